@@ -1,0 +1,29 @@
+"""Errors that carry enough context to print one helpful line."""
+
+from __future__ import annotations
+
+
+class ModelError(ValueError):
+    """A model was built wrongly: empty domain, unknown variable, malformed constraint."""
+
+
+class PuzzleError(ValueError):
+    """Bad puzzle text or parameters, with where it went wrong (line, cell, parameter)."""
+
+    def __init__(self, message: str, *, line: int | None = None, where: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.where = where
+
+    def at_line(self, line: int) -> "PuzzleError":
+        """The same error, placed at ``line`` of an input file (lines counted from 1)."""
+        return PuzzleError(self.message, line=line if self.line is None else line + self.line - 1, where=self.where)
+
+    def __str__(self) -> str:
+        parts = []
+        if self.line is not None:
+            parts.append(f"line {self.line}")
+        if self.where:
+            parts.append(self.where)
+        return ": ".join(parts + [self.message])

@@ -1,0 +1,80 @@
+"""N-queens: n queens on an n x n board, no two in a row, column or diagonal.
+
+One variable per row: the column of that row's queen. Columns and both diagonals are
+AllDifferent constraints, the diagonals with offsets (q[i] + i and q[i] - i).
+
+Text format: the board, n rows of ``.`` (empty) and ``Q`` (a queen placed in advance),
+rows separated by newlines or ``/``; at most one queen per row. With no board, ``-p n=N``
+gives the empty board.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Sequence
+
+from .errors import PuzzleError
+from .model import Model
+from .puzzle import Instance, Param, PuzzleType
+
+
+def parse_n(text: str) -> int:
+    n = int(text)
+    if n < 1:
+        raise ValueError("n must be at least 1")
+    return n
+
+
+@lru_cache(maxsize=32)
+def queens_model(n: int) -> Model:
+    m = Model()
+    q = [m.int_var(0, n - 1, f"row {r + 1}") for r in range(n)]
+    m.all_different(q, name="columns")
+    m.all_different(q, offsets=range(n), name="diagonals")
+    m.all_different(q, offsets=[-r for r in range(n)], name="anti-diagonals")
+    return m
+
+
+class Queens(PuzzleType):
+    name = "queens"
+    summary = "n non-attacking queens on an n x n board, optionally with queens placed in advance"
+    params = (Param("n", "8", "board size (taken from the board when one is given)", parse_n),)
+
+    def empty(self, params: dict[str, Any]) -> Instance:
+        return Instance({"n": params["n"]}, {}, layout="grid")
+
+    def is_one_line(self, line: str) -> bool:
+        return "/" in line
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        layout = "line" if "/" in text else "grid"
+        rows = [(k, row.strip()) for k, line in enumerate(text.splitlines(), start=1)
+                for row in line.split("/") if row.strip()]
+        n = len(rows)
+        givens: dict[int, int] = {}
+        for r, (line, row) in enumerate(rows):
+            row = row.replace(" ", "")
+            if len(row) != n:
+                raise PuzzleError(f"row {r + 1} has {len(row)} cells but the board has {n} rows", line=line)
+            for c, ch in enumerate(row):
+                if ch not in ".Qq":
+                    raise PuzzleError(f"bad character {ch!r} (use . and Q)", line=line, where=f"row {r + 1} column {c + 1}")
+                if ch in "Qq":
+                    if r in givens:
+                        raise PuzzleError("two queens in one row", line=line, where=f"row {r + 1}")
+                    givens[r] = c
+        return Instance({"n": n}, givens, layout=layout)
+
+    def model(self, instance: Instance) -> Model:
+        return queens_model(instance.params["n"])
+
+    def _board(self, instance: Instance, columns: Sequence[int | None]) -> str:
+        n = instance.params["n"]
+        rows = ["".join("Q" if col == c else "." for c in range(n)) for col in columns]
+        return ("/" if instance.layout == "line" else "\n").join(rows)
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        return self._board(instance, values)
+
+    def format_puzzle(self, instance: Instance) -> str:
+        return self._board(instance, [instance.givens.get(r) for r in range(instance.params["n"])])

@@ -1,0 +1,42 @@
+"""Where puzzle types are found: the built-in ones, then the ``puzzlesmith.puzzles`` entry points.
+
+Built-in types are named here as "module:Class" and imported only when asked for, so
+listing or using one type does not import the others.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+
+from .errors import PuzzleError
+from .puzzle import PuzzleType
+
+ENTRY_POINT_GROUP = "puzzlesmith.puzzles"
+
+BUILTIN: dict[str, str] = {
+    "sudoku": "csp.sudoku:Sudoku",
+    "queens": "csp.queens:Queens",
+}
+
+
+def _load(target: str) -> type[PuzzleType]:
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def available() -> dict[str, str]:
+    """Every registered type name -> where it comes from ("module:Class")."""
+    found = dict(BUILTIN)
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        found.setdefault(ep.name, ep.value)
+    return found
+
+
+def get(name: str) -> PuzzleType:
+    """An instance of the puzzle type called ``name``; PuzzleError if there is none."""
+    targets = available()
+    if name not in targets:
+        raise PuzzleError(f"unknown puzzle type (known: {', '.join(sorted(targets))})", where=f"type {name!r}")
+    cls = _load(targets[name])
+    return cls()

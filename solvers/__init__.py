@@ -1,0 +1,86 @@
+"""Solve, iterate and count the solutions of any Model with any engine.
+
+    >>> from solvers import solve, count
+    >>> count(model, limit=2).count        # 1 means unique
+
+Engines are registered below as "module:Class" and imported on first use, so importing
+this package stays cheap and heavy libraries load only with the engine that needs them.
+Adding an engine is one file in this folder plus one line in ``ENGINES``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Iterable, Iterator, Mapping, Sequence
+
+from csp.model import Model
+
+from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, Unsupported
+
+ENGINES: dict[str, str] = {
+    "backtracking": "solvers.backtracking:BacktrackingEngine",
+}
+
+_instances: dict[str, Engine] = {}
+
+__all__ = ["ENGINES", "SOLVED", "UNKNOWN", "UNSAT", "Count", "Engine", "Limits", "Outcome", "Search", "Stats",
+           "Unsupported", "another_solution", "choose", "count", "get_engine", "solutions", "solve"]
+
+
+def get_engine(name: str) -> Engine:
+    """The engine registered as ``name`` (one shared instance, so its caches live on)."""
+    if name not in ENGINES:
+        raise ValueError(f"unknown engine {name!r} (known: auto, {', '.join(ENGINES)})")
+    if name not in _instances:
+        module, _, attr = ENGINES[name].partition(":")
+        _instances[name] = getattr(importlib.import_module(module), attr)()
+    return _instances[name]
+
+
+def choose(model: Model) -> tuple[str, str]:
+    """The engine ``auto`` picks for ``model``, and why."""
+    return "backtracking", "propagating search handles every constraint kind"
+
+
+def _engine(model: Model, engine: str) -> Engine:
+    name = choose(model)[0] if engine == "auto" else engine
+    chosen = get_engine(name)
+    reason = chosen.unsupported(model)
+    if reason:
+        raise Unsupported(reason)
+    return chosen
+
+
+def _limits(time_limit: float | None, node_limit: int | None) -> Limits:
+    return Limits(time=time_limit, nodes=node_limit)
+
+
+def solve(model: Model, *, fix: Mapping[int, int] | None = None, forbid: Iterable[tuple[int, int]] = (),
+          engine: str = "auto", time_limit: float | None = None, node_limit: int | None = None) -> Outcome:
+    """One solution of ``model`` (status solved), or proof there is none (unsat), or unknown."""
+    return _engine(model, engine).solve(model, fix, forbid, _limits(time_limit, node_limit))
+
+
+def solutions(model: Model, *, fix: Mapping[int, int] | None = None, forbid: Iterable[tuple[int, int]] = (),
+              limit: int | None = None, engine: str = "auto", time_limit: float | None = None,
+              node_limit: int | None = None) -> Iterator[list[int]]:
+    """Yield solutions lazily, at most ``limit`` of them."""
+    found = _engine(model, engine).search(model, fix, forbid, _limits(time_limit, node_limit))
+    for n, values in enumerate(found, start=1):
+        yield values
+        if limit is not None and n >= limit:
+            return
+
+
+def count(model: Model, limit: int | None = None, *, fix: Mapping[int, int] | None = None,
+          forbid: Iterable[tuple[int, int]] = (), engine: str = "auto", time_limit: float | None = None,
+          node_limit: int | None = None) -> Count:
+    """Count solutions up to ``limit``; ``complete`` says whether the count is exact."""
+    return _engine(model, engine).count(model, limit, fix, forbid, _limits(time_limit, node_limit))
+
+
+def another_solution(model: Model, solution: Sequence[int], *, fix: Mapping[int, int] | None = None,
+                     engine: str = "auto", time_limit: float | None = None,
+                     node_limit: int | None = None) -> Outcome:
+    """A solution that differs from ``solution``; unsat proves ``solution`` is unique."""
+    return _engine(model, engine).another(model, solution, fix, _limits(time_limit, node_limit))
