@@ -1,0 +1,3 @@
+"""The subcommands, one module each; every module has ``register(subparsers)``."""
+
+COMMANDS: tuple[str, ...] = ("types", "solve", "count")

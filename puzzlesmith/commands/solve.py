@@ -1,0 +1,58 @@
+"""`puzzlesmith solve TYPE [PUZZLE ...]`: solutions of each puzzle, in the layout it came in."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import solvers
+
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, add_engine_options, add_input_options,
+                      add_type_options, emit_json, engine_choice, read_puzzles)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("solve", help="solve puzzles (exit 1 when one has no solution)")
+    add_type_options(p)
+    add_input_options(p)
+    add_engine_options(p)
+    many = p.add_mutually_exclusive_group()
+    many.add_argument("--all", action="store_true", help="print every solution")
+    many.add_argument("--limit", type=int, default=1, metavar="N", help="print up to N solutions (default 1)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    ptype, _, puzzles = read_puzzles(args)
+    limit = None if args.all else args.limit
+    worst = EXIT_OK
+    for puzzle in puzzles:
+        model = ptype.model(puzzle.instance)
+        engine, reason = engine_choice(model, args.engine)
+        start = time.perf_counter()
+        found = solvers.get_engine(engine).search(model, puzzle.instance.givens, (),
+                                                  solvers.Limits(args.time_limit, args.node_limit))
+        answers = []
+        for values in found:
+            answers.append(values)
+            if limit is not None and len(answers) >= limit:
+                break
+        seconds = time.perf_counter() - start
+        complete = found.exhausted
+        status = solvers.SOLVED if answers else (solvers.UNKNOWN if found.stats.stopped else solvers.UNSAT)
+        texts = [ptype.format(puzzle.instance, values) for values in answers]
+        if args.json:
+            emit_json({"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "status": status,
+                       "solutions": texts, "count": len(texts), "complete": complete, "engine": engine,
+                       "engine_reason": reason, "seconds": round(seconds, 6), "stats": found.stats.as_dict()})
+        elif texts:
+            print(("\n\n" if "\n" in texts[0] else "\n").join(texts), flush=True)
+        elif status == solvers.UNSAT:
+            print(f"{puzzle.source}: no solution", flush=True)
+        else:
+            print(f"{puzzle.source}: unknown ({found.stats.stopped} reached)", flush=True)
+        if status == solvers.UNSAT:
+            worst = max(worst, EXIT_NO_SOLUTION)
+        elif status == solvers.UNKNOWN:
+            worst = EXIT_UNKNOWN
+    return worst

@@ -1,0 +1,127 @@
+"""What every command shares: options, reading puzzles, choosing the engine, reporting.
+
+Every puzzle of a run is read and checked before anything is printed, so bad input never
+leaves half-written output behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from csp import registry
+from csp.errors import PuzzleError
+from csp.model import Model
+from csp.puzzle import Instance, PuzzleType
+
+# Exit codes: 0 answered, 1 no solution, 2 bad input, 3 unknown (a time or node limit stopped the search).
+EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
+
+
+class UsageError(Exception):
+    """A mistake in how the command was called (reported as one line, exit 2)."""
+
+
+@dataclass
+class Puzzle:
+    """One puzzle to work on: where it came from (for messages) and the parsed instance."""
+
+    source: str
+    instance: Instance
+
+
+def add_type_options(parser: argparse.ArgumentParser) -> None:
+    """The puzzle type and its ``-p NAME=VALUE`` parameters."""
+    parser.add_argument("type", help="puzzle type (see `puzzlesmith types`)")
+    parser.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
+                        help="a parameter of the puzzle type (repeatable), e.g. -p n=8 or -p box=2x3")
+
+
+def add_input_options(parser: argparse.ArgumentParser) -> None:
+    """Where puzzles come from: arguments, ``-f FILE`` or ``-`` for standard input."""
+    parser.add_argument("puzzles", nargs="*", metavar="PUZZLE",
+                        help="puzzle text; '-' reads standard input; none: the type's empty puzzle")
+    parser.add_argument("-f", "--file", help="read puzzles from FILE (one per line, or blank-line separated grids)")
+
+
+def add_engine_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--engine", default="auto",
+                        help="auto (default: chosen per model) or a registered engine, e.g. backtracking")
+    parser.add_argument("--time-limit", type=float, metavar="SECONDS", help="give up on a puzzle after this long")
+    parser.add_argument("--node-limit", type=int, metavar="N", help="give up on a puzzle after N search nodes")
+    parser.add_argument("--json", action="store_true", help="JSON Lines output, one object per puzzle")
+
+
+def parse_params(ptype: PuzzleType, pairs: Sequence[str]) -> dict[str, Any]:
+    raw: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise PuzzleError("expected NAME=VALUE", where=f"-p {pair!r}")
+        raw[name.strip()] = value.strip()
+    return ptype.resolve_params(raw)
+
+
+def _read_file(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {path}: not UTF-8 text") from None
+
+
+def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], list[Puzzle]]:
+    """The type, its parameters and every puzzle of the command line, all parsed and checked."""
+    ptype = registry.get(args.type)
+    params = parse_params(ptype, args.param)
+    puzzles: list[Puzzle] = []
+
+    def from_text(text: str, name: str, whole: bool) -> None:
+        records = [(1, text)] if whole else ptype.split_records(text)
+        for line, record in records:
+            try:
+                instance = ptype.parse(record, params)
+            except PuzzleError as e:
+                # A one-line puzzle given as an argument has no line worth naming.
+                one_line = whole and "\n" not in record.strip()
+                located = PuzzleError(e.message, where=e.where) if one_line else e.at_line(line)
+                raise PuzzleError(str(located), where=name) from None
+            puzzles.append(Puzzle(f"{name}:{line}" if not whole else name, instance))
+
+    for k, text in enumerate(args.puzzles, start=1):
+        if text == "-":
+            from_text(_read_file("-"), "<stdin>", whole=False)
+        else:
+            from_text(text, f"puzzle {k}" if len(args.puzzles) > 1 else "puzzle", whole=True)
+    if getattr(args, "file", None):
+        from_text(_read_file(args.file), args.file, whole=False)
+    if not args.puzzles and not getattr(args, "file", None):
+        instance = ptype.empty(params)
+        if instance is None:
+            raise UsageError(f"give a {ptype.name} puzzle: as an argument, with -f FILE, or '-' for standard input")
+        puzzles.append(Puzzle("empty", instance))
+    if not puzzles:
+        raise UsageError("no puzzles found in the input")
+    return ptype, params, puzzles
+
+
+def engine_choice(model: Model, engine: str) -> tuple[str, str]:
+    """The engine that will run and why (``auto`` decides per model)."""
+    import solvers
+
+    if engine == "auto":
+        return solvers.choose(model)
+    if engine not in solvers.ENGINES:
+        raise UsageError(f"unknown engine {engine!r} (known: auto, {', '.join(solvers.ENGINES)})")
+    return engine, "chosen with --engine"
+
+
+def emit_json(record: dict[str, Any]) -> None:
+    print(json.dumps(record, separators=(",", ":")), flush=True)
