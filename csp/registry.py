@@ -17,6 +17,12 @@ ENTRY_POINT_GROUP = "puzzlesmith.puzzles"
 BUILTIN: dict[str, str] = {
     "sudoku": "csp.sudoku:Sudoku",
     "queens": "csp.queens:Queens",
+    "killer": "csp.killer:Killer",
+    "kakuro": "csp.kakuro:Kakuro",
+    "futoshiki": "csp.futoshiki:Futoshiki",
+    "nonogram": "csp.nonogram:Nonogram",
+    "seating": "csp.seating:Seating",
+    "life": "csp.life:Life",
 }
 
 

@@ -1,0 +1,175 @@
+"""Killer sudoku: a sudoku whose cells are grouped in cages; each cage's digits are distinct and add up to its sum.
+
+Text format (the CodinGame layout). N lines, one per row, each holding the cage map and,
+optionally before it, the givens:
+
+    56..1..2. aabbccdde        (givens then cage map)
+    aabbccdde                  (cage map only: the usual killer, no givens)
+
+In the cage map every character names the cage of its cell (any character but ``.``,
+``=`` and ``,``; ``.`` is a cell in no cage). Givens are 1-9 then A, B, ... with ``.``
+or ``0`` for an empty cell. Then one or more lines of sums, ``ID=SUM`` separated by spaces
+or commas: ``a=11 b=6 c=13``. Every cage needs a sum, and its cells must touch edge to edge.
+``-p box=RxC`` sets the box shape of sizes other than the squarest (default 6 -> 2x3).
+
+Model: the sudoku's rows, columns and boxes (AllDifferent), and per cage a Linear sum
+and an AllDifferent (a cage may cross boxes, so its digits need their own distinctness).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+from .errors import PuzzleError
+from .model import Model
+from .puzzle import Instance, Param, PuzzleType
+from .sudoku import BLANKS, SYMBOLS, cell_name, default_box, parse_box, sudoku_model
+
+Cages = tuple[tuple[str, tuple[int, ...], int], ...]  # (cage id, cells, sum)
+
+
+@lru_cache(maxsize=32)
+def killer_model(rows: int, cols: int, cages: Cages) -> Model:
+    """A fresh model: the (shared, cached) sudoku model's variables and constraints plus the cages."""
+    base = sudoku_model(rows, cols)
+    m = Model()
+    for domain, name in zip(base.domains, base.names):
+        m.add_var(domain, name)
+    for constraint in base.constraints:
+        m.add(constraint)  # constraints are immutable, so sharing them is safe
+    for cage, cells, total in cages:
+        m.linear(cells, [1] * len(cells), "==", total, name=f"cage {cage} sum")
+        if len(cells) > 1:
+            m.all_different(cells, name=f"cage {cage}")
+    return m
+
+
+def _connected(cells: Sequence[int], n: int) -> bool:
+    members = set(cells)
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        i = todo.pop()
+        r, c = divmod(i, n)
+        for j in ((r - 1) * n + c if r else -1, (r + 1) * n + c if r < n - 1 else -1,
+                  i - 1 if c else -1, i + 1 if c < n - 1 else -1):
+            if j in members and j not in seen:
+                seen.add(j)
+                todo.append(j)
+    return len(seen) == len(members)
+
+
+class Killer(PuzzleType):
+    name = "killer"
+    summary = "sudoku with cages: distinct digits in each cage adding up to its sum"
+    params = (Param("box", None, "box shape ROWSxCOLUMNS (default: the squarest)", parse_box),)
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        numbered = [(k, line.strip()) for k, line in enumerate(text.splitlines(), start=1) if line.strip()]
+        grid = [(k, line.split()) for k, line in numbered if "=" not in line]
+        sum_lines = [(k, line) for k, line in numbered if "=" in line]
+        n = len(grid)
+        if n == 0:
+            raise PuzzleError("no cage map found", line=1)
+        rows, cols = params.get("box") or default_box(n)
+        if rows * cols != n:
+            raise PuzzleError(f"boxes of {rows}x{cols} do not tile a {n}x{n} grid", where="parameter 'box'")
+        if n > len(SYMBOLS):
+            raise PuzzleError(f"a {n}x{n} grid is too big (at most {len(SYMBOLS)})", line=grid[-1][0])
+        givens: dict[int, int] = {}
+        members: dict[str, list[int]] = {}
+        first_line: dict[str, int] = {}
+        for r, (k, tokens) in enumerate(grid):
+            if len(tokens) not in (1, 2) or any(len(t) != n for t in tokens):
+                raise PuzzleError(f"expected {n} cells of cage map (optionally after {n} givens), got {' '.join(tokens)!r}",
+                                  line=k, where=f"row {r + 1}")
+            for c, ch in enumerate(tokens[-1]):
+                if ch in ",=":
+                    raise PuzzleError(f"{ch!r} cannot name a cage", line=k, where=f"cell {cell_name(r * n + c, n)}")
+                if ch != ".":
+                    members.setdefault(ch, []).append(r * n + c)
+                    first_line.setdefault(ch, k)
+            if len(tokens) == 2:
+                for c, ch in enumerate(tokens[0]):
+                    if ch in BLANKS:
+                        continue
+                    value = SYMBOLS.find(ch.upper()) + 1
+                    if not 1 <= value <= n:
+                        raise PuzzleError(f"{ch!r} is not a value of a {n}x{n} grid (1-{SYMBOLS[n - 1]})",
+                                          line=k, where=f"cell {cell_name(r * n + c, n)}")
+                    givens[r * n + c] = value
+        sums = self._sums(sum_lines, members)
+        cages: list[tuple[str, tuple[int, ...], int]] = []
+        for cage, cells in members.items():
+            where = f"cage {cage!r} at {cell_name(cells[0], n)}"
+            if cage not in sums:
+                raise PuzzleError("cage has no sum (add a line like " f"{cage}=SUM)", line=first_line[cage], where=where)
+            size, total = len(cells), sums[cage]
+            low, high = size * (size + 1) // 2, size * (2 * n - size + 1) // 2
+            if size > n or not low <= total <= high:
+                raise PuzzleError(f"{size} distinct digits 1-{n} cannot add up to {total}", line=first_line[cage],
+                                  where=where)
+            if not _connected(cells, n):
+                raise PuzzleError("cage cells do not touch (a cage is one connected group)", line=first_line[cage],
+                                  where=where)
+            cages.append((cage, tuple(cells), total))
+        instance = Instance({"size": n, "box": (rows, cols)}, givens, data=tuple(cages), layout="grid")
+        self._check_givens(instance, {cell: line for r, (line, _) in enumerate(grid) for cell in range(r * n, r * n + n)})
+        return instance
+
+    @staticmethod
+    def _sums(lines: Sequence[tuple[int, str]], members: Mapping[str, list[int]]) -> dict[str, int]:
+        sums: dict[str, int] = {}
+        for k, line in lines:
+            for item in line.replace(",", " ").split():
+                cage, sep, value = item.partition("=")
+                if not sep or len(cage) != 1 or not value.isdigit():
+                    raise PuzzleError(f"expected ID=SUM, got {item!r}", line=k)
+                if cage not in members:
+                    raise PuzzleError("no such cage in the map", line=k, where=f"cage {cage!r}")
+                if cage in sums:
+                    raise PuzzleError("cage has two sums", line=k, where=f"cage {cage!r}")
+                sums[cage] = int(value)
+        return sums
+
+    def _check_givens(self, instance: Instance, line_of: Mapping[int, int]) -> None:
+        """Two equal givens in one row, column, box or cage is an input error, named by its cells."""
+        n = instance.params["size"]
+        for constraint in self.model(instance).constraints:
+            if constraint.kind != "AllDifferent":
+                continue
+            seen: dict[int, int] = {}
+            for v in constraint.vars:
+                value = instance.givens.get(v)
+                if value is not None and value in seen:
+                    raise PuzzleError(f"cells {cell_name(seen[value], n)} and {cell_name(v, n)} are both "
+                                      f"{SYMBOLS[value - 1]} in {constraint.name}", line=line_of[v])
+                if value is not None:
+                    seen[value] = v
+
+    def model(self, instance: Instance) -> Model:
+        return killer_model(*instance.params["box"], instance.data)
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        n = instance.params["size"]
+        return "\n".join("".join(SYMBOLS[v - 1] for v in values[r * n:(r + 1) * n]) for r in range(n))
+
+    def format_puzzle(self, instance: Instance) -> str:
+        n = instance.params["size"]
+        cage_of = ["."] * (n * n)
+        for cage, cells, _ in instance.data:
+            for cell in cells:
+                cage_of[cell] = cage
+        lines = []
+        for r in range(n):
+            cells = range(r * n, (r + 1) * n)
+            cage_row = "".join(cage_of[i] for i in cells)
+            if instance.givens:
+                givens = "".join(SYMBOLS[instance.givens[i] - 1] if i in instance.givens else "." for i in cells)
+                cage_row = f"{givens} {cage_row}"
+            lines.append(cage_row)
+        lines.append(" ".join(f"{cage}={total}" for cage, _, total in instance.data))
+        return "\n".join(lines)
+
+    def cell_name(self, instance: Instance, var: int) -> str:
+        return cell_name(var, instance.params["size"])

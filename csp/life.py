@@ -1,0 +1,231 @@
+"""Game of Life predecessors: given a pattern, find the generations that become it in one step.
+
+A predecessor is searched inside a box: the pattern's rectangle grown by ``-p margin=M``
+cells on every side (default 1). Every cell outside the box is dead in the predecessor,
+and its next generation must equal the pattern everywhere: on the pattern's cells, on
+the dead cells around it inside the box, and on the ring of cells just outside the box,
+which a predecessor must not bring to life (three live neighbours on the box's edge
+would). Farther out nothing can be born. "No solution" means no predecessor fits in the
+box: the pattern is a Garden of Eden as far as that box goes (a bigger margin may find one).
+
+Text format. Rows of ``.`` (dead) and ``X``, ``O`` or ``#`` (alive), separated by newlines
+or ``/`` (``.O./..O/OOO`` is a glider); short rows are padded with dead cells. Lines
+starting with ``!`` are comments (the plaintext .cells format), and so are lines starting
+with ``#`` that are not rows of cells. Or the run-length encoding Life programs exchange:
+
+    #N Glider
+    x = 3, y = 3, rule = B3/S23
+    bob$2bo$3o!
+
+The pattern's rectangle is the grid as written (or the RLE's x by y). A predecessor is
+printed as the whole box, the pattern sitting M cells in from its top left corner, in the
+layout the pattern came in.
+
+Model: one 0/1 variable per box cell; per cell of the box and of the ring around it, a
+Table over the cell and its neighbours inside the box holding the neighbourhoods whose next
+state is the pattern's. ``verify`` replays one generation with separate code.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from itertools import product
+from typing import Any, Iterable, Sequence
+
+from .errors import PuzzleError
+from .model import Model
+from .puzzle import Instance, Param, PuzzleType
+
+ALIVE, DEAD = "XxOo#*", "."
+Pattern = tuple[tuple[int, ...], ...]
+_HEADER = re.compile(r"^x\s*=\s*(\d+)\s*,\s*y\s*=\s*(\d+)\s*(?:,\s*rule\s*=\s*(\S+))?\s*$", re.IGNORECASE)
+_RUN = re.compile(r"(\d*)([bo$!.A-Za-z])")
+
+
+def parse_margin(text: str) -> int:
+    margin = int(text)
+    if not 0 <= margin <= 20:
+        raise ValueError("margin must be 0..20")
+    return margin
+
+
+def _is_comment(line: str) -> bool:
+    text = line.strip()
+    return text.startswith("!") or (text.startswith("#") and not set(text) <= set(ALIVE + DEAD + "/"))
+
+
+def next_generation(alive: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
+    """One step of Conway's Life on an unbounded plane (B3/S23), written apart from the model."""
+    alive = set(alive)
+    counts: dict[tuple[int, int], int] = {}
+    for r, c in alive:
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if dr or dc:
+                    counts[r + dr, c + dc] = counts.get((r + dr, c + dc), 0) + 1
+    return {cell for cell, n in counts.items() if n == 3 or (n == 2 and cell in alive)}
+
+
+@lru_cache(maxsize=16)
+def life_model(pattern: Pattern, margin: int) -> Model:
+    h, w = len(pattern), len(pattern[0])
+    H, W = h + 2 * margin, w + 2 * margin
+    m = Model()
+    cell = {(r, c): m.int_var(0, 1, f"r{r + 1}c{c + 1}") for r in range(H) for c in range(W)}
+    for r in range(-1, H + 1):
+        for c in range(-1, W + 1):
+            pr, pc = r - margin, c - margin
+            target = pattern[pr][pc] if 0 <= pr < h and 0 <= pc < w else 0
+            centre = cell.get((r, c))
+            around = [cell[r + dr, c + dc] for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                      if (dr or dc) and (r + dr, c + dc) in cell]
+            if centre is None and len(around) < 3:
+                continue  # outside the box with fewer than three neighbours in it: stays dead
+            scope = ([centre] if centre is not None else []) + around
+            allowed = []
+            for values in product((0, 1), repeat=len(scope)):
+                alive = values[0] if centre is not None else 0
+                n = sum(values) - alive
+                if int(n == 3 or (alive and n == 2)) == target:
+                    allowed.append(values)
+            m.table(scope, allowed, name=f"next generation at r{r + 1}c{c + 1}")
+    return m
+
+
+def _plain(text: str) -> tuple[list[list[int]], str]:
+    layout = "line" if "/" in text else "grid"
+    rows: list[list[int]] = []
+    for k, line in enumerate(text.splitlines(), start=1):
+        if _is_comment(line) or not line.strip():
+            continue
+        for part in line.strip().split("/"):
+            row = []
+            for c, ch in enumerate(part.strip()):
+                if ch not in ALIVE + DEAD:
+                    raise PuzzleError(f"bad character {ch!r} (use . for dead, X, O or # for alive)", line=k,
+                                      where=f"row {len(rows) + 1} column {c + 1}")
+                row.append(int(ch in ALIVE))
+            rows.append(row)
+    return rows, layout
+
+
+def _rle(lines: list[tuple[int, str]]) -> list[list[int]]:
+    (k, header), body = lines[0], lines[1:]
+    match = _HEADER.match(header)
+    if not match:
+        raise PuzzleError("expected an RLE header like 'x = 3, y = 3, rule = B3/S23'", line=k)
+    width, height, rule = int(match[1]), int(match[2]), match[3]
+    if rule and rule.upper() not in ("B3/S23", "23/3"):
+        raise PuzzleError(f"only Conway's Life (B3/S23) is supported, not {rule}", line=k)
+    rows = [[0] * width for _ in range(height)]
+    r = c = 0
+    done = False
+    for k, line in body:
+        text = line.replace(" ", "").replace("\t", "")
+        pos = 0
+        while pos < len(text) and not done:
+            match = _RUN.match(text, pos)
+            if not match or match[2] not in "bo$!":
+                raise PuzzleError(f"bad run {text[pos:pos + 4]!r} (RLE uses b, o, $ and !)", line=k)
+            count = int(match[1] or 1)
+            pos = match.end()
+            if match[2] == "!":
+                done = True
+            elif match[2] == "$":
+                r, c = r + count, 0
+            else:
+                if r >= height or c + count > width:
+                    raise PuzzleError(f"cells beyond the {width} x {height} given in the header", line=k,
+                                      where=f"row {r + 1}")
+                for j in range(c, c + count):
+                    rows[r][j] = int(match[2] == "o")
+                c += count
+    if not done:
+        raise PuzzleError("the RLE pattern does not end with '!'", line=body[-1][0] if body else k)
+    return rows
+
+
+class Life(PuzzleType):
+    name = "life"
+    summary = "Game of Life predecessor of a pattern inside its box grown by a margin (none: Garden of Eden)"
+    params = (Param("margin", "1", "how many cells the search box extends past the pattern on every side",
+                    parse_margin),)
+
+    def is_one_line(self, line: str) -> bool:
+        return "/" in line and set(line.strip()) <= set(ALIVE + DEAD + "/")
+
+    def split_records(self, text: str) -> list[tuple[int, str]]:
+        # '#' is a live cell here, so only whole comment lines may reach the generic reader as comments.
+        lines = [f"#{raw}" if _is_comment(raw) else raw.replace("#", "X") for raw in text.splitlines()]
+        return super().split_records("\n".join(lines))
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        lines = [(k, line.strip()) for k, line in enumerate(text.splitlines(), start=1)
+                 if line.strip() and not _is_comment(line)]
+        if not lines:
+            raise PuzzleError("no pattern found", line=1)
+        if lines[0][1].lower().startswith("x") and "=" in lines[0][1]:
+            rows, layout = _rle(lines), "rle"
+        else:
+            rows, layout = _plain(text)
+        width = max((len(row) for row in rows), default=0)
+        if not rows or width == 0:
+            raise PuzzleError("the pattern has no cells", line=lines[0][0])
+        pattern = tuple(tuple(row + [0] * (width - len(row))) for row in rows)
+        margin = params.get("margin", 1)
+        return Instance({"margin": margin, "height": len(pattern), "width": width}, {}, data=pattern,
+                        layout=layout)
+
+    def model(self, instance: Instance) -> Model:
+        return life_model(instance.data, instance.params["margin"])
+
+    def verify(self, instance: Instance, values: Sequence[int]) -> str | None:
+        """None when ``values`` (the box) steps to exactly the pattern; else what differs."""
+        margin, width = instance.params["margin"], instance.params["width"] + 2 * instance.params["margin"]
+        before = {(i // width - margin, i % width - margin) for i, v in enumerate(values) if v}
+        want = {(r, c) for r, row in enumerate(instance.data) for c, v in enumerate(row) if v}
+        got = next_generation(before)
+        if got == want:
+            return None
+        wrong = sorted(got ^ want)[0]
+        return f"one generation later cell r{wrong[0] + 1}c{wrong[1] + 1} is {'alive' if wrong in got else 'dead'}"
+
+    def _text(self, instance: Instance, rows: Sequence[Sequence[int]]) -> str:
+        if instance.layout == "rle":
+            return _to_rle(rows)
+        return ("/" if instance.layout == "line" else "\n").join("".join(".O"[v] for v in row) for row in rows)
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        width = instance.params["width"] + 2 * instance.params["margin"]
+        return self._text(instance, [values[i:i + width] for i in range(0, len(values), width)])
+
+    def format_puzzle(self, instance: Instance) -> str:
+        return self._text(instance, instance.data)
+
+
+def _to_rle(rows: Sequence[Sequence[int]]) -> str:
+    runs: list[list] = []  # [count, tag]
+
+    def add(tag: str) -> None:
+        if runs and runs[-1][1] == tag:
+            runs[-1][0] += 1
+        else:
+            runs.append([1, tag])
+
+    for r, row in enumerate(rows):
+        if r:
+            add("$")
+        cells = list(row)
+        while cells and not cells[-1]:
+            cells.pop()  # dead cells at the end of a row are left out
+        for v in cells:
+            add("o" if v else "b")
+    while runs and runs[-1][1] == "$":
+        runs.pop()  # so are empty rows at the bottom
+    lines = [f"x = {len(rows[0])}, y = {len(rows)}, rule = B3/S23", ""]
+    for token in [f"{n if n > 1 else ''}{tag}" for n, tag in runs] + ["!"]:
+        if len(lines[-1]) + len(token) > 70:
+            lines.append("")  # RLE lines stay short, and never split a run
+        lines[-1] += token
+    return "\n".join(lines)

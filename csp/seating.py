@@ -1,0 +1,151 @@
+"""Seating: the dinner-party problem. Seat every guest at a round table so that all the rules hold.
+
+Text format: a ``guests:`` line naming everyone (names are single words, matched without
+regard to case), an optional ``seats: N`` line (default: one seat per guest; spare seats
+stay empty), then one rule per line:
+
+    guests: Alex Bob Cathy Dave Edgar Fay Gus Hana
+    Alex not next to Bob
+    Bob next to Cathy or Dave          (at least one of them)
+    Dave next to Alex but not Edgar
+    Fay next to Gus and Hana           (both)
+    Hana not next to Cathy, Dave       (none of them; "or", "and", "nor" and commas all list)
+    Alex in seat 1                     (a given; pins the table's rotation)
+
+Seats are numbered 1..N round the table, seat N next to seat 1, so seatings that differ
+by a rotation or a reflection are different solutions; ``in seat`` rules pin them.
+
+Model: one variable per guest (its seat) with AllDifferent, and for every pair of guests a
+rule mentions, a 0/1 variable "sit next to each other" tied to their seats by a Table. It
+follows from the seats, so counting solutions counts seatings. Each rule is then a Linear
+over those variables: ``next to`` a list needs at least one (``or``) or all (``and``), ``not
+next to`` needs none.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Sequence
+
+from .errors import PuzzleError
+from .model import Model
+from .puzzle import Instance, PuzzleType
+
+# (guest, guests, at least how many of them must sit next to guest, ... at most how many)
+Rule = tuple[int, tuple[int, ...], int, int]
+
+_RULE = re.compile(r"^(\w+)\s+(not\s+)?next\s+to\s+(.+?)(?:\s+but\s+not\s+(?:next\s+to\s+)?(.+))?$", re.IGNORECASE)
+_SEAT = re.compile(r"^(\w+)\s+(?:sits\s+)?in\s+seat\s+(\d+)$", re.IGNORECASE)
+_LIST = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b)\s*", re.IGNORECASE)
+
+
+@lru_cache(maxsize=32)
+def seating_model(names: tuple[str, ...], seats: int, rules: tuple[Rule, ...]) -> Model:
+    m = Model()
+    seat = [m.int_var(1, seats, name) for name in names]
+    m.all_different(seat, name="one guest per seat")
+    adjacent = [(a, b, int((a - b) % seats in (1, seats - 1))) for a in range(1, seats + 1)
+                for b in range(1, seats + 1) if a != b]
+    beside: dict[tuple[int, int], int] = {}
+    for guest, others, _, _ in rules:
+        for other in others:
+            pair = (min(guest, other), max(guest, other))
+            if pair not in beside:
+                a, b = pair
+                beside[pair] = m.int_var(0, 1, f"{names[a]} next to {names[b]}")
+                m.table([seat[a], seat[b], beside[pair]], adjacent, name=f"{names[a]} beside {names[b]}")
+    for k, (guest, others, least, most) in enumerate(rules, start=1):
+        flags = [beside[min(guest, o), max(guest, o)] for o in others]
+        if least:
+            m.linear(flags, [1] * len(flags), ">=", least, name=f"rule {k}")
+        if most < len(flags):
+            m.linear(flags, [1] * len(flags), "<=", most, name=f"rule {k}")
+    return m
+
+
+class Seating(PuzzleType):
+    name = "seating"
+    summary = "dinner party: seat guests at a round table so that rules like 'A not next to B' hold"
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        names: list[str] = []
+        index: dict[str, int] = {}
+        seats = None
+        rules: list[Rule] = []
+        givens: dict[int, int] = {}
+        pending: list[tuple[int, str]] = []
+        for k, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip().rstrip(".")
+            head, colon, rest = line.partition(":")
+            if colon and head.strip().lower() == "guests":
+                if names:
+                    raise PuzzleError("guests are listed twice", line=k)
+                names = rest.replace(",", " ").split()
+                for name in names:
+                    if name.lower() in index:
+                        raise PuzzleError("a guest is listed twice", line=k, where=f"guest {name!r}")
+                    index[name.lower()] = len(index)
+            elif colon and head.strip().lower() == "seats":
+                if not rest.strip().isdigit():
+                    raise PuzzleError(f"expected a number of seats, got {rest.strip()!r}", line=k)
+                seats = int(rest)
+            elif line:
+                pending.append((k, line))
+        if not names:
+            raise PuzzleError("no guests (add a line 'guests: Alex Bob ...')", line=1)
+        seats = seats if seats is not None else len(names)
+        if seats < len(names):
+            raise PuzzleError(f"{len(names)} guests do not fit on {seats} seats", where="seats")
+
+        def guest(word: str, line: int) -> int:
+            if word.lower() not in index:
+                raise PuzzleError("not on the guest list", line=line, where=f"guest {word!r}")
+            return index[word.lower()]
+
+        def people(text: str, line: int, who: int) -> tuple[int, ...]:
+            found = tuple(guest(word, line) for word in _LIST.split(text.strip()) if word)
+            if not found or who in found or len(set(found)) != len(found):
+                raise PuzzleError(f"expected a list of other guests, got {text.strip()!r}", line=line)
+            return found
+
+        for k, line in pending:
+            if match := _SEAT.match(line):
+                who, number = guest(match[1], k), int(match[2])
+                if not 1 <= number <= seats:
+                    raise PuzzleError(f"there are seats 1 to {seats}", line=k, where=f"seat {number}")
+                givens[who] = number
+            elif match := _RULE.match(line):
+                who = guest(match[1], k)
+                others = people(match[3], k, who)
+                if match[2]:  # not next to any of them
+                    rules.append((who, others, 0, 0))
+                else:
+                    both = bool(re.search(r"\band\b", match[3], re.IGNORECASE))
+                    rules.append((who, others, len(others) if both else 1, len(others)))
+                if match[4]:
+                    rules.append((who, people(match[4], k, who), 0, 0))
+            else:
+                raise PuzzleError("expected a rule like 'A next to B', 'A not next to B or C', "
+                                  "'A next to B but not C' or 'A in seat 1'", line=k)
+        return Instance({"seats": seats}, givens, data=(tuple(names), tuple(rules)), layout="grid")
+
+    def model(self, instance: Instance) -> Model:
+        names, rules = instance.data
+        return seating_model(names, instance.params["seats"], rules)
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        names, _ = instance.data
+        at = {seat: name for name, seat in zip(names, values)}
+        return ", ".join(f"{s} {at.get(s, '(empty)')}" for s in range(1, instance.params["seats"] + 1))
+
+    def format_puzzle(self, instance: Instance) -> str:
+        names, rules = instance.data
+        lines = [f"guests: {' '.join(names)}"]
+        if instance.params["seats"] != len(names):
+            lines.append(f"seats: {instance.params['seats']}")
+        for who, others, least, most in rules:
+            listed = (" and " if least == len(others) and least > 1 else " or ").join(names[o] for o in others)
+            lines.append(f"{names[who]} {'not ' if most == 0 else ''}next to {listed}")
+        lines += [f"{names[who]} in seat {seat}" for who, seat in sorted(instance.givens.items())]
+        return "\n".join(lines)
