@@ -19,6 +19,8 @@ from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search
 
 ENGINES: dict[str, str] = {
     "backtracking": "solvers.backtracking:BacktrackingEngine",
+    "sat": "solvers.sat:SatEngine",
+    "cpsat": "solvers.cpsat:CpSatEngine",
 }
 
 _instances: dict[str, Engine] = {}
