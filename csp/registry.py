@@ -23,6 +23,8 @@ BUILTIN: dict[str, str] = {
     "nonogram": "csp.nonogram:Nonogram",
     "seating": "csp.seating:Seating",
     "life": "csp.life:Life",
+    "lightsout": "csp.lightsout:LightsOut",
+    "pushpull": "csp.lightsout:PushPull",
 }
 
 

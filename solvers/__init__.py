@@ -21,6 +21,7 @@ ENGINES: dict[str, str] = {
     "backtracking": "solvers.backtracking:BacktrackingEngine",
     "sat": "solvers.sat:SatEngine",
     "cpsat": "solvers.cpsat:CpSatEngine",
+    "linear": "solvers.linear:LinearEngine",
 }
 
 _instances: dict[str, Engine] = {}
@@ -41,6 +42,8 @@ def get_engine(name: str) -> Engine:
 
 def choose(model: Model) -> tuple[str, str]:
     """The engine ``auto`` picks for ``model``, and why."""
+    if model.constraints and model.kinds() == {"Parity"} and get_engine("linear").unsupported(model) is None:
+        return "linear", "every constraint is a sum mod p: Gaussian elimination, exact counts at once"
     return "backtracking", "propagating search handles every constraint kind"
 
 

@@ -1,0 +1,214 @@
+"""Lights-out games: a board of cells in k states (k prime, 2 by default); pressing a cell adds 1
+(mod k) to every cell of its neighbourhood; the goal is the board with every cell at 0.
+
+As in seed 003 (pushpull), the board s and the presses x satisfy A x + s = 0 (mod k), one
+equation per cell: the presses of every cell whose neighbourhood covers it, plus its own
+state. The model holds both the presses and the states as variables and one Parity
+constraint per cell; a board's lights are its givens (state = value), so one model serves
+every board of a shape and the linear engine compiles it once.
+
+Text format: rows of digits (0..k-1) separated by ``/`` or newlines, or one digit string for
+a square board; whitespace is ignored. Solutions are the press counts in the same shape.
+Without a board, ``-p size=N`` (or ``RxC``) gives the all-on board.
+
+Parameters: ``neighbourhood`` plus (the 4 orthogonal neighbours, default), x (the 4
+diagonal ones), box (all 8), or custom offsets ``dr,dc;dr,dc;...``; ``self`` (yes: the
+pressed cell changes too); ``torus`` (yes: the board wraps around); ``states`` (k).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import isqrt
+from typing import Any, Sequence
+
+from .errors import PuzzleError
+from .model import Model
+from .puzzle import Instance, Param, PuzzleType
+
+NEIGHBOURHOODS: dict[str, tuple[tuple[int, int], ...]] = {
+    "plus": ((-1, 0), (1, 0), (0, -1), (0, 1)),
+    "x": ((-1, -1), (-1, 1), (1, -1), (1, 1)),
+    "box": tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)),
+}
+DIGITS = "0123456789"
+
+
+def parse_neighbourhood(text: str) -> tuple[tuple[int, int], ...]:
+    """plus | x | box, or offsets 'dr,dc;dr,dc;...' (the pressed cell itself is the ``self`` parameter)."""
+    name = text.strip().lower()
+    if name in NEIGHBOURHOODS:
+        return NEIGHBOURHOODS[name]
+    offsets = []
+    for part in name.replace(" ", "").split(";"):
+        dr, sep, dc = part.partition(",")
+        try:
+            offset = (int(dr), int(dc))
+        except ValueError:
+            raise ValueError("expected plus, x, box or offsets like -1,0;1,0;0,-1;0,1") from None
+        if not sep or offset == (0, 0):
+            raise ValueError(f"bad offset {part!r} (give dr,dc; the cell itself is -p self=yes|no)")
+        offsets.append(offset)
+    return tuple(sorted(set(offsets)))
+
+
+def parse_yes_no(text: str) -> bool:
+    value = text.strip().lower()
+    if value in ("yes", "y", "true", "1", "on"):
+        return True
+    if value in ("no", "n", "false", "0", "off"):
+        return False
+    raise ValueError("expected yes or no")
+
+
+def parse_states(text: str) -> int:
+    k = int(text)
+    if k < 2 or any(k % d == 0 for d in range(2, isqrt(k) + 1)):
+        raise ValueError("the number of states must be a prime (2, 3, 5, 7)")
+    if k > len(DIGITS):
+        raise ValueError("at most 7 states: cells are written as one digit each")
+    return k
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    rows, sep, cols = text.lower().partition("x")
+    r, c = (rows, cols) if sep else (rows, rows)
+    if not r.isdigit() or not c.isdigit() or int(r) < 1 or int(c) < 1:
+        raise ValueError("expected N or ROWSxCOLUMNS, e.g. 5 or 4x6")
+    return int(r), int(c)
+
+
+def cell(index: int, cols: int) -> str:
+    return f"r{index // cols + 1}c{index % cols + 1}"
+
+
+@lru_cache(maxsize=8)
+def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], self_press: bool,
+                    torus: bool, states: int) -> Model:
+    """Presses x (variables 0..R*C-1) and states s (R*C..2*R*C-1), row by row; for each cell i:
+    sum of x[j] over cells j whose neighbourhood covers i, plus s[i], = 0 (mod states)."""
+    m = Model()
+    n = rows * cols
+    for i in range(n):
+        m.int_var(0, states - 1, f"press {cell(i, cols)}")
+    for i in range(n):
+        m.int_var(0, states - 1, f"light {cell(i, cols)}")
+    shape = ((0, 0),) + offsets if self_press else offsets
+    for i in range(n):
+        r, c = divmod(i, cols)
+        coeff: dict[int, int] = {}
+        for dr, dc in shape:  # cell j = i - offset presses onto i
+            rr, cc = r - dr, c - dc
+            if torus:
+                rr, cc = rr % rows, cc % cols
+            elif not (0 <= rr < rows and 0 <= cc < cols):
+                continue
+            j = rr * cols + cc
+            coeff[j] = coeff.get(j, 0) + 1
+        terms = sorted((j, a % states) for j, a in coeff.items() if a % states)
+        m.parity([j for j, _ in terms] + [n + i], 0, states, [a for _, a in terms] + [1], name=f"light {cell(i, cols)}")
+    return m
+
+
+class LightsOut(PuzzleType):
+    name = "lightsout"
+    summary = "lights-out over GF(k): press cells to turn every light off (neighbourhood, torus, states)"
+    params = (
+        Param("neighbourhood", "plus", "cells a press changes: plus, x, box or offsets dr,dc;dr,dc;...",
+              parse_neighbourhood),
+        Param("self", "yes", "whether the pressed cell itself changes (yes/no)", parse_yes_no),
+        Param("torus", "no", "whether the board wraps around at its edges (yes/no)", parse_yes_no),
+        Param("states", "2", "number of states of a cell, a prime (2 = on/off)", parse_states),
+        Param("size", None, "N or RxC: without a board, the all-on board of this size", parse_size),
+    )
+
+    def _settings(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {k: params[k] for k in ("neighbourhood", "self", "torus", "states")}
+
+    def empty(self, params: dict[str, Any]) -> Instance | None:
+        if params.get("size") is None:
+            return None
+        rows, cols = params["size"]
+        n = rows * cols
+        return Instance({**self._settings(params), "rows": rows, "cols": cols}, {n + i: 1 for i in range(n)},
+                        layout="grid")
+
+    def is_one_line(self, line: str) -> bool:
+        return "/" in line
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        settings = self._settings(params)
+        k = settings["states"]
+        rows: list[tuple[int, str]] = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            for part in line.split("/"):
+                part = "".join(part.split())
+                if part:
+                    rows.append((number, part))
+        if not rows:
+            raise PuzzleError("empty board")
+        slashed = "/" in text
+        if len(rows) == 1 and not slashed:
+            line, digits = rows[0]
+            side = isqrt(len(digits))
+            if side * side != len(digits):
+                raise PuzzleError(f"one line of {len(digits)} cells is not a square board "
+                                  "(separate rows with / or newlines)", line=line)
+            rows = [(line, digits[r * side:(r + 1) * side]) for r in range(side)]
+            layout = "string"
+        else:
+            layout = "line" if slashed and len({line for line, _ in rows}) == 1 else "grid"
+        width = len(rows[0][1])
+        n = len(rows) * width
+        givens: dict[int, int] = {}
+        for r, (line, row) in enumerate(rows):
+            if len(row) != width:
+                raise PuzzleError(f"row {r + 1} has {len(row)} cells but row 1 has {width}", line=line,
+                                  where=f"row {r + 1}")
+            for c, ch in enumerate(row):
+                if ch not in DIGITS[:k]:
+                    raise PuzzleError(f"bad cell {ch!r} (use digits 0..{k - 1} for {k} states)", line=line,
+                                      where=f"row {r + 1} column {c + 1}")
+                givens[n + r * width + c] = int(ch)
+        return Instance({**settings, "rows": len(rows), "cols": width}, givens, layout=layout)
+
+    def model(self, instance: Instance) -> Model:
+        p = instance.params
+        return lightsout_model(p["rows"], p["cols"], p["neighbourhood"], p["self"], p["torus"], p["states"])
+
+    def _grid(self, instance: Instance, values: Sequence[int]) -> str:
+        cols = instance.params["cols"]
+        rows = ["".join(str(v) for v in values[r:r + cols]) for r in range(0, len(values), cols)]
+        if instance.layout == "string":
+            return "".join(rows)
+        return ("/" if instance.layout == "line" else "\n").join(rows)
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        n = instance.params["rows"] * instance.params["cols"]
+        return self._grid(instance, values[:n])
+
+    def format_puzzle(self, instance: Instance) -> str:
+        n = instance.params["rows"] * instance.params["cols"]
+        return self._grid(instance, [instance.givens.get(n + i, 0) for i in range(n)])
+
+    def cell_name(self, instance: Instance, var: int) -> str:
+        cols, n = instance.params["cols"], instance.params["rows"] * instance.params["cols"]
+        return f"{'press' if var < n else 'light'} {cell(var % n, cols)}"
+
+
+class PushPull(LightsOut):
+    """Seed 003's game: the 3x3 on/off board where a press toggles the cell and its 4 neighbours."""
+
+    name = "pushpull"
+    summary = "the 3x3 lights-out game of seed 003 (plus neighbourhood, 2 states)"
+    params = ()
+
+    def _settings(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"neighbourhood": NEIGHBOURHOODS["plus"], "self": True, "torus": False, "states": 2}
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        instance = super().parse(text, params)
+        if (instance.params["rows"], instance.params["cols"]) != (3, 3):
+            raise PuzzleError(f"pushpull is played on 3x3 boards, not {instance.params['rows']}x"
+                              f"{instance.params['cols']} (use lightsout for other sizes)")
+        return instance

@@ -1,0 +1,579 @@
+"""The linear engine: models made only of Parity constraints, solved by Gaussian elimination.
+
+A Parity constraint says sum(coeffs * x) = rhs (mod p). When every constraint is one (with
+the same prime p, and every variable ranging over 0..p-1) the model is a linear system
+A x = b over the field GF(p), and everything about it follows from one elimination: whether
+it has a solution (and if not, which equations add up to 0 = nonzero), one solution, the
+exact number of solutions p^nullity (at once, however large), a basis of the null space,
+the solution with the smallest sum of values, and A's inverse or a generalized inverse.
+
+Variables fixed by the caller (``fix``: a puzzle's givens) are constants moved to the
+right-hand side, so one model serves every instance of a shape; what depends only on
+which variables are fixed is compiled once and cached in ``model.cache``.
+
+Two ways to eliminate, chosen by the system's structure, not by what puzzle it came from:
+
+* Chasing (for sparse systems such as lights-out boards). Go through the equations in
+  order; an equation in which some unknowns appear for the first time defines the last of
+  them in terms of the others, which become free "seeds"; an equation with no new unknowns
+  is a residual one. Every unknown is then an affine function of the seeds (computed batch
+  by batch with numpy, batches being runs of equations that do not read each other), and
+  only the residual equations, in the seeds alone, need elimination. On an n x n board in
+  row order the seeds are the first row's presses: this is light chasing, n unknowns
+  instead of n^2, found here from the equations alone.
+* Direct elimination of the whole matrix, when chasing would not shrink it (dense systems).
+
+GF(2) uses the bit-packed numpy elimination of ``solvers.gf2``; other primes use galois's
+row reduction of the augmented matrix (np.linalg.solve would fail on singular systems).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Mapping, Sequence
+
+import numpy as np
+
+from csp.constraints import Parity
+from csp.model import Model
+
+from . import gf2
+from .base import Engine, Limits, Search, Stats
+
+EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-press solution
+_CHASE_SEEDS = 0.5  # chase when it leaves at most this fraction of the unknowns as seeds
+_GFP_CELLS = 1 << 26  # largest unknowns x seeds table held for a chase over GF(p), p > 2
+_TIME_CHECK_EVERY = 256
+
+
+# -- compiling the model ------------------------------------------------------------------------
+@dataclass
+class _Compiled:
+    """The model as a sparse matrix: nonzero entries (eq, var, coef) sorted by equation."""
+
+    p: int
+    nvars: int
+    neq: int
+    eq: np.ndarray
+    var: np.ndarray
+    coef: np.ndarray
+    rhs: np.ndarray
+    plans: dict[bytes, "_Plan"] = field(default_factory=dict)
+
+
+def _modulus(model: Model) -> int | str:
+    """The common prime of a pure-Parity model, or why there is none."""
+    if not model.constraints:
+        return "the model has no constraints"
+    moduli = {c.modulus for c in model.constraints if isinstance(c, Parity)}
+    if len(moduli) != 1 or any(not isinstance(c, Parity) for c in model.constraints):
+        return "linear needs every constraint to be Parity with one modulus"
+    p = moduli.pop()
+    bad = [model.names[i] for i, d in enumerate(model.domains) if d != tuple(range(p))]
+    if bad:
+        return f"linear needs every variable to range over 0..{p - 1} ({bad[0]} does not)"
+    return p
+
+
+def _compile(model: Model) -> _Compiled:
+    cached = model.cache.get("linear")
+    if cached is not None:
+        return cached
+    p = _modulus(model)
+    assert isinstance(p, int)
+    counts = np.fromiter((len(c.vars) for c in model.constraints), dtype=np.int64, count=len(model.constraints))
+    total = int(counts.sum())
+    var = np.fromiter((v for c in model.constraints for v in c.vars), dtype=np.int64, count=total)
+    coef = np.fromiter((a for c in model.constraints for a in c.coeffs), dtype=np.int64, count=total)
+    eq = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+    rhs = np.fromiter((c.rhs for c in model.constraints), dtype=np.int64, count=len(counts))
+    # A variable named twice in one constraint: add its coefficients; drop zero coefficients.
+    key = eq * model.num_vars + var
+    uniq, inverse = np.unique(key, return_inverse=True)
+    if len(uniq) != len(key):
+        summed = np.zeros(len(uniq), dtype=np.int64)
+        np.add.at(summed, inverse, coef)
+        eq, var, coef = uniq // model.num_vars, uniq % model.num_vars, summed % p
+    keep = coef != 0
+    compiled = _Compiled(p, model.num_vars, len(counts), eq[keep], var[keep], coef[keep], rhs)
+    model.cache["linear"] = compiled
+    return compiled
+
+
+# -- the reduction that depends on which variables are fixed -------------------------------------
+@dataclass
+class _Batch:
+    """Equations that define one unknown each from unknowns defined before the batch."""
+
+    eqs: np.ndarray
+    defs: np.ndarray  # local index of the unknown each equation defines
+    reads: np.ndarray  # (k, L) local indices of the other unknowns; padding points at a zero row
+    coefs: np.ndarray  # (k, L) their coefficients (0 for padding)
+    inv: np.ndarray  # inverse of each defined unknown's coefficient
+
+
+@dataclass
+class _Plan:
+    unknown: np.ndarray  # global index of each unknown
+    u_eq: np.ndarray  # entries on unknowns: equation, local unknown, coefficient
+    u_var: np.ndarray
+    u_coef: np.ndarray
+    f_eq: np.ndarray  # entries on fixed variables: equation, global variable, coefficient
+    f_var: np.ndarray
+    f_coef: np.ndarray
+    method: str
+    seeds: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    batches: list[_Batch] = field(default_factory=list)
+    residual: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    matrix: np.ndarray | None = None  # residual (chase) or whole (direct) matrix, packed for GF(2)
+
+    @property
+    def columns(self) -> int:
+        return len(self.seeds) if self.method == "chase" else len(self.unknown)
+
+    @property
+    def rows(self) -> np.ndarray:
+        """The equations of ``matrix``, in its row order."""
+        return self.residual
+
+
+def _plan(c: _Compiled, fixed: np.ndarray) -> _Plan:
+    key = fixed.tobytes()
+    if key in c.plans:
+        return c.plans[key]
+    unknown = np.flatnonzero(~fixed)
+    local = np.full(c.nvars, -1, dtype=np.int64)
+    local[unknown] = np.arange(len(unknown))
+    on_unknown = ~fixed[c.var]
+    plan = _Plan(unknown, c.eq[on_unknown], local[c.var[on_unknown]], c.coef[on_unknown],
+                 c.eq[~on_unknown], c.var[~on_unknown], c.coef[~on_unknown], "direct")
+    _chase_structure(c, plan)
+    if plan.method == "direct":
+        plan.residual = np.arange(c.neq)
+        plan.matrix = _dense(c.p, plan.u_eq, plan.u_var, plan.u_coef, c.neq, len(unknown))
+    if len(c.plans) >= 4:
+        c.plans.pop(next(iter(c.plans)))
+    c.plans[key] = plan
+    return plan
+
+
+def _dense(p: int, eq: np.ndarray, var: np.ndarray, coef: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """The matrix of the given entries: packed rows over GF(2), integers otherwise."""
+    if p == 2:
+        out = np.zeros((rows, gf2.words(cols)), dtype=np.uint64)
+        np.bitwise_or.at(out, (eq, var // gf2.WORD), np.uint64(1) << (var % gf2.WORD).astype(np.uint64))
+        return out
+    out = np.zeros((rows, cols), dtype=np.int64)
+    out[eq, var] = coef
+    return out
+
+
+def _chase_structure(c: _Compiled, plan: _Plan) -> None:
+    """Find seeds, defining equations and batches; switch ``plan`` to chasing if it pays."""
+    n_u, p = len(plan.unknown), c.p
+    if not n_u:
+        return
+    eq, var, coef = plan.u_eq, plan.u_var, plan.u_coef
+    first_eq = np.full(n_u, -1, dtype=np.int64)
+    present, first_pos = np.unique(var, return_index=True)
+    first_eq[present] = eq[first_pos]
+    defvar = np.full(c.neq, -1, dtype=np.int64)  # the unknown each equation defines, -1 if residual
+    np.maximum.at(defvar, first_eq[present], present)
+    def_eq = np.full(n_u, -1, dtype=np.int64)
+    defining = np.flatnonzero(defvar >= 0)
+    def_eq[defvar[defining]] = defining
+    seeds = np.flatnonzero(def_eq < 0)
+    if len(seeds) > _CHASE_SEEDS * n_u or (p > 2 and n_u * len(seeds) > _GFP_CELLS):
+        return
+    reads = var != defvar[eq]
+    dep = np.full(c.neq, -1, dtype=np.int64)
+    np.maximum.at(dep, eq[reads], def_eq[var[reads]])
+    # Reads of defining equations, as CSR over the defining equations in order.
+    r_mask = reads & (defvar[eq] >= 0)
+    r_eq, r_var, r_coef = eq[r_mask], var[r_mask], coef[r_mask]
+    r_ptr = np.searchsorted(r_eq, np.append(defining, c.neq))
+    own = coef[~reads]  # coefficient of each defined unknown in its equation, in equation order
+    own_eq = eq[~reads]
+    inv_own = np.zeros(c.neq, dtype=np.int64)
+    inv_own[own_eq] = [pow(int(a), -1, p) for a in own] if p > 2 else 1
+    cuts, start = [], -1
+    for k, d in enumerate(dep[defining].tolist()):
+        if d >= start:
+            cuts.append(k)
+            start = int(defining[k])
+    cuts.append(len(defining))
+    batches = []
+    for a, b in zip(cuts, cuts[1:]):
+        eqs = defining[a:b]
+        lo, lens = r_ptr[a:b], r_ptr[a + 1:b + 1] - r_ptr[a:b]
+        width = int(lens.max()) if len(lens) else 0
+        pos = lo[:, None] + np.arange(width)[None, :]
+        valid = np.arange(width)[None, :] < lens[:, None]
+        pos = np.where(valid, pos, 0)
+        batch_reads = np.where(valid, r_var[pos] if len(r_var) else 0, n_u)
+        batch_coefs = np.where(valid, r_coef[pos] if len(r_coef) else 0, 0)
+        batches.append(_Batch(eqs, defvar[eqs], batch_reads, batch_coefs, inv_own[eqs]))
+    plan.method, plan.seeds, plan.batches = "chase", seeds, batches
+    plan.residual = np.flatnonzero(defvar < 0)
+    # The residual equations in the seeds: chase the seeds' unit vectors.
+    symbolic = _chase(p, plan, _unit_seeds(p, len(seeds)), None)
+    plan.matrix = _combine(p, plan, symbolic, len(seeds))
+
+
+def _unit_seeds(p: int, count: int) -> np.ndarray:
+    if p == 2:
+        block = np.zeros((count, gf2.words(count)), dtype=np.uint64)
+        idx = np.arange(count)
+        block[idx, idx // gf2.WORD] = np.uint64(1) << (idx % gf2.WORD).astype(np.uint64)
+        return block
+    return np.eye(count, dtype=np.int64)
+
+
+def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None) -> np.ndarray:
+    """Values of every unknown (rows; one extra zero row at the end) given the seeds' values.
+
+    ``seed_block`` has one row per seed and one column per vector chased together (packed
+    into words over GF(2)); ``const`` is each equation's right-hand side, or None for the
+    homogeneous system.
+    """
+    n_u = len(plan.unknown)
+    values = np.zeros((n_u + 1, seed_block.shape[1]), dtype=seed_block.dtype)
+    values[plan.seeds] = seed_block
+    for b in plan.batches:
+        if p == 2:
+            got = np.bitwise_xor.reduce(values[b.reads], axis=1) if b.reads.shape[1] else \
+                np.zeros((len(b.eqs), values.shape[1]), dtype=values.dtype)
+            if const is not None:
+                got[:, 0] ^= const[b.eqs].astype(np.uint64)
+        else:
+            total = (b.coefs[:, :, None] * values[b.reads]).sum(axis=1)
+            if const is not None:
+                total = const[b.eqs][:, None] - total
+            else:
+                total = -total
+            got = (total % p) * b.inv[:, None] % p
+        values[b.defs] = got
+    return values
+
+
+def _combine(p: int, plan: _Plan, values: np.ndarray, width: int) -> np.ndarray:
+    """Each residual equation's left-hand side, from the unknowns' values (rows of ``values``)."""
+    rows = plan.residual
+    sel = np.isin(plan.u_eq, rows)
+    eq, var, coef = plan.u_eq[sel], plan.u_var[sel], plan.u_coef[sel]
+    where = np.searchsorted(rows, eq)
+    if p == 2:
+        out = np.zeros((len(rows), values.shape[1]), dtype=np.uint64)
+        if len(eq):
+            starts = np.flatnonzero(np.r_[True, where[1:] != where[:-1]])
+            out[where[starts]] = np.bitwise_xor.reduceat(values[var], starts, axis=0)
+        return out
+    out = np.zeros((len(rows), values.shape[1]), dtype=np.int64)
+    np.add.at(out, where, coef[:, None] * values[var])
+    return out % p
+
+
+# -- the answer for one set of fixed values ------------------------------------------------------
+@dataclass
+class Analysis:
+    """Everything elimination says about A x = b for one set of fixed values.
+
+    ``particular`` and the rows of ``null`` are values of the unknowns (``unknown`` gives their
+    variable indices); ``certificate`` lists (constraint index, multiplier) pairs whose
+    weighted sum reads 0 = ``certificate_value`` when there is no solution.
+    """
+
+    p: int
+    unknown: np.ndarray
+    rank: int
+    particular: np.ndarray | None
+    null: np.ndarray
+    method: str
+    seeds: int
+    certificate: list[tuple[int, int]] = field(default_factory=list)
+    certificate_value: int = 0
+
+    @property
+    def nullity(self) -> int:
+        return int(self.null.shape[0])
+
+    @property
+    def solutions(self) -> int:
+        return self.p ** self.nullity if self.particular is not None else 0
+
+
+def analyse(model: Model, fix: Mapping[int, int] | None = None) -> Analysis:
+    """Eliminate the model's system with ``fix`` substituted (see ``Analysis``)."""
+    c = _compile(model)
+    p = c.p
+    fix = dict(fix or {})
+    fixed = np.zeros(c.nvars, dtype=bool)
+    values = np.zeros(c.nvars, dtype=np.int64)
+    if fix:
+        keys = np.fromiter(fix.keys(), dtype=np.int64, count=len(fix))
+        vals = np.fromiter(fix.values(), dtype=np.int64, count=len(fix))
+        fixed[keys] = True
+        values[keys] = vals
+    plan = _plan(c, fixed)
+    b = (c.rhs - np.bincount(plan.f_eq, weights=plan.f_coef * values[plan.f_var], minlength=c.neq).astype(np.int64)) % p
+    n_u = len(plan.unknown)
+    if plan.method == "chase":
+        const = _chase(p, plan, np.zeros((len(plan.seeds), 1), dtype=np.uint64 if p == 2 else np.int64), b)
+        done = _combine(p, plan, const, 1)
+        r = (b[plan.residual] - (done[:, 0] & np.uint64(1) if p == 2 else done[:, 0])).astype(np.int64) % p
+    else:
+        r = b
+    ncols = plan.columns
+    rank, part, null, cert = _eliminate(p, plan.matrix, ncols, r)
+    if part is None:
+        y = np.zeros(c.neq, dtype=np.int64)
+        y[plan.rows] = cert
+        if plan.method == "chase":
+            _certificate_back(p, plan, y)
+        value = int(y @ b % p)
+        return Analysis(p, plan.unknown, rank, None, np.zeros((0, n_u), np.uint8), plan.method,
+                        len(plan.seeds), [(int(i), int(y[i])) for i in np.flatnonzero(y)], value)
+    if plan.method == "chase":
+        part = _expand(p, plan, part[None, :], b)[0]
+        null = _expand(p, plan, null, None) if len(null) else np.zeros((0, n_u), np.uint8)
+    return Analysis(p, plan.unknown, rank, part.astype(np.uint8), null.astype(np.uint8), plan.method,
+                    len(plan.seeds))
+
+
+def _eliminate(p: int, matrix: np.ndarray, ncols: int, b: np.ndarray
+               ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray | None]:
+    """rank, particular solution (or None), null basis (rows), certificate over the rows."""
+    if p == 2:
+        sol = gf2.solve(matrix, ncols, b)
+        null = gf2.unpack(sol.null, ncols) if len(sol.null) else np.zeros((0, ncols), np.uint8)
+        part = gf2.unpack(sol.particular[None, :], ncols)[0] if sol.particular is not None else None
+        cert = sol.certificate.astype(np.int64) if sol.certificate is not None else None
+        return sol.rank, part, null, cert
+    return _eliminate_gfp(p, matrix, ncols, b)
+
+
+def _eliminate_gfp(p: int, a: np.ndarray, ncols: int, b: np.ndarray
+                   ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray | None]:
+    """GF(p) elimination with galois: row-reduce [A | b] (and [A | b | I] for a certificate)."""
+    import galois
+
+    field_ = galois.GF(p)
+    m = a.shape[0]
+    reduced = np.asarray(field_(np.column_stack([a % p, b % p]).astype(np.int64)).row_reduce(ncols=ncols))
+    nonzero = reduced[:, :ncols] != 0
+    pivot_rows = np.flatnonzero(nonzero.any(axis=1))
+    pivots = nonzero[pivot_rows].argmax(axis=1)
+    rank = len(pivot_rows)
+    if (reduced[rank:, ncols] != 0).any():
+        full = np.asarray(field_(np.column_stack([a % p, b % p, np.eye(m, dtype=np.int64)])).row_reduce(ncols=ncols))
+        bad = rank + int(np.flatnonzero(full[rank:, ncols])[0])
+        return rank, None, np.zeros((0, ncols), np.int64), full[bad, ncols + 1:].astype(np.int64)
+    part = np.zeros(ncols, dtype=np.int64)
+    part[pivots] = reduced[pivot_rows, ncols]
+    free = np.setdiff1d(np.arange(ncols), pivots)
+    null = np.zeros((len(free), ncols), dtype=np.int64)
+    null[np.arange(len(free)), free] = 1
+    null[:, pivots] = (-reduced[pivot_rows][:, free].T.astype(np.int64)) % p
+    return rank, part, null, None
+
+
+def _expand(p: int, plan: _Plan, seed_rows: np.ndarray, b: np.ndarray | None) -> np.ndarray:
+    """Seed vectors (rows) to vectors of all unknowns (rows), by chasing."""
+    count = seed_rows.shape[0]
+    if p == 2:
+        block = gf2.pack(seed_rows.T) if len(plan.seeds) else np.zeros((0, gf2.words(count)), np.uint64)
+        out = _chase(p, plan, block, b)[:-1]
+        return gf2.unpack(out, count).T
+    return _chase(p, plan, seed_rows.T.astype(np.int64), b)[:-1].T
+
+
+def _certificate_back(p: int, plan: _Plan, y: np.ndarray) -> None:
+    """Extend multipliers of the residual equations to the defining ones so that y A = 0.
+
+    A defined unknown d appears in its defining equation and in later ones only, so its
+    multiplier follows from the later equations': y[e_d] = -sum(y[i] * a[i, d]) / a[e_d, d],
+    going through the batches backwards.
+    """
+    order = np.argsort(plan.u_var, kind="stable")
+    c_var, c_eq, c_coef = plan.u_var[order], plan.u_eq[order], plan.u_coef[order]
+    ptr = np.searchsorted(c_var, np.arange(len(plan.unknown) + 1))
+    for b in reversed(plan.batches):
+        lo, lens = ptr[b.defs], ptr[b.defs + 1] - ptr[b.defs]
+        width = int(lens.max())
+        pos = lo[:, None] + np.arange(width)[None, :]
+        valid = (np.arange(width)[None, :] < lens[:, None])
+        pos = np.where(valid, pos, 0)
+        eqs = c_eq[pos]
+        use = valid & (eqs != b.eqs[:, None])
+        total = np.where(use, c_coef[pos] * y[eqs], 0).sum(axis=1)
+        y[b.eqs] = (-total % p) * b.inv % p
+
+
+# -- the minimum-press solution ------------------------------------------------------------------
+def minimum(analysis: Analysis, seed: int = 0) -> tuple[np.ndarray, bool]:
+    """The solution with the smallest sum of values, and whether it is proven minimal.
+
+    Exact when the coset has at most EXACT_MINIMUM members (a Walsh-Hadamard transform over
+    GF(2), enumeration of distinct column patterns otherwise); beyond that, descent over
+    blocks of null vectors, each block searched exactly, until a sweep improves nothing.
+    """
+    assert analysis.particular is not None
+    p, x, null = analysis.p, analysis.particular.astype(np.int64), analysis.null.astype(np.int64)
+    k = len(null)
+    if k == 0:
+        return x.astype(np.uint8), True
+    if p ** k <= EXACT_MINIMUM:
+        return _block_minimum(p, x, null).astype(np.uint8), True
+    rng = np.random.default_rng(seed)
+    block = max(1, int(np.log(EXACT_MINIMUM) / np.log(p)) - 4)
+    best = x.sum()
+    for _ in range(16):
+        order = rng.permutation(k)
+        for lo in range(0, k, block):
+            x = _block_minimum(p, x, null[order[lo:lo + block]])
+        if x.sum() >= best:
+            break
+        best = x.sum()
+    return x.astype(np.uint8), False
+
+
+def _block_minimum(p: int, x: np.ndarray, null: np.ndarray) -> np.ndarray:
+    """The lightest of x + span(null), searched exhaustively (p^len(null) candidates)."""
+    n = len(x)
+    if p == 2:
+        packed = gf2.pack(np.vstack([x[None, :], null]))
+        vec, _ = gf2.minimum_weight(packed[0], packed[1:], n)
+        return gf2.unpack(vec[None, :], n)[0].astype(np.int64)
+    k = len(null)
+    patterns, counts = np.unique(np.vstack([x[None, :], null]), axis=1, return_counts=True)
+    base, rows = patterns[0], patterns[1:]
+    best_w, best_c = None, None
+    total = p ** k
+    step = max(1, (1 << 22) // max(1, patterns.shape[1]))
+    for lo in range(0, total, step):
+        idx = np.arange(lo, min(lo + step, total))
+        digits = (idx[:, None] // p ** np.arange(k)[None, :]) % p
+        w = ((base[None, :] + digits @ rows) % p) @ counts
+        i = int(np.argmin(w))
+        if best_w is None or w[i] < best_w:
+            best_w, best_c = int(w[i]), digits[i]
+    return (x + best_c @ null) % p
+
+
+# -- the engine ----------------------------------------------------------------------------------
+class LinearEngine(Engine):
+    """Gaussian elimination over GF(p) for pure-Parity models; exact counts at once."""
+
+    name = "linear"
+    kinds = frozenset({"Parity"})
+
+    def unsupported(self, model: Model) -> str | None:
+        why = _modulus(model)
+        return why if isinstance(why, str) else None
+
+    def search(self, model: Model, fix: Mapping[int, int] | None = None,
+               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:
+        """Solutions lazily: the minimum-press one first, then the rest of the coset.
+
+        ``total`` is p^nullity (exact at once) unless ``forbid`` excludes values.
+        """
+        started = time.perf_counter()
+        compiled_before = "linear" in model.cache
+        bad = self._bad_fix(model, fix or {})
+        stats = Stats()
+        if bad:
+            stats.extra["why"] = bad
+            return Search(iter(()), stats, total=0)
+        a = analyse(model, fix)
+        stats.seconds = time.perf_counter() - started
+        if not compiled_before:
+            stats.compile_seconds = stats.seconds
+        stats.extra.update({"method": a.method, "rank": a.rank, "nullity": a.nullity, "modulus": a.p})
+        if a.method == "chase":
+            stats.extra["seeds"] = a.seeds
+        if a.particular is None:
+            stats.extra["nullity"] = None
+            stats.extra["why"] = self._why(model, a)
+            return Search(iter(()), stats, total=0)
+        forbid = list(forbid)
+        base = np.zeros(model.num_vars, dtype=np.int64)
+        for v, val in (fix or {}).items():
+            base[v] = val
+        return Search(self._coset(a, base, forbid, limits, stats), stats,
+                      total=a.solutions if not forbid else None)
+
+    @staticmethod
+    def _bad_fix(model: Model, fix: Mapping[int, int]) -> str | None:
+        for v, val in fix.items():
+            if val not in model.domains[v]:
+                return f"{model.names[v]} = {val} is outside its domain"
+        return None
+
+    @staticmethod
+    def _why(model: Model, a: Analysis) -> str:
+        terms = [(model.constraints[i].name or f"constraint {i}", m) for i, m in a.certificate]
+        shown = ", ".join(name if m == 1 else f"{m} x {name}" for name, m in terms[:12])
+        more = f" and {len(terms) - 12} more" if len(terms) > 12 else ""
+        return (f"{len(terms)} constraints ({shown}{more}) add up to 0 = {a.certificate_value} "
+                f"(mod {a.p}), so no assignment satisfies them all")
+
+    def _coset(self, a: Analysis, base: np.ndarray, forbid: list[tuple[int, int]], limits: Limits,
+               stats: Stats) -> Iterator[list[int]]:
+        start = time.perf_counter()
+        x, minimal = minimum(a)
+        stats.extra["presses"] = int(x.astype(np.int64).sum())
+        stats.extra["minimal"] = minimal
+        p, null = a.p, a.null.astype(np.int64)
+        x = x.astype(np.int64)
+        digits = [0] * len(null)
+        while True:
+            stats.nodes += 1
+            if limits.nodes is not None and stats.nodes > limits.nodes:
+                stats.stopped = "node limit"
+                return
+            if limits.time is not None and stats.nodes % _TIME_CHECK_EVERY == 0 and \
+                    time.perf_counter() - start + stats.seconds > limits.time:
+                stats.stopped = "time limit"
+                return
+            full = base.copy()
+            full[a.unknown] = x
+            if not any(full[v] == val for v, val in forbid):
+                yield full.tolist()
+            # Next member of the coset: an odometer over the null basis (one vector added per digit step).
+            j = 0
+            while j < len(digits):
+                digits[j] = (digits[j] + 1) % p
+                x = (x + null[j]) % p
+                if digits[j]:
+                    break
+                j += 1
+            if j == len(digits):
+                return
+
+
+def matrices(model: Model, fix: Mapping[int, int] | None = None) -> tuple[list[list[int]], list[list[int]], bool]:
+    """A (over the unknowns, in variable order) and an inverse G of it mod p: A^-1 when A is
+    square and invertible, else a generalized inverse with A G A = A (G b solves A x = b
+    whenever b is reachable, with the free unknowns 0). Small systems only: it is dense."""
+    import galois
+
+    c = _compile(model)
+    fixed = np.zeros(c.nvars, dtype=bool)
+    fixed[list((fix or {}).keys())] = True
+    unknown = np.flatnonzero(~fixed)
+    local = np.full(c.nvars, -1, dtype=np.int64)
+    local[unknown] = np.arange(len(unknown))
+    sel = ~fixed[c.var]
+    a = np.zeros((c.neq, len(unknown)), dtype=np.int64)
+    a[c.eq[sel], local[c.var[sel]]] = c.coef[sel]
+    field_ = galois.GF(c.p)
+    m, n = a.shape
+    reduced = np.asarray(field_(np.column_stack([a, np.eye(m, dtype=np.int64)])).row_reduce(ncols=n))
+    nonzero = reduced[:, :n] != 0
+    pivot_rows = np.flatnonzero(nonzero.any(axis=1))
+    pivots = nonzero[pivot_rows].argmax(axis=1)
+    g = np.zeros((n, m), dtype=np.int64)
+    g[pivots] = reduced[pivot_rows, n:]
+    invertible = m == n == len(pivots)
+    return a.tolist(), g.tolist(), invertible
