@@ -1,6 +1,6 @@
 """Sudoku speed of the backtracking engine beside its peers, 12-queens counting, and CLI cold start.
 
-    python benchmarks/bench_sudoku.py            # full run (about 10 minutes on a shared 2-core machine)
+    python benchmarks/bench_sudoku.py            # full run (about 6 minutes on a shared 2-core machine)
     python benchmarks/bench_sudoku.py --quick    # smaller subsets, a smoke run of a minute or so
     python benchmarks/bench_sudoku.py --profile  # also profile the engine on forum_hardest (cProfile)
 
@@ -108,7 +108,7 @@ def _alarm(signum: int, frame: object) -> None:
     raise Timeout
 
 
-def _pc_problem(puzzle: str):
+def _pc_problem(puzzle: str) -> "constraint.Problem":
     """python-constraint's model of a sudoku: a given is a one-value domain, 27 AllDifferent."""
     import constraint
 
@@ -196,7 +196,7 @@ def ms(seconds: float) -> str:
 def sudoku_table(args: argparse.Namespace) -> tuple[bool, bool]:
     """Print the per-set table; returns (every answer right, target met)."""
     all_right, target_met = True, True
-    head = (f"{'set':<14} {'puzzles':>7}  {'solver':<18} {'task':<6} {'mean ms':>9} {'median ms':>9} "
+    head = (f"{'set':<14} {'puzzles':>10}  {'solver':<18} {'task':<6} {'mean ms':>9} {'median ms':>9} "
             f"{'max ms':>9} {'timeouts':>8} {'bad':>3}  {'ratio':>7}")
     print(head)
     print("-" * len(head))
@@ -212,7 +212,7 @@ def sudoku_table(args: argparse.Namespace) -> tuple[bool, bool]:
             ratio = mine / statistics.mean(base[p.task][:n])
             shown = f"{n} of {len(puzzles)}" if n < len(puzzles) else str(n)
             timeouts = str(p.timeouts) if p.subset else "-"
-            print(f"{label:<14} {shown:>7}  {p.solver:<18} {p.task:<6} {ms(mine):>9} "
+            print(f"{label:<14} {shown:>10}  {p.solver:<18} {p.task:<6} {ms(mine):>9} "
                   f"{ms(statistics.median(p.times)):>9} {ms(max(p.times)):>9} {timeouts:>8} {len(p.bad):>3}  "
                   f"{ratio:>6.2f}x")
             if p.bad:
@@ -234,7 +234,7 @@ def sudoku_table(args: argparse.Namespace) -> tuple[bool, bool]:
 
 
 # -- n-queens ---------------------------------------------------------------------------------------
-def _pc_queens(n: int):
+def _pc_queens(n: int) -> "constraint.Problem":
     import constraint
 
     problem = constraint.Problem()
