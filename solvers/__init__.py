@@ -44,7 +44,43 @@ def choose(model: Model) -> tuple[str, str]:
     """The engine ``auto`` picks for ``model``, and why."""
     if model.constraints and model.kinds() == {"Parity"} and get_engine("linear").unsupported(model) is None:
         return "linear", "every constraint is a sum mod p: Gaussian elimination, exact counts at once"
-    return "backtracking", "propagating search handles every constraint kind"
+    if not model.constraints:
+        return "backtracking", "no constraints: every combination of values is a solution"
+    chain = _sum_encoding_size(model)
+    if chain > _SAT_SUM_CLAUSES:
+        return "cpsat", f"sums over wide ranges (about {chain:,} clauses as CNF): CP-SAT reasons on them natively"
+    if "Parity" in model.kinds():
+        return "sat", "parity mixed with other constraints: SAT learns across XOR chains, search would wait for " \
+                      "the last free variable"
+    values = sum(len(d) for d in model.domains)
+    tuples = sum(len(getattr(c, "tuples", ())) for c in model.constraints)
+    if values <= _SMALL_VALUES and tuples <= _SMALL_TUPLES:
+        return "backtracking", f"small model ({model.num_vars} variables, {values} values): propagating search " \
+                               f"answers in milliseconds without loading a solver library"
+    return "sat", f"large model ({model.num_vars} variables, {values} values, {tuples} table rows): CDCL SAT " \
+                  f"with clause learning, incremental and with one-call uniqueness checks"
+
+
+# The ``auto`` thresholds. Up to about 1,000 values (a 9x9 sudoku has 729) the backtracking
+# engine solves hard puzzles in tens of ms, about what importing python-sat and compiling the
+# CNF costs; above, SAT wins by far (bench_engines.py). Sums whose CNF would need more clauses
+# than _SAT_SUM_CLAUSES go to CP-SAT, which pays ~0.7 s to import OR-Tools but handles them natively.
+_SMALL_VALUES, _SMALL_TUPLES, _SAT_SUM_CLAUSES = 1000, 5000, 200_000
+
+
+def _sum_encoding_size(model: Model) -> int:
+    """Estimated clauses of the SAT engine's partial-sum chains for the Linear constraints."""
+    total = 0
+    for c in model.constraints:
+        if c.kind != "Linear":
+            continue
+        reach, span = 1, 0  # combinations so far, and the width of the partial sums' range
+        for v, a in zip(c.vars, c.coeffs):
+            d = model.domains[v]
+            span += abs(a) * (d[-1] - d[0])
+            total += min(reach, span + 1) * len(d)
+            reach *= len(d)
+    return total
 
 
 def _engine(model: Model, engine: str) -> Engine:

@@ -130,8 +130,13 @@ class CpSatEngine(Engine):
                 stats.stopped = "time limit"
                 return [], False
             params.max_time_in_seconds = remaining
+        budget = None
         if limits.nodes is not None:
-            params.max_number_of_conflicts = max(limits.nodes - stats.backtracks, 0)
+            budget = limits.nodes - stats.backtracks
+            if budget <= 0:
+                stats.stopped = "node limit"
+                return [], False
+            params.max_number_of_conflicts = budget
         collector = _Collector(net.num_vars, limit)
         try:
             for var, intervals in narrowed.items():
@@ -149,8 +154,8 @@ class CpSatEngine(Engine):
         stopped_by_us = limit is not None and len(collector.found) >= limit
         complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not stopped_by_us
         if not complete and not stopped_by_us:
-            timed_out = limits.time is not None and (deadline is None or time.perf_counter() >= deadline)
-            stats.stopped = "time limit" if timed_out else "node limit"
+            out_of_nodes = budget is not None and solver.num_conflicts >= budget
+            stats.stopped = "node limit" if out_of_nodes else "time limit"
         return collector.found, complete
 
     @staticmethod
