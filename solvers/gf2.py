@@ -283,13 +283,14 @@ def _certificate(a: np.ndarray, ncols: int, b: np.ndarray) -> np.ndarray:
     return unpack(aug[bad:bad + 1, base // WORD:], m)[0]
 
 
-def minimum_weight(particular: np.ndarray, null: np.ndarray, ncols: int) -> tuple[np.ndarray, int]:
+def minimum_weight(particular: np.ndarray, null: np.ndarray, ncols: int) -> tuple[np.ndarray, int, int]:
     """The lightest vector of the coset particular + span(null) by a Walsh-Hadamard transform.
 
     Positions with the same pattern of bits across (particular, null rows) contribute alike,
     so the weight of particular + c·null, for all 2^k choices c at once, is a Walsh-Hadamard
     transform of the histogram of those patterns: O(k 2^k + n k) instead of O(2^k n).
-    Use for k up to about 20.
+    Use for k up to about 20. Returns the vector, its weight and how many vectors of the
+    coset have that weight.
     """
     k = null.shape[0]
     bits = unpack(np.vstack([particular[None, :], null]), ncols).astype(np.int64)  # (k+1) x n
@@ -308,7 +309,7 @@ def minimum_weight(particular: np.ndarray, null: np.ndarray, ncols: int) -> tupl
     for j in range(k):
         if best >> j & 1:
             vec ^= null[j]
-    return vec, int(weight[best])
+    return vec, int(weight[best]), int((weight == weight[best]).sum())
 
 
 def _walsh_hadamard(values: np.ndarray) -> np.ndarray:

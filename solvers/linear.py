@@ -30,6 +30,7 @@ row reduction of the augmented matrix (np.linalg.solve would fail on singular sy
 from __future__ import annotations
 
 import time
+from itertools import chain
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping, Sequence
 
@@ -70,9 +71,10 @@ def _modulus(model: Model) -> int | str:
     if len(moduli) != 1 or any(not isinstance(c, Parity) for c in model.constraints):
         return "linear needs every constraint to be Parity with one modulus"
     p = moduli.pop()
-    bad = [model.names[i] for i, d in enumerate(model.domains) if d != tuple(range(p))]
-    if bad:
-        return f"linear needs every variable to range over 0..{p - 1} ({bad[0]} does not)"
+    full = tuple(range(p))
+    if set(model.domains) != {full}:
+        bad = next(i for i, d in enumerate(model.domains) if d != full)
+        return f"linear needs every variable to range over 0..{p - 1} ({model.names[bad]} does not)"
     return p
 
 
@@ -82,12 +84,13 @@ def _compile(model: Model) -> _Compiled:
         return cached
     p = _modulus(model)
     assert isinstance(p, int)
-    counts = np.fromiter((len(c.vars) for c in model.constraints), dtype=np.int64, count=len(model.constraints))
+    cons = model.constraints
+    counts = np.fromiter(map(len, (c.vars for c in cons)), dtype=np.int64, count=len(cons))
     total = int(counts.sum())
-    var = np.fromiter((v for c in model.constraints for v in c.vars), dtype=np.int64, count=total)
-    coef = np.fromiter((a for c in model.constraints for a in c.coeffs), dtype=np.int64, count=total)
-    eq = np.repeat(np.arange(len(counts), dtype=np.int64), counts)
-    rhs = np.fromiter((c.rhs for c in model.constraints), dtype=np.int64, count=len(counts))
+    var = np.fromiter(chain.from_iterable(c.vars for c in cons), dtype=np.int64, count=total)
+    coef = np.fromiter(chain.from_iterable(c.coeffs for c in cons), dtype=np.int64, count=total)
+    eq = np.repeat(np.arange(len(cons), dtype=np.int64), counts)
+    rhs = np.fromiter((c.rhs for c in cons), dtype=np.int64, count=len(cons))
     # A variable named twice in one constraint: add its coefficients; drop zero coefficients.
     key = eq * model.num_vars + var
     uniq, inverse = np.unique(key, return_inverse=True)
@@ -411,8 +414,9 @@ def _certificate_back(p: int, plan: _Plan, y: np.ndarray) -> None:
 
 
 # -- the minimum-press solution ------------------------------------------------------------------
-def minimum(analysis: Analysis, seed: int = 0) -> tuple[np.ndarray, bool]:
-    """The solution with the smallest sum of values, and whether it is proven minimal.
+def minimum(analysis: Analysis, seed: int = 0) -> tuple[np.ndarray, bool, int | None]:
+    """The solution with the smallest sum of values; whether it is proven minimal; and when it
+    is, how many solutions share that sum (1: the minimum is unique).
 
     Exact when the coset has at most EXACT_MINIMUM members (a Walsh-Hadamard transform over
     GF(2), enumeration of distinct column patterns otherwise); beyond that, descent over
@@ -422,33 +426,35 @@ def minimum(analysis: Analysis, seed: int = 0) -> tuple[np.ndarray, bool]:
     p, x, null = analysis.p, analysis.particular.astype(np.int64), analysis.null.astype(np.int64)
     k = len(null)
     if k == 0:
-        return x.astype(np.uint8), True
+        return x.astype(np.uint8), True, 1
     if p ** k <= EXACT_MINIMUM:
-        return _block_minimum(p, x, null).astype(np.uint8), True
+        x, ties = _block_minimum(p, x, null)
+        return x.astype(np.uint8), True, ties
     rng = np.random.default_rng(seed)
     block = max(1, int(np.log(EXACT_MINIMUM) / np.log(p)) - 4)
     best = x.sum()
     for _ in range(16):
         order = rng.permutation(k)
         for lo in range(0, k, block):
-            x = _block_minimum(p, x, null[order[lo:lo + block]])
+            x, _ = _block_minimum(p, x, null[order[lo:lo + block]])
         if x.sum() >= best:
             break
         best = x.sum()
-    return x.astype(np.uint8), False
+    return x.astype(np.uint8), False, None
 
 
-def _block_minimum(p: int, x: np.ndarray, null: np.ndarray) -> np.ndarray:
-    """The lightest of x + span(null), searched exhaustively (p^len(null) candidates)."""
+def _block_minimum(p: int, x: np.ndarray, null: np.ndarray) -> tuple[np.ndarray, int]:
+    """The lightest of x + span(null), searched exhaustively (p^len(null) candidates), and how
+    many candidates are that light."""
     n = len(x)
     if p == 2:
         packed = gf2.pack(np.vstack([x[None, :], null]))
-        vec, _ = gf2.minimum_weight(packed[0], packed[1:], n)
-        return gf2.unpack(vec[None, :], n)[0].astype(np.int64)
+        vec, _, ties = gf2.minimum_weight(packed[0], packed[1:], n)
+        return gf2.unpack(vec[None, :], n)[0].astype(np.int64), ties
     k = len(null)
     patterns, counts = np.unique(np.vstack([x[None, :], null]), axis=1, return_counts=True)
     base, rows = patterns[0], patterns[1:]
-    best_w, best_c = None, None
+    best_w, best_c, ties = None, None, 0
     total = p ** k
     step = max(1, (1 << 22) // max(1, patterns.shape[1]))
     for lo in range(0, total, step):
@@ -457,8 +463,10 @@ def _block_minimum(p: int, x: np.ndarray, null: np.ndarray) -> np.ndarray:
         w = ((base[None, :] + digits @ rows) % p) @ counts
         i = int(np.argmin(w))
         if best_w is None or w[i] < best_w:
-            best_w, best_c = int(w[i]), digits[i]
-    return (x + best_c @ null) % p
+            best_w, best_c, ties = int(w[i]), digits[i], 0
+        if w[i] == best_w:
+            ties += int((w == best_w).sum())
+    return (x + best_c @ null) % p, ties
 
 
 # -- the engine ----------------------------------------------------------------------------------
@@ -521,8 +529,8 @@ class LinearEngine(Engine):
     def _coset(self, a: Analysis, base: np.ndarray, forbid: list[tuple[int, int]], limits: Limits,
                stats: Stats) -> Iterator[list[int]]:
         start = time.perf_counter()
-        x, minimal = minimum(a)
-        stats.extra["presses"] = int(x.astype(np.int64).sum())
+        x, minimal, _ = minimum(a)
+        stats.extra["weight"] = int(x.astype(np.int64).sum())  # sum of the values: presses, in lights-out
         stats.extra["minimal"] = minimal
         p, null = a.p, a.null.astype(np.int64)
         x = x.astype(np.int64)

@@ -1,0 +1,116 @@
+"""Random solvable lights-out boards.
+
+Lights-out puzzles are not made by removing clues: a board is solvable exactly when it is
+A x for some presses x (up to sign), so pressing every cell a uniformly random number of
+times (0..k-1) and taking the board that results gives a board uniformly distributed over
+the solvable ones. The clear board is never returned (it is drawn again).
+
+Two options need the linear engine's answers about the board: a target number of presses
+(boards whose minimum-press solution has exactly that many presses: the presses are then
+drawn with that total, and boards with a shorter solution are drawn again), and
+``unique=True`` (boards whose minimum-press solution is the only one with that many presses).
+
+    >>> from generators.lightsout import random_board
+    >>> board = random_board(5, 5, seed=1, presses=7, unique=True)
+    >>> print(board.text); print(board.solution_text)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Mapping
+
+from csp import registry
+from csp.lightsout import LightsOut
+from csp.model import Model
+from csp.puzzle import Instance
+from solvers.linear import analyse, minimum
+
+from .clues import GenerationError
+
+
+@dataclass
+class Board:
+    """A generated board, its minimum-press solution, and what is known about that minimum."""
+
+    instance: Instance
+    text: str
+    solution: list[int]
+    solution_text: str
+    presses: int
+    minimal: bool  # proven minimal (the coset was searched exhaustively)
+    unique: bool | None  # the only solution with that many presses (None: not known)
+    solutions: int
+    attempts: int
+
+
+def board_from_presses(model: Model, presses: list[int]) -> dict[int, int]:
+    """The board that ``presses`` clear, as givens: each cell's state is minus what the presses add.
+
+    In the lightsout model each cell's constraint lists the presses that reach it, then the
+    cell's state variable, all with coefficient 1 for the state.
+    """
+    givens = {}
+    for con in model.constraints:
+        *press_vars, state = con.vars
+        *coeffs, _ = con.coeffs
+        added = sum(a * presses[v] for v, a in zip(press_vars, coeffs))
+        givens[state] = -added % con.modulus
+    return givens
+
+
+def random_board(rows: int, cols: int, params: Mapping[str, str] | None = None, *, seed: int | None = None,
+                 presses: int | None = None, unique: bool = False, attempts: int = 2000,
+                 ptype: LightsOut | None = None) -> Board:
+    """A random solvable board of ``rows`` x ``cols`` (``params``: lightsout's -p settings as text).
+
+    ``presses``: the minimum-press solution must have exactly this many presses.
+    ``unique``: that minimum-press solution must be the only one with so few presses.
+    Raises GenerationError when ``attempts`` draws find no such board.
+    """
+    ptype = ptype or registry.get("lightsout")
+    settings = ptype.resolve_params(dict(params or {}))
+    k = settings["states"]
+    n = rows * cols
+    if presses is not None and not 1 <= presses <= n * (k - 1):
+        raise GenerationError(f"a {rows}x{cols} board takes 1..{n * (k - 1)} presses, not {presses}")
+    template = Instance({**settings, "rows": rows, "cols": cols}, {}, layout="grid")
+    model = ptype.model(template)
+    rng = random.Random(seed)
+    for attempt in range(1, attempts + 1):
+        chosen = _draw(rng, n, k, presses)
+        givens = board_from_presses(model, chosen)
+        if not any(givens.values()):
+            continue
+        instance = ptype.with_givens(template, givens)
+        found = analyse(model, givens)
+        best, proven, ties = minimum(found)
+        total = int(best.sum())
+        if presses is not None and (total != presses or not proven):
+            continue
+        if unique and ties != 1:
+            continue
+        solution = [int(v) for v in best]
+        values = [0] * model.num_vars
+        for local, var in enumerate(found.unknown):
+            values[int(var)] = solution[local]
+        return Board(instance, ptype.format_puzzle(instance), values[:n], ptype.format(instance, values), total,
+                     proven, None if ties is None else ties == 1, found.solutions, attempt)
+    wanted = " and ".join(filter(None, [f"a minimum of {presses} presses" if presses else "",
+                                        "a unique minimum" if unique else ""]))
+    raise GenerationError(f"no {rows}x{cols} board with {wanted or 'lights on'} in {attempts} attempts")
+
+
+def _draw(rng: random.Random, n: int, k: int, total: int | None) -> list[int]:
+    """Press counts per cell: uniform in 0..k-1, or adding up to ``total`` over random cells."""
+    if total is None:
+        return [rng.randrange(k) for _ in range(n)]
+    counts = [0] * n
+    left = total
+    while left:
+        cell = rng.randrange(n)
+        if counts[cell] < k - 1:
+            counts[cell] += 1
+            left -= 1
+    return counts
