@@ -9,7 +9,7 @@ row has no signs below it:
     . .>. . .
           v
     . . . . .
-        v
+            v
     . . .<. .
     . . .>. .
     ^     v ^
