@@ -22,6 +22,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def describe(result: solvers.Count, limit: int | None) -> str:
     noun = "solution" if result.count == 1 else "solutions"
     if result.complete:
+        nullity = result.stats.extra.get("nullity")  # the linear engine's count is p^nullity
+        if nullity is not None:
+            return f"{result.count} {noun} ({result.stats.extra['modulus']}^{nullity}: nullity {nullity})"
         return f"{result.count} {noun}"
     if result.stats.stopped:
         return f"at least {result.count} {noun} (unknown: {result.stats.stopped} reached)"

@@ -7,7 +7,7 @@ import time
 
 import solvers
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, add_engine_options, add_input_options,
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_engine_options, add_input_options,
                       add_type_options, emit_json, engine_choice, read_puzzles)
 
 
@@ -19,13 +19,29 @@ def register(sub: argparse._SubParsersAction) -> None:
     many = p.add_mutually_exclusive_group()
     many.add_argument("--all", action="store_true", help="print every solution")
     many.add_argument("--limit", type=int, default=1, metavar="N", help="print up to N solutions (default 1)")
+    p.add_argument("--matrix", action="store_true",
+                   help="also print the matrix A of a linear (Parity) model and its inverse mod p, or a "
+                        "generalized inverse G (A G A = A) when A has none, as seed 003 prints them")
     p.set_defaults(run=run)
+
+
+def matrix_text(a: list[list[int]], g: list[list[int]], invertible: bool) -> str:
+    """A and its inverse as rows of numbers under "A=" and "A-1=" (seed 003's layout)."""
+    def rows(m: list[list[int]]) -> str:
+        return "\n".join(" ".join(map(str, row)) for row in m)
+    label = "A-1=" if invertible else "G= (A has no inverse; a generalized inverse: A G A = A)"
+    return f"A=\n{rows(a)}\n{label}\n{rows(g)}"
 
 
 def run(args: argparse.Namespace) -> int:
     ptype, _, puzzles = read_puzzles(args)
     limit = None if args.all else args.limit
     worst = EXIT_OK
+    if args.matrix:
+        for puzzle in puzzles:  # refuse before printing anything
+            why = solvers.get_engine("linear").unsupported(ptype.model(puzzle.instance))
+            if why:
+                raise UsageError(f"--matrix needs a linear model: {why}")
     for puzzle in puzzles:
         model = ptype.model(puzzle.instance)
         engine, reason = engine_choice(model, args.engine)
@@ -41,14 +57,24 @@ def run(args: argparse.Namespace) -> int:
         complete = found.exhausted
         status = solvers.SOLVED if answers else (solvers.UNKNOWN if found.stats.stopped else solvers.UNSAT)
         texts = [ptype.format(puzzle.instance, values) for values in answers]
+        matrix = None
+        if args.matrix:
+            from solvers.linear import matrices
+            matrix = matrices(model, puzzle.instance.givens)
+        if matrix and not args.json:
+            print(matrix_text(*matrix), flush=True)
         if args.json:
-            emit_json({"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "status": status,
-                       "solutions": texts, "count": len(texts), "complete": complete, "engine": engine,
-                       "engine_reason": reason, "seconds": round(seconds, 6), "stats": found.stats.as_dict()})
+            record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "status": status,
+                      "solutions": texts, "count": len(texts), "complete": complete, "engine": engine,
+                      "engine_reason": reason, "seconds": round(seconds, 6), "stats": found.stats.as_dict()}
+            if matrix:
+                record["matrix"] = {"A": matrix[0], "inverse": matrix[1], "invertible": matrix[2]}
+            emit_json(record)
         elif texts:
             print(("\n\n" if "\n" in texts[0] else "\n").join(texts), flush=True)
         elif status == solvers.UNSAT:
-            print(f"{puzzle.source}: no solution", flush=True)
+            why = found.stats.extra.get("why")
+            print(f"{puzzle.source}: no solution" + (f": {why}" if why else ""), flush=True)
         else:
             print(f"{puzzle.source}: unknown ({found.stats.stopped} reached)", flush=True)
         if status == solvers.UNSAT:
