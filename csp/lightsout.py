@@ -8,7 +8,7 @@ constraint per cell; a board's lights are its givens (state = value), so one mod
 every board of a shape and the linear engine compiles it once.
 
 Text format: rows of digits (0..k-1) separated by ``/`` or newlines, or one digit string for
-a square board; whitespace is ignored. Solutions are the press counts in the same shape.
+a square board (a board of one row is written with a ``/`` after it); whitespace is ignored. Solutions are the press counts in the same shape.
 Without a board, ``-p size=N`` (or ``RxC``) gives the all-on board.
 
 Parameters: ``neighbourhood`` plus (the 4 orthogonal neighbours, default), x (the 4
@@ -181,7 +181,9 @@ class LightsOut(PuzzleType):
         rows = ["".join(str(v) for v in values[r:r + cols]) for r in range(0, len(values), cols)]
         if instance.layout == "string":
             return "".join(rows)
-        return ("/" if instance.layout == "line" else "\n").join(rows)
+        if instance.layout == "line":
+            return "/".join(rows) + ("/" if len(rows) == 1 else "")  # "101/": one row, not a square board
+        return "\n".join(rows)
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
         n = instance.params["rows"] * instance.params["cols"]

@@ -269,6 +269,31 @@ def solve(a: np.ndarray, ncols: int, b: np.ndarray, certificate: bool = True) ->
     return sol
 
 
+def generalized_inverse(a: np.ndarray, ncols: int) -> tuple[np.ndarray, int]:
+    """G (ncols x m, 0/1) with A G A = A, and A's rank; G = A^-1 when A is square and invertible.
+
+    Eliminating [A | I] gives E A = U in echelon form (E: the row operations). For a
+    reachable b, E b has zeros below the rank, and back-substitution in U with the free
+    unknowns 0 solves A x = b; G applies those two linear steps, so its column j is the
+    back-substitution of E's column j.
+    """
+    m = a.shape[0]
+    base = words(ncols) * WORD
+    aug = np.zeros((m, words(base + m)), dtype=np.uint64)
+    aug[:, :words(ncols)] = a[:, :words(ncols)]
+    eye = np.arange(m)
+    aug[eye, (base + eye) // WORD] |= np.uint64(1) << ((base + eye) % WORD).astype(np.uint64)
+    pivots = echelon(aug, ncols)
+    e = unpack(aug[:, base // WORD:], m)
+    u = aug[:len(pivots), :words(ncols)]
+    x = np.zeros((m, words(ncols)), dtype=np.uint64)  # row j: G's column j, packed over the unknowns
+    for i in range(len(pivots) - 1, -1, -1):
+        hit = np.flatnonzero(parity_of_and(x, u[i]) ^ e[i])
+        if len(hit):
+            set_bits(x, hit, pivots[i])
+    return unpack(x, ncols).T.copy(), len(pivots)
+
+
 def _certificate(a: np.ndarray, ncols: int, b: np.ndarray) -> np.ndarray:
     """Equations that sum to 0 = 1: eliminate [A | b | I] and read the identity part of a bad row."""
     m = a.shape[0]

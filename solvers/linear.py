@@ -363,6 +363,11 @@ def _eliminate_gfp(p: int, a: np.ndarray, ncols: int, b: np.ndarray
 
     field_ = galois.GF(p)
     m = a.shape[0]
+    if m == 0 or ncols == 0:  # nothing to reduce: every column is free, and any row reads 0 = b
+        bad = np.flatnonzero(b % p)
+        if len(bad):
+            return 0, None, np.zeros((0, ncols), np.int64), (np.arange(m) == bad[0]).astype(np.int64)
+        return 0, np.zeros(ncols, np.int64), np.eye(ncols, dtype=np.int64), None
     reduced = np.asarray(field_(np.column_stack([a % p, b % p]).astype(np.int64)).row_reduce(ncols=ncols))
     nonzero = reduced[:, :ncols] != 0
     pivot_rows = np.flatnonzero(nonzero.any(axis=1))
@@ -564,8 +569,6 @@ def matrices(model: Model, fix: Mapping[int, int] | None = None) -> tuple[list[l
     """A (over the unknowns, in variable order) and an inverse G of it mod p: A^-1 when A is
     square and invertible, else a generalized inverse with A G A = A (G b solves A x = b
     whenever b is reachable, with the free unknowns 0). Small systems only: it is dense."""
-    import galois
-
     c = _compile(model)
     fixed = np.zeros(c.nvars, dtype=bool)
     fixed[list((fix or {}).keys())] = True
@@ -575,8 +578,13 @@ def matrices(model: Model, fix: Mapping[int, int] | None = None) -> tuple[list[l
     sel = ~fixed[c.var]
     a = np.zeros((c.neq, len(unknown)), dtype=np.int64)
     a[c.eq[sel], local[c.var[sel]]] = c.coef[sel]
-    field_ = galois.GF(c.p)
     m, n = a.shape
+    if c.p == 2:
+        g, rank = gf2.generalized_inverse(gf2.pack(a), n)
+        return a.tolist(), g.astype(np.int64).tolist(), m == n == rank
+    import galois
+
+    field_ = galois.GF(c.p)
     reduced = np.asarray(field_(np.column_stack([a, np.eye(m, dtype=np.int64)])).row_reduce(ncols=n))
     nonzero = reduced[:, :n] != 0
     pivot_rows = np.flatnonzero(nonzero.any(axis=1))
