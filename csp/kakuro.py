@@ -4,7 +4,7 @@ Text format: one grid row per line, cells separated by whitespace (as many space
 like, so columns can line up). A cell is
 
     _ or .      a white cell to fill (a digit 1-9 instead: a white cell given in advance)
-    \\ # or X    a black cell without clues
+    \\ or X      a black cell without clues (not #: in files # starts a comment)
     D\\R         a black cell with clues: D is the sum of the run below it, R of the run
                 to its right; either may be left out (``23\\``, ``\\16``, ``17\\24``)
 
@@ -26,7 +26,7 @@ from .errors import PuzzleError
 from .model import Model
 from .puzzle import Instance, PuzzleType
 
-BLACK = ("\\", "#", "X", "x")
+BLACK = ("\\", "X", "x")
 WHITE = ("_", ".")
 Runs = tuple[tuple[str, tuple[int, ...], int], ...]  # (name, variables, sum)
 

@@ -7,7 +7,7 @@ optionally before it, the givens:
     aabbccdde                  (cage map only: the usual killer, no givens)
 
 In the cage map every character names the cage of its cell (any character but ``.``,
-``=`` and ``,``; ``.`` is a cell in no cage). Givens are 1-9 then A, B, ... with ``.``
+``=``, ``,`` and ``#``, which starts a comment; ``.`` is a cell in no cage). Givens are 1-9 then A, B, ... with ``.``
 or ``0`` for an empty cell. Then one or more lines of sums, ``ID=SUM`` separated by spaces
 or commas: ``a=11 b=6 c=13``. Every cage needs a sum, and its cells must touch edge to edge.
 ``-p box=RxC`` sets the box shape of sizes other than the squarest (default 6 -> 2x3).
@@ -84,7 +84,7 @@ class Killer(PuzzleType):
                 raise PuzzleError(f"expected {n} cells of cage map (optionally after {n} givens), got {' '.join(tokens)!r}",
                                   line=k, where=f"row {r + 1}")
             for c, ch in enumerate(tokens[-1]):
-                if ch in ",=":
+                if ch in ",=#":
                     raise PuzzleError(f"{ch!r} cannot name a cage", line=k, where=f"cell {cell_name(r * n + c, n)}")
                 if ch != ".":
                     members.setdefault(ch, []).append(r * n + c)

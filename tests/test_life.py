@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import solvers
-from conftest import FIXTURES
 from csp import PuzzleError, registry
 
 ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 LIFE = registry.get("life")
 
 
