@@ -42,6 +42,7 @@ def parse_size(text: str) -> int:
 
 @lru_cache(maxsize=64)
 def futoshiki_model(n: int, signs: Signs) -> Model:
+    """The Latin square and the signs; givens are left to the engine, so one model serves every clue set."""
     m = Model()
     cells = [m.int_var(1, n, f"r{i // n + 1}c{i % n + 1}") for i in range(n * n)]
     for r in range(n):

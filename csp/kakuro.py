@@ -33,6 +33,7 @@ Runs = tuple[tuple[str, tuple[int, ...], int], ...]  # (name, variables, sum)
 
 @lru_cache(maxsize=32)
 def kakuro_model(names: tuple[str, ...], runs: Runs) -> Model:
+    """One 1..9 variable per white cell; per run a sum and (two cells or more) distinct digits. Cached per grid."""
     m = Model()
     for name in names:
         m.int_var(1, 9, name)

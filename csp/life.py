@@ -69,6 +69,7 @@ def next_generation(alive: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
 
 @lru_cache(maxsize=16)
 def life_model(pattern: Pattern, margin: int) -> Model:
+    """The box's cells (row by row) and one Table per cell of the box and the ring around it. Cached per pattern."""
     h, w = len(pattern), len(pattern[0])
     H, W = h + 2 * margin, w + 2 * margin
     m = Model()

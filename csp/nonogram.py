@@ -50,6 +50,7 @@ def _automaton(clue: Clue) -> tuple[str, list[tuple[int, int, int]]]:
 
 @lru_cache(maxsize=16)
 def nonogram_model(rows: tuple[Clue, ...], cols: tuple[Clue, ...]) -> Model:
+    """Cells first (row by row, so solutions print from the first H*W values), then each line's states."""
     h, w = len(rows), len(cols)
     m = Model()
     cells = [m.int_var(0, 1, f"r{r + 1}c{c + 1}") for r in range(h) for c in range(w)]

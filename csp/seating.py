@@ -42,6 +42,7 @@ _LIST = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b)\s*", re.IGNORECASE)
 
 @lru_cache(maxsize=32)
 def seating_model(names: tuple[str, ...], seats: int, rules: tuple[Rule, ...]) -> Model:
+    """Guests' seats first, then one "next to each other" flag per pair a rule names. Cached per puzzle."""
     m = Model()
     seat = [m.int_var(1, seats, name) for name in names]
     m.all_different(seat, name="one guest per seat")
