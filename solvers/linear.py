@@ -92,9 +92,10 @@ def _compile(model: Model) -> _Compiled:
     eq = np.repeat(np.arange(len(cons), dtype=np.int64), counts)
     rhs = np.fromiter((c.rhs for c in cons), dtype=np.int64, count=len(cons))
     # A variable named twice in one constraint: add its coefficients; drop zero coefficients.
+    # (Entries already strictly increasing, the usual case, have no repeats and need no sort.)
     key = eq * model.num_vars + var
-    uniq, inverse = np.unique(key, return_inverse=True)
-    if len(uniq) != len(key):
+    if len(key) > 1 and not (key[1:] > key[:-1]).all():
+        uniq, inverse = np.unique(key, return_inverse=True)
         summed = np.zeros(len(uniq), dtype=np.int64)
         np.add.at(summed, inverse, coef)
         eq, var, coef = uniq // model.num_vars, uniq % model.num_vars, summed % p
@@ -178,9 +179,9 @@ def _chase_structure(c: _Compiled, plan: _Plan) -> None:
     if not n_u:
         return
     eq, var, coef = plan.u_eq, plan.u_var, plan.u_coef
-    first_eq = np.full(n_u, -1, dtype=np.int64)
-    present, first_pos = np.unique(var, return_index=True)
-    first_eq[present] = eq[first_pos]
+    first_eq = np.full(n_u, c.neq, dtype=np.int64)
+    np.minimum.at(first_eq, var, eq)
+    present = np.flatnonzero(first_eq < c.neq)
     defvar = np.full(c.neq, -1, dtype=np.int64)  # the unknown each equation defines, -1 if residual
     np.maximum.at(defvar, first_eq[present], present)
     def_eq = np.full(n_u, -1, dtype=np.int64)
