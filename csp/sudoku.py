@@ -122,11 +122,9 @@ class Sudoku(PuzzleType):
                 continue
             value = SYMBOLS.find(ch.upper()) + 1
             where = f"cell {cell_name(index, size)}"
-            if value == 0:
-                raise PuzzleError(f"bad character {ch!r}", line=line, where=where)
-            if value > size:
-                raise PuzzleError(f"{ch!r} is not a value of a {size}x{size} sudoku (1-{SYMBOLS[size - 1]})",
-                                  line=line, where=where)
+            if not 0 < value <= size:
+                raise PuzzleError(f"bad character {ch!r} (a {size}x{size} sudoku has values 1-{SYMBOLS[size - 1]}"
+                                  f" and . or 0 for blanks)", line=line, where=where)
             givens[index] = value
         self._check_units(givens, rows, cols, cells)
         return Instance({"size": size, "box": (rows, cols)}, givens, layout=layout)

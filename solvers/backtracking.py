@@ -38,7 +38,7 @@ def _low(mask: int) -> int:
 
 
 def _linear(c: Linear, lo: int) -> Propagator:
-    terms = list(zip(c.vars, c.coeffs))
+    terms = [(v, a) for v, a in zip(c.vars, c.coeffs) if a]  # a zero coefficient constrains nothing
     op, rhs = c.op, c.rhs
 
     def bounds(dom: list[int]) -> tuple[list[tuple[int, int]], int, int]:

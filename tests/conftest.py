@@ -1,0 +1,30 @@
+"""Shared test helpers: where the shared puzzle data lives, and an independent sudoku checker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def puzzles(name: str, limit: int | None = None) -> list[str]:
+    """Puzzle lines of ../shared/data/sudoku/NAME (comments and blank lines dropped); skip if absent."""
+    path = DATA / "sudoku" / name
+    if not path.exists():
+        pytest.skip(f"shared data not found: {path}")
+    lines = [line.strip() for line in path.read_text().splitlines()]
+    found = [line.split()[0] for line in lines if line and not line.startswith("#")]
+    return found[:limit]
+
+
+def valid_sudoku(grid: list[int], clues: dict[int, int], rows: int, cols: int) -> bool:
+    """Independent of csp/ and solvers/: every row, column and box holds 1..N once, and clues are kept."""
+    n = rows * cols
+    want = set(range(1, n + 1))
+    units = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    units += [[(br + r) * n + bc + c for r in range(rows) for c in range(cols)]
+              for br in range(0, n, rows) for bc in range(0, n, cols)]
+    return all({grid[i] for i in unit} == want for unit in units) and all(grid[i] == v for i, v in clues.items())
