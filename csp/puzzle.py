@@ -90,6 +90,14 @@ class PuzzleType:
         """The puzzle itself as text (what a generator prints)."""
         raise NotImplementedError
 
+    def verify(self, instance: Instance, values: Sequence[int]) -> str | None:
+        """What is wrong with a solution beyond the model's own constraints, or None.
+
+        A type whose rules are easy to re-check directly (Life replays one generation) says
+        so here; the command line runs this, ``Model.check`` and the givens on every answer.
+        """
+        return None
+
     def with_givens(self, instance: Instance, givens: Mapping[int, int]) -> Instance:
         """A copy of ``instance`` with other givens (used by generators)."""
         return dataclasses.replace(instance, givens=dict(givens))

@@ -10,7 +10,7 @@ from typing import NoReturn, Sequence
 from csp.errors import ModelError, PuzzleError
 
 from .commands import COMMANDS
-from .common import EXIT_BAD_INPUT, UsageError
+from .common import EXIT_BAD_INPUT, EXIT_WRONG_ANSWER, UsageError, WrongAnswer
 
 
 class _Parser(argparse.ArgumentParser):
@@ -42,6 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (PuzzleError, ModelError, UsageError) as e:
         print(f"puzzlesmith: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except WrongAnswer as e:
+        print(f"puzzlesmith: internal error: {e}", file=sys.stderr)
+        return EXIT_WRONG_ANSWER
     except KeyboardInterrupt:
         print("puzzlesmith: interrupted", file=sys.stderr)
         return 130

@@ -17,12 +17,32 @@ from csp.errors import PuzzleError
 from csp.model import Model
 from csp.puzzle import Instance, PuzzleType
 
-# Exit codes: 0 answered, 1 no solution, 2 bad input, 3 unknown (a time or node limit stopped the search).
-EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN = 0, 1, 2, 3
+# Exit codes: 0 answered, 1 no solution, 2 bad input, 3 unknown (a time or node limit stopped the search),
+# 4 an engine answered something the independent checks reject (a bug to report).
+EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_WRONG_ANSWER = 0, 1, 2, 3, 4
 
 
 class UsageError(Exception):
     """A mistake in how the command was called (reported as one line, exit 2)."""
+
+
+class WrongAnswer(Exception):
+    """An engine returned a solution that fails the independent checks."""
+
+
+def verified(ptype: PuzzleType, puzzle: "Puzzle", model: Model, values: list[int], engine: str) -> list[int]:
+    """``values`` after the independent checks: the model's constraints, the givens, the type's own rules."""
+    problem = model.check(values)
+    if problem:
+        reason: str | None = str(problem)
+    else:
+        givens = puzzle.instance.givens
+        lost = [v for v, x in givens.items() if values[v] != x]
+        reason = f"{model.names[lost[0]]} should be {givens[lost[0]]}" if lost else ptype.verify(puzzle.instance,
+                                                                                                  values)
+    if reason:
+        raise WrongAnswer(f"the {engine} engine answered {puzzle.source} wrongly: {reason}")
+    return values
 
 
 @dataclass

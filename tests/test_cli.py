@@ -82,3 +82,20 @@ def test_bad_input_is_one_line_exit_2_and_no_output(args, stdin, message):
     assert done.returncode == 2
     assert done.stdout == ""  # nothing half-written: earlier good puzzles are not printed either
     assert len(done.stderr.splitlines()) == 1 and message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_wrong_answer_from_an_engine_is_caught(monkeypatch, capsys):
+    """Every printed solution passes Model.check, the givens and the type's own verify, or exit 4."""
+    from puzzlesmith import cli
+    from solvers.backtracking import BacktrackingEngine
+
+    real = BacktrackingEngine.search
+
+    def corrupt(self, *args, **kwargs):
+        for values in real(self, *args, **kwargs):
+            yield [values[1], values[0]] + values[2:]  # swap two cells of a correct grid
+
+    monkeypatch.setattr(BacktrackingEngine, "search", corrupt)
+    assert cli.main(["solve", "sudoku", "--engine", "backtracking", TOP]) == 4
+    captured = capsys.readouterr()
+    assert captured.out == "" and "answered puzzle wrongly" in captured.err

@@ -8,7 +8,7 @@ import time
 import solvers
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_engine_options, add_input_options,
-                      add_type_options, emit_json, engine_choice, read_puzzles)
+                      add_type_options, emit_json, engine_choice, read_puzzles, verified)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
                                                   solvers.Limits(args.time_limit, args.node_limit))
         answers = []
         for values in found:
-            answers.append(values)
+            answers.append(verified(ptype, puzzle, model, values, engine))
             if limit is not None and len(answers) >= limit:
                 break
         seconds = time.perf_counter() - start
