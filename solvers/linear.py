@@ -129,17 +129,12 @@ class _Plan:
     method: str
     seeds: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     batches: list[_Batch] = field(default_factory=list)
-    residual: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    residual: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # the rows of ``matrix``
     matrix: np.ndarray | None = None  # residual (chase) or whole (direct) matrix, packed for GF(2)
 
     @property
     def columns(self) -> int:
         return len(self.seeds) if self.method == "chase" else len(self.unknown)
-
-    @property
-    def rows(self) -> np.ndarray:
-        """The equations of ``matrix``, in its row order."""
-        return self.residual
 
 
 def _plan(c: _Compiled, fixed: np.ndarray) -> _Plan:
@@ -222,7 +217,7 @@ def _chase_structure(c: _Compiled, plan: _Plan) -> None:
     plan.residual = np.flatnonzero(defvar < 0)
     # The residual equations in the seeds: chase the seeds' unit vectors.
     symbolic = _chase(p, plan, _unit_seeds(p, len(seeds)), None)
-    plan.matrix = _combine(p, plan, symbolic, len(seeds))
+    plan.matrix = _combine(p, plan, symbolic)
 
 
 def _unit_seeds(p: int, count: int) -> np.ndarray:
@@ -261,7 +256,7 @@ def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None
     return values
 
 
-def _combine(p: int, plan: _Plan, values: np.ndarray, width: int) -> np.ndarray:
+def _combine(p: int, plan: _Plan, values: np.ndarray) -> np.ndarray:
     """Each residual equation's left-hand side, from the unknowns' values (rows of ``values``)."""
     rows = plan.residual
     sel = np.isin(plan.u_eq, rows)
@@ -324,15 +319,15 @@ def analyse(model: Model, fix: Mapping[int, int] | None = None) -> Analysis:
     n_u = len(plan.unknown)
     if plan.method == "chase":
         const = _chase(p, plan, np.zeros((len(plan.seeds), 1), dtype=np.uint64 if p == 2 else np.int64), b)
-        done = _combine(p, plan, const, 1)
-        r = (b[plan.residual] - (done[:, 0] & np.uint64(1) if p == 2 else done[:, 0])).astype(np.int64) % p
+        done = _combine(p, plan, const)[:, 0].astype(np.int64)
+        r = (b[plan.residual] - done) % p
     else:
         r = b
     ncols = plan.columns
     rank, part, null, cert = _eliminate(p, plan.matrix, ncols, r)
     if part is None:
         y = np.zeros(c.neq, dtype=np.int64)
-        y[plan.rows] = cert
+        y[plan.residual] = cert
         if plan.method == "chase":
             _certificate_back(p, plan, y)
         value = int(y @ b % p)
