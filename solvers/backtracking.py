@@ -9,7 +9,9 @@ by which variables changed:
 * An AllDifferent whose variables must use every value of their domains (a sudoku row)
   also finds values with one place left (hidden singles); every AllDifferent with plain
   offsets fails early when its variables have fewer values than members (pigeonhole).
-* Linear: bounds reasoning. Table: keeps values that still have a supporting tuple.
+* Linear: bounds reasoning; an equality whose sums span a small range keeps exactly the
+  values that some combination of the others' values completes. Table: keeps values that
+  still have a supporting tuple.
   Parity: the last free variable gets the value that makes the sum right.
 
 Search picks the variable with the fewest values left (MRV) and tries its values in
@@ -93,6 +95,64 @@ def _linear(c: Linear, lo: int) -> Propagator:
                     return None
                 dom[v] = keep
                 changed.append(v)
+        return changed
+
+    return propagate
+
+
+_SUM_SPAN_FOR_SUPPORT = 4096  # widest range of sums for which Linear == keeps only supported values
+
+
+def _linear_equal(c: Linear, lo: int, domains: list[tuple[int, ...]]) -> Propagator | None:
+    """Full support for sum(a*x) == rhs when the sum's range is small (cage and run sums).
+
+    Bounds reasoning misses values in the middle (two cells summing to 4 cannot hold 2 and 2,
+    yet bounds keep 2). Here sets of reachable partial sums are bitmasks: ``ahead[k]`` holds
+    the sums of the first k terms, ``needed[k]`` the partial sums from which the terms
+    k.. can still reach rhs; a value survives when some reachable sum meets a needed one.
+    Sums are shifted by each term's smallest contribution so every shift is non-negative.
+    """
+    terms = [(v, a) for v, a in zip(c.vars, c.coeffs) if a]
+    low = [min(a * x for x in domains[v]) for v, a in terms]
+    span = sum(max(a * x for x in domains[v]) for v, a in terms) - sum(low)
+    if span > _SUM_SPAN_FOR_SUPPORT:
+        return None
+    target = c.rhs - sum(low)
+    n = len(terms)
+
+    def contributions(k: int, d: int) -> Iterator[tuple[int, int]]:
+        """(bit of the value, its shifted contribution) for each value left in domain mask d."""
+        v, a = terms[k]
+        while d:
+            bit = d & -d
+            d ^= bit
+            yield bit, a * (lo + bit.bit_length() - 1) - low[k]
+
+    def propagate(dom: list[int]) -> list[int] | None:
+        if target < 0:
+            return None
+        ahead = [1]
+        for k in range(n):
+            reach = 0
+            for _, shift in contributions(k, dom[terms[k][0]]):
+                reach |= ahead[k] << shift
+            ahead.append(reach)
+        if not ahead[n] >> target & 1:
+            return None
+        needed = 1 << target
+        changed = []
+        for k in range(n - 1, -1, -1):
+            v = terms[k][0]
+            keep, before = 0, 0
+            for bit, shift in contributions(k, dom[v]):
+                back = needed >> shift
+                if ahead[k] & back:
+                    keep |= bit
+                    before |= back
+            if keep != dom[v]:
+                dom[v] = keep  # never empty: ahead[n] showed the target reachable through every term
+                changed.append(v)
+            needed = before & ahead[k]
         return changed
 
     return propagate
@@ -187,7 +247,7 @@ class Compiled:
                     self.units.append((c.vars, union, permutation))
                 continue
             if isinstance(c, Linear):
-                prop = _linear(c, lo)
+                prop = (c.op == "==" and _linear_equal(c, lo, model.domains)) or _linear(c, lo)
             elif isinstance(c, Table):
                 prop = _table(c, lo)
             elif isinstance(c, Parity):
