@@ -193,6 +193,27 @@ class LightsOut(PuzzleType):
         n = instance.params["rows"] * instance.params["cols"]
         return self._grid(instance, [instance.givens.get(n + i, 0) for i in range(n)])
 
+    def verify(self, instance: Instance, values: Sequence[int]) -> str | None:
+        """Replay the presses on the board, without the model: every light must end at 0."""
+        p = instance.params
+        rows, cols, k = p["rows"], p["cols"], p["states"]
+        n = rows * cols
+        board = [instance.givens.get(n + i, 0) for i in range(n)]
+        shape = (((0, 0),) if p["self"] else ()) + p["neighbourhood"]
+        for i, times in enumerate(values[:n]):
+            if not times:
+                continue
+            r, c = divmod(i, cols)
+            for dr, dc in shape:
+                rr, cc = r + dr, c + dc
+                if p["torus"]:
+                    rr, cc = rr % rows, cc % cols
+                elif not (0 <= rr < rows and 0 <= cc < cols):
+                    continue
+                board[rr * cols + cc] += times
+        lit = next((i for i, v in enumerate(board) if v % k), None)
+        return None if lit is None else f"the presses leave {cell(lit, cols)} at {board[lit] % k}"
+
     def cell_name(self, instance: Instance, var: int) -> str:
         cols, n = instance.params["cols"], instance.params["rows"] * instance.params["cols"]
         return f"{'press' if var < n else 'light'} {cell(var % n, cols)}"

@@ -561,6 +561,18 @@ class LinearEngine(Engine):
                 return
 
 
+def null_basis(model: Model, fixed: Iterable[int] = ()) -> list[list[int]]:
+    """A basis of the solutions of A x = 0 with the ``fixed`` variables at 0, as full value
+    lists: what can be added to any solution to get another (lights-out's quiet patterns)."""
+    a = analyse(model, {v: 0 for v in fixed})
+    basis = []
+    for row in a.null:
+        values = np.zeros(model.num_vars, dtype=np.int64)
+        values[a.unknown] = row
+        basis.append(values.tolist())
+    return basis
+
+
 def matrices(model: Model, fix: Mapping[int, int] | None = None) -> tuple[list[list[int]], list[list[int]], bool]:
     """A (over the unknowns, in variable order) and an inverse G of it mod p: A^-1 when A is
     square and invertible, else a generalized inverse with A G A = A (G b solves A x = b

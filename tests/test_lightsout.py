@@ -93,6 +93,22 @@ def test_seed_inverse_text_matches_the_seed_file() -> None:
     assert "\n".join(rows) == SEED_INVERSE
 
 
+def test_matrix_option_lists_the_quiet_patterns(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "lightsout", "-p", "size=5", "--matrix"]) == 0
+    out = capsys.readouterr().out
+    assert "null space basis, 2 vector(s)" in out
+    quiet = out.split("for another):")[1].split("solutions:")[0].strip().split("\n\n")
+    assert len(quiet) == 2
+    for pattern in quiet:  # pressing a quiet pattern changes no light
+        assert apply([[0] * 5 for _ in range(5)], grid(pattern)) == [[0] * 5 for _ in range(5)]
+
+
+def test_verify_replays_the_presses() -> None:
+    inst = PUSHPULL.parse("011/110/110", PUSHPULL.resolve_params({}))
+    assert PUSHPULL.verify(inst, [1, 1, 1, 0, 0, 1, 0, 1, 0] + [0] * 9) is None
+    assert PUSHPULL.verify(inst, [1, 1, 1, 0, 0, 1, 0, 1, 1] + [0] * 9) == "the presses leave r2c3 at 1"
+
+
 def test_matrix_is_refused_for_models_that_are_not_linear(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "queens", "-p", "n=4", "--matrix"]) == 2
     captured = capsys.readouterr()

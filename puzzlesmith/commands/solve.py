@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 import solvers
@@ -57,21 +58,32 @@ def run(args: argparse.Namespace) -> int:
         complete = found.exhausted
         status = solvers.SOLVED if answers else (solvers.UNKNOWN if found.stats.stopped else solvers.UNSAT)
         texts = [ptype.format(puzzle.instance, values) for values in answers]
-        matrix = None
+        matrix = null = None
         if args.matrix:
-            from solvers.linear import matrices
+            from solvers.linear import matrices, null_basis
             matrix = matrices(model, puzzle.instance.givens)
+            null = [ptype.format(puzzle.instance, v) for v in null_basis(model, puzzle.instance.givens)]
         if matrix and not args.json:
             print(matrix_text(*matrix), flush=True)
+            print(f"null space basis, {len(null)} vector(s) x with A x = 0 (add one to a solution for another):",
+                  flush=True)
+            if null:
+                print(("\n\n" if "\n" in null[0] else "\n").join(null), flush=True)
+            print("solutions:" if texts else "", flush=True)
         if args.json:
             record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "status": status,
                       "solutions": texts, "count": len(texts), "complete": complete, "engine": engine,
                       "engine_reason": reason, "seconds": round(seconds, 6), "stats": found.stats.as_dict()}
             if matrix:
-                record["matrix"] = {"A": matrix[0], "inverse": matrix[1], "invertible": matrix[2]}
+                record["matrix"] = {"A": matrix[0], "inverse": matrix[1], "invertible": matrix[2], "null": null}
             emit_json(record)
         elif texts:
             print(("\n\n" if "\n" in texts[0] else "\n").join(texts), flush=True)
+            if found.stats.extra.get("minimal") is False:  # the linear engine's lightest solution, unproven
+                extra = found.stats.extra
+                print(f"{puzzle.source}: note: the first solution is the lightest found (sum of values "
+                      f"{extra['weight']}), not proven minimal: {extra['modulus']}^{extra['nullity']} solutions "
+                      f"are too many to search", file=sys.stderr, flush=True)
         elif status == solvers.UNSAT:
             why = found.stats.extra.get("why")
             print(f"{puzzle.source}: no solution" + (f": {why}" if why else ""), flush=True)
