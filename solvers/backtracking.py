@@ -260,8 +260,9 @@ class Compiled:
         self.num_vars = n
         self.peers = [tuple(sorted(p)) for p in peers]
         self.shifted = [tuple((j, delta) for delta, js in sorted(s.items()) for j in sorted(js)) for s in shifted]
-        self.units_of = [tuple(u) for u in units_of]
-        self.cons_of = [tuple(c) for c in cons_of]
+        # As bitmasks of unit / propagator indices: marking them dirty is one OR.
+        self.units_of = [sum(1 << u for u in us) for us in units_of]
+        self.cons_of = [sum(1 << c for c in cs) for cs in cons_of]
         self.props = props
 
     def start(self, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]]) -> list[int]:
@@ -288,8 +289,7 @@ class Compiled:
         peers, shifted, units, units_of = self.peers, self.shifted, self.units, self.units_of
         props, cons_of = self.props, self.cons_of
         stack = list(changed)
-        dirty_units: set[int] = set()
-        dirty_props: set[int] = set()
+        dirty_units = dirty_props = 0
         for v in stack:
             if not dom[v]:
                 return False
@@ -297,10 +297,8 @@ class Compiled:
             while stack:
                 i = stack.pop()
                 d = dom[i]
-                if units_of[i]:
-                    dirty_units.update(units_of[i])
-                if cons_of[i]:
-                    dirty_props.update(cons_of[i])
+                dirty_units |= units_of[i]
+                dirty_props |= cons_of[i]
                 if d & (d - 1):
                     continue
                 # i is fixed: its value leaves every neighbour (naked single).
@@ -322,7 +320,9 @@ class Compiled:
                         dom[j] = e
                         stack.append(j)
             if dirty_units:
-                cells, union, permutation = units[dirty_units.pop()]
+                low = dirty_units & -dirty_units
+                dirty_units ^= low
+                cells, union, permutation = units[low.bit_length() - 1]
                 once = twice = 0
                 for c in cells:
                     d = dom[c]
@@ -346,7 +346,9 @@ class Compiled:
                             stack.append(c)
                 continue
             if dirty_props:
-                narrowed = props[dirty_props.pop()](dom)
+                low = dirty_props & -dirty_props
+                dirty_props ^= low
+                narrowed = props[low.bit_length() - 1](dom)
                 if narrowed is None:
                     return False
                 stack.extend(narrowed)
