@@ -46,6 +46,7 @@ EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-pre
 _CHASE_SEEDS = 0.5  # chase when it leaves at most this fraction of the unknowns as seeds
 _GFP_CELLS = 1 << 26  # largest unknowns x seeds table held for a chase over GF(p), p > 2
 _TIME_CHECK_EVERY = 256
+_DESCENT_STEPS = 400  # at most this many exact block searches for an unproven minimum
 
 
 # -- compiling the model ------------------------------------------------------------------------
@@ -420,8 +421,10 @@ def minimum(analysis: Analysis, seed: int = 0) -> tuple[np.ndarray, bool, int | 
     is, how many solutions share that sum (1: the minimum is unique).
 
     Exact when the coset has at most EXACT_MINIMUM members (a Walsh-Hadamard transform over
-    GF(2), enumeration of distinct column patterns otherwise); beyond that, descent over
-    blocks of null vectors, each block searched exactly, until a sweep improves nothing.
+    GF(2), enumeration of distinct column patterns otherwise). Beyond that, a descent: each
+    step searches x + (a 16-dimensional subspace) exactly, the subspace spanned alternately
+    by random basis vectors and by random combinations of them (which reach directions no
+    basis subset spans), until 30 steps in a row improve nothing.
     """
     assert analysis.particular is not None
     p, x, null = analysis.p, analysis.particular.astype(np.int64), analysis.null.astype(np.int64)
@@ -432,15 +435,18 @@ def minimum(analysis: Analysis, seed: int = 0) -> tuple[np.ndarray, bool, int | 
         x, ties = _block_minimum(p, x, null)
         return x.astype(np.uint8), True, ties
     rng = np.random.default_rng(seed)
-    block = max(1, int(np.log(EXACT_MINIMUM) / np.log(p)) - 4)
-    best = x.sum()
-    for _ in range(16):
-        order = rng.permutation(k)
-        for lo in range(0, k, block):
-            x, _ = _block_minimum(p, x, null[order[lo:lo + block]])
-        if x.sum() >= best:
+    block = min(k, max(1, int(np.log(EXACT_MINIMUM) / np.log(p)) - 4))
+    best, stale = x.sum(), 0
+    for step in range(_DESCENT_STEPS):
+        if step % 2 == 0:
+            directions = null[rng.choice(k, size=block, replace=False)]
+        else:
+            directions = rng.integers(0, p, (block, k)) @ null % p
+        x, _ = _block_minimum(p, x, directions)
+        stale = stale + 1 if x.sum() >= best else 0
+        best = min(best, x.sum())
+        if stale >= 30:
             break
-        best = x.sum()
     return x.astype(np.uint8), False, None
 
 
