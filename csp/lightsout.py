@@ -89,24 +89,26 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
     sum of x[j] over cells j whose neighbourhood covers i, plus s[i], = 0 (mod states)."""
     m = Model()
     n = rows * cols
-    for i in range(n):
-        m.int_var(0, states - 1, f"press {cell(i, cols)}")
-    for i in range(n):
-        m.int_var(0, states - 1, f"light {cell(i, cols)}")
+    names = [cell(i, cols) for i in range(n)]
+    values = range(states)
+    for name in names:
+        m.add_var(values, f"press {name}")
+    for name in names:
+        m.add_var(values, f"light {name}")
     shape = ((0, 0),) + offsets if self_press else offsets
     for i in range(n):
-        r, c = divmod(i, cols)
-        coeff: dict[int, int] = {}
-        for dr, dc in shape:  # cell j = i - offset presses onto i
-            rr, cc = r - dr, c - dc
-            if torus:
-                rr, cc = rr % rows, cc % cols
-            elif not (0 <= rr < rows and 0 <= cc < cols):
-                continue
-            j = rr * cols + cc
-            coeff[j] = coeff.get(j, 0) + 1
-        terms = sorted((j, a % states) for j, a in coeff.items() if a % states)
-        m.parity([j for j, _ in terms] + [n + i], 0, states, [a for _, a in terms] + [1], name=f"light {cell(i, cols)}")
+        r, c = divmod(i, cols)  # the cells j = i - offset press onto i
+        if torus:
+            reach = [((r - dr) % rows) * cols + (c - dc) % cols for dr, dc in shape]
+        else:
+            reach = [(r - dr) * cols + c - dc for dr, dc in shape if 0 <= r - dr < rows and 0 <= c - dc < cols]
+        if len(set(reach)) == len(reach):
+            m.parity(sorted(reach) + [n + i], 0, states, name=f"light {names[i]}")
+            continue
+        # A small torus wraps two offsets onto one cell: that press counts twice.
+        counts = {j: reach.count(j) % states for j in sorted(set(reach))}
+        terms = [(j, a) for j, a in counts.items() if a]
+        m.parity([j for j, _ in terms] + [n + i], 0, states, [a for _, a in terms] + [1], name=f"light {names[i]}")
     return m
 
 
