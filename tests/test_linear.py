@@ -145,12 +145,23 @@ def test_search_is_lazy_and_respects_limits_and_forbid() -> None:
     assert len({tuple(s) for s in first}) == 5 and all(m.check(s) is None for s in first)
     stopped = ENGINE.search(m, limits=Limits(nodes=3))
     assert len(list(stopped)) == 3 and stopped.stats.stopped and not stopped.exhausted
+    timed = ENGINE.search(m, limits=Limits(time=0.0))  # the clock is read every 256 candidates
+    assert len(list(timed)) == 255 and timed.stats.stopped == "time limit"
     small = Model()
     ys = small.int_vars(3, 0, 1)
     small.parity(ys, 1)
     allowed = ENGINE.search(small, forbid=[(0, 1)])
     assert allowed.total is None
     assert sorted(allowed) == [[0, 0, 1], [0, 1, 0]]
+
+
+def test_a_variable_named_twice_in_a_constraint_counts_twice() -> None:
+    m = Model()
+    xs = m.int_vars(3, 0, 2)
+    m.parity([xs[0], xs[1], xs[0]], 1, 3)  # 2*x0 + x1 = 1
+    m.parity([xs[1], xs[2], xs[2], xs[2]], 0, 3)  # x1 + 3*x2 = x1 = 0
+    found = ENGINE.search(m)
+    assert sorted(found) == sorted(brute(m)) == [[2, 0, 0], [2, 0, 1], [2, 0, 2]]
 
 
 def test_fixed_values_outside_the_domain_have_no_solution() -> None:
