@@ -23,7 +23,7 @@ no signs). Model: AllDifferent per row and column, and ``a - b <= -1`` per sign 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from .errors import PuzzleError
 from .model import Model
@@ -109,23 +109,8 @@ class Futoshiki(PuzzleType):
                                           line=k, where=where)
                     givens[cell] = int(ch)
         instance = Instance({"size": n}, givens, data=tuple(sorted(signs)), layout="grid")
-        self._check_givens(instance, {r * n + c: k for r, (k, _) in enumerate(cell_rows) for c in range(n)})
+        self.check_givens(instance, {r * n + c: k for r, (k, _) in enumerate(cell_rows) for c in range(n)})
         return instance
-
-    def _check_givens(self, instance: Instance, line_of: Mapping[int, int]) -> None:
-        """A value given twice in a row or column is an input error, named by its cells."""
-        model = self.model(instance)
-        for constraint in model.constraints:
-            if constraint.kind != "AllDifferent":
-                continue
-            seen: dict[int, int] = {}
-            for v in constraint.vars:
-                value = instance.givens.get(v)
-                if value is not None and value in seen:
-                    raise PuzzleError(f"cells {model.names[seen[value]]} and {model.names[v]} are both {value} "
-                                      f"in {constraint.name}", line=line_of[v])
-                if value is not None:
-                    seen[value] = v
 
     def model(self, instance: Instance) -> Model:
         return futoshiki_model(instance.params["size"], instance.data)

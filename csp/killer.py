@@ -114,7 +114,7 @@ class Killer(PuzzleType):
                                   where=where)
             cages.append((cage, tuple(cells), total))
         instance = Instance({"size": n, "box": (rows, cols)}, givens, data=tuple(cages), layout="grid")
-        self._check_givens(instance, {cell: line for r, (line, _) in enumerate(grid) for cell in range(r * n, r * n + n)})
+        self.check_givens(instance, {cell: line for r, (line, _) in enumerate(grid) for cell in range(r * n, r * n + n)})
         return instance
 
     @staticmethod
@@ -131,21 +131,6 @@ class Killer(PuzzleType):
                     raise PuzzleError("cage has two sums", line=k, where=f"cage {cage!r}")
                 sums[cage] = int(value)
         return sums
-
-    def _check_givens(self, instance: Instance, line_of: Mapping[int, int]) -> None:
-        """Two equal givens in one row, column, box or cage is an input error, named by its cells."""
-        n = instance.params["size"]
-        for constraint in self.model(instance).constraints:
-            if constraint.kind != "AllDifferent":
-                continue
-            seen: dict[int, int] = {}
-            for v in constraint.vars:
-                value = instance.givens.get(v)
-                if value is not None and value in seen:
-                    raise PuzzleError(f"cells {cell_name(seen[value], n)} and {cell_name(v, n)} are both "
-                                      f"{SYMBOLS[value - 1]} in {constraint.name}", line=line_of[v])
-                if value is not None:
-                    seen[value] = v
 
     def model(self, instance: Instance) -> Model:
         return killer_model(*instance.params["box"], instance.data)
@@ -173,3 +158,6 @@ class Killer(PuzzleType):
 
     def cell_name(self, instance: Instance, var: int) -> str:
         return cell_name(var, instance.params["size"])
+
+    def show_value(self, value: int) -> str:
+        return SYMBOLS[value - 1]

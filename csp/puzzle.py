@@ -98,6 +98,30 @@ class PuzzleType:
         """
         return None
 
+    def show_value(self, value: int) -> str:
+        """How a value is written in messages (sudoku writes 10 as A)."""
+        return str(value)
+
+    def check_givens(self, instance: Instance, line_of: Mapping[int, int]) -> None:
+        """Two equal givens in one AllDifferent (a row, a box, a cage) is an input error.
+
+        Raised as a PuzzleError naming both cells, the unit, and the line (``line_of[var]``)
+        of the second cell; AllDifferent constraints with offsets are left to the solver.
+        """
+        model = self.model(instance)
+        for c in model.constraints:
+            if c.kind != "AllDifferent" or len(set(c.offsets)) > 1:
+                continue
+            seen: dict[int, int] = {}
+            for v in c.vars:
+                value = instance.givens.get(v)
+                if value is None:
+                    continue
+                if value in seen:
+                    raise PuzzleError(f"cells {self.cell_name(instance, seen[value])} and {self.cell_name(instance, v)}"
+                                      f" are both {self.show_value(value)} in {c.name or c.kind}", line=line_of.get(v))
+                seen[value] = v
+
     def with_givens(self, instance: Instance, givens: Mapping[int, int]) -> Instance:
         """A copy of ``instance`` with other givens (used by generators)."""
         return dataclasses.replace(instance, givens=dict(givens))

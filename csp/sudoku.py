@@ -126,8 +126,9 @@ class Sudoku(PuzzleType):
                 raise PuzzleError(f"bad character {ch!r} (a {size}x{size} sudoku has values 1-{SYMBOLS[size - 1]}"
                                   f" and . or 0 for blanks)", line=line, where=where)
             givens[index] = value
-        self._check_units(givens, rows, cols, cells)
-        return Instance({"size": size, "box": (rows, cols)}, givens, layout=layout)
+        instance = Instance({"size": size, "box": (rows, cols)}, givens, layout=layout)
+        self.check_givens(instance, {index: line for index, (_, line) in enumerate(cells)})
+        return instance
 
     @staticmethod
     def _one_line(text: str) -> list[tuple[str, int]]:
@@ -165,23 +166,6 @@ class Sudoku(PuzzleType):
             cells.extend((ch, k) for ch in row)
         return cells
 
-    @staticmethod
-    def _check_units(givens: Mapping[int, int], rows: int, cols: int, cells: Sequence[tuple[str, int]]) -> None:
-        """Two equal givens in a row, column or box is an input error, named by its cells."""
-        model = sudoku_model(rows, cols)
-        size = rows * cols
-        for constraint in model.constraints:
-            seen: dict[int, int] = {}
-            for v in constraint.vars:
-                value = givens.get(v)
-                if value is None:
-                    continue
-                if value in seen:
-                    first = seen[value]
-                    raise PuzzleError(f"cells {cell_name(first, size)} and {cell_name(v, size)} are both "
-                                      f"{SYMBOLS[value - 1]} in {constraint.name}", line=cells[v][1])
-                seen[value] = v
-
     # -- the model and writing back ---------------------------------------------------------
     def model(self, instance: Instance) -> Model:
         return sudoku_model(*instance.params["box"])
@@ -209,3 +193,6 @@ class Sudoku(PuzzleType):
 
     def cell_name(self, instance: Instance, var: int) -> str:
         return cell_name(var, instance.params["size"])
+
+    def show_value(self, value: int) -> str:
+        return SYMBOLS[value - 1]
