@@ -40,7 +40,7 @@ from csp.constraints import Parity
 from csp.model import Model
 
 from . import gf2
-from .base import Engine, Limits, Search, Stats
+from .base import Engine, Limits, Search, Stats, Unsupported
 
 EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-press solution
 _CHASE_SEEDS = 0.5  # chase when it leaves at most this fraction of the unknowns as seeds
@@ -84,7 +84,8 @@ def _compile(model: Model) -> _Compiled:
     if cached is not None:
         return cached
     p = _modulus(model)
-    assert isinstance(p, int)
+    if isinstance(p, str):
+        raise Unsupported(p)
     cons = model.constraints
     counts = np.fromiter(map(len, (c.vars for c in cons)), dtype=np.int64, count=len(cons))
     total = int(counts.sum())
@@ -496,10 +497,15 @@ class LinearEngine(Engine):
         """
         started = time.perf_counter()
         compiled_before = "linear" in model.cache
-        bad = self._bad_fix(model, fix or {})
+        p = _compile(model).p
+        fix = fix or {}
+        keys = np.fromiter(fix.keys(), dtype=np.int64, count=len(fix))
+        vals = np.fromiter(fix.values(), dtype=np.int64, count=len(fix))
         stats = Stats()
-        if bad:
-            stats.extra["why"] = bad
+        outside = np.flatnonzero((vals < 0) | (vals >= p))
+        if len(outside):
+            v, val = int(keys[outside[0]]), int(vals[outside[0]])
+            stats.extra["why"] = f"{model.names[v]} = {val} is outside its domain"
             return Search(iter(()), stats, total=0)
         a = analyse(model, fix)
         stats.seconds = time.perf_counter() - started
@@ -514,17 +520,9 @@ class LinearEngine(Engine):
             return Search(iter(()), stats, total=0)
         forbid = list(forbid)
         base = np.zeros(model.num_vars, dtype=np.int64)
-        for v, val in (fix or {}).items():
-            base[v] = val
+        base[keys] = vals
         return Search(self._coset(a, base, forbid, limits, stats, started), stats,
                       total=a.solutions if not forbid else None)
-
-    @staticmethod
-    def _bad_fix(model: Model, fix: Mapping[int, int]) -> str | None:
-        for v, val in fix.items():
-            if val not in model.domains[v]:
-                return f"{model.names[v]} = {val} is outside its domain"
-        return None
 
     @staticmethod
     def _why(model: Model, a: Analysis) -> str:

@@ -193,6 +193,8 @@ def test_unsupported_models_are_refused_and_auto_picks_linear_only_for_parity() 
     assert "0..1" in ENGINE.unsupported(wide)
     with pytest.raises(Unsupported):
         solvers.solve(mixed, engine="linear")
+    with pytest.raises(Unsupported, match="one modulus"):
+        ENGINE.search(moduli)
 
 
 @pytest.mark.parametrize("p", [2, 3])
