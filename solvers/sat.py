@@ -34,8 +34,10 @@ assumptions, so it is replaced by a fresh one after ``RECYCLE_AFTER`` calls.
 
 from __future__ import annotations
 
+import atexit
 import threading
 import time
+import weakref
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from pysat.card import CardEnc, EncType
@@ -47,17 +49,24 @@ from csp.model import Model
 from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats
 
 DEFAULT_SOLVER = "cadical195"
-"""Fastest here on the hard sudoku sets and on enumeration, and it stays fast over thousands
-of incremental calls (``bench_engines.py --solvers`` and ``--recycle``)."""
+"""Measured with ``bench_engines.py --solvers`` (CPU ms per uniqueness check; 10-queens count):
+CaDiCaL 1.9.5 0.62 top95, 2.45 forum_hardest, 0.064 s; glucose4 0.50, 3.57, 0.17 s;
+minisat22 0.56, 2.77, 0.090 s; maplechrono and lingeling far behind. CaDiCaL is best on the
+hard sets and on enumeration and within 0.1 ms on the easy ones."""
 
-LIMITED_SOLVER = "glucose4"
-"""Used for calls with a time or node limit when the chosen back-end cannot be interrupted
-(python-sat's CaDiCaL and Lingeling bindings support neither interrupts nor budgets)."""
+LIMITED_SOLVER = "minisat22"
+"""Used for calls with a time or node limit when the chosen back-end cannot be stopped:
+python-sat's CaDiCaL and Lingeling bindings support neither interrupts nor budgets. MiniSat
+is the fastest of the back-ends that do (same table)."""
 
 _UNINTERRUPTIBLE = ("cadical", "lingeling", "kissat")
 
-RECYCLE_AFTER = 20000
-"""Calls after which a long-lived solver is replaced (measured with ``bench_engines.py --recycle``)."""
+RECYCLE_AFTER = 500
+"""Calls after which a long-lived solver is replaced. Measured in CPU time with
+``bench_engines.py --recycle`` (uniqueness checks over top1465, five passes): a solver never
+recycled slows down as learnt clauses and released selectors pile up (CaDiCaL 0.76 ms per
+puzzle, glucose4 1.54 ms), against 0.61 and 0.64 ms when recycled every 500 calls, which
+was at or near the best of 100..10,000 for both. A fresh solver costs ~15 ms for a 9x9 sudoku."""
 
 _PAIRWISE_UP_TO = 12  # at-most-one over more literals uses the ladder encoding (linear size)
 
@@ -219,23 +228,26 @@ class Cnf:
                     lambda b, k: True, lambda b: b == rhs)
 
     def _table(self, c: Table) -> None:
-        rows = [row for row in c.tuples if all(x in self.lit[v] for v, x in zip(c.vars, row))]
-        rows = [row for row in rows if all(row[i] == row[j] for i, vi in enumerate(c.vars)
-                                           for j, vj in enumerate(c.vars) if vi == vj)]
+        lits = [self.lit[v] for v in c.vars]
+        # Positions that name the same variable must hold the same value in a row.
+        same = [(i, j) for i, vi in enumerate(c.vars) for j in range(i + 1, len(c.vars)) if c.vars[j] == vi]
+        rows: list[list[int]] = []  # the value literals of each row that fits the domains
+        for row in c.tuples:
+            if all(x in d for d, x in zip(lits, row)) and all(row[i] == row[j] for i, j in same):
+                rows.append([d[x] for d, x in zip(lits, row)])
         if not rows:
             self.clauses.append([-self.true])
             return
         selectors = [self.new_var() for _ in rows]
         self.clauses.append(selectors)
-        support: dict[int, list[int]] = {lit: [] for v in set(c.vars) for lit in self.lit[v].values()}
+        support: dict[int, list[int]] = {lit: [] for d in lits for lit in d.values()}
+        clauses = self.clauses
         for sel, row in zip(selectors, rows):
-            for v, x in zip(c.vars, row):
-                lit = self.lit[v][x]
-                self.clauses.append([-sel, lit])
-                if not support[lit] or support[lit][-1] != sel:
-                    support[lit].append(sel)
+            for lit in set(row):
+                clauses.append([-sel, lit])
+                support[lit].append(sel)
         for lit, sels in support.items():
-            self.clauses.append([-lit] + sels)
+            clauses.append([-lit] + sels)
 
     # -- using it ---------------------------------------------------------------------------
     def assumptions(self, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]]) -> list[int] | None:
@@ -282,6 +294,7 @@ class Session:
         self.solver = Solver(name=solver, bootstrap_with=cnf.clauses)
         self.top = cnf.top  # selector literals are numbered after the CNF's variables
         self.calls = 0
+        _live.add(self)
 
     def selector(self) -> int:
         self.top += 1
@@ -325,6 +338,20 @@ class Session:
         stats.nodes += after.get("decisions", 0) - before.get("decisions", 0)
         stats.backtracks += after.get("conflicts", 0) - before.get("conflicts", 0)
         return result
+
+
+_live: weakref.WeakSet[Session] = weakref.WeakSet()
+
+
+@atexit.register
+def _delete_solvers() -> None:
+    """Free the solvers still cached on models while python-sat can still do it cleanly.
+
+    Left to interpreter shutdown, their destructors run after python-sat's module is torn
+    down and print "Exception ignored" noise.
+    """
+    for session in list(_live):
+        session.solver.delete()
 
 
 class SatEngine(Engine):
