@@ -1,1 +1,20 @@
-"""Puzzle generators: strategies that make puzzles from a puzzle type's model and an engine."""
+"""Puzzle generators: unique, minimal puzzles of any clue-based type, their grades and hints.
+
+    >>> from csp import registry
+    >>> from generators import generate
+    >>> sudoku = registry.get("sudoku")
+    >>> for made in generate(sudoku, {"size": 9, "box": None}, 10, seed=1, workers=2):
+    ...     print(sudoku.format_puzzle(made.instance))
+
+``generate`` takes any ``concurrent.futures.Executor`` as ``executor=`` (for instance a
+dask.distributed ``Client.get_executor()``); a seed gives the same puzzles on any of them.
+"""
+
+from .batch import Generated, generate, generate_one, new_seed
+from .clues import ORACLE_PREFERENCE, GenerationError, default_oracle, make_minimal, only_solution, redundant_groups
+from .grading import LEVELS, Grade, Step, grade, hint
+from .layout import SYMMETRIES, clue_vars, grid_shape, orbits
+
+__all__ = ["LEVELS", "ORACLE_PREFERENCE", "SYMMETRIES", "Generated", "GenerationError", "Grade", "Step",
+           "clue_vars", "default_oracle", "generate", "generate_one", "grade", "grid_shape", "hint", "make_minimal",
+           "new_seed", "only_solution", "orbits", "redundant_groups"]

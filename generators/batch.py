@@ -1,0 +1,138 @@
+"""Puzzles with a seed, a symmetry and a target grade, one at a time or in batches on any executor.
+
+Puzzle k of a batch with seed S is made from seed S + k alone, so a batch gives the same
+puzzles whatever runs it: one process, ``workers`` processes, or a cluster behind any
+``concurrent.futures.Executor`` (a dask.distributed ``Client.get_executor()`` works), and
+``generate_one(..., seed=S + k)`` remakes puzzle k by itself. Results come back in order
+as they are made, so a consumer that stops early keeps every puzzle it was given.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from typing import Any, Iterator
+
+from csp.errors import PuzzleError
+from csp.model import Model
+from csp.puzzle import Instance, PuzzleType
+
+from .clues import GenerationError, default_oracle, make_minimal
+from .grading import LEVELS, Grade, grade as grade_puzzle
+from .layout import orbits
+
+
+@dataclass
+class Generated:
+    """One generated puzzle: clues (variable -> value), its solution, and how it was made."""
+
+    instance: Instance
+    solution: list[int]
+    seed: int
+    symmetry: str
+    oracle: str
+    tries: int
+    seconds: float
+    grade: Grade | None = None
+
+    @property
+    def givens(self) -> dict[int, int]:
+        return self.instance.givens
+
+    def record(self, ptype: PuzzleType) -> dict[str, Any]:
+        """The puzzle as one JSON Lines object (puzzle and solution written on one line)."""
+        line = replace(self.instance, layout="line")
+        out: dict[str, Any] = {"type": ptype.name, "puzzle": ptype.format_puzzle(line),
+                               "solution": ptype.format(line, self.solution), "clues": len(self.givens),
+                               "seed": self.seed, "symmetry": self.symmetry}
+        if self.grade is not None:
+            out.update(self.grade.as_dict())
+        out.update({"tries": self.tries, "oracle": self.oracle, "seconds": round(self.seconds, 6)})
+        return out
+
+
+def _prepare(ptype: PuzzleType, params: dict[str, Any], symmetry: str,
+             difficulty: str | None) -> tuple[Instance, Model, list[tuple[int, ...]]]:
+    """The empty puzzle, its model and the clue orbits; PuzzleError for options that cannot work."""
+    if not ptype.clue_based:
+        raise PuzzleError(f"{ptype.name} puzzles are not made of clues, so they cannot be generated",
+                          where=f"type {ptype.name!r}")
+    if difficulty is not None and difficulty not in LEVELS:
+        raise PuzzleError(f"unknown difficulty (known: {', '.join(LEVELS)})", where=f"difficulty {difficulty!r}")
+    empty = ptype.empty(params)
+    if empty is None:
+        raise PuzzleError(f"{ptype.name} has no empty puzzle to start from", where=f"type {ptype.name!r}")
+    return empty, ptype.model(empty), orbits(ptype, empty, symmetry)
+
+
+def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmetry: str = "none",
+                 difficulty: str | None = None, oracle: str | None = None, grade: bool = True,
+                 max_tries: int = 1000) -> Generated:
+    """A unique puzzle, minimal within ``symmetry``, made from ``seed`` alone.
+
+    With ``difficulty`` (one of LEVELS), puzzles are made from the same random stream until
+    one grades at that level; GenerationError after ``max_tries``. ``oracle`` names the
+    engine that answers uniqueness questions (default: the fastest registered one); the
+    puzzle does not depend on it.
+    """
+    start = time.perf_counter()
+    empty, model, groups = _prepare(ptype, params, symmetry, difficulty)
+    oracle = oracle or default_oracle(model)
+    rng = random.Random(seed)
+    for tries in range(1, max_tries + 1):
+        givens, solution = make_minimal(model, groups, rng, oracle)
+        graded = grade_puzzle(model, givens) if grade or difficulty else None
+        if difficulty is None or graded.level == difficulty:
+            return Generated(ptype.with_givens(empty, givens), solution, seed, symmetry, oracle, tries,
+                             time.perf_counter() - start, graded)
+    raise GenerationError(f"no {difficulty} puzzle in {max_tries} tries (seed {seed})")
+
+
+def _chunk(ptype: PuzzleType, params: dict[str, Any], seeds: list[int], options: dict[str, Any]) -> list[Generated]:
+    """What a worker runs: the puzzles of consecutive seeds (module level, so it pickles)."""
+    return [generate_one(ptype, params, s, **options) for s in seeds]
+
+
+def new_seed() -> int:
+    """A fresh random seed, for runs that were not given one (it is reported with each puzzle)."""
+    return random.SystemRandom().randrange(2 ** 32)
+
+
+def generate(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | None = None,
+             workers: int = 1, executor: Executor | None = None, chunk: int | None = None,
+             in_flight: int | None = None, **options: Any) -> Iterator[Generated]:
+    """Yield ``n`` puzzles in seed order as they are made; ``options`` go to ``generate_one``.
+
+    ``workers > 1`` runs a process pool of that size; ``executor`` runs on any
+    concurrent.futures.Executor instead (the caller owns it; ``workers`` then says how
+    many tasks it runs at once). Tasks are chunks of ``chunk`` consecutive seeds, and at
+    most ``in_flight`` chunks are queued at a time, so an endless batch stays bounded.
+    """
+    _prepare(ptype, params, options.get("symmetry", "none"), options.get("difficulty"))  # bad options fail here
+    base = new_seed() if seed is None else seed
+    if executor is None and workers <= 1:
+        for k in range(n):
+            yield generate_one(ptype, params, base + k, **options)
+        return
+    size = chunk or max(1, min(16, n // (max(workers, 1) * 8)))
+    starts = list(range(0, n, size))
+    window = in_flight or max(2, 3 * max(workers, 1))
+    own = executor is None
+    pool = ProcessPoolExecutor(workers) if own else executor
+    pending: list[Future[list[Generated]]] = []
+    try:
+        next_start = 0
+        while next_start < len(starts) or pending:
+            while next_start < len(starts) and len(pending) < window:
+                first = starts[next_start]
+                seeds = [base + k for k in range(first, min(first + size, n))]
+                pending.append(pool.submit(_chunk, ptype, params, seeds, options))
+                next_start += 1
+            yield from pending.pop(0).result()
+    finally:
+        for future in pending:
+            future.cancel()
+        if own:
+            pool.shutdown(wait=True, cancel_futures=True)
