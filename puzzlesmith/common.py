@@ -140,6 +140,9 @@ def engine_choice(model: Model, engine: str) -> tuple[str, str]:
         return solvers.choose(model)
     if engine not in solvers.ENGINES:
         raise UsageError(f"unknown engine {engine!r} (known: auto, {', '.join(solvers.ENGINES)})")
+    why = solvers.get_engine(engine).unsupported(model)
+    if why:
+        raise UsageError(f"--engine {engine} cannot solve this model: {why}")
     return engine, "chosen with --engine"
 
 

@@ -2,14 +2,14 @@
 
 A row of a GF(2) matrix is packed into 64-bit words (bit j of word w is column 64*w + j),
 so adding one row to another is one XOR per 64 columns, and a whole block of rows is
-updated by one numpy expression. Elimination works on strips of 8 columns at a time
-(the "method of the four Russians", with 32-column strips): the strip's pivot rows are found
-from the strip's bits alone, the sums of those pivot rows are tabulated 8 columns at a time,
-and every other row then clears all 32 columns with four table look-ups and one XOR,
-instead of 32 passes over the matrix.
+updated by one numpy expression. Elimination works on strips of 32 columns (the "method of
+the four Russians"): the strip's pivot rows are found from the strip's bits alone, the sums
+of those pivot rows are tabulated 8 columns at a time, and every other row then clears all
+32 columns with four table look-ups and one XOR, instead of 32 passes over the matrix.
 Rows below the strip also skip the words left of it, which hold only zeros, so the work
 shrinks as elimination proceeds. That is what makes a dense 10,000-unknown system take
-seconds instead of the minutes galois needs for a tenth of that size.
+seconds, where galois's row reduction (one element per byte, one column per pass) needs
+about a minute for 6,000 (benchmarks/bench_lightsout.py).
 
 Everything here is plain matrix algebra; it knows nothing about models or puzzles.
 """
