@@ -10,11 +10,12 @@
 dask.distributed ``Client.get_executor()``); a seed gives the same puzzles on any of them.
 """
 
-from .batch import Generated, generate, generate_one, new_seed
-from .clues import ORACLE_PREFERENCE, GenerationError, default_oracle, make_minimal, only_solution, redundant_groups
-from .grading import LEVELS, Grade, Step, grade, hint
+from .batch import Generated, generate, generate_one, new_seed, prepare
+from .clues import (ORACLE_PREFERENCE, GenerationError, Unsolvable, default_oracle, make_minimal, only_solution,
+                    redundant_groups)
+from .grading import LEVELS, TIERS, Grade, Step, grade, hint
 from .layout import SYMMETRIES, clue_vars, grid_shape, orbits
 
-__all__ = ["LEVELS", "ORACLE_PREFERENCE", "SYMMETRIES", "Generated", "GenerationError", "Grade", "Step",
-           "clue_vars", "default_oracle", "generate", "generate_one", "grade", "grid_shape", "hint", "make_minimal",
-           "new_seed", "only_solution", "orbits", "redundant_groups"]
+__all__ = ["LEVELS", "ORACLE_PREFERENCE", "SYMMETRIES", "TIERS", "Generated", "GenerationError", "Grade", "Step",
+           "Unsolvable", "clue_vars", "default_oracle", "generate", "generate_one", "grade", "grid_shape", "hint",
+           "make_minimal", "new_seed", "only_solution", "orbits", "prepare", "redundant_groups"]

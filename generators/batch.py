@@ -53,8 +53,8 @@ class Generated:
         return out
 
 
-def _prepare(ptype: PuzzleType, params: dict[str, Any], symmetry: str,
-             difficulty: str | None) -> tuple[Instance, Model, list[tuple[int, ...]]]:
+def prepare(ptype: PuzzleType, params: dict[str, Any], symmetry: str,
+            difficulty: str | None) -> tuple[Instance, Model, list[tuple[int, ...]]]:
     """The empty puzzle, its model and the clue orbits; PuzzleError for options that cannot work."""
     if not ptype.clue_based:
         raise PuzzleError(f"{ptype.name} puzzles are not made of clues, so they cannot be generated",
@@ -78,7 +78,7 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     puzzle does not depend on it.
     """
     start = time.perf_counter()
-    empty, model, groups = _prepare(ptype, params, symmetry, difficulty)
+    empty, model, groups = prepare(ptype, params, symmetry, difficulty)
     oracle = oracle or default_oracle(model)
     rng = random.Random(seed)
     for tries in range(1, max_tries + 1):
@@ -110,7 +110,7 @@ def generate(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | N
     many tasks it runs at once). Tasks are chunks of ``chunk`` consecutive seeds, and at
     most ``in_flight`` chunks are queued at a time, so an endless batch stays bounded.
     """
-    _prepare(ptype, params, options.get("symmetry", "none"), options.get("difficulty"))  # bad options fail here
+    prepare(ptype, params, options.get("symmetry", "none"), options.get("difficulty"))  # bad options fail here
     base = new_seed() if seed is None else seed
     if executor is None and workers <= 1:
         for k in range(n):

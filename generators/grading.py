@@ -32,6 +32,9 @@ from csp.model import Model
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 """Grade names, by the hardest tier needed (1 singles, 2 pairs and intersections, 3 guessing)."""
 
+TIERS: tuple[str, ...] = ("singles", "pairs and intersections", "guessing")
+"""What each tier (1, 2, 3) does, for messages."""
+
 _SUPPORT_LIMIT = 4096  # candidate combinations a tier-1 support check may enumerate per constraint
 
 
@@ -88,6 +91,12 @@ class Grade:
 
     def as_dict(self) -> dict[str, object]:
         return {"grade": self.level, "tier": self.tier, "guesses": self.guesses, "steps": dict(self.steps)}
+
+    def describe(self) -> str:
+        """E.g. "medium (pairs and intersections; 0 guesses; 40 naked singles, 2 intersections)"."""
+        steps = ", ".join(f"{n} {t}{'s' if n != 1 else ''}" for t, n in self.steps.items())
+        guesses = f"{self.guesses} guess{'es' if self.guesses != 1 else ''}"
+        return f"{self.level} ({TIERS[self.tier - 1]}; {guesses}" + (f"; {steps})" if steps else ")")
 
 
 class Contradiction(Exception):

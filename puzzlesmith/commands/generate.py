@@ -1,0 +1,85 @@
+"""`puzzlesmith generate TYPE`: unique, minimal puzzles of a clue-based type, one per line as they are made."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+
+import solvers
+from csp import registry
+from generators import LEVELS, SYMMETRIES, GenerationError, Unsolvable, generate, new_seed, prepare
+
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_type_options, emit_json,
+                      parse_params)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("generate", help="make unique, minimal puzzles (sudoku of any size, other clue-based types)")
+    add_type_options(p)
+    p.add_argument("-n", "--number", type=int, default=1, metavar="N", help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=int, help="puzzle k is made from seed S+k alone: same seed, same puzzles "
+                                            "(default: a random seed, shown on stderr and in --json)")
+    p.add_argument("--symmetry", choices=SYMMETRIES, default="none",
+                   help="symmetry of the clue pattern; minimality is then taken orbit by orbit")
+    p.add_argument("--difficulty", choices=LEVELS, help="make puzzles until one grades at this level")
+    p.add_argument("--max-tries", type=int, default=1000, metavar="N",
+                   help="with --difficulty, give up (exit 3) after N puzzles of other grades (default 1000)")
+    p.add_argument("--workers", type=int, default=1, metavar="K", help="processes making puzzles (default 1)")
+    p.add_argument("--oracle", metavar="ENGINE",
+                   help="engine that answers the uniqueness questions (default: the fastest registered); "
+                        "the puzzles do not depend on it")
+    p.add_argument("--grid", action="store_true", help="print grids (blank line between) instead of one line each")
+    p.add_argument("--json", action="store_true",
+                   help="JSON Lines: puzzle, solution, clues, grade, seed, ... one object per puzzle")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no seed note on stderr")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    ptype = registry.get(args.type)
+    params = parse_params(ptype, args.param)
+    if args.number < 0:
+        raise UsageError(f"-n must be 0 or more, got {args.number}")
+    if args.workers < 1:
+        raise UsageError(f"--workers must be 1 or more, got {args.workers}")
+    if args.max_tries < 1:
+        raise UsageError(f"--max-tries must be 1 or more, got {args.max_tries}")
+    _, model, _ = prepare(ptype, params, args.symmetry, args.difficulty)
+    if args.oracle is not None:
+        if args.oracle not in solvers.ENGINES:
+            raise UsageError(f"unknown engine {args.oracle!r} for --oracle (known: {', '.join(solvers.ENGINES)})")
+        reason = solvers.get_engine(args.oracle).unsupported(model)
+        if reason:
+            raise UsageError(f"--oracle {args.oracle}: {reason}")
+    seed = new_seed() if args.seed is None else args.seed
+    if args.seed is None and not args.quiet:
+        print(f"puzzlesmith: seed {seed} (give --seed {seed} to make these puzzles again)", file=sys.stderr)
+    made = generate(ptype, params, args.number, seed=seed, workers=args.workers, symmetry=args.symmetry,
+                    difficulty=args.difficulty, oracle=args.oracle, grade=args.json or bool(args.difficulty),
+                    max_tries=args.max_tries)
+    bar = None
+    if not args.quiet and sys.stderr.isatty() and args.number > 1:
+        from tqdm import tqdm  # only when a bar is shown: keeps the command's start-up light
+
+        bar = tqdm(total=args.number, unit="puzzle", file=sys.stderr, dynamic_ncols=True)
+    try:
+        for k, puzzle in enumerate(made):
+            if args.json:
+                emit_json(puzzle.record(ptype))
+            else:
+                # One line per puzzle; a type whose puzzles take several lines gets a blank line between.
+                text = ptype.format_puzzle(puzzle.instance if args.grid else replace(puzzle.instance, layout="line"))
+                print(("\n" if k and "\n" in text else "") + text, flush=True)
+            if bar is not None:
+                bar.update()
+    except Unsolvable as e:
+        print(f"puzzlesmith: {e}", file=sys.stderr)
+        return EXIT_NO_SOLUTION
+    except GenerationError as e:
+        print(f"puzzlesmith: gave up: {e}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    finally:
+        if bar is not None:
+            bar.close()
+    return EXIT_OK

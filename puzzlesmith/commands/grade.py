@@ -1,0 +1,36 @@
+"""`puzzlesmith grade TYPE PUZZLE`: how hard a puzzle is, by the hardest tier of deductions it needs."""
+
+from __future__ import annotations
+
+import argparse
+
+from generators import grade
+
+from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, read_puzzles
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("grade", help="grade puzzles: easy (singles), medium (pairs and intersections), "
+                                     "hard (guessing)")
+    add_type_options(p)
+    add_input_options(p)
+    p.add_argument("--json", action="store_true", help="JSON Lines output, one object per puzzle")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    ptype, _, puzzles = read_puzzles(args)
+    if not ptype.clue_based:
+        raise UsageError(f"{ptype.name} puzzles are not made of clues, so there is nothing to grade")
+    worst = EXIT_OK
+    for puzzle in puzzles:
+        graded = grade(ptype.model(puzzle.instance), puzzle.instance.givens)
+        prefix = f"{puzzle.source}: " if len(puzzles) > 1 else ""
+        if args.json:
+            record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "solved": graded.solved}
+            emit_json({**record, **graded.as_dict()} if graded.solved else record)
+        else:
+            print(prefix + (graded.describe() if graded.solved else "no solution"), flush=True)
+        if not graded.solved:
+            worst = EXIT_NO_SOLUTION
+    return worst
