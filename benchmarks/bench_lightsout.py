@@ -28,7 +28,7 @@ import numpy as np
 
 from csp import registry
 from solvers import gf2
-from solvers.linear import LinearEngine, analyse
+from solvers.linear import LinearEngine
 
 GF2 = galois.GF(2)
 

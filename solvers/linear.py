@@ -32,7 +32,7 @@ from __future__ import annotations
 import time
 from itertools import chain
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping
 
 import numpy as np
 
@@ -45,6 +45,7 @@ from .base import Engine, Limits, Search, Stats, Unsupported
 EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-press solution
 _CHASE_SEEDS = 0.5  # chase when it leaves at most this fraction of the unknowns as seeds
 _GFP_CELLS = 1 << 26  # largest unknowns x seeds table held for a chase over GF(p), p > 2
+_DENSE_BYTES = 1 << 31  # largest matrix eliminated whole
 _TIME_CHECK_EVERY = 256
 _DESCENT_STEPS = 400  # at most this many exact block searches for an unproven minimum
 
@@ -151,6 +152,10 @@ def _plan(c: _Compiled, fixed: np.ndarray) -> _Plan:
                  c.eq[~on_unknown], c.var[~on_unknown], c.coef[~on_unknown], "direct")
     _chase_structure(c, plan)
     if plan.method == "direct":
+        size = c.neq * (gf2.words(len(unknown)) * 8 if c.p == 2 else len(unknown) * 8)
+        if size > _DENSE_BYTES:
+            raise Unsupported(f"{c.neq} equations in {len(unknown)} unknowns over GF({c.p}) need {size / 2**30:.0f} GiB "
+                              f"as a dense matrix, and chasing does not shrink them enough")
         plan.residual = np.arange(c.neq)
         plan.matrix = _dense(c.p, plan.u_eq, plan.u_var, plan.u_coef, c.neq, len(unknown))
     if len(c.plans) >= 4:
@@ -424,11 +429,11 @@ def minimum(analysis: Analysis, seed: int = 0) -> tuple[np.ndarray, bool, int | 
     Exact when the coset has at most EXACT_MINIMUM members (a Walsh-Hadamard transform over
     GF(2), enumeration of distinct column patterns otherwise). Beyond that, a descent: each
     step searches x + (a 16-dimensional subspace) exactly, the subspace spanned alternately
-    by random basis vectors and by random combinations of them (which reach directions no
+    by random basis vectors and by random sums of three of them (which reach directions no
     basis subset spans), until 30 steps in a row improve nothing.
     """
     assert analysis.particular is not None
-    p, x, null = analysis.p, analysis.particular.astype(np.int64), analysis.null.astype(np.int64)
+    p, x, null = analysis.p, analysis.particular.astype(np.int64), analysis.null  # null: uint8, k x n
     k = len(null)
     if k == 0:
         return x.astype(np.uint8), True, 1
@@ -441,8 +446,8 @@ def minimum(analysis: Analysis, seed: int = 0) -> tuple[np.ndarray, bool, int | 
     for step in range(_DESCENT_STEPS):
         if step % 2 == 0:
             directions = null[rng.choice(k, size=block, replace=False)]
-        else:
-            directions = rng.integers(0, p, (block, k)) @ null % p
+        else:  # sums of a few basis vectors: cheap, and outside the span of any basis subset
+            directions = null[rng.integers(0, k, (block, 3))].sum(axis=1, dtype=np.uint8) % p
         x, _ = _block_minimum(p, x, directions)
         stale = stale + 1 if x.sum() >= best else 0
         best = min(best, x.sum())
