@@ -332,6 +332,7 @@ def analyse(model: Model, fix: Mapping[int, int] | None = None) -> Analysis:
         r = b
     ncols = plan.columns
     rank, part, null, cert = _eliminate(p, plan.matrix, ncols, r)
+    rank += n_u - ncols  # each defining equation of a chase adds one to the rank of A
     if part is None:
         y = np.zeros(c.neq, dtype=np.int64)
         y[plan.residual] = cert

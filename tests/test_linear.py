@@ -98,6 +98,7 @@ def test_counts_solutions_and_certificates_match_brute_force(p: int, seed: int, 
     a = analyse(model, fix)
     if expected:
         assert p ** a.nullity == len(expected) and found.stats.extra["nullity"] == a.nullity
+        assert a.rank == len(a.unknown) - a.nullity
         lightest = min(sum(s[v] for v in range(model.num_vars) if v not in fix) for s in expected)
         assert found.stats.extra["weight"] == lightest and found.stats.extra["minimal"]
         assert sum(got[0][v] for v in range(model.num_vars) if v not in fix) == lightest
