@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -237,6 +239,14 @@ def test_all_with_limit_enumerates_lazily(capsys: pytest.CaptureFixture[str]) ->
     on = [[1] * 30 for _ in range(30)]
     for b in boards:
         assert apply(on, grid(b)) == [[0] * 30 for _ in range(30)]
+
+
+def test_cli_start_up_and_the_puzzle_type_do_not_import_numpy() -> None:
+    code = ("import sys; import puzzlesmith.cli, csp.lightsout, solvers; from csp import registry; "
+            "t = registry.get('lightsout'); t.model(t.parse('01/10', t.resolve_params({}))); "
+            "print(sorted(m for m in ('numpy', 'galois') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
 
 
 # -- text format --------------------------------------------------------------------------------------
