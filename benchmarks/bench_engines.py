@@ -30,8 +30,10 @@ twice in one phase; one-off compile times are printed apart. Every answer is che
 independently of the engines (rows, columns, boxes, givens; counts exactly 1): a wrong
 answer is counted in "bad" and makes the script exit 1.
 
-Targets (issue 3): SAT uniqueness check at most 1 ms mean per top95 puzzle; at least 5x
-faster than CPMpy's pysat path and 1.5x faster than CPMpy's ortools path on the same loop.
+Targets (issue 3): SAT uniqueness check at most 1 ms mean per top95 puzzle (judged on process
+CPU time, which the other users of a shared machine do not inflate; wall time is printed
+beside it); at least 5x faster than CPMpy's pysat path and 1.5x faster than CPMpy's ortools
+path on the same loop (wall time, build + check, and the check alone).
 """
 
 from __future__ import annotations
@@ -137,11 +139,13 @@ class Tally:
     def __init__(self) -> None:
         self.build: list[float] = []
         self.work: list[float] = []
+        self.cpu: list[float] = []  # process CPU time of the whole call, build included
         self.bad = 0
 
-    def add(self, total: float, build: float, ok: bool) -> None:
+    def add(self, total: float, build: float, ok: bool, cpu: float = 0.0) -> None:
         self.build.append(build)
         self.work.append(total - build)
+        self.cpu.append(cpu)
         self.bad += not ok
 
     def mean(self, with_build: bool = False) -> float:
@@ -179,16 +183,18 @@ def run_set(label: str, puzzles: list[str], methods: dict[str, tuple[Solve, Uniq
     fresh_caches()
     for puzzle in puzzles:
         for name, (_, uniq) in methods.items():
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             count, built = uniq(puzzle)
-            phases["uniq"].setdefault(name, Tally()).add(time.perf_counter() - start, built, count == 1)
+            phases["uniq"].setdefault(name, Tally()).add(time.perf_counter() - start, built, count == 1,
+                                                         time.process_time() - cpu)
     fresh_caches()
     sat, model = solvers.get_engine("sat"), sudoku_model(3, 3)
     for puzzle in puzzles:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         out = sat.another(model, known[puzzle], givens(puzzle))
         phases["another"].setdefault("sat another", Tally()).add(
-            time.perf_counter() - start, out.stats.compile_seconds, out.status == solvers.UNSAT)
+            time.perf_counter() - start, out.stats.compile_seconds, out.status == solvers.UNSAT,
+            time.process_time() - cpu)
     print(f"\n## {label}: {len(puzzles)} puzzles, ms per puzzle (build = model/solver building, apart from solving)")
     print("one-off compile of the shared sudoku model: "
           + ", ".join(f"{name} {seconds * 1e3:.1f} ms" for name, seconds in compiled.items()))
@@ -218,12 +224,14 @@ def targets(results: dict[str, dict[str, dict[str, Tally]]]) -> bool:
     base = uniq[BASE]
     print("\n## targets (top95)")
     ok = True
-    mean_ms = base.mean(with_build=True) * 1e3
-    passed = mean_ms <= TARGET_MS
+    another = top["another"]["sat another"]
+    wall_ms, cpu_ms = base.mean(with_build=True) * 1e3, statistics.mean(base.cpu) * 1e3
+    passed = cpu_ms <= TARGET_MS
     ok &= passed
-    print(f"SAT uniqueness check (count to 2, build included): {mean_ms:.3f} ms mean, target <= {TARGET_MS} ms: "
-          f"{'PASS' if passed else 'FAIL'}; with the solution known (another): "
-          f"{top['another']['sat another'].mean(with_build=True) * 1e3:.3f} ms")
+    print(f"SAT uniqueness check (count to 2, build included): {cpu_ms:.3f} ms CPU mean ({wall_ms:.3f} ms wall "
+          f"on this shared machine), target <= {TARGET_MS} ms: {'PASS' if passed else 'FAIL'}; with the solution "
+          f"known (another, one call): {statistics.mean(another.cpu) * 1e3:.3f} ms CPU "
+          f"({another.mean(with_build=True) * 1e3:.3f} ms wall)")
     for name, target in (("cpmpy pysat", TARGET_PYSAT), ("cpmpy ortools", TARGET_ORTOOLS)):
         if name not in uniq:
             print(f"{name}: skipped (cpmpy is not installed: pip install cpmpy)")
@@ -269,8 +277,8 @@ def recycle_table(puzzles: list[str], passes: int) -> None:
           f"CPU ms per puzzle per pass")
     for solver in (sat_module.DEFAULT_SOLVER, sat_module.LIMITED_SOLVER):
         for every in RECYCLE_CHOICES:
-            saved = sat_module.RECYCLE_AFTER
-            sat_module.RECYCLE_AFTER = every or 10 ** 12
+            saved = dict(sat_module.RECYCLE_AFTER)
+            sat_module.RECYCLE_AFTER[solver] = every or 10 ** 12
             engine = sat_module.SatEngine(solver=solver)
             fresh_caches()
             means = []
@@ -281,10 +289,10 @@ def recycle_table(puzzles: list[str], passes: int) -> None:
                         engine.count(sudoku_model(3, 3), 2, givens(puzzle))
                     means.append((time.process_time() - start) / len(puzzles) * 1e3)
             finally:
-                sat_module.RECYCLE_AFTER = saved
+                sat_module.RECYCLE_AFTER.update(saved)
             print(f"{solver:11} recycle after {str(every or 'never'):>6} calls: "
                   + " ".join(f"{m:6.3f}" for m in means) + f"   mean {statistics.mean(means):.3f}")
-    print(f"RECYCLE_AFTER = {sat_module.RECYCLE_AFTER}")
+    print(f"solvers/sat.py RECYCLE_AFTER = {sat_module.RECYCLE_AFTER}")
 
 
 def cpsat_fix_table(puzzles: list[str]) -> None:

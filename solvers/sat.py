@@ -29,7 +29,7 @@ disables the selector when the search ends, so the shared solver is never pollut
 ``another`` (is this solution unique?) is one call with one such blocking clause, and
 ``solve(forbid=[(var, v)])`` answers "can the clue var = v be removed?" in one call. A solver
 that has answered many calls carries many disabled clauses and learnt clauses about old
-assumptions, so it is replaced by a fresh one after ``RECYCLE_AFTER`` calls.
+assumptions, so it is replaced by a fresh one after a measured number of calls (``RECYCLE_AFTER``).
 """
 
 from __future__ import annotations
@@ -61,12 +61,13 @@ is the fastest of the back-ends that do (same table)."""
 
 _UNINTERRUPTIBLE = ("cadical", "lingeling", "kissat")
 
-RECYCLE_AFTER = 500
-"""Calls after which a long-lived solver is replaced. Measured in CPU time with
-``bench_engines.py --recycle`` (uniqueness checks over top1465, five passes): a solver never
-recycled slows down as learnt clauses and released selectors pile up (CaDiCaL 0.76 ms per
-puzzle, glucose4 1.54 ms), against 0.61 and 0.64 ms when recycled every 500 calls, which
-was at or near the best of 100..10,000 for both. A fresh solver costs ~15 ms for a 9x9 sudoku."""
+RECYCLE_AFTER: dict[str, int] = {"cadical195": 500, "minisat22": 100, "glucose4": 200}
+"""Calls after which a long-lived solver of each back-end is replaced (others: 500). A solver
+slows down as learnt clauses and released selector variables pile up. Measured in CPU time
+with ``bench_engines.py --recycle`` (uniqueness checks over top1465, five passes; ms per
+puzzle): CaDiCaL never recycled 0.80, every 100/500/2000 calls 0.75/0.66/0.64; minisat22
+never 0.91, every 100/500/2000 calls 0.57/0.76/0.83. A fresh solver costs ~10-20 ms for a
+9x9 sudoku, which these figures include."""
 
 _PAIRWISE_UP_TO = 12  # at-most-one over more literals uses the ladder encoding (linear size)
 
@@ -314,11 +315,11 @@ class Session:
             result: bool | None = solver.solve(assumptions=assumptions)
         else:
             timer = None
-            if conflicts is not None:
-                if stats.backtracks >= conflicts:
-                    stats.stopped = "node limit"
-                    return None
-                solver.conf_budget(conflicts - stats.backtracks)
+            if conflicts is not None and stats.backtracks >= conflicts:
+                stats.stopped = "node limit"
+                return None
+            # A budget outlives the call it was set for: clear it (-1) when this call has none.
+            solver.conf_budget(conflicts - stats.backtracks if conflicts is not None else -1)
             if deadline is not None:
                 remaining = deadline - time.perf_counter()
                 if remaining <= 0:
@@ -377,7 +378,7 @@ class SatEngine(Engine):
             solver = LIMITED_SOLVER
         key = f"sat:{solver}"
         session = model.cache.get(key) if self.incremental else None
-        if session is None or session.cnf is not cnf or session.calls >= RECYCLE_AFTER:
+        if session is None or session.cnf is not cnf or session.calls >= RECYCLE_AFTER.get(solver, 500):
             session = Session(cnf, solver)
             if self.incremental:
                 model.cache[key] = session

@@ -108,10 +108,10 @@ def test_incremental_solver_is_not_polluted_by_searches() -> None:
 
 
 def test_solver_is_recycled_after_many_calls(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sat_module, "RECYCLE_AFTER", 5)
+    engine = sat_module.SatEngine()
+    monkeypatch.setitem(sat_module.RECYCLE_AFTER, engine.solver, 5)
     model = sudoku_model(2, 2)
     model.cache.clear()
-    engine = sat_module.SatEngine()
     sessions = set()
     for _ in range(12):
         assert engine.count(model, 2).count == 2
@@ -139,6 +139,9 @@ def test_limits_end_with_unknown(engine: str) -> None:
     found = solvers.get_engine(engine).search(queens_model(14), limits=Limits(time=0.2))
     assert all(queens_model(14).check(s) is None for s in found)
     assert not found.exhausted and found.stats.stopped == "time limit"
+    # The node budget of the first call must not leak into later calls on the same solver.
+    full = solvers.get_engine(engine).count(queens_model(10), None, limits=Limits(time=60))
+    assert (full.count, full.complete, full.stats.stopped) == (724, True, None)
 
 
 @pytest.mark.parametrize("engine", ["sat", "cpsat"])
