@@ -38,12 +38,12 @@ import atexit
 import threading
 import time
 import weakref
-from typing import Iterable, Iterator, Mapping, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-from csp.constraints import AllDifferent, Constraint, Linear, Parity, Table
+from csp.constraints import AllDifferent, Linear, Parity, Table
 from csp.model import Model
 
 from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats
@@ -82,7 +82,7 @@ def _at_most_one(lits: list[int], top: int) -> tuple[list[list[int]], int]:
 
 
 class Cnf:
-    """A model compiled to CNF: value literals, clauses, and the first free variable id.
+    """A model compiled to CNF: value literals, clauses, and the highest variable id used.
 
     ``lit[i][v]`` is the literal of "variable i has value v"; ``value_of[l]`` maps a value
     literal back to its value. ``true`` is a literal fixed to true (used for states that
@@ -137,7 +137,8 @@ class Cnf:
             if tight:
                 self.clauses.append(lits)
 
-    def _chain(self, terms: list[tuple[int, int]], step, keep, accept) -> None:
+    def _chain(self, terms: list[tuple[int, int]], step: Callable[[int, int, int], int],
+               keep: Callable[[int, int], bool], accept: Callable[[int], bool]) -> None:
         """Clauses of a layered partial-sum chain over ``terms`` (variable, coefficient).
 
         ``step(a, contribution, k)`` is the state after adding a term's contribution to state a
@@ -147,7 +148,7 @@ class Cnf:
         layer: dict[int, int] = {0: self.true}
         last = len(terms) - 1
         for k, (var, coeff) in enumerate(terms):
-            moves: list[tuple[int, int, int]] = []  # (state literal, value literal, next state)
+            moves: list[tuple[int, int, int | None]] = []  # (state literal, value literal, next state)
             nxt: set[int] = set()
             for a, a_lit in layer.items():
                 for value, v_lit in self.lit[var].items():
