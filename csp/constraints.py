@@ -8,6 +8,8 @@ check itself on complete values (``holds``); that is the independent checker tha
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
+from math import isqrt
 from typing import ClassVar, Sequence
 
 from .errors import ModelError
@@ -16,10 +18,17 @@ OPERATORS = ("==", "!=", "<=", ">=")
 
 
 def _ints(values: Sequence[int], what: str) -> tuple[int, ...]:
+    if type(values) is tuple and all(type(v) is int for v in values):
+        return values  # the common case, and the one that matters for models with millions of constraints
     try:
         return tuple(int(v) for v in values)
     except (TypeError, ValueError):
         raise ModelError(f"{what} must be integers, got {values!r}") from None
+
+
+@lru_cache(maxsize=None)
+def _is_prime(n: int) -> bool:
+    return n >= 2 and all(n % d for d in range(2, isqrt(n) + 1))
 
 
 @dataclass(frozen=True)
@@ -114,13 +123,15 @@ class Parity(Constraint):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "vars", _ints(self.vars, "Parity variables"))
-        if not isinstance(self.modulus, int) or self.modulus < 2 or any(
-                self.modulus % d == 0 for d in range(2, int(self.modulus ** 0.5) + 1)):
+        if not isinstance(self.modulus, int) or not _is_prime(self.modulus):
             raise ModelError(f"{self.describe()}: modulus must be a prime, got {self.modulus!r}")
-        coeffs = _ints(self.coeffs, "Parity coefficients") or (1,) * len(self.vars)
-        if len(coeffs) != len(self.vars):
-            raise ModelError(f"{self.describe()}: {len(self.vars)} variables but {len(coeffs)} coefficients")
-        object.__setattr__(self, "coeffs", tuple(c % self.modulus for c in coeffs))
+        if self.coeffs:
+            coeffs = _ints(self.coeffs, "Parity coefficients")
+            if len(coeffs) != len(self.vars):
+                raise ModelError(f"{self.describe()}: {len(self.vars)} variables but {len(coeffs)} coefficients")
+            object.__setattr__(self, "coeffs", tuple(c % self.modulus for c in coeffs))
+        else:
+            object.__setattr__(self, "coeffs", (1,) * len(self.vars))
         object.__setattr__(self, "rhs", int(self.rhs) % self.modulus)
 
     def holds(self, values: Sequence[int]) -> bool:

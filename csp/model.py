@@ -32,11 +32,16 @@ class Model:
         self.domains: list[tuple[int, ...]] = []
         self.constraints: list[Constraint] = []
         self.cache: dict[str, Any] = {}
+        self._ranges: dict[tuple[int, int], tuple[int, ...]] = {}
 
     # -- variables -------------------------------------------------------------------------
     def add_var(self, values: Iterable[int], name: str | None = None) -> int:
         """Add a variable that takes one of ``values``; returns its index."""
-        domain = tuple(sorted(set(int(v) for v in values)))
+        if isinstance(values, range) and values.step == 1:
+            domain = self._ranges.get((values.start, values.stop)) or tuple(values)
+            self._ranges[values.start, values.stop] = domain  # shared: a million cells need one tuple
+        else:
+            domain = tuple(sorted(set(int(v) for v in values)))
         label = name if name is not None else f"x{len(self.names)}"
         if not domain:
             raise ModelError(f"variable {label!r} has an empty domain")
@@ -66,9 +71,9 @@ class Model:
             raise ModelError(f"not a constraint: {constraint!r}")
         if not constraint.vars:
             raise ModelError(f"{constraint.describe()} constrains no variables")
-        for v in constraint.vars:
-            if not 0 <= v < len(self.domains):
-                raise ModelError(f"{constraint.describe()} names unknown variable {v}")
+        if min(constraint.vars) < 0 or max(constraint.vars) >= len(self.domains):
+            unknown = next(v for v in constraint.vars if not 0 <= v < len(self.domains))
+            raise ModelError(f"{constraint.describe()} names unknown variable {unknown}")
         self.constraints.append(constraint)
         self.cache.clear()
         return constraint
