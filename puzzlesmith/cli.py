@@ -8,6 +8,7 @@ import sys
 from typing import NoReturn, Sequence
 
 from csp.errors import ModelError, PuzzleError
+from solvers.base import Unsupported
 
 from .commands import COMMANDS
 from .common import EXIT_BAD_INPUT, EXIT_WRONG_ANSWER, UsageError, WrongAnswer
@@ -39,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return args.run(args)
-    except (PuzzleError, ModelError, UsageError) as e:
+    except (PuzzleError, ModelError, UsageError, Unsupported) as e:
         print(f"puzzlesmith: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except WrongAnswer as e:
