@@ -171,15 +171,17 @@ def verify_many(count: int, seed: int, big: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=300, help="puzzles per oracle (default 300)")
+    parser.add_argument("--count", type=int, default=300, help="puzzles per oracle (default 300; 0 skips the table)")
     parser.add_argument("--naive", type=int, default=300, help="puzzles for the naive generator (default 300)")
-    parser.add_argument("--batch", type=int, default=600, help="puzzles in the workers table (default 600)")
+    parser.add_argument("--batch", type=int, default=600, help="puzzles in the workers table (default 600; 0 skips)")
     parser.add_argument("--verify", type=int, default=0, metavar="N", help="also make and check N 9x9 puzzles")
     parser.add_argument("--big", type=int, default=2, help="16x16 puzzles checked with --verify (default 2)")
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    oracle_table(args.count, args.naive, args.seed)
-    workers_table(args.batch, args.seed)
+    if args.count:
+        oracle_table(args.count, args.naive, args.seed)
+    if args.batch:
+        workers_table(args.batch, args.seed)
     if args.verify:
         verify_many(args.verify, args.seed, args.big)
 

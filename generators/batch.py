@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import time
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
@@ -120,7 +120,10 @@ def generate(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | N
     starts = list(range(0, n, size))
     window = in_flight or max(2, 3 * max(workers, 1))
     own = executor is None
-    pool = ProcessPoolExecutor(workers) if own else executor
+    if executor is None:
+        from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only for a pool
+
+        executor = ProcessPoolExecutor(workers)
     pending: list[Future[list[Generated]]] = []
     try:
         next_start = 0
@@ -128,11 +131,11 @@ def generate(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | N
             while next_start < len(starts) and len(pending) < window:
                 first = starts[next_start]
                 seeds = [base + k for k in range(first, min(first + size, n))]
-                pending.append(pool.submit(_chunk, ptype, params, seeds, options))
+                pending.append(executor.submit(_chunk, ptype, params, seeds, options))
                 next_start += 1
             yield from pending.pop(0).result()
     finally:
         for future in pending:
             future.cancel()
         if own:
-            pool.shutdown(wait=True, cancel_futures=True)
+            executor.shutdown(wait=True, cancel_futures=True)

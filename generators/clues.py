@@ -5,8 +5,9 @@ Two copies of the puzzle are kept: the *minimal* copy (the clues given so far) a
 engine's compiled net). A random clue is added with a value the constrained copy still
 allows, and propagated; when that fails, the value is removed from the constrained copy
 (it is impossible under the clues) and the search goes on, backtracking over earlier clues
-when a cell runs out of values. The add phase stops when the constrained copy is solved:
-propagation is sound, so a fully decided constrained copy is the one solution.
+when a cell runs out of values. The add phase stops when the constrained copy is solved
+(propagation is sound, so a fully decided copy is the one solution) or, checked after every
+few failed clues, when the seed's count_solutions (the oracle counting to 2) says 1.
 
 The **reduction pass** then visits the clues (or, with a symmetry, the orbits of clues) in
 random order and drops each one whose removal keeps the solution unique. With the solution

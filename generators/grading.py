@@ -73,7 +73,7 @@ class Step:
         if self.technique == "intersection":
             return (f"intersection of {self.unit} and {self.second}: in {self.unit}, {vals} can only go where it "
                     f"meets {self.second} ({cells}), so {gone}")
-        return f"{self.unit} leaves no way for: {gone}"
+        return f"{self.unit}: {gone}"
 
 
 @dataclass
