@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,34 +27,57 @@ BRUTE_FORCE_UP_TO = 5000  # value combinations enumerated directly
 
 @st.composite
 def models(draw: st.DrawFn) -> tuple[Model, dict[int, int], list[tuple[int, int]]]:
+    """A model, givens and removed values. Half the models are planted: each constraint is
+    made to hold for one hidden assignment (except AllDifferent, whose values may clash), so
+    that many examples have solutions to enumerate, not only "unsat"."""
     m = Model()
     for _ in range(draw(st.integers(1, 8))):
         low = draw(st.integers(-3, 3))
         m.add_var(draw(st.sets(st.integers(low, low + 5), min_size=1, max_size=5)))
     n = m.num_vars
+    # Hidden values lean to the ends of the domains and sums to their bounds: off-by-one
+    # mistakes in an encoding show there.
+    hidden = [draw(st.sampled_from((d[0], d[-1]) + d)) for d in m.domains] if draw(st.booleans()) else None
 
     def scope(most: int = 4) -> list[int]:
         return draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=min(n, most), unique=True))
 
-    for kind in draw(st.lists(st.sampled_from(["alldiff", "linear", "table", "parity"]), max_size=5)):
+    for kind in draw(st.lists(st.sampled_from(["alldiff", "linear", "table", "parity"]), min_size=1, max_size=5)):
         vs = scope()
         if kind == "alldiff":
             offsets = draw(st.one_of(st.just([]), st.lists(st.integers(-2, 2), min_size=len(vs), max_size=len(vs))))
             m.all_different(vs, offsets)
         elif kind == "linear":
             coeffs = draw(st.lists(st.integers(-3, 3), min_size=len(vs), max_size=len(vs)))
-            m.linear(vs, coeffs, draw(st.sampled_from(["==", "!=", "<=", ">="])), draw(st.integers(-8, 10)))
+            op = draw(st.sampled_from(["==", "!=", "<=", ">="]))
+            rhs = draw(st.integers(-8, 10))
+            if hidden is not None:
+                total = sum(a * hidden[v] for v, a in zip(vs, coeffs))
+                slack = draw(st.sampled_from([0, 0, 0, 1, 3]))
+                rhs = {"==": total, "!=": total + slack + 1, "<=": total + slack, ">=": total - slack}[op]
+            m.linear(vs, coeffs, op, rhs)
         elif kind == "table":
             if draw(st.booleans()):
                 vs = vs + [draw(st.sampled_from(vs))]  # a variable named twice in one table
             row = st.tuples(*[st.sampled_from(m.domains[v] + (m.domains[v][0] + 1,)) for v in vs])
-            m.table(vs, draw(st.lists(row, max_size=8)))
+            rows = draw(st.lists(row, max_size=8))
+            if hidden is not None:
+                rows.append(tuple(hidden[v] for v in vs))
+            m.table(vs, rows)
         else:
             modulus = draw(st.sampled_from([2, 3, 5]))
             coeffs = draw(st.lists(st.integers(0, modulus), min_size=len(vs), max_size=len(vs)))
-            m.parity(vs, draw(st.integers(0, modulus - 1)), modulus, coeffs)
-    fix = {v: draw(st.sampled_from(m.domains[v] + (99,))) for v in draw(st.sets(st.integers(0, n - 1), max_size=2))}
+            rhs = draw(st.integers(0, modulus - 1))
+            if hidden is not None:
+                rhs = sum(a * hidden[v] for v, a in zip(vs, coeffs)) % modulus
+            m.parity(vs, rhs, modulus, coeffs)
+    fixed = draw(st.sets(st.integers(0, n - 1), max_size=2))
+    fix = {v: hidden[v] if hidden is not None else draw(st.sampled_from(m.domains[v])) for v in fixed}
+    if draw(st.integers(0, 19)) == 0:
+        fix[draw(st.integers(0, n - 1))] = 99  # a given outside the domain: no solution
     forbid = [(v, draw(st.sampled_from(m.domains[v]))) for v in draw(st.lists(st.integers(0, n - 1), max_size=3))]
+    if hidden is not None:
+        forbid = [(v, x) for v, x in forbid if x != hidden[v]]
     return m, fix, forbid
 
 
@@ -68,7 +92,7 @@ def engines_for(m: Model) -> list[str]:
     return [name for name in solvers.ENGINES if solvers.get_engine(name).unsupported(m) is None]
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(models())
 def test_engines_agree_on_random_models(case: tuple[Model, dict[int, int], list[tuple[int, int]]]) -> None:
     m, fix, forbid = case
@@ -98,7 +122,7 @@ def test_engines_agree_on_random_models(case: tuple[Model, dict[int, int], list[
         assert counts["sat"][0] == min(len(truth), CAP + 1)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(models())
 def test_uniqueness_answers_agree(case: tuple[Model, dict[int, int], list[tuple[int, int]]]) -> None:
     """count(limit=2) and another() answer "is it unique?" alike in every engine."""
@@ -118,3 +142,21 @@ def test_uniqueness_answers_agree(case: tuple[Model, dict[int, int], list[tuple[
         else:
             assert other.status == solvers.SOLVED and other.solution != first.solution, name
             assert m.check(other.solution) is None and all(other.solution[v] == x for v, x in fix.items())
+
+
+@pytest.mark.parametrize("coeffs", [(1, 1, 1), (2, -1, 3), (-1, -2, 1), (3, 0, -2)])
+def test_sums_at_every_bound(coeffs: tuple[int, ...]) -> None:
+    """Every operator and every right-hand side from below the least sum to above the greatest:
+    the places where an encoding's pruning is off by one, counted against brute force."""
+    m = Model()
+    xs = [m.add_var(d) for d in ((1, 2, 3), (0, 2, 5), (-1, 0, 1, 2))]
+    sums = [sum(a * x for a, x in zip(coeffs, values)) for values in itertools.product(*m.domains)]
+    for rhs in range(min(sums) - 1, max(sums) + 2):
+        for op in ("==", "!=", "<=", ">="):
+            model = Model()
+            for d in m.domains:
+                model.add_var(d)
+            model.linear(xs, coeffs, op, rhs)
+            want = sum({"==": s == rhs, "!=": s != rhs, "<=": s <= rhs, ">=": s >= rhs}[op] for s in sums)
+            for name in ("backtracking", "sat", "cpsat"):
+                assert solvers.get_engine(name).count(model).count == want, (name, op, rhs)
