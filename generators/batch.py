@@ -83,7 +83,7 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     rng = random.Random(seed)
     for tries in range(1, max_tries + 1):
         givens, solution = make_minimal(model, groups, rng, oracle)
-        graded = grade_puzzle(model, givens) if grade or difficulty else None
+        graded = grade_puzzle(model, givens, solution) if grade or difficulty else None
         if difficulty is None or graded.level == difficulty:
             return Generated(ptype.with_givens(empty, givens), solution, seed, symmetry, oracle, tries,
                              time.perf_counter() - start, graded)

@@ -10,8 +10,8 @@ the cheapest deduction it can find, over the model's constraints and nothing els
   (naked pair); two values of a unit confined to the same two cells (hidden pair); a value
   whose places in one unit all lie in a second unit, which then loses it elsewhere (for
   sudoku: pointing, when the first unit is a box, and box-line reduction, when it is a line).
-* tier 3, **guessing**: try a candidate of the variable with the fewest, and backtrack on a
-  contradiction; the guesses are counted.
+* tier 3, **guessing**: when nothing else applies, the variable with the fewest candidates
+  is set to its value in the solution, and deductions go on; the guesses are counted.
 
 A *unit* is an AllDifferent constraint without offsets; it is a *permutation* unit when its
 variables must use every value of their domains (a sudoku row, column or box), which is what
@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Callable, Mapping, Sequence
 
+import solvers
 from csp.constraints import AllDifferent, Constraint
 from csp.model import Model
 
@@ -310,41 +311,27 @@ class Logic:
             hardest = max(hardest, step.tier)
             counts[step.technique] = counts.get(step.technique, 0) + 1
 
-    def grade(self, givens: Mapping[int, int]) -> Grade:
-        """Solve like a person would: deductions cheapest first, guessing only when stuck."""
+    def grade(self, givens: Mapping[int, int], solution: Sequence[int]) -> Grade:
+        """Solve like a person would: deductions cheapest first, a guess only when stuck.
+
+        A guess sets the variable with the fewest candidates to its value in ``solution``,
+        so the count is of the guesses the puzzle needs, not of wrong turns taken (which
+        would measure the order values are tried in, and cost exponential time on 16x16).
+        """
         counts: dict[str, int] = {}
         try:
             cand, placed = self.start(givens)
-        except Contradiction:
+            hardest = self.deduce(cand, placed, counts)
+            guesses = 0
+            while not all(placed):
+                var = min((v for v in range(len(cand)) if not placed[v]), key=lambda v: cand[v].bit_count())
+                self.place(cand, placed, var, 1 << (solution[var] - self.lo))
+                guesses += 1
+                hardest = 3
+                self.deduce(cand, placed, counts)
+        except Contradiction:  # givens that clash, or a ``solution`` that is not one
             return Grade(1, 0, counts, solved=False)
-        guesses = [0]
-
-        def search(cand: list[int], placed: list[bool]) -> tuple[int, bool]:
-            try:
-                hardest = self.deduce(cand, placed, counts)
-            except Contradiction:
-                return 0, False
-            if all(placed):
-                return hardest, True
-            var = min((v for v in range(len(cand)) if not placed[v]), key=lambda v: cand[v].bit_count())
-            d = cand[var]
-            while d:
-                bit = d & -d
-                d ^= bit
-                guesses[0] += 1
-                child, child_placed = cand[:], placed[:]
-                try:
-                    self.place(child, child_placed, var, bit)
-                except Contradiction:
-                    continue
-                _, ok = search(child, child_placed)
-                if ok:
-                    cand[:], placed[:] = child, child_placed
-                    return 3, True
-            return 3, False
-
-        hardest, solved = search(cand, placed)
-        return Grade(max(hardest, 1), guesses[0], counts, solved)
+        return Grade(max(hardest, 1), guesses, counts)
 
 
 def logic(model: Model) -> Logic:
@@ -355,9 +342,17 @@ def logic(model: Model) -> Logic:
     return cached
 
 
-def grade(model: Model, givens: Mapping[int, int]) -> Grade:
-    """The grade of the puzzle ``givens`` on ``model`` (see the module docstring for the tiers)."""
-    return logic(model).grade(givens)
+def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None) -> Grade:
+    """The grade of the puzzle ``givens`` on ``model`` (see the module docstring for the tiers).
+
+    ``solution`` guides guesses; without it, an engine finds one first (``solved`` is False
+    in the grade when there is none).
+    """
+    if solution is None:
+        solution = solvers.solve(model, fix=givens).solution
+        if solution is None:
+            return Grade(1, 0, {}, solved=False)
+    return logic(model).grade(givens, solution)
 
 
 def hint(model: Model, givens: Mapping[int, int], solution: Sequence[int]) -> list[Step]:

@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
                     words.append("minimal" if args.symmetry == "none" else f"minimal within {args.symmetry}")
         words.append(f"{len(instance.givens)} clues")
         if found:
-            graded = grade(model, instance.givens)
+            graded = grade(model, instance.givens, found[0])
             out.update(graded.as_dict())
             words.append(f"grade {graded.describe()}")
         if args.json:
