@@ -65,8 +65,8 @@ class Step:
             return f"{name(var)} = {x}: hidden single, the only place left for {x} in {self.unit}"
         if self.technique == "guess":
             var, x = self.place
-            return (f"{name(var)} = {x}: no deduction of tiers 1-2 applies; this is the solution's value of "
-                    f"{name(var)}, a cell with the fewest candidates, to guess")
+            return (f"{name(var)} = {x}: no deduction of tiers 1-2 applies, so guess at a cell with the fewest "
+                    f"candidates ({vals}); {x} is its value in the solution")
         if self.technique == "naked pair":
             return f"naked pair in {self.unit}: {cells} can only be {vals}, so {gone}"
         if self.technique == "hidden pair":
@@ -240,7 +240,7 @@ class Logic:
                     removes.append((v, x))
         return removes
 
-    def _xs(self, mask: int) -> tuple[int, ...]:
+    def values_of(self, mask: int) -> tuple[int, ...]:
         return tuple(self.lo + k for k in range(mask.bit_length()) if mask >> k & 1)
 
     def _naked_pair(self, cand: list[int], placed: list[bool]) -> Step | None:
@@ -253,9 +253,10 @@ class Logic:
                 for b in free[i + 1:]:
                     if cand[b] != d:
                         continue
-                    removes = [(v, x) for v in free if v not in (a, b) for x in self._xs(cand[v] & d)]
+                    removes = [(v, x) for v in free if v not in (a, b) for x in self.values_of(cand[v] & d)]
                     if removes:
-                        return Step(2, "naked pair", name, removes=tuple(removes), cells=(a, b), values=self._xs(d))
+                        return Step(2, "naked pair", name, removes=tuple(removes), cells=(a, b),
+                                    values=self.values_of(d))
         return None
 
     def _hidden_pair(self, cand: list[int], placed: list[bool]) -> Step | None:
@@ -267,7 +268,7 @@ class Logic:
             for v in free:
                 values |= cand[v]
             twos = []
-            for x in self._xs(values):
+            for x in self.values_of(values):
                 cells = tuple(v for v in free if cand[v] >> (x - self.lo) & 1)
                 if len(cells) == 2:
                     twos.append((x, cells))
@@ -276,7 +277,7 @@ class Logic:
                     if other != cells:
                         continue
                     keep = (1 << (x - self.lo)) | (1 << (y - self.lo))
-                    removes = [(v, z) for v in cells for z in self._xs(cand[v] & ~keep)]
+                    removes = [(v, z) for v in cells for z in self.values_of(cand[v] & ~keep)]
                     if removes:
                         return Step(2, "hidden pair", name, removes=tuple(removes), cells=cells, values=(x, y))
         return None
@@ -289,7 +290,7 @@ class Logic:
             values = 0
             for v in free_a:
                 values |= cand[v]
-            for x in self._xs(values):
+            for x in self.values_of(values):
                 bit = 1 << (x - self.lo)
                 places = [v for v in free_a if cand[v] & bit]
                 if len(places) < 2 or not all(v in shared for v in places):
@@ -369,7 +370,7 @@ def hint(model: Model, givens: Mapping[int, int], solution: Sequence[int]) -> li
         step = net.next_step(cand, placed)
         if step is None:
             var = min((v for v in range(len(cand)) if not placed[v]), key=lambda v: cand[v].bit_count())
-            steps.append(Step(3, "guess", "", place=(var, solution[var])))
+            steps.append(Step(3, "guess", "", place=(var, solution[var]), values=net.values_of(cand[var])))
             break
         steps.append(step)
         if step.place is not None:
