@@ -225,3 +225,35 @@ def test_hint_on_a_stuck_puzzle_gives_the_solution_value_as_a_guess():
     last = steps[-1]
     assert last.place is not None and solution[last.place[0]] == last.place[1]
     assert last.technique in ("naked single", "hidden single", "guess")
+
+
+FUTOSHIKI = """\
+. .>. . .
+      v
+. . . . .
+        v
+. . .<. .
+. . .>. .
+^     v ^
+.<. . .>.
+"""
+
+
+def test_other_clue_based_types_go_through_the_same_code():
+    """Futoshiki: Latin square plus inequality signs (Linear constraints), nothing sudoku-specific."""
+    futoshiki = registry.get("futoshiki")
+    made = generate_one(futoshiki, futoshiki.resolve_params({"size": "5"}), 12, symmetry="rot180")
+    model = futoshiki.model(made.instance)
+    assert_unique_and_minimal(model, made.givens, made.solution, orbits(futoshiki, made.instance, "rot180"),
+                              other_engine(made.oracle))
+    # A puzzle that only its signs make unique: the constraint tier deduces from the signs, soundly.
+    signs = futoshiki.parse(FUTOSHIKI, futoshiki.resolve_params({}))
+    model = futoshiki.model(signs)
+    solution = solvers.solve(model, engine="backtracking").solution
+    graded = grade(model, signs.givens, solution)
+    assert graded.solved and graded.steps.get("constraint", 0) > 0
+    net = logic(model)
+    cand, placed = net.start(signs.givens)
+    while (step := net.next_step(cand, placed)) is not None:
+        assert all(solution[v] != x for v, x in step.removes)
+        assert step.place is None or solution[step.place[0]] == step.place[1]
