@@ -136,8 +136,10 @@ def add_clues(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
                 found = list(solvers.solutions(model, fix=clues(), limit=2, engine=oracle))
                 if len(found) == 1:
                     return clues(), found[0]
-                if found or len(frames) == 1:
+                if found:
                     break
+                if len(frames) == 1:
+                    raise Unsolvable("the puzzle's model has no solution")
                 var, bit = frames[-1][2]
                 frames.pop()
                 refute(var, bit)
