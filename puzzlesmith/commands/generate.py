@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet and sys.stderr.isatty() and args.number > 1:
         from tqdm import tqdm  # only when a bar is shown: keeps the command's start-up light
 
-        bar = tqdm(total=args.number, unit="puzzle", file=sys.stderr, dynamic_ncols=True)
+        bar = tqdm(total=args.number, unit="puzzle", file=sys.stderr)
     try:
         for k, puzzle in enumerate(made):
             if args.json:
