@@ -56,7 +56,10 @@ class Step:
         """The step in words; ``name(var)`` is how the puzzle type names a cell."""
         vals = ", ".join(str(x) for x in self.values)
         cells = ", ".join(name(v) for v in self.cells)
-        gone = "; ".join(f"{name(v)} cannot be {x}" for v, x in self.removes)
+        by_cell: dict[int, list[str]] = {}
+        for v, x in self.removes:
+            by_cell.setdefault(v, []).append(str(x))
+        gone = "; ".join(f"{name(v)} cannot be {' or '.join(xs)}" for v, xs in by_cell.items())
         if self.technique == "naked single":
             var, x = self.place
             return f"{name(var)} = {x}: naked single, the only value left for {name(var)} (see {self.unit})"
