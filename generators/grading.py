@@ -115,7 +115,6 @@ class Logic:
     """The model's units, links and other constraints, compiled for the tiered solver."""
 
     def __init__(self, model: Model) -> None:
-        self.model = model
         self.lo = lo = min(min(d) for d in model.domains)
         self.initial = [sum(1 << (x - lo) for x in d) for d in model.domains]
         n = model.num_vars
