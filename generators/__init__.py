@@ -10,12 +10,31 @@
 dask.distributed ``Client.get_executor()``); a seed gives the same puzzles on any of them.
 """
 
+import importlib
+from typing import Any, Callable
+
 from .batch import Generated, generate, generate_one, new_seed, prepare
 from .clues import (ORACLE_PREFERENCE, GenerationError, Unsolvable, default_oracle, make_minimal, only_solution,
                     redundant_groups)
 from .grading import LEVELS, TIERS, Grade, Step, grade, hint
 from .layout import SYMMETRIES, clue_vars, grid_shape, orbits
 
-__all__ = ["LEVELS", "ORACLE_PREFERENCE", "SYMMETRIES", "TIERS", "Generated", "GenerationError", "Grade", "Step",
+__all__ = ["BOARD_GENERATORS", "LEVELS", "board_generator", "ORACLE_PREFERENCE", "SYMMETRIES", "TIERS", "Generated", "GenerationError", "Grade", "Step",
            "Unsolvable", "clue_vars", "default_oracle", "generate", "generate_one", "grade", "grid_shape", "hint",
            "make_minimal", "new_seed", "only_solution", "orbits", "prepare", "redundant_groups"]
+
+# Types whose puzzles are not made of clues get their own strategy: type name -> "module:function",
+# imported on first use (lights-out boards need numpy). Adding one is a file here plus a line.
+BOARD_GENERATORS: dict[str, str] = {
+    "lightsout": "generators.lightsout:generate_boards",
+    "pushpull": "generators.lightsout:generate_boards",
+}
+
+
+def board_generator(type_name: str) -> Callable[..., Any] | None:
+    """The board-making strategy registered for a type that is not clue-based, or None."""
+    target = BOARD_GENERATORS.get(type_name)
+    if target is None:
+        return None
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any, Iterator, Mapping
 
-from csp import registry
+from csp import PuzzleError, registry
 from csp.lightsout import LightsOut
 from csp.model import Model
 from csp.puzzle import Instance
@@ -71,13 +71,33 @@ def random_board(rows: int, cols: int, params: Mapping[str, str] | None = None, 
     """
     ptype = ptype or registry.get("lightsout")
     settings = ptype.resolve_params(dict(params or {}))
-    k = settings["states"]
+    return _draw_board(ptype, settings, rows, cols, random.Random(seed), presses, unique, attempts)
+
+
+def generate_boards(ptype: LightsOut, params: dict[str, Any], count: int, *, seed: int, presses: int | None = None,
+                    unique: bool = False, attempts: int = 2000) -> Iterator[Board]:
+    """``count`` boards of the size ``-p size`` gives (pushpull: 3x3); board k comes from seed + k alone.
+
+    The size and the press target are checked here, before any board is drawn.
+    """
+    rows, cols = params.get("size") or ((3, 3) if ptype.name == "pushpull" else (0, 0))
+    if not rows:
+        raise PuzzleError("give the board size to generate, e.g. -p size=5", where="parameter 'size'")
+    most = rows * cols * (ptype.empty({**params, "size": (rows, cols)}).params["states"] - 1)
+    if presses is not None and not 1 <= presses <= most:
+        raise PuzzleError(f"a {rows}x{cols} board takes 1..{most} presses, not {presses}", where="--presses")
+    return (_draw_board(ptype, params, rows, cols, random.Random(seed + k), presses, unique, attempts)
+            for k in range(count))
+
+
+def _draw_board(ptype: LightsOut, settings: dict[str, Any], rows: int, cols: int, rng: random.Random,
+                presses: int | None, unique: bool, attempts: int) -> Board:
+    template = ptype.empty({**settings, "size": (rows, cols)})  # the type's own settings, e.g. pushpull's
+    k = template.params["states"]
     n = rows * cols
     if presses is not None and not 1 <= presses <= n * (k - 1):
         raise GenerationError(f"a {rows}x{cols} board takes 1..{n * (k - 1)} presses, not {presses}")
-    template = Instance({**settings, "rows": rows, "cols": cols}, {}, layout="grid")
     model = ptype.model(template)
-    rng = random.Random(seed)
     for attempt in range(1, attempts + 1):
         chosen = _draw(rng, n, k, presses)
         givens = board_from_presses(model, chosen)

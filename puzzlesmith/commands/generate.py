@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from typing import Any, Callable, Iterator
 
 import solvers
-from csp import registry
-from generators import LEVELS, SYMMETRIES, GenerationError, Unsolvable, generate, new_seed, prepare
+from csp import PuzzleType, registry
+from generators import (LEVELS, SYMMETRIES, GenerationError, Unsolvable, board_generator, generate, new_seed,
+                        prepare)
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_type_options, emit_json,
                       parse_params)
@@ -33,6 +35,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="JSON Lines: puzzle, solution, clues, grade, seed, ... one object per puzzle")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no seed note on stderr")
+    p.add_argument("--presses", type=int, metavar="N",
+                   help="lights-out boards: the fewest presses that clear the board is exactly N")
+    p.add_argument("--unique", action="store_true",
+                   help="lights-out boards: only one way to clear the board with that fewest number of presses")
     p.set_defaults(run=run)
 
 
@@ -45,6 +51,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be 1 or more, got {args.workers}")
     if args.max_tries < 1:
         raise UsageError(f"--max-tries must be 1 or more, got {args.max_tries}")
+    boards = None if ptype.clue_based else board_generator(ptype.name)
+    if boards is not None:
+        return run_boards(args, ptype, params, boards)
+    if args.presses is not None or args.unique:
+        raise UsageError("--presses and --unique are for lights-out boards")
     _, model, _ = prepare(ptype, params, args.symmetry, args.difficulty)
     if args.oracle is not None:
         if args.oracle not in solvers.ENGINES:
@@ -53,8 +64,7 @@ def run(args: argparse.Namespace) -> int:
         if reason:
             raise UsageError(f"--oracle {args.oracle}: {reason}")
     seed = new_seed() if args.seed is None else args.seed
-    if args.seed is None and not args.quiet:
-        print(f"puzzlesmith: seed {seed} (give --seed {seed} to make these puzzles again)", file=sys.stderr)
+    announce(args, seed)
     made = generate(ptype, params, args.number, seed=seed, workers=args.workers, symmetry=args.symmetry,
                     difficulty=args.difficulty, oracle=args.oracle, grade=args.json or bool(args.difficulty),
                     max_tries=args.max_tries)
@@ -82,4 +92,33 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
+    return EXIT_OK
+
+
+def announce(args: argparse.Namespace, seed: int) -> None:
+    """A seed the user did not give is shown on stderr, so the same puzzles can be made again."""
+    if args.seed is None and not args.quiet:
+        print(f"puzzlesmith: seed {seed} (give --seed {seed} to make these puzzles again)", file=sys.stderr)
+
+
+def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, Any],
+               boards: Callable[..., Iterator[Any]]) -> int:
+    """Types that are not made of clues (lights-out) have their own board generator."""
+    if args.symmetry != "none" or args.difficulty:
+        raise UsageError(f"--symmetry and --difficulty are for clue-based puzzles, not {ptype.name} boards")
+    seed = new_seed() if args.seed is None else args.seed
+    made = boards(ptype, params, args.number, seed=seed, presses=args.presses, unique=args.unique)
+    announce(args, seed)
+    try:
+        for k, board in enumerate(made):
+            if args.json:
+                emit_json({"type": ptype.name, "puzzle": board.text, "solution": board.solution_text,
+                           "presses": board.presses, "minimal": board.minimal, "unique": board.unique,
+                           "solutions": board.solutions, "seed": seed + k})
+            else:
+                text = ptype.format_puzzle(board.instance if args.grid else replace(board.instance, layout="line"))
+                print(("\n" if k and "\n" in text else "") + text, flush=True)
+    except GenerationError as e:
+        print(f"puzzlesmith: gave up: {e}", file=sys.stderr)
+        return EXIT_UNKNOWN
     return EXIT_OK
