@@ -66,7 +66,13 @@ class _Compiled:
 
 
 def _modulus(model: Model) -> int | str:
-    """The common prime of a pure-Parity model, or why there is none."""
+    """The common prime of a pure-Parity model, or why there is none (cached: auto asks too)."""
+    if "linear.modulus" not in model.cache:
+        model.cache["linear.modulus"] = _find_modulus(model)
+    return model.cache["linear.modulus"]
+
+
+def _find_modulus(model: Model) -> int | str:
     if not model.constraints:
         return "the model has no constraints"
     moduli = {c.modulus for c in model.constraints if isinstance(c, Parity)}
