@@ -101,7 +101,7 @@ def norvig_count(puzzle: str, givens: dict[int, int]) -> list[str]:
 
 
 class Timeout(Exception):
-    pass
+    """python-constraint ran past its per-puzzle time limit."""
 
 
 def _alarm(signum: int, frame: object) -> None:
