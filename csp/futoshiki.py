@@ -104,7 +104,7 @@ class Futoshiki(PuzzleType):
                     elif ch != " ":
                         raise PuzzleError(f"{ch!r} between two cells (use a space, < or >)", line=k, where=where)
                 elif ch not in ".0":
-                    if not ch.isdigit() or not 1 <= int(ch) <= n:
+                    if not ch.isdecimal() or not 1 <= int(ch) <= n:
                         raise PuzzleError(f"{ch!r} is not a value of a {n}x{n} futoshiki (1-{n} or .)",
                                           line=k, where=where)
                     givens[cell] = int(ch)

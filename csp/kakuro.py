@@ -48,7 +48,7 @@ def _clue(token: str, line: int, where: str) -> tuple[int | None, int | None]:
     down, _, right = token.partition("\\")
     sums = []
     for part in (down, right):
-        if part and not part.isdigit():
+        if part and not part.isdecimal():
             raise PuzzleError(f"bad cell {token!r} (a clue is DOWN\\RIGHT, e.g. 17\\24)", line=line, where=where)
         sums.append(int(part) if part else None)
     return sums[0], sums[1]
@@ -74,7 +74,7 @@ class Kakuro(PuzzleType):
                 where = f"cell r{r + 1}c{c + 1}"
                 if token in WHITE or (len(token) == 1 and token in "123456789"):
                     cells[r, c] = len(cells)
-                    if token.isdigit():
+                    if token.isdecimal():
                         givens[cells[r, c]] = int(token)
                 elif token in BLACK:
                     continue
@@ -124,7 +124,7 @@ class Kakuro(PuzzleType):
         for row in tokens:
             line = []
             for token in row:
-                if token in WHITE or token.isdigit():
+                if token in WHITE or token.isdecimal():
                     line.append(whites[k])
                     k += 1
                 else:

@@ -93,7 +93,7 @@ class Killer(PuzzleType):
                 for c, ch in enumerate(tokens[0]):
                     if ch in BLANKS:
                         continue
-                    value = SYMBOLS.find(ch.upper()) + 1
+                    value = SYMBOLS.find(ch.upper() if ch.isascii() else ch) + 1
                     if not 1 <= value <= n:
                         raise PuzzleError(f"{ch!r} is not a value of a {n}x{n} grid (1-{SYMBOLS[n - 1]})",
                                           line=k, where=f"cell {cell_name(r * n + c, n)}")
@@ -123,7 +123,7 @@ class Killer(PuzzleType):
         for k, line in lines:
             for item in line.replace(",", " ").split():
                 cage, sep, value = item.partition("=")
-                if not sep or len(cage) != 1 or not value.isdigit():
+                if not sep or len(cage) != 1 or not value.isdecimal():
                     raise PuzzleError(f"expected ID=SUM, got {item!r}", line=k)
                 if cage not in members:
                     raise PuzzleError("no such cage in the map", line=k, where=f"cage {cage!r}")

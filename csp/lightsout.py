@@ -73,7 +73,7 @@ def parse_states(text: str) -> int:
 def parse_size(text: str) -> tuple[int, int]:
     rows, sep, cols = text.lower().partition("x")
     r, c = (rows, cols) if sep else (rows, rows)
-    if not r.isdigit() or not c.isdigit() or int(r) < 1 or int(c) < 1:
+    if not r.isdecimal() or not c.isdecimal() or int(r) < 1 or int(c) < 1:
         raise ValueError("expected N or ROWSxCOLUMNS, e.g. 5 or 4x6")
     return int(r), int(c)
 

@@ -71,7 +71,7 @@ def _clue(text: str, line: int, where: str) -> Clue:
     parts = text.split()
     if parts in (["0"], ["-"]):
         return ()
-    if not parts or not all(p.isdigit() and int(p) > 0 for p in parts):
+    if not parts or not all(p.isdecimal() and int(p) > 0 for p in parts):
         raise PuzzleError(f"bad clue {text.strip()!r} (run lengths like '2 1', or 0 for an empty line)",
                           line=line, where=where)
     return tuple(int(p) for p in parts)

@@ -88,7 +88,7 @@ class Seating(PuzzleType):
                         raise PuzzleError("a guest is listed twice", line=k, where=f"guest {name!r}")
                     index[name.lower()] = len(index)
             elif colon and head.strip().lower() == "seats":
-                if not rest.strip().isdigit():
+                if not rest.strip().isdecimal():
                     raise PuzzleError(f"expected a number of seats, got {rest.strip()!r}", line=k)
                 seats = int(rest)
             elif line:

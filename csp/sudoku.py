@@ -30,7 +30,7 @@ _SEPARATOR_CHARS = set("-+|=: ")
 def parse_box(text: str) -> tuple[int, int]:
     """'2x3' -> (2, 3): box height (rows) by width (columns)."""
     rows, sep, cols = text.lower().partition("x")
-    if not sep or not rows.isdigit() or not cols.isdigit() or int(rows) < 1 or int(cols) < 1:
+    if not sep or not rows.isdecimal() or not cols.isdecimal() or int(rows) < 1 or int(cols) < 1:
         raise ValueError("expected ROWSxCOLUMNS, e.g. 2x3")
     return int(rows), int(cols)
 
@@ -120,7 +120,7 @@ class Sudoku(PuzzleType):
         for index, (ch, line) in enumerate(cells):
             if ch in BLANKS or ch == " ":
                 continue
-            value = SYMBOLS.find(ch.upper()) + 1
+            value = SYMBOLS.find(ch.upper() if ch.isascii() else ch) + 1
             where = f"cell {cell_name(index, size)}"
             if not 0 < value <= size:
                 raise PuzzleError(f"bad character {ch!r} (a {size}x{size} sudoku has values 1-{SYMBOLS[size - 1]}"

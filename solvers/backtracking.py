@@ -158,9 +158,11 @@ def _linear_equal(c: Linear, lo: int, domains: list[tuple[int, ...]]) -> Propaga
     return propagate
 
 
-def _table(c: Table, lo: int) -> Propagator:
+def _table(c: Table, lo: int, domains: list[tuple[int, ...]]) -> Propagator:
     vars_ = c.vars
-    rows = [tuple(1 << (x - lo) for x in row) for row in c.tuples]
+    allowed = [set(domains[v]) for v in vars_]
+    # A row with a value outside its variable's domain can never be chosen: drop it.
+    rows = [tuple(1 << (x - lo) for x in row) for row in c.tuples if all(x in a for x, a in zip(row, allowed))]
 
     def propagate(dom: list[int]) -> list[int] | None:
         current = [dom[v] for v in vars_]
@@ -220,7 +222,7 @@ class Compiled:
 
     def __init__(self, model: Model) -> None:
         n = model.num_vars
-        self.lo = lo = min(min(d) for d in model.domains)
+        self.lo = lo = min((d[0] for d in model.domains), default=0)
         self.initial = [sum(1 << (x - lo) for x in d) for d in model.domains]
         peers: list[set[int]] = [set() for _ in range(n)]
         shifted: list[dict[int, set[int]]] = [{} for _ in range(n)]
@@ -249,7 +251,7 @@ class Compiled:
             if isinstance(c, Linear):
                 prop = (c.op == "==" and _linear_equal(c, lo, model.domains)) or _linear(c, lo)
             elif isinstance(c, Table):
-                prop = _table(c, lo)
+                prop = _table(c, lo, model.domains)
             elif isinstance(c, Parity):
                 prop = _parity(c, lo, model.domains)
             else:

@@ -109,3 +109,15 @@ def test_random_models_match_brute_force(model):
     found = [tuple(s) for s in solvers.solutions(model, engine=ENGINE)]
     assert len(found) == len(set(found)), "a solution was reported twice"
     assert set(found) == expected
+
+
+def test_a_model_without_variables_has_one_empty_solution():
+    result = solvers.count(Model(), engine=ENGINE)
+    assert (result.count, result.complete) == (1, True)
+
+
+def test_table_rows_outside_the_domains_are_never_chosen():
+    m = Model()
+    a, b = m.int_var(1, 3), m.int_var(1, 3)
+    m.table([a, b], [(0, 0), (2, 2), (5, 1), (3, 1)])  # only (2, 2) and (3, 1) fit the domains
+    assert sorted(map(tuple, solvers.solutions(m, engine=ENGINE))) == [(2, 2), (3, 1)]

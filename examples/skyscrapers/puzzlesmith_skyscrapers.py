@@ -70,7 +70,7 @@ class Skyscrapers(PuzzleType):
                 raise PuzzleError(f"expected {n + 2} tokens (the grid and its border), got {len(tokens)}", line=k)
             row: list[int | None] = []
             for c, token in enumerate(tokens):
-                if token != "." and not (token.isdigit() and 1 <= int(token) <= n):
+                if token != "." and not (token.isdecimal() and 1 <= int(token) <= n):
                     raise PuzzleError(f"{token!r} is neither . nor a height 1-{n}", line=k,
                                       where=f"row {r} column {c}")
                 row.append(None if token == "." else int(token))
