@@ -27,7 +27,8 @@ def _ints(values: Sequence[int], what: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=None)
-def _is_prime(n: int) -> bool:
+def is_prime(n: int) -> bool:
+    """Trial division, cached: moduli are few and small."""
     return n >= 2 and all(n % d for d in range(2, isqrt(n) + 1))
 
 
@@ -123,7 +124,7 @@ class Parity(Constraint):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "vars", _ints(self.vars, "Parity variables"))
-        if not isinstance(self.modulus, int) or not _is_prime(self.modulus):
+        if not isinstance(self.modulus, int) or not is_prime(self.modulus):
             raise ModelError(f"{self.describe()}: modulus must be a prime, got {self.modulus!r}")
         if self.coeffs:
             coeffs = _ints(self.coeffs, "Parity coefficients")

@@ -43,6 +43,9 @@ _HEADER = re.compile(r"^x\s*=\s*(\d+)\s*,\s*y\s*=\s*(\d+)\s*(?:,\s*rule\s*=\s*(\
 _RUN = re.compile(r"(\d*)([bo$!.A-Za-z])")
 
 
+MAX_CELLS = 250_000  # far beyond what a predecessor search can cover; bounds the header's allocation
+
+
 def parse_margin(text: str) -> int:
     margin = int(text)
     if not 0 <= margin <= 20:
@@ -117,6 +120,8 @@ def _rle(lines: list[tuple[int, str]]) -> list[list[int]]:
     if not match:
         raise PuzzleError("expected an RLE header like 'x = 3, y = 3, rule = B3/S23'", line=k)
     width, height, rule = int(match[1]), int(match[2]), match[3]
+    if width * height > MAX_CELLS:
+        raise PuzzleError(f"a {width} x {height} pattern is larger than {MAX_CELLS:,} cells", line=k)
     if rule and rule.upper() not in ("B3/S23", "23/3"):
         raise PuzzleError(f"only Conway's Life (B3/S23) is supported, not {rule}", line=k)
     rows = [[0] * width for _ in range(height)]

@@ -22,6 +22,7 @@ from functools import lru_cache
 from math import isqrt
 from typing import Any, Sequence
 
+from .constraints import is_prime
 from .errors import PuzzleError
 from .model import Model
 from .puzzle import Instance, Param, PuzzleType
@@ -63,10 +64,10 @@ def parse_yes_no(text: str) -> bool:
 
 def parse_states(text: str) -> int:
     k = int(text)
-    if k < 2 or any(k % d == 0 for d in range(2, isqrt(k) + 1)):
-        raise ValueError("the number of states must be a prime (2, 3, 5, 7)")
-    if k > len(DIGITS):
+    if k > len(DIGITS):  # before the prime test, which a huge number would keep busy
         raise ValueError("at most 7 states: cells are written as one digit each")
+    if not is_prime(k):
+        raise ValueError("the number of states must be a prime (2, 3, 5, 7)")
     return k
 
 

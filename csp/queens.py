@@ -20,9 +20,12 @@ from .puzzle import Instance, Param, PuzzleType
 
 def parse_n(text: str) -> int:
     n = int(text)
-    if n < 1:
-        raise ValueError("n must be at least 1")
+    if not 1 <= n <= MAX_N:
+        raise ValueError(f"n must be 1..{MAX_N}")
     return n
+
+
+MAX_N = 1000  # compiling the diagonals takes n^2 pairs
 
 
 @lru_cache(maxsize=32)

@@ -40,6 +40,9 @@ _SEAT = re.compile(r"^(\w+)\s+(?:sits\s+)?in\s+seat\s+(\d+)$", re.IGNORECASE)
 _LIST = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b)\s*", re.IGNORECASE)
 
 
+MAX_SEATS = 200  # the model tabulates every pair of seats
+
+
 @lru_cache(maxsize=32)
 def seating_model(names: tuple[str, ...], seats: int, rules: tuple[Rule, ...]) -> Model:
     """Guests' seats first, then one "next to each other" flag per pair a rule names. Cached per puzzle."""
@@ -91,6 +94,8 @@ class Seating(PuzzleType):
                 if not rest.strip().isdecimal():
                     raise PuzzleError(f"expected a number of seats, got {rest.strip()!r}", line=k)
                 seats = int(rest)
+                if not 1 <= seats <= MAX_SEATS:
+                    raise PuzzleError(f"seats must be 1..{MAX_SEATS}, got {seats}", line=k)
             elif line:
                 pending.append((k, line))
         if not names:
