@@ -62,7 +62,7 @@ def test_files_and_stdin_hold_many_puzzles():
 
 def test_types_lists_parameters():
     out = run("types").stdout
-    assert "sudoku" in out and "-p box=" in out and "queens" in out and "[default: 8]" in out
+    assert "sudoku" in out and "-p box=" in out and "queens" in out and "-p n=...  board size (default 8" in out
 
 
 @pytest.mark.parametrize("args, stdin, message", [
@@ -99,3 +99,19 @@ def test_a_wrong_answer_from_an_engine_is_caught(monkeypatch, capsys):
     assert cli.main(["solve", "sudoku", "--engine", "backtracking", TOP]) == 4
     captured = capsys.readouterr()
     assert captured.out == "" and "answered puzzle wrongly" in captured.err
+
+
+@pytest.mark.parametrize("args", [
+    ("solve", "sudoku", "--limit", "0", TOP), ("count", "queens", "--limit", "-3"),
+    ("solve", "sudoku", "--time-limit", "nan", TOP), ("count", "queens", "--node-limit", "-5"),
+])
+def test_limits_must_be_positive(args):
+    done = run(*args)
+    assert done.returncode == 2 and done.stdout == "" and "must be" in done.stderr
+
+
+def test_a_bad_puzzle_later_in_a_file_stops_everything_before_output(tmp_path):
+    path = tmp_path / "boards.txt"
+    path.write_text("..../..../..../....\n /\n")  # the second record is an empty board
+    done = run("solve", "queens", "-f", str(path))
+    assert done.returncode == 2 and done.stdout == "" and "line 2: no board rows" in done.stderr
