@@ -54,8 +54,9 @@ def parse_margin(text: str) -> int:
 
 
 def _is_comment(line: str) -> bool:
+    """A .cells comment ('!Name: glider') or a '#' line that is not live cells; a bare '!' ends an RLE body."""
     text = line.strip()
-    return text.startswith("!") or (text.startswith("#") and not set(text) <= set(ALIVE + DEAD + "/"))
+    return (text.startswith("!") and text != "!") or (text.startswith("#") and not set(text) <= set(ALIVE + DEAD + "/"))
 
 
 def next_generation(alive: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:

@@ -166,8 +166,7 @@ class LightsOut(PuzzleType):
         givens: dict[int, int] = {}
         for r, (line, row) in enumerate(rows):
             if len(row) != width:
-                raise PuzzleError(f"row {r + 1} has {len(row)} cells but row 1 has {width}", line=line,
-                                  where=f"row {r + 1}")
+                raise PuzzleError(f"{len(row)} cells, but row 1 has {width}", line=line, where=f"row {r + 1}")
             for c, ch in enumerate(row):
                 if ch not in DIGITS[:k]:
                     raise PuzzleError(f"bad cell {ch!r} (use digits 0..{k - 1} for {k} states)", line=line,

@@ -41,10 +41,10 @@ def queens_model(n: int) -> Model:
 class Queens(PuzzleType):
     name = "queens"
     summary = "n non-attacking queens on an n x n board, optionally with queens placed in advance"
-    params = (Param("n", "8", "board size (taken from the board when one is given)", parse_n),)
+    params = (Param("n", None, "board size (default 8; taken from the board when one is given)", parse_n),)
 
     def empty(self, params: dict[str, Any]) -> Instance:
-        return Instance({"n": params["n"]}, {}, layout="grid")
+        return Instance({"n": params.get("n") or 8}, {}, layout="grid")
 
     def is_one_line(self, line: str) -> bool:
         return "/" in line
@@ -54,7 +54,12 @@ class Queens(PuzzleType):
         rows = [(k, row.strip()) for k, line in enumerate(text.splitlines(), start=1)
                 for row in line.split("/") if row.strip()]
         n = len(rows)
+        if not n:
+            raise PuzzleError("no board rows (rows of . and Q)", line=1)
+        if params.get("n") not in (None, n):
+            raise PuzzleError(f"the board is {n}x{n} but n={params['n']} was given", where="parameter 'n'")
         givens: dict[int, int] = {}
+        column_of: dict[int, int] = {}  # column -> the row whose queen stands there
         for r, (line, row) in enumerate(rows):
             row = row.replace(" ", "")
             if len(row) != n:
@@ -65,7 +70,10 @@ class Queens(PuzzleType):
                 if ch in "Qq":
                     if r in givens:
                         raise PuzzleError("two queens in one row", line=line, where=f"row {r + 1}")
-                    givens[r] = c
+                    if c in column_of:
+                        raise PuzzleError(f"two queens in column {c + 1} (rows {column_of[c] + 1} and {r + 1})",
+                                          line=line, where=f"row {r + 1}")
+                    givens[r], column_of[c] = c, r
         return Instance({"n": n}, givens, layout=layout)
 
     def model(self, instance: Instance) -> Model:

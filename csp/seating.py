@@ -120,6 +120,8 @@ class Seating(PuzzleType):
                 who, number = guest(match[1], k), int(match[2])
                 if not 1 <= number <= seats:
                     raise PuzzleError(f"there are seats 1 to {seats}", line=k, where=f"seat {number}")
+                if givens.get(who, number) != number:
+                    raise PuzzleError(f"{match[1]} is already in seat {givens[who]}", line=k, where=f"seat {number}")
                 givens[who] = number
             elif match := _RULE.match(line):
                 who = guest(match[1], k)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from csp import registry
-from csp.errors import PuzzleError
+from csp.errors import ModelError, PuzzleError
 from csp.model import Model
 from csp.puzzle import Instance, PuzzleType
 
@@ -67,11 +67,28 @@ def add_input_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-f", "--file", help="read puzzles from FILE (one per line, or blank-line separated grids)")
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds above 0."""
+    value = float(text)
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, got {text}")
+    return value
+
+
 def add_engine_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", default="auto",
                         help="auto (default: chosen per model) or a registered engine, e.g. backtracking")
-    parser.add_argument("--time-limit", type=float, metavar="SECONDS", help="give up on a puzzle after this long")
-    parser.add_argument("--node-limit", type=int, metavar="N", help="give up on a puzzle after N search nodes")
+    parser.add_argument("--time-limit", type=positive_seconds, metavar="SECONDS",
+                        help="give up on a puzzle after this long")
+    parser.add_argument("--node-limit", type=positive_int, metavar="N", help="give up on a puzzle after N search nodes")
     parser.add_argument("--json", action="store_true", help="JSON Lines output, one object per puzzle")
 
 
@@ -130,6 +147,28 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
     if not puzzles:
         raise UsageError("no puzzles found in the input")
     return ptype, params, puzzles
+
+
+@dataclass
+class Job:
+    """A puzzle with its model and the engine that will work on it."""
+
+    puzzle: Puzzle
+    model: Model
+    engine: str
+    reason: str
+
+
+def plan(ptype: PuzzleType, puzzles: list[Puzzle], engine: str) -> list[Job]:
+    """Every puzzle's model and engine, settled before anything is printed, so bad input fails first."""
+    jobs = []
+    for puzzle in puzzles:
+        try:
+            model = ptype.model(puzzle.instance)
+        except ModelError as e:
+            raise PuzzleError(str(e), where=puzzle.source) from None
+        jobs.append(Job(puzzle, model, *engine_choice(model, engine)))
+    return jobs
 
 
 def engine_choice(model: Model, engine: str) -> tuple[str, str]:

@@ -112,7 +112,9 @@ def solve(model: Model, *, fix: Mapping[int, int] | None = None, forbid: Iterabl
 def solutions(model: Model, *, fix: Mapping[int, int] | None = None, forbid: Iterable[tuple[int, int]] = (),
               limit: int | None = None, engine: str = "auto", time_limit: float | None = None,
               node_limit: int | None = None) -> Iterator[list[int]]:
-    """Yield solutions lazily, at most ``limit`` of them."""
+    """Yield solutions lazily, at most ``limit`` (1 or more) of them."""
+    if limit is not None and limit < 1:
+        raise ValueError(f"a solution limit must be 1 or more, got {limit}")
     found = _engine(model, engine).search(model, fix, forbid, _limits(time_limit, node_limit))
     for n, values in enumerate(found, start=1):
         yield values

@@ -128,6 +128,8 @@ class Engine:
 
     def count(self, model: Model, limit: int | None = None, fix: Mapping[int, int] | None = None,
               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Count:
+        if limit is not None and limit < 1:
+            raise ValueError(f"a count limit must be 1 or more, got {limit}")
         found = self.search(model, fix, forbid, limits)
         if found.total is not None:
             total = found.total

@@ -7,7 +7,7 @@ import argparse
 import solvers
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, add_engine_options, add_input_options,
-                      add_type_options, emit_json, engine_choice, read_puzzles)
+                      add_type_options, emit_json, plan, positive_int, read_puzzles)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -15,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_type_options(p)
     add_input_options(p)
     add_engine_options(p)
-    p.add_argument("--limit", type=int, metavar="N", help="stop counting at N (default: count them all)")
+    p.add_argument("--limit", type=positive_int, metavar="N", help="stop counting at N (default: count them all)")
     p.set_defaults(run=run)
 
 
@@ -34,9 +34,8 @@ def describe(result: solvers.Count, limit: int | None) -> str:
 def run(args: argparse.Namespace) -> int:
     ptype, _, puzzles = read_puzzles(args)
     worst = EXIT_OK
-    for puzzle in puzzles:
-        model = ptype.model(puzzle.instance)
-        engine, reason = engine_choice(model, args.engine)
+    for job in plan(ptype, puzzles, args.engine):
+        puzzle, model, engine, reason = job.puzzle, job.model, job.engine, job.reason
         result = solvers.get_engine(engine).count(model, args.limit, puzzle.instance.givens, (),
                                                   solvers.Limits(args.time_limit, args.node_limit))
         if args.json:

@@ -9,7 +9,7 @@ import time
 import solvers
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_engine_options, add_input_options,
-                      add_type_options, emit_json, engine_choice, read_puzzles, verified)
+                      add_type_options, emit_json, plan, positive_int, read_puzzles, verified)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_engine_options(p)
     many = p.add_mutually_exclusive_group()
     many.add_argument("--all", action="store_true", help="print every solution")
-    many.add_argument("--limit", type=int, default=1, metavar="N", help="print up to N solutions (default 1)")
+    many.add_argument("--limit", type=positive_int, default=1, metavar="N", help="print up to N solutions (default 1)")
     p.add_argument("--matrix", action="store_true",
                    help="also print the matrix A of a linear (Parity) model and its inverse mod p, or a "
                         "generalized inverse G (A G A = A) when A has none, as seed 003 prints them")
@@ -38,14 +38,14 @@ def run(args: argparse.Namespace) -> int:
     ptype, _, puzzles = read_puzzles(args)
     limit = None if args.all else args.limit
     worst = EXIT_OK
+    jobs = plan(ptype, puzzles, args.engine)
     if args.matrix:
-        for puzzle in puzzles:  # refuse before printing anything
-            why = solvers.get_engine("linear").unsupported(ptype.model(puzzle.instance))
+        for job in jobs:  # refuse before printing anything
+            why = solvers.get_engine("linear").unsupported(job.model)
             if why:
                 raise UsageError(f"--matrix needs a linear model: {why}")
-    for puzzle in puzzles:
-        model = ptype.model(puzzle.instance)
-        engine, reason = engine_choice(model, args.engine)
+    for job in jobs:
+        puzzle, model, engine, reason = job.puzzle, job.model, job.engine, job.reason
         start = time.perf_counter()
         found = solvers.get_engine(engine).search(model, puzzle.instance.givens, (),
                                                   solvers.Limits(args.time_limit, args.node_limit))
