@@ -259,7 +259,7 @@ def test_layouts_are_kept() -> None:
 
 @pytest.mark.parametrize("text,params,message", [
     ("012/000", {}, "row 1 column 3"),
-    ("01/000", {}, "row 2 has 3 cells"),
+    ("01/000", {}, "row 2: 3 cells, but row 1 has 2"),
     ("01x/000", {"states": "3"}, "bad cell 'x'"),
     ("0110", {}, None),
     ("01100", {}, "not a square board"),
