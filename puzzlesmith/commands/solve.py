@@ -65,11 +65,13 @@ def run(args: argparse.Namespace) -> int:
             null = [ptype.format(puzzle.instance, v) for v in null_basis(model, puzzle.instance.givens)]
         if matrix and not args.json:
             print(matrix_text(*matrix), flush=True)
-            print(f"null space basis, {len(null)} vector(s) x with A x = 0 (add one to a solution for another):",
-                  flush=True)
             if null:
-                print(("\n\n" if "\n" in null[0] else "\n").join(null), flush=True)
-            print("solutions:" if texts else "", flush=True)
+                print(f"null space basis, {len(null)} vector(s) x with A x = 0 (add one to a solution for another):",
+                      ("\n\n" if "\n" in null[0] else "\n").join(null), sep="\n", flush=True)
+            else:
+                print("null space: only 0 (A is invertible, so every board has exactly one solution)", flush=True)
+            if texts:
+                print("solutions:", flush=True)
         if args.json:
             record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "status": status,
                       "solutions": texts, "count": len(texts), "complete": complete, "engine": engine,
