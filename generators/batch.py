@@ -117,7 +117,7 @@ def generate(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | N
             yield generate_one(ptype, params, base + k, **options)
         return
     size = chunk or max(1, min(16, n // (max(workers, 1) * 8)))
-    starts = list(range(0, n, size))
+    starts = range(0, n, size)  # a range, not a list: -n may be huge and chunks are made on demand
     window = in_flight or max(2, 3 * max(workers, 1))
     own = executor is None
     if executor is None:
