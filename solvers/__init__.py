@@ -49,6 +49,9 @@ def choose(model: Model) -> tuple[str, str]:
     chain = _sum_encoding_size(model)
     if chain > _SAT_SUM_CLAUSES:
         return "cpsat", f"sums over wide ranges (about {chain:,} clauses as CNF): CP-SAT reasons on them natively"
+    if model.kinds() == {"Parity"}:
+        return "sat", f"sums mod p that the linear engine declines ({get_engine('linear').unsupported(model)}): " \
+                      f"SAT learns across XOR chains"
     if "Parity" in model.kinds():
         return "sat", "parity mixed with other constraints: SAT learns across XOR chains, search would wait for " \
                       "the last free variable"

@@ -104,8 +104,9 @@ def announce(args: argparse.Namespace, seed: int) -> None:
 def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, Any],
                boards: Callable[..., Iterator[Any]]) -> int:
     """Types that are not made of clues (lights-out) have their own board generator."""
-    if args.symmetry != "none" or args.difficulty:
-        raise UsageError(f"--symmetry and --difficulty are for clue-based puzzles, not {ptype.name} boards")
+    if args.symmetry != "none" or args.difficulty or args.oracle or args.workers != 1 or args.max_tries != 1000:
+        raise UsageError("--symmetry, --difficulty, --oracle, --workers and --max-tries are for clue-based "
+                         f"puzzles, not {ptype.name} boards")
     seed = new_seed() if args.seed is None else args.seed
     made = boards(ptype, params, args.number, seed=seed, presses=args.presses, unique=args.unique)
     announce(args, seed)

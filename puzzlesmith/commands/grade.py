@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+import solvers
 from generators import grade
 
 from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, read_puzzles
@@ -24,13 +25,19 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{ptype.name} puzzles are not made of clues, so there is nothing to grade")
     worst = EXIT_OK
     for puzzle in puzzles:
-        graded = grade(ptype.model(puzzle.instance), puzzle.instance.givens)
+        model = ptype.model(puzzle.instance)
+        graded = grade(model, puzzle.instance.givens)
+        # A grade is only meaningful for a proper puzzle: say so when there is more than one solution.
+        unique = graded.solved and solvers.count(model, 2, fix=puzzle.instance.givens).count == 1
         prefix = f"{puzzle.source}: " if len(puzzles) > 1 else ""
         if args.json:
-            record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "solved": graded.solved}
+            record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "solved": graded.solved,
+                      "unique": unique}
             emit_json({**record, **graded.as_dict()} if graded.solved else record)
+        elif graded.solved:
+            print(prefix + ("" if unique else "not unique (2 or more solutions), ") + graded.describe(), flush=True)
         else:
-            print(prefix + (graded.describe() if graded.solved else "no solution"), flush=True)
+            print(prefix + "no solution", flush=True)
         if not graded.solved:
             worst = EXIT_NO_SOLUTION
     return worst

@@ -10,7 +10,6 @@ import argparse
 
 import solvers
 from generators import hint
-from generators.grading import Contradiction
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, UsageError, add_input_options, add_type_options, emit_json,
                       engine_choice, read_puzzles)
@@ -38,10 +37,7 @@ def run(args: argparse.Namespace) -> int:
         prefix = f"{puzzle.source}: " if len(puzzles) > 1 else ""
         steps = []
         if found:
-            try:
-                steps = hint(model, instance.givens, found[0])
-            except Contradiction:  # cannot happen when a solution exists; kept as a plain answer
-                found = []
+            steps = hint(model, instance.givens, found[0])
         if not found:
             message = "no solution: a clue or an entry is wrong"
             worst = EXIT_NO_SOLUTION
