@@ -25,7 +25,7 @@ from typing import Any, Sequence
 from .constraints import is_prime
 from .errors import PuzzleError
 from .model import Model
-from .puzzle import Instance, Param, PuzzleType
+from .puzzle import Instance, Param, PuzzleType, parse_rxc
 
 NEIGHBOURHOODS: dict[str, tuple[tuple[int, int], ...]] = {
     "plus": ((-1, 0), (1, 0), (0, -1), (0, 1)),
@@ -72,11 +72,8 @@ def parse_states(text: str) -> int:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    rows, sep, cols = text.lower().partition("x")
-    r, c = (rows, cols) if sep else (rows, rows)
-    if not r.isdecimal() or not c.isdecimal() or int(r) < 1 or int(c) < 1:
-        raise ValueError("expected N or ROWSxCOLUMNS, e.g. 5 or 4x6")
-    return int(r), int(c)
+    """'5' -> (5, 5); '4x6' -> (4, 6)."""
+    return parse_rxc(text, square=True)
 
 
 def cell(index: int, cols: int) -> str:

@@ -26,6 +26,16 @@ class Param:
     parse: Callable[[str], Any] = str
 
 
+def parse_rxc(text: str, square: bool = False) -> tuple[int, int]:
+    """'2x3' -> (2, 3), rows by columns, each at least 1; with ``square``, '5' means 5x5."""
+    rows, sep, cols = text.lower().partition("x")
+    if not sep and square:
+        cols = rows
+    if (not sep and not square) or not rows.isdecimal() or not cols.isdecimal() or int(rows) < 1 or int(cols) < 1:
+        raise ValueError("expected N or ROWSxCOLUMNS, e.g. 5 or 4x6" if square else "expected ROWSxCOLUMNS, e.g. 2x3")
+    return int(rows), int(cols)
+
+
 @dataclass
 class Instance:
     """One puzzle: its parameters, its givens (variable index -> value) and type-specific data."""

@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 
 from .errors import PuzzleError
 from .model import Model
-from .puzzle import Instance, Param, PuzzleType
+from .puzzle import Instance, Param, PuzzleType, parse_rxc
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANKS = ".0"
@@ -29,10 +29,7 @@ _SEPARATOR_CHARS = set("-+|=: ")
 
 def parse_box(text: str) -> tuple[int, int]:
     """'2x3' -> (2, 3): box height (rows) by width (columns)."""
-    rows, sep, cols = text.lower().partition("x")
-    if not sep or not rows.isdecimal() or not cols.isdecimal() or int(rows) < 1 or int(cols) < 1:
-        raise ValueError("expected ROWSxCOLUMNS, e.g. 2x3")
-    return int(rows), int(cols)
+    return parse_rxc(text)
 
 
 def parse_size(text: str) -> int:
