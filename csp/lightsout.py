@@ -169,6 +169,9 @@ class LightsOut(PuzzleType):
                     raise PuzzleError(f"bad cell {ch!r} (use digits 0..{k - 1} for {k} states)", line=line,
                                       where=f"row {r + 1} column {c + 1}")
                 givens[n + r * width + c] = int(ch)
+        if params.get("size") not in (None, (len(rows), width)):
+            raise PuzzleError(f"the board is {len(rows)}x{width} but size={params['size'][0]}x{params['size'][1]} "
+                              f"was given", where="parameter 'size'")
         return Instance({**settings, "rows": len(rows), "cols": width}, givens, layout=layout)
 
     def model(self, instance: Instance) -> Model:
