@@ -7,10 +7,12 @@ which every change to the model clears), so one model can be solved by any engin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
 
 from .constraints import AllDifferent, Constraint, Linear, Parity, Table
 from .errors import ModelError
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,15 @@ class Model:
                 shown = ", ".join(f"{self.names[v]}={x}" for v, x in zip(c.vars, seen))
                 return Violation(c, f"{c.describe()} is broken by {shown}")
         return None
+
+    def cached(self, key: str, build: Callable[["Model"], T]) -> T:
+        """``build(self)``, computed once and kept in ``cache`` until the model changes.
+
+        Engines keep what they compiled here, so one model compiled once serves every puzzle of its shape.
+        """
+        if key not in self.cache:
+            self.cache[key] = build(self)
+        return self.cache[key]
 
     def kinds(self) -> set[str]:
         """The constraint kinds this model uses (engines decide from this what they support)."""

@@ -373,10 +373,7 @@ def _pick(dom: list[int]) -> int:
 
 def compiled(model: Model) -> Compiled:
     """The model compiled for propagation, cached on the model."""
-    cached = model.cache.get("backtracking")
-    if cached is None:
-        cached = model.cache["backtracking"] = Compiled(model)
-    return cached
+    return model.cached("backtracking", Compiled)
 
 
 class BacktrackingEngine(Engine):

@@ -73,10 +73,7 @@ class Compiled:
 
 def compiled(model: Model) -> Compiled:
     """The model compiled for CP-SAT, cached on the model."""
-    cp = model.cache.get("cpsat")
-    if cp is None:
-        cp = model.cache["cpsat"] = Compiled(model)
-    return cp
+    return model.cached("cpsat", Compiled)
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):

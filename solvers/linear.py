@@ -67,9 +67,7 @@ class _Compiled:
 
 def _modulus(model: Model) -> int | str:
     """The common prime of a pure-Parity model, or why there is none (cached: auto asks too)."""
-    if "linear.modulus" not in model.cache:
-        model.cache["linear.modulus"] = _find_modulus(model)
-    return model.cache["linear.modulus"]
+    return model.cached("linear.modulus", _find_modulus)
 
 
 def _find_modulus(model: Model) -> int | str:

@@ -281,10 +281,7 @@ class Cnf:
 
 def compiled(model: Model) -> Cnf:
     """The model's CNF, compiled once and cached on the model."""
-    cnf = model.cache.get("sat")
-    if cnf is None:
-        cnf = model.cache["sat"] = Cnf(model)
-    return cnf
+    return model.cached("sat", Cnf)
 
 
 class Session:
