@@ -17,6 +17,7 @@ previous batch, so asking for one solution costs one short Solve.
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Iterable, Iterator, Mapping, Sequence
 
@@ -72,8 +73,8 @@ class Compiled:
 
 
 def compiled(model: Model) -> Compiled:
-    """The model compiled for CP-SAT, cached on the model."""
-    return model.cached("cpsat", Compiled)
+    """The model compiled for CP-SAT, cached on the model, one per thread: each call narrows its domains."""
+    return model.cached(f"cpsat:{threading.get_ident()}", Compiled)
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):

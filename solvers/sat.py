@@ -374,7 +374,8 @@ class SatEngine(Engine):
         solver = self.solver
         if (limits.time is not None or limits.nodes is not None) and solver.startswith(_UNINTERRUPTIBLE):
             solver = LIMITED_SOLVER
-        key = f"sat:{solver}"
+        # A solver is not thread-safe: each thread gets its own session (the CNF itself is shared).
+        key = f"sat:{solver}:{threading.get_ident()}"
         session = model.cache.get(key) if self.incremental else None
         if session is None or session.cnf is not cnf or session.calls >= RECYCLE_AFTER.get(solver, 500):
             session = Session(cnf, solver)
