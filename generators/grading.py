@@ -52,22 +52,22 @@ class Step:
     values: tuple[int, ...] = ()
     second: str = ""
 
-    def describe(self, name: Callable[[int], str]) -> str:
-        """The step in words; ``name(var)`` is how the puzzle type names a cell."""
-        vals = ", ".join(str(x) for x in self.values)
+    def describe(self, name: Callable[[int], str], show: Callable[[int], str] = str) -> str:
+        """The step in words; ``name(var)`` is how the puzzle type names a cell, ``show(value)`` a value."""
+        vals = ", ".join(show(x) for x in self.values)
         cells = ", ".join(name(v) for v in self.cells)
         by_cell: dict[int, list[str]] = {}
         for v, x in self.removes:
-            by_cell.setdefault(v, []).append(str(x))
+            by_cell.setdefault(v, []).append(show(x))
         gone = "; ".join(f"{name(v)} cannot be {' or '.join(xs)}" for v, xs in by_cell.items())
         if self.technique == "naked single":
-            var, x = self.place
+            var, x = self.place[0], show(self.place[1])
             return f"{name(var)} = {x}: naked single, the only value left for {name(var)} (see {self.unit})"
         if self.technique == "hidden single":
-            var, x = self.place
+            var, x = self.place[0], show(self.place[1])
             return f"{name(var)} = {x}: hidden single, the only place left for {x} in {self.unit}"
         if self.technique == "guess":
-            var, x = self.place
+            var, x = self.place[0], show(self.place[1])
             return (f"{name(var)} = {x}: no deduction of tiers 1-2 applies, so guess at a cell with the fewest "
                     f"candidates ({vals}); {x} is its value in the solution")
         if self.technique == "naked pair":

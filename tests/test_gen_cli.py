@@ -102,3 +102,24 @@ def test_grade_and_hint():
         blank in u.vars and x in (inst.givens.get(v) for v in u.vars) for u in units))
     wrong = run("hint", "sudoku", INKALA[:blank] + str(value) + INKALA[blank + 1:])
     assert wrong.returncode == 1 and wrong.stdout.startswith("no solution")
+
+
+def test_hints_write_values_as_the_grid_does():
+    """A 16x16 hint names values 10-16 with the grid's symbols A-G, not as numbers."""
+    import json
+    import subprocess
+    import sys
+
+    def cli(*args):
+        return subprocess.run([sys.executable, "-m", "puzzlesmith", *args], capture_output=True, text=True,
+                              timeout=120)
+
+    lettered = []
+    for seed in range(4, 9):
+        puzzle = cli("generate", "sudoku", "-p", "size=16", "--seed", str(seed), "-q").stdout.strip()
+        steps = json.loads(cli("hint", "sudoku", puzzle, "--json").stdout)["steps"]
+        lettered += [s for s in steps if s["place"] and s["place"]["value"] >= 10]
+    assert lettered, "no hint placed a value of 10 or more in these seeds"
+    for step in lettered:
+        symbol = "123456789ABCDEFG"[step["place"]["value"] - 1]
+        assert step["text"].startswith(f"{step['place']['cell']} = {symbol}:"), step["text"]

@@ -49,12 +49,12 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             emit_json({"type": ptype.name, "puzzle": ptype.format_puzzle(instance), "unique": len(found) == 1,
                        "message": message,
-                       "steps": [{"text": s.describe(name), "technique": s.technique, "tier": s.tier, "unit": s.unit,
+                       "steps": [{"text": s.describe(name, ptype.show_value), "technique": s.technique, "tier": s.tier, "unit": s.unit,
                                   "place": {"cell": name(s.place[0]), "value": s.place[1]} if s.place else None,
                                   "removes": [{"cell": name(v), "value": x} for v, x in s.removes]}
                                  for s in steps]})
             continue
-        lines = [message] if message else [s.describe(name) for s in steps]
+        lines = [message] if message else [s.describe(name, ptype.show_value) for s in steps]
         if len(found) > 1:
             lines.append("(the puzzle has more than one solution, so this hint follows one of them)")
         print(prefix + ("\n" + " " * len(prefix)).join(lines), flush=True)
