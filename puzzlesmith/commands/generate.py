@@ -13,7 +13,7 @@ from generators import (LEVELS, SYMMETRIES, GenerationError, Unsolvable, board_g
                         prepare)
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_type_options, emit_json,
-                      parse_params)
+                      parse_params, positive_int)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,9 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--symmetry", choices=SYMMETRIES, default="none",
                    help="symmetry of the clue pattern; minimality is then taken orbit by orbit")
     p.add_argument("--difficulty", choices=LEVELS, help="make puzzles until one grades at this level")
-    p.add_argument("--max-tries", type=int, default=1000, metavar="N",
+    p.add_argument("--max-tries", type=positive_int, default=1000, metavar="N",
                    help="with --difficulty, give up (exit 3) after N puzzles of other grades (default 1000)")
-    p.add_argument("--workers", type=int, default=1, metavar="K", help="processes making puzzles (default 1)")
+    p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes making puzzles (default 1)")
     p.add_argument("--oracle", metavar="ENGINE",
                    help="engine that answers the uniqueness questions (default: the fastest registered); "
                         "the puzzles do not depend on it")
@@ -47,10 +47,6 @@ def run(args: argparse.Namespace) -> int:
     params = parse_params(ptype, args.param)
     if args.number < 0:
         raise UsageError(f"-n must be 0 or more, got {args.number}")
-    if args.workers < 1:
-        raise UsageError(f"--workers must be 1 or more, got {args.workers}")
-    if args.max_tries < 1:
-        raise UsageError(f"--max-tries must be 1 or more, got {args.max_tries}")
     boards = None if ptype.clue_based else board_generator(ptype.name)
     if boards is not None:
         return run_boards(args, ptype, params, boards)
