@@ -137,6 +137,3 @@ class Parity(Constraint):
 
     def holds(self, values: Sequence[int]) -> bool:
         return sum(c * v for c, v in zip(self.coeffs, values)) % self.modulus == self.rhs
-
-
-KINDS: tuple[type[Constraint], ...] = (AllDifferent, Linear, Table, Parity)

@@ -63,7 +63,6 @@ class Search(Iterator[list[int]]):
         self.stats = stats
         self.total = total
         self.exhausted = False
-        self._started = time.perf_counter()
 
     def __next__(self) -> list[int]:
         start = time.perf_counter()

@@ -289,7 +289,6 @@ class Session:
 
     def __init__(self, cnf: Cnf, solver: str) -> None:
         self.cnf = cnf
-        self.solver_name = solver
         self.solver = Solver(name=solver, bootstrap_with=cnf.clauses)
         self.top = cnf.top  # selector literals are numbered after the CNF's variables
         self.calls = 0
