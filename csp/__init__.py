@@ -1,9 +1,9 @@
 """The modelling core: Model, the constraint kinds, the puzzle-type interface and the built-in types."""
 
-from .constraints import AllDifferent, Constraint, Linear, Parity, Table
+from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table
 from .errors import ModelError, PuzzleError
 from .model import Model, Violation
 from .puzzle import Instance, Param, PuzzleType
 
 __all__ = ["AllDifferent", "Constraint", "Instance", "Linear", "Model", "ModelError", "Param", "Parity",
-           "PuzzleError", "PuzzleType", "Table", "Violation"]
+           "ParityRows", "PuzzleError", "PuzzleType", "Table", "Violation"]

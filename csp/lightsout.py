@@ -20,12 +20,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import isqrt
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from .constraints import is_prime
+from .constraints import ParityRows, is_prime
 from .errors import PuzzleError
 from .model import Model
 from .puzzle import Instance, Param, PuzzleType, parse_rxc
+
+if TYPE_CHECKING:
+    import numpy as np
 
 NEIGHBOURHOODS: dict[str, tuple[tuple[int, int], ...]] = {
     "plus": ((-1, 0), (1, 0), (0, -1), (0, 1)),
@@ -33,6 +36,7 @@ NEIGHBOURHOODS: dict[str, tuple[tuple[int, int], ...]] = {
     "box": tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)),
 }
 DIGITS = "0123456789"
+MAX_CELLS = 4_000_000  # 2000x2000: the chase's working set grows with cells x first-row width
 
 
 def parse_neighbourhood(text: str) -> tuple[tuple[int, int], ...]:
@@ -73,7 +77,10 @@ def parse_states(text: str) -> int:
 
 def parse_size(text: str) -> tuple[int, int]:
     """'5' -> (5, 5); '4x6' -> (4, 6)."""
-    return parse_rxc(text, square=True)
+    rows, cols = parse_rxc(text, square=True)
+    if rows * cols > MAX_CELLS:
+        raise ValueError(f"at most {MAX_CELLS:,} cells, not {rows * cols:,}")
+    return rows, cols
 
 
 def cell(index: int, cols: int) -> str:
@@ -84,30 +91,64 @@ def cell(index: int, cols: int) -> str:
 def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], self_press: bool,
                     torus: bool, states: int) -> Model:
     """Presses x (variables 0..R*C-1) and states s (R*C..2*R*C-1), row by row; for each cell i:
-    sum of x[j] over cells j whose neighbourhood covers i, plus s[i], = 0 (mod states)."""
+    sum of x[j] over cells j whose neighbourhood covers i, plus s[i], = 0 (mod states).
+
+    Built with numpy as one ParityRows block: a 1000x1000 board has 10^6 equations.
+    """
+    import numpy as np
+
     m = Model()
     n = rows * cols
-    names = [cell(i, cols) for i in range(n)]
-    values = range(states)
-    for name in names:
-        m.add_var(values, f"press {name}")
-    for name in names:
-        m.add_var(values, f"light {name}")
+    m.add_vars(n, range(states), lambda i: f"press {cell(i, cols)}")
+    m.add_vars(n, range(states), lambda i: f"light {cell(i, cols)}")
     shape = ((0, 0),) + offsets if self_press else offsets
-    for i in range(n):
-        r, c = divmod(i, cols)  # the cells j = i - offset press onto i
+    r, c = np.divmod(np.arange(n, dtype=np.int32), np.int32(cols))
+    reach = np.empty((n, len(shape) + 1), dtype=np.int32)  # row i: the cells j = i - offset that press onto i
+    valid = np.ones(reach.shape, dtype=bool)
+    for k, (dr, dc) in enumerate(shape):
+        rr, cc = r - dr, c - dc
         if torus:
-            reach = [((r - dr) % rows) * cols + (c - dc) % cols for dr, dc in shape]
+            rr, cc = rr % rows, cc % cols
         else:
-            reach = [(r - dr) * cols + c - dc for dr, dc in shape if 0 <= r - dr < rows and 0 <= c - dc < cols]
-        if len(set(reach)) == len(reach):
-            m.parity(sorted(reach) + [n + i], 0, states, name=f"light {names[i]}")
-            continue
-        # A small torus wraps two offsets onto one cell: that press counts twice.
-        counts = {j: reach.count(j) % states for j in sorted(set(reach))}
-        terms = [(j, a) for j, a in counts.items() if a]
-        m.parity([j for j, _ in terms] + [n + i], 0, states, [a for _, a in terms] + [1], name=f"light {names[i]}")
+            valid[:, k] = (rr >= 0) & (rr < rows) & (cc >= 0) & (cc < cols)
+        reach[:, k] = rr * cols + cc
+    reach[:, -1] = np.arange(n, 2 * n, dtype=np.int32)  # the cell's own state, after every press
+    reach[~valid] = 2 * n  # past every variable: sorts last, then dropped
+    reach.sort(axis=1)
+    valid = reach < 2 * n
+    coeffs = np.ones(reach.shape, dtype=np.int16)
+    # A small torus wraps two offsets onto one cell: that press counts twice. Rows are sorted,
+    # so repeats sit side by side; fold each run into its first entry, right to left.
+    for k in range(reach.shape[1] - 1, 0, -1):
+        repeat = valid[:, k] & (reach[:, k] == reach[:, k - 1])
+        coeffs[repeat, k - 1] += coeffs[repeat, k]
+        valid[repeat, k] = False
+    valid &= coeffs % states != 0
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(valid.sum(axis=1), out=indptr[1:])
+    m.parity_rows(ParityRows(indptr, reach[valid], coeffs[valid], np.zeros(n, dtype=np.uint8), states,
+                             lambda i: f"light {cell(i, cols)}"))
     return m
+
+
+def press_effect(rows: int, cols: int, shape: Sequence[tuple[int, int]], torus: bool,
+                 presses: Sequence[int]) -> "np.ndarray":
+    """What ``presses`` (row by row) add to each cell, by shifting the press grid once per offset
+    of ``shape`` (the offsets a press reaches, the cell itself included when it changes).
+
+    The rules replayed directly, without the model: ``verify`` judges engines' answers by it.
+    """
+    import numpy as np
+
+    x = np.asarray(presses, dtype=np.int64).reshape(rows, cols)
+    added = np.zeros((rows, cols), dtype=np.int64)
+    for dr, dc in shape:
+        if torus:
+            added += np.roll(x, (dr, dc), axis=(0, 1))  # the press at (r, c) lands on (r + dr, c + dc)
+        elif abs(dr) < rows and abs(dc) < cols:
+            added[max(dr, 0):rows + min(dr, 0), max(dc, 0):cols + min(dc, 0)] += \
+                x[max(-dr, 0):rows - max(dr, 0), max(-dc, 0):cols - max(dc, 0)]
+    return added.ravel()
 
 
 class LightsOut(PuzzleType):
@@ -130,7 +171,7 @@ class LightsOut(PuzzleType):
             return None
         rows, cols = params["size"]
         n = rows * cols
-        return Instance({**self._settings(params), "rows": rows, "cols": cols}, {n + i: 1 for i in range(n)},
+        return Instance({**self._settings(params), "rows": rows, "cols": cols}, dict.fromkeys(range(n, 2 * n), 1),
                         layout="grid")
 
     def is_one_line(self, line: str) -> bool:
@@ -160,6 +201,8 @@ class LightsOut(PuzzleType):
             layout = "line" if slashed and len({line for line, _ in rows}) == 1 else "grid"
         width = len(rows[0][1])
         n = len(rows) * width
+        if n > MAX_CELLS:
+            raise PuzzleError(f"the board has {n:,} cells, more than the {MAX_CELLS:,} this type takes")
         givens: dict[int, int] = {}
         for r, (line, row) in enumerate(rows):
             if len(row) != width:
@@ -180,7 +223,7 @@ class LightsOut(PuzzleType):
 
     def _grid(self, instance: Instance, values: Sequence[int]) -> str:
         cols = instance.params["cols"]
-        rows = ["".join(str(v) for v in values[r:r + cols]) for r in range(0, len(values), cols)]
+        rows = ["".join(map(str, values[r:r + cols])) for r in range(0, len(values), cols)]
         if instance.layout == "string":
             return "".join(rows)
         if instance.layout == "line":
@@ -195,26 +238,26 @@ class LightsOut(PuzzleType):
         n = instance.params["rows"] * instance.params["cols"]
         return self._grid(instance, [instance.givens.get(n + i, 0) for i in range(n)])
 
+    def effect(self, instance: Instance, presses: Sequence[int]) -> "np.ndarray":
+        """What the presses (one count per cell, row by row) add to each cell, mod the states."""
+        p = instance.params
+        shape = (((0, 0),) if p["self"] else ()) + p["neighbourhood"]
+        return press_effect(p["rows"], p["cols"], shape, p["torus"], presses) % p["states"]
+
     def verify(self, instance: Instance, values: Sequence[int]) -> str | None:
         """Replay the presses on the board, without the model: every light must end at 0."""
+        import numpy as np
+
         p = instance.params
-        rows, cols, k = p["rows"], p["cols"], p["states"]
-        n = rows * cols
-        board = [instance.givens.get(n + i, 0) for i in range(n)]
-        shape = (((0, 0),) if p["self"] else ()) + p["neighbourhood"]
-        for i, times in enumerate(values[:n]):
-            if not times:
-                continue
-            r, c = divmod(i, cols)
-            for dr, dc in shape:
-                rr, cc = r + dr, c + dc
-                if p["torus"]:
-                    rr, cc = rr % rows, cc % cols
-                elif not (0 <= rr < rows and 0 <= cc < cols):
-                    continue
-                board[rr * cols + cc] += times
-        lit = next((i for i, v in enumerate(board) if v % k), None)
-        return None if lit is None else f"the presses leave {cell(lit, cols)} at {board[lit] % k}"
+        n = p["rows"] * p["cols"]
+        board = np.zeros(n, dtype=np.int64)
+        cells = np.fromiter(instance.givens.keys(), dtype=np.int64, count=len(instance.givens))
+        states = np.fromiter(instance.givens.values(), dtype=np.int64, count=len(instance.givens))
+        lights = cells >= n
+        board[cells[lights] - n] = states[lights]
+        after = (board + self.effect(instance, values[:n])) % p["states"]
+        lit = np.flatnonzero(after)
+        return f"the presses leave {cell(int(lit[0]), p['cols'])} at {after[lit[0]]}" if len(lit) else None
 
     def cell_name(self, instance: Instance, var: int) -> str:
         cols, n = instance.params["cols"], instance.params["rows"] * instance.params["cols"]

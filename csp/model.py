@@ -2,17 +2,87 @@
 
 A Model is data. Engines compile it (and may cache what they compiled in ``model.cache``,
 which every change to the model clears), so one model can be solved by any engine.
+
+Big regular models can be added in bulk: ``add_vars`` names a block of variables by a
+function instead of a million strings, and ``parity_rows`` adds a system of Parity
+equations as arrays (``ParityRows``). Both still read as ordinary lists of names and of
+constraints; only the storage differs.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
-from .constraints import AllDifferent, Constraint, Linear, Parity, Table
+from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table
 from .errors import ModelError
 
 T = TypeVar("T")
+
+
+class Blocks(Sequence[T], Generic[T]):
+    """A list made of blocks: items appended one at a time, and whole blocks (sequences that
+    make their items on demand, such as ``ParityRows``) added at once and kept as they are."""
+
+    def __init__(self) -> None:
+        self._blocks: list[Sequence[T]] = []
+        self._starts: list[int] = []
+        self._size = 0
+
+    def append(self, item: T) -> None:
+        if not self._blocks or type(self._blocks[-1]) is not list:
+            self._starts.append(self._size)
+            self._blocks.append([])
+        self._blocks[-1].append(item)  # type: ignore[attr-defined]
+        self._size += 1
+
+    def add_block(self, block: Sequence[T]) -> None:
+        self._starts.append(self._size)
+        self._blocks.append(block if type(block) is not list else list(block))
+        self._size += len(block)
+
+    def blocks(self) -> list[tuple[int, Sequence[T]]]:
+        """(index of the first item, block) in order; single items come in plain lists."""
+        return list(zip(self._starts, self._blocks))
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, i: int) -> T: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[T]: ...
+
+    def __getitem__(self, i: int | slice) -> T | list[T]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._size))]
+        if i < 0:
+            i += self._size
+        if not 0 <= i < self._size:
+            raise IndexError(i)
+        b = bisect_right(self._starts, i) - 1
+        return self._blocks[b][i - self._starts[b]]
+
+    def __iter__(self) -> Iterator[T]:
+        for block in self._blocks:
+            yield from block
+
+
+class _Named(Sequence[str]):
+    """Names of a block of variables, made by ``name(i)`` when asked for."""
+
+    def __init__(self, count: int, name: Callable[[int], str]) -> None:
+        self.count, self.name = count, name
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, i: int) -> str:  # type: ignore[override]
+        if not 0 <= i < self.count:
+            raise IndexError(i)
+        return self.name(i)
 
 
 @dataclass(frozen=True)
@@ -26,31 +96,58 @@ class Violation:
         return self.message
 
 
+def _first_outside(values: Sequence[Any], domains: Sequence[tuple[int, ...]], start: int, stop: int,
+                   shared: bool) -> int | None:
+    """The first variable in start..stop-1 without a value in its domain, or None. A block added
+    by ``add_vars`` (``shared``: one domain) is tested with numpy, a million values at a time."""
+    if shared and stop - start > 1:
+        chunk = values[start:stop]
+        if None not in chunk:
+            import numpy as np
+
+            outside = np.flatnonzero(~np.isin(np.asarray(chunk), domains[start]))
+            return start + int(outside[0]) if len(outside) else None
+    return next((i for i in range(start, stop) if values[i] is None or values[i] not in domains[i]), None)
+
+
 class Model:
     """Integer variables (referred to by index) with finite domains, plus constraints."""
 
     def __init__(self) -> None:
-        self.names: list[str] = []
+        self.names: Blocks[str] = Blocks()
         self.domains: list[tuple[int, ...]] = []
-        self.constraints: list[Constraint] = []
+        self.constraints: Blocks[Constraint] = Blocks()
         self.cache: dict[str, Any] = {}
         self._ranges: dict[tuple[int, int], tuple[int, ...]] = {}
 
     # -- variables -------------------------------------------------------------------------
     def add_var(self, values: Iterable[int], name: str | None = None) -> int:
         """Add a variable that takes one of ``values``; returns its index."""
+        label = name if name is not None else f"x{len(self.names)}"
+        self.domains.append(self._domain(values, label))
+        self.names.append(label)
+        self.cache.clear()
+        return len(self.names) - 1
+
+    def add_vars(self, count: int, values: Iterable[int], name: Callable[[int], str]) -> range:
+        """Add ``count`` variables with one domain, the i-th of them named ``name(i)`` (called only
+        when a message needs the name); returns their indices."""
+        first = len(self.names)
+        domain = self._domain(values, f"{name(0)}..." if count else "")
+        self.domains.extend([domain] * count)
+        self.names.add_block(_Named(count, name))
+        self.cache.clear()
+        return range(first, first + count)
+
+    def _domain(self, values: Iterable[int], label: str) -> tuple[int, ...]:
         if isinstance(values, range) and values.step == 1:
             domain = self._ranges.get((values.start, values.stop)) or tuple(values)
             self._ranges[values.start, values.stop] = domain  # shared: a million cells need one tuple
         else:
             domain = tuple(sorted(set(int(v) for v in values)))
-        label = name if name is not None else f"x{len(self.names)}"
         if not domain:
             raise ModelError(f"variable {label!r} has an empty domain")
-        self.names.append(label)
-        self.domains.append(domain)
-        self.cache.clear()
-        return len(self.names) - 1
+        return domain
 
     def int_var(self, lo: int, hi: int, name: str | None = None) -> int:
         """Add a variable with domain lo..hi (inclusive)."""
@@ -97,6 +194,17 @@ class Model:
         """sum(coeffs[i] * x[i]) == rhs (mod a prime modulus); coeffs default to 1."""
         return self.add(Parity(tuple(vars), rhs=rhs, modulus=modulus, coeffs=tuple(coeffs), name=name))
 
+    def parity_rows(self, rows: ParityRows) -> ParityRows:
+        """Add a whole system of Parity equations held as arrays (see ``ParityRows``)."""
+        if not isinstance(rows, ParityRows):
+            raise ModelError(f"not parity rows: {rows!r}")
+        if len(rows.vars) and (rows.vars.min() < 0 or rows.vars.max() >= self.num_vars):
+            unknown = int(rows.vars[(rows.vars < 0) | (rows.vars >= self.num_vars)][0])
+            raise ModelError(f"parity rows name unknown variable {unknown}")
+        self.constraints.add_block(rows)
+        self.cache.clear()
+        return rows
+
     # -- checking --------------------------------------------------------------------------
     def check(self, assignment: Sequence[int] | Mapping[int, int]) -> Violation | None:
         """Independent checker: None when ``assignment`` is a solution, else the first violation.
@@ -110,16 +218,21 @@ class Model:
             values = list(assignment)
         if len(values) != self.num_vars:
             return Violation(None, f"expected {self.num_vars} values, got {len(values)}")
-        for i, v in enumerate(values):
-            if v is None:
-                return Violation(None, f"{self.names[i]} has no value")
-            if v not in self.domains[i]:
-                return Violation(None, f"{self.names[i]} = {v} is outside its domain")
-        for c in self.constraints:
-            seen = [values[v] for v in c.vars]
-            if not c.holds(seen):
-                shown = ", ".join(f"{self.names[v]}={x}" for v, x in zip(c.vars, seen))
-                return Violation(c, f"{c.describe()} is broken by {shown}")
+        for start, block in self.names.blocks():
+            i = _first_outside(values, self.domains, start, start + len(block), isinstance(block, _Named))
+            if i is not None:
+                v = values[i]
+                return Violation(None, f"{self.names[i]} has no value" if v is None else
+                                 f"{self.names[i]} = {v} is outside its domain")
+        for _, block in self.constraints.blocks():
+            if isinstance(block, ParityRows):
+                row = block.first_broken(values)
+                broken = None if row is None else block[row]
+            else:
+                broken = next((c for c in block if not c.holds([values[v] for v in c.vars])), None)
+            if broken is not None:
+                shown = ", ".join(f"{self.names[v]}={values[v]}" for v in broken.vars)
+                return Violation(broken, f"{broken.describe()} is broken by {shown}")
         return None
 
     def cached(self, key: str, build: Callable[["Model"], T]) -> T:
@@ -133,7 +246,17 @@ class Model:
 
     def kinds(self) -> set[str]:
         """The constraint kinds this model uses (engines decide from this what they support)."""
-        return {c.kind for c in self.constraints}
+        return {kind for _, block in self.constraints.blocks()
+                for kind in ({block.kind} if isinstance(block, ParityRows) else {c.kind for c in block})}
+
+    def of_kind(self, kind: str) -> Iterator[Constraint]:
+        """The constraints of one kind, without making objects for blocks of other kinds."""
+        for _, block in self.constraints.blocks():
+            if isinstance(block, ParityRows):
+                if kind == block.kind:
+                    yield from block
+            else:
+                yield from (c for c in block if c.kind == kind)
 
     def __repr__(self) -> str:
         return f"Model({self.num_vars} variables, {len(self.constraints)} constraints)"

@@ -119,8 +119,8 @@ class PuzzleType:
         of the second cell; AllDifferent constraints with offsets are left to the solver.
         """
         model = self.model(instance)
-        for c in model.constraints:
-            if c.kind != "AllDifferent" or len(set(c.offsets)) > 1:
+        for c in model.of_kind("AllDifferent"):
+            if len(set(c.offsets)) > 1:
                 continue
             seen: dict[int, int] = {}
             for v in c.vars:

@@ -23,7 +23,6 @@ from typing import Any, Iterator, Mapping
 
 from csp import PuzzleError, registry
 from csp.lightsout import LightsOut
-from csp.model import Model
 from csp.puzzle import Instance
 from solvers.linear import analyse, minimum
 
@@ -43,21 +42,6 @@ class Board:
     unique: bool | None  # the only solution with that many presses (None: not known)
     solutions: int
     attempts: int
-
-
-def board_from_presses(model: Model, presses: list[int]) -> dict[int, int]:
-    """The board that ``presses`` clear, as givens: each cell's state is minus what the presses add.
-
-    In the lightsout model each cell's constraint lists the presses that reach it, then the
-    cell's state variable, all with coefficient 1 for the state.
-    """
-    givens = {}
-    for con in model.constraints:
-        *press_vars, state = con.vars
-        *coeffs, _ = con.coeffs
-        added = sum(a * presses[v] for v, a in zip(press_vars, coeffs))
-        givens[state] = -added % con.modulus
-    return givens
 
 
 def random_board(rows: int, cols: int, params: Mapping[str, str] | None = None, *, seed: int | None = None,
@@ -100,9 +84,10 @@ def _draw_board(ptype: LightsOut, settings: dict[str, Any], rows: int, cols: int
     model = ptype.model(template)
     for attempt in range(1, attempts + 1):
         chosen = _draw(rng, n, k, presses)
-        givens = board_from_presses(model, chosen)
-        if not any(givens.values()):
+        lights = -ptype.effect(template, chosen) % k  # the board that these presses clear
+        if not lights.any():
             continue
+        givens = {n + i: int(v) for i, v in enumerate(lights.tolist())}
         instance = ptype.with_givens(template, givens)
         found = analyse(model, givens)
         best, proven, ties = minimum(found)

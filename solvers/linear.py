@@ -32,11 +32,11 @@ from __future__ import annotations
 import time
 from itertools import chain
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from csp.constraints import Parity
+from csp.constraints import Parity, ParityRows
 from csp.model import Model
 
 from . import gf2
@@ -73,8 +73,15 @@ def _modulus(model: Model) -> int | str:
 def _find_modulus(model: Model) -> int | str:
     if not model.constraints:
         return "the model has no constraints"
-    moduli = {c.modulus for c in model.constraints if isinstance(c, Parity)}
-    if len(moduli) != 1 or any(not isinstance(c, Parity) for c in model.constraints):
+    moduli = set()
+    for _, block in model.constraints.blocks():
+        if isinstance(block, ParityRows):
+            moduli.add(block.modulus)
+        elif any(not isinstance(c, Parity) for c in block):
+            return "linear needs every constraint to be Parity with one modulus"
+        else:
+            moduli.update(c.modulus for c in block)
+    if len(moduli) != 1:
         return "linear needs every constraint to be Parity with one modulus"
     p = moduli.pop()
     full = tuple(range(p))
@@ -91,53 +98,88 @@ def _compile(model: Model) -> _Compiled:
     p = _modulus(model)
     if isinstance(p, str):
         raise Unsupported(p)
-    cons = model.constraints
-    counts = np.fromiter(map(len, (c.vars for c in cons)), dtype=np.int64, count=len(cons))
-    total = int(counts.sum())
-    var = np.fromiter(chain.from_iterable(c.vars for c in cons), dtype=np.int64, count=total)
-    coef = np.fromiter(chain.from_iterable(c.coeffs for c in cons), dtype=np.int64, count=total)
-    eq = np.repeat(np.arange(len(cons), dtype=np.int64), counts)
-    rhs = np.fromiter((c.rhs for c in cons), dtype=np.int64, count=len(cons))
+    parts = [_entries(start, block) for start, block in model.constraints.blocks()]
+    eq, var, coef, rhs = parts[0] if len(parts) == 1 else (np.concatenate(arrays) for arrays in zip(*parts))
     # A variable named twice in one constraint: add its coefficients; drop zero coefficients.
-    # (Entries already strictly increasing, the usual case, have no repeats and need no sort.)
-    key = eq * model.num_vars + var
-    if len(key) > 1 and not (key[1:] > key[:-1]).all():
+    # (Entries already strictly increasing within each equation, the usual case, need neither.)
+    if len(eq) > 1 and not ((var[1:] > var[:-1]) | (eq[1:] != eq[:-1])).all():
+        key = eq.astype(np.int64) * model.num_vars + var
         uniq, inverse = np.unique(key, return_inverse=True)
         summed = np.zeros(len(uniq), dtype=np.int64)
-        np.add.at(summed, inverse, coef)
+        np.add.at(summed, inverse, coef.astype(np.int64))
         eq, var, coef = uniq // model.num_vars, uniq % model.num_vars, summed % p
-    keep = coef != 0
-    compiled = _Compiled(p, model.num_vars, len(counts), eq[keep], var[keep], coef[keep], rhs)
+    if not coef.all():
+        keep = coef != 0
+        eq, var, coef = eq[keep], var[keep], coef[keep]
+    index = _index_type(max(model.num_vars, len(rhs)))
+    compiled = _Compiled(p, model.num_vars, len(rhs), eq.astype(index, copy=False), var.astype(index, copy=False),
+                         coef, rhs.astype(np.int64, copy=False))
     model.cache["linear"] = compiled
     return compiled
+
+
+def _index_type(count: int) -> type:
+    """int32 indices while they fit: half the memory of int64 on systems with millions of entries."""
+    return np.int32 if count < 2**31 else np.int64
+
+
+def _entries(start: int, block: Sequence[Parity] | ParityRows) -> tuple[np.ndarray, ...]:
+    """A block of constraints as (equation, variable, coefficient) entries and right-hand sides;
+    equations are numbered from ``start``, their index in the model."""
+    if isinstance(block, ParityRows):
+        rows = np.arange(start, start + len(block), dtype=_index_type(start + len(block)))
+        return np.repeat(rows, np.diff(block.indptr)), block.vars, block.coeffs, block.rhs
+    counts = np.fromiter(map(len, (c.vars for c in block)), dtype=np.int64, count=len(block))
+    total = int(counts.sum())
+    var = np.fromiter(chain.from_iterable(c.vars for c in block), dtype=np.int64, count=total)
+    coef = np.fromiter(chain.from_iterable(c.coeffs for c in block), dtype=np.int64, count=total)
+    eq = np.repeat(np.arange(start, start + len(block), dtype=np.int64), counts)
+    return eq, var, coef, np.fromiter((c.rhs for c in block), dtype=np.int64, count=len(block))
 
 
 # -- the reduction that depends on which variables are fixed -------------------------------------
 @dataclass
 class _Batch:
-    """Equations that define one unknown each from unknowns defined before the batch."""
+    """Equations that define one unknown each from unknowns defined before the batch.
+
+    Unknowns are addressed as rows of a buffer of values: ``defs``/``reads`` in the full
+    buffer (row = local index of the unknown; padding reads the zero row at the end),
+    ``ring_defs``/``ring_reads`` in the ring buffer of ``_Plan.ring`` rows.
+    """
 
     eqs: np.ndarray
-    defs: np.ndarray  # local index of the unknown each equation defines
-    reads: np.ndarray  # (k, L) local indices of the other unknowns; padding points at a zero row
-    coefs: np.ndarray  # (k, L) their coefficients (0 for padding)
+    defs: np.ndarray  # (k,) the unknown each equation defines
+    reads: np.ndarray  # (L, k) the other unknowns it reads, column by column (gathers a column at a time)
+    coefs: np.ndarray  # (L, k) their coefficients (0 for padding)
     inv: np.ndarray  # inverse of each defined unknown's coefficient
+    ring_defs: np.ndarray
+    ring_reads: np.ndarray
 
 
 @dataclass
 class _Plan:
     unknown: np.ndarray  # global index of each unknown
-    u_eq: np.ndarray  # entries on unknowns: equation, local unknown, coefficient
-    u_var: np.ndarray
-    u_coef: np.ndarray
+    on_unknown: np.ndarray  # per compiled entry: is its variable an unknown?
     f_eq: np.ndarray  # entries on fixed variables: equation, global variable, coefficient
     f_var: np.ndarray
     f_coef: np.ndarray
     method: str
-    seeds: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    seeds: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # local indices
     batches: list[_Batch] = field(default_factory=list)
     residual: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # the rows of ``matrix``
     matrix: np.ndarray | None = None  # residual (chase) or whole (direct) matrix, packed for GF(2)
+    # The ring buffer (chase): unknowns in definition order (seeds first), the one at position q
+    # in row q % ring; ``ring`` covers the farthest any equation reads back, so a row is reused
+    # only once nothing reads its old value. ``ring_seeds``: the seeds still read, and their rows.
+    ring: int = 0
+    ring_seeds: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    ring_seed_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    # The residual equations' entries on unknowns (chase): ring row, coefficient, row of ``residual``,
+    # and where each residual equation's run of entries starts.
+    r_ring: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    r_coef: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    r_where: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    r_starts: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
 
     @property
     def columns(self) -> int:
@@ -149,11 +191,9 @@ def _plan(c: _Compiled, fixed: np.ndarray) -> _Plan:
     if key in c.plans:
         return c.plans[key]
     unknown = np.flatnonzero(~fixed)
-    local = np.full(c.nvars, -1, dtype=np.int64)
-    local[unknown] = np.arange(len(unknown))
     on_unknown = ~fixed[c.var]
-    plan = _Plan(unknown, c.eq[on_unknown], local[c.var[on_unknown]], c.coef[on_unknown],
-                 c.eq[~on_unknown], c.var[~on_unknown], c.coef[~on_unknown], "direct")
+    on_fixed = ~on_unknown
+    plan = _Plan(unknown, on_unknown, c.eq[on_fixed], c.var[on_fixed], c.coef[on_fixed], "direct")
     _chase_structure(c, plan)
     if plan.method == "direct":
         size = c.neq * (gf2.words(len(unknown)) * 8 if c.p == 2 else len(unknown) * 8)
@@ -161,11 +201,19 @@ def _plan(c: _Compiled, fixed: np.ndarray) -> _Plan:
             raise Unsupported(f"{c.neq} equations in {len(unknown)} unknowns over GF({c.p}) need {size / 2**30:.0f} GiB "
                               f"as a dense matrix, and chasing does not shrink them enough")
         plan.residual = np.arange(c.neq)
-        plan.matrix = _dense(c.p, plan.u_eq, plan.u_var, plan.u_coef, c.neq, len(unknown))
+        plan.matrix = _dense(c.p, *_unknown_entries(c, plan), c.neq, len(unknown))
     if len(c.plans) >= 4:
         c.plans.pop(next(iter(c.plans)))
     c.plans[key] = plan
     return plan
+
+
+def _unknown_entries(c: _Compiled, plan: _Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The entries on unknowns: equation, local index of the unknown, coefficient."""
+    local = np.full(c.nvars, -1, dtype=c.var.dtype)
+    local[plan.unknown] = np.arange(len(plan.unknown))
+    on = plan.on_unknown
+    return c.eq[on], local[c.var[on]], c.coef[on]
 
 
 def _dense(p: int, eq: np.ndarray, var: np.ndarray, coef: np.ndarray, rows: int, cols: int) -> np.ndarray:
@@ -180,55 +228,126 @@ def _dense(p: int, eq: np.ndarray, var: np.ndarray, coef: np.ndarray, rows: int,
 
 
 def _chase_structure(c: _Compiled, plan: _Plan) -> None:
-    """Find seeds, defining equations and batches; switch ``plan`` to chasing if it pays."""
-    n_u, p = len(plan.unknown), c.p
+    """Find seeds, defining equations and batches; switch ``plan`` to chasing if it pays.
+
+    Works on the compiled entries in place (variables by global index, fixed ones masked by
+    ``plan.on_unknown``): a 1000x1000 board has 6 million entries, and every pass costs.
+    """
+    n_u, p, nv = len(plan.unknown), c.p, c.nvars
     if not n_u:
         return
-    eq, var, coef = plan.u_eq, plan.u_var, plan.u_coef
-    first_eq = np.full(n_u, c.neq, dtype=np.int64)
+    eq, var, coef, on = c.eq, c.var, c.coef, plan.on_unknown
+    it = eq.dtype  # index arrays stay in the compiled type (int32 when it fits)
+    first_eq = np.full(nv, c.neq, dtype=it)  # (ufunc.at is fast only when the dtypes match)
     np.minimum.at(first_eq, var, eq)
-    present = np.flatnonzero(first_eq < c.neq)
-    defvar = np.full(c.neq, -1, dtype=np.int64)  # the unknown each equation defines, -1 if residual
+    is_unknown = np.zeros(nv, dtype=bool)
+    is_unknown[plan.unknown] = True
+    first_eq[~is_unknown] = c.neq  # fixed variables define nothing
+    present = np.flatnonzero(first_eq < c.neq).astype(it)
+    defvar = np.full(c.neq, -1, dtype=it)  # the unknown each equation defines, -1 if residual
     np.maximum.at(defvar, first_eq[present], present)
-    def_eq = np.full(n_u, -1, dtype=np.int64)
+    def_eq = np.full(nv + 1, -1, dtype=it)  # the equation defining each unknown; the last entry: padding
     defining = np.flatnonzero(defvar >= 0)
     def_eq[defvar[defining]] = defining
-    seeds = np.flatnonzero(def_eq < 0)
+    is_seed = def_eq[plan.unknown] < 0
+    seeds = plan.unknown[is_seed]
     if len(seeds) > _CHASE_SEEDS * n_u or (p > 2 and n_u * len(seeds) > _GFP_CELLS):
         return
-    reads = var != defvar[eq]
-    dep = np.full(c.neq, -1, dtype=np.int64)
-    np.maximum.at(dep, eq[reads], def_eq[var[reads]])
-    # Reads of defining equations, as CSR over the defining equations in order.
-    r_mask = reads & (defvar[eq] >= 0)
+    # Reads of defining equations (entries on unknowns other than the one defined), as CSR over
+    # the defining equations in order.
+    defined_by = defvar[eq]
+    r_mask = on & (var != defined_by) & (defined_by >= 0)
     r_eq, r_var, r_coef = eq[r_mask], var[r_mask], coef[r_mask]
-    r_ptr = np.searchsorted(r_eq, np.append(defining, c.neq))
-    own = coef[~reads]  # coefficient of each defined unknown in its equation, in equation order
-    own_eq = eq[~reads]
-    inv_own = np.zeros(c.neq, dtype=np.int64)
-    inv_own[own_eq] = [pow(int(a), -1, p) for a in own] if p > 2 else 1
-    cuts, start = [], -1
-    for k, d in enumerate(dep[defining].tolist()):
-        if d >= start:
-            cuts.append(k)
-            start = int(defining[k])
-    cuts.append(len(defining))
+    counts = np.bincount(r_eq, minlength=c.neq)[defining]
+    r_ptr = np.zeros(len(defining) + 1, dtype=np.int64)
+    np.cumsum(counts, out=r_ptr[1:])
+    # dep: for each defining equation, the last defining equation among those of what it reads.
+    dep = np.maximum.reduceat(np.append(def_eq[r_var], -1), r_ptr[:-1]) if len(defining) else r_ptr[:0]
+    dep[counts == 0] = -1
+    inv_own = np.ones(c.neq, dtype=np.int64)
+    if p > 2:
+        own = on & (var == defined_by)
+        inv_own[eq[own]] = [pow(int(a), -1, p) for a in coef[own]]
+    del defined_by, r_mask
+    cuts = _batch_cuts(dep, defining)
+    # Positions in definition order, and how far back each batch (and the residual) reads.
+    k = len(seeds)
+    pos = np.full(nv + 1, n_u, dtype=it)  # padding and fixed variables: n_u
+    pos[seeds] = np.arange(k, dtype=it)
+    pos[defvar[defining]] = np.arange(k, n_u, dtype=it)
+    local = np.full(nv + 1, n_u, dtype=it)
+    local[plan.unknown] = np.arange(n_u, dtype=it)
+    residual = np.flatnonzero(defvar < 0)
+    at = _rows_entries(eq, residual)
+    at = at[on[at]]
+    res_eq, res_var, res_coef = eq[at], var[at], coef[at]
+    # Every batch's reads padded to the batch's widest equation, built in one pass: equation i
+    # has slots slot_ptr[i]..slot_ptr[i+1]-1; padding reads the zero row.
+    sizes = np.diff(cuts)
+    widths = np.maximum.reduceat(counts, cuts[:-1]) if len(defining) else counts
+    slot_ptr = np.zeros(len(defining) + 1, dtype=np.int64)
+    np.cumsum(np.repeat(widths, sizes), out=slot_ptr[1:])
+    st = _index_type(int(slot_ptr[-1]) + len(r_var))
+    owner = np.repeat(np.arange(len(defining), dtype=st), np.repeat(widths, sizes))
+    col = np.arange(slot_ptr[-1], dtype=st) - slot_ptr[owner].astype(st)
+    valid = col < counts[owner]
+    src = np.where(valid, r_ptr[owner].astype(st) + col, 0)
+    del owner, col
+    reads = np.where(valid, r_var[src], nv) if len(r_var) else np.full(len(src), nv, dtype=it)
+    coefs = np.where(valid, r_coef[src], 0) if len(r_coef) else np.zeros(len(src), dtype=np.int64)
+    read_pos = pos[reads]
+    # The ring must span, for every batch, from the earliest position it reads to its last definition.
+    firsts = np.minimum.reduceat(np.append(read_pos, n_u), slot_ptr[cuts[:-1]]) if len(defining) else sizes
+    firsts = np.where(widths > 0, np.minimum(firsts, k + np.asarray(cuts[:-1])), k + np.asarray(cuts[:-1]))
+    ends = k + np.asarray(cuts[1:])
+    reach = max(n_u - int(pos[res_var].min(initial=n_u)), int((ends - firsts).max(initial=0)))
+    ring = max(1, min(reach, n_u))
+    ring_reads = np.where(read_pos < n_u, read_pos % ring, ring)
+    local_reads = local[reads]
     batches = []
-    for a, b in zip(cuts, cuts[1:]):
-        eqs = defining[a:b]
-        lo, lens = r_ptr[a:b], r_ptr[a + 1:b + 1] - r_ptr[a:b]
-        width = int(lens.max()) if len(lens) else 0
-        pos = lo[:, None] + np.arange(width)[None, :]
-        valid = np.arange(width)[None, :] < lens[:, None]
-        pos = np.where(valid, pos, 0)
-        batch_reads = np.where(valid, r_var[pos] if len(r_var) else 0, n_u)
-        batch_coefs = np.where(valid, r_coef[pos] if len(r_coef) else 0, 0)
-        batches.append(_Batch(eqs, defvar[eqs], batch_reads, batch_coefs, inv_own[eqs]))
-    plan.method, plan.seeds, plan.batches = "chase", seeds, batches
-    plan.residual = np.flatnonzero(defvar < 0)
+    for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
+        eqs, lo, hi, shape = defining[a:b], slot_ptr[a], slot_ptr[b], (b - a, int(widths[t]))
+        batches.append(_Batch(eqs, local[defvar[eqs]], local_reads[lo:hi].reshape(shape).T, coefs[lo:hi].reshape(shape).T,
+                              inv_own[eqs], (k + np.arange(a, b)) % ring, ring_reads[lo:hi].reshape(shape).T))
+    plan.method, plan.seeds, plan.batches, plan.residual = "chase", local[seeds], batches, residual
+    plan.ring = ring
+    plan.ring_seed_rows = np.arange(max(0, k - ring), k)  # earlier seeds are never read (ring covers every read)
+    plan.ring_seeds = plan.ring_seed_rows % ring
+    plan.r_ring, plan.r_coef = pos[res_var] % ring, res_coef
+    plan.r_where = np.searchsorted(residual, res_eq)
+    plan.r_starts = np.flatnonzero(np.r_[True, plan.r_where[1:] != plan.r_where[:-1]]) if len(res_var) \
+        else plan.r_where
     # The residual equations in the seeds: chase the seeds' unit vectors.
-    symbolic = _chase(p, plan, _unit_seeds(p, len(seeds)), None)
-    plan.matrix = _combine(p, plan, symbolic)
+    plan.matrix = _combine(p, plan, _chase(p, plan, _unit_seeds(p, k), None, ring=True))
+
+
+def _rows_entries(eq: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Where the entries of some equations are (``eq`` sorted), found by binary search rather
+    than a pass over every entry."""
+    rows = rows.astype(eq.dtype)  # else numpy converts all of ``eq`` to the type of ``rows`` first
+    lo, hi = np.searchsorted(eq, rows), np.searchsorted(eq, rows, side="right")
+    lens = hi - lo
+    return np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens - lo, lens)
+
+
+def _batch_cuts(dep: np.ndarray, defining: np.ndarray) -> list[int]:
+    """Split the defining equations (in order) into batches greedily: a batch grows while its
+    next equation reads no unknown defined inside it (``dep``: the last defining equation it
+    reads). Each batch end is found by numpy in windows that double, so the cost follows the
+    number of batches, not of equations."""
+    cuts, k, n = [], 0, len(defining)
+    while k < n:
+        cuts.append(k)
+        start, j, width = defining[k], k + 1, 64
+        while j < n:
+            hit = np.flatnonzero(dep[j:j + width] >= start)
+            if len(hit):
+                j += int(hit[0])
+                break
+            j, width = j + width, width * 2
+        k = min(j, n)
+    cuts.append(n)
+    return cuts
 
 
 def _unit_seeds(p: int, count: int) -> np.ndarray:
@@ -240,47 +359,47 @@ def _unit_seeds(p: int, count: int) -> np.ndarray:
     return np.eye(count, dtype=np.int64)
 
 
-def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None) -> np.ndarray:
-    """Values of every unknown (rows; one extra zero row at the end) given the seeds' values.
+def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None, ring: bool) -> np.ndarray:
+    """The unknowns' values (rows, then a zero row) given the seeds' values, in the ring buffer
+    (enough for ``_combine``, and small: a few board rows) or in full (row = local unknown).
 
     ``seed_block`` has one row per seed and one column per vector chased together (packed
     into words over GF(2)); ``const`` is each equation's right-hand side, or None for the
     homogeneous system.
     """
-    n_u = len(plan.unknown)
-    values = np.zeros((n_u + 1, seed_block.shape[1]), dtype=seed_block.dtype)
-    values[plan.seeds] = seed_block
+    size = plan.ring if ring else len(plan.unknown)
+    values = np.zeros((size + 1, seed_block.shape[1]), dtype=seed_block.dtype)
+    if ring:
+        values[plan.ring_seeds] = seed_block[plan.ring_seed_rows]
+    else:
+        values[plan.seeds] = seed_block
     for b in plan.batches:
+        defs, reads = (b.ring_defs, b.ring_reads) if ring else (b.defs, b.reads)
         if p == 2:
-            got = np.bitwise_xor.reduce(values[b.reads], axis=1) if b.reads.shape[1] else \
-                np.zeros((len(b.eqs), values.shape[1]), dtype=values.dtype)
+            got = values[reads[0]] if len(reads) else np.zeros((len(defs), values.shape[1]), values.dtype)
+            for column in reads[1:]:
+                got ^= values[column]
             if const is not None:
                 got[:, 0] ^= const[b.eqs].astype(np.uint64)
         else:
-            total = (b.coefs[:, :, None] * values[b.reads]).sum(axis=1)
-            if const is not None:
-                total = const[b.eqs][:, None] - total
-            else:
-                total = -total
+            total = sum((a[:, None] * values[column] for a, column in zip(b.coefs, reads)),
+                        np.zeros((len(defs), values.shape[1]), np.int64))
+            total = const[b.eqs][:, None] - total if const is not None else -total
             got = (total % p) * b.inv[:, None] % p
-        values[b.defs] = got
+        values[defs] = got
     return values
 
 
 def _combine(p: int, plan: _Plan, values: np.ndarray) -> np.ndarray:
-    """Each residual equation's left-hand side, from the unknowns' values (rows of ``values``)."""
-    rows = plan.residual
-    sel = np.isin(plan.u_eq, rows)
-    eq, var, coef = plan.u_eq[sel], plan.u_var[sel], plan.u_coef[sel]
-    where = np.searchsorted(rows, eq)
+    """Each residual equation's left-hand side, from the ring buffer of a chase."""
+    rows, var, where = plan.residual, plan.r_ring, plan.r_where
     if p == 2:
         out = np.zeros((len(rows), values.shape[1]), dtype=np.uint64)
-        if len(eq):
-            starts = np.flatnonzero(np.r_[True, where[1:] != where[:-1]])
-            out[where[starts]] = np.bitwise_xor.reduceat(values[var], starts, axis=0)
+        if len(var):
+            out[where[plan.r_starts]] = np.bitwise_xor.reduceat(values[var], plan.r_starts, axis=0)
         return out
     out = np.zeros((len(rows), values.shape[1]), dtype=np.int64)
-    np.add.at(out, where, coef[:, None] * values[var])
+    np.add.at(out, where, plan.r_coef[:, None] * values[var])
     return out % p
 
 
@@ -315,21 +434,27 @@ class Analysis:
 
 def analyse(model: Model, fix: Mapping[int, int] | None = None) -> Analysis:
     """Eliminate the model's system with ``fix`` substituted (see ``Analysis``)."""
+    return _analyse(model, *_fixed_arrays(fix or {}))
+
+
+def _fixed_arrays(fix: Mapping[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The fixed variables and their values, as arrays."""
+    return (np.fromiter(fix.keys(), dtype=np.int64, count=len(fix)),
+            np.fromiter(fix.values(), dtype=np.int64, count=len(fix)))
+
+
+def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray) -> Analysis:
     c = _compile(model)
     p = c.p
-    fix = dict(fix or {})
     fixed = np.zeros(c.nvars, dtype=bool)
     values = np.zeros(c.nvars, dtype=np.int64)
-    if fix:
-        keys = np.fromiter(fix.keys(), dtype=np.int64, count=len(fix))
-        vals = np.fromiter(fix.values(), dtype=np.int64, count=len(fix))
-        fixed[keys] = True
-        values[keys] = vals
+    fixed[keys] = True
+    values[keys] = vals
     plan = _plan(c, fixed)
     b = (c.rhs - np.bincount(plan.f_eq, weights=plan.f_coef * values[plan.f_var], minlength=c.neq).astype(np.int64)) % p
     n_u = len(plan.unknown)
     if plan.method == "chase":
-        const = _chase(p, plan, np.zeros((len(plan.seeds), 1), dtype=np.uint64 if p == 2 else np.int64), b)
+        const = _chase(p, plan, np.zeros((len(plan.seeds), 1), dtype=np.uint64 if p == 2 else np.int64), b, ring=True)
         done = _combine(p, plan, const)[:, 0].astype(np.int64)
         r = (b[plan.residual] - done) % p
     else:
@@ -341,7 +466,7 @@ def analyse(model: Model, fix: Mapping[int, int] | None = None) -> Analysis:
         y = np.zeros(c.neq, dtype=np.int64)
         y[plan.residual] = cert
         if plan.method == "chase":
-            _certificate_back(p, plan, y)
+            _certificate_back(c, plan, y)
         value = int(y @ b % p)
         return Analysis(p, plan.unknown, rank, None, np.zeros((0, n_u), np.uint8), plan.method,
                         len(plan.seeds), [(int(i), int(y[i])) for i in np.flatnonzero(y)], value)
@@ -399,20 +524,22 @@ def _expand(p: int, plan: _Plan, seed_rows: np.ndarray, b: np.ndarray | None) ->
     count = seed_rows.shape[0]
     if p == 2:
         block = gf2.pack(seed_rows.T) if len(plan.seeds) else np.zeros((0, gf2.words(count)), np.uint64)
-        out = _chase(p, plan, block, b)[:-1]
+        out = _chase(p, plan, block, b, ring=False)[:-1]
         return gf2.unpack(out, count).T
-    return _chase(p, plan, seed_rows.T.astype(np.int64), b)[:-1].T
+    return _chase(p, plan, seed_rows.T.astype(np.int64), b, ring=False)[:-1].T
 
 
-def _certificate_back(p: int, plan: _Plan, y: np.ndarray) -> None:
+def _certificate_back(c: _Compiled, plan: _Plan, y: np.ndarray) -> None:
     """Extend multipliers of the residual equations to the defining ones so that y A = 0.
 
     A defined unknown d appears in its defining equation and in later ones only, so its
     multiplier follows from the later equations': y[e_d] = -sum(y[i] * a[i, d]) / a[e_d, d],
     going through the batches backwards.
     """
-    order = np.argsort(plan.u_var, kind="stable")
-    c_var, c_eq, c_coef = plan.u_var[order], plan.u_eq[order], plan.u_coef[order]
+    p = c.p
+    u_eq, u_var, u_coef = _unknown_entries(c, plan)
+    order = np.argsort(u_var, kind="stable")
+    c_var, c_eq, c_coef = u_var[order], u_eq[order], u_coef[order]
     ptr = np.searchsorted(c_var, np.arange(len(plan.unknown) + 1))
     for b in reversed(plan.batches):
         lo, lens = ptr[b.defs], ptr[b.defs + 1] - ptr[b.defs]
@@ -508,16 +635,14 @@ class LinearEngine(Engine):
         started = time.perf_counter()
         compiled_before = "linear" in model.cache
         p = _compile(model).p
-        fix = fix or {}
-        keys = np.fromiter(fix.keys(), dtype=np.int64, count=len(fix))
-        vals = np.fromiter(fix.values(), dtype=np.int64, count=len(fix))
+        keys, vals = _fixed_arrays(fix or {})
         stats = Stats()
         outside = np.flatnonzero((vals < 0) | (vals >= p))
         if len(outside):
             v, val = int(keys[outside[0]]), int(vals[outside[0]])
             stats.extra["why"] = f"{model.names[v]} = {val} is outside its domain"
             return Search(iter(()), stats, total=0)
-        a = analyse(model, fix)
+        a = _analyse(model, keys, vals)
         stats.seconds = time.perf_counter() - started
         if not compiled_before:
             stats.compile_seconds = stats.seconds
@@ -595,7 +720,7 @@ def matrices(model: Model, fix: Mapping[int, int] | None = None) -> tuple[list[l
     fixed = np.zeros(c.nvars, dtype=bool)
     fixed[list((fix or {}).keys())] = True
     unknown = np.flatnonzero(~fixed)
-    local = np.full(c.nvars, -1, dtype=np.int64)
+    local = np.full(c.nvars, -1, dtype=c.var.dtype)
     local[unknown] = np.arange(len(unknown))
     sel = ~fixed[c.var]
     a = np.zeros((c.neq, len(unknown)), dtype=np.int64)

@@ -241,9 +241,10 @@ def test_all_with_limit_enumerates_lazily(capsys: pytest.CaptureFixture[str]) ->
         assert apply(on, grid(b)) == [[0] * 30 for _ in range(30)]
 
 
-def test_cli_start_up_and_the_puzzle_type_do_not_import_numpy() -> None:
+def test_cli_start_up_and_parsing_a_board_do_not_import_numpy() -> None:
+    # Building the model does (it is made of arrays), but only a solve needs it, and solving needs numpy anyway.
     code = ("import sys; import puzzlesmith.cli, csp.lightsout, solvers; from csp import registry; "
-            "t = registry.get('lightsout'); t.model(t.parse('01/10', t.resolve_params({}))); "
+            "t = registry.get('lightsout'); t.parse('01/10', t.resolve_params({})); "
             "print(sorted(m for m in ('numpy', 'galois') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
@@ -327,3 +328,42 @@ def test_minimum_of_a_random_board_is_not_beaten_by_any_solution() -> None:
     x, proven, _ = minimum(a)
     assert proven and a.solutions == 16
     assert int(x.sum()) == min(sum(s[:16]) for s in ENGINE.search(LIGHTSOUT.model(inst), inst.givens))
+
+
+# -- the model built as arrays --------------------------------------------------------------------
+def reference_equations(rows: int, cols: int, shape: tuple[tuple[int, int], ...], torus: bool,
+                        k: int) -> list[dict[int, int]]:
+    """Cell by cell, the presses that reach it and how often (mod k), plus its own state: the
+    lightsout equations written the plain way, to compare with the model's array-built block."""
+    n = rows * cols
+    equations = []
+    for i in range(n):
+        r, c = divmod(i, cols)
+        terms: dict[int, int] = {}
+        for dr, dc in shape:
+            rr, cc = r - dr, c - dc
+            if torus:
+                rr, cc = rr % rows, cc % cols
+            elif not (0 <= rr < rows and 0 <= cc < cols):
+                continue
+            terms[rr * cols + cc] = (terms.get(rr * cols + cc, 0) + 1) % k
+        equations.append({**{j: a for j, a in terms.items() if a}, n + i: 1})
+    return equations
+
+
+@pytest.mark.parametrize("size, params", [
+    ("4x5", {}), ("3", {"torus": "yes"}), ("2", {"torus": "yes"}), ("1x4", {"torus": "yes", "neighbourhood": "box"}),
+    ("2x3", {"torus": "yes", "states": "3", "neighbourhood": "x"}), ("3", {"self": "no", "neighbourhood": "2,0;0,-3"}),
+    ("1", {"torus": "yes", "neighbourhood": "box"}),
+])
+def test_the_array_built_model_has_the_plain_equations(size: str, params: dict[str, str]) -> None:
+    settings = LIGHTSOUT.resolve_params({**params, "size": size})
+    inst = LIGHTSOUT.empty(settings)
+    p = inst.params
+    shape = (((0, 0),) if p["self"] else ()) + p["neighbourhood"]
+    expected = reference_equations(p["rows"], p["cols"], shape, p["torus"], p["states"])
+    model = LIGHTSOUT.model(inst)
+    got = [dict(zip(c.vars, c.coeffs)) for c in model.constraints]
+    assert got == expected
+    assert all(c.rhs == 0 and c.modulus == p["states"] for c in model.constraints)
+    assert model.constraints[0].name == "light r1c1" and model.names[0] == "press r1c1"

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import solvers
+from csp.constraints import ParityRows
 from csp.model import Model
 from solvers import Limits, Unsupported, gf2
 from solvers.linear import LinearEngine, analyse, matrices, minimum
@@ -44,6 +45,33 @@ def chain_model(rng: random.Random, p: int, n: int) -> Model:
     for j in range(n):
         vars_ = sorted({j, min(n - 1, j + 1), min(n - 1, j + 2), max(0, j - 1)})
         m.parity(vars_, rng.randrange(p), p, [rng.randrange(1, p) for _ in vars_], name=f"e{j}")
+    return m
+
+
+def reaching_model(rng: random.Random, p: int, n: int) -> Model:
+    """Sparse equations that mostly read their neighbours but now and then a variable far back,
+    after a few variables in no equation (free, never read: the ring buffer need not hold
+    them): the chase's ring buffer must reach exactly as far as the equations do."""
+    m = Model()
+    unused = rng.randrange(max(1, min(4, n - 3)))
+    for i in range(n):
+        m.int_var(0, p - 1, f"x{i}")
+    for j in range(unused, n - 1 - rng.randrange(2)):
+        vars_ = {j, min(n - 2, j + 1)} | ({rng.randrange(unused, j + 1)} if rng.random() < 0.3 else set())
+        m.parity(sorted(vars_), rng.randrange(p), p, [rng.randrange(1, p) for _ in vars_], name=f"e{j}")
+    return m
+
+
+def as_rows(model: Model) -> Model:
+    """The same model with its variables added in bulk and its Parity constraints as one ParityRows block."""
+    m = Model()
+    p = model.constraints[0].modulus
+    m.add_vars(model.num_vars, range(p), lambda i: f"x{i}")
+    cons = list(model.constraints)
+    indptr = np.cumsum([0] + [len(c.vars) for c in cons])
+    m.parity_rows(ParityRows(indptr, np.array([v for c in cons for v in c.vars], dtype=np.int64),
+                             np.array([a for c in cons for a in c.coeffs], dtype=np.int64),
+                             np.array([c.rhs for c in cons], dtype=np.int64), p, lambda i: cons[i].name))
     return m
 
 
@@ -79,18 +107,23 @@ def certificate_holds(model: Model, fix: dict[int, int], cert: list[tuple[int, i
     return all(x % p == 0 for x in lhs) and rhs % p == value != 0
 
 
-CASES = [(p, seed, kind) for p in (2, 3, 5) for seed in range(12) for kind in ("chain", "dense")]
+CASES = [(p, seed, kind) for p in (2, 3, 5) for seed in range(12) for kind in ("chain", "dense", "reaching", "rows")]
 
 
 @pytest.mark.parametrize("p,seed,kind", CASES)
 def test_counts_solutions_and_certificates_match_brute_force(p: int, seed: int, kind: str) -> None:
     rng = random.Random(seed * 31 + p)
     n = {2: 11, 3: 7, 5: 5}[p]
-    model = chain_model(rng, p, n) if kind == "chain" else random_model(rng, p, n, rng.randint(1, n + 2), n)
+    if kind == "dense":
+        model = random_model(rng, p, n, rng.randint(1, n + 2), n)
+    else:
+        model = (chain_model if kind == "chain" else reaching_model)(rng, p, n)
+        model = as_rows(model) if kind == "rows" else model
     fix = {0: rng.randrange(p)} if seed % 3 == 0 else {}
     expected = brute(model, fix)
     found = ENGINE.search(model, fix)
-    assert found.stats.extra["method"] == ("chase" if kind == "chain" else "direct")
+    if kind in ("chain", "dense"):
+        assert found.stats.extra["method"] == ("direct" if kind == "dense" else "chase")
     assert found.total == len(expected)
     got = list(found)
     assert sorted(got) == sorted(expected)
@@ -108,6 +141,25 @@ def test_counts_solutions_and_certificates_match_brute_force(p: int, seed: int, 
         assert a.particular is None
         assert certificate_holds(model, fix, a.certificate, a.certificate_value)
         assert "add up to 0 =" in found.stats.extra["why"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_parity_rows_block_is_solved_exactly_as_the_same_constraints_one_by_one(seed: int) -> None:
+    rng = random.Random(seed)
+    p = (2, 3, 5)[seed % 3]
+    model = (chain_model, reaching_model)[seed % 2](rng, p, rng.randint(3, 40))
+    fix = {v: rng.randrange(p) for v in rng.sample(range(model.num_vars), rng.randint(0, 3))}
+    one, rows = analyse(model, fix), analyse(as_rows(model), fix)
+    assert (one.method, one.rank, one.nullity, one.certificate) == (rows.method, rows.rank, rows.nullity, rows.certificate)
+    assert np.array_equal(one.null, rows.null)
+    assert (one.particular is None and rows.particular is None) or np.array_equal(one.particular, rows.particular)
+    if one.particular is not None:
+        values = [0] * model.num_vars
+        for v, x in fix.items():
+            values[v] = x
+        for v, x in zip(one.unknown, one.particular):
+            values[int(v)] = int(x)
+        assert model.check(values) is None and as_rows(model).check(values) is None
 
 
 def test_chasing_is_used_for_banded_systems_and_direct_elimination_for_dense_ones() -> None:

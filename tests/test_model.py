@@ -1,8 +1,9 @@
 """The modelling core: building models, rejecting malformed ones, and the independent checker."""
 
+import numpy as np
 import pytest
 
-from csp import AllDifferent, Linear, Model, ModelError, Parity, Table
+from csp import AllDifferent, Linear, Model, ModelError, Parity, ParityRows, Table
 
 
 def test_empty_domain_is_rejected():
@@ -57,3 +58,63 @@ def test_constraint_semantics():
     assert Linear((0, 1), coeffs=(2, -1), op="!=", rhs=3).holds([2, 1]) is False
     assert Table((0, 1), tuples=frozenset({(1, 2)})).holds([1, 2]) is True
     assert Parity((0, 1, 2), rhs=1, modulus=3, coeffs=(1, 2, 1)).holds([1, 1, 1]) is True  # 4 = 1 (mod 3)
+
+
+# -- bulk building: add_vars and ParityRows ------------------------------------------------------
+def rows_model() -> Model:
+    """x0..x3 one by one, y0..y3 in bulk, then: a plain constraint, a ParityRows block of 3 rows, a plain one."""
+    m = Model()
+    m.int_vars(4, 0, 2, prefix="x")
+    m.add_vars(4, range(3), lambda i: f"y{i}")
+    m.linear([0, 1], [1, 1], "<=", 3, name="first")
+    m.parity_rows(ParityRows(np.array([0, 2, 3, 6]), np.array([0, 4, 5, 1, 2, 7]), np.array([1, 2, 1, 1, 1, 4]),
+                             np.array([1, 0, 5]), 3, lambda i: f"row {i}"))
+    m.all_different([4, 5, 6], name="last")
+    return m
+
+
+def test_a_parity_rows_block_reads_as_parity_constraints() -> None:
+    m = rows_model()
+    assert m.num_vars == 8 and len(m.names) == 8 and m.names[5] == "y1" and m.names[-1] == "y3"
+    assert list(m.names) == [f"x{i}" for i in range(4)] + [f"y{i}" for i in range(4)]
+    assert len(m.constraints) == 5 and m.kinds() == {"Linear", "Parity", "AllDifferent"}
+    assert [c.name for c in m.constraints] == ["first", "row 0", "row 1", "row 2", "last"]
+    assert m.constraints[2] == Parity((5,), rhs=0, modulus=3, coeffs=(1,), name="row 1")
+    assert m.constraints[3] == Parity((1, 2, 7), rhs=2, modulus=3, coeffs=(1, 1, 1), name="row 2")  # 4 = 1, 5 = 2 (mod 3)
+    assert m.constraints[-1].name == "last" and [c.name for c in m.constraints[1:3]] == ["row 0", "row 1"]
+    assert [c.name for c in m.of_kind("Parity")] == ["row 0", "row 1", "row 2"]
+    with pytest.raises(IndexError):
+        m.constraints[5]
+
+
+def test_check_judges_a_block_row_by_row() -> None:
+    m = rows_model()
+    good = [0, 0, 1, 0, 2, 0, 1, 1]  # x0 + 2 y0 = 1, y1 = 0, x1 + x2 + y3 = 2 (mod 3); y0..y2 differ
+    assert m.check(good) is None
+    bad = good[:]
+    bad[7] = 2
+    broken = m.check(bad)
+    assert broken is not None and broken.constraint.name == "row 2" and "x1=0, x2=1, y3=2" in str(broken)
+    assert "y3 = 3 is outside its domain" in str(m.check(good[:7] + [3]))
+
+
+@pytest.mark.parametrize("build, message", [
+    (lambda: ParityRows(np.array([0, 1]), np.array([0]), np.array([1]), np.array([0]), 4), "modulus must be a prime"),
+    (lambda: ParityRows(np.array([0, 2]), np.array([0]), np.array([1]), np.array([0]), 2), "indptr must run from 0 to 1"),
+    (lambda: ParityRows(np.array([0, 1, 1]), np.array([0]), np.array([1]), np.array([0, 0]), 2,
+                        lambda i: f"cell {i}"), "parity row 'cell 1' constrains no variables"),
+    (lambda: ParityRows(np.array([0, 2]), np.array([0, 1]), np.array([1]), np.array([0]), 2), "2 variables but 1 coeff"),
+    (lambda: ParityRows(np.array([0, 1]), np.array([0.5]), np.array([1]), np.array([0]), 2), "vars must be a one-dim"),
+])
+def test_malformed_parity_rows_are_rejected(build, message) -> None:
+    with pytest.raises(ModelError, match=message):
+        build()
+
+
+def test_parity_rows_naming_unknown_variables_are_rejected() -> None:
+    m = Model()
+    m.add_vars(2, range(2), lambda i: f"v{i}")
+    with pytest.raises(ModelError, match="unknown variable 2"):
+        m.parity_rows(ParityRows(np.array([0, 2]), np.array([0, 2]), np.array([1, 1]), np.array([0]), 2))
+    with pytest.raises(ModelError, match="empty domain"):
+        m.add_vars(3, [], lambda i: f"w{i}")
