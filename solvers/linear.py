@@ -45,6 +45,7 @@ from .base import Engine, Limits, Search, Stats, Unsupported
 EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-press solution
 _CHASE_SEEDS = 0.5  # chase when it leaves at most this fraction of the unknowns as seeds
 _GFP_CELLS = 1 << 26  # largest unknowns x seeds table held for a chase over GF(p), p > 2
+_MAX_SEEDS = 20_000  # the residual system is eliminated densely: 20,000 columns take seconds, 10^5 would take hours
 _DENSE_BYTES = 1 << 31  # largest matrix eliminated whole
 _TIME_CHECK_EVERY = 256
 _DESCENT_STEPS = 400  # at most this many exact block searches for an unproven minimum
@@ -251,7 +252,7 @@ def _chase_structure(c: _Compiled, plan: _Plan) -> None:
     def_eq[defvar[defining]] = defining
     is_seed = def_eq[plan.unknown] < 0
     seeds = plan.unknown[is_seed]
-    if len(seeds) > _CHASE_SEEDS * n_u or (p > 2 and n_u * len(seeds) > _GFP_CELLS):
+    if len(seeds) > min(_CHASE_SEEDS * n_u, _MAX_SEEDS) or (p > 2 and n_u * len(seeds) > _GFP_CELLS):
         return
     # Reads of defining equations (entries on unknowns other than the one defined), as CSR over
     # the defining equations in order.
