@@ -152,7 +152,8 @@ class ParityRows:
     A Model keeps the block in its constraint list as ``len(rows)`` Parity constraints:
     indexing or iterating that list makes ordinary Parity objects on demand, so every engine
     sees the same constraints; an engine that reads arrays (the linear one) takes them whole.
-    ``names(i)`` labels row i in messages.
+    ``names(i)`` labels row i in messages. The arrays are kept without copying (read-only
+    through the block): do not change them afterwards.
     """
 
     indptr: "np.ndarray"
@@ -185,10 +186,12 @@ class ParityRows:
         # Compact types: a million rows of a lights-out board are read many times over.
         v = arrays["vars"]
         small = not v.size or (int(v.min()) >= 0 and int(v.max()) < 2**31)
-        object.__setattr__(self, "indptr", indptr)
-        object.__setattr__(self, "vars", v.astype(np.int32 if small else np.int64, copy=False))
-        object.__setattr__(self, "coeffs", _residues(arrays["coeffs"], self.modulus))
-        object.__setattr__(self, "rhs", _residues(arrays["rhs"], self.modulus))
+        kept = {"indptr": indptr, "vars": v.astype(np.int32 if small else np.int64, copy=False),
+                "coeffs": _residues(arrays["coeffs"], self.modulus), "rhs": _residues(arrays["rhs"], self.modulus)}
+        for field_name, a in kept.items():
+            a = a.view()
+            a.flags.writeable = False  # frozen like every constraint (the arrays are taken over, not copied)
+            object.__setattr__(self, field_name, a)
 
     def _label(self, i: int) -> str:
         return repr(self.names(i)) if self.names else str(i)
