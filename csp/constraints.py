@@ -31,8 +31,27 @@ def _ints(values: Sequence[int], what: str) -> tuple[int, ...]:
 
 @lru_cache(maxsize=None)
 def is_prime(n: int) -> bool:
-    """Trial division, cached: moduli are few and small."""
-    return n >= 2 and all(n % d for d in range(2, isqrt(n) + 1))
+    """Trial division for small n; Miller-Rabin with the first twelve primes as bases beyond
+    (exact below 3.3 * 10^24), so a modulus such as 2^61 - 1 is answered at once."""
+    if n < 10**6:
+        return n >= 2 and all(n % d for d in range(2, isqrt(n) + 1))
+    bases = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)
+    if any(n % b == 0 for b in bases):
+        return False
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for b in bases:
+        x = pow(b, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -201,6 +220,10 @@ class ParityRows:
 
     def __getitem__(self, i: int) -> Parity:
         """Row ``i`` as a Parity constraint."""
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
         lo, hi = int(self.indptr[i]), int(self.indptr[i + 1])
         return Parity(tuple(self.vars[lo:hi].tolist()), rhs=int(self.rhs[i]), modulus=self.modulus,
                       coeffs=tuple(self.coeffs[lo:hi].tolist()), name=self.names(i) if self.names else "")
@@ -211,15 +234,24 @@ class ParityRows:
     def first_broken(self, values: Sequence[int]) -> int | None:
         """The first row that ``values`` (all the model's variables) break, or None.
 
-        The definition evaluated with numpy (a Python loop over 10^6 rows would take seconds);
-        like ``holds``, it shares nothing with the engines.
+        The definition evaluated with numpy (a Python loop over 10^6 rows would take seconds)
+        while every sum surely fits in int64; otherwise row by row with Python's exact
+        integers. Like ``holds``, it shares nothing with the engines.
         """
         import numpy as np
 
-        x = np.asarray(values, dtype=np.int64)
-        sums = np.add.reduceat(self.coeffs * x[self.vars], self.indptr[:-1]) if len(self) else np.zeros(0, np.int64)
-        bad = np.flatnonzero(sums % self.modulus != self.rhs)
-        return int(bad[0]) if len(bad) else None
+        if not len(self):
+            return None
+        try:
+            x = np.asarray(values)
+        except OverflowError:  # integers beyond 64 bits
+            x = np.zeros(0, dtype=object)
+        small = x.dtype.kind in "iu" and x.size and -2**31 < int(x.min()) and int(x.max()) < 2**31
+        if small and self.modulus < 2**20 and int(np.diff(self.indptr).max()) < 2**11:
+            sums = np.add.reduceat(self.coeffs * x.astype(np.int64)[self.vars], self.indptr[:-1])
+            bad = np.flatnonzero(sums % self.modulus != self.rhs)
+            return int(bad[0]) if len(bad) else None
+        return next((i for i in range(len(self)) if not self[i].holds([values[v] for v in self[i].vars])), None)
 
 
 def _residues(a: "np.ndarray", modulus: int) -> "np.ndarray":
@@ -227,5 +259,5 @@ def _residues(a: "np.ndarray", modulus: int) -> "np.ndarray":
     import numpy as np
 
     if a.size and (int(a.min()) < 0 or int(a.max()) >= modulus):
-        a = a.astype(np.int64) % modulus
+        a = a % modulus if a.dtype.kind == "u" else a.astype(np.int64) % modulus  # uint64 would wrap as int64
     return a.astype(np.min_scalar_type(modulus - 1), copy=False)

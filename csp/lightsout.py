@@ -18,7 +18,7 @@ pressed cell changes too); ``torus`` (yes: the board wraps around); ``states`` (
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import isqrt
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -87,6 +87,11 @@ def cell(index: int, cols: int) -> str:
     return f"r{index // cols + 1}c{index % cols + 1}"
 
 
+def _label(what: str, cols: int, index: int) -> str:
+    """'press r1c2': names of the model's variables and equations (a function: models pickle)."""
+    return f"{what} {cell(index, cols)}"
+
+
 @lru_cache(maxsize=8)
 def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], self_press: bool,
                     torus: bool, states: int) -> Model:
@@ -99,9 +104,13 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
 
     m = Model()
     n = rows * cols
-    m.add_vars(n, range(states), lambda i: f"press {cell(i, cols)}")
-    m.add_vars(n, range(states), lambda i: f"light {cell(i, cols)}")
+    m.add_vars(n, range(states), partial(_label, "press", cols))
+    m.add_vars(n, range(states), partial(_label, "light", cols))
     shape = ((0, 0),) + offsets if self_press else offsets
+    # Offsets as small as the board allows (the arrays are int32): on a torus they wrap, and
+    # otherwise one that leaves the board from every cell reaches nothing.
+    shape = tuple((dr % rows, dc % cols) for dr, dc in shape) if torus else \
+        tuple((dr, dc) for dr, dc in shape if abs(dr) < rows and abs(dc) < cols)
     r, c = np.divmod(np.arange(n, dtype=np.int32), np.int32(cols))
     reach = np.empty((n, len(shape) + 1), dtype=np.int32)  # row i: the cells j = i - offset that press onto i
     valid = np.ones(reach.shape, dtype=bool)
@@ -127,7 +136,7 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(valid.sum(axis=1), out=indptr[1:])
     m.parity_rows(ParityRows(indptr, reach[valid], coeffs[valid], np.zeros(n, dtype=np.uint8), states,
-                             lambda i: f"light {cell(i, cols)}"))
+                             partial(_label, "light", cols)))
     return m
 
 

@@ -105,8 +105,13 @@ def _first_outside(values: Sequence[Any], domains: Sequence[tuple[int, ...]], st
         if None not in chunk:
             import numpy as np
 
-            outside = np.flatnonzero(~np.isin(np.asarray(chunk), domains[start]))
-            return start + int(outside[0]) if len(outside) else None
+            try:
+                array = np.asarray(chunk)
+            except OverflowError:
+                array = np.zeros(0, dtype=object)
+            if array.dtype.kind in "iu":  # anything else (strings, floats, huge integers): one by one
+                outside = np.flatnonzero(~np.isin(array, domains[start]))
+                return start + int(outside[0]) if len(outside) else None
     return next((i for i in range(start, stop) if values[i] is None or values[i] not in domains[i]), None)
 
 
@@ -201,8 +206,9 @@ class Model:
         if len(rows.vars) and (rows.vars.min() < 0 or rows.vars.max() >= self.num_vars):
             unknown = int(rows.vars[(rows.vars < 0) | (rows.vars >= self.num_vars)][0])
             raise ModelError(f"parity rows name unknown variable {unknown}")
-        self.constraints.add_block(rows)
-        self.cache.clear()
+        if len(rows):  # an empty system constrains nothing (and must not make the model look like Parity)
+            self.constraints.add_block(rows)
+            self.cache.clear()
         return rows
 
     # -- checking --------------------------------------------------------------------------

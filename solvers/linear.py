@@ -45,7 +45,7 @@ from .base import Engine, Limits, Search, Stats, Unsupported
 EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-press solution
 _CHASE_SEEDS = 0.5  # chase when it leaves at most this fraction of the unknowns as seeds
 _GFP_CELLS = 1 << 26  # largest unknowns x seeds table held for a chase over GF(p), p > 2
-_MAX_SEEDS = 20_000  # the residual system is eliminated densely: 20,000 columns take seconds, 10^5 would take hours
+_MAX_RESIDUAL = 1 << 29  # residual equations x seeds, eliminated densely: 23,000^2 takes seconds, 10^5^2 hours
 _DENSE_BYTES = 1 << 31  # largest matrix eliminated whole
 _TIME_CHECK_EVERY = 256
 _DESCENT_STEPS = 400  # at most this many exact block searches for an unproven minimum
@@ -117,6 +117,11 @@ def _compile(model: Model) -> _Compiled:
                          coef, rhs.astype(np.int64, copy=False))
     model.cache["linear"] = compiled
     return compiled
+
+
+def _values(p: int) -> type:
+    """The type that holds values 0..p-1 of solutions and null vectors (uint8 up to GF(256))."""
+    return np.uint8 if p <= 256 else np.int64
 
 
 def _index_type(count: int) -> type:
@@ -252,8 +257,12 @@ def _chase_structure(c: _Compiled, plan: _Plan) -> None:
     def_eq[defvar[defining]] = defining
     is_seed = def_eq[plan.unknown] < 0
     seeds = plan.unknown[is_seed]
-    if len(seeds) > min(_CHASE_SEEDS * n_u, _MAX_SEEDS) or (p > 2 and n_u * len(seeds) > _GFP_CELLS):
+    if len(seeds) > _CHASE_SEEDS * n_u or (p > 2 and n_u * len(seeds) > _GFP_CELLS):
         return
+    residual = np.flatnonzero(defvar < 0)
+    if len(residual) * len(seeds) > _MAX_RESIDUAL:  # the whole system eliminated directly would be larger still
+        raise Unsupported(f"chasing leaves {len(residual):,} equations in {len(seeds):,} unknowns to eliminate "
+                          f"densely, too many to finish in reasonable time")
     # Reads of defining equations (entries on unknowns other than the one defined), as CSR over
     # the defining equations in order.
     defined_by = defvar[eq]
@@ -278,7 +287,6 @@ def _chase_structure(c: _Compiled, plan: _Plan) -> None:
     pos[defvar[defining]] = np.arange(k, n_u, dtype=it)
     local = np.full(nv + 1, n_u, dtype=it)
     local[plan.unknown] = np.arange(n_u, dtype=it)
-    residual = np.flatnonzero(defvar < 0)
     at = _rows_entries(eq, residual)
     at = at[on[at]]
     res_eq, res_var, res_coef = eq[at], var[at], coef[at]
@@ -469,12 +477,12 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray) -> Analysis:
         if plan.method == "chase":
             _certificate_back(c, plan, y)
         value = int(y @ b % p)
-        return Analysis(p, plan.unknown, rank, None, np.zeros((0, n_u), np.uint8), plan.method,
+        return Analysis(p, plan.unknown, rank, None, np.zeros((0, n_u), _values(p)), plan.method,
                         len(plan.seeds), [(int(i), int(y[i])) for i in np.flatnonzero(y)], value)
     if plan.method == "chase":
         part = _expand(p, plan, part[None, :], b)[0]
-        null = _expand(p, plan, null, None) if len(null) else np.zeros((0, n_u), np.uint8)
-    return Analysis(p, plan.unknown, rank, part.astype(np.uint8), null.astype(np.uint8), plan.method,
+        null = _expand(p, plan, null, None) if len(null) else np.zeros((0, n_u), _values(p))
+    return Analysis(p, plan.unknown, rank, part.astype(_values(p)), null.astype(_values(p)), plan.method,
                     len(plan.seeds))
 
 
@@ -566,13 +574,13 @@ def minimum(analysis: Analysis, seed: int = 0) -> tuple[np.ndarray, bool, int | 
     basis subset spans), until 30 steps in a row improve nothing.
     """
     assert analysis.particular is not None
-    p, x, null = analysis.p, analysis.particular.astype(np.int64), analysis.null  # null: uint8, k x n
+    p, x, null = analysis.p, analysis.particular.astype(np.int64), analysis.null  # null: k x n
     k = len(null)
     if k == 0:
-        return x.astype(np.uint8), True, 1
+        return x.astype(_values(p)), True, 1
     if p ** k <= EXACT_MINIMUM:
         x, ties = _block_minimum(p, x, null)
-        return x.astype(np.uint8), True, ties
+        return x.astype(_values(p)), True, ties
     rng = np.random.default_rng(seed)
     block = min(k, max(1, int(np.log(EXACT_MINIMUM) / np.log(p)) - 4))
     best, stale = x.sum(), 0
@@ -580,13 +588,13 @@ def minimum(analysis: Analysis, seed: int = 0) -> tuple[np.ndarray, bool, int | 
         if step % 2 == 0:
             directions = null[rng.choice(k, size=block, replace=False)]
         else:  # sums of a few basis vectors: cheap, and outside the span of any basis subset
-            directions = null[rng.integers(0, k, (block, 3))].sum(axis=1, dtype=np.uint8) % p
+            directions = null[rng.integers(0, k, (block, 3))].sum(axis=1, dtype=np.int64) % p
         x, _ = _block_minimum(p, x, directions)
         stale = stale + 1 if x.sum() >= best else 0
         best = min(best, x.sum())
         if stale >= 30:
             break
-    return x.astype(np.uint8), False, None
+    return x.astype(_values(p)), False, None
 
 
 def _block_minimum(p: int, x: np.ndarray, null: np.ndarray) -> tuple[np.ndarray, int]:

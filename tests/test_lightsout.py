@@ -367,3 +367,27 @@ def test_the_array_built_model_has_the_plain_equations(size: str, params: dict[s
     assert got == expected
     assert all(c.rhs == 0 and c.modulus == p["states"] for c in model.constraints)
     assert model.constraints[0].name == "light r1c1" and model.names[0] == "press r1c1"
+
+
+@pytest.mark.parametrize("size, params", [
+    ("3", {"torus": "yes", "self": "no", "neighbourhood": "-2147483647,0"}),
+    ("3", {"torus": "yes", "neighbourhood": "3000000000,1;0,-7"}),
+    ("3", {"neighbourhood": "3000000000,0;0,1"}),
+])
+def test_offsets_far_beyond_the_board_mean_what_they_say(size: str, params: dict[str, str]) -> None:
+    test_the_array_built_model_has_the_plain_equations(size, params)
+
+
+def test_models_pickle_so_they_can_travel_to_worker_processes() -> None:
+    import pickle
+
+    inst = LIGHTSOUT.empty(LIGHTSOUT.resolve_params({"size": "3"}))
+    model = pickle.loads(pickle.dumps(LIGHTSOUT.model(inst)))
+    assert model.names[4] == "press r2c2" and model.constraints[8].name == "light r3c3"
+    assert ENGINE.solve(model, inst.givens).solution[:9] == [1, 0, 1, 0, 1, 0, 1, 0, 1]
+
+
+def test_a_board_far_wider_than_tall_is_declined_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["count", "lightsout", "-p", "size=10x100000"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "chasing leaves 100,000 equations in 100,000 unknowns" in err

@@ -317,3 +317,12 @@ def test_gf2_minimum_weight_matches_enumeration() -> None:
         vec, weight, ties = gf2.minimum_weight(packed[0], packed[1:], n)
         assert weight == min(weights) == int(gf2.unpack(vec[None, :], n).sum())
         assert ties == weights.count(min(weights))
+
+
+def test_values_above_255_survive_over_large_primes() -> None:
+    m = Model()
+    x = m.int_vars(2, 0, 256)
+    m.parity([x[0]], 256, 257)
+    m.parity([x[0], x[1]], 300, 257, [1, 2])  # 256 + 2 x1 = 300 (mod 257): x1 = 22
+    found = ENGINE.solve(m)
+    assert found.solution == [256, 22] and m.check(found.solution) is None

@@ -118,3 +118,55 @@ def test_parity_rows_naming_unknown_variables_are_rejected() -> None:
         m.parity_rows(ParityRows(np.array([0, 2]), np.array([0, 2]), np.array([1, 1]), np.array([0]), 2))
     with pytest.raises(ModelError, match="empty domain"):
         m.add_vars(3, [], lambda i: f"w{i}")
+
+
+def test_a_row_of_a_block_by_negative_index_and_past_the_end() -> None:
+    rows = ParityRows(np.array([0, 1, 3]), np.array([0, 1, 2]), np.array([1, 1, 1]), np.array([1, 0]), 2)
+    assert rows[-1] == rows[1] == Parity((1, 2), rhs=0, modulus=2)
+    with pytest.raises(IndexError):
+        rows[2]
+    with pytest.raises(IndexError):
+        rows[-3]
+
+
+def test_huge_moduli_coefficients_and_values_are_judged_exactly() -> None:
+    p = 2**61 - 1  # a Mersenne prime: the primality test answers at once
+    m = Model()
+    m.add_var([0, 1, 2, p - 1], "a")
+    m.add_var([0, 1, 2], "b")
+    m.parity_rows(ParityRows(np.array([0, 2]), np.array([0, 1]), np.array([1, 1]), np.array([0]), p))
+    assert m.check([p - 1, 1]) is None  # p - 1 + 1 = 0 (mod p)
+    assert m.check([p - 1, 2]) is not None  # = 1: numpy's int64 would lose this
+    big = ParityRows(np.array([0, 2]), np.array([0, 1]), np.array([2**63, 2**64 - 1], dtype=np.uint64),
+                     np.array([2**63], dtype=np.uint64), 3)
+    assert big[0] == Parity((0, 1), rhs=2**63, modulus=3, coeffs=(2**63, 2**64 - 1))  # residues 2, 0; rhs 2
+    other = Model()
+    other.add_var([0, 2**70], "huge")  # a value beyond 64 bits elsewhere in the model
+    other.add_vars(2, range(2), lambda i: f"v{i}")
+    other.parity_rows(ParityRows(np.array([0, 2]), np.array([1, 2]), np.array([1, 1]), np.array([1]), 2))
+    assert other.check([2**70, 1, 0]) is None and other.check([2**70, 1, 1]).constraint.vars == (1, 2)
+
+
+def test_the_primality_test_knows_strong_pseudoprimes() -> None:
+    from csp.constraints import is_prime
+
+    assert [n for n in range(60) if is_prime(n)] == [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59]
+    assert not is_prime(561) and not is_prime(3215031751) and not is_prime(3825123056546413051)
+    assert is_prime(1_000_003) and is_prime(4294967311) and is_prime(2**89 - 1) and not is_prime(2**67 - 1)
+
+
+def test_check_names_the_variable_whose_value_is_not_a_number() -> None:
+    m = Model()
+    m.add_vars(4, range(2), lambda i: f"v{i}")
+    assert "v2 = 0 is outside its domain" in str(m.check([1, 0, "0", 0]))
+    assert "v3 = 7 is outside its domain" in str(m.check([1, 0, 1, 7]))
+    assert "v1 has no value" in str(m.check({0: 1, 2: 0, 3: 1}))
+
+
+def test_an_empty_parity_system_adds_nothing() -> None:
+    m = Model()
+    m.add_vars(2, range(3), lambda i: f"v{i}")
+    m.parity([0, 1], 1, 3)
+    m.parity_rows(ParityRows(np.array([0]), np.array([], dtype=np.int64), np.array([], dtype=np.int64),
+                             np.array([], dtype=np.int64), 2))
+    assert len(m.constraints) == 1 and m.kinds() == {"Parity"}
