@@ -45,6 +45,7 @@ from .base import Engine, Limits, Search, Stats, Unsupported
 EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-press solution
 _CHASE_SEEDS = 0.5  # chase when it leaves at most this fraction of the unknowns as seeds
 _GFP_CELLS = 1 << 26  # largest unknowns x seeds table held for a chase over GF(p), p > 2
+_MAX_BATCHES = 250_000  # sequential chase steps (numpy calls each): a long thin system takes ~40 us a step
 _MAX_RESIDUAL = 1 << 29  # residual equations x seeds, eliminated densely: 23,000^2 takes seconds, 10^5^2 hours
 _DENSE_BYTES = 1 << 31  # largest matrix eliminated whole
 _TIME_CHECK_EVERY = 256
@@ -279,7 +280,10 @@ def _chase_structure(c: _Compiled, plan: _Plan) -> None:
         own = on & (var == defined_by)
         inv_own[eq[own]] = [pow(int(a), -1, p) for a in coef[own]]
     del defined_by, r_mask
-    cuts = _batch_cuts(dep, defining)
+    cuts = _batch_cuts(dep, defining, _MAX_BATCHES)
+    if cuts is None:  # and direct elimination of so long a system would not fit
+        raise Unsupported(f"chasing this system takes more than {_MAX_BATCHES:,} sequential steps (it is long "
+                          f"and thin: {len(defining):,} equations, a few at a time)")
     # Positions in definition order, and how far back each batch (and the residual) reads.
     k = len(seeds)
     pos = np.full(nv + 1, n_u, dtype=it)  # padding and fixed variables: n_u
@@ -339,13 +343,15 @@ def _rows_entries(eq: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens - lo, lens)
 
 
-def _batch_cuts(dep: np.ndarray, defining: np.ndarray) -> list[int]:
+def _batch_cuts(dep: np.ndarray, defining: np.ndarray, most: int) -> list[int] | None:
     """Split the defining equations (in order) into batches greedily: a batch grows while its
     next equation reads no unknown defined inside it (``dep``: the last defining equation it
     reads). Each batch end is found by numpy in windows that double, so the cost follows the
-    number of batches, not of equations."""
+    number of batches, not of equations. None when there would be more than ``most``."""
     cuts, k, n = [], 0, len(defining)
     while k < n:
+        if len(cuts) == most:
+            return None
         cuts.append(k)
         start, j, width = defining[k], k + 1, 64
         while j < n:
