@@ -8,9 +8,7 @@ constraint per cell; a board's lights are its givens (state = value), so one mod
 every board of a shape and the linear engine compiles it once.
 
 Text format: rows of digits (0..k-1) separated by ``/`` or newlines, or one digit string for
-a square board (a board of one row is written with a ``/`` after it); whitespace is ignored.
-Solutions are the press counts in the same shape. In the model, cells are numbered row by
-row, or column by column on a board wider than tall (``index``).
+a square board (a board of one row is written with a ``/`` after it); whitespace is ignored. Solutions are the press counts in the same shape.
 Without a board, ``-p size=N`` (or ``RxC``) gives the all-on board.
 
 Parameters: ``neighbourhood`` plus (the 4 orthogonal neighbours, default), x (the 4
@@ -85,53 +83,34 @@ def parse_size(text: str) -> tuple[int, int]:
     return rows, cols
 
 
-def by_columns(rows: int, cols: int) -> bool:
-    """Whether cells are numbered column by column: on a board wider than tall. The linear
-    engine chases in the order of the equations, so its unknowns are then one short column,
-    not one long row (a 10x100000 board: 10 seeds instead of 100,000)."""
-    return cols > rows
+def cell(index: int, cols: int) -> str:
+    return f"r{index // cols + 1}c{index % cols + 1}"
 
 
-def index(r: int, c: int, rows: int, cols: int) -> int:
-    """The number of cell (r, c), 0-based: its press is that variable, its light n + that."""
-    return c * rows + r if by_columns(rows, cols) else r * cols + c
-
-
-def cell(i: int, rows: int, cols: int) -> str:
-    """'r2c3': the cell numbered i."""
-    r, c = (i % rows, i // rows) if by_columns(rows, cols) else divmod(i, cols)
-    return f"r{r + 1}c{c + 1}"
-
-
-def _label(what: str, rows: int, cols: int, i: int) -> str:
+def _label(what: str, cols: int, index: int) -> str:
     """'press r1c2': names of the model's variables and equations (a function: models pickle)."""
-    return f"{what} {cell(i, rows, cols)}"
+    return f"{what} {cell(index, cols)}"
 
 
 @lru_cache(maxsize=8)
 def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], self_press: bool,
                     torus: bool, states: int) -> Model:
-    """Presses x (variables 0..n-1) and states s (n..2n-1), cells numbered by ``index``; for each
-    cell i, in that order: sum of x[j] over cells j whose neighbourhood covers i, plus s[i],
-    = 0 (mod states).
+    """Presses x (variables 0..R*C-1) and states s (R*C..2*R*C-1), row by row; for each cell i:
+    sum of x[j] over cells j whose neighbourhood covers i, plus s[i], = 0 (mod states).
 
-    Built with numpy as one ParityRows block: a 1000x1000 board has 10^6 equations. A board
-    numbered column by column is built as its transpose (rows and columns, offsets swapped).
+    Built with numpy as one ParityRows block: a 1000x1000 board has 10^6 equations.
     """
     import numpy as np
 
     m = Model()
     n = rows * cols
-    light = partial(_label, "light", rows, cols)  # equation i is light i's, and named alike
-    m.add_vars(n, range(states), partial(_label, "press", rows, cols))
-    m.add_vars(n, range(states), light)
+    m.add_vars(n, range(states), partial(_label, "press", cols))
+    m.add_vars(n, range(states), partial(_label, "light", cols))
     shape = ((0, 0),) + offsets if self_press else offsets
     # Offsets as small as the board allows (the arrays are int32): on a torus they wrap, and
     # otherwise one that leaves the board from every cell reaches nothing.
     shape = tuple((dr % rows, dc % cols) for dr, dc in shape) if torus else \
         tuple((dr, dc) for dr, dc in shape if abs(dr) < rows and abs(dc) < cols)
-    if by_columns(rows, cols):
-        rows, cols, shape = cols, rows, tuple((dc, dr) for dr, dc in shape)
     r, c = np.divmod(np.arange(n, dtype=np.int32), np.int32(cols))
     reach = np.empty((n, len(shape) + 1), dtype=np.int32)  # row i: the cells j = i - offset that press onto i
     valid = np.ones(reach.shape, dtype=bool)
@@ -157,20 +136,20 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(valid.sum(axis=1), out=indptr[1:])
     m.parity_rows(ParityRows(indptr, reach[valid], coeffs[valid], np.zeros(n, dtype=np.uint8), states,
-                             light))
+                             partial(_label, "light", cols)))
     return m
 
 
-def press_effect(shape: Sequence[tuple[int, int]], torus: bool, x: "np.ndarray") -> "np.ndarray":
-    """What the presses ``x`` (a grid of counts) add to each cell of the grid, by shifting the
-    grid once per offset of ``shape`` (the offsets a press reaches, the cell itself included
-    when it changes).
+def press_effect(rows: int, cols: int, shape: Sequence[tuple[int, int]], torus: bool,
+                 presses: Sequence[int]) -> "np.ndarray":
+    """What ``presses`` (row by row) add to each cell, by shifting the press grid once per offset
+    of ``shape`` (the offsets a press reaches, the cell itself included when it changes).
 
     The rules replayed directly, without the model: ``verify`` judges engines' answers by it.
     """
     import numpy as np
 
-    rows, cols = x.shape
+    x = np.asarray(presses, dtype=np.int64).reshape(rows, cols)
     added = np.zeros((rows, cols), dtype=np.int64)
     for dr, dc in shape:
         if torus:
@@ -178,7 +157,7 @@ def press_effect(shape: Sequence[tuple[int, int]], torus: bool, x: "np.ndarray")
         elif abs(dr) < rows and abs(dc) < cols:
             added[max(dr, 0):rows + min(dr, 0), max(dc, 0):cols + min(dc, 0)] += \
                 x[max(-dr, 0):rows - max(dr, 0), max(-dc, 0):cols - max(dc, 0)]
-    return added
+    return added.ravel()
 
 
 class LightsOut(PuzzleType):
@@ -241,7 +220,7 @@ class LightsOut(PuzzleType):
                 if ch not in DIGITS[:k]:
                     raise PuzzleError(f"bad cell {ch!r} (use digits 0..{k - 1} for {k} states)", line=line,
                                       where=f"row {r + 1} column {c + 1}")
-                givens[n + index(r, c, len(rows), width)] = int(ch)
+                givens[n + r * width + c] = int(ch)
         if params.get("size") not in (None, (len(rows), width)):
             raise PuzzleError(f"the board is {len(rows)}x{width} but size={params['size'][0]}x{params['size'][1]} "
                               f"was given", where="parameter 'size'")
@@ -252,12 +231,8 @@ class LightsOut(PuzzleType):
         return lightsout_model(p["rows"], p["cols"], p["neighbourhood"], p["self"], p["torus"], p["states"])
 
     def _grid(self, instance: Instance, values: Sequence[int]) -> str:
-        """One value per cell, in the cells' numbering, as the board text."""
-        nrows, cols = instance.params["rows"], instance.params["cols"]
-        if by_columns(nrows, cols):
-            rows = ["".join(map(str, values[r::nrows])) for r in range(nrows)]
-        else:
-            rows = ["".join(map(str, values[r:r + cols])) for r in range(0, len(values), cols)]
+        cols = instance.params["cols"]
+        rows = ["".join(map(str, values[r:r + cols])) for r in range(0, len(values), cols)]
         if instance.layout == "string":
             return "".join(rows)
         if instance.layout == "line":
@@ -273,17 +248,10 @@ class LightsOut(PuzzleType):
         return self._grid(instance, [instance.givens.get(n + i, 0) for i in range(n)])
 
     def effect(self, instance: Instance, presses: Sequence[int]) -> "np.ndarray":
-        """What the presses (one count per cell, cells numbered by ``index``) add to each cell, mod
-        the states, in the same numbering."""
-        import numpy as np
-
+        """What the presses (one count per cell, row by row) add to each cell, mod the states."""
         p = instance.params
-        rows, cols = p["rows"], p["cols"]
         shape = (((0, 0),) if p["self"] else ()) + p["neighbourhood"]
-        x = np.asarray(presses, dtype=np.int64)
-        grid = x.reshape(cols, rows).T if by_columns(rows, cols) else x.reshape(rows, cols)
-        added = press_effect(shape, p["torus"], grid) % p["states"]
-        return added.T.ravel() if by_columns(rows, cols) else added.ravel()
+        return press_effect(p["rows"], p["cols"], shape, p["torus"], presses) % p["states"]
 
     def verify(self, instance: Instance, values: Sequence[int]) -> str | None:
         """Replay the presses on the board, without the model: every light must end at 0."""
@@ -298,11 +266,11 @@ class LightsOut(PuzzleType):
         board[cells[lights] - n] = states[lights]
         after = (board + self.effect(instance, values[:n])) % p["states"]
         lit = np.flatnonzero(after)
-        return f"the presses leave {cell(int(lit[0]), p['rows'], p['cols'])} at {after[lit[0]]}" if len(lit) else None
+        return f"the presses leave {cell(int(lit[0]), p['cols'])} at {after[lit[0]]}" if len(lit) else None
 
     def cell_name(self, instance: Instance, var: int) -> str:
-        rows, cols = instance.params["rows"], instance.params["cols"]
-        return _label("press" if var < rows * cols else "light", rows, cols, var % (rows * cols))
+        cols, n = instance.params["cols"], instance.params["rows"] * instance.params["cols"]
+        return f"{'press' if var < n else 'light'} {cell(var % n, cols)}"
 
 
 class PushPull(LightsOut):

@@ -24,7 +24,7 @@ from typing import Any, Iterator, Mapping
 from csp import PuzzleError, registry
 from csp.lightsout import LightsOut
 from csp.puzzle import Instance
-from solvers.linear import analyse, minimum
+from solvers.linear import EXACT_MINIMUM, analyse, minimum
 
 from .clues import GenerationError
 
@@ -90,6 +90,10 @@ def _draw_board(ptype: LightsOut, settings: dict[str, Any], rows: int, cols: int
         givens = {n + i: int(v) for i, v in enumerate(lights.tolist())}
         instance = ptype.with_givens(template, givens)
         found = analyse(model, givens)
+        if (presses is not None or unique) and k ** found.nullity > EXACT_MINIMUM:
+            # Every board of this shape has that many solutions: no minimum is ever proven.
+            raise GenerationError(f"a {rows}x{cols} board has {k}^{found.nullity} solutions to each puzzle, too many "
+                                  f"to prove a minimum (--presses and --unique need one)")
         best, proven, ties = minimum(found)
         total = int(best.sum())
         if presses is not None and (total != presses or not proven):

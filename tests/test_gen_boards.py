@@ -4,8 +4,12 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 import solvers
 from csp import registry
+from generators.clues import GenerationError
+from generators.lightsout import random_board
 
 
 def run(*args):
@@ -45,3 +49,13 @@ def test_bad_board_requests_are_one_line_and_exit_2():
         done = run(*args, "--seed", "1")
         assert done.returncode == 2 and done.stdout == "", args
         assert len(done.stderr.splitlines()) == 1 and message in done.stderr, done.stderr
+
+
+def test_a_press_target_on_a_shape_whose_minimum_cannot_be_proven_fails_at_once() -> None:
+    # 3x7 box torus over GF(3): every board has 3^15 solutions, more than the exact search takes.
+    params = {"neighbourhood": "box", "torus": "yes", "states": "3"}
+    with pytest.raises(GenerationError, match="3\\^15 solutions to each puzzle, too many to prove a minimum"):
+        random_board(3, 7, params, seed=91, presses=5)
+    with pytest.raises(GenerationError, match="too many to prove a minimum"):
+        random_board(3, 7, params, seed=91, unique=True)
+    assert random_board(3, 7, params, seed=91).presses > 0  # without a target, boards come at once
