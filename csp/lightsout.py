@@ -111,6 +111,8 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
     # otherwise one that leaves the board from every cell reaches nothing.
     shape = tuple((dr % rows, dc % cols) for dr, dc in shape) if torus else \
         tuple((dr, dc) for dr, dc in shape if abs(dr) < rows and abs(dc) < cols)
+    if not torus:  # cells j = i - (dr * cols + dc): the largest step first keeps every row sorted
+        shape = tuple(sorted(shape, key=lambda o: -(o[0] * cols + o[1])))
     r, c = np.divmod(np.arange(n, dtype=np.int32), np.int32(cols))
     reach = np.empty((n, len(shape) + 1), dtype=np.int32)  # row i: the cells j = i - offset that press onto i
     valid = np.ones(reach.shape, dtype=bool)
@@ -122,21 +124,23 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
             valid[:, k] = (rr >= 0) & (rr < rows) & (cc >= 0) & (cc < cols)
         reach[:, k] = rr * cols + cc
     reach[:, -1] = np.arange(n, 2 * n, dtype=np.int32)  # the cell's own state, after every press
-    reach[~valid] = 2 * n  # past every variable: sorts last, then dropped
-    reach.sort(axis=1)
-    valid = reach < 2 * n
-    coeffs = np.ones(reach.shape, dtype=np.int16)
-    # A small torus wraps two offsets onto one cell: that press counts twice. Rows are sorted,
-    # so repeats sit side by side; fold each run into its first entry, right to left.
-    for k in range(reach.shape[1] - 1, 0, -1):
-        repeat = valid[:, k] & (reach[:, k] == reach[:, k - 1])
-        coeffs[repeat, k - 1] += coeffs[repeat, k]
-        valid[repeat, k] = False
-    valid &= coeffs % states != 0
+    coeffs = None  # every coefficient 1
+    if torus:  # wrapping breaks the order: sort each row
+        reach.sort(axis=1)
+    if torus and len(set(shape)) < len(shape):
+        # A small torus wraps two offsets onto one cell: that press counts twice. Rows are
+        # sorted, so repeats sit side by side; fold each run into its first entry, right to left.
+        coeffs = np.ones(reach.shape, dtype=np.int16)
+        for k in range(reach.shape[1] - 1, 0, -1):
+            repeat = reach[:, k] == reach[:, k - 1]
+            coeffs[repeat, k - 1] += coeffs[repeat, k]
+            valid[repeat, k] = False
+        valid &= coeffs % states != 0
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(valid.sum(axis=1), out=indptr[1:])
-    m.parity_rows(ParityRows(indptr, reach[valid], coeffs[valid], np.zeros(n, dtype=np.uint8), states,
-                             partial(_label, "light", cols)))
+    ones = np.ones(int(indptr[-1]), dtype=np.uint8)
+    m.parity_rows(ParityRows(indptr, reach[valid], ones if coeffs is None else coeffs[valid],
+                             np.zeros(n, dtype=np.uint8), states, partial(_label, "light", cols)))
     return m
 
 

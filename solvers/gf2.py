@@ -16,6 +16,7 @@ Everything here is plain matrix algebra; it knows nothing about models or puzzle
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -65,7 +66,7 @@ def parity_of_and(rows: np.ndarray, vector: np.ndarray) -> np.ndarray:
     return (np.bitwise_count(rows & vector).sum(axis=-1, dtype=np.int64) & 1).astype(np.uint8)
 
 
-def echelon(matrix: np.ndarray, ncols: int) -> list[int]:
+def echelon(matrix: np.ndarray, ncols: int, deadline: float | None = None) -> list[int]:
     """Bring packed rows to row-echelon form in place; returns the pivot columns in order.
 
     Only the first ``ncols`` columns are searched for pivots; words beyond them (a right-hand
@@ -80,6 +81,8 @@ def echelon(matrix: np.ndarray, ncols: int) -> list[int]:
     for c0 in range(0, ncols, _STRIP):
         if r >= m:
             break
+        if deadline is not None and time.perf_counter() > deadline:
+            raise TimeoutError(f"elimination stopped at column {c0} of {ncols}")
         width = min(_STRIP, ncols - c0)
         w, shift = divmod(c0, WORD)
         vals = (matrix[r:, w] >> np.uint64(shift)) & np.uint64((1 << width) - 1)
@@ -228,11 +231,13 @@ class Solution:
     certificate: np.ndarray | None = None
 
 
-def solve(a: np.ndarray, ncols: int, b: np.ndarray, certificate: bool = True) -> Solution:
+def solve(a: np.ndarray, ncols: int, b: np.ndarray, certificate: bool = True,
+          deadline: float | None = None) -> Solution:
     """Solve A x = b over GF(2); A is packed (m x words), b a 0/1 vector of length m.
 
     The particular solution sets every free variable to 0; the null basis has one vector
-    per free column (that column 1, the other free columns 0).
+    per free column (that column 1, the other free columns 0). Past ``deadline`` (a
+    time.perf_counter() value) elimination raises TimeoutError.
     """
     m = a.shape[0]
     nwords = words(ncols + 1)
@@ -240,7 +245,7 @@ def solve(a: np.ndarray, ncols: int, b: np.ndarray, certificate: bool = True) ->
     aug[:, :a.shape[1]] = a[:, :nwords]
     bvec = np.asarray(b, dtype=np.uint64) & np.uint64(1)
     aug[:, ncols // WORD] |= bvec << np.uint64(ncols % WORD)
-    pivots = echelon(aug, ncols)
+    pivots = echelon(aug, ncols, deadline)
     rank = len(pivots)
     free = sorted(set(range(ncols)) - set(pivots))
     consistent = rank == m or not get_bit(aug[rank:], ncols).any()
@@ -265,7 +270,7 @@ def solve(a: np.ndarray, ncols: int, b: np.ndarray, certificate: bool = True) ->
             set_bits(vectors, hit, pivots[i])
     sol = Solution(rank, pivots, vectors[0] if consistent else None, vectors[1:])
     if not consistent and certificate:
-        sol.certificate = _certificate(a, ncols, bvec)
+        sol.certificate = _certificate(a, ncols, bvec, deadline)
     return sol
 
 
@@ -294,7 +299,7 @@ def generalized_inverse(a: np.ndarray, ncols: int) -> tuple[np.ndarray, int]:
     return unpack(x, ncols).T.copy(), len(pivots)
 
 
-def _certificate(a: np.ndarray, ncols: int, b: np.ndarray) -> np.ndarray:
+def _certificate(a: np.ndarray, ncols: int, b: np.ndarray, deadline: float | None = None) -> np.ndarray:
     """Equations that sum to 0 = 1: eliminate [A | b | I] and read the identity part of a bad row."""
     m = a.shape[0]
     base = words(ncols + 1) * WORD
@@ -303,7 +308,7 @@ def _certificate(a: np.ndarray, ncols: int, b: np.ndarray) -> np.ndarray:
     aug[:, ncols // WORD] |= b << np.uint64(ncols % WORD)
     eye = np.arange(m)
     aug[eye, (base + eye) // WORD] |= np.uint64(1) << ((base + eye) % WORD).astype(np.uint64)
-    rank = len(echelon(aug, ncols))
+    rank = len(echelon(aug, ncols, deadline))
     bad = rank + int(np.flatnonzero(get_bit(aug[rank:], ncols))[0])
     return unpack(aug[bad:bad + 1, base // WORD:], m)[0]
 

@@ -157,7 +157,7 @@ class _Batch:
     eqs: np.ndarray
     defs: np.ndarray  # (k,) the unknown each equation defines
     reads: np.ndarray  # (L, k) the other unknowns it reads, column by column (gathers a column at a time)
-    coefs: np.ndarray  # (L, k) their coefficients (0 for padding)
+    coefs: np.ndarray | None  # (L, k) their coefficients (0 for padding); over GF(2) all 1, not kept
     inv: np.ndarray  # inverse of each defined unknown's coefficient
     ring_defs: np.ndarray
     ring_reads: np.ndarray
@@ -193,7 +193,7 @@ class _Plan:
         return len(self.seeds) if self.method == "chase" else len(self.unknown)
 
 
-def _plan(c: _Compiled, fixed: np.ndarray) -> _Plan:
+def _plan(c: _Compiled, fixed: np.ndarray, deadline: float | None = None) -> _Plan:
     key = fixed.tobytes()
     if key in c.plans:
         return c.plans[key]
@@ -201,7 +201,7 @@ def _plan(c: _Compiled, fixed: np.ndarray) -> _Plan:
     on_unknown = ~fixed[c.var]
     on_fixed = ~on_unknown
     plan = _Plan(unknown, on_unknown, c.eq[on_fixed], c.var[on_fixed], c.coef[on_fixed], "direct")
-    _chase_structure(c, plan)
+    _chase_structure(c, plan, deadline)
     if plan.method == "direct":
         size = c.neq * (gf2.words(len(unknown)) * 8 if c.p == 2 else len(unknown) * 8)
         if size > _DENSE_BYTES:
@@ -234,7 +234,7 @@ def _dense(p: int, eq: np.ndarray, var: np.ndarray, coef: np.ndarray, rows: int,
     return out
 
 
-def _chase_structure(c: _Compiled, plan: _Plan) -> None:
+def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     """Find seeds, defining equations and batches; switch ``plan`` to chasing if it pays.
 
     Works on the compiled entries in place (variables by global index, fixed ones masked by
@@ -268,7 +268,8 @@ def _chase_structure(c: _Compiled, plan: _Plan) -> None:
     # the defining equations in order.
     defined_by = defvar[eq]
     r_mask = on & (var != defined_by) & (defined_by >= 0)
-    r_eq, r_var, r_coef = eq[r_mask], var[r_mask], coef[r_mask]
+    r_eq, r_var = eq[r_mask], var[r_mask]
+    r_coef = coef[r_mask] if p > 2 else None
     counts = np.bincount(r_eq, minlength=c.neq)[defining]
     r_ptr = np.zeros(len(defining) + 1, dtype=np.int64)
     np.cumsum(counts, out=r_ptr[1:])
@@ -280,7 +281,7 @@ def _chase_structure(c: _Compiled, plan: _Plan) -> None:
         own = on & (var == defined_by)
         inv_own[eq[own]] = [pow(int(a), -1, p) for a in coef[own]]
     del defined_by, r_mask
-    cuts = _batch_cuts(dep, defining, _MAX_BATCHES)
+    cuts = _batch_cuts(dep, defining, _MAX_BATCHES, deadline)
     if cuts is None:  # and direct elimination of so long a system would not fit
         raise Unsupported(f"chasing this system takes more than {_MAX_BATCHES:,} sequential steps (it is long "
                           f"and thin: {len(defining):,} equations, a few at a time)")
@@ -307,7 +308,7 @@ def _chase_structure(c: _Compiled, plan: _Plan) -> None:
     src = np.where(valid, r_ptr[owner].astype(st) + col, 0)
     del owner, col
     reads = np.where(valid, r_var[src], nv) if len(r_var) else np.full(len(src), nv, dtype=it)
-    coefs = np.where(valid, r_coef[src], 0) if len(r_coef) else np.zeros(len(src), dtype=np.int64)
+    coefs = None if r_coef is None else np.where(valid, r_coef[src], 0) if len(r_coef) else np.zeros(len(src), np.int64)
     read_pos = pos[reads]
     # The ring must span, for every batch, from the earliest position it reads to its last definition.
     firsts = np.minimum.reduceat(np.append(read_pos, n_u), slot_ptr[cuts[:-1]]) if len(defining) else sizes
@@ -320,7 +321,8 @@ def _chase_structure(c: _Compiled, plan: _Plan) -> None:
     batches = []
     for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
         eqs, lo, hi, shape = defining[a:b], slot_ptr[a], slot_ptr[b], (b - a, int(widths[t]))
-        batches.append(_Batch(eqs, local[defvar[eqs]], local_reads[lo:hi].reshape(shape).T, coefs[lo:hi].reshape(shape).T,
+        batches.append(_Batch(eqs, local[defvar[eqs]], local_reads[lo:hi].reshape(shape).T,
+                              None if coefs is None else coefs[lo:hi].reshape(shape).T,
                               inv_own[eqs], (k + np.arange(a, b)) % ring, ring_reads[lo:hi].reshape(shape).T))
     plan.method, plan.seeds, plan.batches, plan.residual = "chase", local[seeds], batches, residual
     plan.ring = ring
@@ -331,7 +333,7 @@ def _chase_structure(c: _Compiled, plan: _Plan) -> None:
     plan.r_starts = np.flatnonzero(np.r_[True, plan.r_where[1:] != plan.r_where[:-1]]) if len(res_var) \
         else plan.r_where
     # The residual equations in the seeds: chase the seeds' unit vectors.
-    plan.matrix = _combine(p, plan, _chase(p, plan, _unit_seeds(p, k), None, ring=True))
+    plan.matrix = _combine(p, plan, _chase(p, plan, _unit_seeds(p, k), None, ring=True, deadline=deadline))
 
 
 def _rows_entries(eq: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -343,7 +345,7 @@ def _rows_entries(eq: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens - lo, lens)
 
 
-def _batch_cuts(dep: np.ndarray, defining: np.ndarray, most: int) -> list[int] | None:
+def _batch_cuts(dep: np.ndarray, defining: np.ndarray, most: int, deadline: float | None) -> list[int] | None:
     """Split the defining equations (in order) into batches greedily: a batch grows while its
     next equation reads no unknown defined inside it (``dep``: the last defining equation it
     reads). Each batch end is found by numpy in windows that double, so the cost follows the
@@ -352,6 +354,8 @@ def _batch_cuts(dep: np.ndarray, defining: np.ndarray, most: int) -> list[int] |
     while k < n:
         if len(cuts) == most:
             return None
+        if len(cuts) % _TIME_CHECK_EVERY == 0:
+            _check(deadline)
         cuts.append(k)
         start, j, width = defining[k], k + 1, 64
         while j < n:
@@ -374,7 +378,8 @@ def _unit_seeds(p: int, count: int) -> np.ndarray:
     return np.eye(count, dtype=np.int64)
 
 
-def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None, ring: bool) -> np.ndarray:
+def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None, ring: bool,
+           deadline: float | None = None) -> np.ndarray:
     """The unknowns' values (rows, then a zero row) given the seeds' values, in the ring buffer
     (enough for ``_combine``, and small: a few board rows) or in full (row = local unknown).
 
@@ -388,7 +393,9 @@ def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None
         values[plan.ring_seeds] = seed_block[plan.ring_seed_rows]
     else:
         values[plan.seeds] = seed_block
-    for b in plan.batches:
+    for t, b in enumerate(plan.batches):
+        if t % _TIME_CHECK_EVERY == 0:
+            _check(deadline)
         defs, reads = (b.ring_defs, b.ring_reads) if ring else (b.defs, b.reads)
         if p == 2:
             got = values[reads[0]] if len(reads) else np.zeros((len(defs), values.shape[1]), values.dtype)
@@ -452,30 +459,37 @@ def analyse(model: Model, fix: Mapping[int, int] | None = None) -> Analysis:
     return _analyse(model, *_fixed_arrays(fix or {}))
 
 
+def _check(deadline: float | None) -> None:
+    """Raise TimeoutError once past ``deadline`` (a time.perf_counter() value; None: no limit)."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeoutError
+
+
 def _fixed_arrays(fix: Mapping[int, int]) -> tuple[np.ndarray, np.ndarray]:
     """The fixed variables and their values, as arrays."""
     return (np.fromiter(fix.keys(), dtype=np.int64, count=len(fix)),
             np.fromiter(fix.values(), dtype=np.int64, count=len(fix)))
 
 
-def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray) -> Analysis:
+def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float | None = None) -> Analysis:
     c = _compile(model)
     p = c.p
     fixed = np.zeros(c.nvars, dtype=bool)
     values = np.zeros(c.nvars, dtype=np.int64)
     fixed[keys] = True
     values[keys] = vals
-    plan = _plan(c, fixed)
+    plan = _plan(c, fixed, deadline)
     b = (c.rhs - np.bincount(plan.f_eq, weights=plan.f_coef * values[plan.f_var], minlength=c.neq).astype(np.int64)) % p
     n_u = len(plan.unknown)
     if plan.method == "chase":
-        const = _chase(p, plan, np.zeros((len(plan.seeds), 1), dtype=np.uint64 if p == 2 else np.int64), b, ring=True)
+        const = _chase(p, plan, np.zeros((len(plan.seeds), 1), dtype=np.uint64 if p == 2 else np.int64), b, ring=True,
+                       deadline=deadline)
         done = _combine(p, plan, const)[:, 0].astype(np.int64)
         r = (b[plan.residual] - done) % p
     else:
         r = b
     ncols = plan.columns
-    rank, part, null, cert = _eliminate(p, plan.matrix, ncols, r)
+    rank, part, null, cert = _eliminate(p, plan.matrix, ncols, r, deadline)
     rank += n_u - ncols  # each defining equation of a chase adds one to the rank of A
     if part is None:
         y = np.zeros(c.neq, dtype=np.int64)
@@ -486,17 +500,17 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray) -> Analysis:
         return Analysis(p, plan.unknown, rank, None, np.zeros((0, n_u), _values(p)), plan.method,
                         len(plan.seeds), [(int(i), int(y[i])) for i in np.flatnonzero(y)], value)
     if plan.method == "chase":
-        part = _expand(p, plan, part[None, :], b)[0]
-        null = _expand(p, plan, null, None) if len(null) else np.zeros((0, n_u), _values(p))
+        part = _expand(p, plan, part[None, :], b, deadline)[0]
+        null = _expand(p, plan, null, None, deadline) if len(null) else np.zeros((0, n_u), _values(p))
     return Analysis(p, plan.unknown, rank, part.astype(_values(p)), null.astype(_values(p)), plan.method,
                     len(plan.seeds))
 
 
-def _eliminate(p: int, matrix: np.ndarray, ncols: int, b: np.ndarray
+def _eliminate(p: int, matrix: np.ndarray, ncols: int, b: np.ndarray, deadline: float | None
                ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray | None]:
     """rank, particular solution (or None), null basis (rows), certificate over the rows."""
     if p == 2:
-        sol = gf2.solve(matrix, ncols, b)
+        sol = gf2.solve(matrix, ncols, b, deadline=deadline)
         null = gf2.unpack(sol.null, ncols) if len(sol.null) else np.zeros((0, ncols), np.uint8)
         part = gf2.unpack(sol.particular[None, :], ncols)[0] if sol.particular is not None else None
         cert = sol.certificate.astype(np.int64) if sol.certificate is not None else None
@@ -534,14 +548,14 @@ def _eliminate_gfp(p: int, a: np.ndarray, ncols: int, b: np.ndarray
     return rank, part, null, None
 
 
-def _expand(p: int, plan: _Plan, seed_rows: np.ndarray, b: np.ndarray | None) -> np.ndarray:
+def _expand(p: int, plan: _Plan, seed_rows: np.ndarray, b: np.ndarray | None, deadline: float | None) -> np.ndarray:
     """Seed vectors (rows) to vectors of all unknowns (rows), by chasing."""
     count = seed_rows.shape[0]
     if p == 2:
         block = gf2.pack(seed_rows.T) if len(plan.seeds) else np.zeros((0, gf2.words(count)), np.uint64)
-        out = _chase(p, plan, block, b, ring=False)[:-1]
+        out = _chase(p, plan, block, b, ring=False, deadline=deadline)[:-1]
         return gf2.unpack(out, count).T
-    return _chase(p, plan, seed_rows.T.astype(np.int64), b, ring=False)[:-1].T
+    return _chase(p, plan, seed_rows.T.astype(np.int64), b, ring=False, deadline=deadline)[:-1].T
 
 
 def _certificate_back(c: _Compiled, plan: _Plan, y: np.ndarray) -> None:
@@ -569,7 +583,7 @@ def _certificate_back(c: _Compiled, plan: _Plan, y: np.ndarray) -> None:
 
 
 # -- the minimum-press solution ------------------------------------------------------------------
-def minimum(analysis: Analysis, seed: int = 0) -> tuple[np.ndarray, bool, int | None]:
+def minimum(analysis: Analysis, seed: int = 0, deadline: float | None = None) -> tuple[np.ndarray, bool, int | None]:
     """The solution with the smallest sum of values; whether it is proven minimal; and when it
     is, how many solutions share that sum (1: the minimum is unique).
 
@@ -591,6 +605,8 @@ def minimum(analysis: Analysis, seed: int = 0) -> tuple[np.ndarray, bool, int | 
     block = min(k, max(1, int(np.log(EXACT_MINIMUM) / np.log(p)) - 4))
     best, stale = x.sum(), 0
     for step in range(_DESCENT_STEPS):
+        if deadline is not None and time.perf_counter() > deadline:
+            break  # the best so far, unproven either way
         if step % 2 == 0:
             directions = null[rng.choice(k, size=block, replace=False)]
         else:  # sums of a few basis vectors: cheap, and outside the span of any basis subset
@@ -657,7 +673,13 @@ class LinearEngine(Engine):
             v, val = int(keys[outside[0]]), int(vals[outside[0]])
             stats.extra["why"] = f"{model.names[v]} = {val} is outside its domain"
             return Search(iter(()), stats, total=0)
-        a = _analyse(model, keys, vals)
+        deadline = started + limits.time if limits.time is not None else None
+        try:
+            a = _analyse(model, keys, vals, deadline)
+        except TimeoutError:  # elimination ran past the time limit: the answer is unknown
+            stats.seconds = time.perf_counter() - started
+            stats.stopped = "time limit"
+            return Search(iter(()), stats)
         stats.seconds = time.perf_counter() - started
         if not compiled_before:
             stats.compile_seconds = stats.seconds
@@ -684,7 +706,7 @@ class LinearEngine(Engine):
 
     def _coset(self, a: Analysis, base: np.ndarray, forbid: list[tuple[int, int]], limits: Limits,
                stats: Stats, started: float) -> Iterator[list[int]]:
-        x, minimal, _ = minimum(a)
+        x, minimal, _ = minimum(a, deadline=started + limits.time if limits.time is not None else None)
         stats.extra["weight"] = int(x.astype(np.int64).sum())  # sum of the values: presses, in lights-out
         stats.extra["minimal"] = minimal
         p, null = a.p, a.null.astype(np.int64)

@@ -198,8 +198,8 @@ def test_search_is_lazy_and_respects_limits_and_forbid() -> None:
     assert len({tuple(s) for s in first}) == 5 and all(m.check(s) is None for s in first)
     stopped = ENGINE.search(m, limits=Limits(nodes=3))
     assert len(list(stopped)) == 3 and stopped.stats.stopped and not stopped.exhausted
-    timed = ENGINE.search(m, limits=Limits(time=0.0))  # the clock is read every 256 candidates
-    assert len(list(timed)) == 255 and timed.stats.stopped == "time limit"
+    timed = ENGINE.search(m, limits=Limits(time=0.0))  # elimination reads the clock too
+    assert list(timed) == [] and timed.stats.stopped == "time limit" and not timed.exhausted
     small = Model()
     ys = small.int_vars(3, 0, 1)
     small.parity(ys, 1)
@@ -340,3 +340,14 @@ def test_a_chase_that_leaves_too_big_a_residual_system_is_declined_at_once() -> 
     m.parity_rows(ParityRows(np.arange(0, len(pairs) + 1, 2), pairs, np.ones(len(pairs), dtype=np.int64), rhs, 2))
     with pytest.raises(Unsupported, match="chasing leaves 24,999 equations in 25,000 unknowns"):
         ENGINE.count(m)
+
+
+@pytest.mark.parametrize("kind", ["chain", "dense"])
+def test_a_time_limit_stops_elimination_cleanly_with_unknown(kind: str) -> None:
+    rng = random.Random(7)
+    model = chain_model(rng, 2, 3000) if kind == "chain" else random_model(rng, 2, 300, 300, 150)
+    stopped = solvers.solve(model, engine="linear", time_limit=1e-9)  # no elimination finishes in a nanosecond
+    assert stopped.status == "unknown" and stopped.stats.stopped == "time limit"
+    counted = solvers.count(model, engine="linear", time_limit=1e-9)
+    assert not counted.complete and counted.status == "unknown"
+    assert solvers.solve(model, engine="linear").status in ("solved", "unsat")  # the plan was not left half-made
