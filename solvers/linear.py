@@ -295,20 +295,22 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     at = _rows_entries(eq, residual)
     at = at[on[at]]
     res_eq, res_var, res_coef = eq[at], var[at], coef[at]
-    # Every batch's reads padded to the batch's widest equation, built in one pass: equation i
-    # has slots slot_ptr[i]..slot_ptr[i+1]-1; padding reads the zero row.
+    # Every batch's reads padded to the batch's widest equation: equation i's reads go to slots
+    # slot_ptr[i]... (its batch's width of them); the rest stay padding, which reads the zero row.
     sizes = np.diff(cuts)
     widths = np.maximum.reduceat(counts, cuts[:-1]) if len(defining) else counts
     slot_ptr = np.zeros(len(defining) + 1, dtype=np.int64)
     np.cumsum(np.repeat(widths, sizes), out=slot_ptr[1:])
     st = _index_type(int(slot_ptr[-1]) + len(r_var))
-    owner = np.repeat(np.arange(len(defining), dtype=st), np.repeat(widths, sizes))
-    col = np.arange(slot_ptr[-1], dtype=st) - slot_ptr[owner].astype(st)
-    valid = col < counts[owner]
-    src = np.where(valid, r_ptr[owner].astype(st) + col, 0)
-    del owner, col
-    reads = np.where(valid, r_var[src], nv) if len(r_var) else np.full(len(src), nv, dtype=it)
-    coefs = None if r_coef is None else np.where(valid, r_coef[src], 0) if len(r_coef) else np.zeros(len(src), np.int64)
+    owner = np.repeat(np.arange(len(defining), dtype=st), counts)  # the defining equation of each read
+    dest = np.arange(len(r_var), dtype=st) + (slot_ptr[:-1] - r_ptr[:-1]).astype(st)[owner]
+    reads = np.full(int(slot_ptr[-1]), nv, dtype=it)
+    reads[dest] = r_var
+    coefs = None
+    if r_coef is not None:
+        coefs = np.zeros(len(reads), dtype=r_coef.dtype)
+        coefs[dest] = r_coef
+    del owner, dest
     read_pos = pos[reads]
     # The ring must span, for every batch, from the earliest position it reads to its last definition.
     firsts = np.minimum.reduceat(np.append(read_pos, n_u), slot_ptr[cuts[:-1]]) if len(defining) else sizes
