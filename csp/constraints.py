@@ -242,16 +242,25 @@ class ParityRows:
 
         if not len(self):
             return None
-        try:
-            x = np.asarray(values)
-        except OverflowError:  # integers beyond 64 bits
-            x = np.zeros(0, dtype=object)
-        small = x.dtype.kind in "iu" and x.size and -2**31 < int(x.min()) and int(x.max()) < 2**31
+        x = int_array(values)
+        small = x is not None and x.size and -2**31 < int(x.min()) and int(x.max()) < 2**31
         if small and self.modulus < 2**20 and int(np.diff(self.indptr).max()) < 2**11:
             sums = np.add.reduceat(self.coeffs * x.astype(np.int64)[self.vars], self.indptr[:-1])
             bad = np.flatnonzero(sums % self.modulus != self.rhs)
             return int(bad[0]) if len(bad) else None
-        return next((i for i in range(len(self)) if not self[i].holds([values[v] for v in self[i].vars])), None)
+        return next((i for i, row in enumerate(self) if not row.holds([values[v] for v in row.vars])), None)
+
+
+def int_array(values: Sequence[object]) -> "np.ndarray | None":
+    """``values`` as a numpy array of integers, or None when they are not all integers of at
+    most 64 bits (strings, floats, None, bigger integers): then only Python can judge them."""
+    import numpy as np
+
+    try:
+        array = np.asarray(values)
+    except OverflowError:  # integers beyond 64 bits
+        return None
+    return array if array.dtype.kind in "iu" else None
 
 
 def _residues(a: "np.ndarray", modulus: int) -> "np.ndarray":

@@ -15,7 +15,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
-from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table
+from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table, int_array
 from .errors import ModelError
 
 T = TypeVar("T")
@@ -102,16 +102,12 @@ def _first_outside(values: Sequence[Any], domains: Sequence[tuple[int, ...]], st
     by ``add_vars`` (``shared``: one domain) is tested with numpy, a million values at a time."""
     if shared and stop - start > 1:
         chunk = values[start:stop]
-        if None not in chunk:
+        array = int_array(chunk)
+        if array is not None:  # anything else (None, strings, floats, huge integers): one by one
             import numpy as np
 
-            try:
-                array = np.asarray(chunk)
-            except OverflowError:
-                array = np.zeros(0, dtype=object)
-            if array.dtype.kind in "iu":  # anything else (strings, floats, huge integers): one by one
-                outside = np.flatnonzero(~np.isin(array, domains[start]))
-                return start + int(outside[0]) if len(outside) else None
+            outside = np.flatnonzero(~np.isin(array, domains[start]))
+            return start + int(outside[0]) if len(outside) else None
     return next((i for i in range(start, stop) if values[i] is None or values[i] not in domains[i]), None)
 
 
