@@ -461,9 +461,14 @@ def analyse(model: Model, fix: Mapping[int, int] | None = None) -> Analysis:
     return _analyse(model, *_fixed_arrays(fix or {}))
 
 
+def _past(deadline: float | None) -> bool:
+    """Whether ``deadline`` (a time.perf_counter() value; None: no limit) has passed."""
+    return deadline is not None and time.perf_counter() > deadline
+
+
 def _check(deadline: float | None) -> None:
-    """Raise TimeoutError once past ``deadline`` (a time.perf_counter() value; None: no limit)."""
-    if deadline is not None and time.perf_counter() > deadline:
+    """Raise TimeoutError once past ``deadline``: elimination stops wherever it is."""
+    if _past(deadline):
         raise TimeoutError
 
 
@@ -607,7 +612,7 @@ def minimum(analysis: Analysis, seed: int = 0, deadline: float | None = None) ->
     block = min(k, max(1, int(np.log(EXACT_MINIMUM) / np.log(p)) - 4))
     best, stale = x.sum(), 0
     for step in range(_DESCENT_STEPS):
-        if deadline is not None and time.perf_counter() > deadline:
+        if _past(deadline):
             break  # the best so far, unproven either way
         if step % 2 == 0:
             directions = null[rng.choice(k, size=block, replace=False)]
@@ -695,7 +700,7 @@ class LinearEngine(Engine):
         forbid = list(forbid)
         base = np.zeros(model.num_vars, dtype=np.int64)
         base[keys] = vals
-        return Search(self._coset(a, base, forbid, limits, stats, started), stats,
+        return Search(self._coset(a, base, forbid, limits.nodes, stats, deadline), stats,
                       total=a.solutions if not forbid else None)
 
     @staticmethod
@@ -706,9 +711,9 @@ class LinearEngine(Engine):
         return (f"{len(terms)} constraints ({shown}{more}) add up to 0 = {a.certificate_value} "
                 f"(mod {a.p}), so no assignment satisfies them all")
 
-    def _coset(self, a: Analysis, base: np.ndarray, forbid: list[tuple[int, int]], limits: Limits,
-               stats: Stats, started: float) -> Iterator[list[int]]:
-        x, minimal, _ = minimum(a, deadline=started + limits.time if limits.time is not None else None)
+    def _coset(self, a: Analysis, base: np.ndarray, forbid: list[tuple[int, int]], nodes: int | None,
+               stats: Stats, deadline: float | None) -> Iterator[list[int]]:
+        x, minimal, _ = minimum(a, deadline=deadline)
         stats.extra["weight"] = int(x.astype(np.int64).sum())  # sum of the values: presses, in lights-out
         stats.extra["minimal"] = minimal
         p, null = a.p, a.null.astype(np.int64)
@@ -716,11 +721,10 @@ class LinearEngine(Engine):
         digits = [0] * len(null)
         while True:
             stats.nodes += 1
-            if limits.nodes is not None and stats.nodes > limits.nodes:
+            if nodes is not None and stats.nodes > nodes:
                 stats.stopped = "node limit"
                 return
-            if limits.time is not None and stats.nodes % _TIME_CHECK_EVERY == 0 and \
-                    time.perf_counter() - started > limits.time:
+            if stats.nodes % _TIME_CHECK_EVERY == 0 and _past(deadline):
                 stats.stopped = "time limit"
                 return
             full = base.copy()
