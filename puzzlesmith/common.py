@@ -149,6 +149,15 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
     return ptype, params, puzzles
 
 
+def read_clue_puzzles(args: argparse.Namespace, instead: str) -> tuple[PuzzleType, list[Puzzle]]:
+    """``read_puzzles`` for the commands about clues (verify, grade, hint): a type not made of
+    clues is a usage error, whose message ends with ``instead``."""
+    ptype, _, puzzles = read_puzzles(args)
+    if not ptype.clue_based:
+        raise UsageError(f"{ptype.name} puzzles are not made of clues{instead}")
+    return ptype, puzzles
+
+
 @dataclass
 class Job:
     """A puzzle with its model and the engine that will work on it."""

@@ -7,7 +7,7 @@ import argparse
 import solvers
 from generators import grade
 
-from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, read_puzzles
+from ..common import EXIT_NO_SOLUTION, EXIT_OK, add_input_options, add_type_options, emit_json, read_clue_puzzles
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,9 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    ptype, _, puzzles = read_puzzles(args)
-    if not ptype.clue_based:
-        raise UsageError(f"{ptype.name} puzzles are not made of clues, so there is nothing to grade")
+    ptype, puzzles = read_clue_puzzles(args, ", so there is nothing to grade")
     worst = EXIT_OK
     for puzzle in puzzles:
         model = ptype.model(puzzle.instance)

@@ -11,8 +11,8 @@ import argparse
 import solvers
 from generators import hint
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, UsageError, add_input_options, add_type_options, emit_json,
-                      engine_choice, read_puzzles)
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, add_input_options, add_type_options, emit_json,
+                      engine_choice, read_clue_puzzles)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,9 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    ptype, _, puzzles = read_puzzles(args)
-    if not ptype.clue_based:
-        raise UsageError(f"{ptype.name} puzzles are not made of clues, so there are no hints")
+    ptype, puzzles = read_clue_puzzles(args, ", so there are no hints")
     worst = EXIT_OK
     for k, puzzle in enumerate(puzzles):
         instance = puzzle.instance

@@ -12,7 +12,7 @@ from generators import SYMMETRIES, grade, orbits, redundant_groups
 from generators.layout import symmetric
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, UsageError, add_input_options, add_type_options,
-                      emit_json, engine_choice, read_puzzles)
+                      emit_json, engine_choice, read_clue_puzzles)
 
 SHOWN = 5  # redundant clues named in the text output (--json lists them all)
 
@@ -39,9 +39,7 @@ def _clue(ptype: PuzzleType, instance: Instance, var: int) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.limit < 2:
         raise UsageError(f"--limit must be 2 or more to tell unique from not, got {args.limit}")
-    ptype, _, puzzles = read_puzzles(args)
-    if not ptype.clue_based:
-        raise UsageError(f"{ptype.name} puzzles are not made of clues: use `puzzlesmith count` instead")
+    ptype, puzzles = read_clue_puzzles(args, ": use `puzzlesmith count` instead")
     worst = EXIT_OK
     for puzzle in puzzles:
         instance = puzzle.instance
