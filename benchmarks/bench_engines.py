@@ -48,8 +48,8 @@ from pathlib import Path
 from typing import Callable
 
 import solvers
-from csp.queens import queens_model
-from csp.sudoku import sudoku_model
+from puzzles.queens import queens_model
+from puzzles.sudoku import sudoku_model
 from solvers import backtracking as backtracking_module
 from solvers import cpsat as cpsat_module
 from solvers import sat as sat_module

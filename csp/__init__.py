@@ -1,4 +1,4 @@
-"""The modelling core: Model, the constraint kinds, the puzzle-type interface and the built-in types."""
+"""The modelling core: Model, the constraint kinds, the puzzle-type interface and the registry."""
 
 from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table
 from .errors import ModelError, PuzzleError

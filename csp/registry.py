@@ -14,16 +14,16 @@ from .puzzle import PuzzleType
 ENTRY_POINT_GROUP = "puzzlesmith.puzzles"
 
 BUILTIN: dict[str, str] = {
-    "sudoku": "csp.sudoku:Sudoku",
-    "queens": "csp.queens:Queens",
-    "killer": "csp.killer:Killer",
-    "kakuro": "csp.kakuro:Kakuro",
-    "futoshiki": "csp.futoshiki:Futoshiki",
-    "nonogram": "csp.nonogram:Nonogram",
-    "seating": "csp.seating:Seating",
-    "life": "csp.life:Life",
-    "lightsout": "csp.lightsout:LightsOut",
-    "pushpull": "csp.lightsout:PushPull",
+    "sudoku": "puzzles.sudoku:Sudoku",
+    "queens": "puzzles.queens:Queens",
+    "killer": "puzzles.killer:Killer",
+    "kakuro": "puzzles.kakuro:Kakuro",
+    "futoshiki": "puzzles.futoshiki:Futoshiki",
+    "nonogram": "puzzles.nonogram:Nonogram",
+    "seating": "puzzles.seating:Seating",
+    "life": "puzzles.life:Life",
+    "lightsout": "puzzles.lightsout:LightsOut",
+    "pushpull": "puzzles.lightsout:PushPull",
 }
 
 

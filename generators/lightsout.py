@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Mapping
 
 from csp import PuzzleError, registry
-from csp.lightsout import LightsOut
+from puzzles.lightsout import LightsOut
 from csp.puzzle import Instance
 from solvers.linear import EXACT_MINIMUM, analyse, minimum
 

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 import solvers
 from csp import Model
-from csp.queens import queens_model
-from csp.sudoku import sudoku_model
+from puzzles.queens import queens_model
+from puzzles.sudoku import sudoku_model
 
 ENGINE = "backtracking"
 

@@ -243,7 +243,7 @@ def test_all_with_limit_enumerates_lazily(capsys: pytest.CaptureFixture[str]) ->
 
 def test_cli_start_up_and_parsing_a_board_do_not_import_numpy() -> None:
     # Building the model does (it is made of arrays), but only a solve needs it, and solving needs numpy anyway.
-    code = ("import sys; import puzzlesmith.cli, csp.lightsout, solvers; from csp import registry; "
+    code = ("import sys; import puzzlesmith.cli, puzzles.lightsout, solvers; from csp import registry; "
             "t = registry.get('lightsout'); t.parse('01/10', t.resolve_params({})); "
             "print(sorted(m for m in ('numpy', 'galois') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

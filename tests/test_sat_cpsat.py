@@ -14,8 +14,8 @@ import pytest
 
 import solvers
 from csp.model import Model
-from csp.queens import queens_model
-from csp.sudoku import sudoku_model
+from puzzles.queens import queens_model
+from puzzles.sudoku import sudoku_model
 from solvers import sat as sat_module
 from solvers.base import Limits
 

@@ -6,7 +6,7 @@ import pytest
 
 import solvers
 from csp import PuzzleError, registry
-from csp.sudoku import SYMBOLS
+from puzzles.sudoku import SYMBOLS
 from conftest import FIXTURES, puzzles, valid_sudoku
 
 SUDOKU = registry.get("sudoku")

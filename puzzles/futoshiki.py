@@ -25,9 +25,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Sequence
 
-from .errors import PuzzleError
-from .model import Model
-from .puzzle import Instance, Param, PuzzleType
+from csp.errors import PuzzleError
+from csp.model import Model
+from csp.puzzle import Instance, Param, PuzzleType
 
 UP, DOWN = "^∧", "vV∨"  # sign characters under a cell: upper < lower, upper > lower
 Signs = tuple[tuple[int, int], ...]  # (smaller cell, larger cell)

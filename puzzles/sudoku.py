@@ -18,9 +18,9 @@ from functools import lru_cache
 from math import isqrt
 from typing import Any, Mapping, Sequence
 
-from .errors import PuzzleError
-from .model import Model
-from .puzzle import Instance, Param, PuzzleType, parse_rxc
+from csp.errors import PuzzleError
+from csp.model import Model
+from csp.puzzle import Instance, Param, PuzzleType, parse_rxc
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 BLANKS = ".0"

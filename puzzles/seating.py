@@ -28,9 +28,9 @@ import re
 from functools import lru_cache
 from typing import Any, Sequence
 
-from .errors import PuzzleError
-from .model import Model
-from .puzzle import Instance, PuzzleType
+from csp.errors import PuzzleError
+from csp.model import Model
+from csp.puzzle import Instance, PuzzleType
 
 # (guest, guests, at least how many of them must sit next to guest, ... at most how many)
 Rule = tuple[int, tuple[int, ...], int, int]

@@ -13,9 +13,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Sequence
 
-from .errors import PuzzleError
-from .model import Model
-from .puzzle import Instance, Param, PuzzleType
+from csp.errors import PuzzleError
+from csp.model import Model
+from csp.puzzle import Instance, Param, PuzzleType
 
 
 def parse_n(text: str) -> int:

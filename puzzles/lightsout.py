@@ -22,10 +22,10 @@ from functools import lru_cache, partial
 from math import isqrt
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .constraints import ParityRows, is_prime
-from .errors import PuzzleError
-from .model import Model
-from .puzzle import Instance, Param, PuzzleType, parse_rxc
+from csp.constraints import ParityRows, is_prime
+from csp.errors import PuzzleError
+from csp.model import Model
+from csp.puzzle import Instance, Param, PuzzleType, parse_rxc
 
 if TYPE_CHECKING:
     import numpy as np

@@ -21,9 +21,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from .errors import PuzzleError
-from .model import Model
-from .puzzle import Instance, Param, PuzzleType
+from csp.errors import PuzzleError
+from csp.model import Model
+from csp.puzzle import Instance, Param, PuzzleType
 from .sudoku import BLANKS, SYMBOLS, cell_name, default_box, parse_box, sudoku_model
 
 Cages = tuple[tuple[str, tuple[int, ...], int], ...]  # (cage id, cells, sum)

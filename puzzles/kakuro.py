@@ -22,9 +22,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Sequence
 
-from .errors import PuzzleError
-from .model import Model
-from .puzzle import Instance, PuzzleType
+from csp.errors import PuzzleError
+from csp.model import Model
+from csp.puzzle import Instance, PuzzleType
 
 BLACK = ("\\", "X", "x")
 WHITE = ("_", ".")

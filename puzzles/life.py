@@ -33,9 +33,9 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterable, Sequence
 
-from .errors import PuzzleError
-from .model import Model
-from .puzzle import Instance, Param, PuzzleType
+from csp.errors import PuzzleError
+from csp.model import Model
+from csp.puzzle import Instance, Param, PuzzleType
 
 ALIVE, DEAD = "XxOo#*", "."
 Pattern = tuple[tuple[int, ...], ...]
