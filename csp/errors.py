@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 
+def excerpt(text: str, width: int = 24) -> str:
+    """``text`` quoted for a message, cut to about ``width`` characters: a 5 MB line is not echoed back."""
+    shown = text if len(text) <= width else text[:width] + "..."
+    return repr(shown)
+
+
 class ModelError(ValueError):
     """A model was built wrongly: empty domain, unknown variable, malformed constraint."""
 

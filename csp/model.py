@@ -15,6 +15,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
+from . import clock
 from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table, int_array
 from .errors import ModelError
 
@@ -124,6 +125,7 @@ class Model:
     # -- variables -------------------------------------------------------------------------
     def add_var(self, values: Iterable[int], name: str | None = None) -> int:
         """Add a variable that takes one of ``values``; returns its index."""
+        clock.check()  # a time limit covers building big models too
         label = name if name is not None else f"x{len(self.names)}"
         self.domains.append(self._domain(values, label))
         self.names.append(label)
@@ -167,6 +169,7 @@ class Model:
     # -- constraints -----------------------------------------------------------------------
     def add(self, constraint: Constraint) -> Constraint:
         """Add a constraint after checking that every variable it names exists."""
+        clock.check()
         if not isinstance(constraint, Constraint):
             raise ModelError(f"not a constraint: {constraint!r}")
         if not constraint.vars:

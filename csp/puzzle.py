@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
-from .errors import PuzzleError
+from .errors import PuzzleError, excerpt
 from .model import Model
 
 
@@ -26,14 +26,49 @@ class Param:
     parse: Callable[[str], Any] = str
 
 
-def parse_rxc(text: str, square: bool = False) -> tuple[int, int]:
-    """'2x3' -> (2, 3), rows by columns, each at least 1; with ``square``, '5' means 5x5."""
-    rows, sep, cols = text.lower().partition("x")
+def whole_number(text: str, low: int, high: int) -> int:
+    """``text`` as a whole number in low..high, written in ASCII digits (a leading ``-`` only when
+    ``low`` is negative); ValueError saying what is wrong.
+
+    Python's int() also reads '٩', '1_000', ' 7 ' and numbers of thousands of digits (slowly, and past
+    4,300 digits not at all): puzzle text and parameters take none of them, in every type alike.
+    """
+    body = text[1:] if low < 0 and text.startswith("-") else text
+    bad = next((ch for ch in body if not "0" <= ch <= "9"), None)
+    if not body or bad is not None:
+        why = f" ({bad!r} is not an ASCII digit 0-9)" if bad is not None and bad.isdigit() else ""
+        raise ValueError(f"expected a whole number, got {excerpt(text)}{why}")
+    if len(body.lstrip("0")) > len(str(max(high, -low))):  # before int(): it is slow on huge numbers
+        raise ValueError(f"{excerpt(text)} is out of range: expected {low}..{high}")
+    value = int(text)
+    if not low <= value <= high:
+        raise ValueError(f"{value} is out of range: expected {low}..{high}")
+    return value
+
+
+def parse_rxc(text: str, square: bool = False, most: int | None = None) -> tuple[int, int]:
+    """'2x3' -> (2, 3), rows by columns, each at least 1; with ``square``, '5' means 5x5; with
+    ``most``, rows x columns may be at most that (checked before anything is allocated)."""
+    rows, sep, cols = text.strip().lower().partition("x")
     if not sep and square:
         cols = rows
-    if (not sep and not square) or not rows.isdecimal() or not cols.isdecimal() or int(rows) < 1 or int(cols) < 1:
-        raise ValueError("expected N or ROWSxCOLUMNS, e.g. 5 or 4x6" if square else "expected ROWSxCOLUMNS, e.g. 2x3")
-    return int(rows), int(cols)
+    shape = "N or ROWSxCOLUMNS, e.g. 5 or 4x6" if square else "ROWSxCOLUMNS, e.g. 2x3"
+    if (not sep and not square) or not _ascii_digits(rows) or not _ascii_digits(cols):
+        raise ValueError(f"expected {shape}, got {excerpt(text)}")
+    limit = most or 10**9
+    try:  # each side bounded before multiplying
+        r, c = whole_number(rows, 0, limit), whole_number(cols, 0, limit)
+    except ValueError:
+        raise ValueError(f"{excerpt(text)} is more than the {limit:,} cells this type takes") from None
+    if not r or not c:
+        raise ValueError(f"expected {shape}, each side at least 1, got {excerpt(text)}")
+    if r * c > limit:
+        raise ValueError(f"{r}x{c} is {r * c:,} cells, more than the {limit:,} this type takes")
+    return r, c
+
+
+def _ascii_digits(text: str) -> bool:
+    return bool(text) and all("0" <= ch <= "9" for ch in text)
 
 
 @dataclass
@@ -44,6 +79,9 @@ class Instance:
     givens: dict[int, int] = field(default_factory=dict)
     data: Any = None
     layout: str = "line"
+    #: Why the puzzle has no solution, when reading it already showed so (a nonogram whose row
+    #: clues shade more cells than its column clues): commands answer "no solution" with it.
+    conflict: str | None = None
 
 
 class PuzzleType:
@@ -66,7 +104,8 @@ class PuzzleType:
         for name in raw:
             if name not in known:
                 choices = ", ".join(known) or "none"
-                raise PuzzleError(f"unknown parameter for {self.name} (it takes: {choices})", where=f"parameter {name!r}")
+                raise PuzzleError(f"unknown parameter for {self.name} (it takes: {choices})",
+                                  where=f"parameter {excerpt(name)}")
         values: dict[str, Any] = {}
         for p in self.params:
             text = raw.get(p.name, p.default)
@@ -76,7 +115,7 @@ class PuzzleType:
             try:
                 values[p.name] = p.parse(text)
             except (ValueError, TypeError) as e:
-                raise PuzzleError(f"bad value {text!r}: {e}", where=f"parameter {p.name!r}") from None
+                raise PuzzleError(f"bad value {excerpt(text)}: {e}", where=f"parameter {p.name!r}") from None
         return values
 
     # -- the interface -----------------------------------------------------------------------
@@ -112,13 +151,20 @@ class PuzzleType:
         """How a value is written in messages (sudoku writes 10 as A)."""
         return str(value)
 
-    def check_givens(self, instance: Instance, line_of: Mapping[int, int]) -> None:
-        """Two equal givens in one AllDifferent (a row, a box, a cage) is an input error.
+    def contradiction(self, instance: Instance, model: Model) -> str | None:
+        """Why the puzzle as given has no solution, when its givens alone show it, or None.
 
-        Raised as a PuzzleError naming both cells, the unit, and the line (``line_of[var]``)
-        of the second cell; AllDifferent constraints with offsets are left to the solver.
+        One rule for every type: a puzzle that reads well but contradicts itself (two equal
+        givens in a row, two guests pinned to one seat, clue totals that disagree) is a puzzle
+        with no solution, answered "no solution" with this reason; it is not bad input.
+        Found here: the reason ``parse`` recorded, a given outside its variable's domain, and
+        two equal givens in one AllDifferent (those with offsets are left to the engines).
         """
-        model = self.model(instance)
+        if instance.conflict:
+            return instance.conflict
+        for v, value in instance.givens.items():
+            if value not in model.domains[v]:
+                return f"{self.cell_name(instance, v)} cannot be {self.show_value(value)}"
         for c in model.of_kind("AllDifferent"):
             if len(set(c.offsets)) > 1:
                 continue
@@ -128,9 +174,10 @@ class PuzzleType:
                 if value is None:
                     continue
                 if value in seen:
-                    raise PuzzleError(f"cells {self.cell_name(instance, seen[value])} and {self.cell_name(instance, v)}"
-                                      f" are both {self.show_value(value)} in {c.name or c.kind}", line=line_of.get(v))
+                    return (f"{self.cell_name(instance, seen[value])} and {self.cell_name(instance, v)} are both "
+                            f"{self.show_value(value)} in {c.name or c.kind}")
                 seen[value] = v
+        return None
 
     def with_givens(self, instance: Instance, givens: Mapping[int, int]) -> Instance:
         """A copy of ``instance`` with other givens (used by generators)."""
@@ -141,31 +188,42 @@ class PuzzleType:
         return self.model(instance).names[var]
 
     # -- reading files -----------------------------------------------------------------------
-    def is_one_line(self, line: str) -> bool:
-        """True when ``line`` alone is a whole puzzle (so a file may hold one puzzle per line)."""
-        return False
-
     def split_records(self, text: str) -> list[tuple[int, str]]:
         """Split file text into (first line number, puzzle text) records.
 
-        ``#`` starts a comment. Records are blank-line separated blocks, except that a
-        block whose every line is a whole puzzle on its own gives one record per line.
+        ``#`` starts a comment. Blank lines separate blocks, and ``block_records`` decides from
+        each whole block how many puzzles it holds.
         """
         records: list[tuple[int, str]] = []
         block: list[tuple[int, str]] = []
-
-        def flush() -> None:
-            if block and all(self.is_one_line(line) for _, line in block):
-                records.extend(block)
-            elif block:
-                records.append((block[0][0], "\n".join(line for _, line in block)))
-            block.clear()
-
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.split("#", 1)[0].rstrip()
             if line.strip():
                 block.append((number, line))
-            elif not raw.lstrip().startswith("#"):
-                flush()
-        flush()
+            elif not raw.lstrip().startswith("#") and block:
+                records.extend(self.block_records(block))
+                block = []
+        if block:
+            records.extend(self.block_records(block))
         return records
+
+    def block_records(self, block: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """The puzzles in one block of (line number, line): one puzzle per line when every line is a
+        whole puzzle on its own (``is_one_line``) and the block cannot be one puzzle (``is_one_grid``),
+        otherwise the whole block is one puzzle.
+
+        Decided from the whole block, never line by line: sixteen lines of sixteen cells are one
+        16x16 sudoku even though each line alone would be a whole 4x4 one.
+        """
+        lines = [line for _, line in block]
+        if len(block) > 1 and all(self.is_one_line(line) for line in lines) and not self.is_one_grid(lines):
+            return list(block)
+        return [(block[0][0], "\n".join(lines))]
+
+    def is_one_line(self, line: str) -> bool:
+        """True when ``line`` alone is a whole puzzle (so a file may hold one puzzle per line)."""
+        return False
+
+    def is_one_grid(self, lines: list[str]) -> bool:
+        """True when these lines, each a whole puzzle alone, are together one puzzle (a square grid)."""
+        return False

@@ -24,7 +24,8 @@ from typing import Any, Sequence
 
 from csp.errors import PuzzleError
 from csp.model import Model
-from csp.puzzle import Instance, PuzzleType
+from csp.errors import excerpt
+from csp.puzzle import Instance, PuzzleType, whole_number
 
 BLACK = ("\\", "X", "x")
 WHITE = ("_", ".")
@@ -44,13 +45,19 @@ def kakuro_model(names: tuple[str, ...], runs: Runs) -> Model:
     return m
 
 
+MAX_CELLS = 10_000  # grid cells: published kakuros are at most about 30x30
+MAX_CLUE = 10**6  # read as a number; above 45 no run can reach it, which is an answer ("no solution")
+
+
 def _clue(token: str, line: int, where: str) -> tuple[int | None, int | None]:
     down, _, right = token.partition("\\")
     sums = []
     for part in (down, right):
-        if part and not part.isdecimal():
-            raise PuzzleError(f"bad cell {token!r} (a clue is DOWN\\RIGHT, e.g. 17\\24)", line=line, where=where)
-        sums.append(int(part) if part else None)
+        try:
+            sums.append(whole_number(part, 0, MAX_CLUE) if part else None)
+        except ValueError as e:
+            raise PuzzleError(f"bad cell {excerpt(token)}: {e} (a clue is DOWN\\RIGHT, e.g. 17\\24)", line=line,
+                              where=where) from None
     return sums[0], sums[1]
 
 
@@ -63,6 +70,9 @@ class Kakuro(PuzzleType):
         if not rows:
             raise PuzzleError("no grid found", line=1)
         width = len(rows[0][1])
+        if len(rows) * width > MAX_CELLS:
+            raise PuzzleError(f"a grid of {len(rows):,} x {width:,} cells is larger than the {MAX_CELLS:,} this type "
+                              f"takes", line=rows[0][0])
         cells: dict[tuple[int, int], int] = {}   # white cell -> variable
         clues: dict[tuple[int, int], tuple[int | None, int | None]] = {}
         givens: dict[int, int] = {}
@@ -81,9 +91,10 @@ class Kakuro(PuzzleType):
                 elif "\\" in token:
                     clues[r, c] = _clue(token, k, where)
                 else:
-                    raise PuzzleError(f"bad cell {token!r} (use _ for a white cell, \\ for a black one, "
+                    raise PuzzleError(f"bad cell {excerpt(token)} (use _ for a white cell, \\ for a black one, "
                                       f"D\\R for clues)", line=k, where=where)
         runs: list[tuple[str, tuple[int, ...], int]] = []
+        conflict = None
         for across, (dr, dc) in ((True, (0, 1)), (False, (1, 0))):
             for (r, c), clue in clues.items():
                 total = clue[1] if across else clue[0]
@@ -101,8 +112,8 @@ class Kakuro(PuzzleType):
                 if not run:
                     raise PuzzleError(f"{direction} sum {total} has no white cells after it", line=lines[r], where=where)
                 low, high = len(run) * (len(run) + 1) // 2, len(run) * (19 - len(run)) // 2
-                if len(run) > 9 or not low <= total <= high:
-                    raise PuzzleError(f"{len(run)} distinct digits cannot add up to {total}", line=lines[r], where=where)
+                if (len(run) > 9 or not low <= total <= high) and conflict is None:
+                    conflict = f"{where}: {len(run)} distinct digits 1-9 cannot add up to {total}"
                 runs.append((f"{direction} r{r + 1}c{c + 1}", tuple(run), total))
             # A run of two or more white cells that starts at the grid's edge or after a plain black cell.
             for (r, c), var in cells.items():
@@ -112,7 +123,8 @@ class Kakuro(PuzzleType):
                     raise PuzzleError(f"the {'across' if across else 'down'} run starting here has no sum",
                                       line=lines[r], where=f"cell r{r + 1}c{c + 1}")
         names = tuple(f"r{r + 1}c{c + 1}" for r, c in cells)
-        return Instance({}, givens, data=(tuple(tokens for _, tokens in rows), names, tuple(runs)), layout="grid")
+        return Instance({}, givens, data=(tuple(tokens for _, tokens in rows), names, tuple(runs)), layout="grid",
+                        conflict=conflict)
 
     def model(self, instance: Instance) -> Model:
         _, names, runs = instance.data
@@ -124,7 +136,7 @@ class Kakuro(PuzzleType):
         for row in tokens:
             line = []
             for token in row:
-                if token in WHITE or token.isdecimal():
+                if token in WHITE or (len(token) == 1 and token in "123456789"):
                     line.append(whites[k])
                     k += 1
                 else:

@@ -23,10 +23,12 @@ from typing import Any, Mapping, Sequence
 
 from csp.errors import PuzzleError
 from csp.model import Model
-from csp.puzzle import Instance, Param, PuzzleType
-from .sudoku import BLANKS, SYMBOLS, cell_name, default_box, parse_box, sudoku_model
+from csp.errors import excerpt
+from csp.puzzle import Instance, Param, PuzzleType, whole_number
+from .sudoku import BLANKS, MAX_SIZE, SYMBOLS, cell_name, default_box, parse_box, sudoku_model
 
 Cages = tuple[tuple[str, tuple[int, ...], int], ...]  # (cage id, cells, sum)
+MAX_SUM = MAX_SIZE * MAX_SIZE * (MAX_SIZE + 1) // 2  # every value of the largest grid, in one cage
 
 
 @lru_cache(maxsize=32)
@@ -71,18 +73,18 @@ class Killer(PuzzleType):
         n = len(grid)
         if n == 0:
             raise PuzzleError("no cage map found", line=1)
+        if n > MAX_SIZE:
+            raise PuzzleError(f"{n} rows: the largest killer sudoku is {MAX_SIZE}x{MAX_SIZE}", line=grid[MAX_SIZE][0])
         rows, cols = params.get("box") or default_box(n)
         if rows * cols != n:
             raise PuzzleError(f"boxes of {rows}x{cols} do not tile a {n}x{n} grid", where="parameter 'box'")
-        if n > len(SYMBOLS):
-            raise PuzzleError(f"a {n}x{n} grid is too big (at most {len(SYMBOLS)})", line=grid[-1][0])
         givens: dict[int, int] = {}
         members: dict[str, list[int]] = {}
         first_line: dict[str, int] = {}
         for r, (k, tokens) in enumerate(grid):
             if len(tokens) not in (1, 2) or any(len(t) != n for t in tokens):
-                raise PuzzleError(f"expected {n} cells of cage map (optionally after {n} givens), got {' '.join(tokens)!r}",
-                                  line=k, where=f"row {r + 1}")
+                raise PuzzleError(f"expected {n} cells of cage map (optionally after {n} givens), got "
+                                  f"{excerpt(' '.join(tokens))}", line=k, where=f"row {r + 1}")
             for c, ch in enumerate(tokens[-1]):
                 if ch in ",=#":
                     raise PuzzleError(f"{ch!r} cannot name a cage", line=k, where=f"cell {cell_name(r * n + c, n)}")
@@ -100,22 +102,20 @@ class Killer(PuzzleType):
                     givens[r * n + c] = value
         sums = self._sums(sum_lines, members)
         cages: list[tuple[str, tuple[int, ...], int]] = []
+        conflict = None
         for cage, cells in members.items():
             where = f"cage {cage!r} at {cell_name(cells[0], n)}"
             if cage not in sums:
                 raise PuzzleError("cage has no sum (add a line like " f"{cage}=SUM)", line=first_line[cage], where=where)
             size, total = len(cells), sums[cage]
             low, high = size * (size + 1) // 2, size * (2 * n - size + 1) // 2
-            if size > n or not low <= total <= high:
-                raise PuzzleError(f"{size} distinct digits 1-{n} cannot add up to {total}", line=first_line[cage],
-                                  where=where)
+            if (size > n or not low <= total <= high) and conflict is None:
+                conflict = f"{where}: {size} distinct digits 1-{SYMBOLS[n - 1]} cannot add up to {total}"
             if not _connected(cells, n):
                 raise PuzzleError("cage cells do not touch (a cage is one connected group)", line=first_line[cage],
                                   where=where)
             cages.append((cage, tuple(cells), total))
-        instance = Instance({"size": n, "box": (rows, cols)}, givens, data=tuple(cages), layout="grid")
-        self.check_givens(instance, {cell: line for r, (line, _) in enumerate(grid) for cell in range(r * n, r * n + n)})
-        return instance
+        return Instance({"size": n, "box": (rows, cols)}, givens, data=tuple(cages), layout="grid", conflict=conflict)
 
     @staticmethod
     def _sums(lines: Sequence[tuple[int, str]], members: Mapping[str, list[int]]) -> dict[str, int]:
@@ -123,13 +123,17 @@ class Killer(PuzzleType):
         for k, line in lines:
             for item in line.replace(",", " ").split():
                 cage, sep, value = item.partition("=")
-                if not sep or len(cage) != 1 or not value.isdecimal():
-                    raise PuzzleError(f"expected ID=SUM, got {item!r}", line=k)
+                if not sep or len(cage) != 1:
+                    raise PuzzleError(f"expected ID=SUM, got {excerpt(item)}", line=k)
+                try:
+                    total = whole_number(value, 0, MAX_SUM)
+                except ValueError as e:
+                    raise PuzzleError(f"bad sum: {e}", line=k, where=f"cage {cage!r}") from None
                 if cage not in members:
                     raise PuzzleError("no such cage in the map", line=k, where=f"cage {cage!r}")
                 if cage in sums:
                     raise PuzzleError("cage has two sums", line=k, where=f"cage {cage!r}")
-                sums[cage] = int(value)
+                sums[cage] = total
         return sums
 
     def model(self, instance: Instance) -> Model:

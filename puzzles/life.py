@@ -33,24 +33,33 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Iterable, Sequence
 
-from csp.errors import PuzzleError
+from csp.errors import PuzzleError, excerpt
 from csp.model import Model
-from csp.puzzle import Instance, Param, PuzzleType
+from csp.puzzle import Instance, Param, PuzzleType, whole_number
 
 ALIVE, DEAD = "XxOo#*", "."
 Pattern = tuple[tuple[int, ...], ...]
-_HEADER = re.compile(r"^x\s*=\s*(\d+)\s*,\s*y\s*=\s*(\d+)\s*(?:,\s*rule\s*=\s*(\S+))?\s*$", re.IGNORECASE)
-_RUN = re.compile(r"(\d*)([bo$!.A-Za-z])")
+_HEADER = re.compile(r"^x\s*=\s*([0-9]+)\s*,\s*y\s*=\s*([0-9]+)\s*(?:,\s*rule\s*=\s*(\S+))?\s*$", re.IGNORECASE)
+_RUN = re.compile(r"([0-9]*)([bo$!.A-Za-z])")
 
-
-MAX_CELLS = 250_000  # far beyond what a predecessor search can cover; bounds the header's allocation
+MAX_BOX = 10_000
+"""Cells in the search box (the pattern grown by the margin on every side), whatever spelling the
+pattern comes in: each cell is a table of up to 512 rows, so 10,000 cells already make a model of
+millions of rows (100x100 takes a minute to compile to CNF), far past what a predecessor search
+can finish."""
 
 
 def parse_margin(text: str) -> int:
-    margin = int(text)
-    if not 0 <= margin <= 20:
-        raise ValueError("margin must be 0..20")
-    return margin
+    return whole_number(text, 0, 20)
+
+
+def _box_cells(height: int, width: int, margin: int) -> int:
+    return (height + 2 * margin) * (width + 2 * margin)
+
+
+def _too_big(height: int, width: int, margin: int) -> str:
+    return (f"a {width} x {height} pattern with margin {margin} makes a search box of "
+            f"{_box_cells(height, width, margin):,} cells, more than the {MAX_BOX:,} a predecessor search can take")
 
 
 def _is_comment(line: str) -> bool:
@@ -71,6 +80,19 @@ def next_generation(alive: Iterable[tuple[int, int]]) -> set[tuple[int, int]]:
     return {cell for cell, n in counts.items() if n == 3 or (n == 2 and cell in alive)}
 
 
+@lru_cache(maxsize=None)
+def _allowed(centre: bool, around: int, target: int) -> tuple[tuple[int, ...], ...]:
+    """The neighbourhoods (centre first when it is in the box, then the neighbours in the box) whose
+    next state is ``target``: one table shape serves every cell with the same situation."""
+    allowed = []
+    for values in product((0, 1), repeat=int(centre) + around):
+        alive = values[0] if centre else 0
+        n = sum(values) - alive
+        if int(n == 3 or (alive and n == 2)) == target:
+            allowed.append(values)
+    return tuple(allowed)
+
+
 @lru_cache(maxsize=16)
 def life_model(pattern: Pattern, margin: int) -> Model:
     """The box's cells (row by row) and one Table per cell of the box and the ring around it. Cached per pattern."""
@@ -88,19 +110,14 @@ def life_model(pattern: Pattern, margin: int) -> Model:
             if centre is None and len(around) < 3:
                 continue  # outside the box with fewer than three neighbours in it: stays dead
             scope = ([centre] if centre is not None else []) + around
-            allowed = []
-            for values in product((0, 1), repeat=len(scope)):
-                alive = values[0] if centre is not None else 0
-                n = sum(values) - alive
-                if int(n == 3 or (alive and n == 2)) == target:
-                    allowed.append(values)
-            m.table(scope, allowed, name=f"next generation at r{r + 1}c{c + 1}")
+            m.table(scope, _allowed(centre is not None, len(around), target), name=f"next generation at r{r + 1}c{c + 1}")
     return m
 
 
-def _plain(text: str) -> tuple[list[list[int]], str]:
+def _plain(text: str, margin: int) -> tuple[list[list[int]], str]:
     layout = "line" if "/" in text else "grid"
     rows: list[list[int]] = []
+    width = 0
     for k, line in enumerate(text.splitlines(), start=1):
         if _is_comment(line) or not line.strip():
             continue
@@ -112,19 +129,27 @@ def _plain(text: str) -> tuple[list[list[int]], str]:
                                       where=f"row {len(rows) + 1} column {c + 1}")
                 row.append(int(ch in ALIVE))
             rows.append(row)
+            width = max(width, len(row))
+            if _box_cells(len(rows), width, margin) > MAX_BOX:  # as soon as it shows, before reading on
+                raise PuzzleError(_too_big(len(rows), width, margin), line=k)
     return rows, layout
 
 
-def _rle(lines: list[tuple[int, str]]) -> list[list[int]]:
+def _rle(lines: list[tuple[int, str]], margin: int) -> list[list[int]]:
     (k, header), body = lines[0], lines[1:]
     match = _HEADER.match(header)
     if not match:
         raise PuzzleError("expected an RLE header like 'x = 3, y = 3, rule = B3/S23'", line=k)
-    width, height, rule = int(match[1]), int(match[2]), match[3]
-    if width * height > MAX_CELLS:
-        raise PuzzleError(f"a {width} x {height} pattern is larger than {MAX_CELLS:,} cells", line=k)
+    try:
+        width, height = whole_number(match[1], 0, MAX_BOX), whole_number(match[2], 0, MAX_BOX)
+    except ValueError:
+        raise PuzzleError(f"a pattern of {excerpt(match[1])} x {excerpt(match[2])} cells is larger than a search box "
+                          f"can be ({MAX_BOX:,} cells)", line=k) from None
+    if _box_cells(height, width, margin) > MAX_BOX:
+        raise PuzzleError(_too_big(height, width, margin), line=k)
+    rule = match[3]
     if rule and rule.upper() not in ("B3/S23", "23/3"):
-        raise PuzzleError(f"only Conway's Life (B3/S23) is supported, not {rule}", line=k)
+        raise PuzzleError(f"only Conway's Life (B3/S23) is supported, not {excerpt(rule)}", line=k)
     rows = [[0] * width for _ in range(height)]
     r = c = 0
     done = False
@@ -135,7 +160,11 @@ def _rle(lines: list[tuple[int, str]]) -> list[list[int]]:
             match = _RUN.match(text, pos)
             if not match or match[2] not in "bo$!":
                 raise PuzzleError(f"bad run {text[pos:pos + 4]!r} (RLE uses b, o, $ and !)", line=k)
-            count = int(match[1] or 1)
+            try:
+                count = whole_number(match[1], 1, MAX_BOX) if match[1] else 1
+            except ValueError:
+                raise PuzzleError(f"run count {excerpt(match[1])} is beyond the {width} x {height} pattern",
+                                  line=k) from None
             pos = match.end()
             if match[2] == "!":
                 done = True
@@ -172,15 +201,15 @@ class Life(PuzzleType):
                  if line.strip() and not _is_comment(line)]
         if not lines:
             raise PuzzleError("no pattern found", line=1)
+        margin = params.get("margin", 1)
         if lines[0][1].lower().startswith("x") and "=" in lines[0][1]:
-            rows, layout = _rle(lines), "rle"
+            rows, layout = _rle(lines, margin), "rle"
         else:
-            rows, layout = _plain(text)
+            rows, layout = _plain(text, margin)
         width = max((len(row) for row in rows), default=0)
         if not rows or width == 0:
             raise PuzzleError("the pattern has no cells", line=lines[0][0])
         pattern = tuple(tuple(row + [0] * (width - len(row))) for row in rows)
-        margin = params.get("margin", 1)
         return Instance({"margin": margin, "height": len(pattern), "width": width}, {}, data=pattern,
                         layout=layout)
 

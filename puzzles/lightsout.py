@@ -8,7 +8,10 @@ constraint per cell; a board's lights are its givens (state = value), so one mod
 every board of a shape and the linear engine compiles it once.
 
 Text format: rows of digits (0..k-1) separated by ``/`` or newlines, or one digit string for
-a square board (a board of one row is written with a ``/`` after it); whitespace is ignored. Solutions are the press counts in the same shape.
+a square board (a board of one row is written with a ``/`` after it); whitespace is ignored.
+Solutions are the press counts in the same shape. In a file, blank lines separate boards, and
+within a block a line that is a whole board by itself (it has ``/``, or a square number of
+digits) is one board, unless the block is N lines of N digits: one N x N board.
 Without a board, ``-p size=N`` (or ``RxC``) gives the all-on board.
 
 Parameters: ``neighbourhood`` plus (the 4 orthogonal neighbours, default), x (the 4
@@ -25,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from csp.constraints import ParityRows, is_prime
 from csp.errors import PuzzleError
 from csp.model import Model
-from csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+from csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number
 
 if TYPE_CHECKING:
     import numpy as np
@@ -37,6 +40,7 @@ NEIGHBOURHOODS: dict[str, tuple[tuple[int, int], ...]] = {
 }
 DIGITS = "0123456789"
 MAX_CELLS = 4_000_000  # 2000x2000: the chase's working set grows with cells x first-row width
+MAX_OFFSET = 10**18 - 1  # an offset beyond the board reaches nothing (or wraps, on a torus): any size means what it says
 
 
 def parse_neighbourhood(text: str) -> tuple[tuple[int, int], ...]:
@@ -48,9 +52,10 @@ def parse_neighbourhood(text: str) -> tuple[tuple[int, int], ...]:
     for part in name.replace(" ", "").split(";"):
         dr, sep, dc = part.partition(",")
         try:
-            offset = (int(dr), int(dc))
+            offset = (whole_number(dr, -MAX_OFFSET, MAX_OFFSET), whole_number(dc, -MAX_OFFSET, MAX_OFFSET))
         except ValueError:
-            raise ValueError("expected plus, x, box or offsets like -1,0;1,0;0,-1;0,1") from None
+            raise ValueError("expected plus, x, box or offsets like -1,0;1,0;0,-1;0,1 (whole numbers of at most "
+                             "18 digits)") from None
         if not sep or offset == (0, 0):
             raise ValueError(f"bad offset {part!r} (give dr,dc; the cell itself is -p self=yes|no)")
         offsets.append(offset)
@@ -67,20 +72,17 @@ def parse_yes_no(text: str) -> bool:
 
 
 def parse_states(text: str) -> int:
-    k = int(text)
-    if k > len(DIGITS):  # before the prime test, which a huge number would keep busy
+    if all("0" <= ch <= "9" for ch in text) and len(text.lstrip("0")) > 1:
         raise ValueError("at most 7 states: cells are written as one digit each")
+    k = whole_number(text, 0, len(DIGITS))
     if not is_prime(k):
         raise ValueError("the number of states must be a prime (2, 3, 5, 7)")
     return k
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """'5' -> (5, 5); '4x6' -> (4, 6)."""
-    rows, cols = parse_rxc(text, square=True)
-    if rows * cols > MAX_CELLS:
-        raise ValueError(f"at most {MAX_CELLS:,} cells, not {rows * cols:,}")
-    return rows, cols
+    """'5' -> (5, 5); '4x6' -> (4, 6); at most MAX_CELLS cells."""
+    return parse_rxc(text, square=True, most=MAX_CELLS)
 
 
 def cell(index: int, cols: int) -> str:
@@ -188,7 +190,15 @@ class LightsOut(PuzzleType):
                         layout="grid")
 
     def is_one_line(self, line: str) -> bool:
-        return "/" in line
+        """A board with / between rows, or one line holding a square number of cells (a square board)."""
+        cells = len("".join(line.split()))
+        return "/" in line or isqrt(cells) ** 2 == cells
+
+    def is_one_grid(self, lines: list[str]) -> bool:
+        """N lines of N cells without / are one N x N board, as in every type: otherwise a block of
+        lines that are each a square number of cells is one board per line (write other boards
+        with /, or as a grid whose lines are not square numbers of cells)."""
+        return all("/" not in line and len("".join(line.split())) == len(lines) for line in lines)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         settings = self._settings(params)

@@ -29,7 +29,8 @@ from typing import Any, Sequence
 
 from csp.errors import PuzzleError
 from csp.model import Model
-from csp.puzzle import Instance, PuzzleType
+from csp.errors import excerpt
+from csp.puzzle import Instance, PuzzleType, whole_number
 
 Clue = tuple[int, ...]
 
@@ -67,14 +68,29 @@ def nonogram_model(rows: tuple[Clue, ...], cols: tuple[Clue, ...]) -> Model:
     return m
 
 
+MAX_LINE = 10_000  # cells in a row or column; the model's size bound (below) is the one that bites
+MAX_TABLE_ROWS = 4_000_000
+"""Table rows in the model (about 2 per clue cell per line cell): a random 100x100 picture has 2
+million, takes 4 s to build and 180 MB; a 1000x1000 one would need a hundred times that."""
+
+
 def _clue(text: str, line: int, where: str) -> Clue:
     parts = text.split()
     if parts in (["0"], ["-"]):
         return ()
-    if not parts or not all(p.isdecimal() and int(p) > 0 for p in parts):
-        raise PuzzleError(f"bad clue {text.strip()!r} (run lengths like '2 1', or 0 for an empty line)",
-                          line=line, where=where)
-    return tuple(int(p) for p in parts)
+    try:
+        runs = tuple(whole_number(p, 1, MAX_LINE) for p in parts)
+    except ValueError as e:
+        raise PuzzleError(f"bad clue {excerpt(text.strip())}: {e} (run lengths like '2 1', or 0 for an empty line)",
+                          line=line, where=where) from None
+    if not runs:
+        raise PuzzleError("empty clue (write 0 or - for an empty line)", line=line, where=where)
+    return runs
+
+
+def _table_rows(lines: tuple[Clue, ...], length: int) -> int:
+    """An upper bound on the table rows the automata of these lines take (see ``nonogram_model``)."""
+    return sum(length * (2 * (sum(clue) + len(clue)) + 2) for clue in lines)
 
 
 class Nonogram(PuzzleType):
@@ -104,18 +120,28 @@ class Nonogram(PuzzleType):
         for part in ("rows", "columns"):
             if not sections.get(part):
                 raise PuzzleError(f"no {part} clues (add a line '{part}: ...')", line=1)
+            if len(sections[part]) > MAX_LINE:
+                raise PuzzleError(f"more than {MAX_LINE:,} {part}", line=sections[part][MAX_LINE][0])
             clues[part] = tuple(_clue(piece, k, f"{part[:-1]} {i + 1}") for i, (k, piece) in enumerate(sections[part]))
         rows, cols = clues["rows"], clues["columns"]
+        size = _table_rows(rows, len(cols)) + _table_rows(cols, len(rows))
+        if size > MAX_TABLE_ROWS:
+            raise PuzzleError(f"a {len(rows)} x {len(cols)} nonogram with these clues makes a model of about {size:,} "
+                              f"table rows, more than the {MAX_TABLE_ROWS:,} this type builds (memory and time)")
+        return Instance({"rows": len(rows), "columns": len(cols)}, {}, data=(rows, cols), layout="grid",
+                        conflict=self._conflict(rows, cols))
+
+    @staticmethod
+    def _conflict(rows: tuple[Clue, ...], cols: tuple[Clue, ...]) -> str | None:
+        """Why the clues alone rule out every picture: a run longer than its line, or totals that disagree."""
         for part, lines, length in (("row", rows, len(cols)), ("column", cols, len(rows))):
             for i, clue in enumerate(lines):
-                if sum(clue) + len(clue) - 1 > length:
-                    k = sections[part + "s"][i][0]
-                    raise PuzzleError(f"clue {' '.join(map(str, clue))} needs {sum(clue) + len(clue) - 1} cells, "
-                                      f"the {part} has {length}", line=k, where=f"{part} {i + 1}")
+                need = sum(clue) + len(clue) - 1
+                if need > length:
+                    return f"{part} {i + 1}'s clue {' '.join(map(str, clue))} needs {need} cells, the {part} has {length}"
         if sum(map(sum, rows)) != sum(map(sum, cols)):
-            raise PuzzleError(f"the row clues shade {sum(map(sum, rows))} cells but the column clues "
-                              f"{sum(map(sum, cols))}", line=sections["columns"][0][0])
-        return Instance({"rows": len(rows), "columns": len(cols)}, {}, data=(rows, cols), layout="grid")
+            return f"the row clues shade {sum(map(sum, rows))} cells but the column clues {sum(map(sum, cols))}"
+        return None
 
     def model(self, instance: Instance) -> Model:
         return nonogram_model(*instance.data)

@@ -15,14 +15,11 @@ from typing import Any, Sequence
 
 from csp.errors import PuzzleError
 from csp.model import Model
-from csp.puzzle import Instance, Param, PuzzleType
+from csp.puzzle import Instance, Param, PuzzleType, whole_number
 
 
 def parse_n(text: str) -> int:
-    n = int(text)
-    if not 1 <= n <= MAX_N:
-        raise ValueError(f"n must be 1..{MAX_N}")
-    return n
+    return whole_number(text, 1, MAX_N)
 
 
 MAX_N = 1000  # compiling the diagonals takes n^2 pairs
@@ -56,25 +53,33 @@ class Queens(PuzzleType):
         n = len(rows)
         if not n:
             raise PuzzleError("no board rows (rows of . and Q)", line=1)
+        if n > MAX_N:
+            raise PuzzleError(f"more than {MAX_N} rows: the largest board is {MAX_N}x{MAX_N}", line=rows[MAX_N][0])
+        # Characters first: a stray argument ('8') is not a board, whatever its size.
+        for r, (line, row) in enumerate(rows):
+            for c, ch in enumerate(row.replace(" ", "")):
+                if ch not in ".Qq":
+                    raise PuzzleError(f"bad character {ch!r} (a board is rows of . and Q)", line=line,
+                                      where=f"row {r + 1} column {c + 1}")
         if params.get("n") not in (None, n):
-            raise PuzzleError(f"the board is {n}x{n} but n={params['n']} was given", where="parameter 'n'")
+            raise PuzzleError(f"the board has {n} row{'s' if n > 1 else ''} but n={params['n']} was given",
+                              where="parameter 'n'")
         givens: dict[int, int] = {}
         column_of: dict[int, int] = {}  # column -> the row whose queen stands there
+        conflict = None
         for r, (line, row) in enumerate(rows):
             row = row.replace(" ", "")
             if len(row) != n:
                 raise PuzzleError(f"row {r + 1} has {len(row)} cells but the board has {n} rows", line=line)
             for c, ch in enumerate(row):
-                if ch not in ".Qq":
-                    raise PuzzleError(f"bad character {ch!r} (use . and Q)", line=line, where=f"row {r + 1} column {c + 1}")
                 if ch in "Qq":
                     if r in givens:
-                        raise PuzzleError("two queens in one row", line=line, where=f"row {r + 1}")
-                    if c in column_of:
-                        raise PuzzleError(f"two queens in column {c + 1} (rows {column_of[c] + 1} and {r + 1})",
-                                          line=line, where=f"row {r + 1}")
-                    givens[r], column_of[c] = c, r
-        return Instance({"n": n}, givens, layout=layout)
+                        conflict = conflict or f"two queens in row {r + 1}"
+                    elif c in column_of:
+                        conflict = conflict or f"two queens in column {c + 1} (rows {column_of[c] + 1} and {r + 1})"
+                    else:
+                        givens[r], column_of[c] = c, r
+        return Instance({"n": n}, givens, layout=layout, conflict=conflict)
 
     def model(self, instance: Instance) -> Model:
         return queens_model(instance.params["n"])

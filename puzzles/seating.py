@@ -30,13 +30,14 @@ from typing import Any, Sequence
 
 from csp.errors import PuzzleError
 from csp.model import Model
-from csp.puzzle import Instance, PuzzleType
+from csp.errors import excerpt
+from csp.puzzle import Instance, PuzzleType, whole_number
 
 # (guest, guests, at least how many of them must sit next to guest, ... at most how many)
 Rule = tuple[int, tuple[int, ...], int, int]
 
 _RULE = re.compile(r"^(\w+)\s+(not\s+)?next\s+to\s+(.+?)(?:\s+but\s+not\s+(?:next\s+to\s+)?(.+))?$", re.IGNORECASE)
-_SEAT = re.compile(r"^(\w+)\s+(?:sits\s+)?in\s+seat\s+(\d+)$", re.IGNORECASE)
+_SEAT = re.compile(r"^(\w+)\s+(?:sits\s+)?in\s+seat\s+(\S+)$", re.IGNORECASE)
 _LIST = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b)\s*", re.IGNORECASE)
 
 
@@ -86,43 +87,51 @@ class Seating(PuzzleType):
                 if names:
                     raise PuzzleError("guests are listed twice", line=k)
                 names = rest.replace(",", " ").split()
+                if len(names) > MAX_SEATS:
+                    raise PuzzleError(f"{len(names):,} guests: a table has at most {MAX_SEATS} seats", line=k)
                 for name in names:
                     if name.lower() in index:
-                        raise PuzzleError("a guest is listed twice", line=k, where=f"guest {name!r}")
+                        raise PuzzleError("a guest is listed twice", line=k, where=f"guest {excerpt(name)}")
                     index[name.lower()] = len(index)
             elif colon and head.strip().lower() == "seats":
-                if not rest.strip().isdecimal():
-                    raise PuzzleError(f"expected a number of seats, got {rest.strip()!r}", line=k)
-                seats = int(rest)
-                if not 1 <= seats <= MAX_SEATS:
-                    raise PuzzleError(f"seats must be 1..{MAX_SEATS}, got {seats}", line=k)
+                if seats is not None:
+                    raise PuzzleError("seats are given twice", line=k)
+                try:
+                    seats = whole_number(rest.strip(), 1, MAX_SEATS)
+                except ValueError as e:
+                    raise PuzzleError(f"bad number of seats: {e}", line=k) from None
             elif line:
                 pending.append((k, line))
         if not names:
             raise PuzzleError("no guests (add a line 'guests: Alex Bob ...')", line=1)
         seats = seats if seats is not None else len(names)
-        if seats < len(names):
-            raise PuzzleError(f"{len(names)} guests do not fit on {seats} seats", where="seats")
+        conflict = f"{len(names)} guests do not fit on {seats} seats" if seats < len(names) else None
 
         def guest(word: str, line: int) -> int:
             if word.lower() not in index:
-                raise PuzzleError("not on the guest list", line=line, where=f"guest {word!r}")
+                raise PuzzleError("not on the guest list", line=line, where=f"guest {excerpt(word)}")
             return index[word.lower()]
 
         def people(text: str, line: int, who: int) -> tuple[int, ...]:
             found = tuple(guest(word, line) for word in _LIST.split(text.strip()) if word)
             if not found or who in found or len(set(found)) != len(found):
-                raise PuzzleError(f"expected a list of other guests, got {text.strip()!r}", line=line)
+                raise PuzzleError(f"expected a list of other guests, got {excerpt(text.strip())}", line=line)
             return found
 
         for k, line in pending:
             if match := _SEAT.match(line):
-                who, number = guest(match[1], k), int(match[2])
-                if not 1 <= number <= seats:
-                    raise PuzzleError(f"there are seats 1 to {seats}", line=k, where=f"seat {number}")
+                who = guest(match[1], k)
+                try:
+                    number = whole_number(match[2], 1, seats)
+                except ValueError:
+                    raise PuzzleError(f"there are seats 1 to {seats}", line=k, where=f"seat {excerpt(match[2])}") from None
+                taken = next((g for g, seat in givens.items() if seat == number and g != who), None)
                 if givens.get(who, number) != number:
-                    raise PuzzleError(f"{match[1]} is already in seat {givens[who]}", line=k, where=f"seat {number}")
-                givens[who] = number
+                    conflict = conflict or f"{names[who]} is pinned to seats {givens[who]} and {number}"
+                elif taken is not None:
+                    conflict = conflict or f"{names[taken]} and {names[who]} are both pinned to seat {number}"
+                else:
+                    givens[who] = number
             elif match := _RULE.match(line):
                 who = guest(match[1], k)
                 others = people(match[3], k, who)
@@ -136,7 +145,7 @@ class Seating(PuzzleType):
             else:
                 raise PuzzleError("expected a rule like 'A next to B', 'A not next to B or C', "
                                   "'A next to B but not C' or 'A in seat 1'", line=k)
-        return Instance({"seats": seats}, givens, data=(tuple(names), tuple(rules)), layout="grid")
+        return Instance({"seats": seats}, givens, data=(tuple(names), tuple(rules)), layout="grid", conflict=conflict)
 
     def model(self, instance: Instance) -> Model:
         names, rules = instance.data

@@ -1,15 +1,20 @@
-"""Sudoku of any box shape R x C (size N = R*C): 4x4, 6x6, 9x9, 12x12, 16x16, 25x25, ...
+"""Sudoku of any box shape R x C (size N = R*C, 1 to 35): 4x4, 6x6, 9x9, 12x12, 16x16, 25x25, ...
 
 Text format. One line of N*N cells, row by row, or a grid of N lines. Values are written
-1-9 then A, B, C, ... (A = 10); ``.`` or ``0`` is an empty cell. In a grid, ``|`` and
-``+`` separate boxes and lines of ``-`` separate bands. When a grid uses ``.`` or ``0``
+1-9 then A, B, C, ... (A = 10, up to Z = 35); ``.`` or ``0`` is an empty cell. In a grid, ``|``
+and ``+`` separate boxes and lines of ``-`` separate bands. When a grid uses ``.`` or ``0``
 for blanks, spaces are ignored; otherwise a space is a blank cell, as in grids like
 
     178|236|495
      59|   |  8
 
 and each box segment between ``|`` must then be C characters wide (trailing spaces
-may be missing at the end of a line).
+may be missing at the end of a line). A grid that draws its boxes (``|`` between
+columns of boxes, rule lines between bands) defines the box shape by its drawing: a 6x6
+drawn ``12|34|56`` with a rule line after every third row has boxes of 3 rows x 2 columns.
+
+Sizes: 1 to 35 (one character per value) for ``-p size``, ``-p box`` and the puzzle text
+alike; sizes 1-3 and primes have boxes of one row, so they are Latin squares.
 """
 
 from __future__ import annotations
@@ -20,23 +25,24 @@ from typing import Any, Mapping, Sequence
 
 from csp.errors import PuzzleError
 from csp.model import Model
-from csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+from csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_SIZE = len(SYMBOLS)  # 35: every value is written as one character
 BLANKS = ".0"
 _SEPARATOR_CHARS = set("-+|=: ")
 
 
 def parse_box(text: str) -> tuple[int, int]:
-    """'2x3' -> (2, 3): box height (rows) by width (columns)."""
-    return parse_rxc(text)
+    """'2x3' -> (2, 3): box height (rows) by width (columns), at most 35 cells (a 35x35 grid)."""
+    try:
+        return parse_rxc(text, most=MAX_SIZE)
+    except ValueError as e:
+        raise ValueError(f"{e} (a box holds each value once, and a sudoku has at most {MAX_SIZE} values)") from None
 
 
 def parse_size(text: str) -> int:
-    size = int(text)
-    if not 1 <= size <= len(SYMBOLS):
-        raise ValueError(f"size must be 1..{len(SYMBOLS)}")
-    return size
+    return whole_number(text, 1, MAX_SIZE)
 
 
 def default_box(size: int) -> tuple[int, int]:
@@ -85,11 +91,24 @@ class Sudoku(PuzzleType):
     clue_based = True
 
     # -- shape ----------------------------------------------------------------------------
-    def _shape(self, size: int, params: Mapping[str, Any]) -> tuple[int, int]:
+    def _shape(self, size: int, params: Mapping[str, Any], drawn: tuple[int | None, int | None] = (None, None)
+               ) -> tuple[int, int]:
+        """The box shape: as the grid draws it, else ``-p box``, else the squarest."""
         if params.get("size") not in (None, size):
             raise PuzzleError(f"the puzzle is {size}x{size} but size={params['size']} was given",
                               where="parameter 'size'")
-        rows, cols = params.get("box") or default_box(size)
+        given = params.get("box")
+        height, width = drawn
+        if height is None and width is not None:
+            height = size // width
+        elif width is None and height is not None:
+            width = size // height
+        if height is not None and width is not None:
+            if given and given != (height, width):
+                raise PuzzleError(f"the grid draws boxes of {height}x{width} (rows x columns) but box={given[0]}x"
+                                  f"{given[1]} was given", where="parameter 'box'")
+            return height, width
+        rows, cols = given or default_box(size)
         if rows * cols != size:
             raise PuzzleError(f"boxes of {rows}x{cols} do not tile a {size}x{size} grid", where="parameter 'box'")
         return rows, cols
@@ -103,16 +122,24 @@ class Sudoku(PuzzleType):
     def is_one_line(self, line: str) -> bool:
         text = line.strip()
         side = isqrt(len(text))
-        return side >= 4 and side * side == len(text) and not any(ch in _SEPARATOR_CHARS for ch in text)
+        return 1 <= side <= MAX_SIZE and side * side == len(text) and not any(ch in _SEPARATOR_CHARS for ch in text)
+
+    def is_one_grid(self, lines: list[str]) -> bool:
+        """N lines of N cells are one N x N grid (sixteen 16-cell lines: one 16x16, not sixteen 4x4s)."""
+        return all(len(line.strip()) == len(lines) for line in lines)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         lines = [line for line in text.splitlines() if line.strip()]
+        if not lines:
+            raise PuzzleError("the puzzle is empty", line=1)
+        drawn: tuple[int | None, int | None] = (None, None)
         if len(lines) == 1 and "|" not in lines[0]:
             cells, layout = self._one_line(lines[0].strip()), "line"
         else:
-            cells, layout = self._grid(text), "grid"
+            cells, drawn = self._grid(text)
+            layout = "grid"
         size = isqrt(len(cells))
-        rows, cols = self._shape(size, params)
+        rows, cols = self._shape(size, params, drawn)
         givens: dict[int, int] = {}
         for index, (ch, line) in enumerate(cells):
             if ch in BLANKS or ch == " ":
@@ -123,45 +150,78 @@ class Sudoku(PuzzleType):
                 raise PuzzleError(f"bad character {ch!r} (a {size}x{size} sudoku has values 1-{SYMBOLS[size - 1]}"
                                   f" and . or 0 for blanks)", line=line, where=where)
             givens[index] = value
-        instance = Instance({"size": size, "box": (rows, cols)}, givens, layout=layout)
-        self.check_givens(instance, {index: line for index, (_, line) in enumerate(cells)})
-        return instance
+        return Instance({"size": size, "box": (rows, cols)}, givens, layout=layout)
 
     @staticmethod
     def _one_line(text: str) -> list[tuple[str, int]]:
         side = isqrt(len(text))
-        if side < 1 or side * side != len(text):
-            raise PuzzleError(f"{len(text)} cells is not a square grid (a sudoku has 16, 36, 81, 144, 256 or "
+        if side * side != len(text):
+            raise PuzzleError(f"{len(text):,} cells is not a square grid (a sudoku has 16, 36, 81, 144, 256 or "
                               f"625 cells)", line=1)
+        if side > MAX_SIZE:
+            raise PuzzleError(f"a {side}x{side} grid is larger than the largest sudoku, {MAX_SIZE}x{MAX_SIZE} "
+                              f"(one character per value)", line=1)
         return [(ch, 1) for ch in text]
 
     @staticmethod
-    def _grid(text: str) -> list[tuple[str, int]]:
-        """Cells of grid text, each with its line number; see the module docstring for the rules."""
-        numbered = [(k, line.rstrip()) for k, line in enumerate(text.splitlines(), start=1)]
-        rows = [(k, line) for k, line in numbered if line.strip() and not _is_rule(line)]
-        spaces_are_blanks = not any(ch in BLANKS for _, line in rows for ch in line)
+    def _grid(text: str) -> tuple[list[tuple[str, int]], tuple[int | None, int | None]]:
+        """Cells of grid text, each with its line number, and the box shape the grid draws: (rows
+        of a band between rule lines, columns between ``|``), None where it draws none. See the
+        module docstring for the rules."""
+        rows: list[tuple[int, str]] = []
+        bands = [0]  # rows in each band: a rule line closes a band
+        for k, raw in enumerate(text.splitlines(), start=1):
+            line = raw.rstrip()
+            if not line.strip():
+                continue
+            if _is_rule(line):
+                if bands[-1]:
+                    bands.append(0)
+                continue
+            rows.append((k, line))
+            bands[-1] += 1
+            if len(rows) > MAX_SIZE:
+                raise PuzzleError(f"more than {MAX_SIZE} rows: the largest sudoku is {MAX_SIZE}x{MAX_SIZE}", line=k)
+        if not bands[-1]:
+            bands.pop()
         side = len(rows)
         if side < 1:
             raise PuzzleError("no grid rows found", line=1)
-        segments_per_row = max(line.count("|") + 1 for _, line in rows)
-        width = max(side // segments_per_row, 1)
+        spaces_are_blanks = not any(ch in BLANKS for _, line in rows for ch in line)
+        bars = rows[0][1].count("|")
+        for k, line in rows:
+            if line.count("|") != bars:
+                raise PuzzleError(f"this row draws {line.count('|')} box edges '|', the first row {bars}", line=k)
+        segments = bars + 1
+        if side % segments:
+            raise PuzzleError(f"the rows are split by '|' into {segments} boxes, which do not share {side} columns",
+                              line=rows[0][0])
+        width = side // segments
+        if len(set(bands)) > 1:
+            raise PuzzleError(f"rule lines split the {side} rows into bands of {', '.join(map(str, bands))} rows, "
+                              f"not equal bands", line=rows[0][0])
         cells: list[tuple[str, int]] = []
         for k, line in rows:
+            parts = line.split("|")
             if spaces_are_blanks:
-                row = ""
-                for s, segment in enumerate(line.split("|")):
-                    if len(segment) > width:
+                for s, segment in enumerate(parts):
+                    last = s == len(parts) - 1  # trailing spaces may have been stripped
+                    if len(segment) > width or (not last and len(segment) < width):
                         raise PuzzleError(f"box segment {s + 1} is {len(segment)} characters wide, expected "
-                                          f"{width} (spaces are blank cells here)", line=k)
-                    row += segment.ljust(width)
-                row = row.ljust(side)  # trailing spaces may have been stripped
+                                          f"{width} (spaces are blank cells in a grid without . or 0)", line=k)
+                row = "".join(segment.ljust(width) for segment in parts).ljust(side)
             else:
+                for s, segment in enumerate(parts):
+                    count = sum(ch not in "+ \t" for ch in segment)
+                    if segments > 1 and count != width:
+                        raise PuzzleError(f"box segment {s + 1} holds {count} cell{'s' * (count != 1)}, expected "
+                                          f"{width}", line=k)
                 row = "".join(ch for ch in line if ch not in "|+ \t")
             if len(row) != side:
                 raise PuzzleError(f"row has {len(row)} cells but the grid has {side} rows", line=k)
             cells.extend((ch, k) for ch in row)
-        return cells
+        drawn = (bands[0] if len(bands) > 1 else None, width if segments > 1 else None)
+        return cells, drawn
 
     # -- the model and writing back ---------------------------------------------------------
     def model(self, instance: Instance) -> Model:

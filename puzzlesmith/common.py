@@ -1,7 +1,7 @@
-"""What every command shares: options, reading puzzles, choosing the engine, reporting.
+"""What every command shares: options, reading puzzles, planning the work, reporting.
 
-Every puzzle of a run is read and checked before anything is printed, so bad input never
-leaves half-written output behind.
+Every puzzle of a run is read, modelled and given its engine before anything is printed, so
+bad input never leaves half-written output behind.
 """
 
 from __future__ import annotations
@@ -9,13 +9,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from csp import registry
-from csp.errors import ModelError, PuzzleError
+import solvers
+
+from csp import clock, registry
+from csp.errors import ModelError, PuzzleError, excerpt
 from csp.model import Model
-from csp.puzzle import Instance, PuzzleType
+from csp.puzzle import Instance, PuzzleType, whole_number
 
 # Exit codes: 0 answered, 1 no solution, 2 bad input, 3 unknown (a time or node limit stopped the search),
 # 4 an engine answered something the independent checks reject (a bug to report).
@@ -64,15 +67,16 @@ def add_input_options(parser: argparse.ArgumentParser) -> None:
     """Where puzzles come from: arguments, ``-f FILE`` or ``-`` for standard input."""
     parser.add_argument("puzzles", nargs="*", metavar="PUZZLE",
                         help="puzzle text; '-' reads standard input; none: the type's empty puzzle")
-    parser.add_argument("-f", "--file", help="read puzzles from FILE (one per line, or blank-line separated grids)")
+    parser.add_argument("-f", "--file", action="append", metavar="FILE",
+                        help="read puzzles from FILE (one per line, or blank-line separated grids)")
 
 
 def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
-    return value
+    """An argparse type: a whole number of at least 1 (ASCII digits; at most 10^18)."""
+    try:
+        return whole_number(text, 1, 10**18)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 10^18, got {excerpt(text)}") from None
 
 
 def positive_seconds(text: str) -> float:
@@ -96,22 +100,27 @@ def parse_params(ptype: PuzzleType, pairs: Sequence[str]) -> dict[str, Any]:
     raw: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise PuzzleError("expected NAME=VALUE", where=f"-p {pair!r}")
+        if not sep or not name.strip():
+            raise PuzzleError("expected NAME=VALUE", where=f"-p {excerpt(pair)}")
+        if name.strip() in raw:
+            raise PuzzleError("given twice (give each parameter once)", where=f"parameter {name.strip()!r}")
         raw[name.strip()] = value.strip()
     return ptype.resolve_params(raw)
 
 
 def _read_file(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+    """A file's text (``-``: standard input), without a UTF-8 byte-order mark."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        if path == "-":
+            text = sys.stdin.buffer.read().decode("utf-8")
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror}") from None
     except UnicodeDecodeError:
-        raise UsageError(f"cannot read {path}: not UTF-8 text") from None
+        raise UsageError(f"cannot read {'standard input' if path == '-' else path}: not UTF-8 text") from None
+    return text.removeprefix("\ufeff")
 
 
 def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], list[Puzzle]]:
@@ -121,7 +130,10 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
     puzzles: list[Puzzle] = []
 
     def from_text(text: str, name: str, whole: bool) -> None:
+        text = text.removeprefix("\ufeff")
         records = [(1, text)] if whole else ptype.split_records(text)
+        if not records:
+            raise UsageError(f"{name}: no puzzles found (the input is empty or only comments)")
         for line, record in records:
             try:
                 instance = ptype.parse(record, params)
@@ -132,20 +144,23 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
                 raise PuzzleError(str(located), where=name) from None
             puzzles.append(Puzzle(f"{name}:{line}" if not whole else name, instance))
 
+    files = getattr(args, "file", None) or []
+    if len(files) > 1:
+        raise UsageError("-f is given more than once: give one file (or concatenate them into one)")
+    if args.puzzles.count("-") > 1:
+        raise UsageError("'-' (standard input) is given more than once")
     for k, text in enumerate(args.puzzles, start=1):
         if text == "-":
             from_text(_read_file("-"), "<stdin>", whole=False)
         else:
             from_text(text, f"puzzle {k}" if len(args.puzzles) > 1 else "puzzle", whole=True)
-    if getattr(args, "file", None):
-        from_text(_read_file(args.file), args.file, whole=False)
-    if not args.puzzles and not getattr(args, "file", None):
+    for path in files:
+        from_text(_read_file(path), path, whole=False)
+    if not args.puzzles and not files:
         instance = ptype.empty(params)
         if instance is None:
             raise UsageError(f"give a {ptype.name} puzzle: as an argument, with -f FILE, or '-' for standard input")
         puzzles.append(Puzzle("empty", instance))
-    if not puzzles:
-        raise UsageError("no puzzles found in the input")
     return ptype, params, puzzles
 
 
@@ -160,30 +175,58 @@ def read_clue_puzzles(args: argparse.Namespace, instead: str) -> tuple[PuzzleTyp
 
 @dataclass
 class Job:
-    """A puzzle with its model and the engine that will work on it."""
+    """A puzzle with everything decided before any output: its model and engine, or why there is
+    nothing to search (the givens contradict each other; the time limit ran out building the model)."""
 
     puzzle: Puzzle
-    model: Model
-    engine: str
-    reason: str
+    model: Model | None
+    engine: str = ""
+    reason: str = ""
+    conflict: str | None = None
+    stopped: str | None = None
+    seconds: float = 0.0  # spent building the model and planning, counted against the time limit
+
+    def time_left(self, limit: float | None) -> float | None:
+        """What remains of a per-puzzle time limit for the search (at least a moment)."""
+        return None if limit is None else max(limit - self.seconds, 1e-3)
 
 
-def plan(ptype: PuzzleType, puzzles: list[Puzzle], engine: str) -> list[Job]:
-    """Every puzzle's model and engine, settled before anything is printed, so bad input fails first."""
+def plan(ptype: PuzzleType, puzzles: list[Puzzle], engine: str, time_limit: float | None = None) -> list[Job]:
+    """Every puzzle's model and engine, settled before anything is printed, so bad input fails first.
+
+    A puzzle whose givens contradict each other gets its "no solution" reason instead of a model;
+    one whose model cannot be built and planned within ``time_limit`` is marked stopped.
+    """
     jobs = []
     for puzzle in puzzles:
+        start = time.perf_counter()
+        instance = puzzle.instance
+        if instance.conflict:
+            jobs.append(Job(puzzle, None, conflict=instance.conflict))
+            continue
         try:
-            model = ptype.model(puzzle.instance)
+            with clock.time_limit(time_limit):
+                model = ptype.model(instance)
+                conflict = ptype.contradiction(instance, model)
+                if conflict is None:
+                    name, reason = engine_choice(model, engine)
+                    why = solvers.get_engine(name).declines(model, instance.givens)
+                    if why:
+                        raise UsageError(f"{puzzle.source}: the {name} engine cannot answer this puzzle: {why}")
         except ModelError as e:
             raise PuzzleError(str(e), where=puzzle.source) from None
-        jobs.append(Job(puzzle, model, *engine_choice(model, engine)))
+        except clock.OutOfTime:
+            jobs.append(Job(puzzle, None, stopped="time limit", seconds=time.perf_counter() - start))
+            continue
+        if conflict is not None:
+            jobs.append(Job(puzzle, None, conflict=conflict))
+        else:
+            jobs.append(Job(puzzle, model, name, reason, seconds=time.perf_counter() - start))
     return jobs
 
 
 def engine_choice(model: Model, engine: str) -> tuple[str, str]:
     """The engine that will run and why (``auto`` decides per model)."""
-    import solvers
-
     if engine == "auto":
         return solvers.choose(model)
     if engine not in solvers.ENGINES:

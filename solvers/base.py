@@ -112,9 +112,17 @@ class Engine:
         missing = model.kinds() - self.kinds
         return f"{self.name} does not handle {', '.join(sorted(missing))}" if missing else None
 
+    def declines(self, model: Model, fix: Mapping[int, int] | None = None) -> str | None:
+        """Why the engine cannot answer ``model`` with ``fix`` assumed, or None; asked before any
+        search, so a command refuses a whole run before printing anything. By default only the
+        constraint kinds matter; an engine whose limits depend on the givens (the linear engine's
+        elimination plan) checks them here, within the current ``csp.clock`` time limit."""
+        return self.unsupported(model)
+
     def search(self, model: Model, fix: Mapping[int, int] | None = None,
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:
-        """Iterate the solutions of ``model`` with ``fix`` assumed and ``forbid`` excluded."""
+        """Iterate the solutions of ``model`` with ``fix`` assumed and ``forbid`` excluded; a time
+        limit counts from this call, compiling included."""
         raise NotImplementedError
 
     # -- answers built on search; engines override where they know a faster way --------------

@@ -36,6 +36,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
+from csp import clock
 from csp.constraints import Parity, ParityRows
 from csp.model import Model
 
@@ -662,6 +663,23 @@ class LinearEngine(Engine):
     def unsupported(self, model: Model) -> str | None:
         why = _modulus(model)
         return why if isinstance(why, str) else None
+
+    def declines(self, model: Model, fix: Mapping[int, int] | None = None) -> str | None:
+        """The elimination plan depends on which variables are fixed: make it now (it is cached for
+        the search), so a system too large to chase or eliminate is refused before any output."""
+        why = self.unsupported(model)
+        if why:
+            return why
+        c = _compile(model)
+        fixed = np.zeros(c.nvars, dtype=bool)
+        fixed[_fixed_arrays(fix or {})[0]] = True
+        try:
+            _plan(c, fixed, clock.deadline())
+        except Unsupported as e:
+            return str(e)
+        except TimeoutError:
+            raise clock.OutOfTime from None
+        return None
 
     def search(self, model: Model, fix: Mapping[int, int] | None = None,
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:

@@ -90,9 +90,6 @@ def test_grid_text_round_trips():
 
 @pytest.mark.parametrize("text, params, message", [
     ("1" * 80, {}, "80 cells is not a square grid"),
-    ("11" + "." * 14, {}, "cells r1c1 and r1c2 are both 1 in row 1"),
-    ("1...1" + "." * 11, {}, "cells r1c1 and r2c1 are both 1 in column 1"),
-    ("1....1" + "." * 10, {}, "cells r1c1 and r2c2 are both 1 in box 1"),
     ("5" + "." * 15, {}, "cell r1c1: bad character '5' (a 4x4 sudoku has values 1-4"),
     ("." * 15 + "?", {}, "cell r4c4: bad character '?'"),
     ("." * 36, {"box": "2x2"}, "parameter 'box': boxes of 2x2 do not tile a 6x6 grid"),
@@ -106,7 +103,19 @@ def test_bad_input_names_the_problem_and_where(text, params, message):
     assert message in str(error.value)
 
 
+@pytest.mark.parametrize("text, message", [
+    ("11" + "." * 14, "r1c1 and r1c2 are both 1 in row 1"),
+    ("1...1" + "." * 11, "r1c1 and r2c1 are both 1 in column 1"),
+    ("1....1" + "." * 10, "r1c1 and r2c2 are both 1 in box 1"),
+])
+def test_equal_givens_in_a_unit_are_a_puzzle_with_no_solution(text, message):
+    """One rule for every type: givens that contradict each other make a puzzle with no solution
+    (answered with the reason), not bad input."""
+    instance = parse(text)
+    assert SUDOKU.contradiction(instance, SUDOKU.model(instance)) == message
+
+
 def test_bad_grid_row_names_its_line():
     grid = "12|3.\n34|12\n--+--\n21|4\n43|21"  # dots are blanks, so the short fourth line is an error
-    with pytest.raises(PuzzleError, match="line 4: row has 3 cells"):
+    with pytest.raises(PuzzleError, match="line 4: box segment 2 holds 1 cell, expected 2"):
         parse(grid)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 
 import solvers
+from csp import clock
+from csp.puzzle import PuzzleType
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, add_engine_options, add_input_options,
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Job, add_engine_options, add_input_options,
                       add_type_options, emit_json, plan, positive_int, read_puzzles)
 
 
@@ -34,20 +36,35 @@ def describe(result: solvers.Count, limit: int | None) -> str:
 def run(args: argparse.Namespace) -> int:
     ptype, _, puzzles = read_puzzles(args)
     worst = EXIT_OK
-    for job in plan(ptype, puzzles, args.engine):
-        puzzle, model, engine, reason = job.puzzle, job.model, job.engine, job.reason
-        result = solvers.get_engine(engine).count(model, args.limit, puzzle.instance.givens, (),
-                                                  solvers.Limits(args.time_limit, args.node_limit))
-        if args.json:
-            emit_json({"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "count": result.count,
-                       "complete": result.complete, "status": result.status, "engine": engine,
-                       "engine_reason": reason, "seconds": round(result.stats.seconds, 6),
-                       "stats": result.stats.as_dict()})
-        else:
-            prefix = f"{puzzle.source}: " if len(puzzles) > 1 else ""
-            print(prefix + describe(result, args.limit), flush=True)
-        if result.status == solvers.UNSAT:
-            worst = max(worst, EXIT_NO_SOLUTION)
-        elif result.status == solvers.UNKNOWN:
-            worst = EXIT_UNKNOWN
+    for job in plan(ptype, puzzles, args.engine, args.time_limit):
+        worst = max(worst, count_one(args, ptype, job, len(puzzles) > 1))
     return worst
+
+
+def count_one(args: argparse.Namespace, ptype: PuzzleType, job: Job, several: bool) -> int:
+    """Count one planned puzzle's solutions and print the count; the exit code it deserves."""
+    puzzle = job.puzzle
+    why = job.conflict
+    if job.model is None:
+        result = solvers.Count(0, bool(job.conflict), solvers.Stats(stopped=job.stopped), "")
+    else:
+        try:
+            with clock.time_limit(job.time_left(args.time_limit)):
+                result = solvers.get_engine(job.engine).count(
+                    job.model, args.limit, puzzle.instance.givens, (),
+                    solvers.Limits(job.time_left(args.time_limit), args.node_limit))
+        except clock.OutOfTime:  # compiling the model took the whole time limit
+            result = solvers.Count(0, False, solvers.Stats(stopped="time limit"), job.engine)
+        why = result.stats.extra.get("why") if result.count == 0 else None
+    if args.json:
+        record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "count": result.count,
+                  "complete": result.complete, "status": result.status, "engine": job.engine or None,
+                  "engine_reason": job.reason or None, "seconds": round(result.stats.seconds + job.seconds, 6),
+                  "stats": result.stats.as_dict()}
+        if why:
+            record["why"] = why
+        emit_json(record)
+    else:
+        prefix = f"{puzzle.source}: " if several else ""
+        print(prefix + describe(result, args.limit) + (f" ({why})" if why and result.complete else ""), flush=True)
+    return {solvers.UNSAT: EXIT_NO_SOLUTION, solvers.UNKNOWN: EXIT_UNKNOWN}.get(result.status, EXIT_OK)

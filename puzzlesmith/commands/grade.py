@@ -7,7 +7,7 @@ import argparse
 import solvers
 from generators import grade
 
-from ..common import EXIT_NO_SOLUTION, EXIT_OK, add_input_options, add_type_options, emit_json, read_clue_puzzles
+from ..common import EXIT_NO_SOLUTION, EXIT_OK, add_input_options, add_type_options, emit_json, plan, read_clue_puzzles
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,20 +22,23 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     ptype, puzzles = read_clue_puzzles(args, ", so there is nothing to grade")
     worst = EXIT_OK
-    for puzzle in puzzles:
-        model = ptype.model(puzzle.instance)
-        graded = grade(model, puzzle.instance.givens)
+    for job in plan(ptype, puzzles, "auto"):
+        puzzle, model = job.puzzle, job.model
+        graded = grade(model, puzzle.instance.givens) if model is not None else None
+        solved = graded is not None and graded.solved
         # A grade is only meaningful for a proper puzzle: say so when there is more than one solution.
-        unique = graded.solved and solvers.count(model, 2, fix=puzzle.instance.givens).count == 1
+        unique = solved and solvers.count(model, 2, fix=puzzle.instance.givens).count == 1
         prefix = f"{puzzle.source}: " if len(puzzles) > 1 else ""
         if args.json:
-            record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "solved": graded.solved,
+            record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "solved": solved,
                       "unique": unique}
-            emit_json({**record, **graded.as_dict()} if graded.solved else record)
-        elif graded.solved:
+            if job.conflict:
+                record["why"] = job.conflict
+            emit_json({**record, **graded.as_dict()} if solved else record)
+        elif solved:
             print(prefix + ("" if unique else "not unique (2 or more solutions), ") + graded.describe(), flush=True)
         else:
-            print(prefix + "no solution", flush=True)
-        if not graded.solved:
+            print(prefix + "no solution" + (f": {job.conflict}" if job.conflict else ""), flush=True)
+        if not solved:
             worst = EXIT_NO_SOLUTION
     return worst

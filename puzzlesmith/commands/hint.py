@@ -11,8 +11,7 @@ import argparse
 import solvers
 from generators import hint
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, add_input_options, add_type_options, emit_json,
-                      engine_choice, read_clue_puzzles)
+from ..common import EXIT_NO_SOLUTION, EXIT_OK, add_input_options, add_type_options, emit_json, plan, read_clue_puzzles
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,17 +26,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     ptype, puzzles = read_clue_puzzles(args, ", so there are no hints")
     worst = EXIT_OK
-    for k, puzzle in enumerate(puzzles):
-        instance = puzzle.instance
-        model = ptype.model(instance)
-        engine, _ = engine_choice(model, args.engine)
-        found = list(solvers.solutions(model, fix=instance.givens, limit=2, engine=engine))
+    for job in plan(ptype, puzzles, args.engine):
+        puzzle, instance, model, engine = job.puzzle, job.puzzle.instance, job.model, job.engine
+        found = [] if model is None else list(solvers.solutions(model, fix=instance.givens, limit=2, engine=engine))
         prefix = f"{puzzle.source}: " if len(puzzles) > 1 else ""
         steps = []
         if found:
             steps = hint(model, instance.givens, found[0])
         if not found:
-            message = "no solution: a clue or an entry is wrong"
+            message = f"no solution: {job.conflict}" if job.conflict else "no solution: a clue or an entry is wrong"
             worst = EXIT_NO_SOLUTION
         elif not steps:
             message = "already solved"

@@ -11,8 +11,8 @@ from csp.puzzle import Instance, PuzzleType
 from generators import SYMMETRIES, grade, orbits, redundant_groups
 from generators.layout import symmetric
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, UsageError, add_input_options, add_type_options,
-                      emit_json, engine_choice, read_clue_puzzles)
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, plan,
+                      read_clue_puzzles)
 
 SHOWN = 5  # redundant clues named in the text output (--json lists them all)
 
@@ -41,19 +41,20 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--limit must be 2 or more to tell unique from not, got {args.limit}")
     ptype, puzzles = read_clue_puzzles(args, ": use `puzzlesmith count` instead")
     worst = EXIT_OK
-    for puzzle in puzzles:
-        instance = puzzle.instance
-        model = ptype.model(instance)
-        engine, _ = engine_choice(model, args.engine)
+    for job in plan(ptype, puzzles, args.engine):
+        puzzle, instance, model, engine = job.puzzle, job.puzzle.instance, job.model, job.engine
         groups = orbits(ptype, instance, args.symmetry)
-        found = list(solvers.solutions(model, fix=instance.givens, limit=args.limit, engine=engine))
+        found = [] if model is None else list(solvers.solutions(model, fix=instance.givens, limit=args.limit,
+                                                                 engine=engine))
         out: dict[str, Any] = {"type": ptype.name, "puzzle": ptype.format_puzzle(instance),
                                "clues": len(instance.givens), "solutions": len(found),
-                               "unique": len(found) == 1, "engine": engine}
+                               "unique": len(found) == 1, "engine": engine or None}
         words: list[str] = []
         status = EXIT_OK
         if not found:
-            words.append("no solution")
+            words.append(f"no solution: {job.conflict}" if job.conflict else "no solution")
+            if job.conflict:
+                out["why"] = job.conflict
             status = EXIT_NO_SOLUTION
         elif len(found) > 1:
             counted = f"at least {len(found)}" if len(found) >= args.limit else str(len(found))
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
                     status = EXIT_NO_SOLUTION
                 else:
                     words.append("minimal" if args.symmetry == "none" else f"minimal within {args.symmetry}")
-        words.append(f"{len(instance.givens)} clues")
+        words.append(f"{len(instance.givens)} clue{'' if len(instance.givens) == 1 else 's'}")
         if found:
             graded = grade(model, instance.givens, found[0])
             out.update(graded.as_dict())
