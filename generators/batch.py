@@ -80,7 +80,7 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     start = time.perf_counter()
     empty, model, groups = prepare(ptype, params, symmetry, difficulty)
     oracle = oracle or default_oracle(model)
-    rng = random.Random(seed)
+    rng = random_stream(seed)
     for tries in range(1, max_tries + 1):
         givens, solution = make_minimal(model, groups, rng, oracle)
         graded = grade_puzzle(model, givens, solution) if grade or difficulty else None
@@ -93,6 +93,21 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
 def _chunk(ptype: PuzzleType, params: dict[str, Any], seeds: list[int], options: dict[str, Any]) -> list[Generated]:
     """What a worker runs: the puzzles of consecutive seeds (module level, so it pickles)."""
     return [generate_one(ptype, params, s, **options) for s in seeds]
+
+
+MAX_SEED = 2**63 - 1
+
+
+def random_stream(seed: int | None) -> random.Random:
+    """The random numbers that seed ``seed`` makes its puzzle from: every integer its own stream.
+
+    random.Random(n) seeds with abs(n), so seeds -1 and 1 would make the same puzzle. Seeds from 0
+    up keep Random(n)'s stream, so the puzzles they made stay the same; a negative seed seeds from
+    the bytes of its text, which random turns into a number of more than 600 bits (the bytes and
+    their SHA-512), far above every seed a run reaches (--seed is below 2^63 in size, and a batch
+    adds at most its count). None: fresh randomness from the system.
+    """
+    return random.Random(seed if seed is None or seed >= 0 else f"seed {seed}".encode())
 
 
 def new_seed() -> int:
@@ -117,25 +132,33 @@ def generate(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | N
             yield generate_one(ptype, params, base + k, **options)
         return
     size = chunk or max(1, min(16, n // (max(workers, 1) * 8)))
-    starts = range(0, n, size)  # a range, not a list: -n may be huge and chunks are made on demand
     window = in_flight or max(2, 3 * max(workers, 1))
     own = executor is None
     if executor is None:
         from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only for a pool
 
-        executor = ProcessPoolExecutor(workers)
+        executor = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
     pending: list[Future[list[Generated]]] = []
+    finished = False
     try:
-        next_start = 0
-        while next_start < len(starts) or pending:
-            while next_start < len(starts) and len(pending) < window:
-                first = starts[next_start]
+        first = 0  # chunks start at 0, size, 2 * size, ... (no range over n: n may be 10^30)
+        while first < n or pending:
+            while first < n and len(pending) < window:
                 seeds = [base + k for k in range(first, min(first + size, n))]
                 pending.append(executor.submit(_chunk, ptype, params, seeds, options))
-                next_start += 1
+                first += size
             yield from pending.pop(0).result()
+        finished = True
     finally:
         for future in pending:
             future.cancel()
-        if own:
-            executor.shutdown(wait=True, cancel_futures=True)
+        if own:  # after an error or an interrupt, do not wait for the workers' current chunks
+            executor.shutdown(wait=finished, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them: otherwise every worker prints its
+    own KeyboardInterrupt traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -26,6 +26,7 @@ from puzzles.lightsout import LightsOut
 from csp.puzzle import Instance
 from solvers.linear import EXACT_MINIMUM, analyse, minimum
 
+from .batch import random_stream
 from .clues import GenerationError
 
 
@@ -55,7 +56,7 @@ def random_board(rows: int, cols: int, params: Mapping[str, str] | None = None, 
     """
     ptype = ptype or registry.get("lightsout")
     settings = ptype.resolve_params(dict(params or {}))
-    return _draw_board(ptype, settings, rows, cols, random.Random(seed), presses, unique, attempts)
+    return _draw_board(ptype, settings, rows, cols, random_stream(seed), presses, unique, attempts)
 
 
 def generate_boards(ptype: LightsOut, params: dict[str, Any], count: int, *, seed: int, presses: int | None = None,
@@ -70,7 +71,7 @@ def generate_boards(ptype: LightsOut, params: dict[str, Any], count: int, *, see
     most = rows * cols * (ptype.empty({**params, "size": (rows, cols)}).params["states"] - 1)
     if presses is not None and not 1 <= presses <= most:
         raise PuzzleError(f"a {rows}x{cols} board takes 1..{most} presses, not {presses}", where="--presses")
-    return (_draw_board(ptype, params, rows, cols, random.Random(seed + k), presses, unique, attempts)
+    return (_draw_board(ptype, params, rows, cols, random_stream(seed + k), presses, unique, attempts)
             for k in range(count))
 
 

@@ -188,6 +188,13 @@ class Sudoku(PuzzleType):
         if side < 1:
             raise PuzzleError("no grid rows found", line=1)
         spaces_are_blanks = not any(ch in BLANKS for _, line in rows for ch in line)
+        widest = max(len(line.replace("|", "")) if spaces_are_blanks else sum(ch not in "|+ \t" for ch in line)
+                     for _, line in rows)
+        if widest > side:
+            hint = (": in a grid that uses spaces for blanks, an all-blank row cannot be seen; write it with . for "
+                    "blanks or with its | box edges (a blank line ends the grid)") if spaces_are_blanks else ""
+            raise PuzzleError(f"the grid has {side} row{'s' * (side > 1)} but a row of {widest} cells{hint}",
+                              line=rows[0][0])
         bars = rows[0][1].count("|")
         for k, line in rows:
             if line.count("|") != bars:

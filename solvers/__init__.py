@@ -16,6 +16,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 from csp.model import Model
 
 from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, Unsupported
+from .sizes import MAX_CLAUSES, estimated_clauses, sum_chain_clauses
 
 ENGINES: dict[str, str] = {
     "backtracking": "solvers.backtracking:BacktrackingEngine",
@@ -46,7 +47,7 @@ def choose(model: Model) -> tuple[str, str]:
         return "linear", "every constraint is a sum mod p: Gaussian elimination, exact counts at once"
     if not model.constraints:
         return "backtracking", "no constraints: every combination of values is a solution"
-    chain = _sum_encoding_size(model)
+    chain = sum_chain_clauses(model)
     if chain > _SAT_SUM_CLAUSES:
         return "cpsat", f"sums over wide ranges (about {chain:,} clauses as CNF): CP-SAT reasons on them natively"
     if model.kinds() == {"Parity"}:
@@ -57,6 +58,10 @@ def choose(model: Model) -> tuple[str, str]:
                       "the last free variable"
     values = sum(len(d) for d in model.domains)
     tuples = sum(len(getattr(c, "tuples", ())) for c in model.constraints)
+    clauses = estimated_clauses(model)
+    if clauses > MAX_CLAUSES and get_engine("backtracking").unsupported(model) is None:
+        return "backtracking", f"large model ({model.num_vars} variables, {values} values) whose CNF would need about " \
+                               f"{clauses:,} clauses: propagating search needs no CNF"
     sums = sum(1 for c in model.constraints
                if c.kind == "Linear" and sum(len(model.domains[v]) > 2 for v in c.vars) >= 3)
     if sums and values > _TINY_VALUES:
@@ -76,21 +81,6 @@ def choose(model: Model) -> tuple[str, str]:
 # by SAT (count to 2). Sums whose CNF would need more clauses than _SAT_SUM_CLAUSES go to CP-SAT, which pays
 # ~0.7 s to import OR-Tools but handles them natively.
 _TINY_VALUES, _SMALL_VALUES, _SMALL_TUPLES, _SAT_SUM_CLAUSES = 400, 1000, 5000, 200_000
-
-
-def _sum_encoding_size(model: Model) -> int:
-    """Estimated clauses of the SAT engine's partial-sum chains for the Linear constraints."""
-    total = 0
-    for c in model.constraints:
-        if c.kind != "Linear":
-            continue
-        reach, span = 1, 0  # combinations so far, and the width of the partial sums' range
-        for v, a in zip(c.vars, c.coeffs):
-            d = model.domains[v]
-            span += abs(a) * (d[-1] - d[0])
-            total += min(reach, span + 1) * len(d)
-            reach *= len(d)
-    return total
 
 
 def _engine(model: Model, engine: str) -> Engine:

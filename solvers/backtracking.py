@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterable, Iterator, Mapping
 
+from csp import clock
 from csp.constraints import AllDifferent, Linear, Parity, Table
 from csp.model import Model
 
@@ -231,8 +232,10 @@ class Compiled:
         props: list[Propagator] = []
         cons_of: list[list[int]] = [[] for _ in range(n)]
         for c in model.constraints:
+            clock.check()  # a time limit covers compiling big models
             if isinstance(c, AllDifferent):
                 for i, oi in zip(c.vars, c.offsets):
+                    clock.check()
                     for j, oj in zip(c.vars, c.offsets):
                         if i != j:
                             if oi == oj:
@@ -386,15 +389,18 @@ class BacktrackingEngine(Engine):
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:
         stats = Stats()
         start = time.perf_counter()
+        deadline = start + limits.time if limits.time is not None else None  # compiling counts too
         net = compiled(model)
         stats.compile_seconds = time.perf_counter() - start
-        return Search(self._solutions(net, net.start(fix, forbid), limits, stats), stats)
+        return Search(self._solutions(net, net.start(fix, forbid), deadline, limits.nodes, stats), stats)
 
     @staticmethod
-    def _solutions(net: Compiled, dom: list[int], limits: Limits, stats: Stats) -> Iterator[list[int]]:
-        deadline = time.perf_counter() + limits.time if limits.time is not None else None
-        max_nodes = limits.nodes
+    def _solutions(net: Compiled, dom: list[int], deadline: float | None, max_nodes: int | None,
+                   stats: Stats) -> Iterator[list[int]]:
         propagate = net.propagate
+        if deadline is not None and time.perf_counter() > deadline:
+            stats.stopped = "time limit"
+            return
         if not propagate(dom, range(len(dom))):
             return
         var = _pick(dom)
@@ -403,7 +409,7 @@ class BacktrackingEngine(Engine):
             return
         # Each frame: the domains at a node, the variable branched on, the values still to try.
         frames = [[dom, var, dom[var]]]
-        nodes = backtracks = 0
+        nodes = backtracks = 0  # locals in the loop; copied to stats whenever the caller can see them
         try:
             while frames:
                 frame = frames[-1]
@@ -427,9 +433,9 @@ class BacktrackingEngine(Engine):
                     continue
                 nxt = _pick(child)
                 if nxt < 0:
+                    stats.nodes, stats.backtracks = nodes, backtracks
                     yield net.values(child)
                 else:
                     frames.append([child, nxt, child[nxt]])
         finally:
-            stats.nodes += nodes
-            stats.backtracks += backtracks
+            stats.nodes, stats.backtracks = nodes, backtracks

@@ -23,6 +23,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 
 from ortools.sat.python import cp_model
 
+from csp import clock
 from csp.constraints import AllDifferent, Linear, Parity, Table
 from csp.model import Model
 
@@ -39,6 +40,7 @@ class Compiled:
                      for i, d in enumerate(model.domains)]
         x = self.vars
         for c in model.constraints:
+            clock.check()  # a time limit covers compiling big models
             if isinstance(c, AllDifferent):
                 cp.add_all_different([x[v] + o for v, o in zip(c.vars, c.offsets)])
             elif isinstance(c, Linear):
@@ -72,23 +74,63 @@ class Compiled:
         return out
 
 
+def _solve_interruptibly(solver: cp_model.CpSolver, cp: cp_model.CpModel,
+                         collector: cp_model.CpSolverSolutionCallback) -> int:
+    """``solver.solve`` in a helper thread, so that Ctrl-C reaches this one at once.
+
+    CP-SAT releases the GIL while it searches, but Python runs signal handlers only between
+    bytecodes of the main thread: called directly, a Ctrl-C would wait for the whole search.
+    Here the main thread waits in short steps; on KeyboardInterrupt it stops the search (CP-SAT's
+    stop_search is thread-safe), waits for the helper and lets the interrupt go on.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return solver.solve(cp, collector)  # only the main thread receives signals
+    outcome: list[int | BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(solver.solve(cp, collector))
+        except BaseException as e:  # handed to the main thread below
+            outcome.append(e)
+
+    helper = threading.Thread(target=run, daemon=True)
+    helper.start()
+    try:
+        while helper.is_alive():
+            helper.join(0.05)
+    except KeyboardInterrupt:
+        solver.stop_search()
+        helper.join()
+        raise
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]
+
+
 def compiled(model: Model) -> Compiled:
     """The model compiled for CP-SAT, cached on the model, one per thread: each call narrows its domains."""
     return model.cached(f"cpsat:{threading.get_ident()}", Compiled)
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
-    """Keeps the solutions CP-SAT reports and stops the search after ``limit`` of them."""
+    """Keeps the solutions CP-SAT reports; stops the search after ``limit`` of them, or when the
+    node budget (conflicts, and one per solution) is spent: while enumerating, CP-SAT can find
+    thousands of solutions without a conflict, so its own conflict limit alone would never bite."""
 
-    def __init__(self, num_vars: int, limit: int | None) -> None:
+    def __init__(self, num_vars: int, limit: int | None, budget: int | None) -> None:
         super().__init__()
         self.num_vars = num_vars
         self.limit = limit
+        self.budget = budget
+        self.out_of_nodes = False
         self.found: list[list[int]] = []
 
     def on_solution_callback(self) -> None:
         self.found.append(list(self.response_proto.solution)[:self.num_vars])
         if self.limit is not None and len(self.found) >= self.limit:
+            self.stop_search()
+        elif self.budget is not None and len(self.found) + self.num_conflicts >= self.budget:
+            self.out_of_nodes = True
             self.stop_search()
 
 
@@ -122,6 +164,9 @@ class CpSatEngine(Engine):
         params = solver.parameters
         params.num_workers = 1
         params.enumerate_all_solutions = limit != 1
+        # CP-SAT's own Ctrl-C handler would end the search as if a limit had been reached; the
+        # command line answers Ctrl-C itself (see _interrupted below).
+        params.catch_sigint_signal = False
         if deadline is not None:
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
@@ -130,29 +175,30 @@ class CpSatEngine(Engine):
             params.max_time_in_seconds = remaining
         budget = None
         if limits.nodes is not None:
-            budget = limits.nodes - stats.backtracks
+            budget = limits.nodes - stats.backtracks - stats.extra.get("solutions", 0)
             if budget <= 0:
                 stats.stopped = "node limit"
                 return [], False
             params.max_number_of_conflicts = budget
-        collector = _Collector(net.num_vars, limit)
+        collector = _Collector(net.num_vars, limit, budget)
         try:
             for var, intervals in narrowed.items():
                 proto_vars[var].domain.clear()
                 proto_vars[var].domain.extend(intervals)
-            status = solver.solve(cp, collector)
+            status = _solve_interruptibly(solver, cp, collector)
         finally:
             for var, domain in saved.items():
                 proto_vars[var].domain.clear()
                 proto_vars[var].domain.extend(domain)
         stats.nodes += solver.num_branches
         stats.backtracks += solver.num_conflicts
+        stats.extra["solutions"] = stats.extra.get("solutions", 0) + len(collector.found)
         if status == cp_model.MODEL_INVALID:
             raise RuntimeError(f"CP-SAT rejected the model: {cp.validate()}")
         stopped_by_us = limit is not None and len(collector.found) >= limit
         complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not stopped_by_us
         if not complete and not stopped_by_us:
-            out_of_nodes = budget is not None and solver.num_conflicts >= budget
+            out_of_nodes = collector.out_of_nodes or (budget is not None and solver.num_conflicts >= budget)
             stats.stopped = "node limit" if out_of_nodes else "time limit"
         return collector.found, complete
 
@@ -163,11 +209,12 @@ class CpSatEngine(Engine):
     def search(self, model: Model, fix: Mapping[int, int] | None = None,
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:
         stats = Stats()
-        return Search(self._batches(model, dict(fix or {}), list(forbid), limits, stats), stats)
+        deadline = self._deadline(limits)
+        compiled(model)  # now, so compiling counts against the time limit from this call
+        return Search(self._batches(model, dict(fix or {}), list(forbid), limits, stats, deadline), stats)
 
     def _batches(self, model: Model, fix: dict[int, int], forbid: list[tuple[int, int]], limits: Limits,
-                 stats: Stats) -> Iterator[list[int]]:
-        deadline = self._deadline(limits)
+                 stats: Stats, deadline: float | None) -> Iterator[list[int]]:
         seen: list[list[int]] = []
         batch = 1
         while True:

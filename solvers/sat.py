@@ -43,10 +43,12 @@ from typing import Callable, Iterable, Iterator, Mapping, Sequence
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
+from csp import clock
 from csp.constraints import AllDifferent, Linear, Parity, Table
 from csp.model import Model
 
 from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats
+from .sizes import MAX_CLAUSES, estimated_clauses
 
 DEFAULT_SOLVER = "cadical195"
 """Measured with ``bench_engines.py --solvers`` (CPU ms per uniqueness check; 10-queens count):
@@ -69,7 +71,7 @@ puzzle): CaDiCaL never recycled 0.80, every 100/500/2000 calls 0.75/0.66/0.64; m
 never 0.91, every 100/500/2000 calls 0.57/0.76/0.83. A fresh solver costs ~10-20 ms for a
 9x9 sudoku, which these figures include."""
 
-_PAIRWISE_UP_TO = 12  # at-most-one over more literals uses the ladder encoding (linear size)
+_PAIRWISE_UP_TO = 12  # at-most-one over more literals uses the ladder encoding (linear size); see sizes.py
 
 
 def _at_most_one(lits: list[int], top: int) -> tuple[list[list[int]], int]:
@@ -107,6 +109,7 @@ class Cnf:
             self.clauses.append(lits)
             self._at_most_one(lits)
         for c in model.constraints:
+            clock.check()  # a time limit covers compiling big models
             if isinstance(c, AllDifferent):
                 self._all_different(c)
             elif isinstance(c, Linear):
@@ -292,6 +295,7 @@ class Session:
         self.solver = Solver(name=solver, bootstrap_with=cnf.clauses)
         self.top = cnf.top  # selector literals are numbered after the CNF's variables
         self.calls = 0
+        self.broken = False  # an interrupt (Ctrl-C) left the solver in the middle of a call
         _live.add(self)
 
     def selector(self) -> int:
@@ -300,23 +304,43 @@ class Session:
 
     def release(self, selector: int) -> None:
         """Switch off the clauses guarded by ``selector`` for good."""
-        self.solver.add_clause([-selector])
+        if not self.broken:  # CaDiCaL aborts the process when used after an interrupted call
+            self.solver.add_clause([-selector])
 
-    def run(self, assumptions: list[int], stats: Stats, deadline: float | None,
-            conflicts: int | None) -> bool | None:
-        """One solver call: True (model available), False (unsat) or None (a limit stopped it)."""
+    def run(self, assumptions: list[int], stats: Stats, deadline: float | None, budget: int | None) -> bool | None:
+        """One solver call: True (model available), False (unsat) or None (a limit stopped it).
+        ``budget``: the conflicts this call may still spend (None: no node limit)."""
         self.calls += 1
         solver = self.solver
         before = solver.accum_stats()
-        if deadline is None and conflicts is None:
+        try:
+            result = self._call(assumptions, stats, deadline, budget)
+        except KeyboardInterrupt:
+            self.broken = True
+            raise
+        except Exception as e:
+            # python-sat reports Ctrl-C during a call as pysolvers.error('Caught keyboard interrupt'); the
+            # solver is then mid-call for good, and CaDiCaL aborts the process if it is used again.
+            if "keyboard interrupt" not in str(e).lower():
+                raise
+            self.broken = True
+            raise KeyboardInterrupt from None
+        after = solver.accum_stats()
+        stats.nodes += after.get("decisions", 0) - before.get("decisions", 0)
+        stats.backtracks += after.get("conflicts", 0) - before.get("conflicts", 0)
+        return result
+
+    def _call(self, assumptions: list[int], stats: Stats, deadline: float | None, budget: int | None) -> bool | None:
+        solver = self.solver
+        if deadline is None and budget is None:
             result: bool | None = solver.solve(assumptions=assumptions)
         else:
             timer = None
-            if conflicts is not None and stats.backtracks >= conflicts:
+            if budget is not None and budget <= 0:
                 stats.stopped = "node limit"
                 return None
             # A budget outlives the call it was set for: clear it (-1) when this call has none.
-            solver.conf_budget(conflicts - stats.backtracks if conflicts is not None else -1)
+            solver.conf_budget(budget if budget is not None else -1)
             if deadline is not None:
                 remaining = deadline - time.perf_counter()
                 if remaining <= 0:
@@ -332,9 +356,6 @@ class Session:
                     solver.clear_interrupt()
             if result is None:
                 stats.stopped = "node limit" if deadline is None or time.perf_counter() < deadline else "time limit"
-        after = solver.accum_stats()
-        stats.nodes += after.get("decisions", 0) - before.get("decisions", 0)
-        stats.backtracks += after.get("conflicts", 0) - before.get("conflicts", 0)
         return result
 
 
@@ -349,7 +370,8 @@ def _delete_solvers() -> None:
     down and print "Exception ignored" noise.
     """
     for session in list(_live):
-        session.solver.delete()
+        if not session.broken:
+            session.solver.delete()
 
 
 class SatEngine(Engine):
@@ -376,7 +398,8 @@ class SatEngine(Engine):
         # A solver is not thread-safe: each thread gets its own session (the CNF itself is shared).
         key = f"sat:{solver}:{threading.get_ident()}"
         session = model.cache.get(key) if self.incremental else None
-        if session is None or session.cnf is not cnf or session.calls >= RECYCLE_AFTER.get(solver, 500):
+        if (session is None or session.broken or session.cnf is not cnf
+                or session.calls >= RECYCLE_AFTER.get(solver, 500)):
             session = Session(cnf, solver)
             if self.incremental:
                 model.cache[key] = session
@@ -385,33 +408,49 @@ class SatEngine(Engine):
         return session
 
     @staticmethod
-    def _budget(limits: Limits) -> tuple[float | None, int | None]:
-        """The deadline, and the conflict budget that stands for the node limit."""
-        deadline = time.perf_counter() + limits.time if limits.time is not None else None
-        return deadline, limits.nodes
+    def _deadline(limits: Limits) -> float | None:
+        return time.perf_counter() + limits.time if limits.time is not None else None
+
+    @staticmethod
+    def _budget(limits: Limits, stats: Stats, found: int) -> int | None:
+        """Conflicts a call may still spend: the node limit counts conflicts, and each solution found as one
+        (so enumerating easy solutions stops at the limit too)."""
+        return None if limits.nodes is None else limits.nodes - stats.backtracks - found
 
     # -- the interface ----------------------------------------------------------------------
+    def unsupported(self, model: Model) -> str | None:
+        why = super().unsupported(model)
+        if why:
+            return why
+        clauses = estimated_clauses(model)
+        if clauses > MAX_CLAUSES:
+            return (f"the CNF would need about {clauses:,} clauses (several GB in memory), more than the "
+                    f"{MAX_CLAUSES:,} this engine builds")
+        return None
+
     def search(self, model: Model, fix: Mapping[int, int] | None = None,
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:
         stats = Stats()
+        deadline = self._deadline(limits)  # compiling counts against the time limit
         session = self._session(model, stats, limits)
-        return Search(self._enumerate(session, fix, list(forbid), limits, stats), stats)
+        return Search(self._enumerate(session, fix, list(forbid), limits, deadline, stats), stats)
 
     def _enumerate(self, session: Session, fix: Mapping[int, int] | None, forbid: list[tuple[int, int]],
-                   limits: Limits, stats: Stats) -> Iterator[list[int]]:
+                   limits: Limits, deadline: float | None, stats: Stats) -> Iterator[list[int]]:
         cnf = session.cnf
         assumptions = cnf.assumptions(fix, forbid)
         if assumptions is None:
             return
-        deadline, conflicts = self._budget(limits)
         selector = session.selector()
         assumptions.append(selector)
+        found = 0
         try:
             while True:
-                result = session.run(assumptions, stats, deadline, conflicts)
+                result = session.run(assumptions, stats, deadline, self._budget(limits, stats, found))
                 if not result:
                     return
                 values = cnf.values(session.solver.get_model())
+                found += 1
                 yield values
                 block = cnf.blocking(values, fix)
                 if not block:
@@ -424,11 +463,13 @@ class SatEngine(Engine):
               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Outcome:
         """One call; ``forbid=[(var, v)]`` with the other givens fixed asks "can clue var = v go?"."""
         stats = Stats()
-        session = self._session(model, stats, limits)
         start = time.perf_counter()
+        deadline = self._deadline(limits)
+        session = self._session(model, stats, limits)
         cnf = session.cnf
         assumptions = cnf.assumptions(fix, forbid)
-        result = None if assumptions is None else session.run(assumptions, stats, *self._budget(limits))
+        result = None if assumptions is None else session.run(assumptions, stats, deadline,
+                                                               self._budget(limits, stats, 0))
         solution = cnf.values(session.solver.get_model()) if result else None
         stats.seconds = time.perf_counter() - start
         status = SOLVED if result else (UNSAT if result is False or assumptions is None else UNKNOWN)
@@ -438,18 +479,20 @@ class SatEngine(Engine):
                 limits: Limits = Limits()) -> Outcome:
         """One call: the known solution blocked behind a fresh selector; unsat = it is unique."""
         stats = Stats()
-        session = self._session(model, stats, limits)
         start = time.perf_counter()
+        deadline = self._deadline(limits)
+        session = self._session(model, stats, limits)
         assumptions = session.cnf.assumptions(fix, ())
         if assumptions is None:
             outcome = Outcome(UNSAT, None, stats, self.name)
         else:
-            outcome = self._other(session, list(solution), fix, assumptions, stats, self._budget(limits))
+            outcome = self._other(session, list(solution), fix, assumptions, stats, deadline,
+                                  self._budget(limits, stats, 0))
         stats.seconds = time.perf_counter() - start
         return outcome
 
     def _other(self, session: Session, known: list[int], fix: Mapping[int, int] | None,
-               assumptions: list[int], stats: Stats, budget: tuple[float | None, int | None]) -> Outcome:
+               assumptions: list[int], stats: Stats, deadline: float | None, budget: int | None) -> Outcome:
         """A solution under ``assumptions`` that differs from ``known`` somewhere outside ``fix``."""
         cnf = session.cnf
         block = cnf.blocking(known, fix)
@@ -458,7 +501,7 @@ class SatEngine(Engine):
         selector = session.selector()
         session.solver.add_clause([-selector] + block)
         try:
-            result = session.run(assumptions + [selector], stats, *budget)
+            result = session.run(assumptions + [selector], stats, deadline, budget)
             found = cnf.values(session.solver.get_model()) if result else None
         finally:
             session.release(selector)
@@ -471,21 +514,21 @@ class SatEngine(Engine):
         if limit is None or not 1 <= limit <= 2:
             return super().count(model, limit, fix, forbid, limits)
         stats = Stats()
-        session = self._session(model, stats, limits)
         start = time.perf_counter()
+        deadline = self._deadline(limits)
+        session = self._session(model, stats, limits)
         try:
             cnf = session.cnf
             assumptions = cnf.assumptions(fix, forbid)
             if assumptions is None:
                 return Count(0, True, stats, self.name)
-            budget = self._budget(limits)
-            result = session.run(assumptions, stats, *budget)
+            result = session.run(assumptions, stats, deadline, self._budget(limits, stats, 0))
             if not result:
                 return Count(0, result is False, stats, self.name)
             if limit == 1:
                 return Count(1, False, stats, self.name)
             first = cnf.values(session.solver.get_model())
-            second = self._other(session, first, fix, assumptions, stats, budget)
+            second = self._other(session, first, fix, assumptions, stats, deadline, self._budget(limits, stats, 1))
             if second.status == SOLVED:
                 return Count(2, False, stats, self.name)
             return Count(1, second.status == UNSAT, stats, self.name)

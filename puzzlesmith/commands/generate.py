@@ -9,8 +9,11 @@ from typing import Any, Callable, Iterator
 
 import solvers
 from csp import PuzzleType, registry
+from csp.errors import excerpt
+from csp.puzzle import whole_number
 from generators import (LEVELS, SYMMETRIES, GenerationError, Unsolvable, board_generator, generate, new_seed,
                         prepare)
+from generators.batch import MAX_SEED
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_type_options, emit_json,
                       parse_params, positive_int)
@@ -19,9 +22,10 @@ from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_t
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("generate", help="make unique, minimal puzzles (sudoku of any size, other clue-based types)")
     add_type_options(p)
-    p.add_argument("-n", "--number", type=int, default=1, metavar="N", help="how many puzzles (default 1)")
-    p.add_argument("--seed", type=int, help="puzzle k is made from seed S+k alone: same seed, same puzzles "
-                                            "(default: a random seed, shown on stderr and in --json)")
+    p.add_argument("-n", "--number", type=count_int, default=1, metavar="N", help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=seed_int, help="puzzle k is made from seed S+k alone: same seed, same puzzles; "
+                                                 "every integer below 2^63 in size is its own seed "
+                                                 "(default: a random seed, shown on stderr and in --json)")
     p.add_argument("--symmetry", choices=SYMMETRIES, default="none",
                    help="symmetry of the clue pattern; minimality is then taken orbit by orbit")
     p.add_argument("--difficulty", choices=LEVELS, help="make puzzles until one grades at this level")
@@ -42,11 +46,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def count_int(text: str) -> int:
+    """An argparse type for -n: a whole number from 0 (a batch streams, so it may be endless in practice)."""
+    try:
+        return whole_number(text, 0, 10**100)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to 10^100, got {excerpt(text)}") from None
+
+
+def seed_int(text: str) -> int:
+    """An argparse type for --seed: any whole number below 2^63 in size, negative ones included."""
+    try:
+        return whole_number(text, -MAX_SEED, MAX_SEED)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from -{MAX_SEED} to {MAX_SEED}, "
+                                         f"got {excerpt(text)}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     ptype = registry.get(args.type)
     params = parse_params(ptype, args.param)
-    if args.number < 0:
-        raise UsageError(f"-n must be 0 or more, got {args.number}")
     boards = None if ptype.clue_based else board_generator(ptype.name)
     if boards is not None:
         return run_boards(args, ptype, params, boards)
