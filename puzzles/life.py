@@ -121,7 +121,10 @@ def _plain(text: str, margin: int) -> tuple[list[list[int]], str]:
     for k, line in enumerate(text.splitlines(), start=1):
         if _is_comment(line) or not line.strip():
             continue
-        for part in line.strip().split("/"):
+        parts = line.strip().split("/")
+        if len(parts) > 1 and not parts[-1].strip():
+            parts.pop()  # a trailing / ends the last row (a one-row pattern is written "O.O/")
+        for part in parts:
             row = []
             for c, ch in enumerate(part.strip()):
                 if ch not in ALIVE + DEAD:
@@ -230,7 +233,10 @@ class Life(PuzzleType):
     def _text(self, instance: Instance, rows: Sequence[Sequence[int]]) -> str:
         if instance.layout == "rle":
             return _to_rle(rows)
-        return ("/" if instance.layout == "line" else "\n").join("".join(".O"[v] for v in row) for row in rows)
+        lines = ["".join(".O"[v] for v in row) for row in rows]
+        if instance.layout == "line":  # one row keeps its / so that it reads back as a whole pattern
+            return "/".join(lines) + ("/" if len(lines) == 1 else "")
+        return "\n".join(lines)
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
         width = instance.params["width"] + 2 * instance.params["margin"]

@@ -249,7 +249,10 @@ class LightsOut(PuzzleType):
         rows = ["".join(map(str, values[r:r + cols])) for r in range(0, len(values), cols)]
         if instance.layout == "string":
             return "".join(rows)
-        if instance.layout == "line":
+        # A grid whose lines would read back as boards of their own (a 1x4 board's "1111" is a 2x2
+        # board; 2x4's "1010", "0101" are two) is written with / instead: every text reads back as itself.
+        if instance.layout == "line" or len(rows) == 1 or (all(self.is_one_line(row) for row in rows)
+                                                            and not self.is_one_grid(rows)):
             return "/".join(rows) + ("/" if len(rows) == 1 else "")  # "101/": one row, not a square board
         return "\n".join(rows)
 

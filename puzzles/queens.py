@@ -11,7 +11,7 @@ gives the empty board.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 from csp.errors import PuzzleError
 from csp.model import Model
@@ -79,18 +79,25 @@ class Queens(PuzzleType):
                         conflict = conflict or f"two queens in column {c + 1} (rows {column_of[c] + 1} and {r + 1})"
                     else:
                         givens[r], column_of[c] = c, r
-        return Instance({"n": n}, givens, layout=layout, conflict=conflict)
+        placed = tuple((r, c) for r, (_, row) in enumerate(rows) for c, ch in enumerate(row.replace(" ", "")) if ch in "Qq")
+        return Instance({"n": n}, givens, data=placed if conflict else None, layout=layout, conflict=conflict)
 
     def model(self, instance: Instance) -> Model:
         return queens_model(instance.params["n"])
 
-    def _board(self, instance: Instance, columns: Sequence[int | None]) -> str:
+    def _board(self, instance: Instance, queens: Iterable[tuple[int, int]]) -> str:
         n = instance.params["n"]
-        rows = ["".join("Q" if col == c else "." for c in range(n)) for col in columns]
-        return ("/" if instance.layout == "line" else "\n").join(rows)
+        cells = [["."] * n for _ in range(n)]
+        for r, c in queens:
+            cells[r][c] = "Q"
+        rows = ["".join(row) for row in cells]
+        if instance.layout == "line":  # one row keeps its / so that it reads back as a whole board
+            return "/".join(rows) + ("/" if n == 1 else "")
+        return "\n".join(rows)
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
-        return self._board(instance, values)
+        return self._board(instance, enumerate(values))
 
     def format_puzzle(self, instance: Instance) -> str:
-        return self._board(instance, [instance.givens.get(r) for r in range(instance.params["n"])])
+        """The board as given: every queen, also those that clash (kept in ``data`` then)."""
+        return self._board(instance, instance.data or instance.givens.items())

@@ -39,6 +39,8 @@ Rule = tuple[int, tuple[int, ...], int, int]
 _RULE = re.compile(r"^(\w+)\s+(not\s+)?next\s+to\s+(.+?)(?:\s+but\s+not\s+(?:next\s+to\s+)?(.+))?$", re.IGNORECASE)
 _SEAT = re.compile(r"^(\w+)\s+(?:sits\s+)?in\s+seat\s+(\S+)$", re.IGNORECASE)
 _LIST = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b)\s*", re.IGNORECASE)
+_LIST_WORDS = ("or", "and", "nor")
+_NAME = re.compile(r"\w+")
 
 
 MAX_SEATS = 200  # the model tabulates every pair of seats
@@ -80,6 +82,7 @@ class Seating(PuzzleType):
         rules: list[Rule] = []
         givens: dict[int, int] = {}
         pending: list[tuple[int, str]] = []
+        pins: list[tuple[int, int]] = []  # every "in seat" rule as given, also those that clash
         for k, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip().rstrip(".")
             head, colon, rest = line.partition(":")
@@ -90,6 +93,9 @@ class Seating(PuzzleType):
                 if len(names) > MAX_SEATS:
                     raise PuzzleError(f"{len(names):,} guests: a table has at most {MAX_SEATS} seats", line=k)
                 for name in names:
+                    if not _NAME.fullmatch(name) or name.lower() in _LIST_WORDS:
+                        raise PuzzleError("a guest's name is one word of letters and digits, and not 'or', 'and' or "
+                                          "'nor' (rules could not name the guest)", line=k, where=f"guest {excerpt(name)}")
                     if name.lower() in index:
                         raise PuzzleError("a guest is listed twice", line=k, where=f"guest {excerpt(name)}")
                     index[name.lower()] = len(index)
@@ -125,6 +131,7 @@ class Seating(PuzzleType):
                     number = whole_number(match[2], 1, seats)
                 except ValueError:
                     raise PuzzleError(f"there are seats 1 to {seats}", line=k, where=f"seat {excerpt(match[2])}") from None
+                pins.append((who, number))
                 taken = next((g for g, seat in givens.items() if seat == number and g != who), None)
                 if givens.get(who, number) != number:
                     conflict = conflict or f"{names[who]} is pinned to seats {givens[who]} and {number}"
@@ -145,24 +152,26 @@ class Seating(PuzzleType):
             else:
                 raise PuzzleError("expected a rule like 'A next to B', 'A not next to B or C', "
                                   "'A next to B but not C' or 'A in seat 1'", line=k)
-        return Instance({"seats": seats}, givens, data=(tuple(names), tuple(rules)), layout="grid", conflict=conflict)
+        return Instance({"seats": seats}, givens, data=(tuple(names), tuple(rules), tuple(pins) if conflict else None),
+                        layout="grid", conflict=conflict)
 
     def model(self, instance: Instance) -> Model:
-        names, rules = instance.data
+        names, rules, _ = instance.data
         return seating_model(names, instance.params["seats"], rules)
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
-        names, _ = instance.data
+        names = instance.data[0]
         at = {seat: name for name, seat in zip(names, values)}
         return ", ".join(f"{s} {at.get(s, '(empty)')}" for s in range(1, instance.params["seats"] + 1))
 
     def format_puzzle(self, instance: Instance) -> str:
-        names, rules = instance.data
+        """The puzzle as given: every rule, and every pin, also those that clash (kept in ``data`` then)."""
+        names, rules, pins = instance.data
         lines = [f"guests: {' '.join(names)}"]
         if instance.params["seats"] != len(names):
             lines.append(f"seats: {instance.params['seats']}")
         for who, others, least, most in rules:
             listed = (" and " if least == len(others) and least > 1 else " or ").join(names[o] for o in others)
             lines.append(f"{names[who]} {'not ' if most == 0 else ''}next to {listed}")
-        lines += [f"{names[who]} in seat {seat}" for who, seat in sorted(instance.givens.items())]
+        lines += [f"{names[who]} in seat {seat}" for who, seat in (pins or sorted(instance.givens.items()))]
         return "\n".join(lines)
