@@ -11,7 +11,7 @@ import json
 import sys
 import time
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import solvers
 
@@ -72,19 +72,27 @@ def add_input_options(parser: argparse.ArgumentParser) -> None:
                         help="read puzzles from FILE (one per line, or blank-line separated grids)")
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1 (ASCII digits; at most 10^18)."""
-    try:
-        return whole_number(text, 1, 10**18)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to 10^18, got {excerpt(text)}") from None
+def whole_numbers(low: int, high: int, shown: str) -> Callable[[str], int]:
+    """An argparse type: a whole number in low..high written in ASCII digits (``shown`` says the range)."""
+    def parse(text: str) -> int:
+        try:
+            return whole_number(text, low, high)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {shown}, got {excerpt(text)}") from None
+    return parse
+
+
+positive_int = whole_numbers(1, 10**18, "1 to 10^18")
 
 
 def positive_seconds(text: str) -> float:
-    """An argparse type: a finite number of seconds above 0."""
-    value = float(text)
+    """An argparse type: a finite number of seconds above 0, in ASCII (float() would also take '٣')."""
+    try:
+        value = float(text) if text.isascii() else float("nan")
+    except ValueError:
+        value = float("nan")
     if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, got {text}")
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, got {excerpt(text)}")
     return value
 
 

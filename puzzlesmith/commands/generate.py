@@ -9,21 +9,19 @@ from typing import Any, Callable, Iterator
 
 import solvers
 from csp import PuzzleType, registry
-from csp.errors import excerpt
-from csp.puzzle import whole_number
 from generators import (LEVELS, SYMMETRIES, GenerationError, Unsolvable, board_generator, generate, new_seed,
                         prepare)
 from generators.batch import MAX_SEED
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_type_options, emit_json,
-                      parse_params, positive_int)
+                      parse_params, positive_int, whole_numbers)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("generate", help="make unique, minimal puzzles (sudoku of any size, other clue-based types)")
     add_type_options(p)
-    p.add_argument("-n", "--number", type=count_int, default=1, metavar="N", help="how many puzzles (default 1)")
-    p.add_argument("--seed", type=seed_int, help="puzzle k is made from seed S+k alone: same seed, same puzzles; "
+    p.add_argument("-n", "--number", type=whole_numbers(0, 10**100, "0 to 10^100"), default=1, metavar="N", help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=whole_numbers(-MAX_SEED, MAX_SEED, "-(2^63 - 1) to 2^63 - 1"), help="puzzle k is made from seed S+k alone: same seed, same puzzles; "
                                                  "every integer below 2^63 in size is its own seed "
                                                  "(default: a random seed, shown on stderr and in --json)")
     p.add_argument("--symmetry", choices=SYMMETRIES, default="none",
@@ -44,23 +42,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--unique", action="store_true",
                    help="lights-out boards: only one way to clear the board with that fewest number of presses")
     p.set_defaults(run=run)
-
-
-def count_int(text: str) -> int:
-    """An argparse type for -n: a whole number from 0 (a batch streams, so it may be endless in practice)."""
-    try:
-        return whole_number(text, 0, 10**100)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to 10^100, got {excerpt(text)}") from None
-
-
-def seed_int(text: str) -> int:
-    """An argparse type for --seed: any whole number below 2^63 in size, negative ones included."""
-    try:
-        return whole_number(text, -MAX_SEED, MAX_SEED)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number from -{MAX_SEED} to {MAX_SEED}, "
-                                         f"got {excerpt(text)}") from None
 
 
 def run(args: argparse.Namespace) -> int:
