@@ -12,6 +12,7 @@ from solvers.base import Unsupported
 
 from .commands import COMMANDS
 from .common import EXIT_BAD_INPUT, EXIT_WRONG_ANSWER, UsageError, WrongAnswer
+from .moves import refuse_moves
 
 
 class _Parser(argparse.ArgumentParser):
@@ -39,6 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
+        refuse_moves(args)
         return args.run(args)
     except (PuzzleError, ModelError, UsageError, Unsupported) as e:
         print(f"puzzlesmith: error: {e}", file=sys.stderr)
