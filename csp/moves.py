@@ -20,7 +20,7 @@ styles 0-5 in his program SLIDING):
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Collection, Hashable, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Collection, Hashable, Iterable, Sequence
 
 from .errors import PuzzleError
 from .model import Model
@@ -68,12 +68,21 @@ class Space:
     #: large to store (auto then picks IDA*); a weak bound still serves A* and IDA*.
     has_bound: ClassVar[bool] = False
 
+    #: True when ``successors_batch`` works: positions are ints below 2**63, so whole layers of a
+    #: search can go through numpy at once (analyze does, where goals are listed and moves undo).
+    batch: ClassVar[bool] = False
+
     def start(self) -> Position:
         """The start position."""
         raise NotImplementedError
 
     def successors(self, pos: Position) -> Collection[Position]:
         """Every position one move away from ``pos``, each once."""
+        raise NotImplementedError
+
+    def successors_batch(self, positions: Any) -> Any:
+        """The successors of every position of an int64 numpy array, as one int64 array (a position may
+        repeat); only where ``batch`` is True."""
         raise NotImplementedError
 
     def is_goal(self, pos: Position) -> bool:

@@ -134,6 +134,7 @@ class TilesSpace(Space):
         self.row_of = [home[t] // cols for t in range(self.n)]
         self.col_of = [home[t] % cols for t in range(self.n)]
         self.plans = [self._plans(z) for z in range(self.n)]
+        self.batch = self.top + self.bits <= 63  # type: ignore[misc]
         if self.single:
             self.successors = self._single_successors()  # type: ignore[method-assign]
 
@@ -219,6 +220,31 @@ class TilesSpace(Space):
                 out.append(pos ^ (t << there) ^ (t << here) ^ flip)
             return out
         return successors
+
+    def successors_batch(self, positions: Any) -> Any:
+        """Whole arrays of positions at once: a line of k tiles sliding toward the blank is the blank
+        stepping k cells the other way, so each direction repeats one vectorised blank step."""
+        import numpy as np  # only analyze's layered search comes here
+
+        bits, low, top = self.bits, self.low, self.top
+        steps = max(self.rows, self.cols) - 1 if not self.single else 1
+        out = []
+        for _, dr, dc in DIRECTIONS:
+            toward = np.array([(r - dr) * self.cols + c - dc if 0 <= r - dr < self.rows and 0 <= c - dc < self.cols
+                               else -1 for r in range(self.rows) for c in range(self.cols)], dtype=np.int64)
+            keys = positions
+            blank = keys >> top
+            for _ in range(steps):
+                cell = toward[blank]
+                ok = cell >= 0
+                keys, blank, cell = keys[ok], blank[ok], cell[ok]
+                if not keys.size:
+                    break
+                t = (keys >> (cell * bits)) & low
+                keys = keys ^ (t << (cell * bits)) ^ (t << (blank * bits)) ^ ((blank ^ cell) << top)
+                blank = cell
+                out.append(keys)
+        return np.concatenate(out) if out else positions[:0]
 
     def lower_bound(self, pos: int) -> int:
         """Manhattan distance plus linear conflicts (single tiles); in the multi-tile metric, where a

@@ -7,12 +7,18 @@ and keeps the farthest. The second starts from every goal position of the compon
 deepest eligible position is the hardest start, and following each position's parent from it
 is an optimal solution. The second search runs only where every move can be undone
 (predecessors are successors).
+
+Where a space can expand whole arrays of positions (``Space.batch``: the tile puzzles), lists its
+goal positions and is reversible, both searches run a layer at a time in numpy: in a graph
+whose moves undo, the new positions of a layer are its successors minus the layer itself and
+the one before, so no set of every position is kept, and a solution is found by walking back
+through the layers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Hashable
+from typing import Any, Hashable, Iterator
 
 from csp.moves import Space
 
@@ -38,15 +44,18 @@ class Exploration:
         return sum(self.histogram)
 
 
-def explore(space: Space, limits: PathLimits = PathLimits()) -> Exploration:
-    """The start's component: its size, goals, distances from the start, and its hardest start."""
+def explore(space: Space, limits: PathLimits = PathLimits(), hardest: bool = True) -> Exploration:
+    """The start's component: its size, goals, distances from the start, and (unless ``hardest`` is
+    False, which leaves out the second search) its hardest start."""
     stats = PathStats(reached={"depth": 0})
     budget = Budget(limits, stats)
     found = Exploration(UNKNOWN, stats=stats)
+    if space.batch and space.reversible and space.goal_positions() is not None:
+        return _explore_layers(space, budget, found, hardest)
     goals = _component(space, budget, found)
     if budget.stopped:
         return found
-    if goals and space.reversible:
+    if hardest and goals and space.reversible:
         found.hardest = _hardest(space, goals, budget)
         if budget.stopped:
             return found
@@ -114,3 +123,69 @@ def _hardest(space: Space, goals: list[Hashable], budget: Budget) -> list[Hashab
     if budget.stopped or hardest is None:
         return None
     return list(reversed(reconstruct(parent, hardest)))
+
+
+# -- whole layers at once ----------------------------------------------------------------------
+
+def _explore_layers(space: Space, budget: Budget, found: Exploration, hardest: bool) -> Exploration:
+    """``explore`` a layer at a time, for spaces with ``batch``, listed goals and moves that undo."""
+    import numpy as np  # only here: the command starts without it
+
+    goals = np.unique(np.array(space.goal_positions(), dtype=np.int64))
+    reached, last = [], None
+    for layer in _layers(space, np.array([space.start()], dtype=np.int64), budget, keep=False):
+        found.histogram.append(layer.size)
+        reached.append(layer[np.isin(layer, goals, assume_unique=True)])
+        last = layer
+    found.goals = sum(part.size for part in reached)
+    if budget.stopped:
+        return found
+    found.farthest = last[:FARTHEST].tolist()
+    if hardest and found.goals:
+        layers = list(_layers(space, np.sort(np.concatenate(reached)), budget, keep=True))
+        if budget.stopped:
+            return found
+        found.hardest = _walk_back(space, layers)
+    found.status = SOLVED
+    return found
+
+
+def _layers(space: Space, first: Any, budget: Budget, keep: bool) -> Iterator[Any]:
+    """Breadth-first layers from the sorted int64 array ``first``, each sorted, until none is new or a
+    limit stops it (checked before each layer; ``keep`` counts every layer as stored, else the last two)."""
+    import numpy as np
+
+    before, layer = first[:0], first
+    stored, expanded = 0, budget.stats.expanded
+    while layer.size:
+        yield layer
+        stored = stored + layer.size if keep else before.size + layer.size
+        budget.check(expanded, stored)
+        if budget.stopped:
+            break
+        expanded += layer.size
+        kids = np.unique(space.successors_batch(layer))
+        new = kids[~np.isin(kids, layer, assume_unique=True) & ~np.isin(kids, before, assume_unique=True)]
+        before, layer = layer, new
+        budget.stats.reached["depth"] += not keep
+    budget.finish(expanded, stored)
+
+
+def _walk_back(space: Space, layers: list[Any]) -> list[Hashable] | None:
+    """An optimal solution from the first eligible position of the deepest layer holding one: at each
+    step, a successor in the layer one nearer the goals (layer 0)."""
+    import numpy as np
+
+    for depth in range(len(layers) - 1, -1, -1):
+        pick = next((p for p in layers[depth].tolist() if space.eligible_start(p)), None)
+        if pick is not None:
+            break
+    else:
+        return None
+    path = [pick]
+    for depth in range(depth - 1, -1, -1):
+        layer = layers[depth]
+        path.append(next(c for c in space.successors(path[-1])
+                         if layer[min(np.searchsorted(layer, c), layer.size - 1)] == c))
+    return path
+
