@@ -90,7 +90,8 @@ def components(repeat: int) -> None:
                 found, ours = best_of(1, lambda: explore(sp, hardest=False))
                 dist, theirs = best_of(1, lambda: component(ref.start, ref.successors))
                 _, analyze = best_of(1, lambda: explore(sp))
-                ours_best, ref_best, analyze_best = min(ours_best, ours), min(ref_best, theirs), min(analyze_best, analyze)
+                ours_best, ref_best = min(ours_best, ours), min(ref_best, theirs)
+                analyze_best = min(analyze_best, analyze)
             assert found.positions == len(dist) and len(found.histogram) - 1 == max(dist.values()), (name, metric)
             n = found.positions
             print(f"{name:<9} {metric:<14} {n:>9,} {len(found.histogram) - 1:>5} {ours_best:>7.3f} "

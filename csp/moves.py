@@ -140,8 +140,6 @@ class MovePuzzle(PuzzleType):
     commands (count, generate, verify, grade, hint) refuse move types.
     """
 
-    metrics: ClassVar[tuple[str, ...]] = METRICS
-
     def space(self, instance: Instance) -> Space:
         """The position graph of ``instance`` in its metric."""
         raise NotImplementedError

@@ -16,7 +16,7 @@ of one length in one line, which can never pass each other, are told apart by th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from csp.errors import PuzzleError
 from csp.moves import MovePuzzle, Space, metric_param
@@ -195,7 +195,6 @@ def bits_of(mask: int) -> list[int]:
 class RushHour(MovePuzzle):
     name = "rushhour"
     summary = "Rush Hour in Fogleman's notation: vehicles slide along their lines until car A reaches the right edge"
-    metrics: ClassVar[tuple[str, ...]] = METRICS
     params = (metric_param(METRICS), Param("size", "6", "the board is N x N", parse_size))
 
     def is_one_line(self, line: str) -> bool:

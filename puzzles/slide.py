@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from csp.errors import PuzzleError
 from csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param, yes_no
@@ -539,7 +539,6 @@ class SlideSpace(Space):
 class Slide(MovePuzzle):
     name = "slide"
     summary = "sliding-block puzzles (Klotski, Bickford's 4x4s, Knuth's SLIDING): pieces of any shape, six metrics"
-    metrics: ClassVar[tuple[str, ...]] = METRICS
     params = (metric_param(METRICS),
               Param("goal", "corner", "corner (the top-left piece to the bottom-right cell), edges (it touches the "
                                       "bottom row and the right column), or a goal board such as ..../.AA./.AA."),

@@ -27,7 +27,7 @@ positions); a child's bound is updated from its parent's by the one tile that mo
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, Sequence
 
 from csp.errors import PuzzleError
 from csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param
@@ -55,7 +55,8 @@ def read_tiles(text: str, what: str) -> tuple[int, int, list[int], str]:
                 raise PuzzleError(f"{word!r} is not a tile number", line=line, where=where)
             tile = int(word)
             if tile >= len(rows) * width:
-                raise PuzzleError(f"tile {tile} is too large for a {len(rows)}x{width} board (0-{len(rows) * width - 1})",
+                top = len(rows) * width - 1
+                raise PuzzleError(f"tile {tile} is too large for a {len(rows)}x{width} board (0-{top})",
                                   line=line, where=where)
             if tile in first_seen:
                 other = first_seen[tile]
@@ -174,7 +175,8 @@ class TilesSpace(Space):
         start, goal = self.start_cells, self.goal_cells
         if self.rows == 1 or self.cols == 1:
             if [t for t in start if t] != [t for t in goal if t]:
-                return "on a single row or column the tiles cannot pass each other, and their order differs from the goal's"
+                return ("on a single row or column the tiles cannot pass each other, and their order differs "
+                        "from the goal's")
             return None
         where = {t: c for c, t in enumerate(goal)}
         swaps = parity([where[t] for t in start])
@@ -300,7 +302,6 @@ class TilesSpace(Space):
 class Tiles(MovePuzzle):
     name = "tiles"
     summary = "the n x m tile puzzle (8-puzzle, 15-puzzle): Manhattan distance plus linear conflicts for A*/IDA*"
-    metrics: ClassVar[tuple[str, ...]] = METRICS
     params = (metric_param(METRICS),
               Param("goal", None, "the goal in the puzzle's own form, e.g. 0 1 2/3 4 5/6 7 8 "
                                   "(default: 1..N with the blank last)"))
@@ -312,7 +313,8 @@ class Tiles(MovePuzzle):
         else:
             grows, gcols, goal, _ = read_tiles(params["goal"], "parameter 'goal'")
             if (grows, gcols) != (rows, cols):
-                raise PuzzleError(f"the goal is {grows}x{gcols} but the puzzle is {rows}x{cols}", where="parameter 'goal'")
+                raise PuzzleError(f"the goal is {grows}x{gcols} but the puzzle is {rows}x{cols}",
+                                  where="parameter 'goal'")
         return Instance(dict(params), data=(rows, cols, cells, goal), layout=layout)
 
     def space(self, instance: Instance) -> TilesSpace:

@@ -91,7 +91,8 @@ def stopped_text(stats: PathStats, space: Space) -> str:
     text = f"unknown ({stats.stopped} reached: {stats.progress_text()})"
     size = space.size_hint()
     if stats.stopped == "position limit" and size is not None:
-        text += f"; the space may hold up to {size:,} positions (about {memory_text(size)})"
+        text += (f"; by the type's count the space holds at most {size:,} positions "
+                 f"(about {memory_text(size)} to store)")
     return text
 
 

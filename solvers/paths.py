@@ -215,7 +215,8 @@ def choose(space: Space, positions: int | None = None) -> tuple[str, str]:
         return "idastar", (f"a space {held}, more than the {limit:,} that fit in memory: IDA* stores only its path, "
                            f"guided by the type's lower bound")
     if space.reversible and space.goal_positions() is not None:
-        return "bidirectional", "the goal is an exact position and every move can be undone: breadth-first from both ends"
+        return "bidirectional", ("the goal is an exact position and every move can be undone: breadth-first from "
+                                 "both ends")
     return "bfs", "breadth-first search: the whole space may be stored, and the goal is a test, not a position"
 
 

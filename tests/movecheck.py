@@ -145,7 +145,8 @@ def replay_rushhour(start: str, moves: list[str], steps_only: bool = False) -> i
             for r, c in cells:
                 board[r][c] = "."
             cells = [(r + dr, c + dc) for r, c in cells]
-            assert all(0 <= r < size and 0 <= c < size and board[r][c] in ".o" for r, c in cells), f"{name!r} is blocked"
+            free = all(0 <= r < size and 0 <= c < size and board[r][c] in ".o" for r, c in cells)
+            assert free, f"{name!r} is blocked"
             for r, c in cells:
                 board[r][c] = label
     assert any(board[r][size - 1] == "A" for r in range(size)), "car A does not reach the right edge"

@@ -169,7 +169,8 @@ def brute_successors(text: str, metric: str) -> set:
             for dr, dc in todo:
                 for way, (sr, sc) in DELTA.items():
                     there = (dr + sr, dc + sc)
-                    straight = base != "straight" or (dr, dc) == (0, 0) or (dr * sc == dc * sr and dr * sr + dc * sc > 0)
+                    onward = dr * sc == dc * sr and dr * sr + dc * sc > 0  # the same direction as so far
+                    straight = base != "straight" or (dr, dc) == (0, 0) or onward
                     if there not in reached and fits(*there) and straight and (base != "steps" or (dr, dc) == (0, 0)):
                         reached.add(there)
                         todo.append(there)
