@@ -374,12 +374,19 @@ class SlideSpace(Space):
         empty = self.free ^ occ
         if self.metric in SINGLE_METRICS:
             return [((i,), path) for i in range(len(pieces)) for path in self._piece_paths(masks[i], empty)]
+        owner = {cell: i for i, m in enumerate(masks) for cell in bits(m)}
         if self.metric == "supermoves":  # a set that can make a first step, then any way it fits
-            sets = set().union(*(self._movable_sets(pieces, masks, d) for d in range(4)))
-            return [(tuple(sorted(subset)), path) for subset in sets
-                    for path in self._piece_paths(self._union(masks, subset), empty)]
-        return [(tuple(sorted(subset)), path) for d in range(4) for subset in self._movable_sets(pieces, masks, d)
-                for path in self._piece_paths(self._union(masks, subset), empty, d)]
+            sets = set().union(*(self._movable_sets(pieces, owner, occ, d) for d in range(4)))
+            return [(members, path) for members in map(self._members, sets)
+                    for path in self._piece_paths(self._union(masks, members), empty)]
+        return [(members, path) for d in range(4)
+                for members in map(self._members, self._movable_sets(pieces, owner, occ, d))
+                for path in self._piece_paths(self._union(masks, members), empty, d)]
+
+    @staticmethod
+    def _members(subset: int) -> tuple[int, ...]:
+        """The indices in a bitmask of piece indices."""
+        return tuple(bits(subset))
 
     @staticmethod
     def _union(masks: Sequence[int], subset: Iterable[int]) -> int:
@@ -427,30 +434,46 @@ class SlideSpace(Space):
     def _fits(mask: int, room: int) -> bool:
         return mask >= 0 and not mask & ~room
 
-    def _movable_sets(self, pieces: Sequence[tuple[int, int]], masks: Sequence[int], d: int) -> set[frozenset[int]]:
-        """The sets of pieces that can step in direction d together: a piece needs the pieces on
-        the cells its step newly covers to move too (its "dependencies"), and no piece may hit a
-        wall or the edge. Movable sets are exactly the unions of closures free of blocked pieces
-        (interlocked pieces, like a cycle of dependencies, must move together)."""
-        owner = {cell: i for i, m in enumerate(masks) for cell in bits(m)}
-        deps: list[set[int] | None] = []
+    def _movable_sets(self, pieces: Sequence[tuple[int, int]], owner: dict[int, int], occ: int, d: int) -> set[int]:
+        """The sets of pieces (as bitmasks of their indices) that can step in direction d together: a
+        piece needs the pieces on the cells its step newly covers to move too (its dependencies), and
+        no piece may hit a wall or the edge. Movable sets are exactly the unions of closures free of
+        blocked pieces (interlocked pieces, a cycle of dependencies, must move together)."""
+        deps, blocked, bit = [], 0, 1
         for k, a in pieces:
             shape = self.classes[k].shape
-            deps.append(None if shape.step[d][a] < 0 else {owner[c] for c in bits(shape.need[d][a]) if c in owner})
-        closures = set()
-        for i in range(len(pieces)):
-            closure, todo = {i}, [i]
-            for j in todo:
-                if deps[j] is None:
-                    break
-                for dep in deps[j] - closure:
-                    closure.add(dep)
-                    todo.append(dep)
+            dep = 0
+            if shape.step[d][a] < 0:
+                blocked |= bit
             else:
-                closures.add(frozenset(closure))
-        sets: set[frozenset[int]] = set()
-        for closure in closures:
-            sets |= {s | closure for s in sets} | {closure}
+                hit = shape.need[d][a] & occ
+                while hit:
+                    low = hit & -hit
+                    dep |= 1 << owner[low.bit_length() - 1]
+                    hit ^= low
+            deps.append(dep)
+            bit <<= 1
+        spreading = bool(blocked)
+        while spreading:  # a piece that needs a blocked piece is blocked
+            spreading = False
+            for i, dep in enumerate(deps):
+                if dep & blocked and not blocked >> i & 1:
+                    blocked |= 1 << i
+                    spreading = True
+        sets: set[int] = set()
+        for i in range(len(pieces)):
+            if blocked >> i & 1:
+                continue
+            closure = todo = 1 << i
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                more = deps[low.bit_length() - 1] & ~closure
+                closure |= more
+                todo |= more
+            if closure not in sets:
+                sets |= {s | closure for s in sets}
+                sets.add(closure)
         return sets
 
     def _apply(self, key: int, pieces: Sequence[tuple[int, int]], subset: Sequence[int],
