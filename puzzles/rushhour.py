@@ -54,15 +54,14 @@ def read_board(text: str, size: int) -> tuple[str, int, str]:
     cells = "".join(rows)
     if len(rows) > 1 and any(len(row) != size for row in rows):
         bad = next(k for k, row in enumerate(rows) if len(row) != size)
-        raise PuzzleError(f"row {bad + 1} has {len(rows[bad])} cells; a {size}x{size} board has {size}",
-                          where="puzzle")
+        raise PuzzleError(f"row {bad + 1} has {len(rows[bad])} cells; a {size}x{size} board has {size}")
     if len(cells) != size * size:
         raise PuzzleError(f"{len(cells)} cells, but a {size}x{size} board has {size * size} (give -p size=N for "
-                          f"another size)", where="puzzle")
+                          f"another size)")
     for i, ch in enumerate(cells):
         if not (ch in EMPTY or ch == WALL or ch.isalpha() and ch.isupper()):
             raise PuzzleError(f"bad character {ch!r} (use . or o, x, and capital letters for vehicles)",
-                              where=f"puzzle: cell r{i // size + 1}c{i % size + 1}")
+                              where=f"cell r{i // size + 1}c{i % size + 1}")
     walls = sum(1 << i for i, ch in enumerate(cells) if ch == WALL)
     return cells, walls, "o" if "o" in cells else "."
 
@@ -75,13 +74,13 @@ def read_vehicles(cells: str, size: int) -> tuple[list[Vehicle], list[int]]:
         if ch.isalpha() and ch.isupper():
             found.setdefault(ch, []).append(i)
     if TARGET not in found:
-        raise PuzzleError("no car A (the car to get out)", where="puzzle")
+        raise PuzzleError("no car A (the car to get out)")
     vehicles, offsets = [], []
     for label in sorted(found):
         spots = found[label]
         rows, cols = {i // size for i in spots}, {i % size for i in spots}
         first = spots[0]
-        where = f"puzzle: vehicle {label} at r{first // size + 1}c{first % size + 1}"
+        where = f"vehicle {label} at r{first // size + 1}c{first % size + 1}"
         if len(spots) < 2:
             raise PuzzleError("a vehicle is at least 2 cells long", where=where)
         across = len(rows) == 1

@@ -76,8 +76,9 @@ class Grid:
     layout: str
 
 
-def read_grid(text: str, what: str, join: str = "") -> Grid:
-    """Read board text; PuzzleError names the line and cell of anything unreadable."""
+def read_grid(text: str, what: str | None, join: str = "") -> Grid:
+    """Read board text; PuzzleError names the line and cell of anything unreadable (and ``what``, e.g. the
+    parameter, when it is not the puzzle itself)."""
     rows: list[tuple[int, str]] = [(number, part.strip()) for number, line in enumerate(text.splitlines(), start=1)
                                    for part in line.split("/") if part.strip()]
     if not rows:
@@ -89,7 +90,7 @@ def read_grid(text: str, what: str, join: str = "") -> Grid:
         if len(row) != width:
             raise PuzzleError(f"row {r + 1} has {len(row)} cells but row 1 has {width}", line=line, where=what)
         for c, ch in enumerate(row):
-            where = f"{what}: cell {cell_name(r * width + c, width)}"
+            where = ": ".join(filter(None, (what, f"cell {cell_name(r * width + c, width)}")))
             if ch.isspace() or not ch.isprintable():
                 raise PuzzleError(f"bad character {ch!r} inside a row", line=line, where=where)
             if ch in RESERVED:
@@ -576,9 +577,9 @@ class Slide(MovePuzzle):
         return [(line, record.replace("\x00", "#")) for line, record in super().split_records(hidden)]
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
-        grid = read_grid(text, "board", params["join"])
+        grid = read_grid(text, None, params["join"])
         if not grid.pieces:
-            raise PuzzleError("no pieces on the board", where="board")
+            raise PuzzleError("no pieces on the board")
         goal_text = params["goal"]
         special = goal_text in ("corner", "edges")
         leader = None

@@ -36,8 +36,9 @@ from csp.puzzle import Instance, Param
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
 
 
-def read_tiles(text: str, what: str) -> tuple[int, int, list[int], str]:
-    """(rows, columns, cells row by row, layout) of tile text; PuzzleError names the row and cell."""
+def read_tiles(text: str, what: str | None) -> tuple[int, int, list[int], str]:
+    """(rows, columns, cells row by row, layout) of tile text; PuzzleError names the row and cell (and
+    ``what``, e.g. the parameter, when it is not the puzzle itself)."""
     rows: list[tuple[int, str]] = [(number, part) for number, line in enumerate(text.splitlines(), start=1)
                                    for part in line.split("/") if part.strip()]
     if not rows:
@@ -50,7 +51,7 @@ def read_tiles(text: str, what: str) -> tuple[int, int, list[int], str]:
         if len(words) != width:
             raise PuzzleError(f"row {r + 1} has {len(words)} tiles but row 1 has {width}", line=line, where=what)
         for c, word in enumerate(words):
-            where = f"{what}: cell r{r + 1}c{c + 1}"
+            where = ": ".join(filter(None, (what, f"cell r{r + 1}c{c + 1}")))
             if not word.isdecimal():
                 raise PuzzleError(f"{word!r} is not a tile number", line=line, where=where)
             tile = int(word)
@@ -307,7 +308,7 @@ class Tiles(MovePuzzle):
                                   "(default: 1..N with the blank last)"))
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
-        rows, cols, cells, layout = read_tiles(text, "puzzle")
+        rows, cols, cells, layout = read_tiles(text, None)
         if params["goal"] is None:
             goal = list(range(1, rows * cols)) + [0]
         else:
