@@ -153,7 +153,7 @@ def engines(limit: float) -> None:
                 continue
             result = engine.search(sp, PathLimits(time=limit))
             s = result.stats
-            if name == "bfs":
+            if name == "bfs" and result.status == "solved":
                 base = s.seconds
             length = result.length if result.length is not None else length
             ratio = f" ({s.seconds / base:.2f}x)" if base and result.status == "solved" else (

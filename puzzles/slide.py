@@ -233,7 +233,7 @@ class SlideSpace(Space):
         self.is_goal = self._goal_test()  # type: ignore[method-assign]
         self.successors = (self._single_successors() if metric in SINGLE_METRICS  # type: ignore[method-assign]
                            else self._super_successors)
-        self._distance = [self._distance_table(k, anchors) for k, anchors in goal.needs]
+        self._distance = [self._distance_table(anchors) for _, anchors in goal.needs]
 
     # -- keys -----------------------------------------------------------------------------------
     def key_of(self, pieces: Iterable[tuple[int, int]]) -> int:
@@ -283,8 +283,9 @@ class SlideSpace(Space):
         """With goal=corner/edges, Bickford's rule: the goal piece covers the top-left cell."""
         return self.goal.kind == "board" or bool(pos >> self.classes[0].shift & 1)
 
-    def _distance_table(self, k: int, anchors: frozenset[int]) -> list[int]:
-        """Per anchor of class k, the fewest steps to one of ``anchors`` ignoring other pieces."""
+    def _distance_table(self, anchors: frozenset[int]) -> list[int]:
+        """Per anchor, the fewest steps that take a piece anchored there to one of ``anchors``, ignoring
+        other pieces."""
         cols = self.cols
         return [min(abs(a // cols - g // cols) + abs(a % cols - g % cols) for g in anchors)
                 for a in range(self.n)]

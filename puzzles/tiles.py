@@ -136,6 +136,7 @@ class TilesSpace(Space):
         self.row_of = [home[t] // cols for t in range(self.n)]
         self.col_of = [home[t] % cols for t in range(self.n)]
         self.plans = [self._plans(z) for z in range(self.n)]
+        self.updates = [self._updates(z) for z in range(self.n)] if self.single else []
         self.batch = self.top + self.bits <= 63  # type: ignore[misc]
         if self.single:
             self.successors = self._single_successors()  # type: ignore[method-assign]
@@ -262,28 +263,42 @@ class TilesSpace(Space):
     def children(self, pos: int, bound: int) -> list[tuple[int, int]]:
         """Single tiles: the bound changes by the moved tile's Manhattan distance, and by the
         conflicts of its goal row (vertical move) or goal column (horizontal move) when it enters
-        or leaves that line; nothing else changes."""
+        or leaves that line; nothing else changes. Both are looked up per tile (``_updates``)."""
         if not self.single:
             return super().children(pos, bound)
-        bits, low, top, distance, lines = self.bits, self.low, self.top, self.distance, self.lines
-        blank = pos >> top
-        br, bc = divmod(blank, self.cols)
+        low = self.low
         out = []
+        for there, here, flip, gain, recheck in self.updates[pos >> self.top]:
+            t = (pos >> there) & low
+            child = pos ^ (t << there) ^ (t << here) ^ flip
+            line = recheck[t]
+            if line is None:
+                out.append((child, bound + gain[t]))
+            else:  # the line's memo, looked up here: this is the 15-puzzle's innermost loop
+                memo, mask = line.memo, line.mask
+                after, before = memo.get(child & mask), memo.get(pos & mask)
+                if after is None:
+                    after = line.conflicts(child)
+                if before is None:
+                    before = line.conflicts(pos)
+                out.append((child, bound + gain[t] + after - before))
+        return out
+
+    def _updates(self, blank: int) -> list[tuple[int, int, int, list[int], list[Line | None]]]:
+        """Per move with the blank at ``blank``: the shifts that move the tile (as in successors) and, by
+        tile, the change of its Manhattan distance and the line whose conflicts may change (its goal
+        row if it changes rows into or out of it, its goal column likewise), else None."""
+        out = []
+        br, bc = divmod(blank, self.cols)
         for d, (cell,) in self.plans[blank]:
-            t = (pos >> (cell * bits)) & low
-            child = pos ^ (t << (cell * bits)) ^ (t << (blank * bits)) ^ ((blank ^ cell) << top)
-            h = bound + distance[t][blank] - distance[t][cell]
+            gain = [self.distance[t][blank] - self.distance[t][cell] for t in range(self.n)]
             if d < 2:  # vertical: the tile changes rows
-                goal_row = self.row_of[t]
-                if goal_row == br or goal_row == cell // self.cols:
-                    line = lines[goal_row]
-                    h += line.conflicts(child) - line.conflicts(pos)
+                recheck = [self.lines[self.row_of[t]] if t and self.row_of[t] in (br, cell // self.cols) else None
+                           for t in range(self.n)]
             else:
-                goal_col = self.col_of[t]
-                if goal_col == bc or goal_col == cell % self.cols:
-                    line = lines[self.rows + goal_col]
-                    h += line.conflicts(child) - line.conflicts(pos)
-            out.append((child, h))
+                recheck = [self.lines[self.rows + self.col_of[t]] if t and self.col_of[t] in (bc, cell % self.cols)
+                           else None for t in range(self.n)]
+            out.append((cell * self.bits, blank * self.bits, (blank ^ cell) << self.top, gain, recheck))
         return out
 
     def moves(self, pos: int) -> list[tuple[str, int]]:

@@ -11,6 +11,7 @@ solution" only where every path that never steps back comes to an end (BFS can a
 
 from __future__ import annotations
 
+import math
 from typing import Hashable, Iterator
 
 from csp.moves import Space
@@ -35,35 +36,37 @@ class IdaStarEngine(PathEngine):
             kids = children(start, h0)
             stats.generated += len(kids)
             stack: list[Iterator[tuple[Hashable, int]]] = [iter(kids)]
+            back: list[Hashable | None] = [None]  # per frame, the position its children must not step back to
             expanded += 1
-            over = None  # the least f above the bound seen this round
+            over = math.inf  # the least f above the bound seen this round
             while stack:
+                depth, skip = len(path), back[-1]
                 for child, h in stack[-1]:
-                    f = len(path) + h
+                    f = depth + h
                     if f > bound:
-                        if over is None or f < over:
+                        if f < over:
                             over = f
-                        continue
-                    if len(path) > 1 and child == path[-2]:
-                        continue
-                    if h == 0 and is_goal(child):
+                    elif child != skip:
+                        if h == 0 and is_goal(child):
+                            path.append(child)
+                            return self.answer(SOLVED, path, budget.finish(expanded, len(path)))
+                        if expanded >= tick:
+                            tick = budget.check(expanded, len(path))
+                            if budget.stopped:
+                                return self.answer(UNKNOWN, None, budget.finish(expanded, len(path)))
+                        expanded += 1
+                        back.append(path[-1])
                         path.append(child)
-                        return self.answer(SOLVED, path, budget.finish(expanded, len(path)))
-                    if expanded >= tick:
-                        tick = budget.check(expanded, len(path))
-                        if budget.stopped:
-                            return self.answer(UNKNOWN, None, budget.finish(expanded, len(path)))
-                    expanded += 1
-                    path.append(child)
-                    kids = children(child, h)
-                    stats.generated += len(kids)
-                    stack.append(iter(kids))
-                    break
+                        kids = children(child, h)
+                        stats.generated += len(kids)
+                        stack.append(iter(kids))
+                        break
                 else:
                     stack.pop()
                     path.pop()
+                    back.pop()
             stats.reached["bound"] = bound
-            if over is None:  # nothing was cut off: every path that never steps back was followed to its end
+            if over == math.inf:  # nothing was cut off: every path that never steps back was followed to its end
                 return self.answer(UNSAT, None, budget.finish(expanded, 1),
                                    "every path from the start that never steps back ends without a goal")
-            bound = over
+            bound = int(over)
