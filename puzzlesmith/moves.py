@@ -27,6 +27,10 @@ MOVE_COMMANDS = ("solve", "analyze", "types")
 def add_move_options(parser: argparse.ArgumentParser) -> None:
     """``--show`` and ``--position-limit``, for move puzzles."""
     parser.add_argument("--show", action="store_true", help="move puzzles: print every position on the way, numbered")
+    add_position_limit(parser)
+
+
+def add_position_limit(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--position-limit", type=positive_int, metavar="N",
                         help="move puzzles: give up once N positions are stored (default: as many as fit in half "
                              "the memory available)")

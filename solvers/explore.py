@@ -66,49 +66,41 @@ def explore(space: Space, limits: PathLimits = PathLimits(), hardest: bool = Tru
 def _component(space: Space, budget: Budget, found: Exploration) -> list[Hashable]:
     """Breadth-first from the start: fills in ``found``'s histogram, goal count and farthest
     positions; returns the goal positions (partial if a limit stopped it)."""
-    start = space.start()
-    successors, is_goal = space.successors, space.is_goal
-    seen = {start}
-    add = seen.add
-    goals = [start] if is_goal(start) else []
-    frontier, found.histogram = [start], [1]
-    expanded, tick = 0, budget.check(0, 1)
-    while True:
-        following: list[Hashable] = []
-        append = following.append
-        for pos in frontier:
-            if expanded >= tick:
-                tick = budget.check(expanded, len(seen))
-                if budget.stopped:
-                    break
-            expanded += 1
-            for child in successors(pos):
-                if child not in seen:
-                    add(child)
-                    append(child)
-        if budget.stopped or not following:
-            break
-        goals.extend(filter(is_goal, following))
-        found.histogram.append(len(following))
-        budget.stats.reached["depth"] += 1
-        frontier = following
-    found.goals, found.farthest = len(goals), frontier[:FARTHEST]
-    budget.finish(expanded, len(seen))
+    goals: list[Hashable] = []
+    last: list[Hashable] = []
+    for layer in _breadth_first(space, {space.start(): None}, budget):
+        found.histogram.append(len(layer))
+        budget.stats.reached["depth"] = len(found.histogram) - 1
+        goals.extend(filter(space.is_goal, layer))
+        last = layer
+    found.goals, found.farthest = len(goals), last[:FARTHEST]
     return goals
 
 
 def _hardest(space: Space, goals: list[Hashable], budget: Budget) -> list[Hashable] | None:
     """An optimal solution from the eligible position farthest from every goal (None if there is
     none, or a limit stopped the search)."""
-    successors, eligible = space.successors, space.eligible_start
     parent: dict[Hashable, Hashable | None] = dict.fromkeys(goals)
-    frontier, hardest = goals, None
+    hardest = None
+    for layer in _breadth_first(space, parent, budget):
+        hardest = next((p for p in layer if space.eligible_start(p)), hardest)
+    if budget.stopped or hardest is None:
+        return None
+    return list(reversed(reconstruct(parent, hardest)))
+
+
+def _breadth_first(space: Space, parent: dict[Hashable, Hashable | None], budget: Budget) -> Iterator[list[Hashable]]:
+    """Breadth-first layers from the positions already in ``parent`` (the roots, whose parent is None),
+    each new position's parent recorded there; a layer a limit cut short is not given."""
+    successors = space.successors
     expanded = budget.stats.expanded
     tick = budget.check(expanded, len(parent))
-    while frontier and not budget.stopped:
-        hardest = next((p for p in frontier if eligible(p)), hardest)
-        following = []
-        for pos in frontier:
+    layer = list(parent)
+    while layer and not budget.stopped:
+        yield layer
+        following: list[Hashable] = []
+        append = following.append
+        for pos in layer:
             if expanded >= tick:
                 tick = budget.check(expanded, len(parent))
                 if budget.stopped:
@@ -117,12 +109,9 @@ def _hardest(space: Space, goals: list[Hashable], budget: Budget) -> list[Hashab
             for child in successors(pos):
                 if child not in parent:
                     parent[child] = pos
-                    following.append(child)
-        frontier = following
+                    append(child)
+        layer = following
     budget.finish(expanded, len(parent))
-    if budget.stopped or hardest is None:
-        return None
-    return list(reversed(reconstruct(parent, hardest)))
 
 
 # -- whole layers at once ----------------------------------------------------------------------

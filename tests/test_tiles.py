@@ -59,43 +59,9 @@ def test_a_korf_instance_is_solved_at_its_published_optimum():
     assert replay_tiles(text, names, goal=KORF_GOAL) == 46
 
 
-def reachable(start: tuple[int, ...], rows: int, cols: int) -> set[tuple[int, ...]]:
-    """Every arrangement reachable from ``start`` by swapping the blank with a neighbour (plain BFS)."""
-    seen, todo = {start}, deque([start])
-    while todo:
-        cells = todo.popleft()
-        z = cells.index(0)
-        r, c = divmod(z, cols)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= rr < rows and 0 <= cc < cols:
-                nxt = list(cells)
-                nxt[z], nxt[rr * cols + cc] = nxt[rr * cols + cc], 0
-                if tuple(nxt) not in seen:
-                    seen.add(tuple(nxt))
-                    todo.append(tuple(nxt))
-    return seen
-
-
-def text_of(cells: tuple[int, ...], cols: int) -> str:
-    return "/".join(" ".join(map(str, cells[r * cols:(r + 1) * cols])) for r in range(len(cells) // cols))
-
-
-@pytest.mark.parametrize("rows, cols", [(2, 3), (1, 4), (3, 1), (2, 2)])
-def test_the_parity_rule_says_no_exactly_where_search_finds_no_way(rows, cols):
-    n = rows * cols
-    goal = tuple(list(range(1, n)) + [0])
-    good = reachable(goal, rows, cols)
-    for cells in itertools.permutations(range(n)):
-        why = space(text_of(cells, cols), goal=text_of(goal, cols)).unreachable()
-        assert (why is None) == (cells in good), cells
-
-
-def test_unsolvable_tiles_are_answered_at_once_with_the_reason():
-    result = find_path(space("1 2 3/4 5 6/8 7 0"))
-    assert result.status == "unsat" and "odd" in result.why and result.stats.expanded == 0
-
-
 def distances(goal: tuple[int, ...], rows: int, cols: int) -> dict[tuple[int, ...], int]:
+    """Every arrangement reachable from ``goal`` by swapping the blank with a neighbour, with its
+    distance (a plain BFS written here)."""
     dist, todo = {goal: 0}, deque([goal])
     while todo:
         cells = todo.popleft()
@@ -109,6 +75,25 @@ def distances(goal: tuple[int, ...], rows: int, cols: int) -> dict[tuple[int, ..
                     dist[tuple(nxt)] = dist[cells] + 1
                     todo.append(tuple(nxt))
     return dist
+
+
+def text_of(cells: tuple[int, ...], cols: int) -> str:
+    return "/".join(" ".join(map(str, cells[r * cols:(r + 1) * cols])) for r in range(len(cells) // cols))
+
+
+@pytest.mark.parametrize("rows, cols", [(2, 3), (1, 4), (3, 1), (2, 2)])
+def test_the_parity_rule_says_no_exactly_where_search_finds_no_way(rows, cols):
+    n = rows * cols
+    goal = tuple(list(range(1, n)) + [0])
+    good = set(distances(goal, rows, cols))  # every arrangement the goal reaches
+    for cells in itertools.permutations(range(n)):
+        why = space(text_of(cells, cols), goal=text_of(goal, cols)).unreachable()
+        assert (why is None) == (cells in good), cells
+
+
+def test_unsolvable_tiles_are_answered_at_once_with_the_reason():
+    result = find_path(space("1 2 3/4 5 6/8 7 0"))
+    assert result.status == "unsat" and "odd" in result.why and result.stats.expanded == 0
 
 
 def test_the_bound_never_overestimates_and_children_update_it_exactly():

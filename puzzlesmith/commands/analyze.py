@@ -16,7 +16,7 @@ from solvers.paths import UNKNOWN
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, add_input_options, add_type_options, emit_json,
                       positive_int, positive_seconds)
-from ..moves import Progress, limits_for, move_puzzles, stopped_text
+from ..moves import Progress, add_position_limit, limits_for, move_puzzles, stopped_text
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,8 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_input_options(p)
     p.add_argument("--time-limit", type=positive_seconds, metavar="SECONDS", help="give up on a puzzle after this long")
     p.add_argument("--node-limit", type=positive_int, metavar="N", help="give up on a puzzle after N expansions")
-    p.add_argument("--position-limit", type=positive_int, metavar="N",
-                   help="give up once N positions are stored (default: as many as fit in half the memory available)")
+    add_position_limit(p)
     p.add_argument("--json", action="store_true",
                    help="JSON Lines: positions, goal_positions, histogram, farthest, hardest (one object per puzzle)")
     p.set_defaults(run=run)
