@@ -197,3 +197,10 @@ def test_successors_match_a_brute_force_and_the_named_moves(metric):
             text = sp.format(pos)
             assert {canonical(slide_pieces(sp.format(k))[3]) for k in kids} == brute_successors(text, metric)
             pos = rng.choice(kids) if kids else pos
+
+
+def test_a_goal_piece_must_be_one_piece_not_parts_of_two():
+    # Two horizontal dominoes cover r1c2-r1c3 between them, but no one domino stands there.
+    sp = space("AABB/....", goal=".AA./....")
+    assert not sp.is_goal(sp.start())
+    assert solved_and_replayed("AABB/....", "moves", ".AA./....") == 2  # A down, then B left: any domino will do
