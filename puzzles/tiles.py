@@ -44,30 +44,23 @@ def read_tiles(text: str, what: str | None) -> tuple[int, int, list[int], str]:
     if not rows:
         raise PuzzleError("no rows of tiles (numbers separated by spaces, rows by / or newlines)", where=what)
     width = len(rows[0][1].split())
-    cells: list[int] = []
-    first_seen: dict[int, int] = {}
+    size = len(rows) * width
+    words = []
     for r, (line, row) in enumerate(rows):
-        words = row.split()
-        if len(words) != width:
-            raise PuzzleError(f"row {r + 1} has {len(words)} tiles but row 1 has {width}", line=line, where=what)
-        for c, word in enumerate(words):
-            where = ": ".join(filter(None, (what, f"cell r{r + 1}c{c + 1}")))
-            if not word.isdecimal():
-                raise PuzzleError(f"{word!r} is not a tile number", line=line, where=where)
-            tile = int(word)
-            if tile >= len(rows) * width:
-                top = len(rows) * width - 1
-                raise PuzzleError(f"tile {tile} is too large for a {len(rows)}x{width} board (0-{top})",
-                                  line=line, where=where)
-            if tile in first_seen:
-                other = first_seen[tile]
-                raise PuzzleError(f"tile {tile} appears twice (also at r{other // width + 1}c{other % width + 1})",
-                                  line=line, where=where)
-            first_seen[tile] = len(cells)
-            cells.append(tile)
-    missing = sorted(set(range(len(cells))) - set(cells))
-    if missing:
-        raise PuzzleError(f"tile {missing[0]} is missing", where=what)
+        if len(row.split()) != width:
+            raise PuzzleError(f"row {r + 1} has {len(row.split())} tiles but row 1 has {width}", line=line, where=what)
+        words += [(line, f"r{r + 1}c{c + 1}", word) for c, word in enumerate(row.split())]
+    cells: list[int] = []
+    for line, cell, word in words:
+        where = ": ".join(filter(None, (what, f"cell {cell}")))
+        if not word.isdecimal() or int(word) >= size:
+            raise PuzzleError(f"{word!r} is not a tile of a {len(rows)}x{width} board (0-{size - 1})",
+                              line=line, where=where)
+        if int(word) in cells:
+            missing = min(set(range(size)) - {int(w) for _, _, w in words if w.isdecimal()})
+            raise PuzzleError(f"tile {word} appears twice (also at {words[cells.index(int(word))][1]}), and tile "
+                              f"{missing} is missing", line=line, where=where)
+        cells.append(int(word))
     layout = "line" if len(rows) > 1 and rows[0][0] == rows[-1][0] else "grid"
     return len(rows), width, cells, layout
 

@@ -148,12 +148,12 @@ def test_types_lists_the_move_types():
     (("solve", "rushhour", "AA...."), "6 cells, but a 6x6 board has 36"),
     (("solve", "rushhour", "BB....""......""......""......""......""......"), "no car A"),
     # a tile missing or repeated
-    (("solve", "tiles", "1 2 3/4 5 6/7 8 8"), "cell r3c3: tile 8 appears twice (also at r3c2)"),
-    (("solve", "tiles", "1 2 3/4 5 6/7 8 9"), "tile 9 is too large for a 3x3 board"),
+    (("solve", "tiles", "1 2 3/4 5 6/7 8 8"), "cell r3c3: tile 8 appears twice (also at r3c2), and tile 0 is missing"),
+    (("solve", "tiles", "1 2 3/4 5 6/7 8 9"), "cell r3c3: '9' is not a tile of a 3x3 board (0-8)"),
     # unreadable rows
     (("solve", "slide", "AB./...."), "row 2 has 4 cells but row 1 has 3"),
     (("solve", "tiles", "1 2 3/4 5/6 7 0"), "row 2 has 2 tiles but row 1 has 3"),
-    (("solve", "tiles", "1 2 x/4 5 6/7 8 0"), "cell r1c3: 'x' is not a tile number"),
+    (("solve", "tiles", "1 2 x/4 5 6/7 8 0"), "cell r1c3: 'x' is not a tile of a 3x3 board"),
     (("solve", "slide", "A@./..."), "'@' cannot label a piece"),
     # options that do not fit the puzzle
     (("solve", "slide", "BAAC/BAAC/DEEF/DGHF/I..J", "-p", "goal=..../..../..../.AA./.AA.", "--engine",
