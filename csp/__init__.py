@@ -1,9 +1,11 @@
-"""The modelling core: Model, the constraint kinds, the puzzle-type interface and the registry."""
+"""The modelling core: Model, the constraint kinds, the puzzle-type interfaces (constraint puzzles and move
+puzzles) and the registry."""
 
 from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table
 from .errors import ModelError, PuzzleError
 from .model import Model, Violation
+from .moves import METRICS, MovePuzzle, Space
 from .puzzle import Instance, Param, PuzzleType
 
-__all__ = ["AllDifferent", "Constraint", "Instance", "Linear", "Model", "ModelError", "Param", "Parity",
-           "ParityRows", "PuzzleError", "PuzzleType", "Table", "Violation"]
+__all__ = ["AllDifferent", "Constraint", "Instance", "Linear", "METRICS", "Model", "ModelError", "MovePuzzle", "Param",
+           "Parity", "ParityRows", "PuzzleError", "PuzzleType", "Space", "Table", "Violation"]

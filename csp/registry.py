@@ -24,6 +24,9 @@ BUILTIN: dict[str, str] = {
     "life": "puzzles.life:Life",
     "lightsout": "puzzles.lightsout:LightsOut",
     "pushpull": "puzzles.lightsout:PushPull",
+    "slide": "puzzles.slide:Slide",
+    "tiles": "puzzles.tiles:Tiles",
+    "rushhour": "puzzles.rushhour:RushHour",
 }
 
 

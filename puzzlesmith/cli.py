@@ -14,6 +14,7 @@ from solvers.base import Unsupported
 
 from .commands import COMMANDS
 from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_WRONG_ANSWER, UsageError, WrongAnswer
+from .moves import refuse_moves
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,6 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(excerpt(a) for a in extra)}")
     try:
+        refuse_moves(args)
         return args.run(args)
     except (PuzzleError, ModelError, UsageError, Unsupported) as e:
         print(f"puzzlesmith: error: {e}", file=sys.stderr)

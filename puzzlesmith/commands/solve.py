@@ -12,6 +12,7 @@ from csp.puzzle import PuzzleType
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Job, UsageError, add_engine_options,
                       add_input_options, add_type_options, emit_json, plan, positive_int, read_puzzles, verified)
+from ..moves import add_move_options, is_move_type, solve_moves
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--matrix", action="store_true",
                    help="also print the matrix A of a linear (Parity) model and its inverse mod p, or a "
                         "generalized inverse G (A G A = A) when A has none, as seed 003 prints them")
+    add_move_options(p)
     p.set_defaults(run=run)
 
 
@@ -40,6 +42,8 @@ MATRIX_ENTRIES = 4_000_000  # --matrix prints A and its inverse: beyond this nob
 
 
 def run(args: argparse.Namespace) -> int:
+    if is_move_type(args.type):
+        return solve_moves(args)
     ptype, _, puzzles = read_puzzles(args)
     limit = None if args.all else (args.limit or 1)
     jobs = plan(ptype, puzzles, args.engine, args.time_limit)

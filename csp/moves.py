@@ -1,0 +1,159 @@
+"""The move-puzzle interface: puzzles solved by a sequence of moves, not by filling in values.
+
+A move puzzle (sliding blocks, tiles, Rush Hour) parses its text into an ``Instance`` holding
+a start position and a goal, and shows engines its position graph as a ``Space``. A position
+IS its compact canonical key: hashable (a Python int for the built-in types), and two
+positions are equal exactly when the boards are the same, with pieces of one shape
+interchangeable unless the type is told otherwise. Engines see only keys, successors, goal
+tests and lower bounds, so no engine knows which puzzle it searches; names and boards come
+back only for the path an engine returns.
+
+How long a solution is depends on the *metric*, the rule for what one move is (Knuth's
+styles 0-5 in his program SLIDING):
+
+- ``steps``: one piece, one unit;
+- ``straight``: one piece, one or more units in one direction;
+- ``moves``: one piece, one or more units in any directions (the usual metric);
+- ``supersteps``, ``superstraight``, ``supermoves``: the same with a set of pieces moving
+  together as one rigid "superpiece" (the set need not be connected).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Collection, Hashable, Iterable, Sequence
+
+from .errors import PuzzleError
+from .model import Model
+from .puzzle import Instance, Param, PuzzleType
+
+METRICS: tuple[str, ...] = ("steps", "straight", "moves", "supersteps", "superstraight", "supermoves")
+SINGLE_METRICS: tuple[str, ...] = METRICS[:3]
+
+Position = Hashable
+
+
+def choice(*names: str) -> Callable[[str], str]:
+    """A Param parser accepting exactly one of ``names``."""
+    def parse(text: str) -> str:
+        if text not in names:
+            raise ValueError(f"expected one of {', '.join(names)}")
+        return text
+    return parse
+
+
+def yes_no(text: str) -> bool:
+    """A Param parser for yes/no switches."""
+    lowered = text.lower()
+    if lowered not in ("yes", "no", "true", "false", "1", "0"):
+        raise ValueError("expected yes or no")
+    return lowered in ("yes", "true", "1")
+
+
+def metric_param(metrics: Sequence[str]) -> Param:
+    """The ``-p metric=`` parameter of a move type, restricted to the metrics it supports."""
+    return Param("metric", "moves", f"what one move is: {', '.join(metrics)}", choice(*metrics))
+
+
+class Space:
+    """One puzzle's position graph, as every path engine sees it.
+
+    Subclasses implement ``start``, ``successors``, ``is_goal``, ``moves`` and ``format``;
+    the rest has defaults. ``successors`` is the hot path: it returns keys only, no names.
+    """
+
+    #: True when every move can be undone by one move, so predecessors are successors
+    #: (bidirectional search and analyze's search from the goals rely on it).
+    reversible: ClassVar[bool] = False
+    #: True when ``lower_bound`` is informative enough to search by it when the space is too
+    #: large to store (auto then picks IDA*); a weak bound still serves A* and IDA*.
+    has_bound: ClassVar[bool] = False
+
+    #: True when ``successors_batch`` works: positions are ints below 2**63, so whole layers of a
+    #: search can go through numpy at once (analyze does, where goals are listed and moves undo).
+    batch: ClassVar[bool] = False
+
+    def start(self) -> Position:
+        """The start position."""
+        raise NotImplementedError
+
+    def successors(self, pos: Position) -> Collection[Position]:
+        """Every position one move away from ``pos``, each once."""
+        raise NotImplementedError
+
+    def successors_batch(self, positions: Any) -> Any:
+        """The successors of every position of an int64 numpy array, as one int64 array (a position may
+        repeat); only where ``batch`` is True."""
+        raise NotImplementedError
+
+    def is_goal(self, pos: Position) -> bool:
+        raise NotImplementedError
+
+    def goal_positions(self) -> list[Position] | None:
+        """Every goal position when the goal is an exact target (enables bidirectional search), else None."""
+        return None
+
+    def unreachable(self) -> str | None:
+        """Why no goal can be reached, when the type knows without searching (tiles: parity), else None."""
+        return None
+
+    def lower_bound(self, pos: Position) -> int:
+        """An admissible lower bound on the number of moves from ``pos`` to a goal (0 at a goal)."""
+        return 0
+
+    def children(self, pos: Position, bound: int) -> Iterable[tuple[Position, int]]:
+        """(child, its lower bound) for every successor; ``bound`` is ``pos``'s own bound, so a type
+        can update the bound incrementally instead of computing it afresh (tiles does)."""
+        bound_of = self.lower_bound
+        return [(child, bound_of(child)) for child in self.successors(pos)]
+
+    def eligible_start(self, pos: Position) -> bool:
+        """Whether ``pos`` counts as a start when analyze looks for the hardest one."""
+        return True
+
+    def size_hint(self) -> int | None:
+        """An upper bound on the number of positions (for choosing an engine and sizing memory), or None."""
+        return None
+
+    def moves(self, pos: Position) -> list[tuple[str, Position]]:
+        """(name, position) for every move from ``pos``: the same positions as ``successors``."""
+        raise NotImplementedError
+
+    def format(self, pos: Position) -> str:
+        """The position as board text, in the type's input notation."""
+        raise NotImplementedError
+
+    def replay(self, path: Sequence[Position]) -> list[tuple[str, str]]:
+        """(move name, board text after it) for each move along ``path``."""
+        out = []
+        for here, there in zip(path, path[1:]):
+            name = next((n for n, p in self.moves(here) if p == there), None)
+            if name is None:
+                raise ValueError(f"no move leads from {self.format(here)!r} to {self.format(there)!r}")
+            out.append((name, self.format(there)))
+        return out
+
+
+class MovePuzzle(PuzzleType):
+    """A puzzle type solved by moves: ``parse`` gives an Instance, ``space`` its position graph.
+
+    Every move type has a ``metric`` parameter (see ``metric_param``). Constraint-puzzle
+    commands (count, generate, verify, grade, hint) refuse move types.
+    """
+
+    def space(self, instance: Instance) -> Space:
+        """The position graph of ``instance`` in its metric."""
+        raise NotImplementedError
+
+    def refusal(self) -> str:
+        """What the constraint-puzzle commands say about this type."""
+        return f"{self.name} is solved by moves: use `puzzlesmith solve` or `puzzlesmith analyze`"
+
+    def model(self, instance: Instance) -> Model:
+        raise PuzzleError(f"{self.refusal()} (solved by moves, not a constraint model)")
+
+    def format_puzzle(self, instance: Instance) -> str:
+        space = self.space(instance)
+        return space.format(space.start())
+
+    def is_one_line(self, line: str) -> bool:
+        return "/" in line

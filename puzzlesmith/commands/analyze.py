@@ -1,0 +1,92 @@
+"""`puzzlesmith analyze TYPE PUZZLE`: the start's whole component in the chosen metric.
+
+How many positions it holds and how many are goals, how many lie at each distance from the
+start, the farthest of them, and the hardest start: the (eligible) position farthest from
+every goal, with an optimal solution from it (``solvers.explore``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from csp.moves import Space
+from solvers.explore import FARTHEST, Exploration, explore
+from solvers.paths import UNKNOWN
+
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, add_input_options, add_type_options, emit_json,
+                      positive_int, positive_seconds)
+from ..moves import Progress, add_position_limit, limits_for, move_puzzles, stopped_text
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("analyze", help="a move puzzle's whole component: size, distances, farthest, hardest start")
+    add_type_options(p)
+    add_input_options(p)
+    p.add_argument("--time-limit", type=positive_seconds, metavar="SECONDS", help="give up on a puzzle after this long")
+    p.add_argument("--node-limit", type=positive_int, metavar="N", help="give up on a puzzle after N expansions")
+    add_position_limit(p)
+    p.add_argument("--json", action="store_true",
+                   help="JSON Lines: positions, goal_positions, histogram, farthest, hardest (one object per puzzle)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    _, spaces = move_puzzles(args)
+    worst = EXIT_OK
+    for n, (puzzle, space) in enumerate(spaces):
+        progress = Progress(puzzle.source)
+        try:
+            found = explore(space, limits_for(args, progress))
+        finally:
+            progress.close()
+        if found.status == UNKNOWN:
+            text = stopped_text(found.stats, space)
+            if args.json:
+                emit_json({"status": UNKNOWN, "reached": text, "stats": found.stats.as_dict()})
+            else:
+                print(f"{puzzle.source}: {text}", flush=True)
+            worst = EXIT_UNKNOWN
+            continue
+        report = summary(space, found)
+        if args.json:
+            emit_json(report)
+        else:
+            if n:
+                print(flush=True)
+            print(describe(report, "\n" in report["farthest"]["positions"][0]), flush=True)
+        if report["hardest"] is None and worst == EXIT_OK:
+            worst = EXIT_NO_SOLUTION
+    return worst
+
+
+def summary(space: Space, found: Exploration) -> dict[str, Any]:
+    """The figures, as ``--json`` gives them."""
+    hardest = None
+    if found.hardest is not None:
+        hardest = {"distance": len(found.hardest) - 1, "position": space.format(found.hardest[0]),
+                   "moves": [name for name, _ in space.replay(found.hardest)]}
+    return {"positions": found.positions, "goal_positions": found.goals, "histogram": found.histogram,
+            "farthest": {"distance": len(found.histogram) - 1,
+                         "positions": [space.format(p) for p in found.farthest]},
+            "hardest": hardest}
+
+
+def describe(report: dict[str, Any], grid: bool) -> str:
+    """The text report."""
+    gap = "\n\n" if grid else "\n"
+    far = report["farthest"]
+    shown = len(far["positions"])
+    lines = [f"positions: {report['positions']:,} in the start's component, {report['goal_positions']:,} of them goals",
+             f"positions by distance from the start: {' '.join(map(str, report['histogram']))}",
+             f"farthest from the start: {far['distance']} moves, {report['histogram'][-1]:,} position"
+             f"{'s' if report['histogram'][-1] > 1 else ''}" + (f" (the first {FARTHEST} below)"
+                                                               if report['histogram'][-1] > shown else ""),
+             gap.join(far["positions"])]
+    hardest = report["hardest"]
+    if hardest is None:
+        lines.append("hardest start: none (no goal position is reachable)")
+    else:
+        lines += [f"hardest start: {hardest['distance']} moves from the nearest goal position", hardest["position"],
+                  "solution:"] + hardest["moves"]
+    return "\n".join(lines)

@@ -1,0 +1,178 @@
+"""Move puzzles on the command line: ``solve`` for types solved by moves, and what ``analyze`` shares.
+
+``solve`` calls ``solve_moves`` for a move type; the constraint-puzzle commands (count,
+generate, verify, grade, hint) refuse move types through ``refuse_moves``. Every printed
+solution is checked move by move against the type's own successors before it is printed
+(exit 4 if an engine returned something else).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from csp import registry
+from csp.moves import MovePuzzle, Space
+from solvers.paths import (PATH_ENGINES, SOLVED, UNKNOWN, UNSAT, PathLimits, PathResult, PathStats, choose, find_path,
+                           get_path_engine, memory_text)
+
+from .common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Puzzle, UsageError, WrongAnswer, emit_json,
+                     positive_int, read_puzzles)
+
+#: The commands that take move puzzles; the others refuse them with one line.
+MOVE_COMMANDS = ("solve", "analyze", "types")
+
+
+def add_move_options(parser: argparse.ArgumentParser) -> None:
+    """``--show`` and ``--position-limit``, for move puzzles."""
+    parser.add_argument("--show", action="store_true", help="move puzzles: print every position on the way, numbered")
+    add_position_limit(parser)
+
+
+def add_position_limit(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--position-limit", type=positive_int, metavar="N",
+                        help="move puzzles: give up once N positions are stored (default: as many as fit in half "
+                             "the memory available)")
+
+
+def is_move_type(name: str) -> bool:
+    return isinstance(registry.get(name), MovePuzzle)
+
+
+def refuse_moves(args: argparse.Namespace) -> None:
+    """A usage error when a constraint-puzzle command is given a move type."""
+    if args.command not in MOVE_COMMANDS and getattr(args, "type", None):
+        ptype = registry.get(args.type)
+        if isinstance(ptype, MovePuzzle):
+            raise UsageError(ptype.refusal())
+
+
+class Progress:
+    """How far a long search got, rewritten in place on stderr when stderr is a terminal."""
+
+    def __init__(self, source: str) -> None:
+        self.source, self.shown = source, False
+
+    def __call__(self, stats: PathStats) -> None:
+        print(f"\r{self.source}: {stats.seconds:.0f} s, {stats.progress_text()}\x1b[K", end="", file=sys.stderr,
+              flush=True)
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            print("\r\x1b[K", end="", file=sys.stderr, flush=True)
+
+
+def limits_for(args: argparse.Namespace, progress: Progress | None) -> PathLimits:
+    return PathLimits(args.time_limit, args.node_limit, args.position_limit,
+                      progress if progress is not None and sys.stderr.isatty() else None)
+
+
+def move_puzzles(args: argparse.Namespace) -> tuple[MovePuzzle, list[tuple[Puzzle, Space]]]:
+    """The type and every puzzle's position graph, all read and checked before anything is printed."""
+    ptype, _, puzzles = read_puzzles(args)
+    if not isinstance(ptype, MovePuzzle):
+        raise UsageError(f"{ptype.name} is not solved by moves (types that are: "
+                         f"{', '.join(n for n in sorted(registry.BUILTIN) if is_move_type(n))})")
+    return ptype, [(puzzle, ptype.space(puzzle.instance)) for puzzle in puzzles]
+
+
+def engine_for(space: Space, engine: str, positions: int | None) -> tuple[str, str]:
+    """The path engine that will search ``space`` and why."""
+    if engine == "auto":
+        return choose(space, positions)
+    if engine not in PATH_ENGINES:
+        raise UsageError(f"unknown engine {engine!r} for move puzzles (known: auto, {', '.join(PATH_ENGINES)})")
+    why = get_path_engine(engine).unsupported(space)
+    if why:
+        raise UsageError(f"--engine {engine} cannot search this puzzle: {why}")
+    return engine, "chosen with --engine"
+
+
+def stopped_text(stats: PathStats, space: Space) -> str:
+    """'unknown (time limit reached: ...)', with what more memory would take when positions ran out."""
+    text = f"unknown ({stats.stopped} reached: {stats.progress_text()})"
+    size = space.size_hint()
+    if stats.stopped == "position limit" and size is not None:
+        text += (f"; by the type's count the space holds at most {size:,} positions "
+                 f"(about {memory_text(size)} to store)")
+    return text
+
+
+def checked(space: Space, result: PathResult, source: str) -> PathResult:
+    """``result`` after checking its path move by move against the type's successors."""
+    path = result.path or []
+    problem = None
+    if not path or path[0] != space.start():
+        problem = "the path does not begin at the start"
+    elif not space.is_goal(path[-1]):
+        problem = "the path does not end at a goal"
+    else:
+        bad = next((k for k in range(1, len(path)) if path[k] not in set(space.successors(path[k - 1]))), None)
+        if bad is not None:
+            problem = f"step {bad} is not a move"
+    if problem:
+        raise WrongAnswer(f"the {result.engine} engine answered {source} wrongly: {problem}")
+    return result
+
+
+def solve_moves(args: argparse.Namespace) -> int:
+    """``puzzlesmith solve`` for a move type: one shortest solution per puzzle, a move per line."""
+    if args.all or args.limit is not None or args.matrix:
+        raise UsageError("--all, --limit and --matrix are for constraint puzzles: a move puzzle's answer is one "
+                         "shortest solution")
+    ptype, spaces = move_puzzles(args)
+    plans = [(puzzle, space, *engine_for(space, args.engine, args.position_limit)) for puzzle, space in spaces]
+    worst = EXIT_OK
+    for n, (puzzle, space, engine, reason) in enumerate(plans):
+        progress = Progress(puzzle.source)
+        try:
+            result = find_path(space, engine, limits_for(args, progress))
+        finally:
+            progress.close()
+        if result.status == SOLVED:
+            checked(space, result, puzzle.source)
+        steps = space.replay(result.path) if result.path else []
+        if args.json:
+            emit_json(record(ptype, puzzle, space, result, reason, steps))
+        else:
+            if n and len(plans) > 1:
+                print(flush=True)
+            print_answer(puzzle, space, result, steps, args.show)
+        if result.status == UNSAT:
+            worst = max(worst, EXIT_NO_SOLUTION)
+        elif result.status == UNKNOWN:
+            worst = EXIT_UNKNOWN
+    return worst
+
+
+def print_answer(puzzle: Puzzle, space: Space, result: PathResult, steps: list[tuple[str, str]], show: bool) -> None:
+    if result.status == UNSAT:
+        print(f"{puzzle.source}: no solution" + (f": {result.why}" if result.why else ""), flush=True)
+    elif result.status == UNKNOWN:
+        print(f"{puzzle.source}: {stopped_text(result.stats, space)}", flush=True)
+    elif show:
+        assert result.path is not None
+        print(f"0: start\n{space.format(result.path[0])}", flush=True)
+        for k, (name, board) in enumerate(steps, start=1):
+            print(f"{k}: {name}\n{board}", flush=True)
+    else:
+        for name, _ in steps:
+            print(name, flush=True)
+
+
+def record(ptype: MovePuzzle, puzzle: Puzzle, space: Space, result: PathResult, reason: str,
+           steps: list[tuple[str, str]]) -> dict[str, Any]:
+    """The JSON Lines object of one solved (or not) move puzzle."""
+    out: dict[str, Any] = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance),
+                           "status": result.status, "metric": puzzle.instance.params["metric"],
+                           "length": result.length, "moves": [name for name, _ in steps],
+                           "positions": [space.format(result.path[0])] + [board for _, board in steps]
+                           if result.path else [], "engine": result.engine, "engine_reason": reason,
+                           "seconds": round(result.stats.seconds, 6), "stats": result.stats.as_dict()}
+    if result.why:
+        out["why"] = result.why
+    if result.status == UNKNOWN:
+        out["reached"] = stopped_text(result.stats, space)
+    return out
