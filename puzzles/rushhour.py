@@ -20,17 +20,14 @@ from typing import Any
 
 from csp.errors import PuzzleError
 from csp.moves import MovePuzzle, Space, metric_param
-from csp.puzzle import Instance, Param
+from csp.puzzle import Instance, Param, whole_number
 
 METRICS = ("moves", "steps")
 EMPTY, WALL, TARGET = ".o", "x", "A"
 
 
 def parse_size(text: str) -> int:
-    size = int(text)
-    if not 2 <= size <= 30:
-        raise ValueError("the board size must be 2 to 30")
-    return size
+    return whole_number(text, 2, 30)
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ from csp.puzzle import Instance, Param
 
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
 EMPTY, WALL, RESERVED = ".0", "#", "@+,/"
+MAX_CELLS = 1024  # 32x32 (Knuth's SLIDING takes 256): tables per shape grow with the cells, keys with classes x cells
 
 
 def cell_name(cell: int, cols: int) -> str:
@@ -84,6 +85,9 @@ def read_grid(text: str, what: str | None, join: str = "") -> Grid:
     if not rows:
         raise PuzzleError("no board rows (rows of . for empty, # for walls, labels for pieces)", where=what)
     width = len(rows[0][1])
+    if len(rows) * width > MAX_CELLS:
+        raise PuzzleError(f"a {len(rows)}x{width} board has {len(rows) * width:,} cells, more than the {MAX_CELLS:,} "
+                          f"this type takes", line=rows[0][0], where=what)
     labels: dict[int, str] = {}
     walls = 0
     for r, (line, row) in enumerate(rows):

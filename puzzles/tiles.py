@@ -29,11 +29,12 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from csp.errors import PuzzleError
+from csp.errors import PuzzleError, excerpt
 from csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param
-from csp.puzzle import Instance, Param
+from csp.puzzle import Instance, Param, whole_number
 
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
+MAX_CELLS = 256  # a 16x16 board: far past what any search can solve, and a small key still
 
 
 def read_tiles(text: str, what: str | None) -> tuple[int, int, list[int], str]:
@@ -45,22 +46,29 @@ def read_tiles(text: str, what: str | None) -> tuple[int, int, list[int], str]:
         raise PuzzleError("no rows of tiles (numbers separated by spaces, rows by / or newlines)", where=what)
     width = len(rows[0][1].split())
     size = len(rows) * width
+    if size > MAX_CELLS:
+        raise PuzzleError(f"a {len(rows)}x{width} board has {size:,} cells, more than the {MAX_CELLS} this type takes",
+                          line=rows[0][0], where=what)
     words = []
     for r, (line, row) in enumerate(rows):
         if len(row.split()) != width:
             raise PuzzleError(f"row {r + 1} has {len(row.split())} tiles but row 1 has {width}", line=line, where=what)
         words += [(line, f"r{r + 1}c{c + 1}", word) for c, word in enumerate(row.split())]
     cells: list[int] = []
+    at: dict[int, str] = {}  # tile -> the cell it was read at
     for line, cell, word in words:
         where = ": ".join(filter(None, (what, f"cell {cell}")))
-        if not word.isdecimal() or int(word) >= size:
-            raise PuzzleError(f"{word!r} is not a tile of a {len(rows)}x{width} board (0-{size - 1})",
+        try:
+            tile = whole_number(word, 0, size - 1)
+        except ValueError:
+            raise PuzzleError(f"{excerpt(word)} is not a tile of a {len(rows)}x{width} board (0-{size - 1})",
+                              line=line, where=where) from None
+        if tile in at:
+            missing = min(set(range(size)) - set(at))
+            raise PuzzleError(f"tile {tile} appears twice (also at {at[tile]}), and tile {missing} is missing",
                               line=line, where=where)
-        if int(word) in cells:
-            missing = min(set(range(size)) - {int(w) for _, _, w in words if w.isdecimal()})
-            raise PuzzleError(f"tile {word} appears twice (also at {words[cells.index(int(word))][1]}), and tile "
-                              f"{missing} is missing", line=line, where=where)
-        cells.append(int(word))
+        at[tile] = cell
+        cells.append(tile)
     layout = "line" if len(rows) > 1 and rows[0][0] == rows[-1][0] else "grid"
     return len(rows), width, cells, layout
 

@@ -152,6 +152,8 @@ def print_answer(puzzle: Puzzle, space: Space, result: PathResult, steps: list[t
         print(f"{puzzle.source}: no solution" + (f": {result.why}" if result.why else ""), flush=True)
     elif result.status == UNKNOWN:
         print(f"{puzzle.source}: {stopped_text(result.stats, space)}", flush=True)
+    elif not steps:  # nothing to print on stdout: say so where a person reading it will see
+        print(f"{puzzle.source}: the start is already a goal (0 moves)", file=sys.stderr, flush=True)
     elif show:
         assert result.path is not None
         print(f"0: start\n{space.format(result.path[0])}", flush=True)

@@ -434,3 +434,17 @@ def test_a_repeated_parameter_or_file_is_refused(tmp_path):
 
 
 # -- 20 (and 19): contradictory givens are "no solution" in every type: tests/test_types.py -------------------
+
+
+# -- The same rules for the move puzzles (issue 11 arrived after the review) --------------------------
+
+@pytest.mark.parametrize("args, words", [
+    (("solve", "tiles", "1 2 3/4 5 6/7 ٨ 0"), "'٨'"),
+    (("solve", "tiles", f"1 2 3/4 5 6/7 {HUGE} 0"), "is not a tile"),
+    (("solve", "rushhour", "-p", "size=٦", "x"), "'٦'"),
+    (("solve", "rushhour", "-p", f"size={HUGE}", "x"), "parameter 'size'"),
+    (("solve", "slide", "/".join(["A" + "." * 99] * 20)), "1,024"),
+    (("solve", "tiles", " ".join(map(str, range(400)))), "256"),
+])
+def test_move_puzzles_read_numbers_and_sizes_by_the_same_rules(args, words):
+    one_line_error(cli(*args), words)
