@@ -41,14 +41,6 @@ def choice(*names: str) -> Callable[[str], str]:
     return parse
 
 
-def yes_no(text: str) -> bool:
-    """A Param parser for yes/no switches."""
-    lowered = text.lower()
-    if lowered not in ("yes", "no", "true", "false", "1", "0"):
-        raise ValueError("expected yes or no")
-    return lowered in ("yes", "true", "1")
-
-
 def metric_param(metrics: Sequence[str]) -> Param:
     """The ``-p metric=`` parameter of a move type, restricted to the metrics it supports."""
     return Param("metric", "moves", f"what one move is: {', '.join(metrics)}", choice(*metrics))

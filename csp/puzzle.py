@@ -67,6 +67,16 @@ def parse_rxc(text: str, square: bool = False, most: int | None = None) -> tuple
     return r, c
 
 
+def yes_no(text: str) -> bool:
+    """A Param parser for switches: yes, y, true, 1, on / no, n, false, 0, off."""
+    value = text.strip().lower()
+    if value in ("yes", "y", "true", "1", "on"):
+        return True
+    if value in ("no", "n", "false", "0", "off"):
+        return False
+    raise ValueError("expected yes or no")
+
+
 def _ascii_digits(text: str) -> bool:
     return bool(text) and all("0" <= ch <= "9" for ch in text)
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from csp.constraints import ParityRows, is_prime
 from csp.errors import PuzzleError
 from csp.model import Model
-from csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number
+from csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number, yes_no
 
 if TYPE_CHECKING:
     import numpy as np
@@ -60,15 +60,6 @@ def parse_neighbourhood(text: str) -> tuple[tuple[int, int], ...]:
             raise ValueError(f"bad offset {part!r} (give dr,dc; the cell itself is -p self=yes|no)")
         offsets.append(offset)
     return tuple(sorted(set(offsets)))
-
-
-def parse_yes_no(text: str) -> bool:
-    value = text.strip().lower()
-    if value in ("yes", "y", "true", "1", "on"):
-        return True
-    if value in ("no", "n", "false", "0", "off"):
-        return False
-    raise ValueError("expected yes or no")
 
 
 def parse_states(text: str) -> int:
@@ -172,8 +163,8 @@ class LightsOut(PuzzleType):
     params = (
         Param("neighbourhood", "plus", "cells a press changes: plus, x, box or offsets dr,dc;dr,dc;...",
               parse_neighbourhood),
-        Param("self", "yes", "whether the pressed cell itself changes (yes/no)", parse_yes_no),
-        Param("torus", "no", "whether the board wraps around at its edges (yes/no)", parse_yes_no),
+        Param("self", "yes", "whether the pressed cell itself changes (yes/no)", yes_no),
+        Param("torus", "no", "whether the board wraps around at its edges (yes/no)", yes_no),
         Param("states", "2", "number of states of a cell, a prime (2 = on/off)", parse_states),
         Param("size", None, "N or RxC: without a board, the all-on board of this size", parse_size),
     )

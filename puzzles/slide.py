@@ -32,8 +32,8 @@ from math import comb
 from typing import Any, Callable, Iterable, Sequence
 
 from csp.errors import PuzzleError
-from csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param, yes_no
-from csp.puzzle import Instance, Param
+from csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param
+from csp.puzzle import Instance, Param, yes_no
 
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
 EMPTY, WALL, RESERVED = ".0", "#", "@+,/"
