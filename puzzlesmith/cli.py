@@ -81,6 +81,7 @@ def entry() -> NoReturn:
     a run past its time limit when the answer is already out.
     """
     code = main()
+    _stop_workers()  # a pool left running by an error or a closed pipe would outlive the command
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -101,11 +102,17 @@ def interrupted() -> NoReturn:
         sys.stdout.flush()
     except (OSError, ValueError):
         pass
-    if "multiprocessing" in sys.modules:  # a pool's workers ignore Ctrl-C (see generators.batch): stop them
-        for child in sys.modules["multiprocessing"].active_children():
-            child.kill()
+    _stop_workers()  # a pool's workers ignore Ctrl-C (see generators.batch)
     print("puzzlesmith: interrupted", file=sys.stderr, flush=True)
     os._exit(EXIT_INTERRUPTED)
+
+
+def _stop_workers() -> None:
+    """Kill the worker processes still alive: ``os._exit`` runs no pool shutdown, and a worker
+    waiting for work would never end (it holds the task pipe open itself)."""
+    if "multiprocessing" in sys.modules:
+        for child in sys.modules["multiprocessing"].active_children():
+            child.kill()
 
 
 def _output_failed(e: OSError) -> int:
