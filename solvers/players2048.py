@@ -253,18 +253,20 @@ class RandomPlayer:
 
 class WorstTile:
     """The tile after which ``judge`` values the position lowest (first of equals: cells in order, a 2
-    before a 4), ``judge`` searching ``depth`` moves ahead."""
+    before a 4), ``judge`` searching ``depth`` moves ahead (None: the judge's depth for the board)."""
 
     name = "worst"
 
-    def __init__(self, rules: Rules, judge: Expectimax, depth: int) -> None:
+    def __init__(self, rules: Rules, judge: Expectimax, depth: int | None) -> None:
         self.rules = rules
         self.judge = judge
         self.depth = depth
 
-    def tile(self, board: int, rng: random.Random) -> tuple[int, int]:
+    def tile(self, board: int) -> tuple[int, int]:
+        """(cell, value) of the tile to add to ``board``, which has an empty cell."""
         import numpy as np
 
         options = [(cell, value) for cell in self.rules.empty(board) for value in (2, 4)]
         boards = np.array([self.rules.place(board, cell, value) for cell, value in options], dtype=np.uint64)
-        return options[int(np.argmin(self.judge.values(boards, self.depth)))]
+        depth = self.depth or self.judge.depth_for(board)
+        return options[int(np.argmin(self.judge.values(boards, depth)))]
