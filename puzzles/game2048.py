@@ -70,6 +70,25 @@ def _slide(cells: "np.ndarray") -> tuple["np.ndarray", "np.ndarray"]:
     return out[:, :n], points
 
 
+def _rows(text: str) -> list[list[str]]:
+    """The words of each row of a board's text (rows separated by / or newlines)."""
+    return [part.split() for line in text.splitlines() for part in line.split("/") if part.strip()]
+
+
+def size_of(text: str, where: str = "board") -> int:
+    """The side of the square board ``text`` writes (for a board given without ``-p size``); PuzzleError
+    when it is not square or not 2x2 to 4x4."""
+    if len(text) > MAX_TEXT:
+        raise PuzzleError(f"{len(text):,} characters is not a board of 2x2 to 4x4 cells", where=where)
+    rows = _rows(text)
+    widths = {len(row) for row in rows}
+    if len(widths) == 1 and len(rows) in widths and len(rows) in SIZES:
+        return len(rows)
+    shape = f"{len(rows)} rows of {' or '.join(map(str, sorted(widths)))} cells" if rows else "no rows"
+    raise PuzzleError(f"{shape}: a board is square, {SIZES[0]}x{SIZES[0]} to {SIZES[-1]}x{SIZES[-1]} "
+                      "(values separated by spaces, rows by / or newlines)", where=where)
+
+
 class Rules:
     """The game on an n x n board: moves, tiles, text, and the row tables behind them."""
 
@@ -178,7 +197,7 @@ class Rules:
         """A board from its text; PuzzleError names the row and cell of anything wrong."""
         if len(text) > MAX_TEXT:
             raise PuzzleError(f"{len(text):,} characters is not a {self.size}x{self.size} board", where=where)
-        rows = [part.split() for line in text.splitlines() for part in line.split("/") if part.strip()]
+        rows = _rows(text)
         if len(rows) != self.size:
             raise PuzzleError(f"{len(rows)} rows, but a {self.size}x{self.size} board has {self.size} "
                               f"(rows separated by / or newlines)", where=where)

@@ -1,12 +1,14 @@
-"""2048: the rules' tables against a plain list-based implementation written here, the expectimax search
-against an exhaustive expectation and a plain recursive search, hand-made positions, replays from the
+"""2048: the rules' tables against a plain list-based implementation (benchmarks/reference2048.py, which
+shares no code with the project), the expectimax search against an exhaustive expectation and a plain
+recursive search, hand-made positions, replays from the
 recorded history and the seed, and the ranking of the players on fixed seeds."""
 
 from __future__ import annotations
 
-import random
 import statistics
+import sys
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,38 +20,8 @@ from generators.games import Setup, play_game, play_games, replay
 from puzzles.game2048 import Rules
 from solvers.players2048 import Expectimax, Weights, WorstTile
 
-MOVES = "UDLR"
-
-
-# A plain implementation of the rules: lists of lists of tile values, 0 for empty.
-
-def slide(line: list[int]) -> tuple[list[int], int]:
-    """One line moved toward its start: each tile merges at most once, the pair nearest the start first."""
-    tiles = [v for v in line if v]
-    out, score, i = [], 0, 0
-    while i < len(tiles):
-        if i + 1 < len(tiles) and tiles[i] == tiles[i + 1] and tiles[i] < 32768:
-            out.append(2 * tiles[i])
-            score += 2 * tiles[i]
-            i += 2
-        else:
-            out.append(tiles[i])
-            i += 1
-    return out + [0] * (len(line) - len(out)), score
-
-
-def plain_move(grid: list[list[int]], move: str) -> tuple[list[list[int]], int]:
-    n = len(grid)
-    out = [[0] * n for _ in range(n)]
-    total = 0
-    for k in range(n):
-        cells = {"L": [(k, c) for c in range(n)], "R": [(k, c) for c in reversed(range(n))],
-                 "U": [(r, k) for r in range(n)], "D": [(r, k) for r in reversed(range(n))]}[move]
-        moved, score = slide([grid[r][c] for r, c in cells])
-        total += score
-        for (r, c), v in zip(cells, moved):
-            out[r][c] = v
-    return out, total
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from reference2048 import MOVES, PlainExpectimax, children, heuristic, move as plain_move, slide  # noqa: E402
 
 
 def to_board(grid: list[list[int]]) -> int:
@@ -61,61 +33,6 @@ def to_board(grid: list[list[int]]) -> int:
 
 def to_grid(board: int, n: int) -> list[list[int]]:
     return [[(1 << e) if (e := (board >> (4 * (r * n + c))) & 15) else 0 for c in range(n)] for r in range(n)]
-
-
-def plain_heuristic(grid: list[list[int]], w: Weights = Weights()) -> float:
-    """nneonneo's heuristic as his C++ computes it, line by line, over rows and columns."""
-    def line_value(values: list[int]) -> float:
-        line = [v.bit_length() - 1 if v else 0 for v in values]
-        total = empty = merges = prev = counter = 0
-        for rank in line:
-            total += rank ** w.sum_power
-            if rank == 0:
-                empty += 1
-            else:
-                if prev == rank:
-                    counter += 1
-                elif counter > 0:
-                    merges += 1 + counter
-                    counter = 0
-                prev = rank
-        if counter > 0:
-            merges += 1 + counter
-        left = right = 0.0
-        for i in range(1, len(line)):
-            if line[i - 1] > line[i]:
-                left += line[i - 1] ** w.monotonicity_power - line[i] ** w.monotonicity_power
-            else:
-                right += line[i] ** w.monotonicity_power - line[i - 1] ** w.monotonicity_power
-        return w.lost + w.empty * empty + w.merges * merges - w.monotonicity * min(left, right) - w.sum * total
-    n = len(grid)
-    return sum(line_value(row) for row in grid) + sum(line_value([grid[r][c] for r in range(n)]) for c in range(n))
-
-
-def plain_children(grid: list[list[int]]) -> list[tuple[float, list[list[int]]]]:
-    """Every tile the game can add, with its probability."""
-    empty = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == 0]
-    out = []
-    for r, c in empty:
-        for value, p in ((2, 0.9), (4, 0.1)):
-            child = [row[:] for row in grid]
-            child[r][c] = value
-            out.append((p / len(empty), child))
-    return out
-
-
-def plain_expectimax(grid: list[list[int]], depth: int) -> dict[str, float]:
-    """Each allowed move's expected value, by plain recursion over every tile (no cut-off, no sharing)."""
-    def best(g: list[list[int]], d: int) -> float:
-        values = plain_expectimax(g, d)
-        return max(values.values()) if values else 0.0
-    out = {}
-    for move in MOVES:
-        after, _ = plain_move(grid, move)
-        if after != grid:
-            out[move] = sum(p * (plain_heuristic(child) if depth == 1 else best(child, depth - 1))
-                            for p, child in plain_children(after))
-    return out
 
 
 @lru_cache(maxsize=None)
@@ -201,16 +118,16 @@ def test_tiles_the_game_can_add(grid):
     the expected heuristic over them computed without making them (``expected_line_sum``)."""
     r = rules()
     board = to_board(grid)
-    children, parent, chance = r.spawns(np.array([board], dtype=np.uint64))
-    want = plain_children(grid)
+    made, parent, chance = r.spawns(np.array([board], dtype=np.uint64))
+    want = children(grid)
     assert sorted((round(p, 12), to_board(g)) for p, g in want) == \
-        sorted((round(float(p), 12), int(c)) for p, c in zip(chance, children))
+        sorted((round(float(p), 12), int(c)) for p, c in zip(chance, made))
     assert (parent == 0).all()
     player = Expectimax(r, 1)
     expected, empty = r.expected_line_sum(np.array([board], dtype=np.uint64), player.chance)
     assert empty[0] == sum(row.count(0) for row in grid)
-    assert expected[0] == pytest.approx(sum(p * plain_heuristic(g) for p, g in want), rel=1e-12)
-    assert player.heuristic(np.array([board], dtype=np.uint64))[0] == pytest.approx(plain_heuristic(grid), rel=1e-12)
+    assert expected[0] == pytest.approx(sum(p * heuristic(g) for p, g in want), rel=1e-12)
+    assert player.heuristic(np.array([board], dtype=np.uint64))[0] == pytest.approx(heuristic(grid), rel=1e-12)
 
 
 @pytest.mark.parametrize("text, why", [
@@ -240,7 +157,7 @@ def test_boards_read_dots_or_zeros_and_newlines_or_slashes():
 @given(grid=grids(4).filter(lambda g: 1 <= sum(row.count(0) for row in g) <= 12))
 def test_depth_one_is_the_exhaustive_expectation_over_every_tile(grid):
     values = Expectimax(rules(), 1).move_values(to_board(grid))
-    want = plain_expectimax(grid, 1)
+    want = PlainExpectimax(1).move_values(grid)
     assert {MOVES[d] for d in values} == set(want)
     for d, value in values.items():
         assert value == pytest.approx(want[MOVES[d]], rel=1e-12)
@@ -254,7 +171,7 @@ def test_depth_two_matches_a_plain_recursive_search(text):
     r = rules()
     board = r.parse(text)
     values = Expectimax(r, 2, cutoff=0.0).move_values(board)
-    want = plain_expectimax(to_grid(board, 4), 2)
+    want = PlainExpectimax(2).move_values(to_grid(board, 4))
     assert {MOVES[d]: v for d, v in values.items()} == pytest.approx(want, rel=1e-12)
 
 

@@ -13,7 +13,7 @@ from csp.errors import PuzzleError, excerpt
 from csp.puzzle import whole_number
 from generators.batch import MAX_SEED, new_seed
 from generators.games import ADVERSARIES, PLAYERS, Game, Prepared, Setup, play_games, play_game
-from puzzles.game2048 import DIRECTIONS, SIZES, Rules
+from puzzles.game2048 import DIRECTIONS, SIZES, Rules, size_of
 from solvers.players2048 import MAX_DEPTH, Weights
 
 from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="game k is played from seed S+k alone: same seed, player and options, same games "
                         "(default: a random seed, shown on stderr)")
     p.add_argument("--depth", type=whole_numbers(1, MAX_DEPTH, f"1 to {MAX_DEPTH}"), metavar="D",
-                   help="expectimax: moves searched ahead (default: 1 to 3 by how full the board is)")
+                   help="expectimax: moves searched ahead (default: 2 to 4, deeper as the board fills up)")
     p.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
                    help=f"expectimax heuristic weight (repeatable): {', '.join(Weights.names())}; "
                         "defaults are nneonneo's")
@@ -142,8 +142,7 @@ def best_move(args: argparse.Namespace, text: str, size: int | None, weights: We
     if args.games != 1 or args.workers != 1 or args.show or args.seed is not None or args.player != "expectimax" \
             or args.adversary != "random":
         raise UsageError("best-move takes only --depth, --weight, -p size and --json")
-    rows = len([part for line in text.splitlines() for part in line.split("/") if part.strip()])
-    rules = Rules(size or (rows if rows in SIZES else 4))
+    rules = Rules(size or size_of(text))
     board = rules.parse(text)
     player = Prepared.of(Setup(rules.size, "expectimax", args.depth, weights)).expectimax
     depth = args.depth or player.depth_for(board)
