@@ -47,7 +47,7 @@ from generators.batch import random_stream
 from generators.games import Setup, play_game, play_games
 from puzzles.game2048 import DIRECTIONS, Rules
 from reference2048 import PlainExpectimax, play as plain_play
-from solvers.players2048 import Expectimax
+from solvers.players2048 import Expectimax, best_move
 
 NNEONNEO = "NNEONNEO_2048"
 HOW_TO_BUILD = (f"set {NNEONNEO} to nneonneo's bin/2048.so (git clone github.com/nneonneo/2048-ai; "
@@ -104,11 +104,6 @@ class Nneonneo:
         return max(range(4), key=lambda d: scores[d]), seconds, made
 
 
-def best(values: dict[int, float]) -> int:
-    """The move a player makes from its move values (the first of equals, as the project's player)."""
-    return max(values, key=lambda d: (values[d], -d))
-
-
 def speed(boards: list[int], nneonneo: Nneonneo | None) -> list[float]:
     """Table 1; returns nneonneo's seconds per decision (empty without it)."""
     rules = Rules(4)
@@ -146,7 +141,7 @@ def speed(boards: list[int], nneonneo: Nneonneo | None) -> list[float]:
     for depth in (3, 4, None):
         ours = Expectimax(rules, depth)
         start = time.perf_counter()
-        moves = [best(ours.move_values(board)) for board in boards]
+        moves = [best_move(ours.move_values(board)) for board in boards]
         seconds = time.perf_counter() - start
         rate = 4 * ours.searched / seconds
         versus = f"{rate / his_rate:.3f}" if his else "-"
@@ -172,7 +167,7 @@ def first_moves(seed: int, moves: int, depth: int) -> tuple[list[str], float]:
     played: list[str] = []
     start = time.perf_counter()
     while len(played) < moves and rules.legal(board):
-        direction = best(player.move_values(board))
+        direction = best_move(player.move_values(board))
         board = rules.play(board, direction)[0]
         board = rules.place(board, *rules.random_tile(board, stream))
         played.append(DIRECTIONS[direction])
@@ -181,7 +176,7 @@ def first_moves(seed: int, moves: int, depth: int) -> tuple[list[str], float]:
 
 def moves_per_second(seeds: list[int], moves: int, his_times: list[float]) -> None:
     print(f"\nTable 2: game moves per second, the first {moves} moves of seeds {seeds[0]}-{seeds[-1]} at depth 2 "
-          "(ratio = reference time / ours)")
+          "(ratio = our rate / the reference's)")
     ours_time = plain_time = 0.0
     ours_played = plain_played = same = 0
     for seed in seeds:
@@ -196,8 +191,7 @@ def moves_per_second(seeds: list[int], moves: int, his_times: list[float]) -> No
         same += next((k for k, (a, b) in enumerate(zip(ours, plain_moves)) if a != b), min(len(ours), len(plain_moves)))
     ours_rate, plain_rate = ours_played / ours_time, plain_played / plain_time
     print(f"  puzzlesmith: {ours_rate:,.0f} moves/s   reference: {plain_rate:,.1f} moves/s   ratio {ours_rate / plain_rate:.0f}x"
-          f"   (the games agree for {same} of {ours_played} moves; they part at near-ties, which the two sum in "
-          "different orders)")
+          f"   (the games agree for {same} of {ours_played} moves)")
     if his_times:
         print(f"  nneonneo: {len(his_times) / sum(his_times):,.1f} moves/s (decisions on Table 1's positions, at its "
               "own depth)")

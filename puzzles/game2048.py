@@ -15,9 +15,11 @@ Inside, a board is one integer (numpy: uint64) of 4-bit exponents, 0 for an empt
 (r, c) of an n x n board is bits [4(rn + c), 4(rn + c) + 4), so row r is the 4n-bit number at bit
 4rn (nneonneo's encoding). Every row number has precomputed entries (65,536 on 4x4) in tables of
 the row after a move left or right, the points that move scores and the row turned into a column,
-so a move is one lookup per row and the transpose (columns as rows) one lookup per row too. The
-row tables of a player's heuristic are made the same way (``row_table``) and summed over the rows
-and columns of a board (``line_sum``), on one board or a whole numpy array of boards.
+so a move is one lookup per row and the transpose (columns as rows) one lookup per row too; on
+4x4 the four rows of a numpy array of boards are read as a uint16 view, with no shifting. A
+player's heuristic is a row table too (``row_table``), summed over rows and columns; its
+``chance_table`` adds, per row, what the game's next tile changes, so the expected heuristic after
+the tile is one lookup per line (``expected_line_sum``) without making a single child board.
 
 Four bits hold exponents up to 15, so tiles up to 32768: two 32768 tiles do not merge (the 64-bit
 board cannot hold 65536). A second 32768 needs a score above 900,000, far beyond the players here.
@@ -27,9 +29,9 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
-from csp.errors import PuzzleError, excerpt
+from csp.errors import PuzzleError
 from csp.puzzle import whole_number
 
 if TYPE_CHECKING:
@@ -159,6 +161,7 @@ class Rules:
         return 1 << e if e else 0
 
     def max_tile(self, board: int) -> int:
+        """The largest tile on the board."""
         return max(self.tile(board, c) for c in range(self.cells))
 
     def place(self, board: int, cell: int, value: int) -> int:
@@ -303,16 +306,6 @@ class Rules:
             for exponent, p in ((1, 1 - FOUR_PROBABILITY), (2, FOUR_PROBABILITY)):
                 gain += np.where(empty, p * (table[numbers | (exponent << (4 * i))] - table), 0.0)
         return table + 1j * gain
-
-    def line_sum(self, boards: "np.ndarray", table: "np.ndarray") -> "np.ndarray":
-        """``table`` summed over the rows and columns (each read from its top or left cell) of every board."""
-        rows = self.lines(boards)
-        columns = self.lines(self.transposed(rows))
-        total = table[rows[:, 0]] + table[columns[:, 0]]
-        for k in range(1, self.size):
-            total += table[rows[:, k]]
-            total += table[columns[:, k]]
-        return total
 
     def expected_line_sum(self, boards: "np.ndarray", chance: "np.ndarray") -> tuple["np.ndarray", "np.ndarray"]:
         """The expected ``line_sum`` of each board after the game adds its tile (a ``chance_table``'s

@@ -1,9 +1,9 @@
 """Players of 2048 and the adversary that places the worst tile.
 
 The players see the game only through a rules object (``puzzles.game2048.Rules`` is the one the
-command passes; solvers do not import puzzles): boards as integers and numpy arrays of them,
-``play``/``legal`` on one board, ``moves``/``spawns`` on arrays, ``row_table``/``line_sum`` for
-heuristics made of row tables.
+games pass; solvers do not import puzzles, see the ``Rules`` protocol below): boards as integers
+and numpy arrays of them, ``legal`` and friends on one board, ``moves``/``spawns`` on arrays,
+``row_table``/``chance_table``/``expected_line_sum`` for a heuristic made of row tables.
 
 - ``Expectimax``: nneonneo's player. A max node takes the best move; a chance node averages over
   every empty cell and both tiles (2 with probability 0.9, 4 with 0.1); after ``depth`` moves the
@@ -13,8 +13,10 @@ heuristics made of row tables.
   ``cutoff`` are scored at once instead of searched deeper, and a level too large for memory is
   searched in slices. The heuristic is nneonneo's, summed over rows and columns from one table of
   65,536 entries: a bonus per empty cell and per possible merge, a penalty for rows that are not
-  monotonic and for large tiles (sum of exponent powers), plus a constant per line so that every
-  living position is worth more than a lost one (worth 0).
+  monotonic and for large tiles (sum of exponent powers), plus a constant per line (``lost``) so
+  that every living position is worth more than a lost one (worth 0). The last chance nodes are
+  averaged over every tile by a second table of what a tile adds to each row (``chance_table``):
+  one lookup per line instead of two boards per empty cell, exact all the same.
 - ``Corner``: the seed's corner strategy: right and down alternately, up when neither moves (and
   left when nothing else does, so the game goes on).
 - ``RandomPlayer``: a legal move uniformly at random.
@@ -34,6 +36,8 @@ if TYPE_CHECKING:
 UP, DOWN, LEFT, RIGHT = range(4)
 #: nneonneo's probability cutoff: a position less likely than this to be reached is not searched deeper.
 CUTOFF = 1e-4
+#: Deeper searches take minutes a move on a crowded board (each level multiplies the positions by
+#: about eight per empty cell), so a larger --depth is refused as a mistake.
 MAX_DEPTH = 6
 #: Boards made at one level of one slice of the search, at most (about 40 bytes each).
 SLICE = 1 << 20
@@ -51,7 +55,6 @@ class Rules(Protocol):
     def moves(self, boards: "np.ndarray") -> "np.ndarray": ...
     def spawns(self, boards: "np.ndarray") -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]: ...
     def row_table(self, value: Any) -> "np.ndarray": ...
-    def line_sum(self, boards: "np.ndarray", table: "np.ndarray") -> "np.ndarray": ...
     def chance_table(self, table: "np.ndarray") -> "np.ndarray": ...
     def expected_line_sum(self, boards: "np.ndarray", chance: "np.ndarray") -> tuple["np.ndarray", "np.ndarray"]: ...
 
@@ -113,8 +116,6 @@ class Expectimax:
     moves were made (max nodes).
     """
 
-    name = "expectimax"
-
     def __init__(self, rules: Rules, depth: int | None = None, weights: Weights = Weights(),
                  cutoff: float = CUTOFF) -> None:
         self.rules = rules
@@ -138,11 +139,6 @@ class Expectimax:
         empty = len(self.rules.empty(board))
         return 2 if empty > 8 else 3 if empty > 3 else 4
 
-    def heuristic(self, boards: "np.ndarray") -> "np.ndarray":
-        """The heuristic of each board."""
-        self.evaluations += len(boards)
-        return self.rules.line_sum(boards, self.table)
-
     def expected(self, boards: "np.ndarray") -> "np.ndarray":
         """The heuristic of each board after the game's next tile, averaged over every tile it can add
         (the search's last chance nodes; each counts as the 2 x empty positions it averages)."""
@@ -159,9 +155,8 @@ class Expectimax:
         return {d: float(values[0, d]) for d in range(4) if legal[0, d]}
 
     def choose(self, board: int, rng: random.Random) -> int:
-        """The move of highest expected value (the first of equals, in the order U, D, L, R)."""
-        values = self.move_values(board)
-        return max(values, key=lambda d: (values[d], -d))
+        """The move of highest expected value (see ``best_move``)."""
+        return best_move(self.move_values(board))
 
     def values(self, boards: "np.ndarray", depth: int) -> "np.ndarray":
         """The value of each board with the player to move: the best move's expected value, 0 when
@@ -207,6 +202,14 @@ class Expectimax:
         return out, legal
 
 
+def best_move(values: dict[int, float]) -> int:
+    """The move of highest value, the first in the order U, D, L, R among values equal to 1 part in
+    10^9: mirror-image moves (left and right on a symmetric board) have equal values that rounding
+    makes differ in the last bit, and the choice between them should not hang on that."""
+    top = max(values.values())
+    return min(d for d, v in values.items() if v >= top - 1e-9 * abs(top))
+
+
 def _merge(boards: "np.ndarray", likely: "np.ndarray") -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
     """The distinct boards (sorted), where each input board went, and each distinct board's highest
     probability of being reached (one path's: the player will take only one of them)."""
@@ -226,8 +229,6 @@ def _merge(boards: "np.ndarray", likely: "np.ndarray") -> tuple["np.ndarray", "n
 class Corner:
     """Right and down in turn until neither moves, then up (left when up cannot move either)."""
 
-    name = "corner"
-
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.next = RIGHT
@@ -245,8 +246,6 @@ class Corner:
 class RandomPlayer:
     """A legal move uniformly at random (from the game's random stream)."""
 
-    name = "random"
-
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
@@ -258,8 +257,6 @@ class RandomPlayer:
 class WorstTile:
     """The tile after which ``judge`` values the position lowest (first of equals: cells in order, a 2
     before a 4), ``judge`` searching ``depth`` moves ahead (None: the judge's depth for the board)."""
-
-    name = "worst"
 
     def __init__(self, rules: Rules, judge: Expectimax, depth: int | None) -> None:
         self.rules = rules

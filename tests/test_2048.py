@@ -127,7 +127,8 @@ def test_tiles_the_game_can_add(grid):
     expected, empty = r.expected_line_sum(np.array([board], dtype=np.uint64), player.chance)
     assert empty[0] == sum(row.count(0) for row in grid)
     assert expected[0] == pytest.approx(sum(p * heuristic(g) for p, g in want), rel=1e-12)
-    assert player.heuristic(np.array([board], dtype=np.uint64))[0] == pytest.approx(heuristic(grid), rel=1e-12)
+    lines = [(b >> (16 * k)) & 0xFFFF for b in (board, r.transpose(board)) for k in range(4)]  # rows, columns
+    assert sum(player.table[line] for line in lines) == pytest.approx(heuristic(grid), rel=1e-12)
 
 
 @pytest.mark.parametrize("text, why", [

@@ -14,7 +14,7 @@ from csp.puzzle import whole_number
 from generators.batch import MAX_SEED, new_seed
 from generators.games import ADVERSARIES, PLAYERS, Game, Prepared, Setup, play_games, play_game
 from puzzles.game2048 import DIRECTIONS, SIZES, Rules, size_of
-from solvers.players2048 import MAX_DEPTH, Weights
+from solvers.players2048 import MAX_DEPTH, Weights, best_move
 
 from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
 
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if args.what:
         if args.what[0] != "best-move" or len(args.what) != 2:
             raise UsageError(f"expected best-move BOARD after the game, got {excerpt(' '.join(args.what))}")
-        return best_move(args, args.what[1], size, weights)
+        return show_best_move(args, args.what[1], size, weights)
     if args.show and (args.json or args.workers > 1):
         raise UsageError("--show prints each game as it is played: not with --json or --workers")
     if args.depth is not None and args.player != "expectimax" and args.adversary != "worst":
@@ -137,7 +137,7 @@ def read_weights(pairs: list[str]) -> Weights:
     return Weights(**given)
 
 
-def best_move(args: argparse.Namespace, text: str, size: int | None, weights: Weights) -> int:
+def show_best_move(args: argparse.Namespace, text: str, size: int | None, weights: Weights) -> int:
     """The expected value of every move from one position, best first."""
     if args.games != 1 or args.workers != 1 or args.show or args.seed is not None or args.player != "expectimax" \
             or args.adversary != "random":
@@ -147,7 +147,9 @@ def best_move(args: argparse.Namespace, text: str, size: int | None, weights: We
     player = Prepared.of(Setup(rules.size, "expectimax", args.depth, weights)).expectimax
     depth = args.depth or player.depth_for(board)
     values = player.move_values(board, depth)
-    ranked = sorted(values, key=lambda d: (-values[d], d))
+    # the move the player makes first (of values equal up to rounding, the first in U, D, L, R), the rest by value
+    first = best_move(values) if values else None
+    ranked = sorted(values, key=lambda d: (d != first, -values[d], d))
     if args.json:
         emit_json({"board": rules.format(board), "depth": depth, "best": DIRECTIONS[ranked[0]] if ranked else None,
                    "values": {DIRECTIONS[d]: values.get(d) for d in range(4)}})
