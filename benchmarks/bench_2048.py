@@ -37,12 +37,12 @@ import ctypes
 import os
 import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from coldstart import imported, wall
 from generators.batch import random_stream
 from generators.games import Setup, play_game, play_games
 from puzzles.game2048 import DIRECTIONS, Rules
@@ -233,22 +233,14 @@ def cold_start(runs: int) -> None:
     board = "2 2 4 8/. . . 16/. . . ./. . . ."
     commands = {"puzzlesmith play 2048 --help": ["play", "2048", "--help"],
                 "puzzlesmith play 2048 best-move": ["play", "2048", "best-move", board]}
-
-    def wall(cmd: list[str]) -> float:
-        start = time.perf_counter()
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-        return time.perf_counter() - start
     print(f"\nTable 5: cold start, median of {runs} runs (bare python: "
           f"{statistics.median(wall([sys.executable, '-c', 'pass']) for _ in range(runs)):.3f} s)")
     for label, args in commands.items():
         command = [sys.executable, "-m", "puzzlesmith", *args]
         seconds = statistics.median(wall(command) for _ in range(runs))
-        trace = subprocess.run([sys.executable, "-X", "importtime", *command[1:]], capture_output=True,
-                               text=True).stderr
-        modules = {line.split("|")[-1].strip().split(".")[0] for line in trace.splitlines()
-                   if line.startswith("import time:")}
-        heavy = sorted(modules & {"numpy", "ortools", "pysat", "galois", "tqdm"})
-        print(f"  {label:<34} {seconds:.3f} s   heavy libraries: {', '.join(heavy) or 'none'}")
+        modules, heavy = imported(command[1:])
+        print(f"  {label:<34} {seconds:.3f} s   modules imported: {len(modules)}   "
+              f"heavy libraries: {', '.join(heavy) or 'none'}")
 
 
 def main() -> int:

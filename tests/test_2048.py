@@ -18,7 +18,7 @@ from csp.errors import PuzzleError
 from generators.batch import random_stream
 from generators.games import Setup, play_game, play_games, replay
 from puzzles.game2048 import Rules
-from solvers.players2048 import Expectimax, Weights, WorstTile
+from solvers.players2048 import Expectimax, WorstTile
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from reference2048 import MOVES, PlainExpectimax, children, heuristic, move as plain_move, slide  # noqa: E402

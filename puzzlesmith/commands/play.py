@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from dataclasses import replace
 from typing import Any
 
 from csp.errors import PuzzleError, excerpt
@@ -84,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             made = play_games(setup, args.games, seed, args.workers)
         for game in made:
-            games.append(game)
+            games.append(replace(game, history=[]))  # the summary needs no history: a long run stays small
             if args.json:
                 emit_json(game.record())
             else:
@@ -183,9 +184,9 @@ def summary(setup: Setup, games: list[Game]) -> str:
     moves, seconds = sum(g.moves for g in games), sum(g.seconds for g in games)
     depth = setup.depth or ("auto" if setup.player == "expectimax" else None)
     against = "random tiles" if setup.adversary == "random" else "the worst-tile adversary"
+    seeds = f"seed {games[0].seed}" if len(games) == 1 else f"seeds {games[0].seed} to {games[-1].seed}"
     head = (f"{len(games)} game{'s' * (len(games) != 1)} of {setup.player}"
-            f"{f' (depth {depth})' if depth else ''} against {against}, {setup.size}x{setup.size}, "
-            f"seeds {games[0].seed} to {games[-1].seed}")
+            f"{f' (depth {depth})' if depth else ''} against {against}, {setup.size}x{setup.size}, {seeds}")
     return "\n".join([head, "  tile  games   share", *lines,
                       f"score: mean {statistics.mean(scores):,.0f}, median {statistics.median(scores):,.0f}, "
                       f"best {max(scores):,}",
