@@ -131,9 +131,8 @@ class Expectimax:
         """The depth of the search from ``board``: the fixed depth if one was given, else 2 with more
         than 8 empty cells, 3 with 4 to 8 and 4 with fewer. An open board is safe and its tree is wide
         (two tiles per empty cell at every level); a crowded one is where games are lost, and its tree
-        is narrow. Measured on 60 seeded games (benchmarks/bench_2048.py): 2048 in 59 and 4096 in 55, at
-        about 1.7 ms a move, where depth 3 throughout reaches 2048 in every game of 20 but 4096 in
-        about half, and depth 4 throughout takes twice as long a move."""
+        is narrow. In benchmarks/bench_2048.py this reaches 4096 in nearly every game, where depth 3
+        throughout reaches it in about half, for twice the time a move."""
         if self.depth is not None:
             return self.depth
         empty = len(self.rules.empty(board))
