@@ -132,7 +132,7 @@ class Expectimax:
         than 8 empty cells, 3 with 4 to 8 and 4 with fewer. An open board is safe and its tree is wide
         (two tiles per empty cell at every level); a crowded one is where games are lost, and its tree
         is narrow. In benchmarks/bench_2048.py this reaches 4096 in nearly every game, where depth 3
-        throughout reaches it in about half, for twice the time a move."""
+        throughout reaches it in about half, for two to three times the time a move."""
         if self.depth is not None:
             return self.depth
         empty = len(self.rules.empty(board))
