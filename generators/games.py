@@ -16,7 +16,7 @@ from functools import cached_property, partial
 from typing import Any, Callable, Iterator
 
 from puzzles.game2048 import DIRECTIONS, Rules
-from solvers.players2048 import Corner, Expectimax, RandomPlayer, Weights, WorstTile
+from solvers.players2048 import Corner, Expectimax, Player, RandomPlayer, Weights, WorstTile
 
 from .batch import by_seed, random_stream
 
@@ -78,7 +78,7 @@ class Prepared:
         adversary's judge."""
         return Expectimax(self.rules, self.setup.depth, self.setup.weights)
 
-    def player(self, name: str) -> Any:
+    def player(self, name: str) -> Player:
         """A player for a new game (corner remembers its last move, so it starts afresh)."""
         if name == "expectimax":
             return self.expectimax

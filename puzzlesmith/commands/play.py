@@ -8,7 +8,7 @@ import argparse
 import statistics
 import sys
 from dataclasses import replace
-from typing import Any
+from typing import Callable, Iterator
 
 from csp.errors import PuzzleError, excerpt
 from csp.puzzle import whole_number
@@ -80,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
     games: list[Game] = []
     try:
         if args.show:
-            made: Any = (play_game(setup, seed + k, shower(Prepared.of(setup).rules, seed + k))
-                         for k in range(args.games))
+            rules = Prepared.of(setup).rules
+            made: Iterator[Game] = (play_game(setup, seed + k, shower(rules, seed + k)) for k in range(args.games))
         else:
             made = play_games(setup, args.games, seed, args.workers)
         for game in made:
@@ -164,7 +164,7 @@ def show_best_move(args: argparse.Namespace, text: str, size: int | None, weight
     return EXIT_OK if ranked else EXIT_NO_SOLUTION
 
 
-def shower(rules: Rules, seed: int) -> Any:
+def shower(rules: Rules, seed: int) -> Callable[[int, str, int], None]:
     """--show: the board after every move, under a line saying what happened."""
     def show(board: int, what: str, score: int) -> None:
         print(f"seed {seed}, {what} (score {score:,})\n{rules.grid(board)}\n", flush=True)
