@@ -56,8 +56,8 @@ class Game:
 
 
 class Prepared:
-    """The rules and the expectimax player's tables for one setup, built once per process (about a
-    tenth of a second each) and shared by its games."""
+    """The rules and the expectimax player's tables for one setup, built once per process (under a tenth
+    of a second) and shared by its games."""
 
     _built: dict[tuple[Any, ...], "Prepared"] = {}
 
