@@ -121,15 +121,16 @@ def _plain(text: str, margin: int) -> tuple[list[list[int]], str]:
     for k, line in enumerate(text.splitlines(), start=1):
         if _is_comment(line) or not line.strip():
             continue
-        parts = line.strip().split("/")
-        if len(parts) > 1 and not parts[-1].strip():
+        # Only trailing blanks are dropped: a space is not a cell, and dropping leading ones would shift the row.
+        parts = line.rstrip().split("/")
+        if len(parts) > 1 and not parts[-1]:
             parts.pop()  # a trailing / ends the last row (a one-row pattern is written "O.O/")
         for part in parts:
             row = []
-            for c, ch in enumerate(part.strip()):
+            for c, ch in enumerate(part):
                 if ch not in ALIVE + DEAD:
-                    raise PuzzleError(f"bad character {ch!r} (use . for dead, X, O or # for alive)", line=k,
-                                      where=f"row {len(rows) + 1} column {c + 1}")
+                    raise PuzzleError(f"bad character {ch!r} (use . for dead, X, O or # for alive; a space is not a "
+                                      f"cell)", line=k, where=f"row {len(rows) + 1} column {c + 1}")
                 row.append(int(ch in ALIVE))
             rows.append(row)
             width = max(width, len(row))

@@ -44,6 +44,9 @@ _NAME = re.compile(r"\w+")
 
 
 MAX_SEATS = 200  # the model tabulates every pair of seats
+MAX_TABLE_ROWS = 4_000_000
+"""Every pair of guests a rule mentions gets a table of seats x (seats - 1) rows: 200 seats and 200
+rules would make 16 million rows and several GB (checked before the model is built)."""
 
 
 @lru_cache(maxsize=32)
@@ -152,6 +155,11 @@ class Seating(PuzzleType):
             else:
                 raise PuzzleError("expected a rule like 'A next to B', 'A not next to B or C', "
                                   "'A next to B but not C' or 'A in seat 1'", line=k)
+        pairs = {(min(who, o), max(who, o)) for who, others, _, _ in rules for o in others}
+        if len(pairs) * seats * (seats - 1) > MAX_TABLE_ROWS:
+            raise PuzzleError(f"{len(pairs):,} pairs of guests in the rules at a table of {seats} seats make a model of "
+                              f"{len(pairs) * seats * (seats - 1):,} table rows, more than the {MAX_TABLE_ROWS:,} this "
+                              f"type builds (fewer rules or seats)")
         return Instance({"seats": seats}, givens, data=(tuple(names), tuple(rules), tuple(pins) if conflict else None),
                         layout="grid", conflict=conflict)
 

@@ -104,6 +104,9 @@ class Sudoku(PuzzleType):
         elif width is None and height is not None:
             width = size // height
         if height is not None and width is not None:
+            if height * width != size:
+                raise PuzzleError(f"the grid draws boxes of {height}x{width} (rows x columns), which hold "
+                                  f"{height * width} cells, but each of its {size} rows holds {size}")
             if given and given != (height, width):
                 raise PuzzleError(f"the grid draws boxes of {height}x{width} (rows x columns) but box={given[0]}x"
                                   f"{given[1]} was given", where="parameter 'box'")
@@ -125,8 +128,9 @@ class Sudoku(PuzzleType):
         return 1 <= side <= MAX_SIZE and side * side == len(text) and not any(ch in _SEPARATOR_CHARS for ch in text)
 
     def is_one_grid(self, lines: list[str]) -> bool:
-        """N lines of N cells are one N x N grid (sixteen 16-cell lines: one 16x16, not sixteen 4x4s)."""
-        return all(len(line.strip()) == len(lines) for line in lines)
+        """N lines of N cells are one N x N grid (sixteen 16-cell lines: one 16x16, not sixteen 4x4s),
+        for N up to the largest sudoku (81 lines of 81 cells are 81 puzzles)."""
+        return len(lines) <= MAX_SIZE and all(len(line.strip()) == len(lines) for line in lines)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         lines = [line for line in text.splitlines() if line.strip()]

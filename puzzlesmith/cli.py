@@ -40,8 +40,15 @@ def _looks_like_a_puzzle(arg: str) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None:  # started with standard output closed (`>&-`): nothing could be printed
+        print("puzzlesmith: error: standard output is closed", file=sys.stderr)
+        return EXIT_BAD_INPUT
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
+    if "--" in extra and hasattr(args, "puzzles"):
+        # argparse leaves `--` and what follows when options came before it: those are puzzles.
+        cut = extra.index("--")
+        extra, args.puzzles = extra[:cut], args.puzzles + extra[cut + 1:]
     puzzle_like = [a for a in extra if _looks_like_a_puzzle(a)]
     if puzzle_like and hasattr(args, "puzzles"):
         parser.error(f"the argument {excerpt(puzzle_like[0].splitlines()[0])} starts with '-' and was taken for an "
@@ -64,6 +71,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         interrupted()
     except OSError as e:
         return _output_failed(e)
+
+
+def entry() -> NoReturn:
+    """The ``puzzlesmith`` console command: ``main``, then leave at once with its exit code.
+
+    Output is flushed first; what is skipped is tearing the heap down object by object, which takes
+    seconds after a big model (a Life predecessor search holds millions of objects) and would push
+    a run past its time limit when the answer is already out.
+    """
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    os._exit(code)
 
 
 def interrupted() -> NoReturn:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -66,7 +67,7 @@ def add_type_options(parser: argparse.ArgumentParser) -> None:
 
 def add_input_options(parser: argparse.ArgumentParser) -> None:
     """Where puzzles come from: arguments, ``-f FILE`` or ``-`` for standard input."""
-    parser.add_argument("puzzles", nargs="*", metavar="PUZZLE",
+    parser.add_argument("puzzles", nargs="*", default=[], metavar="PUZZLE",
                         help="puzzle text; '-' reads standard input; none: the type's empty puzzle")
     parser.add_argument("-f", "--file", action="append", metavar="FILE",
                         help="read puzzles from FILE (one per line, or blank-line separated grids)")
@@ -85,12 +86,13 @@ def whole_numbers(low: int, high: int, shown: str) -> Callable[[str], int]:
 positive_int = whole_numbers(1, 10**18, "1 to 10^18")
 
 
+_SECONDS = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+
+
 def positive_seconds(text: str) -> float:
-    """An argparse type: a finite number of seconds above 0, in ASCII (float() would also take '٣')."""
-    try:
-        value = float(text) if text.isascii() else float("nan")
-    except ValueError:
-        value = float("nan")
+    """An argparse type: a number of seconds above 0 such as 5, 0.5 or .25 (float() would also take
+    '٣', '1_0', ' 1', '1e9999' and 'nan')."""
+    value = float(text) if _SECONDS.fullmatch(text) and len(text) <= 20 else 0.0
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, got {excerpt(text)}")
     return value

@@ -28,6 +28,7 @@ from csp.constraints import AllDifferent, Linear, Parity, Table
 from csp.model import Model
 
 from .base import Engine, Limits, Search, Stats
+from .sizes import too_big_to_compile
 
 # A propagator looks at the domains and returns the variables it narrowed, or None on failure.
 Propagator = Callable[[list[int]], "list[int] | None"]
@@ -224,6 +225,7 @@ class Compiled:
         n = model.num_vars
         self.lo = lo = min((d[0] for d in model.domains), default=0)
         self.initial = [sum(1 << (x - lo) for x in d) for d in model.domains]
+        clock.check()
         peers: list[set[int]] = [set() for _ in range(n)]
         shifted: list[dict[int, set[int]]] = [{} for _ in range(n)]
         self.units: list[tuple[tuple[int, ...], int, bool]] = []
@@ -383,6 +385,9 @@ class BacktrackingEngine(Engine):
 
     name = "backtracking"
     kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity"})
+
+    def unsupported(self, model: Model) -> str | None:
+        return super().unsupported(model) or too_big_to_compile(model, self.name)
 
     def search(self, model: Model, fix: Mapping[int, int] | None = None,
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:

@@ -28,6 +28,7 @@ from csp.constraints import AllDifferent, Linear, Parity, Table
 from csp.model import Model
 
 from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats
+from .sizes import too_big_to_compile
 
 
 class Compiled:
@@ -36,8 +37,11 @@ class Compiled:
     def __init__(self, model: Model) -> None:
         self.model = cp = cp_model.CpModel()
         self.domains = model.domains
-        self.vars = [cp.new_int_var_from_domain(cp_model.Domain.from_values(d), model.names[i])
-                     for i, d in enumerate(model.domains)]
+        self.vars = []
+        for i, d in enumerate(model.domains):
+            if not i & 1023:
+                clock.check()  # a time limit covers compiling big models
+            self.vars.append(cp.new_int_var_from_domain(cp_model.Domain.from_values(d), model.names[i]))
         x = self.vars
         for c in model.constraints:
             clock.check()  # a time limit covers compiling big models
@@ -139,6 +143,9 @@ class CpSatEngine(Engine):
 
     name = "cpsat"
     kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity"})
+
+    def unsupported(self, model: Model) -> str | None:
+        return super().unsupported(model) or too_big_to_compile(model, self.name)
 
     def _run(self, model: Model, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]],
              limits: Limits, limit: int | None, stats: Stats, exclude: Sequence[Sequence[int]] = (),

@@ -101,7 +101,11 @@ def _compile(model: Model) -> _Compiled:
     p = _modulus(model)
     if isinstance(p, str):
         raise Unsupported(p)
-    parts = [_entries(start, block) for start, block in model.constraints.blocks()]
+    parts = []
+    for start, block in model.constraints.blocks():
+        clock.check()  # a time limit covers compiling: a 2000x2000 board has 20 million entries
+        parts.append(_entries(start, block))
+    clock.check()
     eq, var, coef, rhs = parts[0] if len(parts) == 1 else (np.concatenate(arrays) for arrays in zip(*parts))
     # A variable named twice in one constraint: add its coefficients; drop zero coefficients.
     # (Entries already strictly increasing within each equation, the usual case, need neither.)
@@ -111,6 +115,7 @@ def _compile(model: Model) -> _Compiled:
         summed = np.zeros(len(uniq), dtype=np.int64)
         np.add.at(summed, inverse, coef.astype(np.int64))
         eq, var, coef = uniq // model.num_vars, uniq % model.num_vars, summed % p
+    clock.check()
     if not coef.all():
         keep = coef != 0
         eq, var, coef = eq[keep], var[keep], coef[keep]

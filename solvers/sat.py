@@ -71,6 +71,7 @@ puzzle): CaDiCaL never recycled 0.80, every 100/500/2000 calls 0.75/0.66/0.64; m
 never 0.91, every 100/500/2000 calls 0.57/0.76/0.83. A fresh solver costs ~10-20 ms for a
 9x9 sudoku, which these figures include."""
 
+_LOAD_CHUNK = 200_000  # clauses handed to the solver at a time
 _PAIRWISE_UP_TO = 12  # at-most-one over more literals uses the ladder encoding (linear size); see sizes.py
 
 
@@ -292,7 +293,10 @@ class Session:
 
     def __init__(self, cnf: Cnf, solver: str) -> None:
         self.cnf = cnf
-        self.solver = Solver(name=solver, bootstrap_with=cnf.clauses)
+        self.solver = Solver(name=solver)
+        for start in range(0, len(cnf.clauses), _LOAD_CHUNK):  # in chunks, so a time limit can stop loading
+            clock.check()
+            self.solver.append_formula(cnf.clauses[start:start + _LOAD_CHUNK])
         self.top = cnf.top  # selector literals are numbered after the CNF's variables
         self.calls = 0
         self.broken = False  # an interrupt (Ctrl-C) left the solver in the middle of a call

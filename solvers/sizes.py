@@ -14,6 +14,12 @@ MAX_CLAUSES = 10_000_000
 """The largest CNF the SAT engine builds: python-sat and the clause lists take about 200 bytes a
 clause, so 10 million is about 2 GB."""
 
+MAX_VALUES, MAX_CONSTRAINTS = 2_000_000, 1_000_000
+"""The largest model the Python engines (backtracking, cpsat) compile: each value and constraint
+becomes Python objects (bitmask domains, propagator closures; CP-SAT's model built call by call),
+about a microsecond and a few hundred bytes each, so beyond this compiling alone takes longer than
+any sensible time limit and gigabytes (lights-out 1000x1000 has 4 million values)."""
+
 _PAIRWISE_UP_TO = 12  # the SAT engine's at-most-one: pairwise up to this many literals, then a ladder
 
 
@@ -33,6 +39,15 @@ def sum_chain_clauses(model: Model) -> int:
             total += min(reach, span + 1) * len(d)
             reach *= len(d)
     return total
+
+
+def too_big_to_compile(model: Model, engine: str) -> str | None:
+    """Why ``engine`` (compiling in Python) refuses a model of this size, or None."""
+    values = sum(len(d) for d in model.domains)
+    if values > MAX_VALUES or len(model.constraints) > MAX_CONSTRAINTS:
+        return (f"{values:,} values and {len(model.constraints):,} constraints are more than {engine} compiles "
+                f"(at most {MAX_VALUES:,} values and {MAX_CONSTRAINTS:,} constraints)")
+    return None
 
 
 def estimated_clauses(model: Model) -> int:

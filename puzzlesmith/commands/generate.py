@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import replace
 from typing import Any, Callable, Iterator
 
 import solvers
-from csp import PuzzleType, registry
+from csp import PuzzleError, PuzzleType, registry
+from csp.puzzle import Instance
 from generators import (LEVELS, SYMMETRIES, GenerationError, Unsolvable, board_generator, generate, new_seed,
                         prepare)
 from generators.batch import MAX_SEED
@@ -29,7 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--difficulty", choices=LEVELS, help="make puzzles until one grades at this level")
     p.add_argument("--max-tries", type=positive_int, default=1000, metavar="N",
                    help="with --difficulty, give up (exit 3) after N puzzles of other grades (default 1000)")
-    p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes making puzzles (default 1)")
+    p.add_argument("--workers", type=whole_numbers(1, MAX_WORKERS, f"1 to {MAX_WORKERS}"), default=1, metavar="K",
+                   help=f"processes making puzzles (default 1, at most {MAX_WORKERS})")
     p.add_argument("--oracle", metavar="ENGINE",
                    help="engine that answers the uniqueness questions (default: the fastest registered); "
                         "the puzzles do not depend on it")
@@ -37,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="JSON Lines: puzzle, solution, clues, grade, seed, ... one object per puzzle")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no seed note on stderr")
-    p.add_argument("--presses", type=int, metavar="N",
+    p.add_argument("--presses", type=whole_numbers(0, 10**7, "0 to 10^7"), metavar="N",
                    help="lights-out boards: the fewest presses that clear the board is exactly N")
     p.add_argument("--unique", action="store_true",
                    help="lights-out boards: only one way to clear the board with that fewest number of presses")
@@ -69,14 +72,13 @@ def run(args: argparse.Namespace) -> int:
         from tqdm import tqdm  # only when a bar is shown: keeps the command's start-up light
 
         bar = tqdm(total=args.number, unit="puzzle", file=sys.stderr)
+    out = Output(args, ptype)
     try:
-        for k, puzzle in enumerate(made):
+        for puzzle in made:
             if args.json:
-                emit_json(puzzle.record(ptype))
+                emit_json(with_params(args, puzzle.record(ptype)))
             else:
-                # One line per puzzle; a type whose puzzles take several lines gets a blank line between.
-                text = ptype.format_puzzle(puzzle.instance if args.grid else replace(puzzle.instance, layout="line"))
-                print(("\n" if k and "\n" in text else "") + text, flush=True)
+                out.print(puzzle.instance)
             if bar is not None:
                 bar.update()
     except Unsolvable as e:
@@ -89,6 +91,50 @@ def run(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     return EXIT_OK
+
+
+MAX_WORKERS = max(8, 4 * (os.cpu_count() or 1))  # a local process pool: more only thrashes
+
+
+class Output:
+    """Prints puzzles so that a file of them reads back as the same puzzles: one per line (a blank line
+    between puzzles of several lines, and between one-line puzzles that would together read as one
+    grid, such as sixteen 4x4 sudokus), and a note on stderr when a -p the text does not carry is
+    needed to read them back (a sudoku's 3x2 boxes)."""
+
+    def __init__(self, args: argparse.Namespace, ptype: PuzzleType) -> None:
+        self.args, self.ptype = args, ptype
+        self.count = 0
+        self.separate = False
+
+    def print(self, instance: Instance) -> None:
+        text = self.ptype.format_puzzle(instance if self.args.grid else replace(instance, layout="line"))
+        if not self.count:
+            n = self.args.number
+            self.separate = "\n" in text or (1 < n <= 10_000 and self.ptype.is_one_line(text)
+                                             and self.ptype.is_one_grid([text] * n))
+            self._note(text, instance)
+        print(("\n" if self.count and self.separate else "") + text, flush=True)
+        self.count += 1
+
+    def _note(self, text: str, instance: Instance) -> None:
+        if self.args.quiet or not self.args.param:
+            return
+        try:
+            again = self.ptype.parse(text, self.ptype.resolve_params({})).params
+        except PuzzleError:
+            again = None
+        if again != instance.params:
+            print(f"puzzlesmith: note: read these puzzles back with {' '.join('-p ' + p for p in self.args.param)} "
+                  f"(the text alone does not say it)", file=sys.stderr, flush=True)
+
+
+def with_params(args: argparse.Namespace, record: dict[str, Any]) -> dict[str, Any]:
+    """A JSON record with the -p values that made it, so that it says everything needed to read it back."""
+    if not args.param:
+        return record
+    params = dict(pair.partition("=")[::2] for pair in args.param)
+    return {"type": record["type"], "params": {k.strip(): v.strip() for k, v in params.items()}, **record}
 
 
 def announce(args: argparse.Namespace, seed: int) -> None:
@@ -106,15 +152,15 @@ def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, An
     seed = new_seed() if args.seed is None else args.seed
     made = boards(ptype, params, args.number, seed=seed, presses=args.presses, unique=args.unique)
     announce(args, seed)
+    out = Output(args, ptype)
     try:
         for k, board in enumerate(made):
             if args.json:
-                emit_json({"type": ptype.name, "puzzle": board.text, "solution": board.solution_text,
-                           "presses": board.presses, "minimal": board.minimal, "unique": board.unique,
-                           "solutions": board.solutions, "seed": seed + k})
+                emit_json(with_params(args, {"type": ptype.name, "puzzle": board.text, "solution": board.solution_text,
+                                             "presses": board.presses, "minimal": board.minimal,
+                                             "unique": board.unique, "solutions": board.solutions, "seed": seed + k}))
             else:
-                text = ptype.format_puzzle(board.instance if args.grid else replace(board.instance, layout="line"))
-                print(("\n" if k and "\n" in text else "") + text, flush=True)
+                out.print(board.instance)
     except GenerationError as e:
         print(f"puzzlesmith: gave up: {e}", file=sys.stderr)
         return EXIT_UNKNOWN

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from math import isqrt
 
 import solvers
 from csp import clock
@@ -38,7 +39,9 @@ def matrix_text(a: list[list[int]], g: list[list[int]], invertible: bool) -> str
     return f"A=\n{rows(a)}\n{label}\n{rows(g)}"
 
 
-MATRIX_ENTRIES = 4_000_000  # --matrix prints A and its inverse: beyond this nobody reads them (2,000 unknowns)
+# --matrix prints A and its inverse: beyond 4 million entries (2,000 unknowns) nobody reads them, and over
+# GF(p > 2) galois's row reduction of 700 unknowns already takes seconds (it cannot be stopped midway).
+MATRIX_ENTRIES, MATRIX_ENTRIES_GFP = 4_000_000, 500_000
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,9 +70,11 @@ def matrix_refusal(job: Job) -> str | None:
         return f"needs a linear model: {why}"
     unknowns = job.model.num_vars - len(job.puzzle.instance.givens)
     entries = unknowns * len(job.model.constraints)
-    if entries > MATRIX_ENTRIES:
+    binary = job.model.constraints[0].modulus == 2
+    most = MATRIX_ENTRIES if binary else MATRIX_ENTRIES_GFP
+    if entries > most:
         return (f"would print a {len(job.model.constraints):,} x {unknowns:,} matrix ({entries:,} entries) twice: "
-                f"at most {MATRIX_ENTRIES:,} entries (a board of about 2,000 cells)")
+                f"at most {most:,} entries (a board of about {isqrt(most):,} cells{'' if binary else ' over GF(p > 2)'})")
     return None
 
 
@@ -99,7 +104,7 @@ def solve_one(args: argparse.Namespace, ptype: PuzzleType, job: Job, limit: int 
     status = solvers.UNKNOWN if stopped else (solvers.SOLVED if answers else solvers.UNSAT)
     texts = [ptype.format(puzzle.instance, values) for values in answers]
     matrix = null = None
-    if args.matrix:
+    if args.matrix and status != solvers.UNKNOWN:
         from solvers.linear import matrices, null_basis
         matrix = matrices(model, puzzle.instance.givens)
         null = [ptype.format(puzzle.instance, v) for v in null_basis(model, puzzle.instance.givens)]
