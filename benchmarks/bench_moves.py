@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from coldstart import imported, wall
 from csp import registry
 from moves_reference import SlideReference, TilesReference, component
 from solvers.explore import explore
@@ -165,17 +165,9 @@ def engines(limit: float) -> None:
 def cold_start(runs: int) -> None:
     command = [sys.executable, "-m", "puzzlesmith", "solve", "slide", "AAA##/BAB../BBB../...../CD...",
                "-p", "goal=...##/...CD/..AAA/..BAB/..BBB"]
-    bare = [sys.executable, "-c", "pass"]
-
-    def wall(cmd: list[str]) -> float:
-        start = time.perf_counter()
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-        return time.perf_counter() - start
     ours = statistics.median(wall(command) for _ in range(runs))
-    interpreter = statistics.median(wall(bare) for _ in range(runs))
-    trace = subprocess.run([sys.executable, "-X", "importtime", *command[1:]], capture_output=True, text=True).stderr
-    modules = [line.split("|")[-1].strip() for line in trace.splitlines() if line.startswith("import time:")][1:]
-    heavy = sorted({m.split(".")[0] for m in modules} & {"numpy", "ortools", "pysat", "galois", "tqdm"})
+    interpreter = statistics.median(wall([sys.executable, "-c", "pass"]) for _ in range(runs))
+    modules, heavy = imported(command[1:])
     print(f"\nTable 4: cold start, median of {runs} runs")
     print(f"  puzzlesmith solve slide (Knuth's example, 4 moves): {ours:.3f} s   bare python: {interpreter:.3f} s   "
           f"modules imported: {len(modules)}   heavy libraries: {', '.join(heavy) or 'none'}")

@@ -13,7 +13,8 @@ import random
 import time
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
-from typing import Any, Iterator
+from functools import partial
+from typing import Any, Callable, Iterator, TypeVar
 
 from csp.errors import PuzzleError
 from csp.model import Model
@@ -22,6 +23,8 @@ from csp.puzzle import Instance, PuzzleType
 from .clues import GenerationError, default_oracle, make_minimal
 from .grading import LEVELS, Grade, grade as grade_puzzle
 from .layout import orbits
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -90,7 +93,7 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     raise GenerationError(f"no {difficulty} puzzle in {max_tries} tries (seed {seed})")
 
 
-def _chunk(ptype: PuzzleType, params: dict[str, Any], seeds: list[int], options: dict[str, Any]) -> list[Generated]:
+def _chunk(ptype: PuzzleType, params: dict[str, Any], seeds: list[int], *, options: dict[str, Any]) -> list[Generated]:
     """What a worker runs: the puzzles of consecutive seeds (module level, so it pickles)."""
     return [generate_one(ptype, params, s, **options) for s in seeds]
 
@@ -127,9 +130,22 @@ def generate(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | N
     """
     prepare(ptype, params, options.get("symmetry", "none"), options.get("difficulty"))  # bad options fail here
     base = new_seed() if seed is None else seed
+    yield from by_seed(partial(_chunk, ptype, params, options=options), n, base, workers=workers, executor=executor,
+                       chunk=chunk, in_flight=in_flight)
+
+
+def by_seed(task: Callable[[list[int]], list[T]], n: int, base: int, *, workers: int = 1,
+            executor: Executor | None = None, chunk: int | None = None, in_flight: int | None = None) -> Iterator[T]:
+    """``task``'s results for seeds base, base + 1, ..., base + n - 1, yielded in that order as they come.
+
+    ``task`` takes a list of consecutive seeds and returns one result per seed; with ``workers > 1``
+    or an ``executor`` it runs elsewhere, so it must pickle (a module-level function, or a
+    functools.partial of one). ``chunk`` seeds go to each task (by default enough chunks to keep
+    every worker busy) and at most ``in_flight`` tasks are queued at a time, so n may be endless.
+    """
     if executor is None and workers <= 1:
         for k in range(n):
-            yield generate_one(ptype, params, base + k, **options)
+            yield from task([base + k])
         return
     size = chunk or max(1, min(16, n // (max(workers, 1) * 8)))
     window = in_flight or max(2, 3 * max(workers, 1))
@@ -138,14 +154,14 @@ def generate(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | N
         from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only for a pool
 
         executor = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
-    pending: list[Future[list[Generated]]] = []
+    pending: list[Future[list[T]]] = []
     finished = False
     try:
         first = 0  # chunks start at 0, size, 2 * size, ... (no range over n: n may be 10^30)
         while first < n or pending:
             while first < n and len(pending) < window:
                 seeds = [base + k for k in range(first, min(first + size, n))]
-                pending.append(executor.submit(_chunk, ptype, params, seeds, options))
+                pending.append(executor.submit(task, seeds))
                 first += size
             yield from pending.pop(0).result()
         finished = True

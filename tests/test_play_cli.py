@@ -1,0 +1,127 @@
+"""`puzzlesmith play 2048` as other tools read it: JSON Lines with exactly the issue's fields, games that
+replay, the same games with any worker count, the summary, --show, best-move, one-line errors (exit 2)
+and Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from generators.games import replay
+from puzzles.game2048 import Rules
+from test_2048 import SAVING_MERGE
+from test_interrupts import assert_interrupted, interrupt
+
+FIELDS = ["seed", "score", "max_tile", "moves", "seconds", "history", "final"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "puzzlesmith", "play", "2048", *args], capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_json_lines_hold_the_games_and_they_replay():
+    done = run("--player", "corner", "--games", "3", "--seed", "5", "--json")
+    assert done.returncode == 0 and done.stderr == ""
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [list(r) for r in records] == [FIELDS] * 3 and [r["seed"] for r in records] == [5, 6, 7]
+    rules = Rules(4)
+    for r in records:
+        assert [h[0] for h in r["history"][:2]] == [None, None] and all(h[0] in "UDLR" for h in r["history"][2:])
+        assert r["moves"] == len(r["history"]) - 2
+        score, board = replay(rules, r["history"])
+        assert score == r["score"] and rules.format(board) == r["final"] and rules.max_tile(board) == r["max_tile"]
+        assert rules.legal(board) == []
+
+
+def test_workers_change_nothing_but_the_time():
+    def games(*extra: str) -> list[dict]:
+        done = run("--depth", "1", "--games", "4", "--seed", "-3", "--json", *extra)
+        assert done.returncode == 0
+        return [json.loads(line) | {"seconds": 0} for line in done.stdout.splitlines()]
+    assert games() == games("--workers", "2")
+
+
+def test_text_output_is_a_line_per_game_and_a_summary():
+    done = run("--player", "random", "--games", "5", "--seed", "1")
+    lines = done.stdout.splitlines()
+    assert done.returncode == 0 and all(lines[k].startswith(f"game {k + 1} (seed {k + 1}): score ") for k in range(5))
+    assert lines[5] == "" and lines[6] == "5 games of random against random tiles, 4x4, seeds 1 to 5"
+    assert lines[7].split() == ["tile", "games", "share"] and lines[-3].split()[0] == "2048"
+    assert lines[-2].startswith("score: mean ") and lines[-1].startswith("moves: ")
+
+
+def test_no_seed_is_announced_on_stderr():
+    done = run("--player", "random")
+    assert done.returncode == 0 and done.stderr.startswith("puzzlesmith: seed ")
+    seed = done.stderr.split()[2]
+    assert run("--player", "random", "--seed", seed).stdout.splitlines()[0] == done.stdout.splitlines()[0]
+
+
+def test_show_prints_every_board():
+    done = run("--player", "random", "--seed", "2", "--show", "--json")
+    assert done.returncode == 2  # --show is for reading, not for JSON
+    done = run("--player", "random", "--seed", "2", "--show", "-p", "size=3")
+    blocks = done.stdout.split("\n\n")
+    assert blocks[0].startswith("seed 2, start (score 0)\n") and len(blocks[0].splitlines()) == 4
+    assert blocks[1].startswith("seed 2, move 1: ")
+    moves = int(done.stdout.split("game 1 (seed 2): ")[1].split(" moves")[0].split(", ")[-1])
+    assert sum(block.startswith("seed 2, move ") for block in blocks) == moves
+
+
+def test_best_move_gives_every_moves_value():
+    done = run("best-move", SAVING_MERGE, "--depth", "2")
+    assert done.returncode == 0 and done.stdout.splitlines()[0] == "best move: D (expected values at depth 2)"
+    assert done.stdout.splitlines()[2] == "U  0.0" and "L  not allowed" in done.stdout
+    record = json.loads(run("best-move", SAVING_MERGE, "--depth", "2", "--json").stdout)
+    assert record["best"] == "D" and record["values"]["U"] == 0 and record["values"]["L"] is None
+    assert list(record) == ["board", "depth", "best", "values"] and record["board"] == SAVING_MERGE
+    lost = run("best-move", "2 4/4 2", "--json")
+    assert lost.returncode == 1 and json.loads(lost.stdout)["best"] is None
+
+
+def test_weights_change_the_play():
+    plain = run("--depth", "1", "--seed", "9", "--json")
+    greedy = run("--depth", "1", "--seed", "9", "--json", "--weight", "monotonicity=0", "--weight", "empty=0")
+    assert plain.returncode == greedy.returncode == 0
+    assert json.loads(plain.stdout)["history"] != json.loads(greedy.stdout)["history"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["best-move", "2 3 . ./. . . ./. . . ./. . . ."], "board: cell r1c2: 3 is not a power of two"),
+    (["best-move", "2 . . ./. . . ./. . . ."], "board: 3 rows of 4 cells: a board is square, 2x2 to 4x4"),
+    (["best-move", "2 . . ./. . ./. . . ./. . . ."], "board: 4 rows of 3 or 4 cells: a board is square"),
+    (["best-move", "2 . ./. . ./. . .", "-p", "size=4"], "board: 3 rows, but a 4x4 board has 4"),
+    (["best-move", "2 . . . ./. . . . ./. . . . ./. . . . ./. . . . ."], "board: 5 rows of 5 cells: a board is"),
+    (["best-move"], "expected best-move BOARD"),
+    (["worst-move", "2 ./. ."], "expected best-move BOARD"),
+    (["--depth", "0"], "--depth: must be a whole number from 1 to 6, got '0'"),
+    (["--depth", "99999999999999999999"], "--depth: must be a whole number from 1 to 6"),
+    (["--player", "smart"], "invalid choice: 'smart'"),
+    (["--depth", "2", "--player", "corner"], "--depth is for the expectimax player"),
+    (["--weight", "empty=lots"], "--weight empty: expected a number"),
+    (["--weight", "speed=3"], "NAME one of lost, empty"),
+    (["-p", "size=5"], "-p size: 5 is out of range: expected 2..4"),
+    (["-p", "colour=red"], "2048 takes one parameter, size=N"),
+    (["--games", "0"], "--games: must be a whole number from 1"),
+    (["--show", "--workers", "2"], "--show prints each game as it is played"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    done = run(*args)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert len(done.stderr.splitlines()) == 1 and message in done.stderr, done.stderr
+
+
+def test_an_unknown_game_is_one_line():
+    done = subprocess.run([sys.executable, "-m", "puzzlesmith", "play", "tetris"], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr == "puzzlesmith: error: unknown game 'tetris' (known: 2048)\n"
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_play(workers):
+    done, seconds = interrupt("play", "2048", "--games", "1000", "--seed", "1", "--workers", workers, "-q",
+                              "--depth", "4", wait=3.0)
+    assert_interrupted(done, seconds)
