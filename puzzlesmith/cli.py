@@ -96,7 +96,7 @@ def interrupted() -> NoReturn:
     Worker processes are stopped, and the process leaves with ``os._exit``: the normal exit would
     run clean-up handlers that call into a SAT solver the interrupt left in the middle of a call
     (CaDiCaL then aborts with "invalid API usage"). Output printed so far is flushed; nothing else
-    is written (files are written whole or not at all, see ``atomic_write``).
+    is written (files are written whole or not at all, see ``csp.files.atomic_write``).
     """
     try:
         sys.stdout.flush()
