@@ -274,7 +274,8 @@ class LightsOut(PuzzleType):
     )
 
     def _settings(self, params: dict[str, Any]) -> dict[str, Any]:
-        return {k: params.get(k) for k in ("neighbourhood", "self", "torus", "states", "buttons")}
+        kept = {k: params[k] for k in ("neighbourhood", "self", "torus", "states")}
+        return {**kept, "buttons": params["buttons"]} if params.get("buttons") is not None else kept
 
     def empty(self, params: dict[str, Any]) -> Instance | None:
         if params.get("size") is None and params.get("buttons") is None:
@@ -334,7 +335,7 @@ class LightsOut(PuzzleType):
         if params.get("size") not in (None, (len(rows), width)):
             raise PuzzleError(f"the board is {len(rows)}x{width} but size={params['size'][0]}x{params['size'][1]} "
                               f"was given", where="parameter 'size'")
-        buttons = settings["buttons"]
+        buttons = settings.get("buttons")
         if buttons is not None and buttons[:2] != (len(rows), width):
             raise PuzzleError(f"the board is {len(rows)}x{width} but the buttons are for {buttons[0]}x{buttons[1]}",
                               where="parameter 'buttons'")
@@ -404,7 +405,7 @@ class PushPull(LightsOut):
     params = ()
 
     def _settings(self, params: dict[str, Any]) -> dict[str, Any]:
-        return {"neighbourhood": NEIGHBOURHOODS["plus"], "self": True, "torus": False, "states": 2, "buttons": None}
+        return {"neighbourhood": NEIGHBOURHOODS["plus"], "self": True, "torus": False, "states": 2}
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         instance = super().parse(text, params)
