@@ -11,6 +11,10 @@ or newlines, so both of these work:
     1 1
     3
 
+An optional ``givens:`` section after the clues holds cells known in advance, one line per
+row: ``#`` (or ``O``) shaded, ``x`` blank, ``.`` or ``?`` unknown (GCHQ's 2015 Christmas puzzle
+gives 22 shaded cells this way). In a file, a givens row is never read as a ``#`` comment.
+
 Solutions are printed as rows of ``#`` (shaded) and ``.``. Many published nonograms have
 more than one solution, so count them.
 
@@ -33,6 +37,7 @@ from csp.errors import excerpt
 from csp.puzzle import Instance, PuzzleType, whole_number
 
 Clue = tuple[int, ...]
+_GIVEN_CELLS = "#OoxX.?"
 
 
 def _automaton(clue: Clue) -> tuple[str, list[tuple[int, int, int]]]:
@@ -97,13 +102,34 @@ class Nonogram(PuzzleType):
     name = "nonogram"
     summary = "shade cells to match the run lengths given for every row and column"
 
+    def split_records(self, text: str) -> list[tuple[int, str]]:
+        # In a givens grid '#' is a shaded cell: only lines that are not grid rows reach the generic
+        # reader as comments there.
+        lines, in_givens = [], False
+        for raw in text.splitlines():
+            head = raw.split(":", 1)[0].strip().lower() if ":" in raw else ""
+            if head in ("rows", "columns", "cols", "givens"):
+                in_givens = head == "givens"
+            elif not raw.strip():
+                in_givens = False
+            elif in_givens and set(raw.strip()) <= set(_GIVEN_CELLS + " "):
+                raw = raw.replace("#", "O")
+            lines.append(raw)
+        return super().split_records("\n".join(lines))
+
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         sections: dict[str, list[tuple[int, str]]] = {}
+        grid: list[tuple[int, str]] | None = None
         current = None
         for k, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
             head, colon, rest = line.partition(":")
-            if colon and head.strip().lower() in ("rows", "columns", "cols"):
+            if colon and head.strip().lower() == "givens":
+                if grid is not None:
+                    raise PuzzleError("a second givens section", line=k)
+                grid, current = [], "givens"
+                line = rest.strip()
+            elif colon and head.strip().lower() in ("rows", "columns", "cols"):
                 current = "rows" if head.strip().lower() == "rows" else "columns"
                 if current in sections:
                     raise PuzzleError(f"a second {current} section", line=k)
@@ -111,6 +137,10 @@ class Nonogram(PuzzleType):
                 line = rest
             elif line and current is None:
                 raise PuzzleError("expected 'rows:' or 'columns:' before the clues", line=k)
+            if current == "givens":
+                if line:
+                    grid.append((k, "".join(line.split())))
+                continue
             pieces = line.split(",")
             if pieces and not pieces[-1].strip():
                 pieces.pop()  # a trailing comma
@@ -128,8 +158,27 @@ class Nonogram(PuzzleType):
         if size > MAX_TABLE_ROWS:
             raise PuzzleError(f"a {len(rows)} x {len(cols)} nonogram with these clues makes a model of about {size:,} "
                               f"table rows, more than the {MAX_TABLE_ROWS:,} this type builds (memory and time)")
-        return Instance({"rows": len(rows), "columns": len(cols)}, {}, data=(rows, cols), layout="grid",
+        givens = self._givens(grid, len(rows), len(cols)) if grid is not None else {}
+        return Instance({"rows": len(rows), "columns": len(cols)}, givens, data=(rows, cols), layout="grid",
                         conflict=self._conflict(rows, cols))
+
+    @staticmethod
+    def _givens(grid: list[tuple[int, str]], height: int, width: int) -> dict[int, int]:
+        """The ``givens:`` grid as cell -> 1 (shaded) or 0 (blank)."""
+        if len(grid) != height:
+            raise PuzzleError(f"the givens grid has {len(grid)} rows, the clues {height}",
+                              line=grid[-1][0] if grid else None)
+        givens = {}
+        for r, (k, row) in enumerate(grid):
+            if len(row) != width:
+                raise PuzzleError(f"{len(row)} cells, the clues have {width} columns", line=k, where=f"givens row {r + 1}")
+            for c, ch in enumerate(row):
+                if ch in "#OoxX":
+                    givens[r * width + c] = int(ch in "#Oo")
+                elif ch not in ".?":
+                    raise PuzzleError(f"bad cell {ch!r} (# or O shaded, x blank, . or ? unknown)", line=k,
+                                      where=f"givens row {r + 1} column {c + 1}")
+        return givens
 
     @staticmethod
     def _conflict(rows: tuple[Clue, ...], cols: tuple[Clue, ...]) -> str | None:
@@ -153,4 +202,9 @@ class Nonogram(PuzzleType):
     def format_puzzle(self, instance: Instance) -> str:
         rows, cols = instance.data
         text = [", ".join(" ".join(map(str, clue)) or "0" for clue in lines) for lines in (rows, cols)]
-        return f"rows: {text[0]}\ncolumns: {text[1]}"
+        out = f"rows: {text[0]}\ncolumns: {text[1]}"
+        if instance.givens:
+            w = instance.params["columns"]
+            known = [{1: "#", 0: "x"}.get(instance.givens.get(i), ".") for i in range(len(rows) * w)]
+            out += "\ngivens:\n" + "\n".join("".join(known[r * w:(r + 1) * w]) for r in range(len(rows)))
+        return out
