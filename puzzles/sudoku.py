@@ -1,7 +1,8 @@
 """Sudoku of any box shape R x C (size N = R*C, 1 to 35): 4x4, 6x6, 9x9, 12x12, 16x16, 25x25, ...
 
 Text format. One line of N*N cells, row by row, or a grid of N lines. Values are written
-1-9 then A, B, C, ... (A = 10, up to Z = 35); ``.`` or ``0`` is an empty cell. In a grid, ``|``
+1-9 then A, B, C, ... (A = 10, up to Z = 35); ``.`` or ``0`` is an empty cell (``.`` only above
+9 values: see ``-p symbols`` below). In a grid, ``|``
 and ``+`` separate boxes and lines of ``-`` separate bands. When a grid uses ``.`` or ``0``
 for blanks, spaces are ignored; otherwise a space is a blank cell, as in grids like
 
@@ -16,6 +17,10 @@ drawn ``12|34|56`` with a rule line after every third row has boxes of 3 rows x 
 Sizes: 1 to 35 (one character per value) for ``-p size``, ``-p box`` and the puzzle text
 alike; sizes 1-3 and primes have boxes of one row, so they are Latin squares.
 
+``-p symbols=0123456789ABCDEF`` declares the alphabet, value 1 first, so a hexadoku written with
+0-F keeps ``0`` as a symbol and only ``.`` is a blank. A grid of more than 9 values that holds a
+``0`` is ambiguous without it (a blank, or a symbol?) and is refused with one line saying so.
+
 Variants (``-p variant=``, several joined by ``+``): ``x`` adds the two long diagonals as
 units, ``windoku`` the windows: B x B regions one cell in from the boxes' corners (four in a
 9x9, between the boxes), for square boxes of B x B. They are only more AllDifferent units, so
@@ -28,7 +33,7 @@ from functools import lru_cache
 from math import isqrt
 from typing import Any, Mapping, Sequence
 
-from csp.errors import PuzzleError
+from csp.errors import PuzzleError, excerpt
 from csp.model import Model
 from csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number
 
@@ -87,6 +92,18 @@ def extra_units(size: int, box: tuple[int, int], variant: tuple[str, ...]) -> li
     return units
 
 
+def parse_symbols(text: str) -> str:
+    """The alphabet, value 1 first: distinct characters, none of them a blank or a grid drawing."""
+    if len(set(text)) != len(text):
+        raise ValueError(f"the symbols must be distinct, got {excerpt(text)}")
+    bad = next((ch for ch in text if ch in "." or ch in _SEPARATOR_CHARS or ch.isspace() or not ch.isprintable()), None)
+    if bad is not None:
+        raise ValueError(f"{bad!r} cannot be a symbol (. is the blank; | + - = : draw the grid)")
+    if not 1 <= len(text) <= MAX_SIZE:
+        raise ValueError(f"1 to {MAX_SIZE} symbols, got {len(text)}")
+    return text
+
+
 def cell_name(index: int, size: int) -> str:
     return f"r{index // size + 1}c{index % size + 1}"
 
@@ -121,6 +138,8 @@ class Sudoku(PuzzleType):
         Param("size", None, "side N of an empty grid (default 9; taken from the puzzle when one is given)",
               parse_size),
         Param("box", None, "box shape ROWSxCOLUMNS (default: the squarest, 6 -> 2x3, 12 -> 3x4)", parse_box),
+        Param("symbols", None, "the values' characters, value 1 first (0123456789ABCDEF: 0 is a value, . the "
+              "blank)", parse_symbols),
         Param("variant", "none", "extra units: x (both long diagonals), windoku (windows between the boxes), "
               "joined by +", parse_variant),
     )
@@ -159,7 +178,9 @@ class Sudoku(PuzzleType):
         if "windoku" in variant and (box[0] != box[1] or box[0] < 2):
             raise PuzzleError(f"windoku needs square boxes of at least 2x2, not {box[0]}x{box[1]}",
                               where="parameter 'variant'")
-        return {"size": size, "box": box, **({"variant": variant} if variant else {})}
+        symbols = params.get("symbols")
+        return {"size": size, "box": box, **({"variant": variant} if variant else {}),
+                **({"symbols": symbols} if symbols else {})}
 
     def empty(self, params: dict[str, Any]) -> Instance:
         size = params.get("size") or (params["box"][0] * params["box"][1] if params.get("box") else 9)
@@ -189,15 +210,27 @@ class Sudoku(PuzzleType):
             layout = "grid"
         size = isqrt(len(cells))
         rows, cols = self._shape(size, params, drawn)
+        symbols = params.get("symbols")
+        if symbols is not None and len(symbols) != size:
+            raise PuzzleError(f"{len(symbols)} symbols for a {size}x{size} sudoku", where="parameter 'symbols'")
+        if symbols is None and size > 9:
+            zero = next(((k, line) for k, (ch, line) in enumerate(cells) if ch == "0"), None)
+            if zero is not None:
+                raise PuzzleError(f"a {size}x{size} grid with a 0: is it a blank or a value? Declare the alphabet "
+                                  f"(-p symbols=0123456789ABCDEF{'GHIJKLMNOPQRSTUVWXYZ'[:max(0, size - 16)]} or "
+                                  f"-p symbols={SYMBOLS[:size]}) and write blanks as .", line=zero[1],
+                                  where=f"cell {cell_name(zero[0], size)}")
+        alphabet, blanks = (symbols, ".") if symbols else (SYMBOLS[:size], BLANKS)
         givens: dict[int, int] = {}
         for index, (ch, line) in enumerate(cells):
-            if ch in BLANKS or ch == " ":
+            if ch in blanks or ch == " ":
                 continue
-            value = SYMBOLS.find(ch.upper() if ch.isascii() else ch) + 1
+            value = alphabet.find(ch.upper() if ch.isascii() and not symbols else ch) + 1
             where = f"cell {cell_name(index, size)}"
             if not 0 < value <= size:
-                raise PuzzleError(f"bad character {ch!r} (a {size}x{size} sudoku has values 1-{SYMBOLS[size - 1]}"
-                                  f" and . or 0 for blanks)", line=line, where=where)
+                shown = f"{alphabet[0]}-{alphabet[-1]}" if not symbols else alphabet
+                raise PuzzleError(f"bad character {ch!r} (a {size}x{size} sudoku has values {shown}"
+                                  f" and {' or '.join(blanks)} for blanks)", line=line, where=where)
             givens[index] = value
         return Instance(self._params(size, (rows, cols), params), givens, layout=layout)
 
@@ -297,11 +330,12 @@ class Sudoku(PuzzleType):
         return "\n".join(lines)
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
-        return self._text(instance, [SYMBOLS[v - 1] for v in values])
+        alphabet = instance.params.get("symbols", SYMBOLS)
+        return self._text(instance, [alphabet[v - 1] for v in values])
 
     def format_puzzle(self, instance: Instance) -> str:
-        size = instance.params["size"]
-        return self._text(instance, [SYMBOLS[instance.givens[i] - 1] if i in instance.givens else "."
+        size, alphabet = instance.params["size"], instance.params.get("symbols", SYMBOLS)
+        return self._text(instance, [alphabet[instance.givens[i] - 1] if i in instance.givens else "."
                                      for i in range(size * size)])
 
     def cell_name(self, instance: Instance, var: int) -> str:

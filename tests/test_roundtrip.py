@@ -174,12 +174,14 @@ def sudoku_forms(instance: Instance) -> list[Form]:
     box = {"box": f"{r}x{c}"}
     line, grid = fmt(SUDOKU, instance, "line"), fmt(SUDOKU, instance, "grid")
     plain = "\n".join(line[k * n:(k + 1) * n] for k in range(n))
+    # 0 for blanks up to 9 values; beyond, a 0 could be a value and needs -p symbols (issue 16).
+    zero = "0" if n <= 9 else "."
     forms = [
         ("one line", line, box),
-        ("one line, 0 for blanks, lower-case letters", line.replace(".", "0").lower(), box),
+        ("one line, 0 for blanks, lower-case letters", line.replace(".", zero).lower(), box),
         ("grid as written, with -p box", grid, box),
         ("grid, drawn boxes define the shape", grid, {}),  # the drawing alone (size 1 has one shape only)
-        ("grid, 0 for blanks", grid.replace(".", "0"), {}),
+        ("grid, 0 for blanks", grid.replace(".", zero), {}),
         ("grid without box edges", plain, box),
         ("grid, rule lines of - only", "\n".join(row.replace("+", "-") if "-" in row else row
                                                   for row in grid.splitlines()), {}),

@@ -72,3 +72,29 @@ def test_bad_variants_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown variant 'y'" in capsys.readouterr().err
     with pytest.raises(PuzzleError, match="windoku needs square boxes"):
         SUDOKU.empty(SUDOKU.resolve_params({"size": "6", "variant": "windoku"}))
+
+
+def test_declared_symbols_keep_0_as_a_value() -> None:
+    """A hexadoku written with 0-F: with -p symbols it reads as written and is solved in its own
+    alphabet; without, the 0 is ambiguous and refused with one line naming -p symbols."""
+    made = generate_one(SUDOKU, SUDOKU.resolve_params({"size": "16"}), 5)
+    hexa = "0123456789ABCDEF"
+    line = "".join(hexa[made.solution[i] - 1] if i in made.givens else "." for i in range(256))
+    params = SUDOKU.resolve_params({"symbols": hexa})
+    instance = SUDOKU.parse(line, params)
+    assert instance.givens == made.givens
+    solved = solvers.solve(SUDOKU.model(instance), engine="sat", fix=instance.givens).solution
+    assert SUDOKU.format(instance, solved) == "".join(hexa[v - 1] for v in made.solution)
+    assert SUDOKU.format_puzzle(instance) == line
+    if "0" in line:
+        with pytest.raises(PuzzleError, match="-p symbols=0123456789ABCDEF"):
+            SUDOKU.parse(line, SUDOKU.resolve_params({}))
+
+
+@pytest.mark.parametrize("symbols,message", [("AAB", "distinct"), ("12.4", "'.' cannot be a symbol"),
+                                             ("12|4", "cannot be a symbol")])
+def test_bad_symbols(symbols: str, message: str) -> None:
+    with pytest.raises(PuzzleError, match=message):
+        SUDOKU.resolve_params({"symbols": symbols})
+    with pytest.raises(PuzzleError, match="3 symbols for a 4x4"):
+        SUDOKU.parse("." * 16, SUDOKU.resolve_params({"symbols": "abc"}))
