@@ -21,6 +21,20 @@ alike; sizes 1-3 and primes have boxes of one row, so they are Latin squares.
 0-F keeps ``0`` as a symbol and only ``.`` is a blank. A grid of more than 9 values that holds a
 ``0`` is ambiguous without it (a blank, or a symbol?) and is refused with one line saying so.
 
+Jigsaw sudoku: the regions replace the boxes and are given as a second grid after the cells, a
+blank line between the two, one letter per cell (each letter names one region of N cells); on one
+line, the cells, a space, then the regions. A 4x4:
+
+    1...
+    ....
+    ....
+    ...2
+
+    aaab
+    cabb
+    ccdb
+    cddd
+
 Variants (``-p variant=``, several joined by ``+``): ``x`` adds the two long diagonals as
 units, ``windoku`` the windows: B x B regions one cell in from the boxes' corners (four in a
 9x9, between the boxes), for square boxes of B x B. They are only more AllDifferent units, so
@@ -66,7 +80,7 @@ def _is_rule(line: str) -> bool:
     return set(line.strip()) <= set("-+=| ") and bool(set(line) & set("-="))
 
 
-VARIANTS = ("x", "windoku")
+VARIANTS = ("x", "windoku", "jigsaw")
 
 
 def parse_variant(text: str) -> tuple[str, ...]:
@@ -108,10 +122,39 @@ def cell_name(index: int, size: int) -> str:
     return f"r{index // size + 1}c{index % size + 1}"
 
 
+def read_regions(lines: list[tuple[int, str]], size: int) -> tuple[int, ...]:
+    """A jigsaw's regions grid (line number, text) -> each cell's region 0..N-1, numbered in the
+    order they first appear; PuzzleError unless it is N x N with N regions of N cells."""
+    if len(lines) != size:
+        raise PuzzleError(f"the regions grid has {len(lines)} rows, the puzzle {size}", line=lines[0][0])
+    letters: dict[str, int] = {}
+    cells: list[int] = []
+    for k, line in lines:
+        row = "".join(line.split())
+        if len(row) != size:
+            raise PuzzleError(f"a row of the regions grid has {len(row)} cells, not {size}", line=k)
+        for ch in row:
+            cells.append(letters.setdefault(ch, len(letters)))
+    sizes = [cells.count(r) for r in range(len(letters))]
+    if len(letters) != size or set(sizes) != {size}:
+        wrong = next((ch for ch, r in letters.items() if sizes[r] != size), None)
+        raise PuzzleError(f"the regions grid has {len(letters)} regions" + (
+            f"; region {wrong!r} holds {sizes[letters[wrong]]} cells" if wrong else "") +
+            f" (a {size}x{size} jigsaw needs {size} regions of {size} cells)", line=lines[0][0])
+    return tuple(cells)
+
+
+def _is_regions_grid(text: str) -> bool:
+    """N lines of N letters: a jigsaw's regions (checked by ``read_regions``), not a puzzle of its own
+    (a sudoku grid has blanks or digits)."""
+    rows = ["".join(line.split()) for line in text.splitlines() if line.strip()]
+    return len(rows) > 1 and all(len(r) == len(rows) for r in rows) and "".join(rows).isalpha()
+
+
 @lru_cache(maxsize=32)
-def sudoku_model(rows: int, cols: int, variant: tuple[str, ...] = ()) -> Model:
-    """The model of an empty grid with boxes of rows x cols: one variable per cell, value 1..N,
-    plus the variant's units.
+def sudoku_model(rows: int, cols: int, variant: tuple[str, ...] = (), regions: tuple[int, ...] | None = None) -> Model:
+    """The model of an empty grid with boxes of rows x cols (or a jigsaw's ``regions``): one
+    variable per cell, value 1..N, plus the variant's units.
 
     Cached: every puzzle of one shape shares this model, so engines compile it once.
     """
@@ -123,6 +166,9 @@ def sudoku_model(rows: int, cols: int, variant: tuple[str, ...] = ()) -> Model:
     for c in range(n):
         m.all_different(cells[c::n], name=f"column {c + 1}")
     for b in range(n):
+        if regions is not None:
+            m.all_different([cells[i] for i in range(n * n) if regions[i] == b], name=f"region {b + 1}")
+            continue
         top, left = (b // rows) * rows, (b % rows) * cols
         box = [cells[(top + dr) * n + left + dc] for dr in range(rows) for dc in range(cols)]
         m.all_different(box, name=f"box {b + 1}")
@@ -141,7 +187,7 @@ class Sudoku(PuzzleType):
         Param("symbols", None, "the values' characters, value 1 first (0123456789ABCDEF: 0 is a value, . the "
               "blank)", parse_symbols),
         Param("variant", "none", "extra units: x (both long diagonals), windoku (windows between the boxes), "
-              "joined by +", parse_variant),
+              "jigsaw (regions given after the cells instead of boxes), joined by +", parse_variant),
     )
     clue_based = True
 
@@ -183,6 +229,9 @@ class Sudoku(PuzzleType):
                 **({"symbols": symbols} if symbols else {})}
 
     def empty(self, params: dict[str, Any]) -> Instance:
+        if "jigsaw" in (params.get("variant") or ()):
+            raise PuzzleError("a jigsaw's regions come with the puzzle (a second grid after the cells); an empty "
+                              "jigsaw cannot be made from parameters", where="parameter 'variant'")
         size = params.get("size") or (params["box"][0] * params["box"][1] if params.get("box") else 9)
         rows, cols = self._shape(size, params)
         return Instance(self._params(size, (rows, cols), params), {}, layout="grid")
@@ -198,7 +247,18 @@ class Sudoku(PuzzleType):
         for N up to the largest sudoku (81 lines of 81 cells are 81 puzzles)."""
         return len(lines) <= MAX_SIZE and all(len(line.strip()) == len(lines) for line in lines)
 
+    def split_records(self, text: str) -> list[tuple[int, str]]:
+        """As every type reads files, except that a jigsaw's regions grid joins the puzzle before it."""
+        records: list[tuple[int, str]] = []
+        for number, record in super().split_records(text):
+            if records and _is_regions_grid(record) and not _is_regions_grid(records[-1][1]):
+                records[-1] = (records[-1][0], f"{records[-1][1]}\n\n{record}")
+            else:
+                records.append((number, record))
+        return records
+
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        text, regions_lines = self._split_regions(text)
         lines = [line for line in text.splitlines() if line.strip()]
         if not lines:
             raise PuzzleError("the puzzle is empty", line=1)
@@ -209,7 +269,11 @@ class Sudoku(PuzzleType):
             cells, drawn = self._grid(text)
             layout = "grid"
         size = isqrt(len(cells))
-        rows, cols = self._shape(size, params, drawn)
+        regions = read_regions(regions_lines, size) if regions_lines else None
+        if regions is None and "jigsaw" in (params.get("variant") or ()):
+            raise PuzzleError("a jigsaw needs its regions: a second grid of letters after the cells, a blank line "
+                              "between them (or, on one line, the cells, a space, the regions)", line=1)
+        rows, cols = self._shape(size, params, drawn if regions is None else (None, None))
         symbols = params.get("symbols")
         if symbols is not None and len(symbols) != size:
             raise PuzzleError(f"{len(symbols)} symbols for a {size}x{size} sudoku", where="parameter 'symbols'")
@@ -232,7 +296,34 @@ class Sudoku(PuzzleType):
                 raise PuzzleError(f"bad character {ch!r} (a {size}x{size} sudoku has values {shown}"
                                   f" and {' or '.join(blanks)} for blanks)", line=line, where=where)
             givens[index] = value
-        return Instance(self._params(size, (rows, cols), params), givens, layout=layout)
+        instance_params = self._params(size, (rows, cols), params)
+        if regions is not None:
+            if "windoku" in instance_params.get("variant", ()):
+                raise PuzzleError("windoku windows are defined by boxes, which a jigsaw does not have",
+                                  where="parameter 'variant'")
+            instance_params["regions"] = regions
+        return Instance(instance_params, givens, layout=layout)
+
+    @staticmethod
+    def _split_regions(text: str) -> tuple[str, list[tuple[int, str]]]:
+        """The cells' text and a jigsaw's regions grid lines (line number, text), if any: the second
+        block after a blank line, or on one line the part after a space."""
+        lines = text.splitlines()
+        stripped = [line for line in lines if line.strip()]
+        if len(stripped) == 1 and len(stripped[0].split()) == 2:
+            cells, regions = stripped[0].split()
+            if len(cells) == len(regions) and _is_regions_grid("\n".join(
+                    regions[k:k + isqrt(len(regions))] for k in range(0, len(regions), max(1, isqrt(len(regions)))))):
+                n = isqrt(len(regions))
+                return cells, [(1, regions[k:k + n]) for k in range(0, len(regions), n)]
+            return text, []
+        for k in range(1, len(lines)):
+            if not lines[k].strip() and any(x.strip() for x in lines[:k]):
+                rest = [(j + 1, line) for j, line in enumerate(lines[k:], start=k) if line.strip()]
+                if rest and _is_regions_grid("\n".join(line for _, line in rest)):
+                    return "\n".join(lines[:k]), rest
+                break
+        return text, []
 
     @staticmethod
     def _one_line(text: str) -> list[tuple[str, int]]:
@@ -314,12 +405,15 @@ class Sudoku(PuzzleType):
 
     # -- the model and writing back ---------------------------------------------------------
     def model(self, instance: Instance) -> Model:
-        return sudoku_model(*instance.params["box"], instance.params.get("variant", ()))
+        return sudoku_model(*instance.params["box"], instance.params.get("variant", ()),
+                            instance.params.get("regions"))
 
     def _text(self, instance: Instance, symbols: Sequence[str]) -> str:
         size = instance.params["size"]
         if instance.layout == "line":
             return "".join(symbols)
+        if "regions" in instance.params:  # a jigsaw has no boxes to draw
+            return "\n".join("".join(symbols[r * size:(r + 1) * size]) for r in range(size))
         rows, cols = instance.params["box"]
         lines = []
         for r in range(size):
@@ -335,8 +429,15 @@ class Sudoku(PuzzleType):
 
     def format_puzzle(self, instance: Instance) -> str:
         size, alphabet = instance.params["size"], instance.params.get("symbols", SYMBOLS)
-        return self._text(instance, [alphabet[instance.givens[i] - 1] if i in instance.givens else "."
-                                     for i in range(size * size)])
+        cells = self._text(instance, [alphabet[instance.givens[i] - 1] if i in instance.givens else "."
+                                      for i in range(size * size)])
+        regions = instance.params.get("regions")
+        if regions is None:
+            return cells
+        letters = "".join("abcdefghijklmnopqrstuvwxyzABCDEFGHI"[r] for r in regions)
+        if instance.layout == "line":
+            return f"{cells} {letters}"
+        return cells + "\n\n" + "\n".join(letters[r * size:(r + 1) * size] for r in range(size))
 
     def cell_name(self, instance: Instance, var: int) -> str:
         return cell_name(var, instance.params["size"])

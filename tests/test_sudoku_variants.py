@@ -98,3 +98,46 @@ def test_bad_symbols(symbols: str, message: str) -> None:
         SUDOKU.resolve_params({"symbols": symbols})
     with pytest.raises(PuzzleError, match="3 symbols for a 4x4"):
         SUDOKU.parse("." * 16, SUDOKU.resolve_params({"symbols": "abc"}))
+
+
+JIGSAW = ["aaab", "cabb", "ccdb", "cddd"]
+
+
+def latin_squares_4() -> list[tuple[int, ...]]:
+    perms = list(itertools.permutations(range(1, 5)))
+    return [sum(rows, ()) for rows in itertools.product(perms, repeat=4)
+            if all(len({rows[r][c] for r in range(4)}) == 4 for c in range(4))]
+
+
+def test_jigsaw_counts_agree_with_brute_force_over_latin_squares() -> None:
+    squares = latin_squares_4()
+    assert len(squares) == 576
+    regions = ["".join(JIGSAW)[i] for i in range(16)]
+    units = [[i for i in range(16) if regions[i] == letter] for letter in "abcd"]
+    expected = sum(units_hold(list(sq), units) for sq in squares)
+    instance = SUDOKU.parse("....\n....\n....\n....\n\n" + "\n".join(JIGSAW), SUDOKU.resolve_params({}))
+    assert solvers.count(SUDOKU.model(instance), engine="sat").count == expected
+    with_x = SUDOKU.parse("." * 16 + " " + "".join(JIGSAW), SUDOKU.resolve_params({"variant": "jigsaw+x"}))
+    assert solvers.count(SUDOKU.model(with_x), engine="sat").count == \
+        sum(units_hold(list(sq), units + DIAGONALS) for sq in squares)
+
+
+def test_jigsaw_files_pair_each_puzzle_with_its_regions(tmp_path) -> None:
+    path = tmp_path / "jigsaws.txt"
+    path.write_text("1...\n....\n....\n...2\n\n" + "\n".join(JIGSAW) + "\n\n# the same, on one line\n"
+                    "1..............2 " + "".join(JIGSAW) + "\n")
+    assert main(["count", "sudoku", "-f", str(path)]) == 0
+    records = SUDOKU.split_records(path.read_text())
+    assert len(records) == 2
+    first, second = (SUDOKU.parse(text, SUDOKU.resolve_params({})) for _, text in records)
+    assert first.givens == second.givens and first.params == second.params
+    assert SUDOKU.parse(SUDOKU.format_puzzle(first), SUDOKU.resolve_params({})).params == first.params
+
+
+@pytest.mark.parametrize("text,message", [
+    ("....\n....\n....\n....\n\naaab\ncabb\nccdb\ncddc", "region 'c' holds 5 cells"),
+    ("....\n....\n....\n....", "a jigsaw needs its regions"),
+])
+def test_bad_jigsaws(text: str, message: str) -> None:
+    with pytest.raises(PuzzleError, match=message):
+        SUDOKU.parse(text, SUDOKU.resolve_params({"variant": "jigsaw"}))
