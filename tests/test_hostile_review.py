@@ -333,7 +333,9 @@ def test_a_node_limit_stops_every_engine_in_every_command(engine, command):
 @pytest.mark.parametrize("engine", ["backtracking", "sat", "cpsat"])
 def test_a_time_limit_that_cuts_solve_all_short_is_exit_3(engine):
     done = cli("solve", "queens", "-p", "n=14", "--all", "--engine", engine, "--time-limit", "0.5")
-    assert done.returncode == 3 and "there may be more" in done.stderr
+    # Some solutions and "there may be more", or (on a loaded machine, before the first) "unknown".
+    assert done.returncode == 3
+    assert "there may be more" in done.stderr if done.stdout.count("\n") > 1 else "unknown (time limit" in done.stdout
 
 
 @pytest.mark.parametrize("order", [("--all", "--limit", "1"), ("--limit", "1", "--all"), ("--limit", "3", "--all")])
