@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import ceil, isqrt
-from typing import Sequence
+from typing import Any, Sequence
 
 from csp.picture import Picture, text_width
 
@@ -63,7 +63,7 @@ def pages_needed(n: int, per_page: int) -> int:
     return ceil(n / per_page) + ceil(n / (cols * rows))
 
 
-def _fit(pdf: object, pic: Picture, caption: str, x: float, y: float, w: float, h: float, above: bool,
+def _fit(pdf: Any, pic: Picture, caption: str, x: float, y: float, w: float, h: float, above: bool,
          size: float) -> None:
     """Draw ``pic`` as large as fits in the w x h slot at (x, y), centred, with its caption (above it for
     answers, so the number comes first in the page's text, or below it for puzzles)."""
@@ -73,17 +73,20 @@ def _fit(pdf: object, pic: Picture, caption: str, x: float, y: float, w: float, 
     scale = min(w / pic.width, room / pic.height, 1.6)
     pw, ph = pic.width * scale, pic.height * scale
     px = x + (w - pw) / 2
-    pdf.set_font("helvetica", "", size)  # type: ignore[attr-defined]
-    pdf.set_text_color(0x33, 0x33, 0x33)  # type: ignore[attr-defined]
     text = latin1(caption)
-    tw = pdf.get_string_width(text)  # type: ignore[attr-defined]
+
+    def write(baseline: float) -> None:
+        pdf.set_font("helvetica", "", size)
+        pdf.set_text_color(0x33, 0x33, 0x33)
+        pdf.text(x + (w - pdf.get_string_width(text)) / 2, baseline, text)
+
     if above:
-        pdf.text(x + (w - tw) / 2, y + size, text)  # type: ignore[attr-defined]
+        write(y + size)
         draw(pdf, pic, px, y + size * 1.8, scale)
     else:
         py = y + (room - ph) / 2
         draw(pdf, pic, px, py, scale)
-        pdf.text(x + (w - tw) / 2, py + ph + size * 1.4, text)  # type: ignore[attr-defined]
+        write(py + ph + size * 1.5)
 
 
 def book_pdf(entries: Sequence[Entry], per_page: int, paper: str, title: str) -> bytes:
