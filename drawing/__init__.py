@@ -66,11 +66,13 @@ def picture(ptype: PuzzleType, instance: Instance, values: Sequence[int] | None 
     return generic(ptype, instance, values)
 
 
-def strip(ptype: MovePuzzle, instance: Instance, boards: Sequence[tuple[str, str]]) -> Picture:
-    """The positions along a move puzzle's solution: (move name, board text), the start first."""
+def strip(ptype: MovePuzzle, instance: Instance, boards: Sequence[tuple[str, str]],
+          aspect: float | None = None) -> Picture:
+    """The positions along a move puzzle's solution: (move name, board text), the start first; with
+    ``aspect`` (width / height), laid out to about that shape."""
     from .moves import strip as draw_strip
 
-    return draw_strip(ptype, instance, boards)
+    return draw_strip(ptype, instance, boards, aspect=aspect)
 
 
 def format_of(path: str) -> str:

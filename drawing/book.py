@@ -57,10 +57,19 @@ def answer_layout(per_page: int) -> tuple[int, int]:
     return cols + 1, rows + 1
 
 
-def pages_needed(n: int, per_page: int) -> int:
-    """Puzzle pages plus answer pages of a book of ``n`` puzzles."""
-    cols, rows = answer_layout(per_page)
-    return ceil(n / per_page) + ceil(n / (cols * rows))
+TOP = MARGIN + 18  # below the page's heading
+
+
+def slot(paper: str, cols: int, rows: int) -> tuple[float, float]:
+    """Width and height of each of the cols x rows places for a puzzle on a page."""
+    width, height = PAPER[paper]
+    return (width - 2 * MARGIN - (cols - 1) * GAP) / cols, (height - TOP - MARGIN - (rows - 1) * GAP) / rows
+
+
+def answer_aspect(per_page: int, paper: str) -> float:
+    """Width / height of an answer's place, for pictures that can take any shape (solution strips)."""
+    w, h = slot(paper, *answer_layout(per_page))
+    return w / h
 
 
 def _fit(pdf: Any, pic: Picture, caption: str, x: float, y: float, w: float, h: float, above: bool,
@@ -98,7 +107,7 @@ def book_pdf(entries: Sequence[Entry], per_page: int, paper: str, title: str) ->
     pdf.set_title(title)
     page = 0
 
-    def new_page(heading: str) -> float:
+    def new_page(heading: str) -> None:
         nonlocal page
         page += 1
         pdf.add_page(format=(width, height))
@@ -109,17 +118,15 @@ def book_pdf(entries: Sequence[Entry], per_page: int, paper: str, title: str) ->
         pdf.set_text_color(0x66, 0x66, 0x66)
         number = str(page)
         pdf.text(width - MARGIN - pdf.get_string_width(number), height - MARGIN / 2, number)
-        return MARGIN + 18
 
     def pages(items: Sequence[Entry], cols: int, rows: int, heading: str, answers: bool) -> None:
         per = cols * rows
         for first in range(0, len(items), per):
-            top = new_page(heading if first == 0 else f"{heading} (continued)")
-            slot_w = (width - 2 * MARGIN - (cols - 1) * GAP) / cols
-            slot_h = (height - top - MARGIN - (rows - 1) * GAP) / rows
+            new_page(heading if first == 0 else f"{heading} (continued)")
+            slot_w, slot_h = slot(paper, cols, rows)
             for k, entry in enumerate(items[first:first + per]):
                 x = MARGIN + (k % cols) * (slot_w + GAP)
-                y = top + (k // cols) * (slot_h + GAP)
+                y = TOP + (k // cols) * (slot_h + GAP)
                 if answers:
                     _fit(pdf, entry.answer, f"No. {entry.number}", x, y, slot_w, slot_h, True, 8.0)
                 else:

@@ -6,6 +6,7 @@ a strip is the start's text and each move's, drawn one after the other.
 
 from __future__ import annotations
 
+import math
 from typing import Callable, Sequence
 
 from csp.moves import MovePuzzle
@@ -187,10 +188,12 @@ def position(ptype: MovePuzzle, instance: Instance, text: str) -> Picture:
 
 
 def strip(ptype: MovePuzzle, instance: Instance, boards: Sequence[tuple[str, str]], width: float = 760.0,
-          scale: float = 0.55) -> Picture:
+          scale: float = 0.55, aspect: float | None = None) -> Picture:
     """The positions along a solution, numbered with the move that led to each, several to a row.
 
-    ``boards`` are (caption, board text): the start first (caption "start"), then each move.
+    ``boards`` are (caption, board text): the start first (caption "start"), then each move. Rows
+    are at most ``width`` wide or, with ``aspect`` (a book's answer slot, width / height), as many
+    frames to a row as make the strip about that shape, so it fills the slot.
     """
     frames = [position(ptype, instance, text) for _, text in boards]
     size = 10.0
@@ -199,7 +202,11 @@ def strip(ptype: MovePuzzle, instance: Instance, boards: Sequence[tuple[str, str
     captions = [f"{k}: {name}" if k else "start" for k, (name, _) in enumerate(boards)]
     fw = max(fw, max(text_width(c, size) for c in captions) + 4)
     gap, head = 14.0, size * 1.8
-    per_row = max(1, min(len(frames), int((width + gap) // (fw + gap))))
+    if aspect:
+        per_row = round(math.sqrt(len(frames) * aspect * (fh + head + gap) / (fw + gap)))
+    else:
+        per_row = int((width + gap) // (fw + gap))
+    per_row = max(1, min(len(frames), per_row))
     rows = -(-len(frames) // per_row)
     pic = Picture(per_row * (fw + gap) - gap + 2 * PAD, rows * (fh + head + gap) - gap + 2 * PAD)
     for k, (frame, caption) in enumerate(zip(frames, captions)):

@@ -92,13 +92,14 @@ def solve_all(ptype: PuzzleType, puzzles: Sequence[Puzzle], engine: str, time_li
     return [Answer(values=solve_constraint(ptype, job, time_limit)) for job in jobs]
 
 
-def answer_picture(ptype: PuzzleType, puzzle: Puzzle, answer: Answer) -> Picture:
-    """The solved puzzle: its values drawn in, or the strip of positions along a move puzzle's path."""
+def answer_picture(ptype: PuzzleType, puzzle: Puzzle, answer: Answer, aspect: float | None = None) -> Picture:
+    """The solved puzzle: its values drawn in, or the strip of positions along a move puzzle's path
+    (shaped to ``aspect``, width / height, when it must fill a book's slot)."""
     import drawing
 
     if answer.steps is not None:
         assert isinstance(ptype, MovePuzzle)
-        return drawing.strip(ptype, puzzle.instance, answer.steps)
+        return drawing.strip(ptype, puzzle.instance, answer.steps, aspect)
     return drawing.picture(ptype, puzzle.instance, answer.values)
 
 

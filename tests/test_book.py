@@ -120,3 +120,18 @@ def test_book_refusals_are_one_line(tmp_path):
     code, _, err = run("book", "sudoku", "-f", str(bad), "-o", str(tmp_path / "b.pdf"))
     assert code == 1 and "no solution" in err
     assert not list(tmp_path.glob("*.pdf")) and not list(tmp_path.glob(".*part"))
+
+
+def test_a_book_of_move_puzzles_shows_their_solution_strips(tmp_path):
+    puzzles = tmp_path / "t.txt"
+    puzzles.write_text("1 2 3/4 0 6/7 5 8\n4 1 3/0 2 6/7 5 8\n")
+    out = tmp_path / "book.pdf"
+    code, _, err = run("book", "tiles", "-f", str(puzzles), "--per-page", "2", "-o", str(out))
+    assert code == 0, err
+    pages = read(out)
+    assert len(pages) == 2
+    _, moves, _ = run("solve", "tiles", "-f", str(puzzles))
+    names = [line for line in moves.splitlines() if line.strip()]
+    answers = " ".join(pages[1].split())
+    assert answers.count("start") == 2
+    assert all(f"{name}" in answers for name in names)

@@ -122,11 +122,14 @@ def from_file(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
 
     from ..pictures import answer_picture, solve_all
 
+    from drawing.book import answer_aspect
+
     ptype, _, puzzles = read_puzzles(args)
     answers = solve_all(ptype, puzzles, args.engine, args.time_limit)
+    aspect = answer_aspect(args.per_page, args.paper)
     for k, (puzzle, answer) in enumerate(zip(puzzles, answers), start=1):
         caption = f"No. {k}"
         if ptype.clue_based and answer.values is not None:
             caption += f" · {grade(ptype.model(puzzle.instance), puzzle.instance.givens, answer.values).level}"
-        yield drawing.picture(ptype, puzzle.instance), answer_picture(ptype, puzzle, answer), caption
+        yield drawing.picture(ptype, puzzle.instance), answer_picture(ptype, puzzle, answer, aspect), caption
 
