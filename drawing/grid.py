@@ -7,10 +7,14 @@ from __future__ import annotations
 import re
 from typing import Callable, Sequence
 
+from csp.errors import PuzzleError
 from csp.picture import BLACK, GREY, SOLUTION, Picture
 from csp.puzzle import Instance, PuzzleType
 
 CELL = 36.0  # points per cell: 9 cells make a 4.5 inch grid, scaled down on book pages
+MAX_CELLS = 40_000
+"""Cells in one drawn grid (200 x 200): past that no page shows a cell legibly, and the file grows to
+tens of megabytes (a 1000 x 1000 lights-out board would be a million rectangles)."""
 PAD = 4.0  # room around a grid so its thick border is not cut off
 THIN, THICK = 0.75, 2.5
 
@@ -19,6 +23,9 @@ class Grid:
     """A rows x cols grid of square cells whose top left corner is at (x0, y0)."""
 
     def __init__(self, rows: int, cols: int, cell: float = CELL, x0: float = PAD, y0: float = PAD) -> None:
+        if rows * cols > MAX_CELLS:
+            raise PuzzleError(f"a grid of {rows:,} x {cols:,} cells is more than the {MAX_CELLS:,} a picture can show "
+                              f"legibly")
         self.rows, self.cols, self.cell, self.x0, self.y0 = rows, cols, cell, x0, y0
 
     @property
