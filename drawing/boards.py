@@ -104,15 +104,16 @@ def lightsout(instance: Instance, values: Sequence[int] | None = None) -> Pictur
     grid.cells(pic, fill=shade, stroke=WHITE, width=2.0)
     grid.border(pic, width=1.5)
     if states > 2:
-        for i, s in enumerate(board):
-            x, y = grid.centre(i // cols, i % cols)
-            pic.text(x, y + grid.cell * 0.3, str(s), grid.cell * 0.25, color=BLACK if s else WHITE, role="state")
+        for i, s in enumerate(board):  # the state in the corner, clear of the press ring
+            r, c = divmod(i, cols)
+            pic.text(grid.left(c + 1) - grid.cell * 0.08, grid.top(r + 1) - grid.cell * 0.14, str(s), grid.cell * 0.22,
+                     anchor="end", color=BLACK if s else WHITE, role="state")
     if values is not None:
         for i, presses in enumerate(values[:n]):
             if presses:
                 x, y = grid.centre(i // cols, i % cols)
                 lit = board[i] != 0
-                pic.circle(x, y, grid.cell * 0.28, fill=None, stroke=SOLUTION if lit else "#8fb8ff", width=3.0,
+                pic.circle(x, y, grid.cell * 0.26, fill=None, stroke=SOLUTION if lit else "#8fb8ff", width=3.0,
                            role="press")
                 if presses > 1:
                     pic.text(x, y, str(presses), grid.cell * 0.3, bold=True, color=SOLUTION if lit else WHITE,

@@ -41,7 +41,7 @@ def killer(instance: Instance, values: Sequence[int] | None = None) -> Picture:
     pic = canvas(grid.width, grid.height)
     grid.cells(pic)
     inset = grid.cell * 0.1
-    for _, cells, total in instance.data:
+    for _, cells, _ in instance.data:
         members = {(i // n, i % n) for i in cells}
         for r, c in sorted(members):
             _cage_edges(pic, grid, members, r, c, inset)

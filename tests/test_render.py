@@ -189,7 +189,7 @@ def test_nonogram_clues_and_shading(text, tmp_path):
 
 # -- queens, seating, life, lights-out -------------------------------------------------------------------
 
-@pytest.mark.parametrize("args", [("-p", "n=5"), ("Q......./......../......../......../......../......../......../........",)])
+@pytest.mark.parametrize("args", [("-p", "n=5"), ("/".join(["Q......."] + ["........"] * 7),)])
 def test_queens_on_a_chessboard(args):
     n = 5 if args[0] == "-p" else 8
     picture = svg("queens", *args)
