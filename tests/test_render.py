@@ -15,6 +15,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from conftest import FIXTURES
 from csp import registry
@@ -422,3 +423,38 @@ def test_sizes_are_whole_in_the_picture():
             if e.tag == SVG + "text":
                 assert 0 <= float(e.get("x")) <= width and 0 <= float(e.get("y")) <= height, (type_name, e.text)
 
+
+
+# -- properties over many shapes ---------------------------------------------------------------------------
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.data())
+def test_any_box_shape_draws_its_cells_rules_and_givens(rows, cols, data):
+    """Every box shape of every size up to 25x25: N*N cells, a rule after every band and stack of boxes,
+    and exactly the givens, in order (drawn from the picture itself, without the command line)."""
+    import drawing
+    from drawing.svg import to_svg
+
+    n = rows * cols
+    sudoku = registry.get("sudoku")
+    cells = data.draw(st.lists(st.sampled_from("." + SYMBOLS[:n]), min_size=n * n, max_size=n * n))
+    instance = sudoku.parse("".join(cells), {"size": None, "box": (rows, cols)})
+    root = ET.fromstring(to_svg(drawing.picture(sudoku, instance)))
+    assert len(parts(root, "cell", "rect")) == n * n
+    assert len(parts(root, "rule", "line")) == (n // rows - 1) + (n // cols - 1)
+    assert texts(root, "given") == [ch for ch in cells if ch != "."]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 7), st.data())
+def test_any_lights_out_board_shows_each_cell_lit_or_dark(rows, cols, data):
+    import drawing
+    from drawing.svg import to_svg
+
+    lights = registry.get("lightsout")
+    board = data.draw(st.lists(st.sampled_from("01"), min_size=rows * cols, max_size=rows * cols))
+    text = "/".join("".join(board[r * cols:(r + 1) * cols]) for r in range(rows)) + "/"
+    instance = lights.parse(text, lights.resolve_params({}))
+    drawn = parts(ET.fromstring(to_svg(drawing.picture(lights, instance))), "cell", "rect")
+    assert len(drawn) == rows * cols
+    assert ["1" if e.get("fill") == "#ffd23f" else "0" for e in drawn] == board
