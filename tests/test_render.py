@@ -336,6 +336,21 @@ def test_a_plugin_grid_draws_without_code_of_its_own(text, monkeypatch):
     assert list(map(int, texts(answer, "given", "value"))) == list(values)
 
 
+def test_an_installed_plugin_renders_from_the_command_line(tmp_path, monkeypatch):
+    """As README shows: the plug-in registered by its entry point, `render --solution` draws it."""
+    import subprocess
+
+    pytest.importorskip("setuptools")
+    package = ROOT / "examples" / "skyscrapers"
+    subprocess.run([sys.executable, "-c", "import setuptools; setuptools.setup()", "-q", "egg_info", "--egg-base",
+                    str(tmp_path)], cwd=package, check=True, capture_output=True, timeout=120)
+    monkeypatch.syspath_prepend(str(package))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    root = svg("skyscrapers", SKY_4, "--solution")
+    assert len(parts(root, "cell", "rect")) == 16 and len(texts(root, "clue")) == 16
+    assert len(texts(root, "value")) == 16
+
+
 def test_a_type_can_give_its_own_drawing():
     import drawing
     from csp.picture import Picture
