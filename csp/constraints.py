@@ -137,7 +137,10 @@ class Table(Constraint):
 
 @dataclass(frozen=True)
 class Parity(Constraint):
-    """sum(coeffs[i] * x[i]) is congruent to rhs modulo a prime ``modulus`` (lights-out games)."""
+    """sum(coeffs[i] * x[i]) is congruent to rhs modulo ``modulus`` (lights-out games).
+
+    The modulus is any whole number from 2: a prime makes the system one over the field GF(p),
+    a composite one over the ring Z/mZ (lights-out with any number of states)."""
 
     rhs: int = 0
     modulus: int = 2
@@ -146,8 +149,8 @@ class Parity(Constraint):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "vars", _ints(self.vars, "Parity variables"))
-        if not isinstance(self.modulus, int) or not is_prime(self.modulus):
-            raise ModelError(f"{self.describe()}: modulus must be a prime, got {self.modulus!r}")
+        if not isinstance(self.modulus, int) or isinstance(self.modulus, bool) or self.modulus < 2:
+            raise ModelError(f"{self.describe()}: modulus must be a whole number from 2, got {self.modulus!r}")
         if self.coeffs:
             coeffs = _ints(self.coeffs, "Parity coefficients")
             if len(coeffs) != len(self.vars):
@@ -163,7 +166,7 @@ class Parity(Constraint):
 
 @dataclass(frozen=True, eq=False)
 class ParityRows:
-    """Many Parity constraints over one prime, held as flat integer arrays (CSR) instead of one
+    """Many Parity constraints over one modulus, held as flat integer arrays (CSR) instead of one
     object each: row i reads sum(coeffs[k] * x[vars[k]] for k in indptr[i]..indptr[i+1]-1) ==
     rhs[i] (mod modulus). A 1000x1000 lights-out board has 10^6 equations; as objects they take
     seconds to build, as arrays milliseconds.
@@ -186,8 +189,8 @@ class ParityRows:
     def __post_init__(self) -> None:
         import numpy as np
 
-        if not isinstance(self.modulus, int) or not is_prime(self.modulus):
-            raise ModelError(f"parity rows: modulus must be a prime, got {self.modulus!r}")
+        if not isinstance(self.modulus, int) or isinstance(self.modulus, bool) or self.modulus < 2:
+            raise ModelError(f"parity rows: modulus must be a whole number from 2, got {self.modulus!r}")
         arrays = {}
         for field_name in ("indptr", "vars", "coeffs", "rhs"):
             a = np.asarray(getattr(self, field_name))

@@ -195,7 +195,7 @@ class Model:
 
     def parity(self, vars: Sequence[int], rhs: int, modulus: int = 2, coeffs: Sequence[int] = (),
                name: str = "") -> Constraint:
-        """sum(coeffs[i] * x[i]) == rhs (mod a prime modulus); coeffs default to 1."""
+        """sum(coeffs[i] * x[i]) == rhs (mod ``modulus``, any whole number from 2); coeffs default to 1."""
         return self.add(Parity(tuple(vars), rhs=rhs, modulus=modulus, coeffs=tuple(coeffs), name=name))
 
     def parity_rows(self, rows: ParityRows) -> ParityRows:

@@ -1,5 +1,5 @@
-"""Lights-out games: a board of cells in k states (k prime, 2 by default); pressing a cell adds 1
-(mod k) to every cell of its neighbourhood; the goal is the board with every cell at 0.
+"""Lights-out games: a board of cells in k states (any k from 2 to 36, 2 by default); pressing a
+cell adds 1 (mod k) to every cell of its neighbourhood; the goal is the board with every cell at 0.
 
 As in seed 003 (pushpull), the board s and the presses x satisfy A x + s = 0 (mod k), one
 equation per cell: the presses of every cell whose neighbourhood covers it, plus its own
@@ -7,8 +7,8 @@ state. The model holds both the presses and the states as variables and one Pari
 constraint per cell; a board's lights are its givens (state = value), so one model serves
 every board of a shape and the linear engine compiles it once.
 
-Text format: rows of digits (0..k-1) separated by ``/`` or newlines, or one digit string for
-a square board (a board of one row is written with a ``/`` after it); whitespace is ignored.
+Text format: rows of cells (0..9, then a..z for states 10..35) separated by ``/`` or newlines,
+or one string of cells for a square board (a board of one row is written with a ``/`` after it); whitespace is ignored.
 Solutions are the press counts in the same shape. In a file, blank lines separate boards, and
 within a block a line that is a whole board by itself (it has ``/``, or a square number of
 digits) is one board, unless the block is N lines of N digits: one N x N board.
@@ -16,7 +16,12 @@ Without a board, ``-p size=N`` (or ``RxC``) gives the all-on board.
 
 Parameters: ``neighbourhood`` plus (the 4 orthogonal neighbours, default), x (the 4
 diagonal ones), box (all 8), or custom offsets ``dr,dc;dr,dc;...``; ``self`` (yes: the
-pressed cell changes too); ``torus`` (yes: the board wraps around); ``states`` (k).
+pressed cell changes too); ``torus`` (yes: the board wraps around); ``states`` (k);
+``buttons``: each cell's own press pattern instead of a neighbourhood, ``merlin`` (Merlin's
+magic square) or a file of patterns (see ``read_buttons``).
+
+A prime k makes the game a linear system over the field GF(k); any other k one over the ring
+Z/kZ, which the linear engine solves through k's prime powers (solvers.zmod).
 """
 
 from __future__ import annotations
@@ -25,8 +30,8 @@ from functools import lru_cache, partial
 from math import isqrt
 from typing import TYPE_CHECKING, Any, Sequence
 
-from csp.constraints import ParityRows, is_prime
-from csp.errors import PuzzleError
+from csp.constraints import ParityRows
+from csp.errors import PuzzleError, excerpt
 from csp.model import Model
 from csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number, yes_no
 
@@ -38,7 +43,8 @@ NEIGHBOURHOODS: dict[str, tuple[tuple[int, int], ...]] = {
     "x": ((-1, -1), (-1, 1), (1, -1), (1, 1)),
     "box": tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)),
 }
-DIGITS = "0123456789"
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"  # a cell's state, one character
+MAX_BUTTON_CELLS = 1024  # buttons given one by one make a dense system: n patterns of n cells
 MAX_CELLS = 4_000_000  # 2000x2000: the chase's working set grows with cells x first-row width
 MAX_OFFSET = 10**18 - 1  # an offset beyond the board reaches nothing (or wraps, on a torus): any size means what it says
 
@@ -63,17 +69,91 @@ def parse_neighbourhood(text: str) -> tuple[tuple[int, int], ...]:
 
 
 def parse_states(text: str) -> int:
-    if all("0" <= ch <= "9" for ch in text) and len(text.lstrip("0")) > 1:
-        raise ValueError("at most 7 states: cells are written as one digit each")
-    k = whole_number(text, 0, len(DIGITS))
-    if not is_prime(k):
-        raise ValueError("the number of states must be a prime (2, 3, 5, 7)")
-    return k
+    """2..36: a cell is written as one character, 0-9 then a-z."""
+    return whole_number(text, 2, len(DIGITS))
+
+
+def merlin() -> tuple[tuple[int, ...], ...]:
+    """Merlin's magic square (Pelletier, Amer. Math. Monthly 1987): a corner button changes its
+    2x2 block, an edge button its line of three along the edge, the centre its plus."""
+    patterns = []
+    for r in range(3):
+        for c in range(3):
+            if r != 1 and c != 1:  # a corner
+                hit = {(a, b) for a in (r, 1) for b in (c, 1)}
+            elif r == c == 1:
+                hit = {(1, 1), (0, 1), (2, 1), (1, 0), (1, 2)}
+            elif r == 1:  # the middle of the left or right edge: its column
+                hit = {(a, c) for a in range(3)}
+            else:  # the middle of the top or bottom edge: its row
+                hit = {(r, b) for b in range(3)}
+            patterns.append(tuple(int((a, b) in hit) for a in range(3) for b in range(3)))
+    return tuple(patterns)
+
+
+Buttons = tuple[int, int, tuple[tuple[int, ...], ...]]  # rows, cols, one pattern per cell (what a press adds)
+
+
+def parse_buttons(text: str) -> Buttons:
+    """``merlin``, or the name of a file of press patterns (``read_buttons``)."""
+    if text.strip().lower() == "merlin":
+        return 3, 3, merlin()
+    try:
+        with open(text, encoding="utf-8") as handle:
+            content = handle.read(1 << 22)
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"cannot read the buttons file {excerpt(text)}: {getattr(e, 'strerror', None) or e}") from None
+    return read_buttons(content)
+
+
+def read_buttons(content: str) -> Buttons:
+    """Press patterns, one grid per button, for the buttons in reading order of the board's cells;
+    blank lines between grids, ``#`` starts a comment. A grid has the board's shape; each cell is
+    what a press of that button adds to it (``.`` or 0: nothing; 1-9, a-z: that many steps).
+
+        # a 1x2 board whose left button changes both cells and right button only its own
+        11
+
+        .1
+    """
+    grids: list[list[tuple[int, str]]] = [[]]
+    for number, line in enumerate(content.splitlines(), start=1):
+        line = line.split("#", 1)[0].strip()
+        if line:
+            grids[-1].append((number, "".join(line.split())))
+        elif grids[-1]:
+            grids.append([])
+    grids = [g for g in grids if g]
+    if not grids:
+        raise ValueError("the buttons file holds no pattern")
+    rows, cols = len(grids[0]), len(grids[0][0][1])
+    if rows * cols > MAX_BUTTON_CELLS:
+        raise ValueError(f"patterns of {rows}x{cols} cells: at most {MAX_BUTTON_CELLS} cells with buttons given one by one")
+    if len(grids) != rows * cols:
+        raise ValueError(f"{len(grids)} patterns for a {rows}x{cols} board: give one per cell ({rows * cols})")
+    patterns = []
+    for k, grid in enumerate(grids, start=1):
+        if len(grid) != rows or any(len(row) != cols for _, row in grid):
+            raise ValueError(f"line {grid[0][0]}: pattern {k} is not {rows}x{cols} like the first")
+        pattern = []
+        for number, row in grid:
+            for ch in row:
+                value = 0 if ch == "." else DIGITS.find(ch.lower())
+                if value < 0:
+                    raise ValueError(f"line {number}: bad cell {ch!r} in pattern {k} (use . or 0-9, a-z)")
+                pattern.append(value)
+        patterns.append(tuple(pattern))
+    return rows, cols, tuple(patterns)
 
 
 def parse_size(text: str) -> tuple[int, int]:
     """'5' -> (5, 5); '4x6' -> (4, 6); at most MAX_CELLS cells."""
     return parse_rxc(text, square=True, most=MAX_CELLS)
+
+
+def _alphabet(k: int) -> str:
+    """The characters of k states, for messages: '0..6', '0..9, a..f'."""
+    return f"0..{DIGITS[k - 1]}" if k <= 10 else f"0..9, a..{DIGITS[k - 1]}"
 
 
 def cell(index: int, cols: int) -> str:
@@ -137,6 +217,28 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
     return m
 
 
+@lru_cache(maxsize=8)
+def buttons_model(rows: int, cols: int, patterns: tuple[tuple[int, ...], ...], states: int) -> Model:
+    """As ``lightsout_model``, with each cell's button given by its own pattern: for each cell i,
+    sum of patterns[j][i] * x[j] over the buttons j, plus s[i], = 0 (mod states)."""
+    import numpy as np
+
+    m = Model()
+    n = rows * cols
+    m.add_vars(n, range(states), partial(_label, "press", cols))
+    m.add_vars(n, range(states), partial(_label, "light", cols))
+    effect = np.array(patterns, dtype=np.int64).reshape(n, n).T % states  # effect[i, j]: button j on cell i
+    cells, buttons = np.nonzero(effect)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(cells, minlength=n) + 1, out=indptr[1:])
+    order = np.argsort(np.concatenate([cells, np.arange(n)]), kind="stable")  # buttons first, then the light
+    variables = np.concatenate([buttons, np.arange(n, 2 * n)])[order]
+    coeffs = np.concatenate([effect[cells, buttons], np.ones(n, dtype=np.int64)])[order]
+    m.parity_rows(ParityRows(indptr, variables, coeffs, np.zeros(n, dtype=np.int64), states,
+                             partial(_label, "light", cols)))
+    return m
+
+
 def press_effect(rows: int, cols: int, shape: Sequence[tuple[int, int]], torus: bool,
                  presses: Sequence[int]) -> "np.ndarray":
     """What ``presses`` (row by row) add to each cell, by shifting the press grid once per offset
@@ -159,23 +261,26 @@ def press_effect(rows: int, cols: int, shape: Sequence[tuple[int, int]], torus: 
 
 class LightsOut(PuzzleType):
     name = "lightsout"
-    summary = "lights-out over GF(k): press cells to turn every light off (neighbourhood, torus, states)"
+    summary = "lights-out over Z/k: press cells to turn every light off (neighbourhood, torus, states, buttons)"
     params = (
         Param("neighbourhood", "plus", "cells a press changes: plus, x, box or offsets dr,dc;dr,dc;...",
               parse_neighbourhood),
         Param("self", "yes", "whether the pressed cell itself changes (yes/no)", yes_no),
         Param("torus", "no", "whether the board wraps around at its edges (yes/no)", yes_no),
-        Param("states", "2", "number of states of a cell, a prime (2 = on/off)", parse_states),
+        Param("states", "2", "number of states of a cell, 2 to 36 (2 = on/off)", parse_states),
         Param("size", None, "N or RxC: without a board, the all-on board of this size", parse_size),
+        Param("buttons", None, "each cell's press pattern instead of a neighbourhood: merlin, or a file of "
+              "patterns (one grid per cell)", parse_buttons),
     )
 
     def _settings(self, params: dict[str, Any]) -> dict[str, Any]:
-        return {k: params[k] for k in ("neighbourhood", "self", "torus", "states")}
+        kept = {k: params[k] for k in ("neighbourhood", "self", "torus", "states")}
+        return {**kept, "buttons": params["buttons"]} if params.get("buttons") is not None else kept
 
     def empty(self, params: dict[str, Any]) -> Instance | None:
-        if params.get("size") is None:
+        if params.get("size") is None and params.get("buttons") is None:
             return None
-        rows, cols = params["size"]
+        rows, cols = params["size"] or params["buttons"][:2]
         n = rows * cols
         return Instance({**self._settings(params), "rows": rows, "cols": cols}, dict.fromkeys(range(n, 2 * n), 1),
                         layout="grid")
@@ -222,22 +327,29 @@ class LightsOut(PuzzleType):
             if len(row) != width:
                 raise PuzzleError(f"{len(row)} cells, but row 1 has {width}", line=line, where=f"row {r + 1}")
             for c, ch in enumerate(row):
-                if ch not in DIGITS[:k]:
-                    raise PuzzleError(f"bad cell {ch!r} (use digits 0..{k - 1} for {k} states)", line=line,
+                value = DIGITS.find(ch.lower(), 0, k)
+                if value < 0:
+                    raise PuzzleError(f"bad cell {ch!r} (use {_alphabet(k)} for {k} states)", line=line,
                                       where=f"row {r + 1} column {c + 1}")
-                givens[n + r * width + c] = int(ch)
+                givens[n + r * width + c] = value
         if params.get("size") not in (None, (len(rows), width)):
             raise PuzzleError(f"the board is {len(rows)}x{width} but size={params['size'][0]}x{params['size'][1]} "
                               f"was given", where="parameter 'size'")
+        buttons = settings.get("buttons")
+        if buttons is not None and buttons[:2] != (len(rows), width):
+            raise PuzzleError(f"the board is {len(rows)}x{width} but the buttons are for {buttons[0]}x{buttons[1]}",
+                              where="parameter 'buttons'")
         return Instance({**settings, "rows": len(rows), "cols": width}, givens, layout=layout)
 
     def model(self, instance: Instance) -> Model:
         p = instance.params
+        if p.get("buttons") is not None:
+            return buttons_model(p["rows"], p["cols"], p["buttons"][2], p["states"])
         return lightsout_model(p["rows"], p["cols"], p["neighbourhood"], p["self"], p["torus"], p["states"])
 
     def _grid(self, instance: Instance, values: Sequence[int]) -> str:
         cols = instance.params["cols"]
-        rows = ["".join(map(str, values[r:r + cols])) for r in range(0, len(values), cols)]
+        rows = ["".join(DIGITS[v] for v in values[r:r + cols]) for r in range(0, len(values), cols)]
         if instance.layout == "string":
             return "".join(rows)
         # A grid whose lines would read back as boards of their own (a 1x4 board's "1111" is a 2x2
@@ -257,7 +369,11 @@ class LightsOut(PuzzleType):
 
     def effect(self, instance: Instance, presses: Sequence[int]) -> "np.ndarray":
         """What the presses (one count per cell, row by row) add to each cell, mod the states."""
+        import numpy as np
+
         p = instance.params
+        if p.get("buttons") is not None:
+            return np.asarray(presses, dtype=np.int64) @ np.array(p["buttons"][2], dtype=np.int64) % p["states"]
         shape = (((0, 0),) if p["self"] else ()) + p["neighbourhood"]
         return press_effect(p["rows"], p["cols"], shape, p["torus"], presses) % p["states"]
 

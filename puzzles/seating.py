@@ -12,6 +12,15 @@ stay empty), then one rule per line:
     Hana not next to Cathy, Dave       (none of them; "or", "and", "nor" and commas all list)
     Alex in seat 1                     (a given; pins the table's rotation)
 
+Rules over groups save typing (the menage problem in five lines):
+
+    guests: Al Bo Cy Di Ed Fay
+    group men: Al Bo Cy              (a named set of guests)
+    group women: Di Ed Fay
+    couples: Al Di, Bo Ed, Cy Fay    (pairs, separated by commas)
+    men alternate with women         (no two men side by side, nor two women)
+    couples not next to each other   (or: couples next to each other; GROUP not next to each other)
+
 Seats are numbered 1..N round the table, seat N next to seat 1, so seatings that differ
 by a rotation or a reflection are different solutions; ``in seat`` rules pin them.
 
@@ -41,6 +50,9 @@ _SEAT = re.compile(r"^(\w+)\s+(?:sits\s+)?in\s+seat\s+(\S+)$", re.IGNORECASE)
 _LIST = re.compile(r"\s*(?:,|\bor\b|\band\b|\bnor\b)\s*", re.IGNORECASE)
 _LIST_WORDS = ("or", "and", "nor")
 _NAME = re.compile(r"\w+")
+_GROUP = re.compile(r"^group\s+(\w+)\s*:\s*(.*)$", re.IGNORECASE)
+_ALTERNATE = re.compile(r"^(\w+)\s+alternate\s+with\s+(\w+)$", re.IGNORECASE)
+_EACH_OTHER = re.compile(r"^(\w+)\s+(not\s+)?next\s+to\s+each\s+other$", re.IGNORECASE)
 
 
 MAX_SEATS = 200  # the model tabulates every pair of seats
@@ -86,6 +98,8 @@ class Seating(PuzzleType):
         givens: dict[int, int] = {}
         pending: list[tuple[int, str]] = []
         pins: list[tuple[int, int]] = []  # every "in seat" rule as given, also those that clash
+        groups: dict[str, tuple[int, ...]] = {}  # by lower-case name; "couples" holds pairs, flattened
+        group_lines: list[tuple[int, str, str]] = []
         for k, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip().rstrip(".")
             head, colon, rest = line.partition(":")
@@ -102,6 +116,9 @@ class Seating(PuzzleType):
                     if name.lower() in index:
                         raise PuzzleError("a guest is listed twice", line=k, where=f"guest {excerpt(name)}")
                     index[name.lower()] = len(index)
+            elif colon and (head.strip().lower() == "couples" or _GROUP.match(line)):
+                group_lines.append((k, "couples" if head.strip().lower() == "couples" else _GROUP.match(line)[1],
+                                    rest if head.strip().lower() == "couples" else _GROUP.match(line)[2]))
             elif colon and head.strip().lower() == "seats":
                 if seats is not None:
                     raise PuzzleError("seats are given twice", line=k)
@@ -127,8 +144,53 @@ class Seating(PuzzleType):
                 raise PuzzleError(f"expected a list of other guests, got {excerpt(text.strip())}", line=line)
             return found
 
+        for k, name, members in group_lines:
+            key = name.lower()
+            if key in groups:
+                raise PuzzleError(f"group {excerpt(name)} is defined twice", line=k)
+            if key in index:
+                raise PuzzleError("a group cannot have a guest's name", line=k, where=f"group {excerpt(name)}")
+            if key == "couples":
+                pairs = [pair.split() for pair in members.split(",") if pair.strip()]
+                if not pairs or any(len(pair) != 2 for pair in pairs):
+                    raise PuzzleError("expected couples as pairs of guests separated by commas, like 'Al Di, Bo Ed'",
+                                      line=k)
+                found = tuple(guest(word, k) for pair in pairs for word in pair)
+            else:
+                found = tuple(guest(word, k) for word in members.replace(",", " ").split())
+            if not found or len(set(found)) != len(found):
+                raise PuzzleError(f"group {excerpt(name)} must list guests, each once", line=k)
+            groups[key] = found
+
+        def group(word: str, line: int) -> tuple[int, ...]:
+            if word.lower() not in groups:
+                raise PuzzleError("no such group (define it with 'group NAME: guests...' or 'couples: A B, C D')",
+                                  line=line, where=f"group {excerpt(word)}")
+            return groups[word.lower()]
+
+        def apart(members: tuple[int, ...]) -> None:
+            """No two of ``members`` side by side."""
+            for i, who in enumerate(members[:-1]):
+                rules.append((who, members[i + 1:], 0, 0))
+
         for k, line in pending:
-            if match := _SEAT.match(line):
+            if match := _ALTERNATE.match(line):
+                first, second = group(match[1], k), group(match[2], k)
+                if set(first) & set(second):
+                    raise PuzzleError("groups that alternate cannot share guests", line=k)
+                apart(first)
+                apart(second)
+            elif (match := _EACH_OTHER.match(line)) and match[1].lower() not in index:
+                members = group(match[1], k)
+                if match[1].lower() == "couples":
+                    for a, b in zip(members[::2], members[1::2]):
+                        rules.append((a, (b,), 0, 0) if match[2] else (a, (b,), 1, 1))
+                elif match[2]:
+                    apart(members)
+                else:
+                    raise PuzzleError("only couples can all sit next to each other; say which pairs with "
+                                      "'couples: A B, C D'", line=k)
+            elif match := _SEAT.match(line):
                 who = guest(match[1], k)
                 try:
                     number = whole_number(match[2], 1, seats)

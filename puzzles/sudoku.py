@@ -15,6 +15,11 @@ drawn ``12|34|56`` with a rule line after every third row has boxes of 3 rows x 
 
 Sizes: 1 to 35 (one character per value) for ``-p size``, ``-p box`` and the puzzle text
 alike; sizes 1-3 and primes have boxes of one row, so they are Latin squares.
+
+Variants (``-p variant=``, several joined by ``+``): ``x`` adds the two long diagonals as
+units, ``windoku`` the windows: B x B regions one cell in from the boxes' corners (four in a
+9x9, between the boxes), for square boxes of B x B. They are only more AllDifferent units, so
+every engine, the generators, the grader and hints take them as they take rows and boxes.
 """
 
 from __future__ import annotations
@@ -56,13 +61,40 @@ def _is_rule(line: str) -> bool:
     return set(line.strip()) <= set("-+=| ") and bool(set(line) & set("-="))
 
 
+VARIANTS = ("x", "windoku")
+
+
+def parse_variant(text: str) -> tuple[str, ...]:
+    """'x', 'windoku', 'x+windoku' (or 'none') -> the variants, in a fixed order."""
+    words = {w.strip().lower() for w in text.replace(",", "+").split("+") if w.strip()} - {"none"}
+    unknown = sorted(words - set(VARIANTS))
+    if unknown:
+        raise ValueError(f"unknown variant {unknown[0]!r} (known: {', '.join(VARIANTS)}, joined by +)")
+    return tuple(v for v in VARIANTS if v in words)
+
+
+def extra_units(size: int, box: tuple[int, int], variant: tuple[str, ...]) -> list[tuple[str, list[int]]]:
+    """The variant's units beyond rows, columns and boxes, as (name, cells)."""
+    units = []
+    if "x" in variant:
+        units.append(("diagonal", [i * size + i for i in range(size)]))
+        units.append(("anti-diagonal", [i * size + size - 1 - i for i in range(size)]))
+    if "windoku" in variant:
+        side = box[0]
+        starts = range(1, size - side, side + 1)
+        for k, (top, left) in enumerate(((t, l) for t in starts for l in starts), start=1):
+            units.append((f"window {k}", [(top + dr) * size + left + dc for dr in range(side) for dc in range(side)]))
+    return units
+
+
 def cell_name(index: int, size: int) -> str:
     return f"r{index // size + 1}c{index % size + 1}"
 
 
 @lru_cache(maxsize=32)
-def sudoku_model(rows: int, cols: int) -> Model:
-    """The model of an empty grid with boxes of rows x cols: one variable per cell, value 1..N.
+def sudoku_model(rows: int, cols: int, variant: tuple[str, ...] = ()) -> Model:
+    """The model of an empty grid with boxes of rows x cols: one variable per cell, value 1..N,
+    plus the variant's units.
 
     Cached: every puzzle of one shape shares this model, so engines compile it once.
     """
@@ -77,6 +109,8 @@ def sudoku_model(rows: int, cols: int) -> Model:
         top, left = (b // rows) * rows, (b % rows) * cols
         box = [cells[(top + dr) * n + left + dc] for dr in range(rows) for dc in range(cols)]
         m.all_different(box, name=f"box {b + 1}")
+    for name, unit in extra_units(n, (rows, cols), variant):
+        m.all_different([cells[i] for i in unit], name=name)
     return m
 
 
@@ -87,6 +121,8 @@ class Sudoku(PuzzleType):
         Param("size", None, "side N of an empty grid (default 9; taken from the puzzle when one is given)",
               parse_size),
         Param("box", None, "box shape ROWSxCOLUMNS (default: the squarest, 6 -> 2x3, 12 -> 3x4)", parse_box),
+        Param("variant", "none", "extra units: x (both long diagonals), windoku (windows between the boxes), "
+              "joined by +", parse_variant),
     )
     clue_based = True
 
@@ -116,10 +152,19 @@ class Sudoku(PuzzleType):
             raise PuzzleError(f"boxes of {rows}x{cols} do not tile a {size}x{size} grid", where="parameter 'box'")
         return rows, cols
 
+    @staticmethod
+    def _params(size: int, box: tuple[int, int], params: Mapping[str, Any]) -> dict[str, Any]:
+        """The instance's parameters: size, box, and the variant when there is one."""
+        variant = params.get("variant") or ()
+        if "windoku" in variant and (box[0] != box[1] or box[0] < 2):
+            raise PuzzleError(f"windoku needs square boxes of at least 2x2, not {box[0]}x{box[1]}",
+                              where="parameter 'variant'")
+        return {"size": size, "box": box, **({"variant": variant} if variant else {})}
+
     def empty(self, params: dict[str, Any]) -> Instance:
         size = params.get("size") or (params["box"][0] * params["box"][1] if params.get("box") else 9)
         rows, cols = self._shape(size, params)
-        return Instance({"size": size, "box": (rows, cols)}, {}, layout="grid")
+        return Instance(self._params(size, (rows, cols), params), {}, layout="grid")
 
     # -- reading ----------------------------------------------------------------------------
     def is_one_line(self, line: str) -> bool:
@@ -154,7 +199,7 @@ class Sudoku(PuzzleType):
                 raise PuzzleError(f"bad character {ch!r} (a {size}x{size} sudoku has values 1-{SYMBOLS[size - 1]}"
                                   f" and . or 0 for blanks)", line=line, where=where)
             givens[index] = value
-        return Instance({"size": size, "box": (rows, cols)}, givens, layout=layout)
+        return Instance(self._params(size, (rows, cols), params), givens, layout=layout)
 
     @staticmethod
     def _one_line(text: str) -> list[tuple[str, int]]:
@@ -236,7 +281,7 @@ class Sudoku(PuzzleType):
 
     # -- the model and writing back ---------------------------------------------------------
     def model(self, instance: Instance) -> Model:
-        return sudoku_model(*instance.params["box"])
+        return sudoku_model(*instance.params["box"], instance.params.get("variant", ()))
 
     def _text(self, instance: Instance, symbols: Sequence[str]) -> str:
         size = instance.params["size"]

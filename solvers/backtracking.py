@@ -190,8 +190,9 @@ def _table(c: Table, lo: int, domains: list[tuple[int, ...]]) -> Propagator:
 def _parity(c: Parity, lo: int, domains: list[tuple[int, ...]]) -> Propagator:
     p, rhs = c.modulus, c.rhs
     terms = [(v, a) for v, a in zip(c.vars, c.coeffs) if a]
-    # For each variable and residue r, the mask of its values congruent to r (mod p).
-    residue_masks = {v: [sum(1 << (x - lo) for x in domains[v] if x % p == r) for r in range(p)] for v, _ in terms}
+    # For each variable and residue r, the mask of its values x with a * x congruent to r (mod p):
+    # no division, so a coefficient that is no unit of a composite modulus is handled too.
+    residue_masks = {v: [sum(1 << (x - lo) for x in domains[v] if a * x % p == r) for r in range(p)] for v, a in terms}
 
     def propagate(dom: list[int]) -> list[int] | None:
         total, free = 0, None
@@ -206,8 +207,7 @@ def _parity(c: Parity, lo: int, domains: list[tuple[int, ...]]) -> Propagator:
         if free is None:
             return [] if (total - rhs) % p == 0 else None
         v, a = free
-        want = (rhs - total) * pow(a, -1, p) % p
-        keep = dom[v] & residue_masks[v][want]
+        keep = dom[v] & residue_masks[v][(rhs - total) % p]
         if not keep:
             return None
         if keep == dom[v]:

@@ -1,11 +1,12 @@
 """The linear engine: models made only of Parity constraints, solved by Gaussian elimination.
 
 A Parity constraint says sum(coeffs * x) = rhs (mod p). When every constraint is one (with
-the same prime p, and every variable ranging over 0..p-1) the model is a linear system
-A x = b over the field GF(p), and everything about it follows from one elimination: whether
-it has a solution (and if not, which equations add up to 0 = nonzero), one solution, the
-exact number of solutions p^nullity (at once, however large), a basis of the null space,
-the solution with the smallest sum of values, and A's inverse or a generalized inverse.
+the same modulus p, and every variable ranging over 0..p-1) the model is a linear system
+A x = b over Z/pZ (the field GF(p) when p is prime), and everything about it follows from one
+elimination: whether it has a solution (and if not, which equations add up to 0 = nonzero),
+one solution, the exact number of solutions (p^nullity over a field, the order of the kernel
+in general: at once, however large), the kernel's generators, the solution with the smallest
+sum of values, and, over a field, A's inverse or a generalized inverse.
 
 Variables fixed by the caller (``fix``: a puzzle's givens) are constants moved to the
 right-hand side, so one model serves every instance of a shape; what depends only on
@@ -23,13 +24,17 @@ Two ways to eliminate, chosen by the system's structure, not by what puzzle it c
   instead of n^2, found here from the equations alone.
 * Direct elimination of the whole matrix, when chasing would not shrink it (dense systems).
 
-GF(2) uses the bit-packed numpy elimination of ``solvers.gf2``; other primes use galois's
-row reduction of the augmented matrix (np.linalg.solve would fail on singular systems).
+GF(2) uses the bit-packed numpy elimination of ``solvers.gf2``; other primes below 2^31 the
+numpy row reduction of ``solvers.zmod`` (no galois import: it costs 1.7 s, more than a small
+board's whole solve), composite moduli below 2^31 its Smith-form elimination over each prime
+power, put together by the Chinese remainder theorem. galois stays where it is the best tool:
+primes of 2^31 and more (its arithmetic does not overflow) and the printed inverse matrices.
 """
 
 from __future__ import annotations
 
 import time
+from functools import partial
 from itertools import chain
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping, Sequence
@@ -37,10 +42,10 @@ from typing import Iterable, Iterator, Mapping, Sequence
 import numpy as np
 
 from csp import clock
-from csp.constraints import Parity, ParityRows
+from csp.constraints import Parity, ParityRows, is_prime
 from csp.model import Model
 
-from . import gf2
+from . import gf2, zmod
 from .base import Engine, Limits, Search, Stats, Unsupported
 
 EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-press solution
@@ -87,6 +92,8 @@ def _find_modulus(model: Model) -> int | str:
     if len(moduli) != 1:
         return "linear needs every constraint to be Parity with one modulus"
     p = moduli.pop()
+    if p >= zmod.FITS and not is_prime(p):
+        return f"linear solves a composite modulus only below 2^31, not {p}"
     full = tuple(range(p))
     if set(model.domains) != {full}:
         bad = next(i for i, d in enumerate(model.domains) if d != full)
@@ -211,7 +218,7 @@ def _plan(c: _Compiled, fixed: np.ndarray, deadline: float | None = None) -> _Pl
     if plan.method == "direct":
         size = c.neq * (gf2.words(len(unknown)) * 8 if c.p == 2 else len(unknown) * 8)
         if size > _DENSE_BYTES:
-            raise Unsupported(f"{c.neq} equations in {len(unknown)} unknowns over GF({c.p}) need {size / 2**30:.0f} GiB "
+            raise Unsupported(f"{c.neq} equations in {len(unknown)} unknowns mod {c.p} need {size / 2**30:.0f} GiB "
                               f"as a dense matrix, and chasing does not shrink them enough")
         plan.residual = np.arange(c.neq)
         plan.matrix = _dense(c.p, *_unknown_entries(c, plan), c.neq, len(unknown))
@@ -266,6 +273,8 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     seeds = plan.unknown[is_seed]
     if len(seeds) > _CHASE_SEEDS * n_u or (p > 2 and n_u * len(seeds) > _GFP_CELLS):
         return
+    if p > 2 and not _units_defined(c, defvar, on):
+        return  # an equation would define its unknown by dividing by a zero divisor of Z/p: eliminate directly
     residual = np.flatnonzero(defvar < 0)
     if len(residual) * len(seeds) > _MAX_RESIDUAL:  # the whole system eliminated directly would be larger still
         raise Unsupported(f"chasing leaves {len(residual):,} equations in {len(seeds):,} unknowns to eliminate "
@@ -342,6 +351,13 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
         else plan.r_where
     # The residual equations in the seeds: chase the seeds' unit vectors.
     plan.matrix = _combine(p, plan, _chase(p, plan, _unit_seeds(p, k), None, ring=True, deadline=deadline))
+
+
+def _units_defined(c: _Compiled, defvar: np.ndarray, on: np.ndarray) -> bool:
+    """Whether every defining equation's coefficient on the unknown it defines is a unit mod p
+    (always so for a prime; a lights-out board's coefficients are all 1)."""
+    own = on & (c.var == defvar[c.eq])
+    return bool((np.gcd(c.coef[own].astype(np.int64), c.p) == 1).all())
 
 
 def _rows_entries(eq: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -439,8 +455,10 @@ class Analysis:
     """Everything elimination says about A x = b for one set of fixed values.
 
     ``particular`` and the rows of ``null`` are values of the unknowns (``unknown`` gives their
-    variable indices); ``certificate`` lists (constraint index, multiplier) pairs whose
-    weighted sum reads 0 = ``certificate_value`` when there is no solution.
+    variable indices); the solutions are ``particular`` plus sum(t_i * null[i]) for 0 <= t_i <
+    ``orders[i]`` (p for every row over GF(p); the kernel of a composite modulus has smaller
+    cyclic parts too), each solution once. ``certificate`` lists (constraint index, multiplier)
+    pairs whose weighted sum reads 0 = ``certificate_value`` when there is no solution.
     """
 
     p: int
@@ -450,6 +468,7 @@ class Analysis:
     null: np.ndarray
     method: str
     seeds: int
+    orders: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     certificate: list[tuple[int, int]] = field(default_factory=list)
     certificate_value: int = 0
 
@@ -459,7 +478,19 @@ class Analysis:
 
     @property
     def solutions(self) -> int:
-        return self.p ** self.nullity if self.particular is not None else 0
+        if self.particular is None:
+            return 0
+        total = 1
+        for order in self.orders.tolist():
+            total *= order
+        return total
+
+    @property
+    def kernel(self) -> str:
+        """The kernel's shape: '3^4' (4 generators of order 3), '4^2 x 2' over Z/4."""
+        orders = sorted(self.orders.tolist(), reverse=True)
+        parts = [(o, orders.count(o)) for o in dict.fromkeys(orders)]
+        return " x ".join(f"{o}^{k}" if k > 1 else str(o) for o, k in parts) or "1"
 
 
 def analyse(model: Model, fix: Mapping[int, int] | None = None) -> Analysis:
@@ -502,7 +533,7 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float |
     else:
         r = b
     ncols = plan.columns
-    rank, part, null, cert = _eliminate(p, plan.matrix, ncols, r, deadline)
+    rank, part, null, orders, cert = _eliminate(p, plan.matrix, ncols, r, deadline)
     rank += n_u - ncols  # each defining equation of a chase adds one to the rank of A
     if part is None:
         y = np.zeros(c.neq, dtype=np.int64)
@@ -511,24 +542,30 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float |
             _certificate_back(c, plan, y)
         value = int(y @ b % p)
         return Analysis(p, plan.unknown, rank, None, np.zeros((0, n_u), _values(p)), plan.method,
-                        len(plan.seeds), [(int(i), int(y[i])) for i in np.flatnonzero(y)], value)
+                        len(plan.seeds), orders, [(int(i), int(y[i])) for i in np.flatnonzero(y)], value)
     if plan.method == "chase":
         part = _expand(p, plan, part[None, :], b, deadline)[0]
         null = _expand(p, plan, null, None, deadline) if len(null) else np.zeros((0, n_u), _values(p))
     return Analysis(p, plan.unknown, rank, part.astype(_values(p)), null.astype(_values(p)), plan.method,
-                    len(plan.seeds))
+                    len(plan.seeds), orders)
 
 
 def _eliminate(p: int, matrix: np.ndarray, ncols: int, b: np.ndarray, deadline: float | None
-               ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray | None]:
-    """rank, particular solution (or None), null basis (rows), certificate over the rows."""
+               ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray, np.ndarray | None]:
+    """rank, particular solution (or None), the kernel's generators (rows) and their orders,
+    certificate over the rows."""
     if p == 2:
         sol = gf2.solve(matrix, ncols, b, deadline=deadline)
         null = gf2.unpack(sol.null, ncols) if len(sol.null) else np.zeros((0, ncols), np.uint8)
         part = gf2.unpack(sol.particular[None, :], ncols)[0] if sol.particular is not None else None
         cert = sol.certificate.astype(np.int64) if sol.certificate is not None else None
-        return sol.rank, part, null, cert
-    return _eliminate_gfp(p, matrix, ncols, b)
+        return sol.rank, part, null, np.full(len(null), 2, dtype=np.int64), cert
+    if p >= zmod.FITS:  # a prime too big for int64 products: galois's arithmetic
+        rank, part, null, cert = _eliminate_gfp(p, matrix, ncols, b)
+        return rank, part, null, np.full(len(null), p, dtype=np.int64), cert
+    check = partial(_check, deadline)
+    got = zmod.rref_solve(p, matrix, b, check) if is_prime(p) else zmod.ring_solve(p, matrix, b, deadline_check=check)
+    return got.rank, got.particular, got.generators, got.orders, got.certificate
 
 
 def _eliminate_gfp(p: int, a: np.ndarray, ncols: int, b: np.ndarray
@@ -608,11 +645,12 @@ def minimum(analysis: Analysis, seed: int = 0, deadline: float | None = None) ->
     """
     assert analysis.particular is not None
     p, x, null = analysis.p, analysis.particular.astype(np.int64), analysis.null  # null: k x n
+    orders = analysis.orders
     k = len(null)
     if k == 0:
         return x.astype(_values(p)), True, 1
-    if p ** k <= EXACT_MINIMUM:
-        x, ties = _block_minimum(p, x, null)
+    if analysis.solutions <= EXACT_MINIMUM:
+        x, ties = _block_minimum(p, x, null, orders)
         return x.astype(_values(p)), True, ties
     rng = np.random.default_rng(seed)
     block = min(k, max(1, int(np.log(EXACT_MINIMUM) / np.log(p)) - 4))
@@ -621,10 +659,12 @@ def minimum(analysis: Analysis, seed: int = 0, deadline: float | None = None) ->
         if _past(deadline):
             break  # the best so far, unproven either way
         if step % 2 == 0:
-            directions = null[rng.choice(k, size=block, replace=False)]
+            chosen = rng.choice(k, size=block, replace=False)
+            directions, steps = null[chosen], orders[chosen]
         else:  # sums of a few basis vectors: cheap, and outside the span of any basis subset
             directions = null[rng.integers(0, k, (block, 3))].sum(axis=1, dtype=np.int64) % p
-        x, _ = _block_minimum(p, x, directions)
+            steps = np.full(block, p, dtype=np.int64)  # p steps of a sum come back to the start
+        x, _ = _block_minimum(p, x, directions, steps)
         stale = stale + 1 if x.sum() >= best else 0
         best = min(best, x.sum())
         if stale >= 30:
@@ -632,9 +672,9 @@ def minimum(analysis: Analysis, seed: int = 0, deadline: float | None = None) ->
     return x.astype(_values(p)), False, None
 
 
-def _block_minimum(p: int, x: np.ndarray, null: np.ndarray) -> tuple[np.ndarray, int]:
-    """The lightest of x + span(null), searched exhaustively (p^len(null) candidates), and how
-    many candidates are that light."""
+def _block_minimum(p: int, x: np.ndarray, null: np.ndarray, orders: np.ndarray) -> tuple[np.ndarray, int]:
+    """The lightest of x + sum(t_i * null[i]) over 0 <= t_i < orders[i], searched exhaustively
+    (prod(orders) candidates), and how many candidates are that light."""
     n = len(x)
     if p == 2:
         packed = gf2.pack(np.vstack([x[None, :], null]))
@@ -644,11 +684,12 @@ def _block_minimum(p: int, x: np.ndarray, null: np.ndarray) -> tuple[np.ndarray,
     patterns, counts = np.unique(np.vstack([x[None, :], null]), axis=1, return_counts=True)
     base, rows = patterns[0], patterns[1:]
     best_w, best_c, ties = None, None, 0
-    total = p ** k
+    radix = np.concatenate([[1], np.cumprod(orders[:-1])]).astype(np.int64)  # mixed-radix place values
+    total = int(np.prod(orders, dtype=object))
     step = max(1, (1 << 22) // max(1, patterns.shape[1]))
     for lo in range(0, total, step):
         idx = np.arange(lo, min(lo + step, total))
-        digits = (idx[:, None] // p ** np.arange(k)[None, :]) % p
+        digits = (idx[:, None] // radix[None, :]) % orders[None, :]
         w = ((base[None, :] + digits @ rows) % p) @ counts
         i = int(np.argmin(w))
         if best_w is None or w[i] < best_w:
@@ -713,7 +754,8 @@ class LinearEngine(Engine):
         stats.seconds = time.perf_counter() - started
         if not compiled_before:
             stats.compile_seconds = stats.seconds
-        stats.extra.update({"method": a.method, "rank": a.rank, "nullity": a.nullity, "modulus": a.p})
+        stats.extra.update({"method": a.method, "rank": a.rank, "nullity": a.nullity if is_prime(a.p) else None,
+                            "modulus": a.p, "kernel": a.kernel})
         if a.method == "chase":
             stats.extra["seeds"] = a.seeds
         if a.particular is None:
@@ -739,7 +781,7 @@ class LinearEngine(Engine):
         x, minimal, _ = minimum(a, deadline=deadline)
         stats.extra["weight"] = int(x.astype(np.int64).sum())  # sum of the values: presses, in lights-out
         stats.extra["minimal"] = minimal
-        p, null = a.p, a.null.astype(np.int64)
+        p, null, orders = a.p, a.null.astype(np.int64), a.orders.tolist()
         x = x.astype(np.int64)
         digits = [0] * len(null)
         while True:
@@ -757,7 +799,7 @@ class LinearEngine(Engine):
             # Next member of the coset: an odometer over the null basis (one vector added per digit step).
             j = 0
             while j < len(digits):
-                digits[j] = (digits[j] + 1) % p
+                digits[j] = (digits[j] + 1) % orders[j]
                 x = (x + null[j]) % p
                 if digits[j]:
                     break

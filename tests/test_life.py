@@ -153,7 +153,7 @@ def test_files_keep_hash_rows_and_drop_comments():
 
 @pytest.mark.parametrize("text, line, words", [
     (".O./..Q/OOO", 1, "row 2 column 3: bad character 'Q'"),
-    ("x = 3, y = 3, rule = B36/S23\nbob$2bo$3o!", 1, "only Conway's Life"),
+    ("x = 3, y = 3, rule = B0/S23\nbob$2bo$3o!", 1, "rule: rules with B0 are not supported"),
     ("x = 3, y = 3\nbob$2bo$3o", 2, "does not end with '!'"),
     ("x = 2, y = 2\n3o!", 2, "beyond the 2 x 2"),
     ("x = 3, y = 3\nbob$2bz!", 2, "bad run"),

@@ -25,7 +25,8 @@ def test_unknown_variable_is_rejected():
     (lambda m: m.linear([0, 1], [1], "==", 3), "2 variables but 1 coefficients"),
     (lambda m: m.linear([0, 1], [1, 1], "<", 3), "operator '<'"),
     (lambda m: m.table([0, 1], [(1, 2, 3)]), "has 3 values for 2 variables"),
-    (lambda m: m.parity([0, 1], 1, modulus=4), "modulus must be a prime"),
+    (lambda m: m.parity([0, 1], 1, modulus=1), "modulus must be a whole number from 2"),
+    (lambda m: m.parity([0, 1], 1, modulus=True), "modulus must be a whole number from 2"),
     (lambda m: m.all_different([0, 0]), "appears twice"),
     (lambda m: m.all_different([0, 1], offsets=[1]), "2 variables but 1 offsets"),
     (lambda m: m.add("not a constraint"), "not a constraint"),
@@ -99,7 +100,7 @@ def test_check_judges_a_block_row_by_row() -> None:
 
 
 @pytest.mark.parametrize("build, message", [
-    (lambda: ParityRows(np.array([0, 1]), np.array([0]), np.array([1]), np.array([0]), 4), "modulus must be a prime"),
+    (lambda: ParityRows(np.array([0, 1]), np.array([0]), np.array([1]), np.array([0]), 1), "whole number from 2"),
     (lambda: ParityRows(np.array([0, 2]), np.array([0]), np.array([1]), np.array([0]), 2), "indptr must run from 0 to 1"),
     (lambda: ParityRows(np.array([0, 1, 1]), np.array([0]), np.array([1]), np.array([0, 0]), 2,
                         lambda i: f"cell {i}"), "parity row 'cell 1' constrains no variables"),

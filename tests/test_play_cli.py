@@ -122,6 +122,5 @@ def test_an_unknown_game_is_one_line():
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_stops_play(workers):
-    done, seconds = interrupt("play", "2048", "--games", "1000", "--seed", "1", "--workers", workers, "-q",
-                              "--depth", "4", wait=3.0)
-    assert_interrupted(done, seconds)
+    assert_interrupted(interrupt("play", "2048", "--games", "1000", "--seed", "1", "--workers", workers, "-q",
+                                 "--depth", "4", wait=3.0))

@@ -36,6 +36,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from puzzles.life import CONWAY
 from csp import PuzzleError, registry
 from csp.puzzle import Instance
 from puzzles.sudoku import SYMBOLS, default_box
@@ -468,7 +469,7 @@ def life_patterns(draw: st.DrawFn, height: st.SearchStrategy[int] = st.integers(
     rng = draw(st.randoms(use_true_random=False))
     pattern = tuple(tuple(int(rng.random() < density) for _ in range(w)) for _ in range(h))
     margin = draw(st.integers(0, 3))
-    return Instance({"margin": margin, "height": h, "width": w}, {}, data=pattern, layout="grid"), \
+    return Instance({"margin": margin, "height": h, "width": w, "rule": CONWAY}, {}, data=pattern, layout="grid"), \
         {"margin": str(margin)}
 
 
@@ -994,7 +995,7 @@ def test_life_one_row_patterns_one_per_line(tmp_path):
     """Two one-row patterns in the line layout ('O.O', '.O.'), one per line in a file, were read as one
     2x3 pattern (exit 0), and 'O.O/' read as two rows. The line layout now writes 'O.O/', and a
     trailing / ends the row, as in lights-out and queens."""
-    patterns = [Instance({"margin": 1, "height": 1, "width": 3}, {}, data=(row,), layout="line")
+    patterns = [Instance({"margin": 1, "height": 1, "width": 3, "rule": CONWAY}, {}, data=(row,), layout="line")
                 for row in ((1, 0, 1), (0, 1, 0))]
     text = one_per_line([LIFE.format_puzzle(p) for p in patterns])
     assert [what_matters(i) for i in read_file(tmp_path, "life", {}, text.encode())] == \

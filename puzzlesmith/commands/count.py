@@ -27,6 +27,8 @@ def describe(result: solvers.Count, limit: int | None) -> str:
         nullity = result.stats.extra.get("nullity")  # the linear engine's count is p^nullity
         if nullity is not None:
             return f"{result.count} {noun} ({result.stats.extra['modulus']}^{nullity}: nullity {nullity})"
+        if "kernel" in result.stats.extra:  # over Z/m, m composite: the kernel's cyclic parts
+            return f"{result.count} {noun} (kernel {result.stats.extra['kernel']} mod {result.stats.extra['modulus']})"
         return f"{result.count} {noun}"
     if result.stats.stopped:
         return f"at least {result.count} {noun} (unknown: {result.stats.stopped} reached)"

@@ -9,6 +9,7 @@ from math import isqrt
 
 import solvers
 from csp import clock
+from csp.constraints import is_prime
 from csp.puzzle import PuzzleType
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Job, UsageError, add_engine_options,
@@ -68,6 +69,9 @@ def matrix_refusal(job: Job) -> str | None:
     why = solvers.get_engine("linear").unsupported(job.model)
     if why:
         return f"needs a linear model: {why}"
+    modulus = job.model.constraints[0].modulus
+    if not is_prime(modulus):
+        return f"needs a prime modulus (states): over Z/{modulus} a matrix need not have an inverse of any kind"
     unknowns = job.model.num_vars - len(job.puzzle.instance.givens)
     entries = unknowns * len(job.model.constraints)
     binary = job.model.constraints[0].modulus == 2
@@ -133,7 +137,7 @@ def solve_one(args: argparse.Namespace, ptype: PuzzleType, job: Job, limit: int 
             if stats.extra.get("minimal") is False:  # the linear engine's lightest solution, unproven
                 extra = stats.extra
                 print(f"{puzzle.source}: note: the first solution is the lightest found (sum of values "
-                      f"{extra['weight']}), not proven minimal: {extra['modulus']}^{extra['nullity']} solutions "
+                      f"{extra['weight']}), not proven minimal: {extra['kernel']} solutions "
                       f"are too many to search", file=sys.stderr, flush=True)
         if status == solvers.UNSAT:
             print(f"{puzzle.source}: no solution" + (f": {why}" if why else ""), flush=True)
