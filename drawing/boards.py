@@ -6,6 +6,8 @@ from typing import Sequence
 
 from csp.picture import BLACK, GREY, LIGHT, SOLUTION, WHITE, Picture, beside, text_width
 from csp.puzzle import Instance
+from puzzles.life import CONWAY, FREE, rule_text
+from puzzles.lightsout import DIGITS
 
 from .grid import CELL, PAD, Grid, canvas
 
@@ -48,7 +50,18 @@ def _life_grid(rows: Sequence[Sequence[int]], cell: float, x0: float, y0: float,
     """Live cells black on a light grid; the outer ``ring`` cells (the search margin) tinted."""
     grid = Grid(len(rows), len(rows[0]), cell, x0, y0)
     inner = lambda r, c: ring <= r < grid.rows - ring and ring <= c < grid.cols - ring  # noqa: E731
-    grid.cells(pic, fill=lambda r, c: BLACK if rows[r][c] else (WHITE if inner(r, c) else "#dde8f6"), stroke=LIGHT)
+
+    def fill(r: int, c: int) -> str:
+        if rows[r][c] == FREE:
+            return LIGHT
+        return BLACK if rows[r][c] else (WHITE if inner(r, c) else "#dde8f6")
+
+    grid.cells(pic, fill=fill, stroke=LIGHT)
+    for r, row in enumerate(rows):  # a cell whose next state is free: grey, with a question mark
+        for c, v in enumerate(row):
+            if v == FREE:
+                x, y = grid.centre(r, c)
+                pic.text(x, y, "?", grid.cell * 0.6, color=GREY, role="any")
     grid.border(pic, width=1.5)
     if ring:
         pic.rect(grid.left(ring), grid.top(ring), grid.cell * (grid.cols - 2 * ring),
@@ -64,8 +77,10 @@ def life(instance: Instance, values: Sequence[int] | None = None) -> Picture:
     cell = min(CELL * 0.6, 360 / max(h + 2 * m, w + 2 * m))
     size = 11.0
     head = size * 1.8
-    pattern_pic = Picture(w * cell + 2 * PAD, h * cell + 2 * PAD + head)
-    pattern_pic.text(PAD, PAD + size * 0.6, "pattern", size, anchor="start", role="caption")
+    rule = instance.params.get("rule", CONWAY)
+    caption = "pattern" if rule == CONWAY else f"pattern (rule {rule_text(rule)})"
+    pattern_pic = Picture(max(w * cell, text_width(caption, size)) + 2 * PAD, h * cell + 2 * PAD + head)
+    pattern_pic.text(PAD, PAD + size * 0.6, caption, size, anchor="start", role="caption")
     _life_grid(pattern, cell, PAD, PAD + head, pattern_pic)
     if values is None:
         return pattern_pic
@@ -106,8 +121,8 @@ def lightsout(instance: Instance, values: Sequence[int] | None = None) -> Pictur
     if states > 2:
         for i, s in enumerate(board):  # the state in the corner, clear of the press ring
             r, c = divmod(i, cols)
-            pic.text(grid.left(c + 1) - grid.cell * 0.08, grid.top(r + 1) - grid.cell * 0.14, str(s), grid.cell * 0.22,
-                     anchor="end", color=BLACK if s else WHITE, role="state")
+            x, y = grid.left(c + 1) - grid.cell * 0.08, grid.top(r + 1) - grid.cell * 0.14
+            pic.text(x, y, DIGITS[s], grid.cell * 0.22, anchor="end", color=BLACK if s else WHITE, role="state")
     if values is not None:
         for i, presses in enumerate(values[:n]):
             if presses:
@@ -116,6 +131,6 @@ def lightsout(instance: Instance, values: Sequence[int] | None = None) -> Pictur
                 pic.circle(x, y, grid.cell * 0.26, fill=None, stroke=SOLUTION if lit else "#8fb8ff", width=3.0,
                            role="press")
                 if presses > 1:
-                    pic.text(x, y, str(presses), grid.cell * 0.3, bold=True, color=SOLUTION if lit else WHITE,
+                    pic.text(x, y, DIGITS[presses], grid.cell * 0.3, bold=True, color=SOLUTION if lit else WHITE,
                              role="press-count")
     return pic

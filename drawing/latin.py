@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from csp.picture import BLACK, WHITE, Picture
 from csp.puzzle import Instance
-from puzzles.sudoku import SYMBOLS
+from puzzles.sudoku import SYMBOLS, extra_units
 
 from .grid import CELL, Grid, canvas
 
@@ -26,11 +26,26 @@ def sudoku(instance: Instance, values: Sequence[int] | None = None) -> Picture:
     rows, cols = instance.params["box"]
     grid = Grid(n, n)
     pic = canvas(grid.width, grid.height)
-    grid.cells(pic)
+    grid.cells(pic, fill=_variant_tint(instance))
     grid.rules(pic, rows, cols)
     grid.border(pic)
     _values(grid, pic, n, instance.givens, values)
     return pic
+
+
+VARIANT_TINT = {"diagonal": "#dfe9f7", "window": "#e6e6e6", "both": "#c8d5ea"}
+
+
+def _variant_tint(instance: Instance) -> Callable[[int, int], str | None]:
+    """The fill of each cell: the extra units of a variant (X's diagonals, windoku's windows) tinted,
+    as printed variants shade them, a cell in both darker."""
+    n = instance.params["size"]
+    kinds: dict[tuple[int, int], set[str]] = {}
+    for name, cells in extra_units(n, instance.params["box"], instance.params.get("variant", ())):
+        for i in cells:
+            kinds.setdefault(divmod(i, n), set()).add("window" if name.startswith("window") else "diagonal")
+    tint = {cell: VARIANT_TINT[kind.pop() if len(kind) == 1 else "both"] for cell, kind in kinds.items()}
+    return lambda r, c: tint.get((r, c))
 
 
 def killer(instance: Instance, values: Sequence[int] | None = None) -> Picture:

@@ -7,6 +7,7 @@ from typing import Sequence
 
 from csp.picture import BLACK, GREY, SOLUTION, WHITE, Picture, text_width
 from csp.puzzle import Instance
+from puzzles.seating import Seating
 
 from .grid import PAD
 
@@ -14,13 +15,9 @@ TABLE = "#e8dcc8"
 
 
 def _rules(instance: Instance) -> list[str]:
-    """The puzzle's rules in words (the pins are drawn at their seats)."""
-    names, rules, _ = instance.data
-    out = []
-    for who, others, least, most in rules:
-        joined = (" and " if least == len(others) and least > 1 else " or ").join(names[o] for o in others)
-        out.append(f"{names[who]} {'not ' if most == 0 else ''}next to {joined}")
-    return out
+    """The puzzle's rules in words, as the type writes them (the pins are drawn at their seats)."""
+    lines = Seating().format_puzzle(instance).splitlines()
+    return [line for line in lines if not line.startswith(("guests:", "seats:")) and " in seat " not in line]
 
 
 def seating(instance: Instance, values: Sequence[int] | None = None) -> Picture:

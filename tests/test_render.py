@@ -90,6 +90,17 @@ def test_sixteen_by_sixteen_writes_letters_above_nine():
     assert set(values) == set(SYMBOLS[:16]) and "G" in values and "10" not in values
 
 
+@pytest.mark.parametrize("variant, tinted", [("x", 17), ("windoku", 36), ("x+windoku", 17 + 36 - 12)])
+def test_sudoku_variants_tint_their_extra_units(variant, tinted):
+    """X's two diagonals share their middle cell (17 cells); windoku's four 3x3 windows hold 36, and each
+    window has 3 cells on one of the diagonals (12 in both kinds of unit)."""
+    picture = svg("sudoku", "-p", f"variant={variant}", SUDOKUS[3, 3])
+    cells = parts(picture, "cell", "rect")
+    assert sum(e.get("fill") != "none" for e in cells) == tinted
+    if "+" in variant:
+        assert sum(e.get("fill") == "#c8d5ea" for e in cells) == 12
+
+
 KILLER_4 = "aabb\nccdd\neeff\ngghh\na=3 b=7 c=7 d=3 e=3 f=7 g=7 h=3"
 
 
@@ -245,6 +256,11 @@ def test_life_pattern_beside_its_predecessor(pattern):
     before = "".join("O" if e.get("fill") == "#000000" else "." for e in cells[:(h + 2) * (w + 2)])
     assert before == solved("life", pattern).replace("/", "").replace("\n", "")
     assert len(parts(answer, "margin", "rect")) == 1
+
+
+def test_life_dont_care_cells_and_other_rules():
+    picture = svg("life", "-p", "rule=B36/S23", ".O?/..O/OOO")
+    assert texts(picture, "any") == ["?"] and texts(picture, "caption") == ["pattern (rule B36/S23)"]
 
 
 @pytest.mark.parametrize("type_name, board", [("lightsout", "10101/01110/11011/01110/10101"),
