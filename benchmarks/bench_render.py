@@ -126,6 +126,7 @@ def coldstart_table() -> None:
                                                                   for _ in range(7)), 0.0),
             ("puzzlesmith render sudoku PUZZLE (SVG)", statistics.median(wall(cmd + ["render", "sudoku", PUZZLE])
                                                                          for _ in range(7)), 0.0),
+            ("puzzlesmith solve --help", statistics.median(wall(cmd + ["solve", "--help"]) for _ in range(7)), 0.0),
             ("puzzlesmith render --help", statistics.median(wall(cmd + ["render", "--help"]) for _ in range(7)), 0.0),
             ("puzzlesmith book --help", statistics.median(wall(cmd + ["book", "--help"]) for _ in range(7)), 0.0)]
     table("Cold start (median of 7 whole processes)", rows, unit="s")
