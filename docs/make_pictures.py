@@ -17,18 +17,13 @@ ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"
 OUT = ROOT / "docs" / "pictures"
 
-SEATING = """guests: Alex Bob Cathy Dave Edgar Fay Gus Hana
-Alex not next to Bob
-Bob next to Cathy or Dave
-Dave next to Alex but not Edgar
-Fay next to Gus and Hana
-Hana not next to Cathy, Dave
-Alex in seat 1
-Dave in seat 2
-Edgar next to Cathy
-Gus not next to Bob
-Alex next to Hana or Gus
-Gus next to Alex"""
+SEATING = """guests: Ann Ben Cleo Dev Eve Finn Gil
+Ann in seat 1
+Ben in seat 2
+Cleo next to Ben and Dev
+Eve not next to Dev
+Finn next to Gil
+Finn not next to Dev"""
 
 #: file name -> the arguments of `puzzlesmith render` that draw it.
 PICTURES: dict[str, list[str]] = {

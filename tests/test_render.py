@@ -149,6 +149,12 @@ def uncommented(path: str) -> str:
     return "\n".join(line for line in Path(path).read_text().splitlines() if not line.startswith("#"))
 
 
+def sample(type_name: str, text: str, tmp_path: Path) -> tuple[str, object, ET.Element]:
+    """A sample puzzle (text, or a fixture's name): its text without comments, its instance, its picture."""
+    text = uncommented(as_file(tmp_path, text))
+    return text, registry.get(type_name).parse(text, {}), svg(type_name, text)
+
+
 @pytest.mark.parametrize("text", [KAKURO_SMALL, "kakuro_wikipedia.txt"])
 def test_kakuro_clue_cells_carry_both_sums(text, tmp_path):
     path = as_file(tmp_path, text)
@@ -170,10 +176,8 @@ FUTOSHIKI_SMALL = ".<. . .\n^\n. . .>.\n. . . .\n. . . ."
 
 @pytest.mark.parametrize("text", [FUTOSHIKI_SMALL, "futoshiki_puzzle1.txt"])
 def test_futoshiki_draws_every_sign(text, tmp_path):
-    text = uncommented(as_file(tmp_path, text))
-    instance = registry.get("futoshiki").parse(text, {})
+    text, instance, picture = sample("futoshiki", text, tmp_path)
     n = instance.params["size"]
-    picture = svg("futoshiki", text)
     assert len(parts(picture, "cell", "rect")) == n * n
     assert len(parts(picture, "sign", "polyline")) == len(instance.data) > 0
     answer = svg("futoshiki", text, "--solution")
@@ -186,10 +190,8 @@ NONOGRAM_SMALL = "rows: 1, 3, 1\ncolumns: 1, 3, 1"
 
 @pytest.mark.parametrize("text", [NONOGRAM_SMALL, "nonogram_rosetta.txt"])
 def test_nonogram_clues_and_shading(text, tmp_path):
-    text = uncommented(as_file(tmp_path, text))
-    instance = registry.get("nonogram").parse(text, {})
+    text, instance, picture = sample("nonogram", text, tmp_path)
     rows, cols = instance.data
-    picture = svg("nonogram", text)
     assert len(parts(picture, "cell", "rect")) == len(rows) * len(cols)
     assert sorted(texts(picture, "clue")) == sorted(str(n) for clue in rows + cols for n in clue or (0,))
     answer = svg("nonogram", text, "--solution")
