@@ -23,6 +23,7 @@ import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -98,7 +99,8 @@ def book_table(n: int) -> None:
     made = list(generate(sudoku, params, n, seed=1, grade=True))
     making = time.perf_counter() - start
     start = time.perf_counter()
-    entries = [Entry(k, drawing.picture(sudoku, m.instance), drawing.picture(sudoku, m.instance, m.solution),
+    draw = partial(drawing.picture, sudoku)
+    entries = [Entry(k, partial(draw, m.instance), partial(draw, m.instance, m.solution),
                      f"No. {k} · {m.grade.level} · seed {m.seed}") for k, m in enumerate(made, start=1)]
     pdf = book_pdf(entries, 4, "a4", "Sudoku puzzles")
     drawing_time = time.perf_counter() - start

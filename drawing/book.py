@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import ceil, isqrt
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from csp.picture import Picture, text_width
 
@@ -15,11 +15,15 @@ CAPTION = 10.0
 
 @dataclass
 class Entry:
-    """One puzzle of a book: its picture, its answer's picture, and the caption under the puzzle."""
+    """One puzzle of a book: how to draw it and its answer, and the caption under the puzzle.
+
+    The pictures are drawn when their page is, so a book of thousands of puzzles holds their
+    instances and solutions, not thousands of pictures.
+    """
 
     number: int
-    puzzle: Picture
-    answer: Picture
+    puzzle: Callable[[], Picture]
+    answer: Callable[[], Picture]
     caption: str
 
 
@@ -128,9 +132,9 @@ def book_pdf(entries: Sequence[Entry], per_page: int, paper: str, title: str) ->
                 x = MARGIN + (k % cols) * (slot_w + GAP)
                 y = TOP + (k // cols) * (slot_h + GAP)
                 if answers:
-                    _fit(pdf, entry.answer, f"No. {entry.number}", x, y, slot_w, slot_h, True, 8.0)
+                    _fit(pdf, entry.answer(), f"No. {entry.number}", x, y, slot_w, slot_h, True, 8.0)
                 else:
-                    _fit(pdf, entry.puzzle, entry.caption, x, y, slot_w, slot_h, False, CAPTION)
+                    _fit(pdf, entry.puzzle(), entry.caption, x, y, slot_w, slot_h, False, CAPTION)
 
     pages(entries, *layout(per_page), title, answers=False)
     pages(entries, *answer_layout(per_page), "Answers", answers=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 from typing import Any, Iterator
 
 from csp import registry
@@ -77,7 +78,8 @@ def _bar(args: argparse.Namespace, total: int) -> Any:
 
 
 def generated(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
-    """(puzzle picture, answer picture, caption) of each generated puzzle: "No. k · grade · seed S"."""
+    """(drawing of the puzzle, drawing of its answer, caption) of each generated puzzle: "No. k · grade ·
+    seed S"; the drawings are made when their page is."""
     import drawing
     from generators import GenerationError, board_generator, generate, new_seed
 
@@ -95,7 +97,8 @@ def generated(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
             if args.difficulty or args.workers != 1:
                 raise UsageError(f"--difficulty and --workers are for clue-based puzzles, not {ptype.name} boards")
             for k, board in enumerate(boards(ptype, params, args.number, seed=seed)):
-                yield (drawing.picture(ptype, board.instance), drawing.picture(ptype, board.instance, board.solution),
+                yield (partial(drawing.picture, ptype, board.instance),
+                       partial(drawing.picture, ptype, board.instance, board.solution),
                        f"No. {k + 1} · {board.presses} presses · seed {seed + k}")
                 if bar is not None:
                     bar.update()
@@ -103,8 +106,8 @@ def generated(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
         for k, made in enumerate(generate(ptype, params, args.number, seed=seed, workers=args.workers,
                                           difficulty=args.difficulty, grade=True)):
             grade = f" · {made.grade.level}" if made.grade is not None else ""
-            yield (drawing.picture(ptype, made.instance), drawing.picture(ptype, made.instance, made.solution),
-                   f"No. {k + 1}{grade} · seed {made.seed}")
+            yield (partial(drawing.picture, ptype, made.instance),
+                   partial(drawing.picture, ptype, made.instance, made.solution), f"No. {k + 1}{grade} · seed {made.seed}")
             if bar is not None:
                 bar.update()
     except GenerationError as e:
@@ -115,8 +118,8 @@ def generated(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
 
 
 def from_file(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
-    """(puzzle picture, answer picture, caption) of each puzzle of the file, solved first (all of them,
-    so a puzzle without a solution stops the book before anything is written)."""
+    """(drawing of the puzzle, drawing of its answer, caption) of each puzzle of the file, solved first (all
+    of them, so a puzzle without a solution stops the book before anything is written)."""
     import drawing
     from generators import grade
 
@@ -131,5 +134,6 @@ def from_file(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
         caption = f"No. {k}"
         if ptype.clue_based and answer.values is not None:
             caption += f" · {grade(ptype.model(puzzle.instance), puzzle.instance.givens, answer.values).level}"
-        yield drawing.picture(ptype, puzzle.instance), answer_picture(ptype, puzzle, answer, aspect), caption
+        yield (partial(drawing.picture, ptype, puzzle.instance), partial(answer_picture, ptype, puzzle, answer, aspect),
+               caption)
 
