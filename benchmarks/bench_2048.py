@@ -42,7 +42,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from coldstart import imported, wall
+from coldstart import bare_python, cold_start
 from generators.batch import random_stream
 from generators.games import Setup, play_game, play_games
 from puzzles.game2048 import DIRECTIONS, Rules
@@ -130,7 +130,7 @@ def speed(boards: list[int], nneonneo: Nneonneo | None) -> list[float]:
         print(f"{'reference (plain Python)':<26} {depth:>5} {1000 * plain_time / n:>11.2f} "
               f"{plain.evaluations / plain_time:>14,.0f} {'':>12} {plain_time / ours_time:>6.0f}x", flush=True)
 
-    print(f"\nTable 1b: the same positions, each player with its own cut-off; nneonneo at its own depth "
+    print("\nTable 1b: the same positions, each player with its own cut-off; nneonneo at its own depth "
           "(at least 3 moves and a last one scored before its tile, deeper with more distinct tiles: about our 4). "
           "Agree: how often ours picks nneonneo's move.")
     print(f"{'player':<26} {'depth':>7} {'ms/decision':>11} {'evaluations/s':>14} {'by move/s':>12} "
@@ -229,18 +229,13 @@ def adversary(n: int, workers: int) -> None:
               f"{1000 * seconds / moves:>8.2f}", flush=True)
 
 
-def cold_start(runs: int) -> None:
+def cold_starts(runs: int) -> None:
     board = "2 2 4 8/. . . 16/. . . ./. . . ."
     commands = {"puzzlesmith play 2048 --help": ["play", "2048", "--help"],
                 "puzzlesmith play 2048 best-move": ["play", "2048", "best-move", board]}
-    print(f"\nTable 5: cold start, median of {runs} runs (bare python: "
-          f"{statistics.median(wall([sys.executable, '-c', 'pass']) for _ in range(runs)):.3f} s)")
+    print(f"\nTable 5: cold start, median of {runs} runs (bare python: {bare_python(runs):.3f} s)")
     for label, args in commands.items():
-        command = [sys.executable, "-m", "puzzlesmith", *args]
-        seconds = statistics.median(wall(command) for _ in range(runs))
-        modules, heavy = imported(command[1:])
-        print(f"  {label:<34} {seconds:.3f} s   modules imported: {len(modules)}   "
-              f"heavy libraries: {', '.join(heavy) or 'none'}")
+        print(cold_start(label, args, runs))
 
 
 def main() -> int:
@@ -266,7 +261,7 @@ def main() -> int:
         moves_per_second([1, 2, 3], args.ref_moves, his)
         games(args.games, args.workers, [int(d) for d in args.depths.split(",") if d])
         adversary(args.adversary_games, args.workers)
-        cold_start(args.cold)
+        cold_starts(args.cold)
     except KeyboardInterrupt:
         print("\ninterrupted: the rows above are complete", file=sys.stderr)
         return 130

@@ -25,13 +25,12 @@ interpreter, and the modules it imports. Target: under 0.3 s.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from coldstart import imported, wall
+from coldstart import bare_python, cold_start
 from csp import registry
 from moves_reference import SlideReference, TilesReference, component
 from solvers.explore import explore
@@ -162,15 +161,10 @@ def engines(limit: float) -> None:
         print(f"{label:<20} {length if length is not None else '-':>6} " + " ".join(cells), flush=True)
 
 
-def cold_start(runs: int) -> None:
-    command = [sys.executable, "-m", "puzzlesmith", "solve", "slide", "AAA##/BAB../BBB../...../CD...",
-               "-p", "goal=...##/...CD/..AAA/..BAB/..BBB"]
-    ours = statistics.median(wall(command) for _ in range(runs))
-    interpreter = statistics.median(wall([sys.executable, "-c", "pass"]) for _ in range(runs))
-    modules, heavy = imported(command[1:])
-    print(f"\nTable 4: cold start, median of {runs} runs")
-    print(f"  puzzlesmith solve slide (Knuth's example, 4 moves): {ours:.3f} s   bare python: {interpreter:.3f} s   "
-          f"modules imported: {len(modules)}   heavy libraries: {', '.join(heavy) or 'none'}")
+def cold_starts(runs: int) -> None:
+    print(f"\nTable 4: cold start, median of {runs} runs (bare python: {bare_python(runs):.3f} s)")
+    print(cold_start("solve slide (Knuth's example)", ["solve", "slide", "AAA##/BAB../BBB../...../CD...",
+                                                      "-p", "goal=...##/...CD/..AAA/..BAB/..BBB"], runs))
 
 
 def main() -> int:
@@ -188,7 +182,7 @@ def main() -> int:
         components(args.repeat)
         korf(args.korf, args.korf_time)
         engines(args.engine_time)
-        cold_start(args.cold)
+        cold_starts(args.cold)
     except KeyboardInterrupt:
         clear()
         print("\ninterrupted: the rows above are complete", file=sys.stderr)

@@ -22,6 +22,7 @@ BUILTIN: dict[str, str] = {
     "nonogram": "puzzles.nonogram:Nonogram",
     "seating": "puzzles.seating:Seating",
     "life": "puzzles.life:Life",
+    "samurai": "puzzles.samurai:Samurai",
     "lightsout": "puzzles.lightsout:LightsOut",
     "pushpull": "puzzles.lightsout:PushPull",
     "slide": "puzzles.slide:Slide",

@@ -10,6 +10,9 @@ A generator only needs the type interface, plus two optional hooks a puzzle type
   when ``instance.params`` has an int ``size`` and there are ``size * size`` clue variables
   (every sudoku, and any square grid type that names its side ``size``), a size x size grid;
   otherwise no geometry, and only ``symmetry="none"`` is possible.
+* ``cell_positions(instance) -> [(row, col), ...]``: for a grid with holes (a samurai sudoku's
+  21x21 layout), where each clue variable lies; a symmetry must then map the cells onto
+  themselves.
 
 A symmetry turns the cells into orbits (the sets of cells a symmetry maps onto each other);
 a symmetric clue pattern is a union of orbits, and minimality is then taken orbit by orbit.
@@ -74,19 +77,25 @@ def orbits(ptype: PuzzleType, instance: Instance, symmetry: str = "none") -> lis
         raise PuzzleError(f"{ptype.name} has no grid layout, so its clues can only be placed without symmetry",
                           where=f"symmetry {symmetry!r}")
     rows, cols = shape
-    if len(cells) != rows * cols:
-        raise PuzzleError(f"{ptype.name} says its grid is {rows}x{cols} but it has {len(cells)} clue cells",
-                          where=f"symmetry {symmetry!r}")
+    hook = getattr(ptype, "cell_positions", None)
+    where = list(hook(instance)) if hook is not None else [(k // cols, k % cols) for k in range(rows * cols)]
+    if len(cells) != len(where):
+        raise PuzzleError(f"{ptype.name} places {len(where)} cells on its {rows}x{cols} grid but has {len(cells)} clue "
+                          f"cells", where=f"symmetry {symmetry!r}")
     if symmetry in ("rot90", "diagonal") and rows != cols:
         raise PuzzleError(f"a {rows}x{cols} grid is not square", where=f"symmetry {symmetry!r}")
+    at = {cell: k for k, cell in enumerate(where)}
     seen: set[int] = set()
     found: list[tuple[int, ...]] = []
-    for index in range(rows * cols):
-        if index in seen:
+    for k, (r, c) in enumerate(where):
+        if k in seen:
             continue
-        members = sorted({a * cols + b for a, b in _images(index // cols, index % cols, rows, cols, symmetry)})
+        images = _images(r, c, rows, cols, symmetry)
+        if any(image not in at for image in images):
+            raise PuzzleError(f"{ptype.name}'s layout is not symmetric under {symmetry}", where=f"symmetry {symmetry!r}")
+        members = sorted({at[image] for image in images})
         seen.update(members)
-        found.append(tuple(cells[k] for k in members))
+        found.append(tuple(cells[m] for m in members))
     return found
 
 

@@ -11,7 +11,17 @@ or newlines, so both of these work:
     1 1
     3
 
-Solutions are printed as rows of ``#`` (shaded) and ``.``. Many published nonograms have
+An optional ``givens:`` section after the clues holds cells known in advance, one line per
+row: ``#`` (or ``O``) shaded, ``x`` blank, ``.`` or ``?`` unknown (GCHQ's 2015 Christmas puzzle
+gives 22 shaded cells this way). In a file, a givens row is never read as a ``#`` comment.
+
+Colour nonograms: a ``colours:`` (or ``colors:``) line declares the colours by one-letter keys,
+optionally named (``colours: r=red b=blue``), and a run is its length followed by its colour's
+key (``2r 1b``; no key: the first colour). Runs of different colours need no blank between
+them. webpbn's XML export (``<puzzleset><puzzle>...``, with ``<color>`` and ``<clues>``) is read
+as well, black-and-white or in colour.
+
+Solutions are printed as rows of ``#`` (shaded) and ``.`` (colour puzzles: the colours' keys). Many published nonograms have
 more than one solution, so count them.
 
 Model: one 0/1 variable per cell, and each line as a deterministic automaton run over its
@@ -24,6 +34,7 @@ reasoning of the row, at a size linear in its length.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -32,29 +43,42 @@ from csp.model import Model
 from csp.errors import excerpt
 from csp.puzzle import Instance, PuzzleType, whole_number
 
-Clue = tuple[int, ...]
+Run = tuple[int, int]  # (length, colour 1..C) in a colour puzzle
+Clue = tuple[int, ...] | tuple[Run, ...]  # run lengths (black and white), or runs with colours
+_GIVEN_CELLS = "#OoxX.?"
+_RUN = re.compile(r"^([0-9]+)([a-zA-Z]?)$")
 
 
-def _automaton(clue: Clue) -> tuple[str, list[tuple[int, int, int]]]:
-    """The clue's pattern of 1s and gap 0s, and the transitions (state, cell value, next state)."""
-    pattern = "0".join("1" * run for run in clue)
+def runs_of(clue: Clue) -> list[Run]:
+    """A clue as (length, colour) runs: a black-and-white clue's runs are all colour 1."""
+    return [run if isinstance(run, tuple) else (run, 1) for run in clue]
+
+
+def _automaton(clue: Clue) -> tuple[list[int], list[tuple[int, int, int]]]:
+    """The clue's pattern (each run's colour repeated, 0 for the blank that two runs of one colour
+    need between them), and the transitions (state, cell value, next state)."""
+    pattern: list[int] = []
+    for k, (length, colour) in enumerate(runs_of(clue)):
+        if k and pattern[-1] == colour:
+            pattern.append(0)
+        pattern += [colour] * length
+    end = len(pattern)
     moves = []
-    for j in range(len(pattern) + 1):
-        if j == 0 or j == len(pattern) or pattern[j - 1] == "0":
-            moves.append((j, 0, j))  # extra blank cells: before, after, or widening a gap
-        elif pattern[j] == "0":
-            moves.append((j, 0, j + 1))  # the blank that ends a run
-        if j < len(pattern) and pattern[j] == "1":
-            moves.append((j, 1, j + 1))
+    for j in range(end + 1):
+        # Extra blank cells fit before, after, in a gap, and between runs of different colours.
+        if j == 0 or j == end or pattern[j - 1] == 0 or pattern[j] not in (0, pattern[j - 1]):
+            moves.append((j, 0, j))
+        if j < end:
+            moves.append((j, pattern[j], j + 1))  # the next cell of the pattern (a run's, or its blank)
     return pattern, moves
 
 
 @lru_cache(maxsize=16)
-def nonogram_model(rows: tuple[Clue, ...], cols: tuple[Clue, ...]) -> Model:
+def nonogram_model(rows: tuple[Clue, ...], cols: tuple[Clue, ...], colours: int = 1) -> Model:
     """Cells first (row by row, so solutions print from the first H*W values), then each line's states."""
     h, w = len(rows), len(cols)
     m = Model()
-    cells = [m.int_var(0, 1, f"r{r + 1}c{c + 1}") for r in range(h) for c in range(w)]
+    cells = [m.int_var(0, colours, f"r{r + 1}c{c + 1}") for r in range(h) for c in range(w)]
     lines = [(f"row {r + 1}", rows[r], cells[r * w:(r + 1) * w]) for r in range(h)]
     lines += [(f"column {c + 1}", cols[c], cells[c::w]) for c in range(w)]
     for name, clue, line in lines:
@@ -74,83 +98,258 @@ MAX_TABLE_ROWS = 4_000_000
 million, takes 4 s to build and 180 MB; a 1000x1000 one would need a hundred times that."""
 
 
-def _clue(text: str, line: int, where: str) -> Clue:
+def _clue(text: str, line: int, where: str, keys: str | None = None) -> Clue:
+    """Run lengths ('2 1'); with colour ``keys`` each run may end with its colour's key ('2r 1b')."""
     parts = text.split()
     if parts in (["0"], ["-"]):
         return ()
-    try:
-        runs = tuple(whole_number(p, 1, MAX_LINE) for p in parts)
-    except ValueError as e:
-        raise PuzzleError(f"bad clue {excerpt(text.strip())}: {e} (run lengths like '2 1', or 0 for an empty line)",
-                          line=line, where=where) from None
+    runs = []
+    for part in parts:
+        match = _RUN.match(part)
+        key = match[2] if match else ""
+        try:
+            length = whole_number(match[1] if match else part, 1, MAX_LINE)
+            if key and (keys is None or key.lower() not in keys):
+                raise ValueError(f"{key!r} is no declared colour" if keys else
+                                 f"a colour key {key!r} needs a 'colours:' line declaring it")
+        except ValueError as e:
+            raise PuzzleError(f"bad clue {excerpt(text.strip())}: {e} (run lengths like '2 1', or 0 for an empty "
+                              f"line{'; 2r for a run of colour r' if keys else ''})", line=line, where=where) from None
+        runs.append((length, keys.index(key.lower()) + 1 if key else 1) if keys else length)
     if not runs:
         raise PuzzleError("empty clue (write 0 or - for an empty line)", line=line, where=where)
-    return runs
+    return tuple(runs)
 
 
 def _table_rows(lines: tuple[Clue, ...], length: int) -> int:
     """An upper bound on the table rows the automata of these lines take (see ``nonogram_model``)."""
-    return sum(length * (2 * (sum(clue) + len(clue)) + 2) for clue in lines)
+    return sum(length * (2 * (sum(n for n, _ in runs_of(clue)) + len(clue)) + 2) for clue in lines)
+
+
+def _colours(text: str, line: int) -> tuple[tuple[str, str], ...]:
+    """'r=red b=blue g' -> (('r', 'red'), ('b', 'blue'), ('g', 'g')): one-letter keys, any names."""
+    out: list[tuple[str, str]] = []
+    for word in text.replace(",", " ").split():
+        key, _, name = word.partition("=")
+        key = key.lower()
+        if len(key) != 1 or not "a" <= key <= "z" or key in "xo":
+            raise PuzzleError(f"a colour key is one letter other than x and o (they mean blank and shaded), "
+                              f"got {excerpt(key)}", line=line)
+        if any(key == k for k, _ in out):
+            raise PuzzleError(f"colour {key!r} is declared twice", line=line)
+        out.append((key, name or key))
+    if not out:
+        raise PuzzleError("no colours after 'colours:'", line=line)
+    return tuple(out)
 
 
 class Nonogram(PuzzleType):
     name = "nonogram"
     summary = "shade cells to match the run lengths given for every row and column"
 
+    def split_records(self, text: str) -> list[tuple[int, str]]:
+        if text.lstrip().startswith("<"):  # webpbn's XML: one document ('#' is no comment in it)
+            return [(1, text)]
+        # In a givens grid '#' is a shaded cell: only lines that are not grid rows reach the generic
+        # reader as comments there.
+        lines, in_givens = [], False
+        for raw in text.splitlines():
+            head = raw.split(":", 1)[0].strip().lower() if ":" in raw else ""
+            if head in ("rows", "columns", "cols", "givens", "colours", "colors"):
+                in_givens = head == "givens"
+            elif not raw.strip():
+                in_givens = False
+            elif in_givens and not raw.lstrip().startswith("# "):
+                raw = raw.replace("#", "O")
+            lines.append(raw)
+        return super().split_records("\n".join(lines))
+
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        if text.lstrip().startswith("<"):
+            rows, cols, colours = read_webpbn_xml(text)
+            return self._instance(rows, cols, colours, None)
         sections: dict[str, list[tuple[int, str]]] = {}
+        grid: list[tuple[int, str]] | None = None
+        colours: tuple[tuple[str, str], ...] | None = None
         current = None
         for k, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
             head, colon, rest = line.partition(":")
-            if colon and head.strip().lower() in ("rows", "columns", "cols"):
-                current = "rows" if head.strip().lower() == "rows" else "columns"
+            head = head.strip().lower()
+            if colon and head in ("colours", "colors"):
+                if colours is not None or sections:
+                    raise PuzzleError("colours are declared once, before the clues", line=k)
+                colours = _colours(rest, k)
+                continue
+            if colon and head == "givens":
+                if grid is not None:
+                    raise PuzzleError("a second givens section", line=k)
+                grid, current = [], "givens"
+                line = rest.strip()
+            elif colon and head in ("rows", "columns", "cols"):
+                current = "rows" if head == "rows" else "columns"
                 if current in sections:
                     raise PuzzleError(f"a second {current} section", line=k)
                 sections[current] = []
                 line = rest
             elif line and current is None:
                 raise PuzzleError("expected 'rows:' or 'columns:' before the clues", line=k)
+            if current == "givens":
+                if line:
+                    grid.append((k, "".join(line.split())))
+                continue
             pieces = line.split(",")
             if pieces and not pieces[-1].strip():
                 pieces.pop()  # a trailing comma
             if current:
                 sections[current].extend((k, piece) for piece in pieces)
+        keys = "".join(key for key, _ in colours) if colours else None
         clues = {}
         for part in ("rows", "columns"):
             if not sections.get(part):
                 raise PuzzleError(f"no {part} clues (add a line '{part}: ...')", line=1)
             if len(sections[part]) > MAX_LINE:
                 raise PuzzleError(f"more than {MAX_LINE:,} {part}", line=sections[part][MAX_LINE][0])
-            clues[part] = tuple(_clue(piece, k, f"{part[:-1]} {i + 1}") for i, (k, piece) in enumerate(sections[part]))
-        rows, cols = clues["rows"], clues["columns"]
+            clues[part] = tuple(_clue(piece, k, f"{part[:-1]} {i + 1}", keys)
+                                for i, (k, piece) in enumerate(sections[part]))
+        return self._instance(clues["rows"], clues["columns"], colours, grid)
+
+    def _instance(self, rows: tuple[Clue, ...], cols: tuple[Clue, ...], colours: tuple[tuple[str, str], ...] | None,
+                  grid: list[tuple[int, str]] | None) -> Instance:
         size = _table_rows(rows, len(cols)) + _table_rows(cols, len(rows))
         if size > MAX_TABLE_ROWS:
             raise PuzzleError(f"a {len(rows)} x {len(cols)} nonogram with these clues makes a model of about {size:,} "
                               f"table rows, more than the {MAX_TABLE_ROWS:,} this type builds (memory and time)")
-        return Instance({"rows": len(rows), "columns": len(cols)}, {}, data=(rows, cols), layout="grid",
-                        conflict=self._conflict(rows, cols))
+        keys = "".join(key for key, _ in colours) if colours else "#"
+        givens = self._givens(grid, len(rows), len(cols), keys) if grid is not None else {}
+        params: dict[str, Any] = {"rows": len(rows), "columns": len(cols)}
+        if colours:
+            params["colours"] = colours
+        return Instance(params, givens, data=(rows, cols), layout="grid",
+                        conflict=self._conflict(rows, cols, len(keys)))
 
     @staticmethod
-    def _conflict(rows: tuple[Clue, ...], cols: tuple[Clue, ...]) -> str | None:
+    def _givens(grid: list[tuple[int, str]], height: int, width: int, keys: str) -> dict[int, int]:
+        """The ``givens:`` grid as cell -> colour (1 for shaded in black and white) or 0 (blank)."""
+        if len(grid) != height:
+            raise PuzzleError(f"the givens grid has {len(grid)} rows, the clues {height}",
+                              line=grid[-1][0] if grid else None)
+        shaded = "#Oo" if keys == "#" else ""
+        givens = {}
+        for r, (k, row) in enumerate(grid):
+            if len(row) != width:
+                raise PuzzleError(f"{len(row)} cells, the clues have {width} columns", line=k, where=f"givens row {r + 1}")
+            for c, ch in enumerate(row):
+                if ch in "xX":
+                    givens[r * width + c] = 0
+                elif ch in shaded:
+                    givens[r * width + c] = 1
+                elif keys != "#" and ch.lower() in keys:
+                    givens[r * width + c] = keys.index(ch.lower()) + 1
+                elif ch not in ".?":
+                    known = "# or O shaded" if keys == "#" else f"a colour ({', '.join(keys)})"
+                    raise PuzzleError(f"bad cell {ch!r} ({known}, x blank, . or ? unknown)", line=k,
+                                      where=f"givens row {r + 1} column {c + 1}")
+        return givens
+
+    @staticmethod
+    def _conflict(rows: tuple[Clue, ...], cols: tuple[Clue, ...], colours: int) -> str | None:
         """Why the clues alone rule out every picture: a run longer than its line, or totals that disagree."""
         for part, lines, length in (("row", rows, len(cols)), ("column", cols, len(rows))):
             for i, clue in enumerate(lines):
-                need = sum(clue) + len(clue) - 1
-                if need > length:
-                    return f"{part} {i + 1}'s clue {' '.join(map(str, clue))} needs {need} cells, the {part} has {length}"
-        if sum(map(sum, rows)) != sum(map(sum, cols)):
-            return f"the row clues shade {sum(map(sum, rows))} cells but the column clues {sum(map(sum, cols))}"
+                pattern, _ = _automaton(clue)
+                if len(pattern) > length:
+                    return f"{part} {i + 1}'s clue {_clue_text(clue, None)} needs {len(pattern)} cells, the {part} has {length}"
+        for colour in range(1, colours + 1):
+            by_rows = sum(n for clue in rows for n, c in runs_of(clue) if c == colour)
+            by_cols = sum(n for clue in cols for n, c in runs_of(clue) if c == colour)
+            if by_rows != by_cols:
+                what = "shade" if colours == 1 else f"give colour {colour}"
+                return f"the row clues {what} {by_rows} cells but the column clues {by_cols}"
         return None
 
     def model(self, instance: Instance) -> Model:
-        return nonogram_model(*instance.data)
+        return nonogram_model(*instance.data, len(instance.params.get("colours", "#")))
+
+    def _keys(self, instance: Instance) -> str:
+        return "".join(key for key, _ in instance.params["colours"]) if "colours" in instance.params else "#"
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
-        w = instance.params["columns"]
-        return "\n".join("".join(".#"[v] for v in values[r * w:(r + 1) * w]) for r in range(instance.params["rows"]))
+        w, chars = instance.params["columns"], "." + self._keys(instance)
+        return "\n".join("".join(chars[v] for v in values[r * w:(r + 1) * w]) for r in range(instance.params["rows"]))
 
     def format_puzzle(self, instance: Instance) -> str:
         rows, cols = instance.data
-        text = [", ".join(" ".join(map(str, clue)) or "0" for clue in lines) for lines in (rows, cols)]
-        return f"rows: {text[0]}\ncolumns: {text[1]}"
+        colours = instance.params.get("colours")
+        keys = self._keys(instance) if colours else None
+        text = [", ".join(_clue_text(clue, keys) for clue in lines) for lines in (rows, cols)]
+        out = f"rows: {text[0]}\ncolumns: {text[1]}"
+        if colours:
+            out = "colours: " + " ".join(f"{k}={name}" if name != k else k for k, name in colours) + "\n" + out
+        if instance.givens:
+            w, chars = instance.params["columns"], "x" + (keys or "#")
+            known = [chars[instance.givens[i]] if i in instance.givens else "." for i in range(len(rows) * w)]
+            out += "\ngivens:\n" + "\n".join("".join(known[r * w:(r + 1) * w]) for r in range(len(rows)))
+        return out
+
+
+def _clue_text(clue: Clue, keys: str | None) -> str:
+    """'2 1', or with colours '2r 1b'; '0' for an empty line."""
+    if keys is None:
+        return " ".join(str(n) for n, _ in runs_of(clue)) or "0"
+    return " ".join(f"{n}{keys[c - 1]}" for n, c in runs_of(clue)) or "0"
+
+
+def read_webpbn_xml(text: str) -> tuple[tuple[Clue, ...], tuple[Clue, ...], tuple[tuple[str, str], ...] | None]:
+    """The first puzzle of a webpbn XML export: its row and column clues and, when it has colours
+    other than its default one, the colours as (key, name) in the order they are first declared.
+
+    <puzzle defaultcolor="black" backgroundcolor="white"> holds <color name=.. char=..> elements
+    and <clues type="rows|columns"> of <line>s of <count color=..>N</count>.
+    """
+    import xml.etree.ElementTree as ElementTree
+
+    try:
+        root = ElementTree.fromstring(text)
+    except ElementTree.ParseError as e:
+        raise PuzzleError(f"not a webpbn XML puzzle: {e}", line=getattr(e, "position", (None,))[0]) from None
+    puzzle = root if root.tag == "puzzle" else root.find("puzzle")
+    if puzzle is None:
+        raise PuzzleError("no <puzzle> element in the XML")
+    default = puzzle.get("defaultcolor", "black")
+    background = puzzle.get("backgroundcolor", "white")
+    declared = [(c.get("name", ""), (c.get("char") or "")) for c in puzzle.findall("color")]
+    names = [default] + [name for name, _ in declared if name not in (background, default)]
+    clues: dict[str, tuple[Clue, ...]] = {}
+    for block in puzzle.findall("clues"):
+        kind = block.get("type")
+        if kind not in ("rows", "columns") or kind in clues:
+            raise PuzzleError(f"expected one <clues type=\"rows\"> and one <clues type=\"columns\">, got {excerpt(str(kind))}")
+        lines = []
+        for i, line in enumerate(block.findall("line"), start=1):
+            runs = []
+            for count in line.findall("count"):
+                colour = count.get("color", default)
+                if colour not in names:
+                    raise PuzzleError(f"colour {excerpt(colour)} is not declared", where=f"{kind[:-1]} {i}")
+                try:
+                    runs.append((whole_number((count.text or "").strip(), 1, MAX_LINE), names.index(colour) + 1))
+                except ValueError as e:
+                    raise PuzzleError(f"bad count: {e}", where=f"{kind[:-1]} {i}") from None
+            lines.append(tuple(runs))
+        if len(lines) > MAX_LINE:
+            raise PuzzleError(f"more than {MAX_LINE:,} {kind}")
+        clues[kind] = tuple(lines)
+    if set(clues) != {"rows", "columns"} or not clues["rows"] or not clues["columns"]:
+        raise PuzzleError("the XML puzzle needs row and column clues")
+    if len(names) == 1:  # black and white: plain run lengths
+        return (tuple(tuple(n for n, _ in clue) for clue in clues["rows"]),
+                tuple(tuple(n for n, _ in clue) for clue in clues["columns"]), None)
+    chars = dict(declared)
+    keys: list[str] = []
+    for name in names:  # the export's own characters where they make keys, else letters in order
+        ch = (chars.get(name) or "").lower()
+        if len(ch) != 1 or not "a" <= ch <= "z" or ch in "xo" or ch in keys:
+            ch = next(k for k in "abcdefghijklmnpqrstuvwyz" if k not in keys and k not in chars.values())
+        keys.append(ch)
+    return clues["rows"], clues["columns"], tuple(zip(keys, names))

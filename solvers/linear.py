@@ -680,7 +680,6 @@ def _block_minimum(p: int, x: np.ndarray, null: np.ndarray, orders: np.ndarray) 
         packed = gf2.pack(np.vstack([x[None, :], null]))
         vec, _, ties = gf2.minimum_weight(packed[0], packed[1:], n)
         return gf2.unpack(vec[None, :], n)[0].astype(np.int64), ties
-    k = len(null)
     patterns, counts = np.unique(np.vstack([x[None, :], null]), axis=1, return_counts=True)
     base, rows = patterns[0], patterns[1:]
     best_w, best_c, ties = None, None, 0
