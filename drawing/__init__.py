@@ -22,6 +22,7 @@ from csp.puzzle import Instance, PuzzleType
 #: Built-in types -> "module:function" drawing them, imported when used.
 BUILTIN: dict[str, str] = {
     "sudoku": "drawing.latin:sudoku",
+    "samurai": "drawing.latin:samurai",
     "killer": "drawing.latin:killer",
     "futoshiki": "drawing.latin:futoshiki",
     "kakuro": "drawing.sums:kakuro",

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from csp.picture import BLACK, WHITE, Picture
+from csp.picture import BLACK, GREY, WHITE, Picture
 from csp.puzzle import Instance
+from puzzles.samurai import CORNERS, SIDE, positions
 from puzzles.sudoku import SYMBOLS, extra_units
 
-from .grid import CELL, Grid, canvas
+from .grid import CELL, THIN, Grid, canvas
 
 
 def _values(grid: Grid, pic: Picture, n: int, givens: dict[int, int], values: Sequence[int] | None,
@@ -46,6 +47,26 @@ def _variant_tint(instance: Instance) -> Callable[[int, int], str | None]:
             kinds.setdefault(divmod(i, n), set()).add("window" if name.startswith("window") else "diagonal")
     tint = {cell: VARIANT_TINT[kind.pop() if len(kind) == 1 else "both"] for cell, kind in kinds.items()}
     return lambda r, c: tint.get((r, c))
+
+
+def samurai(instance: Instance, values: Sequence[int] | None = None) -> Picture:
+    """Five 9x9 grids on the 21x21 layout, each with its thick box lines and border, overlapping in
+    their corner boxes; the cells outside the grids left blank."""
+    grid = Grid(SIDE, SIDE)
+    pic = canvas(grid.width, grid.height)
+    cells = positions()
+    for r, c in cells:
+        pic.rect(grid.left(c), grid.top(r), grid.cell, grid.cell, stroke=GREY, width=THIN, role="cell")
+    for top, left in CORNERS:
+        part = Grid(9, 9, grid.cell, grid.left(left), grid.top(top))
+        part.rules(pic, 3, 3)
+        part.border(pic)
+    for k, (r, c) in enumerate(cells):
+        if k in instance.givens:
+            grid.value(pic, r, c, SYMBOLS[instance.givens[k] - 1], True)
+        elif values is not None:
+            grid.value(pic, r, c, SYMBOLS[values[k] - 1], False)
+    return pic
 
 
 def killer(instance: Instance, values: Sequence[int] | None = None) -> Picture:

@@ -101,6 +101,19 @@ def test_sudoku_variants_tint_their_extra_units(variant, tinted):
         assert sum(e.get("fill") == "#c8d5ea" for e in cells) == 12
 
 
+def test_samurai_draws_five_overlapping_grids():
+    """369 cells in five 9x9 grids, each with 2 + 2 thick box lines and its border, givens as given; the
+    solution as solve prints it (the 369 cells, row by row)."""
+    code, puzzle, _ = run("generate", "samurai", "--seed", "1", "-q")
+    puzzle = puzzle.strip()
+    picture = svg("samurai", puzzle)
+    assert len(parts(picture, "cell", "rect")) == 369
+    assert len(parts(picture, "rule", "line")) == 5 * 4 and len(parts(picture, "border", "rect")) == 5
+    assert texts(picture, "given") == [ch for ch in puzzle if ch != "."]
+    answer = svg("samurai", puzzle, "--solution")
+    assert "".join(texts(answer, "given", "value")) == "".join(solved("samurai", puzzle).split())
+
+
 KILLER_4 = "aabb\nccdd\neeff\ngghh\na=3 b=7 c=7 d=3 e=3 f=7 g=7 h=3"
 
 
@@ -199,6 +212,24 @@ def test_nonogram_clues_and_shading(text, tmp_path):
     assert shaded == solved("nonogram", text).replace("\n", "")
     guides = (len(rows) - 1) // 5 + (len(cols) - 1) // 5
     assert len(parts(picture, "rule", "line")) == guides
+
+
+def test_nonogram_givens_and_colours(tmp_path):
+    """GCHQ's 2015 puzzle shows its 22 given cells; a colour nonogram draws clues and cells in colour."""
+    picture = svg("nonogram", "-f", str(FIXTURES / "nonogram_gchq2015.txt"))
+    assert len(parts(picture, "given")) == 22
+    assert sum(e.get("fill") == "#000000" for e in parts(picture, "cell", "rect")) == 22
+    path = tmp_path / "colour.txt"
+    path.write_text("colours: r=red b=blue\nrows: 1r 1b, 2r, 1b 1r\ncolumns: 1r 1b, 2r, 1b 1r\n")
+    picture = svg("nonogram", "-f", str(path))
+    keys = {"#d62728": "r", "#1f77b4": "b"}
+    # Each clue is drawn from the grid outwards, so its runs' colours come last run first.
+    clues = ["1r 1b", "2r", "1b 1r"] * 2
+    assert "".join(keys[e.get("fill")] for e in parts(picture, "clue")) == \
+        "".join(run[-1] for clue in clues for run in reversed(clue.split()))
+    answer = svg("nonogram", "-f", str(path), "--solution")
+    drawn = "".join(keys.get(e.get("fill"), ".") for e in parts(answer, "cell", "rect"))
+    assert drawn == solved("nonogram", "-f", str(path)).replace("\n", "")
 
 
 # -- queens, seating, life, lights-out -------------------------------------------------------------------
