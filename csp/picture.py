@@ -35,39 +35,37 @@ class Line:
     role: str = ""
 
 
+@dataclass(frozen=True, kw_only=True)
+class Paint:
+    """How a closed shape is painted: its fill, its outline and what it is (``role``)."""
+
+    fill: str | None = None
+    stroke: str | None = BLACK
+    width: float = 1.0
+    role: str = ""
+
+
 @dataclass(frozen=True)
-class Rect:
+class Rect(Paint):
     x: float
     y: float
     w: float
     h: float
-    fill: str | None = None
-    stroke: str | None = BLACK
-    width: float = 1.0
     radius: float = 0.0
     dash: tuple[float, float] | None = None
-    role: str = ""
 
 
 @dataclass(frozen=True)
-class Circle:
+class Circle(Paint):
     cx: float
     cy: float
     r: float
-    fill: str | None = None
-    stroke: str | None = BLACK
-    width: float = 1.0
-    role: str = ""
 
 
 @dataclass(frozen=True)
-class Polygon:
+class Polygon(Paint):
     points: tuple[Point, ...]
-    fill: str | None = None
-    stroke: str | None = BLACK
-    width: float = 1.0
     closed: bool = True
-    role: str = ""
 
 
 @dataclass(frozen=True)
@@ -109,15 +107,15 @@ class Picture:
 
     def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None, stroke: str | None = BLACK,
              width: float = 1.0, radius: float = 0.0, dash: tuple[float, float] | None = None, role: str = "") -> None:
-        self.shapes.append(Rect(x, y, w, h, fill, stroke, width, radius, dash, role))
+        self.shapes.append(Rect(x, y, w, h, radius, dash, fill=fill, stroke=stroke, width=width, role=role))
 
     def circle(self, cx: float, cy: float, r: float, fill: str | None = None, stroke: str | None = BLACK,
                width: float = 1.0, role: str = "") -> None:
-        self.shapes.append(Circle(cx, cy, r, fill, stroke, width, role))
+        self.shapes.append(Circle(cx, cy, r, fill=fill, stroke=stroke, width=width, role=role))
 
     def polygon(self, points: Sequence[Point], fill: str | None = None, stroke: str | None = BLACK,
                 width: float = 1.0, closed: bool = True, role: str = "") -> None:
-        self.shapes.append(Polygon(tuple(points), fill, stroke, width, closed, role))
+        self.shapes.append(Polygon(tuple(points), closed, fill=fill, stroke=stroke, width=width, role=role))
 
     def text(self, x: float, y: float, text: str, size: float, anchor: str = "middle", bold: bool = False,
              color: str = BLACK, role: str = "") -> None:
