@@ -5,7 +5,8 @@ from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, T
 from .errors import ModelError, PuzzleError
 from .model import Model, Violation
 from .moves import METRICS, MovePuzzle, Space
+from .picture import Picture
 from .puzzle import Instance, Param, PuzzleType
 
 __all__ = ["AllDifferent", "Constraint", "Instance", "Linear", "METRICS", "Model", "ModelError", "MovePuzzle", "Param",
-           "Parity", "ParityRows", "PuzzleError", "PuzzleType", "Space", "Table", "Violation"]
+           "Parity", "ParityRows", "Picture", "PuzzleError", "PuzzleType", "Space", "Table", "Violation"]

@@ -14,6 +14,7 @@ from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from .errors import PuzzleError, excerpt
 from .model import Model
+from .picture import Picture
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,11 @@ class PuzzleType:
     def show_value(self, value: int) -> str:
         """How a value is written in messages (sudoku writes 10 as A)."""
         return str(value)
+
+    def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture | None:
+        """The puzzle as a picture (with ``values``, its solution drawn in), or None: ``puzzlesmith render``
+        then uses its own drawing of a built-in type, or draws the text of a grid of values."""
+        return None
 
     def contradiction(self, instance: Instance, model: Model) -> str | None:
         """Why the puzzle as given has no solution, when its givens alone show it, or None.

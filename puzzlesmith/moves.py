@@ -21,7 +21,7 @@ from .common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Puzzle, UsageError
                      positive_int, read_puzzles)
 
 #: The commands that take move puzzles; the others refuse them with one line.
-MOVE_COMMANDS = ("solve", "analyze", "types")
+MOVE_COMMANDS = ("solve", "analyze", "types", "render", "book")
 
 
 def add_move_options(parser: argparse.ArgumentParser) -> None:
