@@ -25,6 +25,9 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or ".")
     os.close(fd)
     temporary = Path(name)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(temporary, 0o666 & ~umask)  # mkstemp's file is private; the result is an ordinary file
     try:
         yield temporary
         os.replace(temporary, target)

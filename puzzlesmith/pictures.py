@@ -126,16 +126,11 @@ def write_output(data: bytes, path: str | None) -> None:
         sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()
         return
-    import os
-
     from csp.files import atomic_path
 
     try:
         with atomic_path(path) as temporary:
             temporary.write_bytes(data)
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temporary, 0o666 & ~umask)  # the temporary file is private; a picture is not
     except OSError as e:
         raise UsageError(f"cannot write {path}: {e.strerror or e}") from None
 

@@ -40,3 +40,16 @@ def test_only_new_files():
     with pytest.raises(ValueError):
         with atomic_write("x", "a"):
             pass
+
+
+def test_the_result_has_the_usual_permissions(tmp_path):
+    """mkstemp makes the temporary file private (0600); the written file follows the umask like any."""
+    import os
+
+    umask = os.umask(0o022)
+    try:
+        with atomic_write(tmp_path / "t.txt") as out:
+            out.write("x")
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "t.txt").stat().st_mode & 0o777 == 0o644
