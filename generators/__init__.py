@@ -16,10 +16,10 @@ from typing import Any, Callable
 from .batch import Generated, generate, generate_one, new_seed, prepare
 from .clues import (ORACLE_PREFERENCE, GenerationError, Unsolvable, default_oracle, make_minimal, only_solution,
                     redundant_groups)
-from .grading import LEVELS, TIERS, Grade, Step, grade, hint
+from .grading import LEVEL_TOPS, LEVELS, RATINGS, Grade, Step, grade, hint, level_of, parse_rating_range
 from .layout import SYMMETRIES, clue_vars, grid_shape, orbits
 
-__all__ = ["BOARD_GENERATORS", "LEVELS", "board_generator", "ORACLE_PREFERENCE", "SYMMETRIES", "TIERS", "Generated", "GenerationError", "Grade", "Step",
+__all__ = ["BOARD_GENERATORS", "LEVELS", "board_generator", "ORACLE_PREFERENCE", "SYMMETRIES", "LEVEL_TOPS", "RATINGS", "level_of", "parse_rating_range", "Generated", "GenerationError", "Grade", "Step",
            "Unsolvable", "clue_vars", "default_oracle", "generate", "generate_one", "grade", "grid_shape", "hint",
            "make_minimal", "new_seed", "only_solution", "orbits", "prepare", "redundant_groups"]
 

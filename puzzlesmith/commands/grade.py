@@ -1,4 +1,5 @@
-"""`puzzlesmith grade TYPE PUZZLE`: how hard a puzzle is, by the hardest tier of deductions it needs."""
+"""`puzzlesmith grade TYPE PUZZLE`: how hard a puzzle is: the hardest technique of the ladder it needs, rated on
+Sudoku Explainer's scale, its level and its step count."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from ..common import EXIT_NO_SOLUTION, EXIT_OK, add_input_options, add_type_opti
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("grade", help="grade puzzles: easy (singles), medium (pairs and intersections), "
-                                     "hard (guessing)")
+    p = sub.add_parser("grade", help="grade puzzles: a rating on Sudoku Explainer's scale (the hardest technique "
+                                     "needed), a level (easy, medium, hard, expert, extreme, needs guessing) and "
+                                     "the step count")
     add_type_options(p)
     add_input_options(p)
     p.add_argument("--json", action="store_true", help="JSON Lines output, one object per puzzle")
