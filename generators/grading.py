@@ -136,6 +136,7 @@ class Logic:
                     union |= self.initial[v]
                 self.units.append((c.name or c.describe(), c.vars, union, union.bit_count() == len(c.vars)))
         self.links = [tuple((j, shift) for shift, js in sorted(d.items()) for j in sorted(js)) for d in links]
+        self.linked = [tuple(sorted({j for j, _ in row})) for row in self.links]
         self.units_of: list[list[str]] = [[] for _ in range(n)]
         self.peers: list[set[int]] = [set() for _ in range(n)]
         for name, vars_, _, _ in self.units:
@@ -144,6 +145,11 @@ class Logic:
                 self.peers[v].update(vars_)
         for v in range(n):
             self.peers[v].discard(v)
+        self.perm_units_of: list[list[int]] = [[] for _ in range(n)]
+        for u, (_, vars_, _, perm) in enumerate(self.units):
+            for v in vars_:
+                if perm:
+                    self.perm_units_of[v].append(u)
         self.all_values = 0
         for d in self.initial:
             self.all_values |= d
