@@ -30,7 +30,7 @@ from typing import Any, Sequence
 from csp.errors import PuzzleError
 from csp.model import Model
 from csp.errors import excerpt
-from csp.puzzle import Instance, PuzzleType, whole_number
+from csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number
 
 Clue = tuple[int, ...]
 
@@ -96,6 +96,8 @@ def _table_rows(lines: tuple[Clue, ...], length: int) -> int:
 class Nonogram(PuzzleType):
     name = "nonogram"
     summary = "shade cells to match the run lengths given for every row and column"
+    params = (Param("size", None, "rows x columns of a picture to generate (generate nonogram -p size=15x15)",
+                    lambda text: parse_rxc(text, square=True)),)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         sections: dict[str, list[tuple[int, str]]] = {}

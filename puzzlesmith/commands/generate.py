@@ -185,7 +185,9 @@ def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, An
     out = Output(args, ptype)
     try:
         for k, board in enumerate(made):
-            if args.json:
+            if args.json and hasattr(board, "record"):  # a board that writes its own record (nonograms)
+                emit_json(with_params(args, board.record(ptype.name)))
+            elif args.json:
                 emit_json(with_params(args, {"type": ptype.name, "puzzle": board.text, "solution": board.solution_text,
                                              "presses": board.presses, "minimal": board.minimal,
                                              "unique": board.unique, "solutions": board.solutions, "seed": seed + k}))
