@@ -156,14 +156,7 @@ def soundness(quick: bool) -> None:
     used: Counter[str] = Counter()
     for puzzle in progress(puzzles, "soundness"):
         inst, model, solution = solved(puzzle[:81])
-        net = logic(model)
-        cand, placed = net.start(inst.givens)
-        while not all(placed):
-            step = net.next_step(cand, placed)
-            if step is None:
-                var = min((v for v in range(81) if not placed[v]), key=lambda v: cand[v].bit_count())
-                net.place(cand, placed, var, 1 << (solution[var] - 1))
-                continue
+        for step in logic(model).steps(inst.givens, solution):
             steps += 1
             used[step.technique] += 1
             wrong += bool(step.place and solution[step.place[0]] != step.place[1])

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Collection, Mapping, Sequence
+from typing import Collection, Iterator, Mapping, Sequence
 
 import solvers
 from csp.constraints import AllDifferent, Constraint
@@ -289,34 +289,38 @@ class Logic:
                 hardest = step
             counts[step.technique] = counts.get(step.technique, 0) + 1
 
+    def fewest(self, cand: list[int], placed: list[bool]) -> int:
+        """The unplaced variable with the fewest candidates: where a guess goes."""
+        return min((v for v in range(len(cand)) if not placed[v]), key=lambda v: cand[v].bit_count())
+
+    def steps(self, givens: Mapping[int, int], solution: Sequence[int],
+              techniques: Collection[str] | None = None) -> Iterator[Step]:
+        """Every step of a solve like a person's, in order: the ladder's deductions, cheapest first, and a
+        guess when none applies (the variable with the fewest candidates takes its value in ``solution``,
+        so guesses count what the puzzle needs, not wrong turns). Raises Contradiction when the givens
+        clash or ``solution`` is not one."""
+        cand, placed = self.start(givens)
+        while not all(placed):
+            step = self.next_step(cand, placed, techniques)
+            if step is None:
+                var = self.fewest(cand, placed)
+                step = Step("guess", "", RATINGS["guess"], place=(var, solution[var]), values=self.values_of(cand[var]))
+                self.place(cand, placed, var, 1 << (solution[var] - self.lo))
+            yield step
+
     def grade(self, givens: Mapping[int, int], solution: Sequence[int],
               techniques: Collection[str] | None = None) -> Grade:
-        """Solve like a person would: techniques cheapest first, a guess only when stuck.
-
-        A guess sets the variable with the fewest candidates to its value in ``solution``,
-        so the count is of the guesses the puzzle needs, not of wrong turns taken (which
-        would measure the order values are tried in, and cost exponential time on 16x16).
-        """
+        """The grade of a solve by ``steps``: its hardest step's rating, and its steps counted by technique."""
         counts: dict[str, int] = {}
-        rating, hardest_name = 0.0, ""
+        rating, hardest = 0.0, ""
         try:
-            cand, placed = self.start(givens)
-            guesses = 0
-            while True:
-                hardest = self.deduce(cand, placed, counts, techniques)
-                if hardest is not None and hardest.rating > rating:
-                    rating, hardest_name = hardest.rating, hardest.technique
-                if all(placed):
-                    break
-                var = min((v for v in range(len(cand)) if not placed[v]), key=lambda v: cand[v].bit_count())
-                self.place(cand, placed, var, 1 << (solution[var] - self.lo))
-                guesses += 1
-                counts["guess"] = counts.get("guess", 0) + 1
-                if RATINGS["guess"] > rating:
-                    rating, hardest_name = RATINGS["guess"], "guess"
+            for step in self.steps(givens, solution, techniques):
+                counts[step.technique] = counts.get(step.technique, 0) + 1
+                if step.rating > rating:
+                    rating, hardest = step.rating, step.technique
         except Contradiction:  # givens that clash, or a ``solution`` that is not one
             return Grade(1.0, 0, counts, solved=False)
-        return Grade(round(max(rating, 1.0), 1), guesses, counts, hardest=hardest_name)
+        return Grade(round(max(rating, 1.0), 1), counts.get("guess", 0), counts, hardest=hardest)
 
 
 def logic(model: Model) -> Logic:
@@ -355,7 +359,7 @@ def hint(model: Model, givens: Mapping[int, int], solution: Sequence[int]) -> li
     while not all(placed):
         step = net.next_step(cand, placed)
         if step is None:
-            var = min((v for v in range(len(cand)) if not placed[v]), key=lambda v: cand[v].bit_count())
+            var = net.fewest(cand, placed)
             steps.append(Step("guess", "", RATINGS["guess"], place=(var, solution[var]),
                               values=net.values_of(cand[var])))
             break

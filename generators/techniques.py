@@ -21,6 +21,7 @@ technique assumes the puzzle has one solution (no unique rectangles, no BUG).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
 
@@ -131,6 +132,17 @@ class Step:
         return f"{self.unit}: {gone}"
 
 
+Finder = Callable[["Logic", list[int], list[bool]], "Step | None"]
+
+
+def rung(technique: str) -> Callable[[Finder], Finder]:
+    """Names the technique a finder looks for (a ladder rung; several finders may share a name)."""
+    def mark(find: Finder) -> Finder:
+        find.technique = technique  # type: ignore[attr-defined]
+        return find
+    return mark
+
+
 def bits_of(mask: int) -> Iterator[int]:
     """The set bit positions of ``mask``, lowest first."""
     while mask:
@@ -146,6 +158,7 @@ def _removes(net: Logic, pairs: Sequence[tuple[int, int]]) -> tuple[tuple[int, i
 
 # -- singles ---------------------------------------------------------------------------------
 
+@rung("full house")
 def full_house(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     for name, vars_, _, perm in net.units:
         if not perm:
@@ -156,21 +169,34 @@ def full_house(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     return None
 
 
+def variant(find: Callable[..., Step | None], technique: str, **options: bool) -> Finder:
+    """A finder with its options fixed, named for the ladder."""
+    chosen = partial(find, **options)
+    chosen.technique = technique  # type: ignore[attr-defined]
+    return chosen
+
+
+def lone_values(vars_: Sequence[int], union: int, cand: list[int], placed: list[bool]) -> int:
+    """The values with one place left among the unplaced variables of a permutation unit (Contradiction
+    when a value has none)."""
+    once = twice = done = 0
+    for v in vars_:
+        d = cand[v]
+        if placed[v]:
+            done |= d
+        else:
+            twice |= once & d
+            once |= d
+    if once | done != union:
+        raise Contradiction  # some value has no place left in the unit
+    return once & ~twice & ~done
+
+
 def _hidden_single(net: Logic, cand: list[int], placed: list[bool], boxes: bool) -> Step | None:
     for index, (name, vars_, union, perm) in enumerate(net.units):
         if not perm or net.box_like[index] != boxes:
             continue
-        once = twice = done = 0
-        for v in vars_:
-            d = cand[v]
-            if placed[v]:
-                done |= d
-            else:
-                twice |= once & d
-                once |= d
-        if once | done != union:
-            raise Contradiction  # some value has no place left in the unit
-        alone = once & ~twice & ~done
+        alone = lone_values(vars_, union, cand, placed)
         if alone:
             bit = alone & -alone
             var = next(v for v in vars_ if not placed[v] and cand[v] & bit)
@@ -178,14 +204,13 @@ def _hidden_single(net: Logic, cand: list[int], placed: list[bool], boxes: bool)
     return None
 
 
-def hidden_single_box(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
-    return _hidden_single(net, cand, placed, True)
+hidden_single_box = variant(_hidden_single, "hidden single", boxes=True)
 
 
-def hidden_single_line(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
-    return _hidden_single(net, cand, placed, False)
+hidden_single_line = variant(_hidden_single, "hidden single", boxes=False)
 
 
+@rung("naked single")
 def naked_single(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     for var, d in enumerate(cand):
         if not placed[var] and not d & (d - 1):
@@ -194,6 +219,7 @@ def naked_single(net: Logic, cand: list[int], placed: list[bool]) -> Step | None
     return None
 
 
+@rung("constraint")
 def constraint(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     """Values of a non-AllDifferent constraint that no combination of the others' candidates supports."""
     for c in net.others:
@@ -227,12 +253,10 @@ def _intersection(net: Logic, cand: list[int], placed: list[bool], pointing: boo
     return None
 
 
-def pointing(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
-    return _intersection(net, cand, placed, True)
+pointing = variant(_intersection, "pointing", pointing=True)
 
 
-def claiming(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
-    return _intersection(net, cand, placed, False)
+claiming = variant(_intersection, "claiming", pointing=False)
 
 
 _SIZE_NAMES = {2: "pair", 3: "triple", 4: "quad"}
@@ -261,6 +285,7 @@ def naked_subset(size: int) -> Callable[[Logic, list[int], list[bool]], Step | N
         return None
 
     find.__name__ = technique.replace(" ", "_")
+    find.technique = technique  # type: ignore[attr-defined]
     return find
 
 
@@ -295,6 +320,7 @@ def hidden_subset(size: int) -> Callable[[Logic, list[int], list[bool]], Step | 
         return None
 
     find.__name__ = technique.replace(" ", "_")
+    find.technique = technique  # type: ignore[attr-defined]
     return find
 
 
@@ -336,48 +362,49 @@ def fish(size: int) -> Callable[[Logic, list[int], list[bool]], Step | None]:
         return None
 
     find.__name__ = technique.replace("-", "_")
+    find.technique = technique  # type: ignore[attr-defined]
     return find
 
 
 # -- wings ------------------------------------------------------------------------------------
 
-def xy_wing(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
-    """Pivot XY sees pincers XZ and YZ: one pincer is Z, so cells seeing both pincers lose Z."""
+def _wing(net: Logic, cand: list[int], placed: list[bool], xyz: bool) -> Step | None:
+    """XY-wing: a pivot XY sees pincers XZ and YZ; one pincer is Z, so cells seeing both pincers lose Z.
+    XYZ-wing: a pivot XYZ sees pincers XZ and YZ; one of the three is Z, so cells seeing all three lose Z."""
+    technique = "XYZ-wing" if xyz else "XY-wing"
     for pivot, d in enumerate(cand):
-        if placed[pivot] or d.bit_count() != 2:
+        if placed[pivot] or d.bit_count() != (3 if xyz else 2):
             continue
         wings = [w for w in net.peers[pivot] if not placed[w] and cand[w].bit_count() == 2
-                 and (cand[w] & d).bit_count() == 1]
+                 and (cand[w] & ~d == 0 if xyz else (cand[w] & d).bit_count() == 1)]
         for i, a in enumerate(wings):
             for b in wings[i + 1:]:
-                z = cand[a] & cand[b] & ~d
-                if not z or cand[a] & d == cand[b] & d or z.bit_count() != 1:
-                    continue
-                removes = [(v, z.bit_length() - 1) for v in net.peers[a] & net.peers[b]
-                           if v != pivot and not placed[v] and cand[v] & z]
-                if removes:
-                    return Step("XY-wing", "", 4.2, removes=_removes(net, sorted(removes)), cells=(pivot, a, b),
-                                values=(net.value(z),))
-    return None
-
-
-def xyz_wing(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
-    """Pivot XYZ sees pincers XZ and YZ: one of the three is Z, so cells seeing all three lose Z."""
-    for pivot, d in enumerate(cand):
-        if placed[pivot] or d.bit_count() != 3:
-            continue
-        wings = [w for w in net.peers[pivot] if not placed[w] and cand[w].bit_count() == 2 and cand[w] & ~d == 0]
-        for i, a in enumerate(wings):
-            for b in wings[i + 1:]:
-                z = cand[a] & cand[b]
+                z = cand[a] & cand[b] & (d if xyz else ~d)
                 if cand[a] == cand[b] or z.bit_count() != 1:
                     continue
-                removes = [(v, z.bit_length() - 1) for v in net.peers[a] & net.peers[b] & net.peers[pivot]
-                           if not placed[v] and cand[v] & z]
+                seen = net.peers[a] & net.peers[b] & (net.peers[pivot] if xyz else net.peers[a])
+                removes = sorted((v, z.bit_length() - 1) for v in seen if v != pivot and not placed[v] and cand[v] & z)
                 if removes:
-                    return Step("XYZ-wing", "", 4.4, removes=_removes(net, sorted(removes)), cells=(pivot, a, b),
+                    return Step(technique, "", RATINGS[technique], removes=_removes(net, removes), cells=(pivot, a, b),
                                 values=(net.value(z),))
     return None
+
+
+xy_wing = variant(_wing, "XY-wing", xyz=False)
+xyz_wing = variant(_wing, "XYZ-wing", xyz=True)
+
+
+def places(net: Logic, cand: list[int], placed: list[bool]) -> Iterator[tuple[int, str, int, list[int]]]:
+    """(unit index, unit name, value bit, its unplaced places) for each open value of each permutation unit."""
+    for index, (name, vars_, _, perm) in enumerate(net.units):
+        if not perm:
+            continue
+        free = [v for v in vars_ if not placed[v]]
+        values = 0
+        for v in free:
+            values |= cand[v]
+        for k in bits_of(values):
+            yield index, name, k, [v for v in free if cand[v] >> k & 1]
 
 
 # -- chains -----------------------------------------------------------------------------------
@@ -402,22 +429,14 @@ class Chains:
         self.x: dict[int, int] = {}  # node -> nodes strongly linked by a unit (conjugates)
         self.y: dict[int, int] = {}  # node -> the other value of its bivalue cell
         self.x_unit: dict[tuple[int, int], str] = {}
-        for index, (name, vars_, _, perm) in enumerate(net.units):
-            if not perm:
-                continue
-            free = [v for v in vars_ if not placed[v]]
-            values = 0
-            for v in free:
-                values |= cand[v]
-            for k in bits_of(values):
-                where = [v for v in free if cand[v] >> k & 1]
-                if len(where) == 2:
-                    a, b = where[0] * w + k, where[1] * w + k
-                    self.x[a] = self.x.get(a, 0) | 1 << b
-                    self.x[b] = self.x.get(b, 0) | 1 << a
-                    key = (min(a, b), max(a, b))
-                    if key not in self.x_unit or not net.box_like[index]:
-                        self.x_unit[key] = name + ("#box" if net.box_like[index] else "")
+        for index, name, k, where in places(net, cand, placed):
+            if len(where) == 2:
+                a, b = where[0] * w + k, where[1] * w + k
+                self.x[a] = self.x.get(a, 0) | 1 << b
+                self.x[b] = self.x.get(b, 0) | 1 << a
+                key = (min(a, b), max(a, b))
+                if key not in self.x_unit or not net.box_like[index]:
+                    self.x_unit[key] = name + ("#box" if net.box_like[index] else "")
         for v, d in enumerate(cand):
             if not placed[v] and d.bit_count() == 2:
                 a, b = (v * w + k for k in bits_of(d))
@@ -516,6 +535,7 @@ def _chain_step(technique: str, rating: float, chains: Chains, found: tuple[int,
     return Step(technique, "", rating, removes=removes, chain=tuple(chains.node(n) for n in path))
 
 
+@rung("turbot fish")
 def turbot_fish(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     """An X-chain of two strong links: skyscraper, two-string kite, or turbot fish (by the units linked)."""
     chains = Chains(net, cand, placed)
@@ -547,14 +567,17 @@ def _chain(net: Logic, cand: list[int], placed: list[bool], kind: str) -> Step |
     return _chain_step(kind, RATINGS[kind] + length_bonus(found[0]), chains, found, strong, cell_weak)
 
 
+@rung("X-chain")
 def x_chain(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     return _chain(net, cand, placed, "X-chain")
 
 
+@rung("XY-chain")
 def xy_chain(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     return _chain(net, cand, placed, "XY-chain")
 
 
+@rung("forcing chain")
 def forcing_chain(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     return _chain(net, cand, placed, "forcing chain")
 
@@ -580,17 +603,7 @@ def settle(net: Logic, cand: list[int], placed: list[bool], changed: Iterator[in
                 count += 1
         for u in units:
             _, vars_, union, _ = net.units[u]
-            once = twice = done = 0
-            for v in vars_:
-                d = cand[v]
-                if placed[v]:
-                    done |= d
-                else:
-                    twice |= once & d
-                    once |= d
-            if once | done != union:
-                raise Contradiction
-            for k in bits_of(once & ~twice & ~done):
+            for k in bits_of(lone_values(vars_, union, cand, placed)):
                 bit = 1 << k
                 var = next((v for v in vars_ if not placed[v] and cand[v] & bit), None)
                 if var is None:  # an earlier single of this pass took its only place
@@ -617,19 +630,12 @@ def _sources(net: Logic, cand: list[int], placed: list[bool], size: int) -> Iter
     for var, d in enumerate(cand):
         if not placed[var] and d.bit_count() == size:
             yield f"the values of {net.names[var]}", [(var, 1 << k) for k in bits_of(d)]
-    for name, vars_, _, perm in net.units:
-        if not perm:
-            continue
-        free = [v for v in vars_ if not placed[v]]
-        values = 0
-        for v in free:
-            values |= cand[v]
-        for k in bits_of(values):
-            where = [v for v in free if cand[v] >> k & 1]
-            if len(where) == size:
-                yield f"the places of {net.lo + k} in {name}", [(v, 1 << k) for v in where]
+    for _, name, k, where in places(net, cand, placed):
+        if len(where) == size:
+            yield f"the places of {net.lo + k} in {name}", [(v, 1 << k) for v in where]
 
 
+@rung("Nishio forcing chain")
 def nishio(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     """Assume a candidate and follow its value alone (it leaves the peers of each cell assumed to hold
     it; a unit with one place left takes it there): when a unit is left with no place for it, or two
@@ -672,6 +678,7 @@ LOOK_FURTHER = 16
 scan costs seconds a step on 16x16 grids and changes a 9x9 rating by 0.1 at most)."""
 
 
+@rung("dynamic forcing chain")
 def dynamic_forcing_chain(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     """Try each of a few candidates one of which is true, placing the singles each forces: a candidate
     that leads to a contradiction is false; what every branch agrees on is true."""
@@ -711,33 +718,13 @@ def dynamic_forcing_chain(net: Logic, cand: list[int], placed: list[bool]) -> St
     return best
 
 
-#: The ladder, cheapest first (ties: as SE orders them). Each entry: (technique name, finder).
-LADDER: tuple[tuple[str, Callable[[Logic, list[int], list[bool]], Step | None]], ...] = (
-    ("full house", full_house),
-    ("hidden single", hidden_single_box),
-    ("hidden single", hidden_single_line),
-    ("constraint", constraint),
-    ("naked single", naked_single),
-    ("pointing", pointing),
-    ("claiming", claiming),
-    ("naked pair", naked_subset(2)),
-    ("X-wing", fish(2)),
-    ("hidden pair", hidden_subset(2)),
-    ("naked triple", naked_subset(3)),
-    ("swordfish", fish(3)),
-    ("hidden triple", hidden_subset(3)),
-    ("turbot fish", turbot_fish),
-    ("XY-wing", xy_wing),
-    ("XYZ-wing", xyz_wing),
-    ("naked quad", naked_subset(4)),
-    ("jellyfish", fish(4)),
-    ("hidden quad", hidden_subset(4)),
-    ("X-chain", x_chain),
-    ("XY-chain", xy_chain),
-    ("forcing chain", forcing_chain),
-    ("Nishio forcing chain", nishio),
-    ("dynamic forcing chain", dynamic_forcing_chain),
-)
+#: The ladder, cheapest first (ties: as SE orders them): (technique name, finder) pairs.
+LADDER: tuple[tuple[str, Callable[[Logic, list[int], list[bool]], Step | None]], ...] = tuple(
+    (finder.technique, finder) for finder in (  # type: ignore[attr-defined]
+        full_house, hidden_single_box, hidden_single_line, constraint, naked_single, pointing, claiming,
+        naked_subset(2), fish(2), hidden_subset(2), naked_subset(3), fish(3), hidden_subset(3), turbot_fish,
+        xy_wing, xyz_wing, naked_subset(4), fish(4), hidden_subset(4), x_chain, xy_chain, forcing_chain, nishio,
+        dynamic_forcing_chain))
 
 #: The three tiers of the grader this ladder replaced (singles; pairs and intersections; then
 #: guessing), kept as a peer for benchmarks/bench_rating.py.
