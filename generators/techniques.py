@@ -127,9 +127,9 @@ class Step:
             return (f"{t}: {links} (= strong link: one of the two is true; - weak link: not both); "
                     f"{name(self.chain[0][0])}={show(self.chain[0][1])} or {name(self.chain[-1][0])}="
                     f"{show(self.chain[-1][1])} holds, so {gone}")
-        if t == "dynamic forcing chain":
-            return f"dynamic forcing chain, {self.unit}: {gone}"
-        return f"{self.unit}: {gone}"
+        if t == "constraint":
+            return f"{self.unit}: no combination of the others' candidates allows it, so {gone}"
+        return f"{t}: {self.unit}, so {gone}"
 
 
 Finder = Callable[["Logic", list[int], list[bool]], "Step | None"]

@@ -225,6 +225,7 @@ def walk(line: str) -> dict[str, int]:
     for step in logic(model).steps(inst.givens, solution):
         used[step.technique] = used.get(step.technique, 0) + 1
         placed += step.place is not None
+        assert step.technique in step.describe(lambda v: SUDOKU.cell_name(inst, v))  # hints name the technique
         assert step.place is None or solution[step.place[0]] == step.place[1], step
         assert all(solution[var] != value for var, value in step.removes), step
     assert placed == 81 - len(inst.givens)
