@@ -15,6 +15,8 @@ any of its steps is ever wrong.
 * Soundness: every placement and removal of the ladder checked against the unique solution, on magictour's
   top1465, Norvig's top95 and hardest, and the rated sample.
 * The rating distribution of random minimal puzzles (generate's own, seeds 1..N), as a histogram.
+* Nonograms: the share of random pictures line logic solves as drawn, the cells the repair flips, and the
+  time to make a line-solvable random nonogram, per size.
 """
 
 from __future__ import annotations
@@ -165,6 +167,29 @@ def soundness(quick: bool) -> None:
     print("  steps by technique: " + ", ".join(f"{t} {n}" for t, n in used.most_common()))
 
 
+def nonograms(count: int) -> None:
+    """Random nonograms that line logic solves: how often a random picture already is, flips, time."""
+    import random
+
+    from generators.nonograms import DENSITY, random_nonogram, repair
+    from solvers.linelogic import clues_of, line_solve
+
+    print(f"\nNonograms (random pictures, {DENSITY:.0%} shaded; {count} per size)")
+    print(f"  {'size':<8}{'line-solvable as drawn':>24}{'mean flips':>12}{'ms per nonogram':>17}")
+    for h, w in ((10, 10), (15, 15), (20, 20), (30, 30)):
+        rng = random.Random(h)
+        as_drawn = flips = 0
+        for _ in range(count):
+            picture = [[int(rng.random() < DENSITY) for _ in range(w)] for _ in range(h)]
+            as_drawn += line_solve(*clues_of(picture)).solved
+            flips += len(repair(picture, rng, h * w) or [])
+        start = time.process_time()
+        for seed in range(count):
+            random_nonogram(h, w, seed)
+        ms = (time.process_time() - start) * 1000 / count
+        print(f"  {f'{h}x{w}':<8}{as_drawn / count:>24.0%}{flips / count:>12.1f}{ms:>17.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer puzzles (a minute or so)")
@@ -172,6 +197,7 @@ def main() -> None:
     agreement(120 if args.quick else None)
     made = speed(40 if args.quick else 200)
     histogram(made)
+    nonograms(5 if args.quick else 20)
     soundness(args.quick)
 
 
