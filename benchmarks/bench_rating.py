@@ -112,6 +112,17 @@ def agreement(n: int | None) -> None:
         print(f"    {gap:.1f}  SE {se:.1f}  ours {mine:.1f}  {hardest:<22} {puzzle}")
 
 
+def hardest(n: int | None) -> None:
+    """The forum's hardest list (tdoku's copy carries no ER column): what the ladder makes of it."""
+    puzzles = read(SHARED / "tdoku_puzzles6_forum_hardest_1106.txt", n)
+    levels: Counter[str] = Counter()
+    for puzzle in progress(puzzles, "hardest"):
+        inst, model, solution = solved(puzzle)
+        levels[logic(model).grade(inst.givens, solution).level] += 1
+    print(f"\nForum hardest list ({len(puzzles)} puzzles; the stored copy has no ER column): "
+          + ", ".join(f"{name} {levels[name]}" for name in LEVELS if levels[name]))
+
+
 def speed(n_random: int) -> list[str]:
     """Mean ms per puzzle, ladder and three tiers, on top95 and on random minimal puzzles; returns the randoms."""
     top = read(SHARED / "norvig_top95.txt")
@@ -195,6 +206,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer puzzles (a minute or so)")
     args = parser.parse_args()
     agreement(120 if args.quick else None)
+    hardest(20 if args.quick else None)
     made = speed(40 if args.quick else 200)
     histogram(made)
     nonograms(5 if args.quick else 20)

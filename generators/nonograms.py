@@ -185,10 +185,13 @@ def read_image(path: str | Path) -> tuple[int, int, list[list[float]]]:
     """(width, height, darkness rows 0..1) of a PNG (any bit depth and colour type, not interlaced) or a
     netpbm PBM/PGM file. ValueError saying what is wrong."""
     data = Path(path).read_bytes()
-    if data.startswith(b"\x89PNG\r\n\x1a\n"):
-        return _png(data)
-    if data[:2] in (b"P1", b"P2", b"P4", b"P5"):
-        return _netpbm(data)
+    try:
+        if data.startswith(b"\x89PNG\r\n\x1a\n"):
+            return _png(data)
+        if data[:2] in (b"P1", b"P2", b"P4", b"P5"):
+            return _netpbm(data)
+    except (struct.error, IndexError, UnicodeDecodeError) as e:
+        raise ValueError(f"a damaged image ({e})") from None
     raise ValueError("not a PNG, PBM or PGM image")
 
 
@@ -281,6 +284,8 @@ def _netpbm(data: bytes) -> tuple[int, int, list[list[float]]]:
     while len(tokens) < need:
         while pos < len(data) and data[pos:pos + 1].isspace():
             pos += 1
+        if pos >= len(data):
+            raise ValueError("a damaged PBM/PGM header")
         if data[pos:pos + 1] == b"#":
             pos = data.index(b"\n", pos) + 1
             continue
@@ -289,8 +294,13 @@ def _netpbm(data: bytes) -> tuple[int, int, list[list[float]]]:
             end += 1
         tokens.append(data[pos:end])
         pos = end
-    width, height = int(tokens[0]), int(tokens[1])
-    top = int(tokens[2]) if need == 3 else 1
+    try:
+        width, height = int(tokens[0]), int(tokens[1])
+        top = int(tokens[2]) if need == 3 else 1
+    except ValueError:
+        raise ValueError("a damaged PBM/PGM header") from None
+    if width * height > 4_000_000 or not (width > 0 and height > 0 and top > 0):
+        raise ValueError(f"a {width}x{height} image: expected 1 to 4 megapixels")
     body = data[pos + 1:]
     if magic == b"P1":
         bits = [int(ch) for ch in body.decode("ascii") if ch in "01"]

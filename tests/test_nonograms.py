@@ -136,7 +136,10 @@ def test_the_nonogram_commands(tmp_path):
     assert done.returncode == 0 and done.stdout.startswith("rows: ") and "12x12 picture" in done.stderr
     again = cli("grade", "nonogram", done.stdout)
     assert again.stdout.startswith("line-solvable")
+    damaged = tmp_path / "damaged.png"
+    damaged.write_bytes(path.read_bytes()[:20])
     for args, word in ((("nonogram-from", str(tmp_path / "none.png")), "cannot read"),
+                       (("nonogram-from", str(damaged)), "damaged"),
                        (("nonogram-from", str(path), "--threshold", "2"), "--threshold"),
                        (("generate", "nonogram", "-p", "size=0x4"), "size")):
         bad = cli(*args)
