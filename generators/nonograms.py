@@ -21,7 +21,7 @@ from typing import Any, Iterator, Sequence
 
 from csp.errors import PuzzleError
 from csp.puzzle import Instance
-from solvers.linelogic import UNKNOWN, LineResult, clues_of, line_solve, probe_solve
+from solvers.linelogic import BLANK, SHADED, UNKNOWN, LineResult, clues_of, line_solve, probe_solve
 
 from .batch import random_stream
 from .clues import GenerationError
@@ -320,14 +320,23 @@ def _netpbm(data: bytes) -> tuple[int, int, list[list[float]]]:
 # -- grading ----------------------------------------------------------------------------------------
 
 def grade_instance(instance: Instance) -> dict[str, Any]:
-    """``grade nonogram``: whether line logic alone solves the clues, and how many probes are needed otherwise."""
-    return grade_nonogram(*instance.data)
+    """``grade nonogram``: whether line logic alone solves the clues (from any cells given in advance),
+    and how many probes are needed otherwise. Black-and-white nonograms only."""
+    if instance.params.get("colours"):
+        raise PuzzleError("grade reads black-and-white nonograms; this one has colours", where="colours")
+    cells = len(instance.data[0]) * len(instance.data[1])
+    start = [UNKNOWN] * cells
+    for var, value in instance.givens.items():
+        if var < cells:
+            start[var] = SHADED if value else BLANK
+    return grade_nonogram(*instance.data, start)
 
 
-def grade_nonogram(rows: Sequence[tuple[int, ...]], cols: Sequence[tuple[int, ...]]) -> dict[str, Any]:
+def grade_nonogram(rows: Sequence[tuple[int, ...]], cols: Sequence[tuple[int, ...]],
+                   start: Sequence[int] | None = None) -> dict[str, Any]:
     """Whether line logic alone solves the clues, and how many probes are needed otherwise."""
-    state = probe_solve(rows, cols)
-    plain = line_solve(rows, cols)
+    state = probe_solve(rows, cols, start=start)
+    plain = line_solve(rows, cols, start)
     if state.contradiction or plain.contradiction:
         return {"solved": False, "line_solvable": False, "probes": state.probes, "undecided": None}
     return {"solved": state.solved, "line_solvable": plain.solved, "probes": state.probes,

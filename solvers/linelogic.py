@@ -115,11 +115,13 @@ def _lines_of(i: int, w: int) -> set[tuple[str, int]]:
     return {("r", i // w), ("c", i % w)}
 
 
-def probe_solve(rows: Sequence[Clue], cols: Sequence[Clue], max_probes: int | None = None) -> LineResult:
+def probe_solve(rows: Sequence[Clue], cols: Sequence[Clue], max_probes: int | None = None,
+                start: Sequence[int] | None = None) -> LineResult:
     """Line logic, then probing when it stalls: a cell whose one value contradicts (after line logic) takes
-    the other; each such deduction counts as one probe. Stops when solved, contradictory, or no probe helps."""
+    the other; each such deduction counts as one probe. Stops when solved, contradictory, or no probe helps.
+    ``start``: cells known in advance (UNKNOWN elsewhere)."""
     w = len(cols)
-    state = line_solve(rows, cols)
+    state = line_solve(rows, cols, start)
     probes = 0
     while not state.contradiction and not state.solved and (max_probes is None or probes < max_probes):
         progress = False

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import solvers
 from csp import registry
-from generators.nonograms import from_image, random_nonogram, read_image
+from generators.nonograms import from_image, grade_nonogram, random_nonogram, read_image
 from puzzles.nonogram import nonogram_model
 from solvers.linelogic import BLANK, SHADED, UNKNOWN, clues_of, line_solve, probe_solve, solve_line
 
@@ -81,6 +81,11 @@ def test_probes_finish_a_unique_puzzle_line_logic_cannot():
     assert not line_solve(rows, cols).solved
     probed = probe_solve(rows, cols)
     assert probed.solved and probed.probes == 2
+    solution = solvers.solve(nonogram_model(rows, cols), engine="backtracking").solution[:36]
+    given = grade_nonogram(rows, cols, solution[:6] + [UNKNOWN] * 30)  # the first row given in advance
+    assert given["solved"] and given["probes"] < 2 and given["grid"] == solution
+    wrong = grade_nonogram(rows, cols, [1 - solution[0]] + [UNKNOWN] * 35)
+    assert not wrong["solved"] and wrong["undecided"] is None
     two = ((1,), (1,))
     ambiguous = probe_solve(two, two)  # the 2x2 diagonal: two pictures, no probe helps
     assert not ambiguous.solved and ambiguous.unknown == 4 and engine_count(two, two) == 2
