@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import solvers
+from conftest import puzzles
 from csp import registry
 from generators import grade
 from generators.grading import LEVELS, level_of, logic, parse_rating_range
@@ -210,9 +211,9 @@ def bank(n: int) -> list[tuple[str, float]]:
     return [(p, float(r)) for p, r, _ in rows[:n]]
 
 
-def lines(name: str, n: int | None = None) -> list[str]:
-    found = [s.strip() for s in (DATA / name).read_text().splitlines() if s.strip() and not s.startswith("#")]
-    return found[:n]
+def optional(name: str, n: int | None = None) -> list[str]:
+    """Puzzles of ../shared/data/sudoku/NAME, or none when the shared data is absent."""
+    return puzzles(name, n) if (DATA / name).exists() else []
 
 
 def walk(line: str) -> dict[str, int]:
@@ -237,7 +238,7 @@ def test_no_step_contradicts_the_solution_and_every_technique_is_used():
     they need every rung of the ladder but the constraint rung (sudoku has no other constraints) and the
     quads (rare: their hand-made positions are above)."""
     used: set[str] = set()
-    for line in lines("norvig_hardest11.txt") + lines("norvig_top95.txt", 30) + [p for p, _ in bank(60)]:
+    for line in optional("norvig_hardest11.txt") + optional("norvig_top95.txt", 15) + [p for p, _ in bank(100)]:
         used.update(walk(line))
     ladder = {name for name, _ in LADDER} - {"constraint", "turbot fish", "naked quad", "hidden quad"}
     assert ladder - used == set()
@@ -246,7 +247,7 @@ def test_no_step_contradicts_the_solution_and_every_technique_is_used():
 
 def test_easy50_is_easy_or_medium():
     """Project Euler 96's fifty puzzles (Norvig's easy50) need nothing past X-wing: rated 3.4 at most."""
-    for line in lines("norvig_easy50.txt"):
+    for line in puzzles("norvig_easy50.txt"):
         graded = grade(SUDOKU.model(parsed(line)), parsed(line).givens)
         assert graded.level in ("easy", "medium") and graded.rating <= 3.4 and graded.guesses == 0
 
