@@ -128,7 +128,7 @@ def speed(n_random: int) -> list[str]:
     top = read(SHARED / "norvig_top95.txt")
     made = [SUDOKU.format_puzzle(replace(m.instance, layout="line"))
             for m in generate(SUDOKU, {"size": 9, "box": None}, n_random, seed=1, grade=False)]
-    print(f"\nGrading speed (mean CPU ms per puzzle; the machine is shared, so compare within a row)")
+    print("\nGrading speed (mean CPU ms per puzzle; the machine is shared, so compare within a row)")
     print(f"  {'set':<28}{'three tiers':>12}{'ladder':>10}{'ratio':>8}")
     for label, puzzles in ((f"top95 ({len(top)})", top), (f"random minimal ({len(made)})", made)):
         prepared = [solved(p) for p in puzzles]

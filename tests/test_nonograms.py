@@ -19,7 +19,7 @@ import solvers
 from csp import registry
 from generators.nonograms import from_image, grade_nonogram, random_nonogram, read_image
 from puzzles.nonogram import nonogram_model
-from solvers.linelogic import BLANK, SHADED, UNKNOWN, clues_of, line_solve, probe_solve, solve_line
+from solvers.linelogic import BLANK, SHADED, UNKNOWN, line_solve, probe_solve, solve_line
 
 NONOGRAM = registry.get("nonogram")
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
