@@ -15,8 +15,9 @@ from conftest import puzzles
 from csp import registry
 from generators import grade
 from generators.grading import LEVELS, level_of, logic, parse_rating_range
-from generators.techniques import (LADDER, claiming, fish, hidden_subset, length_bonus, naked_subset, pointing,
-                                   turbot_fish, x_chain, xy_chain, xy_wing, xyz_wing)
+from generators.techniques import (LADDER, claiming, dynamic_forcing_chain, fish, forcing_chain, hidden_subset,
+                                   length_bonus, naked_subset, nishio, pointing, turbot_fish, x_chain, xy_chain,
+                                   xy_wing, xyz_wing)
 from puzzles.sudoku import sudoku_model
 
 SUDOKU = registry.get("sudoku")
@@ -198,6 +199,36 @@ def test_length_bonus_is_se_s():
     """SE's ChainingHint.getLengthDifficulty: +0.1 past 4, 6, 8, 12, 16, 24, 32 ... (length = nodes - 2)."""
     assert [length_bonus(n) for n in (6, 7, 8, 9, 10, 11, 14, 15, 18, 19, 26, 27)] == [
         0.0, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.4, 0.4, 0.5, 0.5, 0.6]
+
+
+def test_forcing_chains_fire_on_published_positions_where_shorter_chains_do_not():
+    """On the rated bank's puzzles, the first position where the ladder needs each forcing technique: that
+    technique finds a deduction the solution confirms, and the cheaper chain techniques find none. On an
+    empty grid (no strong links, no contradiction within one step) none of them fires."""
+    cheaper = {"forcing chain": (x_chain, xy_chain), "Nishio forcing chain": (x_chain, xy_chain, forcing_chain),
+               "dynamic forcing chain": (x_chain, xy_chain, forcing_chain, nishio)}
+    finder = {"forcing chain": forcing_chain, "Nishio forcing chain": nishio,
+              "dynamic forcing chain": dynamic_forcing_chain}
+    seen: set[str] = set()
+    for puzzle, _ in bank(40):
+        inst = parsed(puzzle)
+        model = SUDOKU.model(inst)
+        solution = solvers.solve(model, fix=inst.givens, engine="backtracking").solution
+        net = logic(model)
+        cand, placed = net.start(inst.givens)
+        while not all(placed) and seen != set(finder):
+            before = (cand[:], placed[:])
+            step = net.next_step(cand, placed)
+            if step is None:
+                break
+            if step.technique in finder and step.technique not in seen:
+                seen.add(step.technique)
+                found = finder[step.technique](net, *before)
+                assert found.removes == step.removes and all(solution[v] != x for v, x in found.removes)
+                assert all(find(net, *before) is None for find in cheaper[step.technique])
+    assert seen == set(finder)
+    empty = net.start({})
+    assert all(find(net, *empty) is None for find in (x_chain, xy_chain, forcing_chain, nishio, dynamic_forcing_chain))
 
 
 # -- whole puzzles -------------------------------------------------------------------------------------
