@@ -58,8 +58,10 @@ RATINGS: dict[str, float] = {
     "X-chain": 6.6,             # SE ForcingChainHint, X links only ("Forcing X-Chain"), plus length
     "XY-chain": 6.6,            # ... Y (bivalue cell) links only ("Forcing Y-Chain"), plus length
     "forcing chain": 7.0,       # ... X and Y links: an alternating inference chain, plus length
-    "Nishio forcing chain": 7.5,   # SE Chaining.getDifficulty, Nishio, plus length
-    "dynamic forcing chain": 8.5,  # SE Chaining.getDifficulty, dynamic, plus length
+    "Nishio forcing chain": 7.5,   # SE Chaining.getDifficulty, Nishio, plus SE's bonus for a length that is
+                                   # ours: twice the cells the assumption fills before the contradiction
+    "dynamic forcing chain": 8.5,  # SE Chaining.getDifficulty, dynamic, plus SE's bonus for a length that is
+                                   # ours: the singles placed in all branches together
     "guess": 10.0,              # ours: SE's nested forcing chains rate 9.5 and up; see grading
 }
 
