@@ -2,7 +2,7 @@
 
 The solver works on candidates (the values each variable may still take) and applies the cheapest
 technique of the ladder (``generators.techniques``: singles, intersections, naked and hidden subsets,
-fish, wings, X-chains, XY-chains, forcing chains, dynamic forcing chains) that finds something, over
+fish, XY-, XYZ- and WXYZ-wings, X-chains, XY-chains, forcing chains, Nishio and dynamic forcing chains) that finds something, over
 the model's constraints and nothing else; when none does, it guesses: the variable with the fewest
 candidates is set to its value in the solution, and the ladder goes on. No technique assumes the
 puzzle has one solution.
@@ -36,7 +36,7 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "extreme", "needs
 LEVEL_TOPS: tuple[float, ...] = (2.3, 3.4, 4.4, 6.9, 9.9)
 """The highest rating of each level but the last: easy = singles (up to 2.3); medium = intersections,
 pairs, X-wing (3.4); hard = triples, swordfish, turbot fish, XY- and XYZ-wings (4.4); expert = quads,
-jellyfish, X- and XY-chains (6.9); extreme = forcing chains (up to 9.9); then needs guessing."""
+jellyfish, WXYZ-wing, X- and XY-chains (6.9); extreme = forcing chains (up to 9.9); then needs guessing."""
 
 __all__ = ["LEVELS", "LEVEL_TOPS", "RATINGS", "THREE_TIERS", "Contradiction", "Grade", "Logic", "Step", "grade",
            "hint", "level_of", "logic", "parse_rating_range"]

@@ -53,6 +53,7 @@ RATINGS: dict[str, float] = {
     "XY-wing": 4.2,             # SE XYWingHint
     "XYZ-wing": 4.4,
     "naked quad": 5.0,
+    "WXYZ-wing": 5.5,           # Sukaku WXYZWingHint: 5.5, or 5.6 with a pivot of three values
     "jellyfish": 5.2,
     "hidden quad": 5.4,
     "X-chain": 6.6,             # SE ForcingChainHint, X links only ("Forcing X-Chain"), plus length
@@ -120,7 +121,7 @@ class Step:
             return (f"{t}: in {self.unit}, {vals} can only go where it meets {self.second} ({cells}), so {gone}")
         if t in ("X-wing", "swordfish", "jellyfish"):
             return (f"{t} on {vals}: in {self.unit}, {vals} can only go in {self.second}, so {gone}")
-        if t in ("XY-wing", "XYZ-wing"):
+        if t in ("XY-wing", "XYZ-wing", "WXYZ-wing"):
             return f"{t} with pivot {name(self.cells[0])} and pincers {', '.join(name(v) for v in self.cells[1:])}: {gone}"
         if self.chain:
             links = f"{name(self.chain[0][0])}={show(self.chain[0][1])}"
@@ -407,6 +408,49 @@ def places(net: Logic, cand: list[int], placed: list[bool]) -> Iterator[tuple[in
             values |= cand[v]
         for k in bits_of(values):
             yield index, name, k, [v for v in free if cand[v] >> k & 1]
+
+
+def _wxyz_wing(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
+    """A pivot and three pincers it sees, four cells with four values between them, where every value but
+    one (Z) sits only in cells that see each other: the four cells take four values, the others at most one
+    each, so one of them is Z, and cells seeing every Z of the four lose Z (Sukaku Explainer's WXYZ-wing)."""
+    for pivot, d in enumerate(cand):
+        if placed[pivot] or not 2 <= d.bit_count() <= 4:
+            continue
+        near = [w for w in sorted(net.peers[pivot]) if not placed[w] and 2 <= cand[w].bit_count() <= 4
+                and (cand[w] | d).bit_count() <= 4]
+        for i, a in enumerate(near):
+            for j in range(i + 1, len(near)):
+                b = near[j]
+                if (d | cand[a] | cand[b]).bit_count() > 4:
+                    continue
+                for c in near[j + 1:]:
+                    union = d | cand[a] | cand[b] | cand[c]
+                    if union.bit_count() != 4:
+                        continue
+                    cells = (pivot, a, b, c)
+                    loose = [k for k in bits_of(union) if not _restricted(net, cand, cells, 1 << k)]
+                    if len(loose) != 1:
+                        continue
+                    z = 1 << loose[0]
+                    holders = [v for v in cells if cand[v] & z]
+                    seen = set.intersection(*(net.peers[v] for v in holders))
+                    removes = sorted((v, loose[0]) for v in seen if v not in cells and not placed[v] and cand[v] & z)
+                    if removes:
+                        size = d.bit_count()
+                        rating = round(5.5 + (1 - abs(3 - size)) * 0.1, 1)
+                        return Step("WXYZ-wing", "", rating, removes=_removes(net, removes), cells=cells,
+                                    values=(net.value(z),))
+    return None
+
+
+def _restricted(net: Logic, cand: list[int], cells: Sequence[int], bit: int) -> bool:
+    """Every two of ``cells`` that may hold the value see each other: it fills at most one of them."""
+    holders = [v for v in cells if cand[v] & bit]
+    return all(b in net.peers[a] for i, a in enumerate(holders) for b in holders[i + 1:])
+
+
+wxyz_wing = variant(_wxyz_wing, "WXYZ-wing")
 
 
 # -- chains -----------------------------------------------------------------------------------
@@ -725,7 +769,7 @@ LADDER: tuple[tuple[str, Callable[[Logic, list[int], list[bool]], Step | None]],
     (finder.technique, finder) for finder in (  # type: ignore[attr-defined]
         full_house, hidden_single_box, hidden_single_line, constraint, naked_single, pointing, claiming,
         naked_subset(2), fish(2), hidden_subset(2), naked_subset(3), fish(3), hidden_subset(3), turbot_fish,
-        xy_wing, xyz_wing, naked_subset(4), fish(4), hidden_subset(4), x_chain, xy_chain, forcing_chain, nishio,
+        xy_wing, xyz_wing, naked_subset(4), fish(4), hidden_subset(4), wxyz_wing, x_chain, xy_chain, forcing_chain, nishio,
         dynamic_forcing_chain))
 
 #: The three tiers of the grader this ladder replaced (singles; pairs and intersections; then

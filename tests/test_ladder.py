@@ -17,7 +17,7 @@ from generators import grade
 from generators.grading import LEVELS, level_of, logic, parse_rating_range
 from generators.techniques import (LADDER, claiming, dynamic_forcing_chain, fish, forcing_chain, hidden_subset,
                                    length_bonus, naked_subset, nishio, pointing, turbot_fish, x_chain, xy_chain,
-                                   xy_wing, xyz_wing)
+                                   wxyz_wing, xy_wing, xyz_wing)
 from puzzles.sudoku import sudoku_model
 
 SUDOKU = registry.get("sudoku")
@@ -142,7 +142,7 @@ def test_pointing_and_claiming():
     assert removed(step) == {(v, 8) for v in range(81) if v // 27 == 1 and v % 9 >= 6 and v // 9 != 3}
 
 
-def test_xy_and_xyz_wings():
+def test_xy_xyz_and_wxyz_wings():
     cand, placed = position(r1c1="12", r1c5="13", r5c1="23")
     step = xy_wing(NET, cand, placed)
     assert step.technique == "XY-wing" and step.rating == 4.2 and removed(step) == {(cell("r5c5"), 3)}
@@ -155,6 +155,13 @@ def test_xy_and_xyz_wings():
     assert removed(step) == {(v, 3) for v in box1 - {0, 1, 9}}
     cand, placed = position(r1c1="123", r1c2="13", r2c1="24")
     assert xyz_wing(NET, cand, placed) is None
+    # WXYZ-wing: 1, 2 and 3 sit only in cells that see each other, 4 does not; one of the four cells is 4.
+    cand, placed = position(r1c1="123", r1c2="14", r2c1="24", r1c5="34")
+    assert xy_wing(NET, cand, placed) is None and xyz_wing(NET, cand, placed) is None
+    step = wxyz_wing(NET, cand, placed)
+    assert step.technique == "WXYZ-wing" and step.rating == 5.6 and removed(step) == {(cell("r1c3"), 4)}
+    cand, placed = position(r1c1="123", r1c2="14", r2c1="24", r1c5="35")
+    assert wxyz_wing(NET, cand, placed) is None
 
 
 def _seeing_both(cand: list[int], value: int, a: str, b: str) -> set[tuple[int, int]]:
