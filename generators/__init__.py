@@ -16,10 +16,10 @@ from typing import Any, Callable
 from .batch import Generated, generate, generate_one, new_seed, prepare
 from .clues import (ORACLE_PREFERENCE, GenerationError, Unsolvable, default_oracle, make_minimal, only_solution,
                     redundant_groups)
-from .grading import LEVELS, TIERS, Grade, Step, grade, hint
+from .grading import LEVEL_TOPS, LEVELS, RATINGS, Grade, Step, grade, hint, level_of, parse_rating_range
 from .layout import SYMMETRIES, clue_vars, grid_shape, orbits
 
-__all__ = ["BOARD_GENERATORS", "LEVELS", "board_generator", "ORACLE_PREFERENCE", "SYMMETRIES", "TIERS", "Generated", "GenerationError", "Grade", "Step",
+__all__ = ["BOARD_GENERATORS", "GRADERS", "LEVELS", "board_generator", "board_grader", "ORACLE_PREFERENCE", "SYMMETRIES", "LEVEL_TOPS", "RATINGS", "level_of", "parse_rating_range", "Generated", "GenerationError", "Grade", "Step",
            "Unsolvable", "clue_vars", "default_oracle", "generate", "generate_one", "grade", "grid_shape", "hint",
            "make_minimal", "new_seed", "only_solution", "orbits", "prepare", "redundant_groups"]
 
@@ -28,12 +28,24 @@ __all__ = ["BOARD_GENERATORS", "LEVELS", "board_generator", "ORACLE_PREFERENCE",
 BOARD_GENERATORS: dict[str, str] = {
     "lightsout": "generators.lightsout:generate_boards",
     "pushpull": "generators.lightsout:generate_boards",
+    "nonogram": "generators.nonograms:generate_boards",
 }
+
+# Types not made of clues that `grade` still grades: type name -> "module:function" (instance -> dict).
+GRADERS: dict[str, str] = {"nonogram": "generators.nonograms:grade_instance"}
 
 
 def board_generator(type_name: str) -> Callable[..., Any] | None:
     """The board-making strategy registered for a type that is not clue-based, or None."""
-    target = BOARD_GENERATORS.get(type_name)
+    return _load(BOARD_GENERATORS.get(type_name))
+
+
+def board_grader(type_name: str) -> Callable[..., Any] | None:
+    """The grader registered for a type that is not clue-based, or None."""
+    return _load(GRADERS.get(type_name))
+
+
+def _load(target: str | None) -> Callable[..., Any] | None:
     if target is None:
         return None
     module, _, attr = target.partition(":")

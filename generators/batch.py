@@ -72,11 +72,12 @@ def prepare(ptype: PuzzleType, params: dict[str, Any], symmetry: str,
 
 def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmetry: str = "none",
                  difficulty: str | None = None, oracle: str | None = None, grade: bool = True,
-                 max_tries: int = 1000) -> Generated:
+                 max_tries: int = 1000, rating: tuple[float, float] | None = None) -> Generated:
     """A unique puzzle, minimal within ``symmetry``, made from ``seed`` alone.
 
     With ``difficulty`` (one of LEVELS), puzzles are made from the same random stream until
-    one grades at that level; GenerationError after ``max_tries``. ``oracle`` names the
+    one grades at that level, and with ``rating`` (low, high) until one rates within it (both
+    ends included); GenerationError after ``max_tries``. ``oracle`` names the
     engine that answers uniqueness questions (default: the fastest registered one); the
     puzzle does not depend on it.
     """
@@ -86,11 +87,13 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     rng = random_stream(seed)
     for tries in range(1, max_tries + 1):
         givens, solution = make_minimal(model, groups, rng, oracle)
-        graded = grade_puzzle(model, givens, solution) if grade or difficulty else None
-        if difficulty is None or graded.level == difficulty:
+        graded = grade_puzzle(model, givens, solution) if grade or difficulty or rating else None
+        if (difficulty is None or graded.level == difficulty) and (
+                rating is None or rating[0] - 1e-9 <= graded.rating <= rating[1] + 1e-9):
             return Generated(ptype.with_givens(empty, givens), solution, seed, symmetry, oracle, tries,
                              time.perf_counter() - start, graded)
-    raise GenerationError(f"no {difficulty} puzzle in {max_tries} tries (seed {seed})")
+    wanted = " ".join(filter(None, [difficulty, rating and f"rated {rating[0]:.1f}-{rating[1]:.1f}"]))
+    raise GenerationError(f"no {wanted} puzzle in {max_tries} tries (seed {seed})")
 
 
 def _chunk(ptype: PuzzleType, params: dict[str, Any], seeds: list[int], *, options: dict[str, Any]) -> list[Generated]:

@@ -1,110 +1,110 @@
-"""Grade puzzles by the deductions a person needs, and give hints, for any clue-based type.
+"""Grade puzzles by the techniques a person needs, rate them on Sudoku Explainer's scale, give hints.
 
-A tiered solver works on candidates (the values each variable may still take) and applies
-the cheapest deduction it can find, over the model's constraints and nothing else:
+The solver works on candidates (the values each variable may still take) and applies the cheapest
+technique of the ladder (``generators.techniques``: singles, intersections, naked and hidden subsets,
+fish, XY-, XYZ- and WXYZ-wings, X-chains, XY-chains, forcing chains, Nishio and dynamic forcing chains) that finds something, over
+the model's constraints and nothing else; when none does, it guesses: the variable with the fewest
+candidates is set to its value in the solution, and the ladder goes on. No technique assumes the
+puzzle has one solution.
 
-* tier 1, **singles**: a variable with one candidate left (naked single); a value with one
-  place left in a unit (hidden single); and, for constraints that are not AllDifferent
-  (sums, tables, parities), candidates that no combination of the others' candidates supports.
-* tier 2, **pairs and intersections**: two cells of a unit with the same two candidates
-  (naked pair); two values of a unit confined to the same two cells (hidden pair); a value
-  whose places in one unit all lie in a second unit, which then loses it elsewhere (for
-  sudoku: pointing, when the first unit is a box, and box-line reduction, when it is a line).
-* tier 3, **guessing**: when nothing else applies, the variable with the fewest candidates
-  is set to its value in the solution, and deductions go on; the guesses are counted.
+A puzzle's **rating** is the rating of the hardest step its solution needs (SE's values, see
+``techniques.RATINGS``; a guess rates 10.0, above every chain this ladder knows and within SE's
+nested forcing chains, 9.5 and up), its **level** the band the rating falls in (``LEVELS``,
+``LEVEL_TOPS``), or "needs guessing" when it needed a guess, and its **step count** the number of
+deductions (placements and removals) and guesses on the way.
 
-A *unit* is an AllDifferent constraint without offsets; it is a *permutation* unit when its
-variables must use every value of their domains (a sudoku row, column or box), which is what
-hidden singles, hidden pairs and intersections rely on. A placed value leaves the candidates
-of every variable an AllDifferent shares with it (offsets included): that bookkeeping is not
-counted as a step. A puzzle is graded by the hardest tier its solution needs.
+A *unit* is an AllDifferent constraint without offsets; see ``techniques`` for permutation units,
+families and box-like units. A placed value leaves the candidates of every variable an AllDifferent
+shares with it (offsets included): that bookkeeping is not counted as a step.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Callable, Mapping, Sequence
+from typing import Collection, Iterator, Mapping, Sequence
 
 import solvers
 from csp.constraints import AllDifferent, Constraint
 from csp.model import Model
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-"""Grade names, by the hardest tier needed (1 singles, 2 pairs and intersections, 3 guessing)."""
+from .techniques import LADDER, RATINGS, THREE_TIERS, Contradiction, Step
 
-TIERS: tuple[str, ...] = ("singles", "pairs and intersections", "guessing")
-"""What each tier (1, 2, 3) does, for messages."""
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "extreme", "needs guessing")
+"""Level names, easiest first: by the rating's band, or "needs guessing" when a guess was needed."""
 
-_SUPPORT_LIMIT = 4096  # candidate combinations a tier-1 support check may enumerate per constraint
+LEVEL_TOPS: tuple[float, ...] = (2.3, 3.4, 4.4, 6.9, 9.9)
+"""The highest rating of each level but the last: easy = singles (up to 2.3); medium = intersections,
+pairs, X-wing (3.4); hard = triples, swordfish, turbot fish, XY- and XYZ-wings (4.4); expert = quads,
+jellyfish, WXYZ-wing, X- and XY-chains (6.9); extreme = forcing chains (up to 9.9); then needs guessing."""
+
+__all__ = ["LEVELS", "LEVEL_TOPS", "RATINGS", "THREE_TIERS", "Contradiction", "Grade", "Logic", "Step", "grade",
+           "hint", "level_of", "logic", "parse_rating_range"]
 
 
-@dataclass(frozen=True)
-class Step:
-    """One deduction: what it places or removes, and why (the technique and the unit)."""
+def level_of(rating: float, guesses: int = 0) -> str:
+    """The level of a rating (a puzzle that needed a guess is "needs guessing" whatever its rating)."""
+    if guesses:
+        return LEVELS[-1]
+    return next((name for name, top in zip(LEVELS, LEVEL_TOPS) if rating <= top + 1e-9), LEVELS[-1])
 
-    tier: int
-    technique: str
-    unit: str
-    place: tuple[int, int] | None = None
-    removes: tuple[tuple[int, int], ...] = ()
-    cells: tuple[int, ...] = ()
-    values: tuple[int, ...] = ()
-    second: str = ""
 
-    def describe(self, name: Callable[[int], str], show: Callable[[int], str] = str) -> str:
-        """The step in words; ``name(var)`` is how the puzzle type names a cell, ``show(value)`` a value."""
-        vals = ", ".join(show(x) for x in self.values)
-        cells = ", ".join(name(v) for v in self.cells)
-        by_cell: dict[int, list[str]] = {}
-        for v, x in self.removes:
-            by_cell.setdefault(v, []).append(show(x))
-        gone = "; ".join(f"{name(v)} cannot be {' or '.join(xs)}" for v, xs in by_cell.items())
-        if self.technique == "naked single":
-            var, x = self.place[0], show(self.place[1])
-            return f"{name(var)} = {x}: naked single, the only value left for {name(var)} (see {self.unit})"
-        if self.technique == "hidden single":
-            var, x = self.place[0], show(self.place[1])
-            return f"{name(var)} = {x}: hidden single, the only place left for {x} in {self.unit}"
-        if self.technique == "guess":
-            var, x = self.place[0], show(self.place[1])
-            return (f"{name(var)} = {x}: no deduction of tiers 1-2 applies, so guess at a cell with the fewest "
-                    f"candidates ({vals}); {x} is its value in the solution")
-        if self.technique == "naked pair":
-            return f"naked pair in {self.unit}: {cells} can only be {vals}, so {gone}"
-        if self.technique == "hidden pair":
-            return f"hidden pair in {self.unit}: {vals} can only go in {cells}, so {gone}"
-        if self.technique == "intersection":
-            return (f"intersection of {self.unit} and {self.second}: in {self.unit}, {vals} can only go where it "
-                    f"meets {self.second} ({cells}), so {gone}")
-        return f"{self.unit}: {gone}"
+def parse_rating_range(text: str) -> tuple[float, float]:
+    """'3.0-4.5' -> (3.0, 4.5); '4.2' -> (4.2, 4.2). ValueError saying what is wrong."""
+    low, sep, high = text.strip().partition("-")
+    try:
+        lo = float(low)
+        hi = float(high) if sep else lo
+    except ValueError:
+        raise ValueError(f"expected a rating or a range like 3.0-4.5, got {text!r}") from None
+    if not (0.0 <= lo <= hi <= 20.0):
+        raise ValueError(f"expected 0 <= low <= high <= 20 (SE ratings run from 1.0 to about 12), got {text!r}")
+    return lo, hi
+
+
+def _plural(technique: str, n: int) -> str:
+    if n == 1 or technique.endswith("fish"):
+        return technique
+    return technique + ("es" if technique.endswith("s") else "s")
 
 
 @dataclass
 class Grade:
-    """How hard a puzzle is: the hardest tier needed, the guesses made, and the steps by technique."""
+    """How hard a puzzle is: its rating, level, steps (by technique) and guesses."""
 
-    tier: int
+    rating: float
     guesses: int
     steps: dict[str, int] = field(default_factory=dict)
     solved: bool = True
+    hardest: str = ""
 
     @property
     def level(self) -> str:
-        return LEVELS[self.tier - 1]
+        return level_of(self.rating, self.guesses)
+
+    @property
+    def tier(self) -> int:
+        """The level's place in LEVELS, from 1 (easy) to 6 (needs guessing)."""
+        return LEVELS.index(self.level) + 1
+
+    @property
+    def step_count(self) -> int:
+        return sum(self.steps.values())
 
     def as_dict(self) -> dict[str, object]:
-        return {"grade": self.level, "tier": self.tier, "guesses": self.guesses, "steps": dict(self.steps)}
+        return {"grade": self.level, "rating": self.rating, "hardest": self.hardest, "step_count": self.step_count,
+                "tier": self.tier, "guesses": self.guesses, "steps": dict(self.steps)}
 
     def describe(self) -> str:
-        """E.g. "medium (pairs and intersections; 0 guesses; 40 naked singles, 2 intersections)"."""
-        steps = ", ".join(f"{n} {t}{'s' if n != 1 else ''}" for t, n in self.steps.items())
+        """E.g. "hard (rating 4.2, XY-wing; 55 steps; 0 guesses; 40 naked singles, 2 pointings, ...)"."""
+        order = sorted((t for t in self.steps if t != "guess"), key=lambda t: (RATINGS.get(t, 0.0), t))
+        steps = ", ".join(f"{self.steps[t]} {_plural(t, self.steps[t])}" for t in order)
         guesses = f"{self.guesses} guess{'es' if self.guesses != 1 else ''}"
-        return f"{self.level} ({TIERS[self.tier - 1]}; {guesses}" + (f"; {steps})" if steps else ")")
+        head = f"{self.level} (rating {self.rating:.1f}, {self.hardest or 'nothing to do'}; {self.step_count} steps; {guesses}"
+        return head + (f"; {steps})" if steps else ")")
 
 
-class Contradiction(Exception):
-    """The candidates leave some variable or some unit's value without a place."""
+_SUPPORT_LIMIT = 4096  # candidate combinations a support check may enumerate per constraint
 
 
 def _plain(c: Constraint) -> bool:
@@ -112,11 +112,12 @@ def _plain(c: Constraint) -> bool:
 
 
 class Logic:
-    """The model's units, links and other constraints, compiled for the tiered solver."""
+    """The model's units, families, links and other constraints, compiled for the ladder."""
 
     def __init__(self, model: Model) -> None:
         self.lo = lo = min(min(d) for d in model.domains)
         self.initial = [sum(1 << (x - lo) for x in d) for d in model.domains]
+        self.names = [model.names[v] for v in range(model.num_vars)]
         n = model.num_vars
         links: list[dict[int, set[int]]] = [{} for _ in range(n)]
         self.units: list[tuple[str, tuple[int, ...], int, bool]] = []
@@ -135,10 +136,26 @@ class Logic:
                     union |= self.initial[v]
                 self.units.append((c.name or c.describe(), c.vars, union, union.bit_count() == len(c.vars)))
         self.links = [tuple((j, shift) for shift, js in sorted(d.items()) for j in sorted(js)) for d in links]
+        self.linked = [tuple(sorted({j for j, _ in row})) for row in self.links]
         self.units_of: list[list[str]] = [[] for _ in range(n)]
+        self.peers: list[set[int]] = [set() for _ in range(n)]
         for name, vars_, _, _ in self.units:
             for v in vars_:
                 self.units_of[v].append(name)
+                self.peers[v].update(vars_)
+        for v in range(n):
+            self.peers[v].discard(v)
+        self.perm_units_of: list[list[int]] = [[] for _ in range(n)]
+        for u, (_, vars_, _, perm) in enumerate(self.units):
+            for v in vars_:
+                if perm:
+                    self.perm_units_of[v].append(u)
+        self.all_values = 0
+        for d in self.initial:
+            self.all_values |= d
+        self.width = max(1, self.all_values.bit_length())
+        self.peer_nodes = [sum(1 << (u * self.width) for u in self.peers[v]) for v in range(n)]
+        self._families()
         # Pairs of units that share two or more variables, for intersections: (A, B, A & B).
         self.crossings: list[tuple[int, int, frozenset[int]]] = []
         sets = [frozenset(u[1]) for u in self.units]
@@ -148,6 +165,40 @@ class Logic:
             for b in range(len(self.units)):
                 if a != b and len(sets[a] & sets[b]) >= 2 and sets[a] != sets[b]:
                     self.crossings.append((a, b, sets[a] & sets[b]))
+
+    def _families(self) -> None:
+        """Permutation units grouped into families of disjoint units; orthogonal pairs; box-like units."""
+        self.families: list[list[int]] = []
+        covered: list[set[int]] = []
+        family: dict[int, int] = {}
+        for u, (_, vars_, _, perm) in enumerate(self.units):
+            if not perm:
+                continue
+            for f, cells in enumerate(covered):
+                if not cells & set(vars_):
+                    self.families[f].append(u)
+                    cells.update(vars_)
+                    family[u] = f
+                    break
+            else:
+                family[u] = len(self.families)
+                self.families.append([u])
+                covered.append(set(vars_))
+        self.family_of_name = {self.units[u][0]: f for u, f in family.items()}
+        self.family_of_name.update({self.units[u][0] + "#box": f for u, f in family.items()})
+        sets = [set(u[1]) for u in self.units]
+        self.box_like = []
+        for u in range(len(self.units)):
+            met = {family[w] for w in family if w != u and family[w] != family.get(u) and len(sets[u] & sets[w]) >= 2}
+            self.box_like.append(len(met) >= 2)
+        self.orthogonal: list[tuple[list[int], int]] = []
+        self.cover_index: dict[int, dict[int, int]] = {}
+        for a, base in enumerate(self.families):
+            for b, cover in enumerate(self.families):
+                if a != b and len(base) >= 2 and len(cover) >= 2 and covered[a] == covered[b] and all(
+                        len(sets[x] & sets[y]) == 1 for x in base for y in cover):
+                    self.orthogonal.append((base, b))
+                    self.cover_index[b] = {v: i for i, y in enumerate(cover) for v in self.units[y][1]}
 
     # -- state: candidates (bit k = value lo + k) and which variables are placed ----------------
     def start(self, givens: Mapping[int, int]) -> tuple[list[int], list[bool]]:
@@ -174,53 +225,20 @@ class Logic:
     def value(self, bit: int) -> int:
         return self.lo + bit.bit_length() - 1
 
-    def _remove(self, cand: list[int], removes: list[tuple[int, int]]) -> None:
-        for var, x in removes:
+    def values_of(self, mask: int) -> tuple[int, ...]:
+        return tuple(self.lo + k for k in range(mask.bit_length()) if mask >> k & 1)
+
+    def apply(self, cand: list[int], placed: list[bool], step: Step) -> None:
+        """Make the step's placement or removals on the candidates."""
+        if step.place is not None:
+            var, x = step.place
+            self.place(cand, placed, var, 1 << (x - self.lo))
+        for var, x in step.removes:
             cand[var] &= ~(1 << (x - self.lo))
             if not cand[var]:
                 raise Contradiction
 
-    # -- the tiers --------------------------------------------------------------------------
-    def next_step(self, cand: list[int], placed: list[bool], max_tier: int = 2) -> Step | None:
-        """Find the cheapest deduction, apply it to the state, and return it (None: stuck or solved)."""
-        for var, d in enumerate(cand):
-            if not placed[var] and not d & (d - 1):
-                self.place(cand, placed, var, d)
-                return Step(1, "naked single", ", ".join(self.units_of[var]) or "its constraints",
-                            place=(var, self.value(d)))
-        for name, vars_, union, perm in self.units:
-            if not perm:
-                continue
-            once = twice = done = 0
-            for v in vars_:
-                d = cand[v]
-                if placed[v]:
-                    done |= d
-                else:
-                    twice |= once & d
-                    once |= d
-            if once | done != union:
-                raise Contradiction  # some value has no place left in the unit
-            alone = once & ~twice & ~done
-            if alone:
-                bit = alone & -alone
-                var = next(v for v in vars_ if not placed[v] and cand[v] & bit)
-                self.place(cand, placed, var, bit)
-                return Step(1, "hidden single", name, place=(var, self.value(bit)))
-        for c in self.others:
-            removes = self._unsupported(c, cand)
-            if removes:
-                self._remove(cand, removes)
-                return Step(1, "constraint", c.name or c.describe(), removes=tuple(removes))
-        if max_tier < 2:
-            return None
-        for step in (self._naked_pair(cand, placed), self._hidden_pair(cand, placed), self._intersection(cand, placed)):
-            if step is not None:
-                self._remove(cand, list(step.removes))
-                return step
-        return None
-
-    def _unsupported(self, c: Constraint, cand: list[int]) -> list[tuple[int, int]]:
+    def unsupported(self, c: Constraint, cand: list[int]) -> list[tuple[int, int]]:
         """Candidates of ``c``'s variables that no combination of the others' candidates supports."""
         options = [[self.lo + k for k in range(cand[v].bit_length()) if cand[v] >> k & 1] for v in c.vars]
         size = 1
@@ -242,126 +260,96 @@ class Logic:
                     removes.append((v, x))
         return removes
 
-    def values_of(self, mask: int) -> tuple[int, ...]:
-        return tuple(self.lo + k for k in range(mask.bit_length()) if mask >> k & 1)
+    # -- the ladder ---------------------------------------------------------------------------
+    def next_step(self, cand: list[int], placed: list[bool], techniques: Collection[str] | None = None) -> Step | None:
+        """Find the cheapest deduction, apply it to the state, and return it (None: stuck or solved).
 
-    def _naked_pair(self, cand: list[int], placed: list[bool]) -> Step | None:
-        for name, vars_, _, _ in self.units:
-            free = [v for v in vars_ if not placed[v]]
-            for i, a in enumerate(free):
-                d = cand[a]
-                if d.bit_count() != 2:
-                    continue
-                for b in free[i + 1:]:
-                    if cand[b] != d:
-                        continue
-                    removes = [(v, x) for v in free if v not in (a, b) for x in self.values_of(cand[v] & d)]
-                    if removes:
-                        return Step(2, "naked pair", name, removes=tuple(removes), cells=(a, b),
-                                    values=self.values_of(d))
-        return None
-
-    def _hidden_pair(self, cand: list[int], placed: list[bool]) -> Step | None:
-        for name, vars_, _, perm in self.units:
-            if not perm:
+        ``techniques`` limits the ladder to those names (default: all of it).
+        """
+        if all(placed):
+            return None
+        for name, find in LADDER:
+            if techniques is not None and name not in techniques:
                 continue
-            free = [v for v in vars_ if not placed[v]]
-            values = 0
-            for v in free:
-                values |= cand[v]
-            twos = []
-            for x in self.values_of(values):
-                cells = tuple(v for v in free if cand[v] >> (x - self.lo) & 1)
-                if len(cells) == 2:
-                    twos.append((x, cells))
-            for i, (x, cells) in enumerate(twos):
-                for y, other in twos[i + 1:]:
-                    if other != cells:
-                        continue
-                    keep = (1 << (x - self.lo)) | (1 << (y - self.lo))
-                    removes = [(v, z) for v in cells for z in self.values_of(cand[v] & ~keep)]
-                    if removes:
-                        return Step(2, "hidden pair", name, removes=tuple(removes), cells=cells, values=(x, y))
+            step = find(self, cand, placed)
+            if step is not None:
+                self.apply(cand, placed, step)
+                return step
         return None
 
-    def _intersection(self, cand: list[int], placed: list[bool]) -> Step | None:
-        for a, b, shared in self.crossings:
-            name_a, vars_a, _, _ = self.units[a]
-            name_b, vars_b, _, _ = self.units[b]
-            free_a = [v for v in vars_a if not placed[v]]
-            values = 0
-            for v in free_a:
-                values |= cand[v]
-            for x in self.values_of(values):
-                bit = 1 << (x - self.lo)
-                places = [v for v in free_a if cand[v] & bit]
-                if len(places) < 2 or not all(v in shared for v in places):
-                    continue
-                removes = [(v, x) for v in vars_b if v not in shared and not placed[v] and cand[v] & bit]
-                if removes:
-                    return Step(2, "intersection", name_a, removes=tuple(removes), cells=tuple(places),
-                                values=(x,), second=name_b)
-        return None
-
-    # -- whole solves -------------------------------------------------------------------------
-    def deduce(self, cand: list[int], placed: list[bool], counts: dict[str, int], max_tier: int = 2) -> int:
-        """Apply deductions until stuck or solved; returns the hardest tier used (0 if none)."""
-        hardest = 0
+    def deduce(self, cand: list[int], placed: list[bool], counts: dict[str, int],
+               techniques: Collection[str] | None = None) -> Step | None:
+        """Apply deductions until stuck or solved; returns the hardest step taken (None if none)."""
+        hardest = None
         while True:
-            step = self.next_step(cand, placed, max_tier)
+            step = self.next_step(cand, placed, techniques)
             if step is None:
                 return hardest
-            hardest = max(hardest, step.tier)
+            if hardest is None or step.rating > hardest.rating:
+                hardest = step
             counts[step.technique] = counts.get(step.technique, 0) + 1
 
-    def grade(self, givens: Mapping[int, int], solution: Sequence[int]) -> Grade:
-        """Solve like a person would: deductions cheapest first, a guess only when stuck.
+    def fewest(self, cand: list[int], placed: list[bool]) -> int:
+        """The unplaced variable with the fewest candidates: where a guess goes."""
+        return min((v for v in range(len(cand)) if not placed[v]), key=lambda v: cand[v].bit_count())
 
-        A guess sets the variable with the fewest candidates to its value in ``solution``,
-        so the count is of the guesses the puzzle needs, not of wrong turns taken (which
-        would measure the order values are tried in, and cost exponential time on 16x16).
-        """
-        counts: dict[str, int] = {}
-        try:
-            cand, placed = self.start(givens)
-            hardest = self.deduce(cand, placed, counts)
-            guesses = 0
-            while not all(placed):
-                var = min((v for v in range(len(cand)) if not placed[v]), key=lambda v: cand[v].bit_count())
+    def steps(self, givens: Mapping[int, int], solution: Sequence[int],
+              techniques: Collection[str] | None = None) -> Iterator[Step]:
+        """Every step of a solve like a person's, in order: the ladder's deductions, cheapest first, and a
+        guess when none applies (the variable with the fewest candidates takes its value in ``solution``,
+        so guesses count what the puzzle needs, not wrong turns). Raises Contradiction when the givens
+        clash or ``solution`` is not one."""
+        cand, placed = self.start(givens)
+        while not all(placed):
+            step = self.next_step(cand, placed, techniques)
+            if step is None:
+                var = self.fewest(cand, placed)
+                step = Step("guess", "", RATINGS["guess"], place=(var, solution[var]), values=self.values_of(cand[var]))
                 self.place(cand, placed, var, 1 << (solution[var] - self.lo))
-                guesses += 1
-                hardest = 3
-                self.deduce(cand, placed, counts)
+            yield step
+
+    def grade(self, givens: Mapping[int, int], solution: Sequence[int],
+              techniques: Collection[str] | None = None) -> Grade:
+        """The grade of a solve by ``steps``: its hardest step's rating, and its steps counted by technique."""
+        counts: dict[str, int] = {}
+        rating, hardest = 0.0, ""
+        try:
+            for step in self.steps(givens, solution, techniques):
+                counts[step.technique] = counts.get(step.technique, 0) + 1
+                if step.rating > rating:
+                    rating, hardest = step.rating, step.technique
         except Contradiction:  # givens that clash, or a ``solution`` that is not one
-            return Grade(1, 0, counts, solved=False)
-        return Grade(max(hardest, 1), guesses, counts)
+            return Grade(1.0, 0, counts, solved=False)
+        return Grade(round(max(rating, 1.0), 1), counts.get("guess", 0), counts, hardest=hardest)
 
 
 def logic(model: Model) -> Logic:
-    """The model compiled for the tiered solver, cached on the model."""
+    """The model compiled for the ladder, cached on the model."""
     cached = model.cache.get("grading")
     if cached is None:
         cached = model.cache["grading"] = Logic(model)
     return cached
 
 
-def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None) -> Grade:
-    """The grade of the puzzle ``givens`` on ``model`` (see the module docstring for the tiers).
+def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None,
+          techniques: Collection[str] | None = None) -> Grade:
+    """The grade of the puzzle ``givens`` on ``model`` (see the module docstring).
 
     ``solution`` guides guesses; without it, an engine finds one first (``solved`` is False
-    in the grade when there is none).
+    in the grade when there is none). ``techniques`` limits the ladder (THREE_TIERS: the
+    grader this one replaced).
     """
     if solution is None:
         solution = solvers.solve(model, fix=givens).solution
         if solution is None:
-            return Grade(1, 0, {}, solved=False)
-    return logic(model).grade(givens, solution)
+            return Grade(1.0, 0, {}, solved=False)
+    return logic(model).grade(givens, solution, techniques)
 
 
 def hint(model: Model, givens: Mapping[int, int], solution: Sequence[int]) -> list[Step]:
     """The next deductions for the puzzle ``givens``: steps up to and including the first placement.
 
-    When no deduction of tiers 1-2 applies, the last step is a guess that tells the value of
+    When no technique of the ladder applies, the last step is a guess that tells the value of
     the variable with the fewest candidates (from ``solution``, the puzzle's solution).
     Raises Contradiction when the givens clash.
     """
@@ -371,8 +359,9 @@ def hint(model: Model, givens: Mapping[int, int], solution: Sequence[int]) -> li
     while not all(placed):
         step = net.next_step(cand, placed)
         if step is None:
-            var = min((v for v in range(len(cand)) if not placed[v]), key=lambda v: cand[v].bit_count())
-            steps.append(Step(3, "guess", "", place=(var, solution[var]), values=net.values_of(cand[var])))
+            var = net.fewest(cand, placed)
+            steps.append(Step("guess", "", RATINGS["guess"], place=(var, solution[var]),
+                              values=net.values_of(cand[var])))
             break
         steps.append(step)
         if step.place is not None:

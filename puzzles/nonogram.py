@@ -41,7 +41,7 @@ from typing import Any, Sequence
 from csp.errors import PuzzleError
 from csp.model import Model
 from csp.errors import excerpt
-from csp.puzzle import Instance, PuzzleType, whole_number
+from csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number
 
 Run = tuple[int, int]  # (length, colour 1..C) in a colour puzzle
 Clue = tuple[int, ...] | tuple[Run, ...]  # run lengths (black and white), or runs with colours
@@ -146,6 +146,8 @@ def _colours(text: str, line: int) -> tuple[tuple[str, str], ...]:
 class Nonogram(PuzzleType):
     name = "nonogram"
     summary = "shade cells to match the run lengths given for every row and column"
+    params = (Param("size", None, "rows x columns of a picture to generate (generate nonogram -p size=15x15)",
+                    lambda text: parse_rxc(text, square=True)),)
 
     def split_records(self, text: str) -> list[tuple[int, str]]:
         if text.lstrip().startswith("<"):  # webpbn's XML: one document ('#' is no comment in it)

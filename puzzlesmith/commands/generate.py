@@ -12,7 +12,7 @@ import solvers
 from csp import PuzzleError, PuzzleType, registry
 from csp.puzzle import Instance
 from generators import (LEVELS, SYMMETRIES, GenerationError, Unsolvable, board_generator, generate, new_seed,
-                        prepare)
+                        parse_rating_range, prepare)
 from generators.batch import MAX_SEED
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_type_options, emit_json,
@@ -28,9 +28,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                  "(default: a random seed, shown on stderr and in --json)")
     p.add_argument("--symmetry", choices=SYMMETRIES, default="none",
                    help="symmetry of the clue pattern; minimality is then taken orbit by orbit")
-    p.add_argument("--difficulty", choices=LEVELS, help="make puzzles until one grades at this level")
+    p.add_argument("--difficulty", metavar="LEVEL", type=difficulty,
+                   help=f"make puzzles until one grades at this level ({', '.join(LEVELS)}) or rates within a "
+                        f"range like 3.0-4.5 (Sudoku Explainer's scale)")
+    p.add_argument("--rating", metavar="A-B", type=rating_range,
+                   help="make puzzles until one rates from A to B on Sudoku Explainer's scale, e.g. 3.0-4.5")
     p.add_argument("--max-tries", type=positive_int, default=1000, metavar="N",
-                   help="with --difficulty, give up (exit 3) after N puzzles of other grades (default 1000)")
+                   help="with --difficulty or --rating, give up (exit 3) after N puzzles of other grades "
+                        "(default 1000)")
     p.add_argument("--workers", type=whole_numbers(1, MAX_WORKERS, f"1 to {MAX_WORKERS}"), default=1, metavar="K",
                    help=f"processes making puzzles (default 1, at most {MAX_WORKERS})")
     p.add_argument("--oracle", metavar="ENGINE",
@@ -47,8 +52,31 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def rating_range(text: str) -> tuple[float, float]:
+    """--rating's value: 'A-B' (or one rating) as a (low, high) pair; argparse reports a ValueError."""
+    try:
+        return parse_rating_range(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def difficulty(text: str) -> str | tuple[float, float]:
+    """--difficulty's value: a level name, or a rating range (as --rating)."""
+    name = text.strip().lower()
+    if name in LEVELS:
+        return name
+    if name and (name[0].isdigit() or name[0] == "."):
+        return rating_range(text)
+    raise argparse.ArgumentTypeError(f"unknown difficulty {text!r} (known: {', '.join(LEVELS)}, or a rating range "
+                                     f"like 3.0-4.5)")
+
+
 def run(args: argparse.Namespace) -> int:
     ptype = registry.get(args.type)
+    if isinstance(args.difficulty, tuple):
+        if args.rating is not None:
+            raise UsageError("give a rating range with --difficulty or with --rating, not both")
+        args.difficulty, args.rating = None, args.difficulty
     params = parse_params(ptype, args.param)
     boards = None if ptype.clue_based else board_generator(ptype.name)
     if boards is not None:
@@ -65,8 +93,9 @@ def run(args: argparse.Namespace) -> int:
     seed = new_seed() if args.seed is None else args.seed
     announce(args, seed)
     made = generate(ptype, params, args.number, seed=seed, workers=args.workers, symmetry=args.symmetry,
-                    difficulty=args.difficulty, oracle=args.oracle, grade=args.json or bool(args.difficulty),
-                    max_tries=args.max_tries)
+                    difficulty=args.difficulty, oracle=args.oracle,
+                    grade=args.json or bool(args.difficulty) or bool(args.rating), max_tries=args.max_tries,
+                    rating=args.rating)
     bar = None
     if not args.quiet and sys.stderr.isatty() and args.number > 1:
         from tqdm import tqdm  # only when a bar is shown: keeps the command's start-up light
@@ -146,7 +175,8 @@ def announce(args: argparse.Namespace, seed: int) -> None:
 def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, Any],
                boards: Callable[..., Iterator[Any]]) -> int:
     """Types that are not made of clues (lights-out) have their own board generator."""
-    if args.symmetry != "none" or args.difficulty or args.oracle or args.workers != 1 or args.max_tries != 1000:
+    if (args.symmetry != "none" or args.difficulty or args.rating or args.oracle or args.workers != 1
+            or args.max_tries != 1000):
         raise UsageError("--symmetry, --difficulty, --oracle, --workers and --max-tries are for clue-based "
                          f"puzzles, not {ptype.name} boards")
     seed = new_seed() if args.seed is None else args.seed
@@ -155,7 +185,9 @@ def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, An
     out = Output(args, ptype)
     try:
         for k, board in enumerate(made):
-            if args.json:
+            if args.json and hasattr(board, "record"):  # a board that writes its own record (nonograms)
+                emit_json(with_params(args, board.record(ptype.name)))
+            elif args.json:
                 emit_json(with_params(args, {"type": ptype.name, "puzzle": board.text, "solution": board.solution_text,
                                              "presses": board.presses, "minimal": board.minimal,
                                              "unique": board.unique, "solutions": board.solutions, "seed": seed + k}))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 import solvers
-from generators import hint
+from generators import hint, level_of
 
 from ..common import EXIT_NO_SOLUTION, EXIT_OK, add_input_options, add_type_options, emit_json, plan, read_clue_puzzles
 
@@ -44,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             emit_json({"type": ptype.name, "puzzle": ptype.format_puzzle(instance), "unique": len(found) == 1,
                        "message": message,
-                       "steps": [{"text": s.describe(name, ptype.show_value), "technique": s.technique, "tier": s.tier, "unit": s.unit,
+                       "steps": [{"text": s.describe(name, ptype.show_value), "technique": s.technique, "rating": s.rating,
+                                  "level": level_of(s.rating, s.technique == "guess"), "unit": s.unit,
                                   "place": {"cell": name(s.place[0]), "value": s.place[1]} if s.place else None,
                                   "removes": [{"cell": name(v), "value": x} for v, x in s.removes]}
                                  for s in steps]})
