@@ -158,8 +158,9 @@ class PuzzleType:
         """
         return None
 
-    def show_value(self, value: int) -> str:
-        """How a value is written in messages (sudoku writes 10 as A)."""
+    def show_value(self, value: int, instance: Instance | None = None) -> str:
+        """How a value is written in messages (sudoku writes 10 as A, or in the puzzle's declared
+        symbols when ``instance`` has them)."""
         return str(value)
 
     def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture | None:
@@ -180,7 +181,7 @@ class PuzzleType:
             return instance.conflict
         for v, value in instance.givens.items():
             if value not in model.domains[v]:
-                return f"{self.cell_name(instance, v)} cannot be {self.show_value(value)}"
+                return f"{self.cell_name(instance, v)} cannot be {self.show_value(value, instance)}"
         for c in model.of_kind("AllDifferent"):
             if len(set(c.offsets)) > 1:
                 continue
@@ -191,7 +192,7 @@ class PuzzleType:
                     continue
                 if value in seen:
                     return (f"{self.cell_name(instance, seen[value])} and {self.cell_name(instance, v)} are both "
-                            f"{self.show_value(value)} in {c.name or c.kind}")
+                            f"{self.show_value(value, instance)} in {c.name or c.kind}")
                 seen[value] = v
         return None
 

@@ -9,29 +9,44 @@ from csp.puzzle import Instance
 from puzzles.samurai import CORNERS, SIDE, positions
 from puzzles.sudoku import SYMBOLS, extra_units
 
-from .grid import CELL, THIN, Grid, canvas
+from .grid import CELL, THICK, THIN, Grid, canvas
 
 
 def _values(grid: Grid, pic: Picture, n: int, givens: dict[int, int], values: Sequence[int] | None,
-            scale: float = 0.6) -> None:
+            scale: float = 0.6, alphabet: str = SYMBOLS) -> None:
     for i in range(n * n):
         if i in givens:
-            grid.value(pic, i // n, i % n, SYMBOLS[givens[i] - 1], True, scale)
+            grid.value(pic, i // n, i % n, alphabet[givens[i] - 1], True, scale)
         elif values is not None:
-            grid.value(pic, i // n, i % n, SYMBOLS[values[i] - 1], False, scale)
+            grid.value(pic, i // n, i % n, alphabet[values[i] - 1], False, scale)
 
 
 def sudoku(instance: Instance, values: Sequence[int] | None = None) -> Picture:
-    """Thin cell lines, thick box lines, givens bold, solved digits lighter; 10 and up as A, B, ..."""
+    """Thin cell lines, thick box lines (a jigsaw's region borders), givens bold, solved digits
+    lighter; 10 and up as A, B, ..., or in the puzzle's declared symbols."""
     n = instance.params["size"]
     rows, cols = instance.params["box"]
     grid = Grid(n, n)
     pic = canvas(grid.width, grid.height)
     grid.cells(pic, fill=_variant_tint(instance))
-    grid.rules(pic, rows, cols)
+    regions = instance.params.get("regions")
+    if regions is None:
+        grid.rules(pic, rows, cols)
+    else:
+        _region_borders(grid, pic, n, regions)
     grid.border(pic)
-    _values(grid, pic, n, instance.givens, values)
+    _values(grid, pic, n, instance.givens, values, alphabet=instance.params.get("symbols", SYMBOLS))
     return pic
+
+
+def _region_borders(grid: Grid, pic: Picture, n: int, regions: Sequence[int]) -> None:
+    """A thick line on every cell side that two regions share."""
+    for r in range(n):
+        for c in range(n):
+            if c + 1 < n and regions[r * n + c] != regions[r * n + c + 1]:
+                pic.line(grid.left(c + 1), grid.top(r), grid.left(c + 1), grid.top(r + 1), THICK, BLACK, role="rule")
+            if r + 1 < n and regions[r * n + c] != regions[(r + 1) * n + c]:
+                pic.line(grid.left(c), grid.top(r + 1), grid.left(c + 1), grid.top(r + 1), THICK, BLACK, role="rule")
 
 
 VARIANT_TINT = {"diagonal": "#dfe9f7", "window": "#e6e6e6", "both": "#c8d5ea"}

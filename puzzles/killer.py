@@ -163,5 +163,5 @@ class Killer(PuzzleType):
     def cell_name(self, instance: Instance, var: int) -> str:
         return cell_name(var, instance.params["size"])
 
-    def show_value(self, value: int) -> str:
+    def show_value(self, value: int, instance: Instance | None = None) -> str:
         return SYMBOLS[value - 1]

@@ -442,5 +442,5 @@ class Sudoku(PuzzleType):
     def cell_name(self, instance: Instance, var: int) -> str:
         return cell_name(var, instance.params["size"])
 
-    def show_value(self, value: int) -> str:
-        return SYMBOLS[value - 1]
+    def show_value(self, value: int, instance: Instance | None = None) -> str:
+        return (instance.params.get("symbols", SYMBOLS) if instance is not None else SYMBOLS)[value - 1]

@@ -141,3 +141,25 @@ def test_jigsaw_files_pair_each_puzzle_with_its_regions(tmp_path) -> None:
 def test_bad_jigsaws(text: str, message: str) -> None:
     with pytest.raises(PuzzleError, match=message):
         SUDOKU.parse(text, SUDOKU.resolve_params({"variant": "jigsaw"}))
+
+
+def test_jigsaw_and_symbols_draw_as_written() -> None:
+    """The picture follows the regions (a thick line on every side two regions share) and writes
+    the declared symbols."""
+    import xml.etree.ElementTree as ET
+
+    from drawing import picture
+    from drawing.svg import to_svg
+
+    def render_svg(ptype, instance):
+        return to_svg(picture(ptype, instance))
+
+    jigsaw = SUDOKU.parse("1...\n....\n....\n...2\n\n" + "\n".join(JIGSAW), SUDOKU.resolve_params({}))
+    root = ET.fromstring(render_svg(SUDOKU, jigsaw))
+    letters = "".join(JIGSAW)
+    shared = sum(letters[r * 4 + c] != letters[r * 4 + c + 1] for r in range(4) for c in range(3)) + \
+        sum(letters[r * 4 + c] != letters[(r + 1) * 4 + c] for r in range(3) for c in range(4))
+    assert sum(1 for e in root.iter() if e.get("class") == "rule") == shared
+    hexa = SUDOKU.parse("0...........3...", SUDOKU.resolve_params({"symbols": "0123"}))
+    root = ET.fromstring(render_svg(SUDOKU, hexa))
+    assert sorted(e.text for e in root.iter() if e.get("class") == "given") == ["0", "3"]

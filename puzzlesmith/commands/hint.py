@@ -41,16 +41,17 @@ def run(args: argparse.Namespace) -> int:
         else:
             message = ""
         name = lambda var: ptype.cell_name(instance, var)  # noqa: E731
+        value = lambda v: ptype.show_value(v, instance)  # noqa: E731
         if args.json:
             emit_json({"type": ptype.name, "puzzle": ptype.format_puzzle(instance), "unique": len(found) == 1,
                        "message": message,
-                       "steps": [{"text": s.describe(name, ptype.show_value), "technique": s.technique, "rating": s.rating,
+                       "steps": [{"text": s.describe(name, value), "technique": s.technique, "rating": s.rating,
                                   "level": level_of(s.rating, s.technique == "guess"), "unit": s.unit,
                                   "place": {"cell": name(s.place[0]), "value": s.place[1]} if s.place else None,
                                   "removes": [{"cell": name(v), "value": x} for v, x in s.removes]}
                                  for s in steps]})
             continue
-        lines = [message] if message else [s.describe(name, ptype.show_value) for s in steps]
+        lines = [message] if message else [s.describe(name, value) for s in steps]
         if len(found) > 1:
             lines.append("(the puzzle has more than one solution, so this hint follows one of them)")
         print(prefix + ("\n" + " " * len(prefix)).join(lines), flush=True)
