@@ -1,0 +1,122 @@
+"""The variants beside their plain forms (issue 16): sudoku variants' generate and solve times per
+puzzle beside plain 9x9, a colour nonogram beside black-and-white ones, and the 3-state lights-out
+count with and without galois's import. One run, in-process, so the columns share the machine's
+state; the ratio to the plain form is the figure to read."""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import solvers  # noqa: E402
+from csp import registry  # noqa: E402
+from generators.batch import generate_one  # noqa: E402
+
+SUDOKU_FORMS = [("sudoku 9x9", "sudoku", {}), ("X-sudoku", "sudoku", {"variant": "x"}),
+                ("windoku", "sudoku", {"variant": "windoku"}), ("X + windoku", "sudoku", {"variant": "x+windoku"}),
+                ("samurai", "samurai", {})]
+
+
+def per_puzzle(fn, items) -> float:
+    start = time.perf_counter()
+    for item in items:
+        fn(item)
+    return (time.perf_counter() - start) / len(items)
+
+
+def sudoku_table(n: int) -> None:
+    print(f"Sudoku variants: {n} generated puzzles each (seeds 1..{n}), then each solved with the sat engine")
+    print(f"  {'form':<14} {'generate ms':>12} {'x plain':>8} {'solve ms':>9} {'x plain':>8} {'clues':>6}")
+    base = None
+    for label, name, raw in SUDOKU_FORMS:
+        ptype = registry.get(name)
+        params = ptype.resolve_params(raw)
+        made = []
+        gen = per_puzzle(lambda seed: made.append(generate_one(ptype, params, seed)), range(1, n + 1))
+        model = ptype.model(made[0].instance)
+        solve = per_puzzle(lambda m: solvers.solve(model, engine="sat", fix=m.givens), made)
+        base = base or (gen, solve)
+        clues = statistics.mean(len(m.givens) for m in made)
+        print(f"  {label:<14} {1000 * gen:>12.1f} {gen / base[0]:>7.1f}x {1000 * solve:>9.2f} {solve / base[1]:>7.1f}x "
+              f"{clues:>6.1f}")
+
+
+# A 10x10 picture, in two colours (r, b) and as its black-and-white silhouette; the clues are made from it.
+PICTURE = ["..rrrrrr..", ".rrbbbbrr.", "rrb.bb.brr", "rrbbbbbbrr", "rrb.bb.brr",
+           "rrbb..bbrr", ".rrbbbbrr.", "..rrrrrr..", "...b..b...", "..bb..bb.."]
+
+
+def clues(picture: list[str], colour: bool) -> str:
+    def runs(line: str) -> str:
+        out, k = [], 0
+        while k < len(line):
+            j = k
+            while j < len(line) and line[j] == line[k]:
+                j += 1
+            if line[k] != ".":
+                out.append(f"{j - k}{line[k] if colour else ''}")
+            k = j
+        return " ".join(out) or "0"
+    lines = picture if colour else ["".join("#" if ch != "." else "." for ch in row) for row in picture]
+    cols = ["".join(row[c] for row in lines) for c in range(len(lines[0]))]
+    head = "colours: r=red b=blue\n" if colour else ""
+    return f"{head}rows: {', '.join(map(runs, lines))}\ncolumns: {', '.join(map(runs, cols))}"
+
+
+NONOGRAMS = {"black and white 10x10": clues(PICTURE, False), "colour 10x10 (2 colours)": clues(PICTURE, True)}
+
+
+def nonogram_table(repeat: int) -> None:
+    ptype = registry.get("nonogram")
+    print(f"\nNonograms: solve and count, best of {repeat} (sat engine)")
+    for label, text in NONOGRAMS.items():
+        instance = ptype.parse(text, {})
+        model = ptype.model(instance)
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            count = solvers.count(model, engine="sat", fix=instance.givens).count
+            times.append(time.perf_counter() - start)
+        print(f"  {label:<24} {1000 * min(times):>8.2f} ms   {count} solution(s)")
+    gchq = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "nonogram_gchq2015.txt"
+    (_, record), = ptype.split_records(gchq.read_text())
+    instance = ptype.parse(record, {})
+    start = time.perf_counter()
+    count = solvers.count(ptype.model(instance), engine="sat", fix=instance.givens).count
+    print(f"  {'GCHQ 2015 (25x25, givens)':<24} {1000 * (time.perf_counter() - start):>8.2f} ms   {count} solution(s)")
+
+
+def lightsout_table(runs: int) -> None:
+    print(f"\nLights-out, 3 states, 5x5, `count` as a whole process: median of {runs}")
+    for label, engine in (("linear (numpy, no galois)", "linear"), ("sat", "sat")):
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "puzzlesmith", "count", "lightsout", "-p", "states=3", "-p", "size=5",
+                            "--engine", engine], check=True, capture_output=True)
+            times.append(time.perf_counter() - start)
+        print(f"  {label:<26} {statistics.median(times):.3f} s")
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import galois"], check=True)
+    print(f"  {'importing galois alone':<26} {time.perf_counter() - start:.3f} s (what the count paid before)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--puzzles", type=int, default=10, help="puzzles per sudoku form (default 10)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each lights-out count (default 5)")
+    args = parser.parse_args()
+    sudoku_table(args.puzzles)
+    nonogram_table(5)
+    lightsout_table(args.runs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
