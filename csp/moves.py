@@ -110,6 +110,26 @@ class Space:
         """(name, position) for every move from ``pos``: the same positions as ``successors``."""
         raise NotImplementedError
 
+    # -- numbered spaces (csp/ranking.py): whole-space distance tables, seed 004 ----------------------
+    def table_identity(self) -> dict[str, Any] | None:
+        """``{"type", "space", "size"}`` when every position of the space has a number 0..size-1 (so a
+        two-bit table can hold the whole space), else None. A table file records it, and is read only
+        for a space with the same identity."""
+        return None
+
+    def numbers(self, positions: Sequence[Position]) -> Any:
+        """The numbers of ``positions``, an int64 numpy array."""
+        raise NotImplementedError
+
+    def positions_of(self, numbers: Any) -> list[Position]:
+        """The positions of ``numbers``."""
+        raise NotImplementedError
+
+    def neighbour_numbers(self, numbers: Any) -> Any:
+        """The numbers one move away from each of ``numbers`` (int64 array), shape (moves, len(numbers)),
+        -1 where a move is absent; every move can be undone by a move (tables need ``reversible``)."""
+        raise NotImplementedError
+
     def format(self, pos: Position) -> str:
         """The position as board text, in the type's input notation."""
         raise NotImplementedError

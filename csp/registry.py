@@ -27,6 +27,7 @@ BUILTIN: dict[str, str] = {
     "slide": "puzzles.slide:Slide",
     "tiles": "puzzles.tiles:Tiles",
     "rushhour": "puzzles.rushhour:RushHour",
+    "perm": "puzzles.perm:Perm",
 }
 
 

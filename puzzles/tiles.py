@@ -27,14 +27,17 @@ positions); a child's bound is updated from its parent's by the one tile that mo
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Callable, Sequence
 
 from csp.errors import PuzzleError, excerpt
 from csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param
 from csp.puzzle import Instance, Param, whole_number
+from csp.ranking import TilesRanking, tiles_sign
 
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
 MAX_CELLS = 256  # a 16x16 board: far past what any search can solve, and a small key still
+TABLE_CELLS = 20  # numbered boards (whole-space tables): the numbering's lookup tables hold 2**cells entries
 
 
 def read_tiles(text: str, what: str | None) -> tuple[int, int, list[int], str]:
@@ -300,6 +303,55 @@ class TilesSpace(Space):
                 recheck = [self.lines[self.rows + self.col_of[t]] if t and self.col_of[t] in (bc, cell % self.cols)
                            else None for t in range(self.n)]
             out.append((cell * self.bits, blank * self.bits, (blank ^ cell) << self.top, gain, recheck))
+        return out
+
+    # -- numbering (csp/ranking.py): tables of the whole reachable half --------------------------------
+    def table_identity(self) -> dict[str, Any] | None:
+        if not self.single or self.rows == 1 or self.cols == 1 or self.n > TABLE_CELLS:
+            return None
+        return {"type": "tiles", "space": f"{self.rows}x{self.cols} goal {' '.join(map(str, self.goal_cells))}",
+                "size": self.ranking.size}
+
+    @cached_property
+    def ranking(self) -> TilesRanking:
+        """The goal's half, numbered (the start's is the same one, or unreachable() says no)."""
+        return TilesRanking(self.rows, self.cols, tiles_sign(self.goal_cells, self.cols))
+
+    @cached_property
+    def _neighbour_cells(self) -> Any:
+        """[cell, direction] -> the cell the blank moves to, or the cell itself where it cannot."""
+        import numpy as np
+        out = np.zeros((self.n, 4), dtype=np.int64)
+        for z in range(self.n):
+            r, c = divmod(z, self.cols)
+            for d, (_, dr, dc) in enumerate(DIRECTIONS):
+                rr, cc = r - dr, c - dc
+                out[z, d] = rr * self.cols + cc if 0 <= rr < self.rows and 0 <= cc < self.cols else z
+        return out
+
+    def numbers(self, positions: Sequence[int]) -> Any:
+        import numpy as np
+        return self.ranking.rank_cells(np.array([self.cells(p) for p in positions], dtype=np.uint8))
+
+    def positions_of(self, numbers: Any) -> list[int]:
+        import numpy as np
+        if not len(numbers):
+            return []
+        return [self.key_of(list(map(int, row))) for row in self.ranking.cells_of(np.asarray(numbers))]
+
+    def neighbour_numbers(self, numbers: Any) -> Any:
+        """The blank (token 0) swaps with a neighbour: whichever numbered tile holds that cell takes the
+        blank's (the last two tiles are not numbered, so nothing else changes)."""
+        import numpy as np
+        loc = self.ranking.unrank(numbers).astype(np.int64)
+        blank = loc[:, 0].copy()
+        out = np.empty((4, len(loc)), dtype=np.int64)
+        for d in range(4):
+            target = self._neighbour_cells[blank, d]
+            moved = loc.copy()
+            moved[moved == target[:, None]] = np.broadcast_to(blank[:, None], moved.shape)[moved == target[:, None]]
+            moved[:, 0] = target
+            out[d] = np.where(target == blank, -1, self.ranking.rank(moved))
         return out
 
     def moves(self, pos: int) -> list[tuple[str, int]]:
