@@ -64,6 +64,10 @@ class Space:
     #: search can go through numpy at once (analyze does, where goals are listed and moves undo).
     batch: ClassVar[bool] = False
 
+    #: True when analyze also answers Hoey's questions of seed 004 for the start's component (the
+    #: positions at the maximal distance, local maxima per distance), as a table of the type would.
+    hoey: ClassVar[bool] = False
+
     def start(self) -> Position:
         """The start position."""
         raise NotImplementedError

@@ -147,6 +147,8 @@ def definition_param(text: str) -> Definition:
 class PermSpace(Space):
     """The positions of one definition: a key holds each slot's label index in ``bits`` bits."""
 
+    hoey = True
+
     def __init__(self, definition: Definition, labels: list[str], start: list[int], goal: list[int]) -> None:
         self.definition, self.labels = definition, labels
         self.slots = definition.slots

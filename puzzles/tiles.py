@@ -118,6 +118,7 @@ class TilesSpace(Space):
     """The position graph of one tile puzzle (single-tile or multi-tile metric)."""
 
     reversible = True
+    hoey = True
 
     def __init__(self, rows: int, cols: int, start: list[int], goal: list[int], metric: str, layout: str) -> None:
         self.rows, self.cols, self.n, self.layout = rows, cols, rows * cols, layout

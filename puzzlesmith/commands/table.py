@@ -1,0 +1,60 @@
+"""`puzzlesmith table TYPE [PUZZLE] --out FILE`: the whole space's distance table, two bits a position.
+
+Seed 004: every position numbered, its distance from the root (the goal, or the given position) kept
+mod 3, filled layer by layer (solvers/tables.py). The file (csp/tables.py) is written whole or not at
+all; its header names the space, so ``solve --table`` and ``analyze --table`` read it only for the
+same puzzle. Hoey's four answers are printed when the table is done, and kept in the header.
+
+``tiles -p pattern=1,2,3`` builds a pattern database instead (solvers/pdb.py): the distances of an
+abstraction in which only those tiles are told apart, for IDA* on the 15-puzzle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..common import EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, read_puzzles
+from ..moves import move_puzzles
+from ..tables import answers_of, check_memory, describe, numbered, one, root_number
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("table", help="a move puzzle's whole-space distance table at two bits a position (seed 004)")
+    add_type_options(p)
+    add_input_options(p)
+    p.add_argument("--out", metavar="FILE", help="the table file to write (tiles -p pattern=...: default the "
+                                                  "table cache, where solve finds pattern databases)")
+    p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is not a terminal")
+    p.add_argument("--json", action="store_true", help="print the answers as one JSON object")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    ptype, params, _ = read_puzzles(args)
+    if ptype.name == "tiles" and params.get("pattern") is not None:
+        from solvers import pdb
+        return pdb.build_command(args, ptype, params)
+    _, spaces = move_puzzles(args)
+    if len(spaces) != 1:
+        raise UsageError(f"give one position to build the table from (got {len(spaces)})")
+    if not args.out:
+        raise UsageError("--out FILE is required: where to write the table")
+    puzzle, space = spaces[0]
+    identity = numbered(space, ptype.name)
+    root = root_number(space, space.start())
+    header: dict[str, Any] = {**identity, "root": space.format(space.start())}
+    check_memory(identity["size"], len(space.neighbour_numbers(one(root))))
+    from solvers.tables import build_table, stderr_progress
+
+    progress, close = stderr_progress(identity["size"], args.progress or sys.stderr.isatty())
+    try:
+        build_table(space, root, args.out, header, progress)
+    finally:
+        close()
+    if args.json:
+        emit_json(answers_of(header))
+    else:
+        print(describe(header), flush=True)
+    return EXIT_OK
