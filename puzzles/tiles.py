@@ -32,7 +32,7 @@ from typing import Any, Callable, Sequence
 
 from csp.errors import PuzzleError, excerpt
 from csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param
-from csp.puzzle import Instance, Param, whole_number
+from csp.puzzle import Instance, Param, parse_rxc, whole_number
 from csp.ranking import TilesRanking, tiles_sign
 
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
@@ -369,15 +369,37 @@ class TilesSpace(Space):
         return ("/" if self.layout == "line" else "\n").join(rows)
 
 
+def tile_list(text: str) -> list[int]:
+    """'1,2,3' -> [1, 2, 3] (checked against the board when it is known)."""
+    return [whole_number(word.strip(), 1, MAX_CELLS - 1) for word in text.split(",")]
+
+
 class Tiles(MovePuzzle):
     name = "tiles"
     summary = "the n x m tile puzzle (8-puzzle, 15-puzzle): Manhattan distance plus linear conflicts for A*/IDA*"
     params = (metric_param(METRICS),
               Param("goal", None, "the goal in the puzzle's own form, e.g. 0 1 2/3 4 5/6 7 8 "
-                                  "(default: 1..N with the blank last)"))
+                                  "(default: 1..N with the blank last)"),
+              Param("size", None, "the board, N or RxC, when no puzzle is given (table, analyze: from the goal)",
+                    lambda text: parse_rxc(text, square=True, most=MAX_CELLS)),
+              Param("pattern", None, "table: build the pattern database of these tiles, e.g. 1,2,3 (the others "
+                                     "alike), for IDA* on boards too large to table", tile_list))
+
+    def empty(self, params: dict[str, Any]) -> Instance | None:
+        """No puzzle: the goal itself (of -p goal, or of -p size)."""
+        if params["goal"] is not None:
+            return self.parse(params["goal"], params)
+        if params["size"] is not None:
+            rows, cols = params["size"]
+            text = "/".join(" ".join(str((r * cols + c + 1) % (rows * cols)) for c in range(cols)) for r in range(rows))
+            return self.parse(text, params)
+        return None
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         rows, cols, cells, layout = read_tiles(text, None)
+        if params["size"] is not None and params["size"] != (rows, cols):
+            raise PuzzleError(f"the puzzle is {rows}x{cols} but -p size is {params['size'][0]}x{params['size'][1]}",
+                              where="parameter 'size'")
         if params["goal"] is None:
             goal = list(range(1, rows * cols)) + [0]
         else:

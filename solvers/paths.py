@@ -28,6 +28,7 @@ PATH_ENGINES: dict[str, str] = {
     "bidirectional": "solvers.bidirectional:BidirectionalEngine",
     "astar": "solvers.astar:AStarEngine",
     "idastar": "solvers.idastar:IdaStarEngine",
+    "pdb": "solvers.pdb:PdbEngine",
 }
 
 #: Memory per stored position, for the default position limit and for saying how much memory a search
@@ -211,6 +212,8 @@ def choose(space: Space, positions: int | None = None) -> tuple[str, str]:
     positions and moves can be undone; else breadth-first search."""
     limit = default_position_limit() if positions is None else positions
     size = space.size_hint()
+    if space.has_bound and (size is None or size > limit) and get_path_engine("pdb").unsupported(space) is None:
+        return "pdb", ("IDA* guided by the additive pattern databases built in the table cache (two bits an entry)")
     if space.has_bound and (size is None or size > limit):
         held = "of unknown size" if size is None else f"of up to {size:,} positions"
         return "idastar", (f"a space {held}, more than the {limit:,} that fit in memory: IDA* stores only its path, "

@@ -260,3 +260,111 @@ def test_a_perm_definition_file_and_solve_with_its_table(tmp_path):
         by_table = run_cli("solve", "perm", "-p", f"def={spec}", text, "--table", str(out), "--json")
         by_search = run_cli("solve", "perm", "-p", f"def={spec}", text, "--engine", "bfs", "--json")
         assert json.loads(by_table.stdout)["length"] == json.loads(by_search.stdout)["length"]
+
+
+# -- pattern databases ----------------------------------------------------------------------------
+
+def abstract_distances(goal: tuple[int, ...], cols: int, tiles: set[int]) -> dict[tuple[int, ...], int]:
+    """A 0-1 breadth-first search written here: boards with the tiles outside ``tiles`` blanked to -1,
+    a move costing 1 when it moves a pattern tile and 0 when it moves another."""
+    rows = len(goal) // cols
+    start = tuple(t if t in tiles or t == 0 else -1 for t in goal)
+    dist, todo = {start: 0}, deque([start])
+    while todo:
+        cells = todo.popleft()
+        z = cells.index(0)
+        r, c = divmod(z, cols)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < rows and 0 <= cc < cols:
+                nxt = list(cells)
+                nxt[z], nxt[rr * cols + cc] = nxt[rr * cols + cc], 0
+                nxt = tuple(nxt)
+                cost = dist[cells] + (cells[rr * cols + cc] != -1)
+                if cost < dist.get(nxt, 1 << 30):
+                    dist[nxt] = cost
+                    (todo.appendleft if cost == dist[cells] else todo.append)(nxt)
+    return dist
+
+
+def test_a_pattern_database_holds_the_abstract_distances_mod_3(tmp_path):
+    from solvers.pdb import Abstract, build_pattern, pattern_identity, write_pattern
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    tiles = [2, 5, 7]
+    dist, histogram = build_pattern(3, 3, goal, tiles)
+    want = abstract_distances(goal, 3, set(tiles))
+    abstract = Abstract(3, 3, goal, tiles)
+    got = {}
+    for address in np.flatnonzero(dist != 255).tolist():
+        cells = [-1] * 9
+        for j, t in enumerate(tiles + [0]):
+            cells[(address >> (4 * j)) & 15] = t
+        got[tuple(cells)] = int(dist[address])
+    assert got == want and sum(histogram) == len(want) == 9 * 8 * 7 * 6
+    assert abstract.size == 1 << 16
+    path = tmp_path / "p.tbl"
+    write_pattern(path, pattern_identity(3, 3, goal, tiles), dist, histogram)
+    codes = np.frombuffer(path.read_bytes()[4096:], dtype=np.uint8)
+    unpacked = np.stack([(codes >> (2 * k)) & 3 for k in range(4)], axis=1).reshape(-1)
+    assert (unpacked == np.where(dist == 255, 3, dist % 3)).all()
+
+
+@pytest.fixture(scope="module")
+def eight_pdbs(tmp_path_factory):
+    """Two disjoint 4-tile databases of the 8-puzzle in a table cache of their own."""
+    folder = tmp_path_factory.mktemp("cache")
+    for pattern in ("1,2,3,4", "5,6,7,8"):
+        result = subprocess.run([sys.executable, "-m", "puzzlesmith", "table", "tiles", "-p", "size=3",
+                                 "-p", f"pattern={pattern}"], capture_output=True, text=True, cwd=ROOT,
+                                env={**__import__("os").environ, "PUZZLESMITH_TABLES": str(folder)})
+        assert result.returncode == 0, result.stderr
+    return folder
+
+
+def test_the_additive_bound_is_admissible_and_moves_change_each_entry_by_one_at_most(eight_pdbs, monkeypatch):
+    monkeypatch.setenv("PUZZLESMITH_TABLES", str(eight_pdbs))
+    from solvers.pdb import PatternSearch, databases_for
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    sp = tiles_space("1 2 3/4 5 6/7 8 0")
+    dbs = databases_for(3, 3, list(goal))
+    assert sorted(db.tiles for db in dbs) == [[1, 2, 3, 4], [5, 6, 7, 8]]
+    search = PatternSearch(sp, dbs)
+    exact = [{cells: d for cells, d in abstract_distances(goal, 3, set(db.tiles)).items()} for db in dbs]
+    true = brute_distances(goal, 3)
+    rng = random.Random(5)
+    for cells in rng.sample(sorted(true), 400):
+        values = [exact[g][tuple(t if t in db.tiles or t == 0 else -1 for t in cells)] for g, db in enumerate(dbs)]
+        assert sum(values) <= true[cells]
+        addresses = search.addresses(list(cells))
+        assert [search.exact(g, a) for g, a in enumerate(addresses)] == values  # walked down from two bits
+        for nxt in neighbours_of(cells, 3, 3):
+            after = [exact[g][tuple(t if t in db.tiles or t == 0 else -1 for t in nxt)] for g, db in enumerate(dbs)]
+            assert all(abs(a - b) <= 1 for a, b in zip(values, after))
+
+
+def test_ida_star_with_pattern_databases_finds_optimal_8_puzzle_solutions(eight_pdbs, eight, monkeypatch):
+    monkeypatch.setenv("PUZZLESMITH_TABLES", str(eight_pdbs))
+    rng = random.Random(8)
+    sp = tiles_space("1 2 3/4 5 6/7 8 0")
+    table = open_table(eight, sp.table_identity())
+    root = int(sp.numbers([sp.goal_key])[0])
+    numbers = rng.sample(range(181_440), 40) + [int(sp.numbers([sp.key_of([8, 6, 7, 2, 5, 4, 3, 0, 1])])[0])]
+    engine = get_path_engine("pdb")
+    for number, key in zip(numbers, sp.positions_of(np.array(numbers))):
+        text = sp.format(key)
+        result = engine.search(tiles_space(text))
+        assert result.status == "solved" and result.length == len(walk(sp, table, number, root)) - 1, text
+        names = [name for name, _ in sp.replay(result.path)]
+        assert replay_tiles(text, names) == result.length
+    import json
+    env = {**__import__("os").environ, "PUZZLESMITH_TABLES": str(eight_pdbs)}
+    auto = subprocess.run([sys.executable, "-m", "puzzlesmith", "solve", "tiles", "8 6 7/2 5 4/3 0 1", "--json"],
+                          capture_output=True, text=True, cwd=ROOT, env=env)
+    assert json.loads(auto.stdout)["length"] == 31
+
+
+def test_without_databases_the_15_puzzle_says_how_to_build_them(tmp_path):
+    env = {**__import__("os").environ, "PUZZLESMITH_TABLES": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-m", "puzzlesmith", "solve", "tiles", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"],
+                            capture_output=True, text=True, cwd=ROOT, env=env)
+    assert result.returncode == 0 and "puzzlesmith table tiles -p size=4x4" in result.stderr
+    assert "pattern=" in result.stderr
