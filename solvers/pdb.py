@@ -33,6 +33,7 @@ from csp.moves import Space
 from csp.tables import HEADER_BYTES, cache_dir, header_bytes, read_header
 
 from .paths import SOLVED, UNKNOWN, UNSAT, Budget, PathEngine, PathLimits, PathResult, PathStats
+from .tables import distinct
 
 #: Most cells a pattern's address may take (tiles and blank): 28 bits is 2**28 bytes while building.
 MAX_ADDRESS_BITS = 28
@@ -130,7 +131,7 @@ def build_pattern(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int
             found = []
             for k in range(0, frontier.size, CHUNK // 4):
                 free, _ = abstract.moves(frontier[k:k + CHUNK // 4])
-                free = np.unique(free[dist[free] == 255])
+                free = distinct(np, free[dist[free] == 255])
                 dist[free] = cost
                 found.append(free)
             frontier = np.concatenate(found)
@@ -140,7 +141,7 @@ def build_pattern(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int
             layer = np.flatnonzero(dist[start:start + CHUNK] == cost) + start
             for k in range(0, layer.size, CHUNK // 4):
                 _, counted = abstract.moves(layer[k:k + CHUNK // 4])
-                counted = np.unique(counted[dist[counted] == 255])
+                counted = distinct(np, counted[dist[counted] == 255])
                 dist[counted] = cost + 1
                 found.append(counted)
         frontier = np.concatenate(found)

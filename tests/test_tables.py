@@ -368,3 +368,32 @@ def test_without_databases_the_15_puzzle_says_how_to_build_them(tmp_path):
                             capture_output=True, text=True, cwd=ROOT, env=env)
     assert result.returncode == 0 and "puzzlesmith table tiles -p size=4x4" in result.stderr
     assert "pattern=" in result.stderr
+
+
+KORF_GOAL = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15"
+
+
+def test_korfs_first_ten_at_their_published_optima_with_6_6_3_databases():
+    """R. E. Korf, "Depth-first iterative-deepening" (Artificial Intelligence 27, 1985): the optimal lengths of
+    instances 1-10 (../shared/data/tiles/korf100.txt). The 6-6-3 databases take minutes to build, so they
+    are built once into the table cache (benchmarks/bench_tables.py --korf builds them, or the commands the
+    skip message names); without them this test is skipped."""
+    from solvers.pdb import databases_for
+    path = Path(__file__).resolve().parents[2] / "shared" / "data" / "tiles" / "korf100.txt"
+    if not path.exists():
+        pytest.skip(f"shared data not found: {path}")
+    goal = [int(x) for x in KORF_GOAL.replace("/", " ").split()]
+    dbs = databases_for(4, 4, goal)
+    if sorted(len(db.tiles) for db in dbs) != [3, 6, 6]:
+        from solvers.pdb import build_hint
+        pytest.skip("the 6-6-3 pattern databases are not built in the table cache: " + build_hint(4, 4, goal))
+    engine = get_path_engine("pdb")
+    rows = [line.split() for line in path.read_text().splitlines() if line and not line.startswith("#")][:10]
+    for fields in rows:
+        optimum, cells = int(fields[1]), fields[2:]
+        text = "/".join(" ".join(cells[r * 4:(r + 1) * 4]) for r in range(4))
+        space = tiles_space(text, goal=KORF_GOAL)
+        result = engine.search(space)
+        assert result.length == optimum, fields[0]
+        names = [name for name, _ in space.replay(result.path)]
+        assert replay_tiles(text, names, goal=KORF_GOAL) == optimum
