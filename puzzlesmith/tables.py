@@ -37,11 +37,11 @@ def root_number(space: Space, pos: Any) -> int:
     return number
 
 
-def check_memory(size: int, moves: int) -> None:
+def check_memory(size: int, moves: int, workers: int = 1) -> None:
     """Say how much memory the build needs before it starts; refuse when it is more than is available."""
     from solvers.tables import memory_needed, size_text
 
-    need = memory_needed(size, moves)
+    need = memory_needed(size, moves, workers)
     free = available_memory()
     print(f"table: {size:,} positions, {size_text((size + 3) // 4)} on disk; building needs about "
           f"{size_text(need)} of memory" + (f" ({size_text(free)} available)" if free else ""),

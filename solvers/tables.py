@@ -47,13 +47,14 @@ class TableReport:
     maximal: list[int] = field(default_factory=list)  # numbers of up to MAXIMAL farthest positions
     steps: list[str] = field(default_factory=list)  # "forward" or "backward", per layer step
     seconds: float = 0.0
-    neighbours: int = 0  # neighbour numbers computed
+    workers: int = 1
 
 
-def memory_needed(size: int, moves: int) -> int:
-    """Bytes the build holds at its peak: the table, the done bitmap, and batch buffers (neighbour
-    numbers, their codes and sorted copies for BATCH positions, a chunk's unpacked codes)."""
-    return (size + 3) // 4 + (size + 7) // 8 + BATCH * moves * 8 * 6 + CHUNK * 4
+def memory_needed(size: int, moves: int, workers: int = 1) -> int:
+    """Bytes the build holds at its peak: the table, the done bitmap and one bitmap of marks a worker, and
+    each worker's batch buffers (neighbour numbers, their codes and sorted copies for BATCH positions,
+    a chunk's unpacked codes)."""
+    return (size + 3) // 4 + (size + 7) // 8 * (1 + workers) + workers * (BATCH * moves * 8 * 6 + CHUNK * 4)
 
 
 def size_text(n: float) -> str:
@@ -101,137 +102,201 @@ def pack_codes(np: Any, codes: Any) -> Any:
 
 
 class Builder:
-    """One table being built in a writable byte array (a memory map of the file being written)."""
+    """One table being built in a shared byte array (a memory map of the file being written).
 
-    def __init__(self, space: Space, table: Any, size: int, progress: Callable[[int, int], None] | None) -> None:
+    The work of a step is split into tasks, one per chunk of the table, which ``workers`` processes
+    (forked, sharing the maps) run side by side. A task writes the table only inside its own chunk; the
+    writes that land anywhere (layer d+1 found by expanding layer d, layer d's positions seen from layer
+    d+1) go into the task's process's own bitmap, ``marks[w]``, which a second pass merges chunk by chunk.
+    So no byte is ever written by two processes at once.
+    """
+
+    def __init__(self, space: Space, table: Any, size: int, workers: int) -> None:
+        import mmap
+
         import numpy as np
 
-        self.np, self.space, self.table, self.size = np, space, table, size
-        self.done = np.zeros((size + 7) // 8, dtype=np.uint8)
-        self.report = TableReport(size)
-        self.progress = progress
+        self.np, self.space, self.table, self.size, self.workers = np, space, table, size, workers
+        bitmap = (size + 7) // 8
+        self.done = np.frombuffer(mmap.mmap(-1, bitmap), dtype=np.uint8)  # shared with forked workers
+        self.marks = [np.frombuffer(mmap.mmap(-1, bitmap), dtype=np.uint8) for _ in range(workers)]
+        self.worker = 0  # which of ``marks`` this process writes
 
+    # -- reading ---------------------------------------------------------------------------------------
     def neighbours(self, numbers: Any) -> tuple[Any, Any]:
         """(neighbour numbers, their codes) of a batch, shape (moves, batch); 255 where a move is absent."""
         np = self.np
         nb = self.space.neighbour_numbers(numbers)
-        self.report.neighbours += nb.size
         flat = nb.reshape(-1)
-        order = np.argsort(flat, kind="stable")  # read the table in order (seed 004)
+        order = np.argsort(flat)  # read the table in order (seed 004)
         codes = np.empty(flat.shape, dtype=np.uint8)
         codes[order] = read_codes(self.table, np.maximum(flat[order], 0))
         codes[flat < 0] = 255
         return nb, codes.reshape(nb.shape)
 
-    def chunks(self) -> Any:
-        """(first number, unpacked codes, done flags) per chunk of the table."""
+    def chunk(self, start: int) -> tuple[Any, Any]:
+        """The unpacked codes and done flags of the chunk at ``start``."""
         np = self.np
-        for start in range(0, self.size, CHUNK):
-            stop = min(start + CHUNK, self.size)
-            codes = unpack_codes(np, self.table[start // 4:(stop + 3) // 4])[:stop - start]
-            done = np.unpackbits(self.done[start // 8:(stop + 7) // 8], bitorder="little")[:stop - start]
-            yield start, codes, done
+        stop = min(start + CHUNK, self.size)
+        codes = unpack_codes(np, self.table[start // 4:(stop + 3) // 4])[:stop - start]
+        done = np.unpackbits(self.done[start // 8:(stop + 7) // 8], bitorder="little")[:stop - start]
+        return codes, done
 
-    def layer(self, d: int) -> Any:
-        """(first number, numbers of layer d in the chunk, its mask) per chunk."""
+    def mark_done(self, start: int, mask: Any) -> None:
+        """Mark a chunk's ``mask`` done (whole bytes of this chunk only)."""
         np = self.np
-        for start, codes, done in self.chunks():
-            mask = (codes == d % 3) & (done == 0)
-            yield start, np.flatnonzero(mask) + start, mask
-
-    def mark(self, start: int, mask: Any) -> None:
-        """Mark a chunk's ``mask`` done (chunk-local: whole bytes rewritten)."""
-        np = self.np
-        stop = start + len(mask)
-        padded = np.zeros(((len(mask) + 7) // 8) * 8, dtype=np.uint8)
+        padded = np.zeros((len(mask) + 7) // 8 * 8, dtype=np.uint8)
         padded[:len(mask)] = mask
-        self.done[start // 8:(stop + 7) // 8] |= np.packbits(padded, bitorder="little")
+        self.done[start // 8:(start + len(mask) + 7) // 8] |= np.packbits(padded, bitorder="little")
 
-    def classify(self, d: int, codes: Any, farther: Any) -> None:
-        """Count the local maxima of a batch of layer d: no neighbour farther; strict with none at d either."""
+    def write_chunk(self, start: int, codes: Any) -> None:
+        np = self.np
+        packed = np.full((len(codes) + 3) // 4 * 4, UNREACHED, dtype=np.uint8)
+        packed[:len(codes)] = codes
+        self.table[start // 4:(start + len(codes) + 3) // 4] = pack_codes(np, packed)
+
+    def classify(self, d: int, codes: Any, farther: Any) -> tuple[int, int]:
+        """(strict, nonstrict) local maxima of a batch of layer d: no neighbour farther; strict when none is
+        at d either."""
         np = self.np
         same = (codes == d % 3).any(axis=0)
         tops = ~farther
-        self.report.local_maxima[d][0] += int(np.count_nonzero(tops & ~same))
-        self.report.local_maxima[d][1] += int(np.count_nonzero(tops & same))
+        return int(np.count_nonzero(tops & ~same)), int(np.count_nonzero(tops & same))
 
-    def forward(self, d: int) -> int:
-        """Layer d+1 from layer d's neighbours; classifies layer d. Returns the size of layer d+1."""
+    # -- the tasks, one chunk each ---------------------------------------------------------------------
+    def forward(self, d: int, start: int) -> tuple[int, int, int, list[int]]:
+        """Expand layer d's positions in the chunk: their unreached neighbours are marked (layer d+1, merged
+        later); returns (positions expanded, strict, nonstrict, the first few of them)."""
         np = self.np
-        found, nxt = 0, (d + 1) % 3
-        keep: list[Any] = []
-        for start, front, mask in self.layer(d):
-            for k in range(0, len(front), BATCH):
-                batch = front[k:k + BATCH]
-                nb, codes = self.neighbours(batch)
-                self.classify(d, codes, ((codes == UNREACHED) | (codes == nxt)).any(axis=0))
-                new = distinct(np, nb[codes == UNREACHED])
-                set_codes(np, self.table, new, nxt)
-                found += len(new)
-                if self.progress:
-                    self.progress(len(new), d + 1)
-            if sum(map(len, keep)) < MAXIMAL:
-                keep.append(front[:MAXIMAL])
-            self.mark(start, mask)
-        self.report.maximal = [int(x) for x in np.concatenate(keep)[:MAXIMAL]] if keep else []
+        codes, done = self.chunk(start)
+        mask = (codes == d % 3) & (done == 0)
+        front = np.flatnonzero(mask) + start
+        strict = nonstrict = 0
+        for k in range(0, len(front), BATCH):
+            nb, ncodes = self.neighbours(front[k:k + BATCH])
+            s, n = self.classify(d, ncodes, ((ncodes == UNREACHED) | (ncodes == (d + 1) % 3)).any(axis=0))
+            strict, nonstrict = strict + s, nonstrict + n
+            set_bits(np, self.marks[self.worker], nb[ncodes == UNREACHED])
+        self.mark_done(start, mask)
+        return len(front), strict, nonstrict, front[:MAXIMAL].tolist()
+
+    def merge_new(self, d: int, start: int) -> int:
+        """Give the marked unreached positions of the chunk code d+1 and clear the marks; how many."""
+        np = self.np
+        codes, _ = self.chunk(start)
+        stop = start + len(codes)
+        marked = np.zeros((stop - start + 7) // 8, dtype=np.uint8)
+        for marks in self.marks:
+            marked |= marks[start // 8:(stop + 7) // 8]
+            marks[start // 8:(stop + 7) // 8] = 0
+        new = (np.unpackbits(marked, bitorder="little")[:len(codes)] == 1) & (codes == UNREACHED)
+        codes[new] = (d + 1) % 3
+        self.write_chunk(start, codes)
+        return int(np.count_nonzero(new))
+
+    def backward(self, d: int, start: int) -> int:
+        """The chunk's unreached positions with a neighbour in layer d join layer d+1 (written here); those
+        neighbours are marked. Returns how many joined."""
+        np = self.np
+        codes, _ = self.chunk(start)
+        cand = np.flatnonzero(codes == UNREACHED) + start
+        found = 0
+        for k in range(0, len(cand), BATCH):
+            batch = cand[k:k + BATCH]
+            nb, ncodes = self.neighbours(batch)
+            hit = ncodes == d % 3
+            new = batch[hit.any(axis=0)]
+            codes[new - start] = (d + 1) % 3
+            set_bits(np, self.marks[self.worker], nb[hit])
+            found += len(new)
+        self.write_chunk(start, codes)
         return found
 
-    def backward(self, d: int) -> int:
-        """Layer d+1 as the unreached positions with a neighbour in layer d; then layer d's local maxima.
-        Returns the size of layer d+1."""
-        np = self.np
-        found, nxt = 0, (d + 1) % 3
-        for start, codes, _ in self.chunks():
-            cand = np.flatnonzero(codes == UNREACHED) + start
-            for k in range(0, len(cand), BATCH):
-                batch = cand[k:k + BATCH]
-                nb, ncodes = self.neighbours(batch)
-                hit = ncodes == d % 3
-                new = batch[hit.any(axis=0)]
-                codes[new - start] = nxt
-                set_bits(np, self.done, nb[hit])  # layer d positions with a neighbour at d+1
-                found += len(new)
-                if self.progress:
-                    self.progress(len(new), d + 1)
-            stop = start + len(codes)
-            packed = np.full((len(codes) + 3) // 4 * 4, UNREACHED, dtype=np.uint8)
-            packed[:len(codes)] = codes
-            self.table[start // 4:(stop + 3) // 4] = pack_codes(np, packed)
-        keep: list[Any] = []
-        for start, tops, mask in self.layer(d):  # what is left of layer d: its local maxima
-            for k in range(0, len(tops), BATCH):
-                _, codes = self.neighbours(tops[k:k + BATCH])
-                self.classify(d, codes, np.zeros(codes.shape[1], dtype=bool))
-            if sum(map(len, keep)) < MAXIMAL:
-                keep.append(tops[:MAXIMAL])
-            self.mark(start, mask)
-        self.report.maximal = [int(x) for x in np.concatenate(keep)[:MAXIMAL]] if keep else []
-        return found
+    def merge_done(self, d: int, start: int) -> int:
+        """Marked positions are done (layer d positions with a neighbour at d+1); clear the marks."""
+        stop = min(start + CHUNK, self.size)
+        for marks in self.marks:
+            self.done[start // 8:(stop + 7) // 8] |= marks[start // 8:(stop + 7) // 8]
+            marks[start // 8:(stop + 7) // 8] = 0
+        return 0
 
-    def run(self, root: int) -> TableReport:
+    def leftovers(self, d: int, start: int) -> tuple[int, int, int, list[int]]:
+        """After a backward step, what is left of layer d in the chunk: its local maxima, classified."""
+        np = self.np
+        codes, done = self.chunk(start)
+        mask = (codes == d % 3) & (done == 0)
+        tops = np.flatnonzero(mask) + start
+        strict = nonstrict = 0
+        for k in range(0, len(tops), BATCH):
+            _, ncodes = self.neighbours(tops[k:k + BATCH])
+            s, n = self.classify(d, ncodes, np.zeros(ncodes.shape[1], dtype=bool))
+            strict, nonstrict = strict + s, nonstrict + n
+        self.mark_done(start, mask)
+        return len(tops), strict, nonstrict, tops[:MAXIMAL].tolist()
+
+    # -- the layers --------------------------------------------------------------------------------------
+    def run(self, root: int, pool: Any, progress: Callable[[int, int], None] | None) -> TableReport:
+        np = self.np
         started = time.perf_counter()
-        set_codes(self.np, self.table, self.np.array([root], dtype=self.np.int64), 0)
-        report, d = self.report, 0
-        report.histogram = [1]
-        while report.histogram[d]:
-            report.local_maxima.append([0, 0])
+        set_codes(np, self.table, np.array([root], dtype=np.int64), 0)
+        report, d = TableReport(self.size, histogram=[1]), 0
+        starts = range(0, self.size, CHUNK)
+
+        def each(task: str) -> list[Any]:
+            jobs = [(task, d, s) for s in starts]
+            return list(pool.imap(_run_task, jobs)) if pool else [getattr(self, task)(d, s) for s in starts]
+
+        while True:
             unreached = self.size - sum(report.histogram)
-            step = self.forward if report.histogram[d] <= unreached else self.backward
-            report.steps.append(step.__name__)
-            found = step(d)
-            if found:
-                report.histogram.append(found)
+            if report.histogram[d] <= unreached:
+                report.steps.append("forward")
+                seen = each("forward")
+                found = sum(each("merge_new"))
             else:
+                report.steps.append("backward")
+                found = sum(each("backward"))
+                each("merge_done")
+                seen = each("leftovers")
+            report.local_maxima.append([sum(part[1] for part in seen), sum(part[2] for part in seen)])
+            report.maximal = [x for part in seen for x in part[3]][:MAXIMAL]
+            if progress and found:
+                progress(found, d + 1)
+            if not found:
                 break
+            report.histogram.append(found)
             d += 1
         report.seconds = time.perf_counter() - started
         return report
 
 
+_BUILDER: Builder | None = None
+
+
+def _start_worker(counter: Any) -> None:
+    """Pool initializer: each forked worker takes its own marks bitmap."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    assert _BUILDER is not None
+    with counter.get_lock():
+        _BUILDER.worker = counter.value
+        counter.value += 1
+
+
+def _run_task(job: tuple[str, int, int]) -> Any:
+    task, d, start = job
+    assert _BUILDER is not None
+    return getattr(_BUILDER, task)(d, start)
+
+
 def build_table(space: Space, root: int, path: str, header: dict[str, Any],
-                progress: Callable[[int, int], None] | None = None) -> TableReport:
-    """Build the table of ``space`` from the number ``root`` into ``path`` (written whole or not at all);
-    ``header`` (the space's identity) is completed with the answers and written in front."""
+                progress: Callable[[int, int], None] | None = None, workers: int = 1) -> TableReport:
+    """Build the table of ``space`` from the number ``root`` into ``path`` (written whole or not at all),
+    with ``workers`` processes; ``header`` (the space's identity) is completed with the answers and
+    written in front."""
+    global _BUILDER
+    import multiprocessing
+
     import numpy as np
 
     size = header["size"]
@@ -241,7 +306,21 @@ def build_table(space: Space, root: int, path: str, header: dict[str, Any],
             f.truncate(HEADER_BYTES + (size + 3) // 4)
         table = np.memmap(temporary, dtype=np.uint8, mode="r+", offset=HEADER_BYTES, shape=((size + 3) // 4,))
         table[:] = 0xFF
-        report = Builder(space, table, size, progress).run(root)
+        table.flush()
+        builder = Builder(space, table, size, workers)
+        pool = None
+        if workers > 1:
+            _BUILDER = builder
+            context = multiprocessing.get_context("fork")
+            pool = context.Pool(workers, _start_worker, (context.Value("i", 0),))
+        try:
+            report = builder.run(root, pool, progress)
+            report.workers = workers
+        finally:
+            _BUILDER = None
+            if pool is not None:
+                pool.terminate()
+                pool.join()
         table.flush()
         del table
         header.update(answers(space, report))
@@ -257,7 +336,7 @@ def answers(space: Space, report: TableReport) -> dict[str, Any]:
             "maximal": {"distance": len(report.histogram) - 1,
                         "positions": [space.format(p) for p in space.positions_of(report.maximal)]},
             "local_maxima": report.local_maxima,
-            "build": {"seconds": round(report.seconds, 3), "steps": report.steps, "neighbours": report.neighbours}}
+            "build": {"seconds": round(report.seconds, 3), "steps": report.steps, "workers": report.workers}}
 
 
 def walk(space: Space, table: Table, start: int, root: int) -> list[int] | None:

@@ -15,7 +15,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..common import EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, read_puzzles
+from ..common import EXIT_OK, whole_numbers, UsageError, add_input_options, add_type_options, emit_json, read_puzzles
 from ..moves import move_puzzles
 from ..tables import answers_of, check_memory, describe, numbered, one, root_number
 
@@ -26,6 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_input_options(p)
     p.add_argument("--out", metavar="FILE", help="the table file to write (tiles -p pattern=...: default the "
                                                   "table cache, where solve finds pattern databases)")
+    p.add_argument("--workers", type=whole_numbers(1, 64, "1 to 64"), default=1, metavar="N",
+                   help="processes building the table side by side (default 1)")
     p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is not a terminal")
     p.add_argument("--json", action="store_true", help="print the answers as one JSON object")
     p.set_defaults(run=run)
@@ -45,12 +47,12 @@ def run(args: argparse.Namespace) -> int:
     identity = numbered(space, ptype.name)
     root = root_number(space, space.start())
     header: dict[str, Any] = {**identity, "root": space.format(space.start())}
-    check_memory(identity["size"], len(space.neighbour_numbers(one(root))))
+    check_memory(identity["size"], len(space.neighbour_numbers(one(root))), args.workers)
     from solvers.tables import build_table, stderr_progress
 
     progress, close = stderr_progress(identity["size"], args.progress or sys.stderr.isatty())
     try:
-        build_table(space, root, args.out, header, progress)
+        build_table(space, root, args.out, header, progress, args.workers)
     finally:
         close()
     if args.json:
