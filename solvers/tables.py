@@ -33,6 +33,8 @@ from csp.tables import HEADER_BYTES, UNREACHED, Table, header_bytes, read_codes
 CHUNK = 1 << 22
 #: Positions whose neighbours are computed at once.
 BATCH = 1 << 18
+#: Layers up to this many positions (and 1/64 of the space) are kept as lists and expanded without scanning.
+SMALL = 1 << 23
 #: Maximal-distance positions kept (Hoey asks for "up to ten or twenty").
 MAXIMAL = 20
 
@@ -183,12 +185,14 @@ class Builder:
     def merge_new(self, d: int, start: int) -> int:
         """Give the marked unreached positions of the chunk code d+1 and clear the marks; how many."""
         np = self.np
-        codes, _ = self.chunk(start)
-        stop = start + len(codes)
+        stop = min(start + CHUNK, self.size)
         marked = np.zeros((stop - start + 7) // 8, dtype=np.uint8)
         for marks in self.marks:
             marked |= marks[start // 8:(stop + 7) // 8]
             marks[start // 8:(stop + 7) // 8] = 0
+        if not marked.any():
+            return 0
+        codes, _ = self.chunk(start)
         new = (np.unpackbits(marked, bitorder="little")[:len(codes)] == 1) & (codes == UNREACHED)
         codes[new] = (d + 1) % 3
         self.write_chunk(start, codes)
@@ -216,8 +220,10 @@ class Builder:
         """Marked positions are done (layer d positions with a neighbour at d+1); clear the marks."""
         stop = min(start + CHUNK, self.size)
         for marks in self.marks:
-            self.done[start // 8:(stop + 7) // 8] |= marks[start // 8:(stop + 7) // 8]
-            marks[start // 8:(stop + 7) // 8] = 0
+            part = marks[start // 8:(stop + 7) // 8]
+            if part.any():
+                self.done[start // 8:(stop + 7) // 8] |= part
+                part[:] = 0
         return 0
 
     def leftovers(self, d: int, start: int) -> tuple[int, int, int, list[int]]:
@@ -234,6 +240,22 @@ class Builder:
         self.mark_done(start, mask)
         return len(tops), strict, nonstrict, tops[:MAXIMAL].tolist()
 
+    def small_forward(self, d: int, front: Any) -> tuple[Any, tuple[int, int, int, list[int]]]:
+        """A forward step from a small layer held as a sorted list (the first layers): no chunk is scanned.
+        Returns layer d+1 as a sorted list, and what ``forward`` returns."""
+        np = self.np
+        strict = nonstrict = 0
+        parts = []
+        for k in range(0, len(front), BATCH):
+            nb, ncodes = self.neighbours(front[k:k + BATCH])
+            s, n = self.classify(d, ncodes, ((ncodes == UNREACHED) | (ncodes == (d + 1) % 3)).any(axis=0))
+            strict, nonstrict = strict + s, nonstrict + n
+            parts.append(nb[ncodes == UNREACHED])
+        new = distinct(np, np.concatenate(parts)) if parts else front[:0]
+        set_codes(np, self.table, new, (d + 1) % 3)
+        set_bits(np, self.done, front)
+        return new, (len(front), strict, nonstrict, front[:MAXIMAL].tolist())
+
     # -- the layers --------------------------------------------------------------------------------------
     def run(self, root: int, pool: Any, progress: Callable[[int, int], None] | None) -> TableReport:
         np = self.np
@@ -241,6 +263,7 @@ class Builder:
         set_codes(np, self.table, np.array([root], dtype=np.int64), 0)
         report, d = TableReport(self.size, histogram=[1]), 0
         starts = range(0, self.size, CHUNK)
+        front: Any = np.array([root], dtype=np.int64)  # the newest layer while it is small, else None
 
         def each(task: str) -> list[Any]:
             jobs = [(task, d, s) for s in starts]
@@ -248,11 +271,19 @@ class Builder:
 
         while True:
             unreached = self.size - sum(report.histogram)
-            if report.histogram[d] <= unreached:
+            if front is not None and len(front) <= unreached:
+                report.steps.append("forward")
+                front, part = self.small_forward(d, front)
+                seen, found = [part], len(front)
+                if found > min(SMALL, self.size // 64):
+                    front = None
+            elif report.histogram[d] <= unreached:
+                front = None
                 report.steps.append("forward")
                 seen = each("forward")
                 found = sum(each("merge_new"))
             else:
+                front = None
                 report.steps.append("backward")
                 found = sum(each("backward"))
                 each("merge_done")
