@@ -265,9 +265,16 @@ class Builder:
         starts = range(0, self.size, CHUNK)
         front: Any = np.array([root], dtype=np.int64)  # the newest layer while it is small, else None
 
-        def each(task: str) -> list[Any]:
+        def each(task: str, counts: bool = False) -> list[Any]:
+            """Run ``task`` on every chunk; with ``counts``, each result is a number of new positions (shown)."""
             jobs = [(task, d, s) for s in starts]
-            return list(pool.imap(_run_task, jobs)) if pool else [getattr(self, task)(d, s) for s in starts]
+            results = pool.imap(_run_task, jobs) if pool else (getattr(self, task)(d, s) for s in starts)
+            out = []
+            for result in results:
+                out.append(result)
+                if counts and progress and result:
+                    progress(result, d + 1)
+            return out
 
         while True:
             unreached = self.size - sum(report.histogram)
@@ -275,23 +282,23 @@ class Builder:
                 report.steps.append("forward")
                 front, part = self.small_forward(d, front)
                 seen, found = [part], len(front)
+                if progress and found:
+                    progress(found, d + 1)
                 if found > min(SMALL, self.size // 64):
                     front = None
             elif report.histogram[d] <= unreached:
                 front = None
                 report.steps.append("forward")
                 seen = each("forward")
-                found = sum(each("merge_new"))
+                found = sum(each("merge_new", counts=True))
             else:
                 front = None
                 report.steps.append("backward")
-                found = sum(each("backward"))
+                found = sum(each("backward", counts=True))
                 each("merge_done")
                 seen = each("leftovers")
             report.local_maxima.append([sum(part[1] for part in seen), sum(part[2] for part in seen)])
             report.maximal = [x for part in seen for x in part[3]][:MAXIMAL]
-            if progress and found:
-                progress(found, d + 1)
             if not found:
                 break
             report.histogram.append(found)

@@ -231,6 +231,10 @@ def test_coarse_triplecross_tables_agree_with_the_hash_based_search(solved, size
     assert report.local_maxima == local_maxima(space).local_maxima
     table = open_table(tmp_path / "tc.tbl", identity)
     assert table.header["maximal"]["distance"] == len(found.histogram) - 1
+    two = build_table(space, int(space.numbers([space.start()])[0]), str(tmp_path / "tc2.tbl"), dict(identity),
+                      workers=2)
+    assert (two.histogram, two.local_maxima, two.maximal) == (report.histogram, report.local_maxima, report.maximal)
+    assert (tmp_path / "tc2.tbl").read_bytes()[4096:] == (tmp_path / "tc.tbl").read_bytes()[4096:]
     assert set(table.header["maximal"]["positions"]) <= {space.format(p) for p in found.farthest} or \
         found.histogram[-1] > 20
 
