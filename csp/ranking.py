@@ -106,29 +106,68 @@ class Ranking:
         return slot
 
     # -- the numbering -------------------------------------------------------------------------------
+    @cached_property
+    def _first_table(self) -> Any:
+        """The colex rank of every slot mask, for a first class of several tokens (int32, 2**slots entries);
+        -1 where the mask has the wrong number of slots."""
+        np = self._np
+        masks = np.arange(1 << self.slots, dtype=np.int64)
+        out = np.full(1 << self.slots, -1, dtype=np.int32)
+        c = self.classes[0]
+        good = popcount(np, masks, self._pop) == c
+        ranks = np.zeros(int(good.sum()), dtype=np.int64)
+        rest = masks[good].copy()
+        for j in range(1, c + 1):  # the j-th smallest slot q contributes C(q, j)
+            low = rest & -rest
+            q = popcount(np, low - 1, self._pop).astype(np.int64)
+            ranks += self._binom[q, j]
+            rest ^= low
+        out[good] = ranks
+        return out
+
+    @cached_property
+    def _first_masks(self) -> Any:
+        """The slot mask of each colex rank of the first class (the inverse of ``_first_table``), int64."""
+        np = self._np
+        table = self._first_table
+        out = np.zeros(self.radices[0], dtype=np.int64)
+        good = np.flatnonzero(table >= 0)
+        out[table[good]] = good
+        return out
+
     def rank(self, locations: Any) -> Any:
         """The number of each arrangement (rows of ``locations``), int64."""
         np = self._np
-        loc = np.asarray(locations).astype(np.int64, copy=False)
+        loc = np.asarray(locations)
         if loc.ndim == 1:
             loc = loc[None, :]
-        used = np.zeros(len(loc), dtype=np.int64)
+        narrow = self.slots <= 31  # slot masks in int32: half the memory traffic of int64
+        word = np.int32 if narrow else np.int64
+        loc = loc.astype(word, copy=False)
+        one = word(1)
+        used = np.zeros(len(loc), dtype=word)
         r = np.zeros(len(loc), dtype=np.int64)
         t = 0
-        for c, radix in zip(self.classes, self.radices):
+        for k, (c, radix) in enumerate(zip(self.classes, self.radices)):
             if c == 1:
                 p = loc[:, t]
-                digit = p - self._count_below(used, p)
-                used |= np.int64(1) << p
+                bit = one << p
+                digit = p - popcount(np, used & (bit - one), self._pop)
+                used |= bit
+            elif k == 0 and self.slots <= TABLE_SLOTS:  # the first class: its mask, looked up
+                for j in range(c):
+                    used |= one << loc[:, j]
+                digit = self._first_table[used]
             else:
                 group = np.sort(loc[:, t:t + c], axis=1)
                 digit = np.zeros(len(loc), dtype=np.int64)
                 for j in range(c):
                     q = group[:, j]
-                    digit += self._binom[q - self._count_below(used, q), j + 1]
+                    digit += self._binom[q - popcount(np, used & ((one << q) - one), self._pop), j + 1]
                 for j in range(c):
-                    used |= np.int64(1) << group[:, j]
-            r = r * radix + digit
+                    used |= one << group[:, j]
+            r *= radix
+            r += digit
             t += c
         return r
 
@@ -144,11 +183,16 @@ class Ranking:
         out = np.empty((len(rest), self.tokens), dtype=np.uint8)
         free = np.full(len(rest), (1 << self.slots) - 1, dtype=np.int64)
         t = 0
-        for c, d in zip(self.classes, digits):
+        for k, (c, d) in enumerate(zip(self.classes, digits)):
             if c == 1:
                 p = self._nth_free(free, d)
                 out[:, t] = p
                 free ^= np.int64(1) << p
+            elif k == 0 and self.slots <= TABLE_SLOTS:  # the first class: its mask by rank, then its slots
+                mask = self._first_masks[d]
+                for j in range(c):
+                    out[:, j] = self._select[mask * self.slots + j]
+                free ^= mask
             else:
                 ranks = d.copy()
                 for j in range(c, 0, -1):  # the largest x with C(x, j) <= rank, top token first

@@ -5,8 +5,8 @@ Positions are numbers 0..N-1 (csp/ranking.py); the table keeps each one's distan
 3 meaning "not reached" (csp/tables.py). It is filled layer by layer: layer d+1 is found either by
 expanding layer d (forward: its positions' neighbours that are unreached join d+1) or, when layer d is
 larger than what is still unreached, by checking every unreached position for a neighbour in layer d
-(backward); each step touches the smaller of the two sets. Neighbours come in batches of numbers,
-sorted before they are read, so the table is read in order.
+(backward); each step touches the smaller of the two sets. Neighbours come in batches of numbers in
+increasing order, and new positions are sorted before they are written.
 
 Layer d is "code d mod 3", but layer d-3 has the same code: a second array of one bit a position,
 ``done``, marks the positions whose layer is finished, so layer d is code d mod 3 and not done.
@@ -129,12 +129,12 @@ class Builder:
         """(neighbour numbers, their codes) of a batch, shape (moves, batch); 255 where a move is absent."""
         np = self.np
         nb = self.space.neighbour_numbers(numbers)
-        flat = nb.reshape(-1)
-        order = np.argsort(flat)  # read the table in order (seed 004)
-        codes = np.empty(flat.shape, dtype=np.uint8)
-        codes[order] = read_codes(self.table, np.maximum(flat[order], 0))
-        codes[flat < 0] = 255
-        return nb, codes.reshape(nb.shape)
+        # The batch is in increasing order, so its neighbours by each move are roughly so too; sorting all
+        # of them first (seed 004) cost more than it saved here (TripleCross: 0.13 s to sort 1M numbers,
+        # 0.05 s saved reading them from a 735 MB table).
+        codes = read_codes(self.table, np.maximum(nb, 0))
+        codes[nb < 0] = 255
+        return nb, codes
 
     def chunk(self, start: int) -> tuple[Any, Any]:
         """The unpacked codes and done flags of the chunk at ``start``."""
