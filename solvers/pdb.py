@@ -22,8 +22,6 @@ numbering at search time: a move changes two fields of the address.
 from __future__ import annotations
 
 import os
-import sys
-import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -32,7 +30,7 @@ from csp.files import atomic_path
 from csp.moves import Space
 from csp.tables import HEADER_BYTES, cache_dir, header_bytes, read_header
 
-from .paths import SOLVED, UNKNOWN, UNSAT, Budget, PathEngine, PathLimits, PathResult, PathStats
+from .paths import SOLVED, UNKNOWN, Budget, PathEngine, PathLimits, PathResult, PathStats
 from .tables import distinct
 
 #: Most cells a pattern's address may take (tiles and blank): 28 bits is 2**28 bytes while building.
@@ -163,41 +161,6 @@ def write_pattern(path: str | os.PathLike[str], identity: dict[str, Any], dist: 
         with open(temporary, "wb") as f:
             f.write(header_bytes(header))
             f.write(packed.tobytes())
-
-
-def build_command(args: Any, ptype: Any, params: dict[str, Any]) -> int:
-    """``puzzlesmith table tiles -p size=4 -p pattern=1,2,3``: build one pattern database."""
-    from puzzlesmith.common import UsageError, emit_json
-    from solvers.tables import size_text, stderr_progress
-
-    instance = ptype.empty(params) if not args.puzzles and not args.file else None
-    if instance is None:
-        raise UsageError("a pattern database is built for a board size and goal: give -p size=RxC (and -p goal=...), "
-                         "not a puzzle")
-    rows, cols, _, goal = instance.data
-    tiles = params["pattern"]
-    check_pattern(rows, cols, tiles)
-    identity = pattern_identity(rows, cols, goal, tiles)
-    out = Path(args.out) if args.out else pattern_file(rows, cols, goal, tiles)
-    size = identity["size"]
-    print(f"pattern database of tiles {','.join(map(str, tiles))} on {rows}x{cols}: {size:,} addresses, "
-          f"{size_text(size // 4)} on disk; building needs about {size_text(size * 4.5)} of memory",
-          file=sys.stderr, flush=True)
-    progress, close = stderr_progress(size, args.progress or sys.stderr.isatty())
-    started = time.perf_counter()
-    try:
-        dist, histogram = build_pattern(rows, cols, goal, tiles, (lambda n, d: progress(n, d)) if progress else None)
-        write_pattern(out, identity, dist, histogram)
-    finally:
-        close()
-    report = {"file": str(out), "pattern": list(tiles), "positions": sum(histogram), "histogram": histogram,
-              "seconds": round(time.perf_counter() - started, 3)}
-    if args.json:
-        emit_json(report)
-    else:
-        print(f"{out}: {report['positions']:,} abstract positions, distances {' '.join(map(str, histogram))}",
-              flush=True)
-    return 0
 
 
 class Database:
@@ -405,4 +368,3 @@ class PdbEngine(PathEngine):
         return self.answer(SOLVED, keys, budget.finish(stats.expanded, len(keys)))
 
 
-__all__ = ["PdbEngine", "build_pattern", "databases_for", "partition", "UNSAT"]

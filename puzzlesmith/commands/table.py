@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
+from pathlib import Path
 from typing import Any
 
-from ..common import EXIT_OK, whole_numbers, UsageError, add_input_options, add_type_options, emit_json, read_puzzles
+from ..common import (EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, read_puzzles,
+                      whole_numbers)
 from ..moves import move_puzzles
 from ..tables import answers_of, check_memory, describe, numbered, one, root_number
 
@@ -36,8 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     ptype, params, _ = read_puzzles(args)
     if ptype.name == "tiles" and params.get("pattern") is not None:
-        from solvers import pdb
-        return pdb.build_command(args, ptype, params)
+        return build_pattern_database(args, ptype, params)
     _, spaces = move_puzzles(args)
     if len(spaces) != 1:
         raise UsageError(f"give one position to build the table from (got {len(spaces)})")
@@ -60,3 +62,38 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(describe(header), flush=True)
     return EXIT_OK
+
+
+def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[str, Any]) -> int:
+    """``puzzlesmith table tiles -p size=4 -p pattern=1,2,3``: build one pattern database."""
+    from solvers.pdb import build_pattern, check_pattern, pattern_file, pattern_identity, write_pattern
+    from solvers.tables import size_text, stderr_progress
+
+    instance = ptype.empty(params) if not args.puzzles and not args.file else None
+    if instance is None:
+        raise UsageError("a pattern database is built for a board size and goal: give -p size=RxC (and -p goal=...), "
+                         "not a puzzle")
+    rows, cols, _, goal = instance.data
+    tiles = params["pattern"]
+    check_pattern(rows, cols, tiles)
+    identity = pattern_identity(rows, cols, goal, tiles)
+    out = Path(args.out) if args.out else pattern_file(rows, cols, goal, tiles)
+    size = identity["size"]
+    print(f"pattern database of tiles {','.join(map(str, tiles))} on {rows}x{cols}: {size:,} addresses, "
+          f"{size_text(size // 4)} on disk; building needs about {size_text(size * 4.5)} of memory",
+          file=sys.stderr, flush=True)
+    progress, close = stderr_progress(size, args.progress or sys.stderr.isatty())
+    started = time.perf_counter()
+    try:
+        dist, histogram = build_pattern(rows, cols, goal, tiles, (lambda n, d: progress(n, d)) if progress else None)
+        write_pattern(out, identity, dist, histogram)
+    finally:
+        close()
+    report = {"file": str(out), "pattern": list(tiles), "positions": sum(histogram), "histogram": histogram,
+              "seconds": round(time.perf_counter() - started, 3)}
+    if args.json:
+        emit_json(report)
+    else:
+        print(f"{out}: {report['positions']:,} abstract positions, distances {' '.join(map(str, histogram))}",
+              flush=True)
+    return 0
