@@ -149,6 +149,22 @@ class Space:
         return out
 
 
+class ExactGoalSpace(Space):
+    """A space with one start and one goal position, kept as ``start_key`` and ``goal_key``."""
+
+    start_key: Position
+    goal_key: Position
+
+    def start(self) -> Position:
+        return self.start_key
+
+    def is_goal(self, pos: Position) -> bool:
+        return pos == self.goal_key
+
+    def goal_positions(self) -> list[Position]:
+        return [self.goal_key]
+
+
 class MovePuzzle(PuzzleType):
     """A puzzle type solved by moves: ``parse`` gives an Instance, ``space`` its position graph.
 

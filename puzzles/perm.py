@@ -27,7 +27,7 @@ from math import factorial, prod
 from typing import Any, Sequence
 
 from csp.errors import PuzzleError, excerpt
-from csp.moves import MovePuzzle, Space, choice
+from csp.moves import ExactGoalSpace, MovePuzzle, choice
 from csp.puzzle import Instance, Param, whole_number, yes_no
 from csp.ranking import Ranking
 
@@ -144,7 +144,7 @@ def definition_param(text: str) -> Definition:
     return read_definition(body, text)
 
 
-class PermSpace(Space):
+class PermSpace(ExactGoalSpace):
     """The positions of one definition: a key holds each slot's label index in ``bits`` bits."""
 
     hoey = True
@@ -167,15 +167,6 @@ class PermSpace(Space):
 
     def cells(self, key: int) -> list[int]:
         return [(key >> (s * self.bits)) & self.low for s in range(self.slots)]
-
-    def start(self) -> int:
-        return self.start_key
-
-    def is_goal(self, pos: int) -> bool:
-        return pos == self.goal_key
-
-    def goal_positions(self) -> list[int]:
-        return [self.goal_key]
 
     def size_hint(self) -> int:
         counts = [self.goal_cells.count(k) for k in range(len(self.labels))]

@@ -31,7 +31,7 @@ from functools import cached_property
 from typing import Any, Callable, Sequence
 
 from csp.errors import PuzzleError, excerpt
-from csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param
+from csp.moves import METRICS, SINGLE_METRICS, ExactGoalSpace, MovePuzzle, metric_param
 from csp.puzzle import Instance, Param, parse_rxc, whole_number
 from csp.ranking import TilesRanking, tiles_sign
 
@@ -114,7 +114,7 @@ class Line:
         return value
 
 
-class TilesSpace(Space):
+class TilesSpace(ExactGoalSpace):
     """The position graph of one tile puzzle (single-tile or multi-tile metric)."""
 
     reversible = True
@@ -168,15 +168,6 @@ class TilesSpace(Space):
                 plans.append((d, tuple(line)))
                 rr, cc = rr - dr, cc - dc
         return plans
-
-    def start(self) -> int:
-        return self.start_key
-
-    def is_goal(self, pos: int) -> bool:
-        return pos == self.goal_key
-
-    def goal_positions(self) -> list[int]:
-        return [self.goal_key]
 
     def unreachable(self) -> str | None:
         start, goal = self.start_cells, self.goal_cells

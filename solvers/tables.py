@@ -165,22 +165,37 @@ class Builder:
         tops = ~farther
         return int(np.count_nonzero(tops & ~same)), int(np.count_nonzero(tops & same))
 
-    # -- the tasks, one chunk each ---------------------------------------------------------------------
-    def forward(self, d: int, start: int) -> tuple[int, int, int, list[int]]:
-        """Expand layer d's positions in the chunk: their unreached neighbours are marked (layer d+1, merged
-        later); returns (positions expanded, strict, nonstrict, the first few of them)."""
+    def expand(self, d: int, front: Any, found: Callable[[Any], None],
+               farther: bool = True) -> tuple[int, int, int, list[int]]:
+        """Classify layer d's positions ``front`` and hand their unreached neighbours (layer d+1, repeats
+        allowed) to ``found``; (positions, strict, nonstrict local maxima, the first few positions). With
+        ``farther`` False the positions are known to have no neighbour at d+1 (backward's leftovers)."""
         np = self.np
-        codes, done = self.chunk(start)
-        mask = (codes == d % 3) & (done == 0)
-        front = np.flatnonzero(mask) + start
         strict = nonstrict = 0
         for k in range(0, len(front), BATCH):
             nb, ncodes = self.neighbours(front[k:k + BATCH])
-            s, n = self.classify(d, ncodes, ((ncodes == UNREACHED) | (ncodes == (d + 1) % 3)).any(axis=0))
+            beyond = ((ncodes == UNREACHED) | (ncodes == (d + 1) % 3)).any(axis=0) if farther else \
+                np.zeros(ncodes.shape[1], dtype=bool)
+            s, n = self.classify(d, ncodes, beyond)
             strict, nonstrict = strict + s, nonstrict + n
-            set_bits(np, self.marks[self.worker], nb[ncodes == UNREACHED])
-        self.mark_done(start, mask)
+            if farther:
+                found(nb[ncodes == UNREACHED])
         return len(front), strict, nonstrict, front[:MAXIMAL].tolist()
+
+    def layer_in(self, d: int, start: int) -> tuple[Any, Any]:
+        """(numbers, mask) of layer d's positions in the chunk at ``start``: code d mod 3, not done."""
+        codes, done = self.chunk(start)
+        mask = (codes == d % 3) & (done == 0)
+        return self.np.flatnonzero(mask) + start, mask
+
+    # -- the tasks, one chunk each ---------------------------------------------------------------------
+    def forward(self, d: int, start: int) -> tuple[int, int, int, list[int]]:
+        """Expand layer d's positions in the chunk: their unreached neighbours are marked (layer d+1, merged
+        later); returns what ``expand`` does."""
+        front, mask = self.layer_in(d, start)
+        out = self.expand(d, front, lambda new: set_bits(self.np, self.marks[self.worker], new))
+        self.mark_done(start, mask)
+        return out
 
     def merge_new(self, d: int, start: int) -> int:
         """Give the marked unreached positions of the chunk code d+1 and clear the marks; how many."""
@@ -228,33 +243,21 @@ class Builder:
 
     def leftovers(self, d: int, start: int) -> tuple[int, int, int, list[int]]:
         """After a backward step, what is left of layer d in the chunk: its local maxima, classified."""
-        np = self.np
-        codes, done = self.chunk(start)
-        mask = (codes == d % 3) & (done == 0)
-        tops = np.flatnonzero(mask) + start
-        strict = nonstrict = 0
-        for k in range(0, len(tops), BATCH):
-            _, ncodes = self.neighbours(tops[k:k + BATCH])
-            s, n = self.classify(d, ncodes, np.zeros(ncodes.shape[1], dtype=bool))
-            strict, nonstrict = strict + s, nonstrict + n
+        tops, mask = self.layer_in(d, start)
+        out = self.expand(d, tops, lambda new: None, farther=False)
         self.mark_done(start, mask)
-        return len(tops), strict, nonstrict, tops[:MAXIMAL].tolist()
+        return out
 
     def small_forward(self, d: int, front: Any) -> tuple[Any, tuple[int, int, int, list[int]]]:
         """A forward step from a small layer held as a sorted list (the first layers): no chunk is scanned.
-        Returns layer d+1 as a sorted list, and what ``forward`` returns."""
+        Returns layer d+1 as a sorted list, and what ``expand`` returns."""
         np = self.np
-        strict = nonstrict = 0
-        parts = []
-        for k in range(0, len(front), BATCH):
-            nb, ncodes = self.neighbours(front[k:k + BATCH])
-            s, n = self.classify(d, ncodes, ((ncodes == UNREACHED) | (ncodes == (d + 1) % 3)).any(axis=0))
-            strict, nonstrict = strict + s, nonstrict + n
-            parts.append(nb[ncodes == UNREACHED])
+        parts: list[Any] = []
+        out = self.expand(d, front, parts.append)
         new = distinct(np, np.concatenate(parts)) if parts else front[:0]
         set_codes(np, self.table, new, (d + 1) % 3)
         set_bits(np, self.done, front)
-        return new, (len(front), strict, nonstrict, front[:MAXIMAL].tolist())
+        return new, out
 
     # -- the layers --------------------------------------------------------------------------------------
     def run(self, root: int, pool: Any, progress: Callable[[int, int], None] | None) -> TableReport:

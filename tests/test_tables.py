@@ -93,18 +93,11 @@ def tiles_space(text: str, **params: str):
 
 def brute_distances(goal: tuple[int, ...], cols: int) -> dict[tuple[int, ...], int]:
     """Plain breadth-first search over boards as tuples (nothing from csp/ or solvers/)."""
-    rows = len(goal) // cols
-    dist, todo = {goal: 0}, deque([goal])
-    while todo:
-        cells = todo.popleft()
-        for nxt in neighbours_of(cells, rows, cols):
-            if nxt not in dist:
-                dist[nxt] = dist[cells] + 1
-                todo.append(nxt)
-    return dist
+    return abstract_distances(goal, cols, set(goal))
 
 
-def neighbours_of(cells: tuple[int, ...], rows: int, cols: int) -> list[tuple[int, ...]]:
+def swaps(cells: tuple[int, ...], rows: int, cols: int) -> list[tuple[tuple[int, ...], int]]:
+    """(board, the tile that moved) for each move of the blank (0) to a neighbouring cell."""
     z = cells.index(0)
     r, c = divmod(z, cols)
     out = []
@@ -112,8 +105,27 @@ def neighbours_of(cells: tuple[int, ...], rows: int, cols: int) -> list[tuple[in
         if 0 <= rr < rows and 0 <= cc < cols:
             nxt = list(cells)
             nxt[z], nxt[rr * cols + cc] = nxt[rr * cols + cc], 0
-            out.append(tuple(nxt))
+            out.append((tuple(nxt), cells[rr * cols + cc]))
     return out
+
+
+def neighbours_of(cells: tuple[int, ...], rows: int, cols: int) -> list[tuple[int, ...]]:
+    return [board for board, _ in swaps(cells, rows, cols)]
+
+
+def abstract_distances(goal: tuple[int, ...], cols: int, tiles: set[int]) -> dict[tuple[int, ...], int]:
+    """A 0-1 breadth-first search written here (nothing from csp/ or solvers/): boards with the tiles outside
+    ``tiles`` blanked to -1, a move costing 1 when it moves a tile of ``tiles`` and 0 when it moves another."""
+    start = tuple(t if t in tiles or t == 0 else -1 for t in goal)
+    dist, todo = {start: 0}, deque([start])
+    while todo:
+        cells = todo.popleft()
+        for nxt, moved in swaps(cells, len(goal) // cols, cols):
+            cost = dist[cells] + (moved != -1)
+            if cost < dist.get(nxt, 1 << 30):
+                dist[nxt] = cost
+                (todo.appendleft if cost == dist[cells] else todo.append)(nxt)
+    return dist
 
 
 @pytest.fixture(scope="module")
@@ -267,28 +279,6 @@ def test_a_perm_definition_file_and_solve_with_its_table(tmp_path):
 
 
 # -- pattern databases ----------------------------------------------------------------------------
-
-def abstract_distances(goal: tuple[int, ...], cols: int, tiles: set[int]) -> dict[tuple[int, ...], int]:
-    """A 0-1 breadth-first search written here: boards with the tiles outside ``tiles`` blanked to -1,
-    a move costing 1 when it moves a pattern tile and 0 when it moves another."""
-    rows = len(goal) // cols
-    start = tuple(t if t in tiles or t == 0 else -1 for t in goal)
-    dist, todo = {start: 0}, deque([start])
-    while todo:
-        cells = todo.popleft()
-        z = cells.index(0)
-        r, c = divmod(z, cols)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= rr < rows and 0 <= cc < cols:
-                nxt = list(cells)
-                nxt[z], nxt[rr * cols + cc] = nxt[rr * cols + cc], 0
-                nxt = tuple(nxt)
-                cost = dist[cells] + (cells[rr * cols + cc] != -1)
-                if cost < dist.get(nxt, 1 << 30):
-                    dist[nxt] = cost
-                    (todo.appendleft if cost == dist[cells] else todo.append)(nxt)
-    return dist
-
 
 def test_a_pattern_database_holds_the_abstract_distances_mod_3(tmp_path):
     from solvers.pdb import Abstract, build_pattern, pattern_identity, write_pattern
