@@ -45,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"give one position to build the table from (got {len(spaces)})")
     if not args.out:
         raise UsageError("--out FILE is required: where to write the table")
+    check_folder(args.out)
     puzzle, space = spaces[0]
     identity = numbered(space, ptype.name)
     root = root_number(space, space.start())
@@ -64,6 +65,13 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def check_folder(path: str) -> None:
+    """Refuse an --out whose folder does not exist before any work is done."""
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise UsageError(f"--out {path}: the folder {folder} does not exist")
+
+
 def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[str, Any]) -> int:
     """``puzzlesmith table tiles -p size=4 -p pattern=1,2,3``: build one pattern database."""
     from solvers.pdb import build_pattern, check_pattern, pattern_file, pattern_identity, write_pattern
@@ -78,6 +86,8 @@ def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[st
     check_pattern(rows, cols, tiles)
     identity = pattern_identity(rows, cols, goal, tiles)
     out = Path(args.out) if args.out else pattern_file(rows, cols, goal, tiles)
+    if args.out:
+        check_folder(args.out)
     size = identity["size"]
     print(f"pattern database of tiles {','.join(map(str, tiles))} on {rows}x{cols}: {size:,} addresses, "
           f"{size_text(size // 4)} on disk; building needs about {size_text(size * 4.5)} of memory",
