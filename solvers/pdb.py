@@ -192,9 +192,21 @@ def databases_for(rows: int, cols: int, goal: Sequence[int]) -> list[Database]:
     chosen, used = [], set()
     for path, header in sorted(found, key=lambda f: -len(f[1]["pattern"])):
         if not used & set(header["pattern"]):
-            chosen.append(Database(path, header))
+            chosen.append(loaded(path, header))
             used |= set(header["pattern"])
     return chosen
+
+
+_LOADED: dict[tuple[str, int, int], Database] = {}
+
+
+def loaded(path: Path, header: dict[str, Any]) -> Database:
+    """The database at ``path``, read once per process (a 6-tile one is 67 MB) while the file is unchanged."""
+    info = path.stat()
+    key = (str(path), info.st_mtime_ns, info.st_size)
+    if key not in _LOADED:
+        _LOADED[key] = Database(path, header)
+    return _LOADED[key]
 
 
 def build_hint(rows: int, cols: int, goal: Sequence[int]) -> str:

@@ -37,7 +37,8 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
 # -- numberings ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("slots, classes", [(5, [1, 1, 1, 1]), (6, [2, 1, 1]), (7, [3, 2]), (6, [1, 2, 1]),
-                                            (8, [2, 2, 2]), (9, [1, 1, 1]), (18, [3]), (6, [6])])
+                                            (8, [2, 2, 2]), (9, [1, 1, 1]), (18, [3]), (6, [6]),
+                                            (24, [2, 1]), (40, [1, 2])])  # past the lookup tables
 def test_a_ranking_is_a_bijection_onto_0_to_n(slots, classes):
     ranking = Ranking(slots, classes)
     numbers = np.arange(ranking.size)
