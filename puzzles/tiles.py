@@ -304,6 +304,10 @@ class TilesSpace(ExactGoalSpace):
         return {"type": "tiles", "space": f"{self.rows}x{self.cols} goal {' '.join(map(str, self.goal_cells))}",
                 "size": self.ranking.size}
 
+    def pattern_board(self) -> tuple[int, int, list[int]] | None:
+        """(rows, columns, goal cells) for pattern databases (solvers/pdb.py): single-tile moves only."""
+        return (self.rows, self.cols, self.goal_cells) if self.single else None
+
     @cached_property
     def ranking(self) -> TilesRanking:
         """The goal's half, numbered (the start's is the same one, or unreachable() says no)."""

@@ -137,9 +137,9 @@ def solve_moves(args: argparse.Namespace) -> int:
         plans = [(puzzle, space, *engine_for(space, args.engine, args.position_limit)) for puzzle, space in spaces]
     worst = EXIT_OK
     if any(engine == "idastar" for _, _, engine, _ in plans):
-        why = get_path_engine("pdb").unsupported(plans[0][1])
-        if why and "build them" in why and plans[0][1].size_hint() > 10**12:
-            print(f"note: IDA* by Manhattan distance and linear conflicts; {why}", file=sys.stderr, flush=True)
+        advice = get_path_engine("pdb").advice(plans[0][1])  # type: ignore[attr-defined]
+        if advice:
+            print(f"note: IDA* by Manhattan distance and linear conflicts; {advice}", file=sys.stderr, flush=True)
     for n, (puzzle, space, engine, reason) in enumerate(plans):
         progress = Progress(puzzle.source)
         try:

@@ -292,8 +292,9 @@ class PatternSearch:
         expanded = [0]
         tick = [budget.check(0, 1)]
 
-        def dfs(blank: int, prev: int, g: int, addr: list[int], hs: list[int], h: int, bound: int) -> int:
-            """The least f above ``bound`` met below; -1 when the goal is found (moves hold the path)."""
+        def dfs(blank: int, prev: int, g: int, addr: list[int], hs: list[int], m: int, h: int, bound: int) -> int:
+            """The least f above ``bound`` met below; -1 when the goal is found (moves hold the path), -2 when a
+            limit stopped the search. ``hs`` are the databases' values, ``m`` the other tiles' Manhattan sum."""
             if h == 0:
                 return -1
             expanded[0] += 1
@@ -316,7 +317,8 @@ class PatternSearch:
                     code = (entries[k][a >> 2] >> ((a & 3) << 1)) & 3
                     new_addr[k] = a
                     new_hs[k] = hs[k] + step[(code - hs[k]) % 3]
-                nh = sum(new_hs) + md[t][blank] - md[t][c]
+                nm = m + md[t][blank] - md[t][c]
+                nh = sum(new_hs) + nm
                 f = g + 1 + nh
                 if f > bound:
                     if f < least:
@@ -324,7 +326,7 @@ class PatternSearch:
                     continue
                 cells[blank], cells[c] = t, 0
                 moves.append(c)
-                found = dfs(c, blank, g + 1, new_addr, new_hs, nh, bound)
+                found = dfs(c, blank, g + 1, new_addr, new_hs, nm, nh, bound)
                 if found < 0:
                     return found
                 moves.pop()
@@ -335,7 +337,7 @@ class PatternSearch:
 
         start = list(cells)
         while True:
-            found = dfs(blank, -1, 0, addr, hs, bound, bound)
+            found = dfs(blank, -1, 0, addr, hs, manhattan, bound, bound)
             stats.reached["bound"] = bound
             if found == -1:
                 break
@@ -352,18 +354,30 @@ class PatternSearch:
 
 
 class PdbEngine(PathEngine):
-    """IDA* on tile puzzles with the additive pattern databases built in the table cache."""
+    """IDA* on tile puzzles with the additive pattern databases built in the table cache (with none built,
+    every tile counts its Manhattan distance: admissible, and weaker than idastar's linear conflicts)."""
 
     name = "pdb"
 
     def unsupported(self, space: Space) -> str | None:
-        if not getattr(space, "table_identity", None) or space.__class__.__name__ != "TilesSpace" \
-                or not getattr(space, "single", False):
+        board = getattr(space, "pattern_board", None)
+        if board is None or board() is None:
             return "pattern databases are for tile puzzles in single-tile moves"
-        if not databases_for(space.rows, space.cols, space.goal_cells):  # type: ignore[attr-defined]
-            return ("no pattern database is built for this board and goal; build them with: "
-                    + build_hint(space.rows, space.cols, space.goal_cells))  # type: ignore[attr-defined]
         return None
+
+    def ready(self, space: Space) -> bool:
+        """Whether databases for this board and goal are built (auto then picks this engine)."""
+        return self.unsupported(space) is None and bool(databases_for(*self._board(space)))
+
+    def advice(self, space: Space) -> str | None:
+        """How to build the databases of this tile puzzle, when none are built."""
+        if self.unsupported(space) is not None or self.ready(space):
+            return None
+        return "pattern databases would make this much faster; build them with: " + build_hint(*self._board(space))
+
+    @staticmethod
+    def _board(space: Any) -> tuple[int, int, list[int]]:
+        return space.pattern_board()
 
     def search(self, space: Space, limits: PathLimits = PathLimits()) -> PathResult:
         stats = PathStats(reached={"bound": 0})
@@ -371,12 +385,10 @@ class PdbEngine(PathEngine):
         why = self.unsupported(space)
         if why:
             raise ValueError(why)
-        searcher = PatternSearch(space, databases_for(space.rows, space.cols, space.goal_cells))  # type: ignore
+        searcher = PatternSearch(space, databases_for(*self._board(space)))
         cells = space.cells(space.start())  # type: ignore[attr-defined]
         path = searcher.search(cells, budget, stats)
         if path is None:
             return self.answer(UNKNOWN, None, budget.finish(stats.expanded, 1))
         keys = [space.key_of(board) for board in path]  # type: ignore[attr-defined]
         return self.answer(SOLVED, keys, budget.finish(stats.expanded, len(keys)))
-
-

@@ -392,3 +392,19 @@ def test_korfs_first_ten_at_their_published_optima_with_6_6_3_databases():
         assert result.length == optimum, fields[0]
         names = [name for name, _ in space.replay(result.path)]
         assert replay_tiles(text, names, goal=KORF_GOAL) == optimum
+
+
+def test_one_database_and_manhattan_distance_for_the_other_tiles(eight_pdbs, eight, tmp_path, monkeypatch):
+    """Tiles in no database count their Manhattan distance; the sum stays admissible, so lengths stay optimal."""
+    import shutil
+    shutil.copy(next(eight_pdbs.glob("*pattern-5-6-7-8.tbl")), tmp_path)
+    monkeypatch.setenv("PUZZLESMITH_TABLES", str(tmp_path))
+    sp = tiles_space("1 2 3/4 5 6/7 8 0")
+    table = open_table(eight, sp.table_identity())
+    root = int(sp.numbers([sp.goal_key])[0])
+    engine = get_path_engine("pdb")
+    assert engine.ready(sp)
+    numbers = random.Random(3).sample(range(181_440), 15)
+    for number, key in zip(numbers, sp.positions_of(np.array(numbers))):
+        result = engine.search(tiles_space(sp.format(key)))
+        assert result.length == len(walk(sp, table, number, root)) - 1
