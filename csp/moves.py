@@ -64,6 +64,10 @@ class Space:
     #: search can go through numpy at once (analyze does, where goals are listed and moves undo).
     batch: ClassVar[bool] = False
 
+    #: True when analyze also answers Hoey's questions of seed 004 for the start's component (the
+    #: positions at the maximal distance, local maxima per distance), as a table of the type would.
+    hoey: ClassVar[bool] = False
+
     def start(self) -> Position:
         """The start position."""
         raise NotImplementedError
@@ -110,6 +114,26 @@ class Space:
         """(name, position) for every move from ``pos``: the same positions as ``successors``."""
         raise NotImplementedError
 
+    # -- numbered spaces (csp/ranking.py): whole-space distance tables, seed 004 ----------------------
+    def table_identity(self) -> dict[str, Any] | None:
+        """``{"type", "space", "size"}`` when every position of the space has a number 0..size-1 (so a
+        two-bit table can hold the whole space), else None. A table file records it, and is read only
+        for a space with the same identity."""
+        return None
+
+    def numbers(self, positions: Sequence[Position]) -> Any:
+        """The numbers of ``positions``, an int64 numpy array."""
+        raise NotImplementedError
+
+    def positions_of(self, numbers: Any) -> list[Position]:
+        """The positions of ``numbers``."""
+        raise NotImplementedError
+
+    def neighbour_numbers(self, numbers: Any) -> Any:
+        """The numbers one move away from each of ``numbers`` (int64 array), shape (moves, len(numbers)),
+        -1 where a move is absent; every move can be undone by a move (tables need ``reversible``)."""
+        raise NotImplementedError
+
     def format(self, pos: Position) -> str:
         """The position as board text, in the type's input notation."""
         raise NotImplementedError
@@ -123,6 +147,22 @@ class Space:
                 raise ValueError(f"no move leads from {self.format(here)!r} to {self.format(there)!r}")
             out.append((name, self.format(there)))
         return out
+
+
+class ExactGoalSpace(Space):
+    """A space with one start and one goal position, kept as ``start_key`` and ``goal_key``."""
+
+    start_key: Position
+    goal_key: Position
+
+    def start(self) -> Position:
+        return self.start_key
+
+    def is_goal(self, pos: Position) -> bool:
+        return pos == self.goal_key
+
+    def goal_positions(self) -> list[Position]:
+        return [self.goal_key]
 
 
 class MovePuzzle(PuzzleType):

@@ -28,6 +28,7 @@ BUILTIN: dict[str, str] = {
     "slide": "puzzles.slide:Slide",
     "tiles": "puzzles.tiles:Tiles",
     "rushhour": "puzzles.rushhour:RushHour",
+    "perm": "puzzles.perm:Perm",
 }
 
 

@@ -27,14 +27,17 @@ positions); a child's bound is updated from its parent's by the one tile that mo
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Callable, Sequence
 
 from csp.errors import PuzzleError, excerpt
-from csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param
-from csp.puzzle import Instance, Param, whole_number
+from csp.moves import METRICS, SINGLE_METRICS, ExactGoalSpace, MovePuzzle, metric_param
+from csp.puzzle import Instance, Param, parse_rxc, whole_number
+from csp.ranking import TilesRanking, tiles_sign
 
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
 MAX_CELLS = 256  # a 16x16 board: far past what any search can solve, and a small key still
+TABLE_CELLS = 20  # numbered boards (whole-space tables): the numbering's lookup tables hold 2**cells entries
 
 
 def read_tiles(text: str, what: str | None) -> tuple[int, int, list[int], str]:
@@ -111,10 +114,11 @@ class Line:
         return value
 
 
-class TilesSpace(Space):
+class TilesSpace(ExactGoalSpace):
     """The position graph of one tile puzzle (single-tile or multi-tile metric)."""
 
     reversible = True
+    hoey = True
 
     def __init__(self, rows: int, cols: int, start: list[int], goal: list[int], metric: str, layout: str) -> None:
         self.rows, self.cols, self.n, self.layout = rows, cols, rows * cols, layout
@@ -164,15 +168,6 @@ class TilesSpace(Space):
                 plans.append((d, tuple(line)))
                 rr, cc = rr - dr, cc - dc
         return plans
-
-    def start(self) -> int:
-        return self.start_key
-
-    def is_goal(self, pos: int) -> bool:
-        return pos == self.goal_key
-
-    def goal_positions(self) -> list[int]:
-        return [self.goal_key]
 
     def unreachable(self) -> str | None:
         start, goal = self.start_cells, self.goal_cells
@@ -302,6 +297,59 @@ class TilesSpace(Space):
             out.append((cell * self.bits, blank * self.bits, (blank ^ cell) << self.top, gain, recheck))
         return out
 
+    # -- numbering (csp/ranking.py): tables of the whole reachable half --------------------------------
+    def table_identity(self) -> dict[str, Any] | None:
+        if not self.single or self.rows == 1 or self.cols == 1 or self.n > TABLE_CELLS:
+            return None
+        return {"type": "tiles", "space": f"{self.rows}x{self.cols} goal {' '.join(map(str, self.goal_cells))}",
+                "size": self.ranking.size}
+
+    def pattern_board(self) -> tuple[int, int, list[int]] | None:
+        """(rows, columns, goal cells) for pattern databases (solvers/pdb.py): single-tile moves only."""
+        return (self.rows, self.cols, self.goal_cells) if self.single else None
+
+    @cached_property
+    def ranking(self) -> TilesRanking:
+        """The goal's half, numbered (the start's is the same one, or unreachable() says no)."""
+        return TilesRanking(self.rows, self.cols, tiles_sign(self.goal_cells, self.cols))
+
+    @cached_property
+    def _neighbour_cells(self) -> Any:
+        """[cell, direction] -> the cell the blank moves to, or the cell itself where it cannot."""
+        import numpy as np
+        out = np.zeros((self.n, 4), dtype=np.int64)
+        for z in range(self.n):
+            r, c = divmod(z, self.cols)
+            for d, (_, dr, dc) in enumerate(DIRECTIONS):
+                rr, cc = r - dr, c - dc
+                out[z, d] = rr * self.cols + cc if 0 <= rr < self.rows and 0 <= cc < self.cols else z
+        return out
+
+    def numbers(self, positions: Sequence[int]) -> Any:
+        import numpy as np
+        return self.ranking.rank_cells(np.array([self.cells(p) for p in positions], dtype=np.uint8))
+
+    def positions_of(self, numbers: Any) -> list[int]:
+        import numpy as np
+        if not len(numbers):
+            return []
+        return [self.key_of(list(map(int, row))) for row in self.ranking.cells_of(np.asarray(numbers))]
+
+    def neighbour_numbers(self, numbers: Any) -> Any:
+        """The blank (token 0) swaps with a neighbour: whichever numbered tile holds that cell takes the
+        blank's (the last two tiles are not numbered, so nothing else changes)."""
+        import numpy as np
+        loc = self.ranking.unrank(numbers).astype(np.int64)
+        blank = loc[:, 0].copy()
+        out = np.empty((4, len(loc)), dtype=np.int64)
+        for d in range(4):
+            target = self._neighbour_cells[blank, d]
+            moved = loc.copy()
+            moved[moved == target[:, None]] = np.broadcast_to(blank[:, None], moved.shape)[moved == target[:, None]]
+            moved[:, 0] = target
+            out[d] = np.where(target == blank, -1, self.ranking.rank(moved))
+        return out
+
     def moves(self, pos: int) -> list[tuple[str, int]]:
         """``5 left`` (tile 5 moves left into the blank); ``5+6 left`` (a line of tiles, nearest first)."""
         cells = self.cells(pos)
@@ -316,15 +364,37 @@ class TilesSpace(Space):
         return ("/" if self.layout == "line" else "\n").join(rows)
 
 
+def tile_list(text: str) -> list[int]:
+    """'1,2,3' -> [1, 2, 3] (checked against the board when it is known)."""
+    return [whole_number(word.strip(), 1, MAX_CELLS - 1) for word in text.split(",")]
+
+
 class Tiles(MovePuzzle):
     name = "tiles"
     summary = "the n x m tile puzzle (8-puzzle, 15-puzzle): Manhattan distance plus linear conflicts for A*/IDA*"
     params = (metric_param(METRICS),
               Param("goal", None, "the goal in the puzzle's own form, e.g. 0 1 2/3 4 5/6 7 8 "
-                                  "(default: 1..N with the blank last)"))
+                                  "(default: 1..N with the blank last)"),
+              Param("size", None, "the board, N or RxC, when no puzzle is given (table, analyze: from the goal)",
+                    lambda text: parse_rxc(text, square=True, most=MAX_CELLS)),
+              Param("pattern", None, "table: build the pattern database of these tiles, e.g. 1,2,3 (the others "
+                                     "alike), for IDA* on boards too large to table", tile_list))
+
+    def empty(self, params: dict[str, Any]) -> Instance | None:
+        """No puzzle: the goal itself (of -p goal, or of -p size)."""
+        if params["goal"] is not None:
+            return self.parse(params["goal"], params)
+        if params["size"] is not None:
+            rows, cols = params["size"]
+            text = "/".join(" ".join(str((r * cols + c + 1) % (rows * cols)) for c in range(cols)) for r in range(rows))
+            return self.parse(text, params)
+        return None
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         rows, cols, cells, layout = read_tiles(text, None)
+        if params["size"] is not None and params["size"] != (rows, cols):
+            raise PuzzleError(f"the puzzle is {rows}x{cols} but -p size is {params['size'][0]}x{params['size'][1]}",
+                              where="parameter 'size'")
         if params["goal"] is None:
             goal = list(range(1, rows * cols)) + [0]
         else:

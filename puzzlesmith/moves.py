@@ -21,13 +21,19 @@ from .common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Puzzle, UsageError
                      positive_int, read_puzzles)
 
 #: The commands that take move puzzles; the others refuse them with one line.
-MOVE_COMMANDS = ("solve", "analyze", "types", "render", "book")
+MOVE_COMMANDS = ("solve", "analyze", "table", "types", "render", "book")
 
 
 def add_move_options(parser: argparse.ArgumentParser) -> None:
     """``--show`` and ``--position-limit``, for move puzzles."""
     parser.add_argument("--show", action="store_true", help="move puzzles: print every position on the way, numbered")
     add_position_limit(parser)
+    add_table_option(parser, "move puzzles: walk down this distance table (built by `puzzlesmith table`) instead of "
+                             "searching")
+
+
+def add_table_option(parser: argparse.ArgumentParser, text: str) -> None:
+    parser.add_argument("--table", metavar="FILE", help=text)
 
 
 def add_position_limit(parser: argparse.ArgumentParser) -> None:
@@ -123,12 +129,22 @@ def solve_moves(args: argparse.Namespace) -> int:
         raise UsageError("--all, --limit and --matrix are for constraint puzzles: a move puzzle's answer is one "
                          "shortest solution")
     ptype, spaces = move_puzzles(args)
-    plans = [(puzzle, space, *engine_for(space, args.engine, args.position_limit)) for puzzle, space in spaces]
+    if args.table:
+        plans = [(puzzle, space, "table", f"walking down the distance table {args.table}") for puzzle, space in spaces]
+        from .tables import load
+        tables = [load(args.table, space, ptype.name) for _, space in spaces]  # every table checked first
+    else:
+        plans = [(puzzle, space, *engine_for(space, args.engine, args.position_limit)) for puzzle, space in spaces]
     worst = EXIT_OK
+    if any(engine == "idastar" for _, _, engine, _ in plans) and sys.stderr.isatty():
+        advice = get_path_engine("pdb").advice(plans[0][1])  # type: ignore[attr-defined]
+        if advice:  # a note for a person at a terminal; --json carries it in engine_reason
+            print(f"note: IDA* by Manhattan distance and linear conflicts; {advice}", file=sys.stderr, flush=True)
     for n, (puzzle, space, engine, reason) in enumerate(plans):
         progress = Progress(puzzle.source)
         try:
-            result = find_path(space, engine, limits_for(args, progress))
+            result = (table_path(space, *tables[n]) if args.table else
+                      find_path(space, engine, limits_for(args, progress)))
         finally:
             progress.close()
         if result.status == SOLVED:
@@ -145,6 +161,23 @@ def solve_moves(args: argparse.Namespace) -> int:
         elif result.status == UNKNOWN:
             worst = EXIT_UNKNOWN
     return worst
+
+
+def table_path(space: Space, table: Any, root: int) -> PathResult:
+    """A shortest solution read from a distance table: each move to a neighbour one nearer the goal."""
+    import time
+
+    from solvers.tables import walk
+
+    started = time.perf_counter()
+    why = space.unreachable()
+    numbers = None if why else walk(space, table, int(space.numbers([space.start()])[0]), root)
+    stats = PathStats(seconds=time.perf_counter() - started)
+    if numbers is None:
+        return PathResult(UNSAT, None, stats, "table", why or f"the start is not in the component of the goal "
+                                                               f"(not reached in {table.path})")
+    stats.expanded = len(numbers) - 1
+    return PathResult(SOLVED, space.positions_of(numbers), stats, "table")
 
 
 def print_answer(puzzle: Puzzle, space: Space, result: PathResult, steps: list[tuple[str, str]], show: bool) -> None:

@@ -178,3 +178,41 @@ def _walk_back(space: Space, layers: list[Any]) -> list[Hashable] | None:
                          if layer[min(np.searchsorted(layer, c), layer.size - 1)] == c))
     return path
 
+
+
+@dataclass
+class Maxima:
+    """Local maxima of the start's component by distance from the start: [strict, nonstrict] per distance."""
+
+    status: str
+    local_maxima: list[list[int]] = field(default_factory=list)
+    stats: PathStats = field(default_factory=PathStats)
+
+
+def local_maxima(space: Space, limits: PathLimits = PathLimits()) -> Maxima:
+    """Hoey's local maxima (seed 004) by a hash-based search: every position's distance from the start in a
+    dict, then each position's neighbours compared with it. A local maximum has no neighbour farther from the
+    start; it is strict when every neighbour is nearer, nonstrict when some neighbour is as far."""
+    stats = PathStats(reached={"depth": 0})
+    budget = Budget(limits, stats)
+    found = Maxima(UNKNOWN, stats=stats)
+    distance: dict[Hashable, int] = {}
+    layers = []
+    for layer in _breadth_first(space, {space.start(): None}, budget):
+        depth = len(layers)
+        layers.append(layer)
+        distance.update(dict.fromkeys(layer, depth))
+    if budget.stopped:
+        return found
+    for depth, layer in enumerate(layers):
+        strict = nonstrict = 0
+        for pos in layer:
+            near = [distance[child] for child in space.successors(pos)]
+            if all(d <= depth for d in near):
+                if depth in near:
+                    nonstrict += 1
+                else:
+                    strict += 1
+        found.local_maxima.append([strict, nonstrict])
+    found.status = SOLVED
+    return found

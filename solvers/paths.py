@@ -28,6 +28,7 @@ PATH_ENGINES: dict[str, str] = {
     "bidirectional": "solvers.bidirectional:BidirectionalEngine",
     "astar": "solvers.astar:AStarEngine",
     "idastar": "solvers.idastar:IdaStarEngine",
+    "pdb": "solvers.pdb:PdbEngine",
 }
 
 #: Memory per stored position, for the default position limit and for saying how much memory a search
@@ -211,10 +212,13 @@ def choose(space: Space, positions: int | None = None) -> tuple[str, str]:
     positions and moves can be undone; else breadth-first search."""
     limit = default_position_limit() if positions is None else positions
     size = space.size_hint()
+    if space.has_bound and (size is None or size > limit) and get_path_engine("pdb").ready(space):  # type: ignore[attr-defined]
+        return "pdb", ("IDA* guided by the additive pattern databases built in the table cache (two bits an entry)")
     if space.has_bound and (size is None or size > limit):
         held = "of unknown size" if size is None else f"of up to {size:,} positions"
+        advice = get_path_engine("pdb").advice(space)  # type: ignore[attr-defined]
         return "idastar", (f"a space {held}, more than the {limit:,} that fit in memory: IDA* stores only its path, "
-                           f"guided by the type's lower bound")
+                           f"guided by the type's lower bound" + (f"; {advice}" if advice else ""))
     if space.reversible and space.goal_positions() is not None:
         return "bidirectional", ("the goal is an exact position and every move can be undone: breadth-first from "
                                  "both ends")

@@ -11,12 +11,14 @@ import argparse
 from typing import Any
 
 from csp.moves import Space
-from solvers.explore import FARTHEST, Exploration, explore
+from solvers.explore import FARTHEST, Exploration, explore, local_maxima
 from solvers.paths import UNKNOWN
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, add_input_options, add_type_options, emit_json,
                       positive_int, positive_seconds)
-from ..moves import Progress, add_position_limit, limits_for, move_puzzles, stopped_text
+from ..moves import Progress, add_position_limit, add_table_option, limits_for, move_puzzles, stopped_text
+from ..tables import answers_of, load
+from ..tables import describe as describe_table
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,13 +28,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-limit", type=positive_seconds, metavar="SECONDS", help="give up on a puzzle after this long")
     p.add_argument("--node-limit", type=positive_int, metavar="N", help="give up on a puzzle after N expansions")
     add_position_limit(p)
+    add_table_option(p, "print the answers kept in this distance table (built by `puzzlesmith table`): positions, "
+                        "histogram, maximal, local_maxima")
     p.add_argument("--json", action="store_true",
-                   help="JSON Lines: positions, goal_positions, histogram, farthest, hardest (one object per puzzle)")
+                   help="JSON Lines: positions, goal_positions, histogram, farthest, hardest (one object per puzzle); "
+                        "perm and tiles also maximal and local_maxima")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    _, spaces = move_puzzles(args)
+    ptype, spaces = move_puzzles(args)
+    if args.table:
+        return from_table(args, ptype.name, spaces)
     worst = EXIT_OK
     for n, (puzzle, space) in enumerate(spaces):
         progress = Progress(puzzle.source)
@@ -49,6 +56,15 @@ def run(args: argparse.Namespace) -> int:
             worst = EXIT_UNKNOWN
             continue
         report = summary(space, found)
+        if space.hoey:
+            maxima = local_maxima(space, limits_for(args, None))
+            if maxima.status == UNKNOWN:
+                text = stopped_text(maxima.stats, space)
+                emit_json({"status": UNKNOWN, "reached": text}) if args.json else print(f"{puzzle.source}: {text}")
+                worst = EXIT_UNKNOWN
+                continue
+            report["maximal"] = report["farthest"]
+            report["local_maxima"] = maxima.local_maxima
         if args.json:
             emit_json(report)
         else:
@@ -58,6 +74,17 @@ def run(args: argparse.Namespace) -> int:
         if report["hardest"] is None and worst == EXIT_OK:
             worst = EXIT_NO_SOLUTION
     return worst
+
+
+def from_table(args: argparse.Namespace, type_name: str, spaces: list[tuple[Any, Space]]) -> int:
+    """``analyze --table``: Hoey's four answers, as the table's header keeps them."""
+    for n, (_, space) in enumerate(spaces):
+        table, _ = load(args.table, space, type_name)
+        if args.json:
+            emit_json(answers_of(table.header))
+        else:
+            print(("\n" if n else "") + describe_table(table.header), flush=True)
+    return EXIT_OK
 
 
 def summary(space: Space, found: Exploration) -> dict[str, Any]:
@@ -83,6 +110,10 @@ def describe(report: dict[str, Any], grid: bool) -> str:
              f"{'s' if report['histogram'][-1] > 1 else ''}" + (f" (the first {FARTHEST} below)"
                                                                if report['histogram'][-1] > shown else ""),
              gap.join(far["positions"])]
+    if "local_maxima" in report:
+        for k, kind in enumerate(("strict", "nonstrict")):
+            lines.append(f"{kind} local maxima by distance from the start: "
+                         f"{' '.join(str(pair[k]) for pair in report['local_maxima'])}")
     hardest = report["hardest"]
     if hardest is None:
         lines.append("hardest start: none (no goal position is reachable)")

@@ -48,6 +48,8 @@ MATRIX_ENTRIES, MATRIX_ENTRIES_GFP = 4_000_000, 500_000
 def run(args: argparse.Namespace) -> int:
     if is_move_type(args.type):
         return solve_moves(args)
+    if args.table:
+        raise UsageError("--table is for puzzles solved by moves (a distance table built by `puzzlesmith table`)")
     ptype, _, puzzles = read_puzzles(args)
     limit = None if args.all else (args.limit or 1)
     jobs = plan(ptype, puzzles, args.engine, args.time_limit)
