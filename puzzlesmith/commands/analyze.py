@@ -28,6 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_position_limit(p)
     p.add_argument("--json", action="store_true",
                    help="JSON Lines: positions, goal_positions, histogram, farthest, hardest (one object per puzzle)")
+    p.add_argument("--bb", action="store_true", help="also the BB difficulty metric (exact, or sampled with a 95%% "
+                                                     "interval; see solvers/bb.py)")
+    p.add_argument("--bb-samples", type=positive_int, default=200, metavar="N",
+                   help="loop-erased walks when BB is sampled (default 200)")
+    p.add_argument("--seed", type=int, default=0, help="random seed of the BB sampling (default 0)")
     p.set_defaults(run=run)
 
 
@@ -49,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
             worst = EXIT_UNKNOWN
             continue
         report = summary(space, found)
+        if args.bb:
+            report["bb"] = bb_report(space, args.bb_samples, args.seed)
         if args.json:
             emit_json(report)
         else:
@@ -58,6 +65,14 @@ def run(args: argparse.Namespace) -> int:
         if report["hardest"] is None and worst == EXIT_OK:
             worst = EXIT_NO_SOLUTION
     return worst
+
+
+def bb_report(space: Space, samples: int, seed: int) -> dict[str, Any] | None:
+    """The BB metric of the start (None when no goal is reachable)."""
+    from solvers.bb import bb_metric, position_graph
+
+    graph = position_graph(space)
+    return None if graph is None else bb_metric(graph, samples, seed).as_dict()
 
 
 def summary(space: Space, found: Exploration) -> dict[str, Any]:
@@ -89,4 +104,10 @@ def describe(report: dict[str, Any], grid: bool) -> str:
     else:
         lines += [f"hardest start: {hardest['distance']} moves from the nearest goal position", hardest["position"],
                   "solution:"] + hardest["moves"]
+    if "bb" in report:
+        bb = report["bb"]
+        lines.append("BB metric: none (no goal position is reachable)" if bb is None else
+                     f"BB metric: {bb['value']:g} (exact)" if bb["exact"] else
+                     f"BB metric: {bb['value']:g} (95% interval {bb['ci'][0]:g} to {bb['ci'][1]:g}, "
+                     f"{bb['samples']} samples)")
     return "\n".join(lines)
