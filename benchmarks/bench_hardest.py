@@ -40,8 +40,10 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def run_table(goal: str, workers: int) -> tuple[list[dict], float, float]:
-    """(records, wall seconds, peak RSS in MB of the largest process) of `hardest` on 4x4."""
+def run_table(goal: str, workers: int) -> tuple[list[dict], float, float, float]:
+    """(records, wall seconds, peak RSS in MB of the largest process, CPU seconds of all its processes)
+    of `hardest` on 4x4."""
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryDirectory() as tmp:
         began = time.perf_counter()
         out = subprocess.run([sys.executable, "-m", "puzzlesmith", "hardest", "-p", "size=4x4", "-p", f"goal={goal}",
@@ -50,8 +52,9 @@ def run_table(goal: str, workers: int) -> tuple[list[dict], float, float]:
         wall = time.perf_counter() - began
     if out.returncode:
         raise SystemExit(out.stderr)
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    return [json.loads(line) for line in out.stdout.splitlines()], wall, peak
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = used.ru_utime + used.ru_stime - cpu_before.ru_utime - cpu_before.ru_stime
+    return [json.loads(line) for line in out.stdout.splitlines()], wall, used.ru_maxrss / 1024, cpu
 
 
 def solve_numbers(numbers: str, goal: str) -> int | None:
@@ -70,13 +73,14 @@ def solve_numbers(numbers: str, goal: str) -> int | None:
 
 def table(workers: int) -> None:
     print(f"== the whole 4x4 table, goal=edges, --workers {workers} (load before: {load()})")
-    records, wall, peak = run_table("edges", workers)
+    records, wall, peak, cpu = run_table("edges", workers)
     ref = bickford()
     same = [r for r in records if (r["moves"] or 0) == ref[r["sizes"]][0]]
     print(f"classes: {len(records)}; same moves as the results file: {len(same)}; different: "
           f"{len(records) - len(same)}")
     print(f"wall time: {wall:.0f} s (SBPSearcher, C#, one thread: about 3 h 27 min; the first search: 48 days); "
-          f"ratio {3.45 * 3600 / wall:.1f}x; peak memory of the largest process: {peak:.0f} MB; "
+          f"ratio {3.45 * 3600 / wall:.1f}x; CPU time of all processes {cpu:.0f} s (on two idle cores about "
+          f"{cpu / workers:.0f} s of wall time); peak memory of the largest process: {peak:.0f} MB; "
           f"positions searched: {sum(r['positions'] for r in records):,}; load after: {load()}")
     for r in records:
         moves, numbers = ref[r["sizes"]]
@@ -90,7 +94,7 @@ def table(workers: int) -> None:
 
 def corner(workers: int) -> None:
     print(f"== the goal=corner table, maxima per piece count (load before: {load()})")
-    records, wall, peak = run_table("corner", workers)
+    records, wall, peak, cpu = run_table("corner", workers)
     best: dict[int, int] = {}
     for r in records:
         best[r["pieces"]] = max(best.get(r["pieces"], 0), r["moves"] or 0)
@@ -102,7 +106,7 @@ def corner(workers: int) -> None:
     print(f"{'pieces':>6} {'corner':>7} {'blog':>5} {'file (edges)':>13}")
     for k in range(1, 16):
         print(f"{k:>6} {best.get(k, 0):>7} {BLOG[k - 1]:>5} {edges.get(k, 0):>13}")
-    print(f"wall time {wall:.0f} s, peak memory {peak:.0f} MB")
+    print(f"wall time {wall:.0f} s, CPU time {cpu:.0f} s, peak memory {peak:.0f} MB")
 
 
 def count() -> None:

@@ -23,23 +23,39 @@ LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz123456789"
 
 @dataclass(frozen=True)
 class Board:
-    """The board's size and the cell masks its pieces need to stay inside."""
+    """A rows x cols board: its cells and the masks of its edges (cells numbered r*C+c)."""
 
     rows: int
     cols: int
 
     @property
-    def cells(self) -> int:
+    def n(self) -> int:
         return self.rows * self.cols
 
     @property
     def full(self) -> int:
-        return (1 << self.cells) - 1
+        return (1 << self.n) - 1
+
+    @property
+    def top(self) -> int:
+        return (1 << self.cols) - 1
+
+    @property
+    def bottom(self) -> int:
+        return self.top << (self.n - self.cols)
+
+    @property
+    def left(self) -> int:
+        return sum(1 << (r * self.cols) for r in range(self.rows))
+
+    @property
+    def right(self) -> int:
+        return self.left << (self.cols - 1)
 
     def neighbours(self) -> list[int]:
         """Per cell, the mask of its orthogonal neighbours."""
         out = []
-        for cell in range(self.cells):
+        for cell in range(self.n):
             r, c = divmod(cell, self.cols)
             mask = 0
             for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
@@ -100,13 +116,13 @@ def count_boards(rows: int, cols: int, pieces: int | None = None, sizes: Sequenc
         return total
 
     start: Rest = tuple(sorted(sizes)) if sizes is not None else pieces
-    if isinstance(start, tuple) and sum(start) > board.cells:
+    if isinstance(start, tuple) and sum(start) > board.n:
         return 0
     try:
         if not only_justsolved:
             return ways(board.full, start)
         total = 0
-        corner = board.cells - 1
+        corner = board.n - 1
         for piece, size in connected_sets(corner, board.full, nbrs):
             after = placed(start, size)
             if after is False:

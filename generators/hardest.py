@@ -41,36 +41,8 @@ VECTOR_METRICS = ("steps", "straight", "moves")
 CHUNK = 1 << 16
 
 
-@dataclass(frozen=True)
-class Geometry:
-    """Masks of a rows x cols board's edges, and how keys are laid out."""
-
-    rows: int
-    cols: int
-
-    @property
-    def n(self) -> int:
-        return self.rows * self.cols
-
-    @property
-    def full(self) -> int:
-        return (1 << self.n) - 1
-
-    @property
-    def top(self) -> int:
-        return (1 << self.cols) - 1
-
-    @property
-    def bottom(self) -> int:
-        return self.top << (self.n - self.cols)
-
-    @property
-    def left(self) -> int:
-        return sum(1 << (r * self.cols) for r in range(self.rows))
-
-    @property
-    def right(self) -> int:
-        return self.left << (self.cols - 1)
+class Geometry(Board):
+    """A board, and how the class search lays out its keys."""
 
     def fits_keys(self) -> bool:
         """Keys take 3n - cols + 5 bits (occupied, horizontal pairs, vertical pairs, anchor): at most 63."""
@@ -159,7 +131,6 @@ class Layers:
 
     def eligible(self, rows: Any) -> Any:
         """Rows whose goal piece stands where a start needs it (see the module docstring)."""
-        np = self.np
         goal = rows[:, 0]
         if self.rule == "corner":
             return (goal & 1) != 0
@@ -430,3 +401,17 @@ def classes_task(rows: int, cols: int, rule: str, metric: str, classes: Sequence
     """What a worker runs: the records of classes[k] for k in ``picks`` (module level, so it pickles)."""
     return [class_record(hardest_of_class(rows, cols, classes[k], rule, metric), rows, cols) for k in picks]
 
+
+
+def hardest_classes(rows: int, cols: int, classes: Sequence[tuple[int, ...]], rule: str = "corner",
+                    metric: str = "moves", workers: int = 1, executor: Any = None) -> Iterator[dict[str, Any]]:
+    """The records of ``classes`` in order, as they finish: in this process, on a pool of ``workers``
+    processes, or on any concurrent.futures.Executor (a dask.distributed ``Client.get_executor()``
+    works), one class a task (``generators.batch.by_seed``, seed k standing for class k)."""
+    from functools import partial
+
+    from .batch import by_seed
+
+    task = partial(classes_task, rows, cols, rule, metric, list(classes))
+    yield from by_seed(task, len(classes), 0, workers=workers, executor=executor, chunk=1,
+                       in_flight=2 * max(workers, 1))

@@ -7,7 +7,7 @@ import argparse
 from typing import Any, Callable
 
 from csp.errors import PuzzleError, excerpt
-from csp.moves import METRICS
+from csp.moves import METRICS, choice
 from csp.puzzle import whole_number, yes_no
 
 #: The largest board these commands take (rows x cols cells).
@@ -37,22 +37,14 @@ def size_list(text: str) -> tuple[int, ...]:
     return sizes
 
 
-def one_of(*names: str) -> Callable[[str], str]:
-    def parse(text: str) -> str:
-        if text not in names:
-            raise ValueError(f"expected one of {', '.join(names)}")
-        return text
-    return parse
-
-
 PARAMS: dict[str, tuple[Callable[[str], Any], str]] = {
     "size": (board_size, "the board, ROWSxCOLS (required)"),
     "pieces": (lambda t: whole_number(t, 1, MAX_CELLS), "only boards with this many pieces"),
     "sizes": (size_list, "only boards whose pieces have these sizes (1,1,2,4 or the header 2-1-0-1-0-...)"),
     "justsolved": (yes_no, "only boards whose piece on the bottom-right cell can move"),
-    "goal": (one_of("corner", "edges"), "corner (the goal piece to cover the bottom-right cell) or edges (to "
+    "goal": (choice("corner", "edges"), "corner (the goal piece to cover the bottom-right cell) or edges (to "
                                         "touch the bottom row and the right column)"),
-    "metric": (one_of(*METRICS), "what one move is (as in the slide type)"),
+    "metric": (choice(*METRICS), "what one move is (as in the slide type)"),
 }
 
 

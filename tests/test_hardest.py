@@ -15,7 +15,7 @@ from conftest import DATA
 from csp import registry
 from generators.boards import boards, count_boards, justsolved, popcount, text
 from generators.evolve import Evaluator, evolve, random_search
-from generators.hardest import class_name, hardest_of_class, size_classes
+from generators.hardest import class_name, hardest_classes, hardest_of_class, size_classes
 from puzzles.slide import read_grid
 from solvers.bb import Graph, bb_metric, position_graph
 from solvers.paths import find_path
@@ -201,6 +201,16 @@ def test_hardest_command_json_and_checkpoint(tmp_path):
     assert other.returncode == 2 and "another run" in other.stderr
 
 
+def test_hardest_runs_on_any_executor():
+    from concurrent.futures import ThreadPoolExecutor
+
+    classes = size_classes(6)
+    alone = [r["moves"] for r in hardest_classes(2, 3, classes, "corner")]
+    with ThreadPoolExecutor(2) as pool:
+        assert [r["moves"] for r in hardest_classes(2, 3, classes, "corner", workers=2, executor=pool)] == alone
+    assert max(m or 0 for m in alone) > 0
+
+
 def test_hardest_on_a_pool_matches_one_process():
     one = cli("hardest", "-p", "size=2x4", "--json")
     two = cli("hardest", "-p", "size=2x4", "--json", "--workers", "2")
@@ -293,3 +303,29 @@ def test_bb_of_a_puzzle_contracts_the_goals():
     assert g.nodes == 4 and bb_metric(g).value == pytest.approx(4 - 1 - 2 * 2 * 2 / 4)
     out = cli("analyze", "slide", "A./..", "-p", "metric=steps", "--bb", "--json")
     assert json.loads(out.stdout)["bb"]["value"] == pytest.approx(1.0) and json.loads(out.stdout)["bb"]["exact"]
+
+
+def test_ctrl_c_keeps_a_whole_checkpoint_and_the_run_resumes(tmp_path):
+    import signal
+    import time
+
+    point = tmp_path / "points.json"
+    proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", "hardest", "-p", "size=4x4", "-p", "goal=edges",
+                             "--json", "--checkpoint", str(point)], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while not point.exists() and time.time() < deadline:  # until a class is done
+        time.sleep(0.2)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err.endswith("puzzlesmith: interrupted\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["points.json"]  # no half-written file beside it
+    done = json.loads(point.read_text())["done"]
+    printed = [json.loads(line) for line in out.splitlines()]
+    assert done and all(done[r["sizes"]] == r for r in printed)
+    name = next(iter(done))
+    again = cli("hardest", "-p", "size=4x4", "-p", "goal=edges", "-p", f"sizes={name}", "--json",
+                "--checkpoint", str(point))
+    assert again.returncode in (0, 1) and json.loads(again.stdout) == done[name]
+    assert "(1 from the checkpoint)" in again.stderr

@@ -67,10 +67,7 @@ def show(record: dict[str, Any], as_json: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from functools import partial
-
-    from generators.batch import by_seed
-    from generators.hardest import VECTOR_METRICS, Geometry, class_name, classes_task, size_classes
+    from generators.hardest import VECTOR_METRICS, Geometry, class_name, hardest_classes, size_classes
 
     params = read_params(args.param, NAMES, {"goal": "corner", "metric": "moves"})
     rows, cols = params["size"]
@@ -93,8 +90,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"hardest: {len(classes)} classes on {rows}x{cols} ({len(classes) - len(todo)} from the checkpoint), "
           f"goal={params['goal']}, metric={params['metric']}, {args.workers} worker(s); "
           f"memory: {memory_note(rows, cols)} per worker", file=sys.stderr, flush=True)
-    results = by_seed(partial(classes_task, rows, cols, params["goal"], params["metric"], todo), len(todo), 0,
-                      workers=args.workers, chunk=1, in_flight=2 * args.workers)
+    results = hardest_classes(rows, cols, todo, params["goal"], params["metric"], args.workers)
     bar = progress_bar(len(classes), len(classes) - len(todo), args.progress)
     began, positions, solved = time.perf_counter(), 0, 0
     try:
