@@ -71,6 +71,31 @@ def solve_numbers(numbers: str, goal: str) -> int | None:
     return find_path(space, "bfs").length
 
 
+def sbpfinder_boards_in_component(numbers: str) -> tuple[int, int]:
+    """(goal positions, those SBPFinder lists) in the component of a board read with goal=edges: SBPSearcher
+    only searched components holding a board of SBPFinder's list (a piece on the bottom-right cell that
+    can move), whichever piece touching the bottom row and right column was the goal."""
+    from csp import registry
+    from generators.boards import justsolved
+
+    slide = registry.get("slide")
+    cells = numbers.split()
+    board = "/".join("".join(chr(64 + int(x)) if x != "0" else "." for x in cells[r * 4:(r + 1) * 4]) for r in range(4))
+    space = slide.space(slide.parse(board, slide.resolve_params({"goal": "edges"})))
+    seen, todo = {space.start()}, [space.start()]
+    for pos in todo:
+        for nxt in space.successors(pos):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    goals = [p for p in todo if space.is_goal(p)]
+    listed = 0
+    for pos in goals:
+        masks = [space.classes[k].shape.place[a] for k, a in space.pieces(pos)]
+        listed += justsolved(masks, 4, 4)
+    return len(goals), listed
+
+
 def table(workers: int) -> None:
     print(f"== the whole 4x4 table, goal=edges, --workers {workers} (load before: {load()})")
     records, wall, peak, cpu = run_table("edges", workers)
@@ -88,8 +113,12 @@ def table(workers: int) -> None:
             continue
         ours = solve_numbers(r["numbers"], "edges") if r.get("numbers") else None
         theirs = solve_numbers(numbers, "edges") if numbers else None
+        why = ""
+        if r.get("numbers"):
+            goals, listed = sbpfinder_boards_in_component(r["numbers"])
+            why = f"; our start's component: {goals} goal positions, {listed} of them in SBPFinder's list"
         print(f"  {r['sizes']}: ours {r['moves']} ({r.get('numbers')}, slide solves it in {ours}); "
-              f"file {moves} ({numbers or 'no board'}, slide solves it in {theirs})")
+              f"file {moves} ({numbers or 'no board'}, slide solves it in {theirs}){why}")
 
 
 def corner(workers: int) -> None:

@@ -329,3 +329,24 @@ def test_ctrl_c_keeps_a_whole_checkpoint_and_the_run_resumes(tmp_path):
                 "--checkpoint", str(point))
     assert again.returncode in (0, 1) and json.loads(again.stdout) == done[name]
     assert "(1 from the checkpoint)" in again.stderr
+
+
+@pytest.mark.parametrize("metric", ["steps", "straight", "moves"])
+@pytest.mark.parametrize("goal", ["corner", "edges"])
+def test_hardest_matches_solving_every_start_one_by_one(metric, goal):
+    """A brute force for small classes: every board of the class, read as a puzzle by `slide` (which picks
+    the goal piece), solved on its own by breadth-first search; the longest solution is the class's."""
+    for rows, cols, sizes in ((3, 3, (1, 1, 2)), (3, 3, (1, 2, 3)), (2, 4, (1, 1, 1, 2))):
+        longest = 0
+        for masks in boards(rows, cols, sizes=sizes):
+            try:
+                sp = SLIDE.space(SLIDE.parse(text(masks, rows, cols), SLIDE.resolve_params({"goal": goal,
+                                                                                            "metric": metric})))
+            except ValueError:  # no goal piece where the rule needs one
+                continue
+            if not sp.eligible_start(sp.start()):
+                continue
+            result = find_path(sp, "bfs")
+            longest = max(longest, result.length or 0)
+        found = hardest_of_class(rows, cols, sizes, goal, metric)
+        assert (found.moves or 0) == longest, (rows, cols, sizes)
