@@ -40,14 +40,16 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def run_table(goal: str, workers: int) -> tuple[list[dict], float, float, float]:
+def run_table(goal: str, workers: int, points: str | None) -> tuple[list[dict], float, float, float]:
     """(records, wall seconds, peak RSS in MB of the largest process, CPU seconds of all its processes)
-    of `hardest` on 4x4."""
+    of `hardest` on 4x4; with ``points`` (a folder) its checkpoint stays there, so a run stopped half
+    way resumes (the times then cover only what this run did)."""
     cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryDirectory() as tmp:
         began = time.perf_counter()
+        point = Path(points or tmp) / f"hardest_4x4_{goal}.json"
         out = subprocess.run([sys.executable, "-m", "puzzlesmith", "hardest", "-p", "size=4x4", "-p", f"goal={goal}",
-                              "--workers", str(workers), "--json", "--checkpoint", str(Path(tmp) / "points.json")],
+                              "--workers", str(workers), "--json", "--checkpoint", str(point)],
                              cwd=ROOT, capture_output=True, text=True)
         wall = time.perf_counter() - began
     if out.returncode:
@@ -96,17 +98,20 @@ def sbpfinder_boards_in_component(numbers: str) -> tuple[int, int]:
     return len(goals), listed
 
 
-def table(workers: int) -> None:
+def table(workers: int, points: str | None) -> None:
     print(f"== the whole 4x4 table, goal=edges, --workers {workers} (load before: {load()})")
-    records, wall, peak, cpu = run_table("edges", workers)
+    records, wall, peak, cpu = run_table("edges", workers, points)
     ref = bickford()
+    extra = [r for r in records if r["sizes"] not in ref]
+    records = [r for r in records if r["sizes"] in ref]
     same = [r for r in records if (r["moves"] or 0) == ref[r["sizes"]][0]]
-    print(f"classes: {len(records)}; same moves as the results file: {len(same)}; different: "
-          f"{len(records) - len(same)}")
+    print(f"classes: {len(records) + len(extra)}, {len(extra)} of them absent from the results file (no justsolved "
+          f"board; ours: {sorted(set(r['moves'] for r in extra), key=str)}); of the file's {len(records)}: same moves "
+          f"{len(same)}, different {len(records) - len(same)}")
     print(f"wall time: {wall:.0f} s (SBPSearcher, C#, one thread: about 3 h 27 min; the first search: 48 days); "
           f"ratio {3.45 * 3600 / wall:.1f}x; CPU time of all processes {cpu:.0f} s (on two idle cores about "
           f"{cpu / workers:.0f} s of wall time); peak memory of the largest process: {peak:.0f} MB; "
-          f"positions searched: {sum(r['positions'] for r in records):,}; load after: {load()}")
+          f"positions searched: {sum(r['positions'] for r in records + extra):,}; load after: {load()}")
     for r in records:
         moves, numbers = ref[r["sizes"]]
         if (r["moves"] or 0) == moves:
@@ -121,9 +126,9 @@ def table(workers: int) -> None:
               f"file {moves} ({numbers or 'no board'}, slide solves it in {theirs}){why}")
 
 
-def corner(workers: int) -> None:
+def corner(workers: int, points: str | None) -> None:
     print(f"== the goal=corner table, maxima per piece count (load before: {load()})")
-    records, wall, peak, cpu = run_table("corner", workers)
+    records, wall, peak, cpu = run_table("corner", workers, points)
     best: dict[int, int] = {}
     for r in records:
         best[r["pieces"]] = max(best.get(r["pieces"], 0), r["moves"] or 0)
@@ -198,6 +203,7 @@ def main() -> None:
     parser.add_argument("--only", default="table,corner,count,evolve,bb")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--budget", type=int, default=20_000, help="fitness evaluations of the evolver and random")
+    parser.add_argument("--points", metavar="DIR", help="keep the tables' checkpoints in DIR (a stopped run resumes)")
     args = parser.parse_args()
     parts = args.only.split(",")
     if "count" in parts:
@@ -208,9 +214,9 @@ def main() -> None:
         if not RESULTS.exists():
             print(f"skipped the table: {RESULTS} not found")
         else:
-            table(args.workers)
+            table(args.workers, args.points)
     if "corner" in parts and RESULTS.exists():
-        corner(args.workers)
+        corner(args.workers, args.points)
     if "evolve" in parts:
         evolve_vs_random(args.budget, args.workers)
 
