@@ -111,7 +111,8 @@ def table(workers: int, points: str | None) -> None:
     print(f"wall time: {wall:.0f} s (SBPSearcher, C#, one thread: about 3 h 27 min; the first search: 48 days); "
           f"ratio {3.45 * 3600 / wall:.1f}x; CPU time of all processes {cpu:.0f} s (on two idle cores about "
           f"{cpu / workers:.0f} s of wall time); peak memory of the largest process: {peak:.0f} MB; "
-          f"positions searched: {sum(r['positions'] for r in records + extra):,}; load after: {load()}")
+          f"positions searched: {sum(r['positions'] for r in records + extra):,}; CPU time of the classes, summed "
+          f"(a resumed run included): {sum(r.get('cpu_seconds', 0) for r in records + extra):.0f} s; load after: {load()}")
     for r in records:
         moves, numbers = ref[r["sizes"]]
         if (r["moves"] or 0) == moves:
@@ -140,7 +141,8 @@ def corner(workers: int, points: str | None) -> None:
     print(f"{'pieces':>6} {'corner':>7} {'blog':>5} {'file (edges)':>13}")
     for k in range(1, 16):
         print(f"{k:>6} {best.get(k, 0):>7} {BLOG[k - 1]:>5} {edges.get(k, 0):>13}")
-    print(f"wall time {wall:.0f} s, CPU time {cpu:.0f} s, peak memory {peak:.0f} MB")
+    print(f"wall time {wall:.0f} s, CPU time {cpu:.0f} s (of the classes, summed: "
+          f"{sum(r.get('cpu_seconds', 0) for r in records):.0f} s), peak memory {peak:.0f} MB")
 
 
 def count() -> None:

@@ -209,6 +209,49 @@ def boards(rows: int, cols: int, pieces: int | None = None, sizes: Sequence[int]
     yield from fill(undecided, free_voids)
 
 
+def board_list(rows: int, cols: int, sizes: Sequence[int], cells: int | None = None, voids: int = 0) -> list[list[int]]:
+    """``boards(rows, cols, sizes=sizes, cells=cells, voids=voids)`` as a list, about twice as fast: one
+    plain recursion appending to the list (a generator pays at every level for every board) and the
+    largest size still wanted kept as it changes (the class search lists every justsolved board so)."""
+    board = Board(rows, cols)
+    nbrs = board.neighbours()
+    undecided = board.full if cells is None else cells
+    want = [0] * (board.n + 1)
+    for size in sizes:
+        want[size] += 1
+    out: list[list[int]] = []
+    placed: list[int] = []
+
+    def fill(undecided: int, voids_left: int, largest: int) -> None:
+        if not undecided:
+            out.append(placed[:])
+            return
+        low = undecided & -undecided
+        if voids_left:
+            fill(undecided ^ low, voids_left - 1, largest)
+        if voids & low or not largest:
+            return
+        for piece, size in connected_sets(low.bit_length() - 1, undecided & ~voids, nbrs, largest):
+            if want[size]:
+                want[size] -= 1
+                placed.append(piece)
+                fill(undecided ^ piece, voids_left, largest_left(want, largest))
+                placed.pop()
+                want[size] += 1
+
+    spare = undecided.bit_count() - sum(sizes)
+    if spare >= (voids & undecided).bit_count():
+        fill(undecided, spare, largest_left(want, board.n))
+    return out
+
+
+def largest_left(want: list[int], largest: int) -> int:
+    """The largest size with a piece still wanted, at most ``largest`` (0: none)."""
+    while largest and not want[largest]:
+        largest -= 1
+    return largest
+
+
 def can_step(piece: int, occupied: int, rows: int, cols: int) -> bool:
     """Whether ``piece`` can make one step (up, down, left or right) onto cells ``occupied`` leaves free."""
     n = rows * cols
