@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     setting = {"size": f"{rows}x{cols}", "goal": params["goal"], "metric": params["metric"]}
     done = load_checkpoint(args.checkpoint, setting) if args.checkpoint else {}
     todo = [c for c in classes if class_name(c, cells) not in done]
-    print(f"hardest: {len(classes)} classes on {rows}x{cols} ({len(classes) - len(todo)} from the checkpoint), "
+    print(f"hardest: {len(classes)} class{'es' if len(classes) != 1 else ''} on {rows}x{cols} ({len(classes) - len(todo)} from the checkpoint), "
           f"goal={params['goal']}, metric={params['metric']}, {args.workers} worker(s); "
           f"memory: {memory_note(rows, cols)} per worker", file=sys.stderr, flush=True)
     results = hardest_classes(rows, cols, todo, params["goal"], params["metric"], args.workers)
@@ -124,8 +124,9 @@ def progress_bar(total: int, initial: int, forced: bool) -> Any:
     return tqdm(total=total, initial=initial, unit="class", file=sys.stderr, dynamic_ncols=True)
 
 
-#: Peak memory of one worker on 4x4, measured (benchmarks/bench_hardest.py): the largest class's layers.
-PEAK_4X4 = 600e6
+#: Peak memory of one worker on 4x4: 356 MB resident (VmHWM) in the whole-table run of
+#: benchmarks/bench_hardest.py (the largest class's layers and successors), rounded up.
+PEAK_4X4 = 400e6
 
 
 def memory_note(rows: int, cols: int) -> str:
@@ -135,4 +136,6 @@ def memory_note(rows: int, cols: int) -> str:
 
     scale = count_boards(rows, cols) / 55_807_716 if rows * cols <= 20 else float("inf")
     need = PEAK_4X4 * max(scale, 0.01)
-    return f"about {need / 1e9:.1f} GB" if need >= 1e8 else "under 100 MB"
+    if need >= 1e9:
+        return f"about {need / 1e9:.0f} GB"
+    return f"about {need / 1e6:.0f} MB" if need >= 1e8 else "under 100 MB"
