@@ -8,8 +8,9 @@ do not touch (``1123/4522/4678/0690``); ``-p join=AB`` makes all cells labelled 
 cannot label pieces: they are used in move names.
 
 Goals (``-p goal=``): ``corner`` (default; the piece on the top-left cell must come to cover
-the bottom-right cell: Bickford's "simple simple simple" rule), ``edges`` (that piece must
-touch the bottom row and the right column), or a board of the same size in which labelled
+the bottom-right cell: Bickford's "simple simple simple" rule), ``edges`` (the first piece in
+reading order that touches the top row and the left column, the piece on the top-left cell when
+there is one, must touch the bottom row and the right column: SBPSearcher's rule), or a board of the same size in which labelled
 cells say where pieces must stand (a piece of that shape, when pieces are interchangeable)
 and ``.`` leaves a cell free; labels refer to the start's pieces. A goal board that places
 every piece is an exact target, which lets the search run from both ends.
@@ -131,6 +132,10 @@ def find_pieces(labels: dict[int, str], cols: int, joined: set[str]) -> list[Pie
         seen.update(group)
         pieces.append(Piece(label, tuple(sorted(group))))
     return pieces
+
+
+def _mask(cells: Iterable[int]) -> int:
+    return sum(1 << c for c in cells)
 
 
 def shape_of(piece: Piece, cols: int) -> tuple[tuple[int, int], ...]:
@@ -284,8 +289,27 @@ class SlideSpace(Space):
         return None if self.goal.target is None else [self.goal.target]
 
     def eligible_start(self, pos: int) -> bool:
-        """With goal=corner/edges, Bickford's rule: the goal piece covers the top-left cell."""
-        return self.goal.kind == "board" or bool(pos >> self.classes[0].shift & 1)
+        """Where a start of Bickford's puzzles has its goal piece: goal=corner, on the top-left cell;
+        goal=edges, touching the top row and the left column (SBPSearcher's rule), the first such
+        piece in reading order (so that the board's text names the same goal piece)."""
+        if self.goal.kind == "board":
+            return True
+        goal = (pos >> self.classes[0].shift) & self.full
+        if self.goal.kind == "corner":
+            return bool(goal & 1)
+        top, left = self.edge["up"], self.edge["left"]
+        if not (goal & top and goal & left):
+            return False
+        first = goal & -goal
+        for cls in self.classes[1:]:
+            union = (pos >> cls.shift) & self.full
+            for a in decompose(union, cls.shape.place):
+                if 1 << a > first:
+                    break
+                piece = cls.shape.place[a]
+                if piece & top and piece & left:
+                    return False
+        return True
 
     def _distance_table(self, anchors: frozenset[int]) -> list[int]:
         """Per anchor, the fewest steps that take a piece anchored there to one of ``anchors``, ignoring
@@ -588,11 +612,17 @@ class Slide(MovePuzzle):
         goal_text = params["goal"]
         special = goal_text in ("corner", "edges")
         leader = None
-        if special:
+        if goal_text == "corner":
             leader = next((p for p in grid.pieces if p.anchor == 0), None)
             if leader is None:
-                raise PuzzleError(f"goal={goal_text} needs a piece on the top-left cell r1c1 (the piece to bring to "
-                                  f"the bottom-right)", where="parameter 'goal'")
+                raise PuzzleError("goal=corner needs a piece on the top-left cell r1c1 (the piece to bring to "
+                                  "the bottom-right)", where="parameter 'goal'")
+        elif goal_text == "edges":
+            top, left = (1 << grid.cols) - 1, sum(1 << (r * grid.cols) for r in range(grid.rows))
+            leader = next((p for p in grid.pieces if _mask(p.cells) & top and _mask(p.cells) & left), None)
+            if leader is None:
+                raise PuzzleError("goal=edges needs a piece touching the top row and the left column (the piece "
+                                  "to bring to the bottom-right)", where="parameter 'goal'")
         classes, class_of = self._classes(grid, leader, params["distinct"])
         start = [(p.label, class_of[p], p.anchor) for p in grid.pieces]
         goal = (self._corner_goal(grid, classes, goal_text) if special

@@ -33,6 +33,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="JSON Lines: positions, goal_positions, histogram, farthest, hardest (one object per puzzle); "
                         "perm and tiles also maximal and local_maxima")
+    p.add_argument("--bb", action="store_true", help="also the BB difficulty metric (exact, or sampled with a 95%% "
+                                                     "interval; see solvers/bb.py)")
+    p.add_argument("--bb-samples", type=positive_int, default=200, metavar="N",
+                   help="loop-erased walks when BB is sampled (default 200)")
+    p.add_argument("--seed", type=int, default=0, help="random seed of the BB sampling (default 0)")
     p.set_defaults(run=run)
 
 
@@ -65,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
                 continue
             report["maximal"] = report["farthest"]
             report["local_maxima"] = maxima.local_maxima
+        if args.bb:
+            report["bb"] = bb_report(space, args.bb_samples, args.seed)
         if args.json:
             emit_json(report)
         else:
@@ -85,6 +92,14 @@ def from_table(args: argparse.Namespace, type_name: str, spaces: list[tuple[Any,
         else:
             print(("\n" if n else "") + describe_table(table.header), flush=True)
     return EXIT_OK
+
+
+def bb_report(space: Space, samples: int, seed: int) -> dict[str, Any] | None:
+    """The BB metric of the start (None when no goal is reachable)."""
+    from solvers.bb import bb_metric, position_graph
+
+    graph = position_graph(space)
+    return None if graph is None else bb_metric(graph, samples, seed).as_dict()
 
 
 def summary(space: Space, found: Exploration) -> dict[str, Any]:
@@ -120,4 +135,10 @@ def describe(report: dict[str, Any], grid: bool) -> str:
     else:
         lines += [f"hardest start: {hardest['distance']} moves from the nearest goal position", hardest["position"],
                   "solution:"] + hardest["moves"]
+    if "bb" in report:
+        bb = report["bb"]
+        lines.append("BB metric: none (no goal position is reachable)" if bb is None else
+                     f"BB metric: {bb['value']:g} (exact)" if bb["exact"] else
+                     f"BB metric: {bb['value']:g} (95% interval {bb['ci'][0]:g} to {bb['ci'][1]:g}, "
+                     f"{bb['samples']} samples)")
     return "\n".join(lines)
