@@ -186,6 +186,8 @@ class Sudoku(PuzzleType):
         Param("box", None, "box shape ROWSxCOLUMNS (default: the squarest, 6 -> 2x3, 12 -> 3x4)", parse_box),
         Param("symbols", None, "the values' characters, value 1 first (0123456789ABCDEF: 0 is a value, . the "
               "blank)", parse_symbols),
+        Param("regions", None, "a jigsaw's regions as N*N letters, row by row (so jigsaws of that layout can be "
+              "generated; a puzzle may instead carry its own)", str),
         Param("variant", "none", "extra units: x (both long diagonals), windoku (windows between the boxes), "
               "jigsaw (regions given after the cells instead of boxes), joined by +", parse_variant),
     )
@@ -229,9 +231,16 @@ class Sudoku(PuzzleType):
                 **({"symbols": symbols} if symbols else {})}
 
     def empty(self, params: dict[str, Any]) -> Instance:
+        if params.get("regions") is not None:
+            side = isqrt(len(params["regions"]))
+            if side * side != len(params["regions"]) or side < 2:
+                raise PuzzleError(f"{len(params['regions'])} letters are not a square grid of regions",
+                                  where="parameter 'regions'")
+            regions = self._given_regions(params, side)
+            return Instance({**self._params(side, default_box(side), params), "regions": regions}, {}, layout="grid")
         if "jigsaw" in (params.get("variant") or ()):
-            raise PuzzleError("a jigsaw's regions come with the puzzle (a second grid after the cells); an empty "
-                              "jigsaw cannot be made from parameters", where="parameter 'variant'")
+            raise PuzzleError("an empty jigsaw needs its regions: -p regions=LETTERS (N*N letters, row by row)",
+                              where="parameter 'variant'")
         size = params.get("size") or (params["box"][0] * params["box"][1] if params.get("box") else 9)
         rows, cols = self._shape(size, params)
         return Instance(self._params(size, (rows, cols), params), {}, layout="grid")
@@ -270,6 +279,11 @@ class Sudoku(PuzzleType):
             layout = "grid"
         size = isqrt(len(cells))
         regions = read_regions(regions_lines, size) if regions_lines else None
+        if params.get("regions") is not None:
+            given = self._given_regions(params, size)
+            if regions is not None and regions != given:
+                raise PuzzleError("the puzzle's regions differ from -p regions", where="parameter 'regions'")
+            regions = given
         if regions is None and "jigsaw" in (params.get("variant") or ()):
             raise PuzzleError("a jigsaw needs its regions: a second grid of letters after the cells, a blank line "
                               "between them (or, on one line, the cells, a space, the regions)", line=1)
@@ -303,6 +317,18 @@ class Sudoku(PuzzleType):
                                   where="parameter 'variant'")
             instance_params["regions"] = regions
         return Instance(instance_params, givens, layout=layout)
+
+    @staticmethod
+    def _given_regions(params: Mapping[str, Any], size: int) -> tuple[int, ...]:
+        """``-p regions`` read as a regions grid of a size x size puzzle."""
+        letters = "".join(params["regions"].split())
+        if len(letters) != size * size or not letters.isalpha():
+            raise PuzzleError(f"expected {size * size} letters (a {size}x{size} grid of regions, row by row), got "
+                              f"{len(letters)} characters", where="parameter 'regions'")
+        try:
+            return read_regions([(1, letters[k:k + size]) for k in range(0, size * size, size)], size)
+        except PuzzleError as e:
+            raise PuzzleError(e.message, where="parameter 'regions'") from None
 
     @staticmethod
     def _split_regions(text: str) -> tuple[str, list[tuple[int, str]]]:

@@ -163,3 +163,29 @@ def test_jigsaw_and_symbols_draw_as_written() -> None:
     hexa = SUDOKU.parse("0...........3...", SUDOKU.resolve_params({"symbols": "0123"}))
     root = ET.fromstring(render_svg(SUDOKU, hexa))
     assert sorted(e.text for e in root.iter() if e.get("class") == "given") == ["0", "3"]
+
+
+def test_jigsaws_of_a_given_layout_generate_unique_and_keep_their_regions() -> None:
+    params = SUDOKU.resolve_params({"regions": "".join(JIGSAW)})
+    letters = "".join(JIGSAW)
+    units = [[i for i in range(16) if letters[i] == ch] for ch in "abcd"]
+    units += [list(range(r * 4, r * 4 + 4)) for r in range(4)] + [list(range(c, 16, 4)) for c in range(4)]
+    for seed in range(1, 6):
+        made = generate_one(SUDOKU, params, seed)
+        assert units_hold(made.solution, units)
+        text = SUDOKU.format_puzzle(made.instance)
+        again = SUDOKU.parse(text, SUDOKU.resolve_params({}))  # the text carries its regions
+        assert again.params["regions"] == made.instance.params["regions"]
+        assert solvers.count(SUDOKU.model(again), engine="sat", fix=again.givens, limit=2).count == 1
+
+
+@pytest.mark.parametrize("regions,message", [("abc", "not a square grid"), ("aaabcabbccdbcdd1", "expected 16 letters"),
+                                             ("aaabcabbccdbcdda", "region 'a' holds 5 cells")])
+def test_bad_regions_parameter(regions: str, message: str) -> None:
+    with pytest.raises(PuzzleError, match=message):
+        SUDOKU.empty(SUDOKU.resolve_params({"regions": regions}))
+
+
+def test_a_puzzle_whose_regions_differ_from_the_parameter_is_refused() -> None:
+    with pytest.raises(PuzzleError, match="differ from -p regions"):
+        SUDOKU.parse("." * 16 + " " + "".join(JIGSAW), SUDOKU.resolve_params({"regions": "aabbaabbccddccdd"}))
