@@ -36,10 +36,12 @@ def test_a_path_for_writers_that_want_one(tmp_path):
     assert target.read_bytes() == b"x"
 
 
-def test_only_new_files():
-    with pytest.raises(ValueError):
-        with atomic_write("x", "a"):
-            pass
+def test_only_new_files(tmp_path):
+    """Appending cannot be made atomic by a rename: the mode is refused before any file is made."""
+    with pytest.raises(ValueError, match="writes new files"):
+        with atomic_write(tmp_path / "x", "a") as out:
+            out.write("never")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_result_has_the_usual_permissions(tmp_path):
