@@ -10,12 +10,11 @@ Adding an engine is one file in this folder plus one line in ``ENGINES``.
 
 from __future__ import annotations
 
-import importlib
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from csp.model import Model
 
-from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, Unsupported
+from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, Unsupported, registered
 from .sizes import MAX_CLAUSES, estimated_clauses, sum_chain_clauses
 
 ENGINES: dict[str, str] = {
@@ -33,12 +32,7 @@ __all__ = ["ENGINES", "SOLVED", "UNKNOWN", "UNSAT", "Count", "Engine", "Limits",
 
 def get_engine(name: str) -> Engine:
     """The engine registered as ``name`` (one shared instance, so its caches live on)."""
-    if name not in ENGINES:
-        raise ValueError(f"unknown engine {name!r} (known: auto, {', '.join(ENGINES)})")
-    if name not in _instances:
-        module, _, attr = ENGINES[name].partition(":")
-        _instances[name] = getattr(importlib.import_module(module), attr)()
-    return _instances[name]
+    return registered(ENGINES, _instances, name)
 
 
 def choose(model: Model) -> tuple[str, str]:

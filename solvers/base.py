@@ -9,6 +9,7 @@ is built on it here, and an engine overrides a method only where it can answer f
 
 from __future__ import annotations
 
+import importlib
 import time
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
@@ -158,3 +159,14 @@ class Engine:
             if candidate != known:
                 return Outcome(SOLVED, candidate, found.stats, self.name)
         return Outcome(UNKNOWN if found.stats.stopped else UNSAT, None, found.stats, self.name)
+
+
+def registered(table: Mapping[str, str], instances: dict[str, Any], name: str) -> Any:
+    """The one shared instance of the engine ``table`` registers as ``name`` ("module:Class",
+    imported on first use, so its caches live on); ValueError naming the known ones otherwise."""
+    if name not in table:
+        raise ValueError(f"unknown engine {name!r} (known: auto, {', '.join(table)})")
+    if name not in instances:
+        module, _, attr = table[name].partition(":")
+        instances[name] = getattr(importlib.import_module(module), attr)()
+    return instances[name]

@@ -13,7 +13,6 @@ default as many as fit in half the memory available now, at about ``BYTES_PER_PO
 
 from __future__ import annotations
 
-import importlib
 import os
 import time
 from dataclasses import dataclass, field
@@ -21,7 +20,7 @@ from typing import Any, Callable, ClassVar, Hashable
 
 from csp.moves import Space
 
-from .base import SOLVED, UNKNOWN, UNSAT
+from .base import SOLVED, UNKNOWN, UNSAT, registered
 
 PATH_ENGINES: dict[str, str] = {
     "bfs": "solvers.bfs:BfsEngine",
@@ -198,12 +197,7 @@ _instances: dict[str, PathEngine] = {}
 
 def get_path_engine(name: str) -> PathEngine:
     """The path engine registered as ``name``."""
-    if name not in PATH_ENGINES:
-        raise ValueError(f"unknown engine {name!r} (known: auto, {', '.join(PATH_ENGINES)})")
-    if name not in _instances:
-        module, _, attr = PATH_ENGINES[name].partition(":")
-        _instances[name] = getattr(importlib.import_module(module), attr)()
-    return _instances[name]
+    return registered(PATH_ENGINES, _instances, name)
 
 
 def choose(space: Space, positions: int | None = None) -> tuple[str, str]:
