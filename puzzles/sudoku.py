@@ -338,10 +338,10 @@ class Sudoku(PuzzleType):
         stripped = [line for line in lines if line.strip()]
         if len(stripped) == 1 and len(stripped[0].split()) == 2:
             cells, regions = stripped[0].split()
-            if len(cells) == len(regions) and _is_regions_grid("\n".join(
-                    regions[k:k + isqrt(len(regions))] for k in range(0, len(regions), max(1, isqrt(len(regions)))))):
-                n = isqrt(len(regions))
-                return cells, [(1, regions[k:k + n]) for k in range(0, len(regions), n)]
+            n = isqrt(len(regions))
+            rows = [regions[k:k + n] for k in range(0, len(regions), max(1, n))]
+            if len(cells) == len(regions) == n * n and _is_regions_grid("\n".join(rows)):
+                return cells, [(1, row) for row in rows]
             return text, []
         for k in range(1, len(lines)):
             if not lines[k].strip() and any(x.strip() for x in lines[:k]):
