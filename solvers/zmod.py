@@ -56,17 +56,13 @@ def factor(m: int) -> list[tuple[int, int]]:
     return out
 
 
-def rref_solve(p: int, a: np.ndarray, b: np.ndarray, deadline_check=lambda: None) -> Solved:
-    """A x = b over GF(p), p prime < 2^31, by reduction of [A | b] to reduced row echelon form.
-
-    The null basis is the usual one: one vector per free column, 1 there and 0 on the other
-    free columns. ``deadline_check`` is called once per pivot (it raises to stop).
-    """
-    m, n = a.shape
-    w = np.concatenate([a.astype(np.int64) % p, (b.astype(np.int64) % p)[:, None]], axis=1)
+def _reduce(p: int, w: np.ndarray, ncols: int, deadline_check=lambda: None) -> list[int]:
+    """Row-reduce ``w`` in place over GF(p) on its first ``ncols`` columns (the others, such as b
+    or an identity, follow the row operations); the pivot columns."""
+    m = w.shape[0]
     pivots: list[int] = []
-    row = 0
-    for col in range(n):
+    for col in range(ncols):
+        row = len(pivots)
         if row == m:
             break
         deadline_check()
@@ -82,39 +78,34 @@ def rref_solve(p: int, a: np.ndarray, b: np.ndarray, deadline_check=lambda: None
         if len(others):
             w[others] = (w[others] - w[others, col][:, None] * w[row]) % p
         pivots.append(col)
-        row += 1
+    return pivots
+
+
+def rref_solve(p: int, a: np.ndarray, b: np.ndarray, deadline_check=lambda: None) -> Solved:
+    """A x = b over GF(p), p prime < 2^31, by reduction of [A | b] to reduced row echelon form.
+
+    The null basis is the usual one: one vector per free column, 1 there and 0 on the other
+    free columns. ``deadline_check`` is called once per pivot (it raises to stop). Without a
+    solution, [A | b | I] is reduced once more and the row reading 0 = b' gives the multipliers
+    of A's rows that add up to 0 = nonzero (the certificate).
+    """
+    m, n = a.shape
+    w = np.concatenate([a.astype(np.int64) % p, (b.astype(np.int64) % p)[:, None]], axis=1)
+    pivots = _reduce(p, w, n, deadline_check)
     rank = len(pivots)
+    if np.flatnonzero(w[rank:, n]).size:
+        full = np.concatenate([a.astype(np.int64) % p, (b.astype(np.int64) % p)[:, None],
+                               np.eye(m, dtype=np.int64)], axis=1)
+        _reduce(p, full, n, deadline_check)
+        bad = rank + int(np.flatnonzero(full[rank:, n])[0])
+        return Solved(None, np.zeros((0, n), np.int64), np.zeros(0, np.int64), rank, full[bad, n + 1:])
     free = np.setdiff1d(np.arange(n), pivots)
-    bad = np.flatnonzero(w[rank:, n])
-    if len(bad):
-        return Solved(None, np.zeros((0, n), np.int64), np.zeros(0, np.int64), rank, _rref_certificate(p, a, b, bad[0]))
     part = np.zeros(n, dtype=np.int64)
     part[pivots] = w[:rank, n]
     null = np.zeros((len(free), n), dtype=np.int64)
     null[np.arange(len(free)), free] = 1
     null[:, pivots] = (-w[:rank][:, free].T) % p
     return Solved(part, null, np.full(len(free), p, dtype=np.int64), rank, None)
-
-
-def _rref_certificate(p: int, a: np.ndarray, b: np.ndarray, which: int) -> np.ndarray:
-    """Multipliers of A's rows adding up to 0 = nonzero: reduce [A | b | I] and read the row
-    that reads 0 = b' (the ``which``-th zero row of A's part)."""
-    m, n = a.shape
-    w = np.concatenate([a.astype(np.int64) % p, (b.astype(np.int64) % p)[:, None], np.eye(m, dtype=np.int64)], axis=1)
-    row = 0
-    for col in range(n):
-        nz = np.flatnonzero(w[row:, col]) if row < m else []
-        if not len(nz):
-            continue
-        k = row + int(nz[0])
-        w[[row, k]] = w[[k, row]]
-        w[row] = w[row] * pow(int(w[row, col]), -1, p) % p
-        others = np.flatnonzero(w[:, col])
-        others = others[others != row]
-        w[others] = (w[others] - w[others, col][:, None] * w[row]) % p
-        row += 1
-    zero_rows = np.flatnonzero(w[row:, n]) + row
-    return w[zero_rows[0], n + 1:]
 
 
 def _valuation_pivot(sub: np.ndarray, p: int, e: int) -> tuple[int, int, int] | None:
