@@ -7,7 +7,7 @@
 - count:   `boards --count` for 4x4, 4x5 and 5x5.
 - evolve:  the evolver against random sampling on 4x5 with the same budget of fitness evaluations:
            best length and the best-so-far curve.
-- bb:      the BB metric of Klotski and the 132-move puzzle beside their move counts.
+- bb:      the BB metric of Klotski, Century and the 132-move puzzle beside their move counts.
 
     python benchmarks/bench_hardest.py [--only table,corner,count,evolve,bb] [--budget 20000]
 """
@@ -192,7 +192,12 @@ def evolve_vs_random(budget: int, workers: int) -> None:
     with ProcessPoolExecutor(workers) as pool:
         for name, search in (("evolver", evolve), ("random", random_search)):
             began = time.perf_counter()
-            run = list(search(Evaluator(4, 5, "corner", "moves", pool, workers), population, generations, 1))
+            run = []
+            for gen in search(Evaluator(4, 5, "corner", "moves", pool, workers), population, generations, 1):
+                run.append(gen)
+                if gen.generation % 10 == 0:  # a long run shows where it is (stderr, so the table stays clean)
+                    print(f"  {name} generation {gen.generation}/{generations}: {gen.evaluations:,} evaluations, "
+                          f"best {gen.best_moves} ({time.perf_counter() - began:.0f} s)", file=sys.stderr, flush=True)
             curves[name] = run
             best = run[-1]
             print(f"{name}: best {best.best_moves} moves after {best.evaluations:,} evaluations "
@@ -212,6 +217,7 @@ def bb() -> None:
     print(f"== the BB metric (load: {load()})")
     print(f"{'puzzle':>12} {'moves':>6} {'positions':>10} {'BB':>10}  interval")
     for name, board, goal in (("Klotski", "BAAC/BAAC/DEEF/DGHF/I..J", "..../..../..../.AA./.AA."),
+                              ("Century", "BAAC/FAAG/FH.G/DH.I/EEJJ", "..../..../..../.AA./.AA."),
                               ("132-mover", "8550/8299/7746/1730", "edges")):
         space = slide.space(slide.parse(board, slide.resolve_params({"goal": goal})))
         moves = find_path(space, "bfs").length

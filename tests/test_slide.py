@@ -50,6 +50,19 @@ def test_klotski_in_three_metrics(metric, length):
     assert solved_and_replayed(KLOTSKI, metric, KLOTSKI_GOAL) == length
 
 
+# Conway's Century (1975; Winning Ways vol. 2): pieces of 1, 2 and 4 cells (a 2x2, five 1x2s, four
+# 1x1s), the 2x2 from the top centre to the bottom centre. J. A. Storer's page "Century and Super-Century"
+# (cs.brandeis.edu/~storer/JimPuzzles) gives its minimal solution as 99 rectilinear moves (a piece along any
+# path: our moves) and 111 straight-line moves. In the "pure" form the middle 1x2 (H) stands half a cell
+# to the right, between the two empty cells, and the whole start is mirror-symmetric.
+CENTURY = "BAAC/FAAG/FH.G/DH.I/EEJJ"
+
+
+@pytest.mark.parametrize("metric, length", [("moves", 99), ("straight", 111)])
+def test_century_in_two_metrics(metric, length):
+    assert solved_and_replayed(CENTURY, metric, KLOTSKI_GOAL) == length
+
+
 def test_klotski_reaches_25955_positions_with_equal_pieces_interchangeable():
     # 25,955 positions reachable from the start: the count reported by independent Klotski solvers
     # (e.g. K. Wiberg, "Solving Klotski", 2009) and quoted in issue 11.
