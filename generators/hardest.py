@@ -282,7 +282,10 @@ class ClassResult:
 
 def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "edges", metric: str = "moves",
                      progress: Callable[[int], None] | None = None) -> ClassResult:
-    """The hardest start of the class ``sizes`` (a multiset of piece sizes) on a rows x cols board."""
+    """The hardest start of the class ``sizes`` (a multiset of piece sizes) on a rows x cols board: in
+    numpy layers for the single-piece metrics, position by position for the others."""
+    if metric not in VECTOR_METRICS:
+        return hardest_by_positions(rows_, cols, sizes, rule, metric, progress)
     import numpy as np
 
     began, cpu = time.perf_counter(), time.process_time()
@@ -325,6 +328,62 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
         depth += 1
     result.seconds, result.cpu_seconds = time.perf_counter() - began, time.process_time() - cpu
     return result
+
+
+def shape_key(mask: int, cols: int) -> tuple[tuple[int, int], ...]:
+    """A piece's cells as (row, column) offsets from its lowest cell: equal for translated copies."""
+    cells = [c for c in range(mask.bit_length()) if mask >> c & 1]
+    r0, c0 = divmod(cells[0], cols)
+    return tuple((c // cols - r0, c % cols - c0) for c in cells)
+
+
+def goal_rows(geo: Geometry, sizes: Sequence[int], rule: str) -> dict[Any, list[list[int]]]:
+    """Every position of the class with the goal piece at its goal (goal piece first), grouped by the
+    shapes of the pieces: moves keep shapes, so each group is searched on its own."""
+    groups: dict[Any, list[list[int]]] = {}
+    wanted = Counter(sizes)
+    for piece in goal_placements(geo.rows, geo.cols, rule):
+        if not wanted[popcount(piece)]:
+            continue
+        rest = list((wanted - Counter({popcount(piece): 1})).elements())
+        for others in board_list(geo.rows, geo.cols, rest, cells=geo.full & ~piece):
+            shapes = (shape_key(piece, geo.cols), tuple(sorted(shape_key(m, geo.cols) for m in others)))
+            groups.setdefault(shapes, []).append([piece] + others)
+    return groups
+
+
+def hardest_by_positions(rows_: int, cols: int, sizes: Sequence[int], rule: str, metric: str,
+                         progress: Callable[[int], None] | None = None) -> ClassResult:
+    """The class search for the super metrics, whose moves carry several pieces at once: per group of
+    shapes, a breadth-first search from every goal position at once through ``slide``'s own moves
+    (so exact in every metric ``slide`` knows, and slower than the layers: a position at a time)."""
+    from puzzles.slide import pieces_space
+
+    began, cpu = time.perf_counter(), time.process_time()
+    geo = Geometry(rows_, cols)
+    result = ClassResult(tuple(sorted(sizes)), None, None)
+    for rows in goal_rows(geo, sizes, rule).values():
+        space = pieces_space(rows_, cols, rows[0], rule, metric)
+        kinds = {cls.shape.offsets: k for k, cls in enumerate(space.classes) if k}
+        layer = list({space.key_of([(0, first_cell(row[0]))] + [(kinds[shape_key(m, cols)], first_cell(m))
+                                                                for m in row[1:]]) for row in rows})
+        seen, depth = set(layer), 0
+        while layer:
+            result.positions += len(layer)
+            if progress is not None:
+                progress(len(layer))
+            start = next((pos for pos in layer if space.eligible_start(pos)), None)
+            if start is not None and (result.moves is None or depth >= result.moves):
+                result.moves = depth
+                result.start = [space.classes[k].shape.place[a] for k, a in space.pieces(start)]
+            layer = [new for pos in layer for new in space.successors(pos) if new not in seen and not seen.add(new)]
+            depth += 1
+    result.seconds, result.cpu_seconds = time.perf_counter() - began, time.process_time() - cpu
+    return result
+
+
+def first_cell(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
 
 
 # -- classes and their names ---------------------------------------------------------------------

@@ -45,6 +45,10 @@ def cell_name(cell: int, cols: int) -> str:
     return f"r{cell // cols + 1}c{cell % cols + 1}"
 
 
+#: Labels for boards made by programs (board enumeration, class searches), in order.
+LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz123456789"
+
+
 def bits(mask: int) -> Iterable[int]:
     """The cells of ``mask``, lowest first."""
     while mask:
@@ -585,6 +589,17 @@ class SlideSpace(Space):
             else:
                 raise ValueError(f"no move leads from {self.format(here)!r} to {self.format(there)!r}")
         return out
+
+
+def pieces_space(rows: int, cols: int, masks: Sequence[int], goal: str, metric: str) -> SlideSpace:
+    """The position graph of the pieces ``masks`` (cell masks on an empty rows x cols board, the goal
+    piece first) under the goal rule ``goal`` (corner or edges): for searches that make positions
+    themselves (``generators.hardest``), which read the goal piece from the order, not from the board."""
+    pieces = tuple(Piece(LABELS[i], tuple(bits(m))) for i, m in enumerate(masks))
+    grid = Grid(rows, cols, 0, pieces, "line")
+    classes, class_of = Slide._classes(grid, pieces[0], False)
+    start = [(p.label, class_of[p], p.anchor) for p in pieces]
+    return SlideSpace(grid, classes, start, Slide._corner_goal(grid, classes, goal), metric)
 
 
 # -- the puzzle type --------------------------------------------------------------------------

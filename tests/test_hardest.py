@@ -335,7 +335,7 @@ def test_ctrl_c_keeps_a_whole_checkpoint_and_the_run_resumes(tmp_path):
     assert "(1 from the checkpoint)" in again.stderr
 
 
-@pytest.mark.parametrize("metric", ["steps", "straight", "moves"])
+@pytest.mark.parametrize("metric", ["steps", "straight", "moves", "supersteps", "superstraight", "supermoves"])
 @pytest.mark.parametrize("goal", ["corner", "edges"])
 def test_hardest_matches_solving_every_start_one_by_one(metric, goal):
     """A brute force for small classes: every board of the class, read as a puzzle by `slide` (which picks
@@ -354,3 +354,14 @@ def test_hardest_matches_solving_every_start_one_by_one(metric, goal):
             longest = max(longest, result.length or 0)
         found = hardest_of_class(rows, cols, sizes, goal, metric)
         assert (found.moves or 0) == longest, (rows, cols, sizes)
+
+
+@pytest.mark.parametrize("metric", ["steps", "straight", "moves"])
+def test_the_two_class_searches_agree(metric):
+    """The numpy layers (single-piece metrics) and the position-by-position search (written for the super
+    metrics, through slide's own moves) find the same hardest length on a 4x4 class."""
+    from generators.hardest import hardest_by_positions
+
+    for goal in ("corner", "edges"):
+        assert hardest_by_positions(4, 4, (1, 2, 4), goal, metric).moves == \
+            hardest_of_class(4, 4, (1, 2, 4), goal, metric).moves

@@ -67,7 +67,7 @@ def show(record: dict[str, Any], as_json: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from generators.hardest import VECTOR_METRICS, Geometry, class_name, hardest_classes, size_classes
+    from generators.hardest import Geometry, class_name, hardest_classes, size_classes
 
     params = read_params(args.param, NAMES, {"goal": "corner", "metric": "moves"})
     rows, cols = params["size"]
@@ -75,8 +75,6 @@ def run(args: argparse.Namespace) -> int:
     if not Geometry(rows, cols).fits_keys():
         raise PuzzleError(f"a {rows}x{cols} board has {cells} cells: the class search takes boards of up to 20",
                           where="parameter 'size'")
-    if params["metric"] not in VECTOR_METRICS:
-        raise PuzzleError(f"the class search knows the metrics {', '.join(VECTOR_METRICS)}", where="parameter 'metric'")
     if "sizes" in params:
         if sum(params["sizes"]) >= cells:
             raise PuzzleError(f"pieces of {sum(params['sizes'])} cells leave no void on {cells} cells",
