@@ -87,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
     todo = [c for c in classes if class_name(c, cells) not in done]
     print(f"hardest: {len(classes)} class{'es' if len(classes) != 1 else ''} on {rows}x{cols} ({len(classes) - len(todo)} from the checkpoint), "
           f"goal={params['goal']}, metric={params['metric']}, {args.workers} worker(s); "
-          f"memory: {memory_note(rows, cols)} per worker", file=sys.stderr, flush=True)
+          f"memory: {memory_note(rows, cols, params['metric'], todo or classes)} per worker",
+          file=sys.stderr, flush=True)
     results = hardest_classes(rows, cols, todo, params["goal"], params["metric"], args.workers)
     bar = progress_bar(len(classes), len(classes) - len(todo), args.progress)
     began, positions, solved = time.perf_counter(), 0, 0
@@ -127,13 +128,23 @@ def progress_bar(total: int, initial: int, forced: bool) -> Any:
 PEAK_4X4 = 400e6
 
 
-def memory_note(rows: int, cols: int) -> str:
-    """What a worker needs: the 4x4 peak, scaled by how many more boards the size has (the largest
-    class grows about as fast)."""
-    from generators.boards import count_boards
+#: What the position-by-position search (super metrics) keeps per position: a set entry and an int.
+POSITION_BYTES = 100
 
-    scale = count_boards(rows, cols) / 55_807_716 if rows * cols <= 20 else float("inf")
-    need = PEAK_4X4 * max(scale, 0.01)
+
+def memory_note(rows: int, cols: int, metric: str, classes: list[tuple[int, ...]]) -> str:
+    """What a worker needs. The numpy layers: the 4x4 peak, scaled by how many more boards the size
+    has (the largest class grows about as fast). Position by position: at most every board of the
+    largest class with each of its pieces as the goal piece, kept in one set."""
+    from generators.boards import count_boards
+    from generators.hardest import VECTOR_METRICS
+
+    if metric in VECTOR_METRICS:
+        scale = count_boards(rows, cols) / 55_807_716 if rows * cols <= 20 else float("inf")
+        need = PEAK_4X4 * max(scale, 0.01)
+    else:
+        need = POSITION_BYTES * max(count_boards(rows, cols, sizes=c) * len(c) for c in classes)
+        return f"at most about {need / 1e6:,.0f} MB" if need >= 1e8 else "under 100 MB"
     if need >= 1e9:
         return f"about {need / 1e9:.0f} GB"
     return f"about {need / 1e6:.0f} MB" if need >= 1e8 else "under 100 MB"
