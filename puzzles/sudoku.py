@@ -221,8 +221,9 @@ class Sudoku(PuzzleType):
 
     @staticmethod
     def _params(size: int, box: tuple[int, int], params: Mapping[str, Any]) -> dict[str, Any]:
-        """The instance's parameters: size, box, and the variant when there is one."""
-        variant = params.get("variant") or ()
+        """The instance's parameters: size, box, and the variant when there is one (without ``jigsaw``:
+        the regions say it, so a jigsaw's text reads back as the same puzzle)."""
+        variant = tuple(v for v in params.get("variant") or () if v != "jigsaw")
         if "windoku" in variant and (box[0] != box[1] or box[0] < 2):
             raise PuzzleError(f"windoku needs square boxes of at least 2x2, not {box[0]}x{box[1]}",
                               where="parameter 'variant'")
@@ -239,11 +240,18 @@ class Sudoku(PuzzleType):
             regions = self._given_regions(params, side)
             return Instance({**self._params(side, default_box(side), params), "regions": regions}, {}, layout="grid")
         if "jigsaw" in (params.get("variant") or ()):
-            raise PuzzleError("an empty jigsaw needs its regions: -p regions=LETTERS (N*N letters, row by row)",
-                              where="parameter 'variant'")
+            raise PuzzleError("an empty jigsaw needs its regions: -p regions=LETTERS (N*N letters, row by row; "
+                              "generate draws a random layout without them)", where="parameter 'variant'")
         size = params.get("size") or (params["box"][0] * params["box"][1] if params.get("box") else 9)
         rows, cols = self._shape(size, params)
         return Instance(self._params(size, (rows, cols), params), {}, layout="grid")
+
+    def open_layout(self, params: Mapping[str, Any]) -> int | None:
+        """The side N of the regions a jigsaw without ``-p regions`` still needs (the generators then
+        draw a random layout, generators.layout), else None."""
+        if "jigsaw" in (params.get("variant") or ()) and params.get("regions") is None:
+            return params.get("size") or (params["box"][0] * params["box"][1] if params.get("box") else 9)
+        return None
 
     # -- reading ----------------------------------------------------------------------------
     def is_one_line(self, line: str) -> bool:
