@@ -314,13 +314,8 @@ def _clue_text(clue: Clue, keys: str | None) -> str:
     return " ".join(f"{n}{keys[c - 1]}" for n, c in runs_of(clue)) or "0"
 
 
-def read_webpbn_xml(text: str) -> tuple[tuple[Clue, ...], tuple[Clue, ...], tuple[tuple[str, str], ...] | None]:
-    """The first puzzle of a webpbn XML export: its row and column clues and, when it has colours
-    other than its default one, the colours as (key, name) in the order they are first declared.
-
-    <puzzle defaultcolor="black" backgroundcolor="white"> holds <color name=.. char=..> elements
-    and <clues type="rows|columns"> of <line>s of <count color=..>N</count>.
-    """
+def _xml_puzzle(text: str) -> Any:
+    """The first <puzzle> element of a webpbn XML document."""
     import xml.etree.ElementTree as ElementTree
 
     try:
@@ -330,10 +325,43 @@ def read_webpbn_xml(text: str) -> tuple[tuple[Clue, ...], tuple[Clue, ...], tupl
     puzzle = root if root.tag == "puzzle" else root.find("puzzle")
     if puzzle is None:
         raise PuzzleError("no <puzzle> element in the XML")
+    return puzzle
+
+
+def _xml_colours(puzzle: Any) -> tuple[str, str, list[tuple[str, str]], list[str]]:
+    """(default colour, background colour, declared (name, char) pairs, the names of colours 1..C)."""
     default = puzzle.get("defaultcolor", "black")
     background = puzzle.get("backgroundcolor", "white")
     declared = [(c.get("name", ""), (c.get("char") or "")) for c in puzzle.findall("color")]
-    names = [default] + [name for name, _ in declared if name not in (background, default)]
+    return default, background, declared, [default] + [n for n, _ in declared if n not in (background, default)]
+
+
+def read_webpbn_goal(text: str) -> tuple[int, ...] | None:
+    """The goal picture of a webpbn XML export's first puzzle (its <solution type="goal"> image, rows
+    of colour characters between | bars) as cell values row by row: 0 for the background, else the
+    colour 1..C as ``read_webpbn_xml`` numbers them. None when the export has no goal."""
+    puzzle = _xml_puzzle(text)
+    _, background, declared, names = _xml_colours(puzzle)
+    image = next((s.findtext("image") for s in puzzle.findall("solution") if s.get("type", "goal") == "goal"), None)
+    if image is None:
+        return None
+    value = {char: 0 if name == background else names.index(name) + 1 for name, char in declared if char}
+    cells = "".join("".join(image.split()).split("|"))
+    bad = next((ch for ch in cells if ch not in value), None)
+    if bad is not None:
+        raise PuzzleError(f"the goal image uses {bad!r}, which no <color> declares")
+    return tuple(value[ch] for ch in cells)
+
+
+def read_webpbn_xml(text: str) -> tuple[tuple[Clue, ...], tuple[Clue, ...], tuple[tuple[str, str], ...] | None]:
+    """The first puzzle of a webpbn XML export: its row and column clues and, when it has colours
+    other than its default one, the colours as (key, name) in the order they are first declared.
+
+    <puzzle defaultcolor="black" backgroundcolor="white"> holds <color name=.. char=..> elements
+    and <clues type="rows|columns"> of <line>s of <count color=..>N</count>.
+    """
+    puzzle = _xml_puzzle(text)
+    default, background, declared, names = _xml_colours(puzzle)
     clues: dict[str, tuple[Clue, ...]] = {}
     for block in puzzle.findall("clues"):
         kind = block.get("type")
@@ -360,13 +388,19 @@ def read_webpbn_xml(text: str) -> tuple[tuple[Clue, ...], tuple[Clue, ...], tupl
         return (tuple(tuple(n for n, _ in clue) for clue in clues["rows"]),
                 tuple(tuple(n for n, _ in clue) for clue in clues["columns"]), None)
     chars = dict(declared)
-    keys: list[str] = []
-    for name in names:  # the export's own characters where they make keys, else letters in order
-        ch = (chars.get(name) or "").lower()
-        if len(ch) != 1 or not "a" <= ch <= "z" or ch in "xo" or ch in keys:
-            ch = next(k for k in "abcdefghijklmnpqrstuvwyz" if k not in keys and k not in chars.values())
-        keys.append(ch)
+    keys = colour_keys([[chars.get(name) or "", name[:1]] for name in names])
     return clues["rows"], clues["columns"], tuple(zip(keys, names))
+
+
+def colour_keys(wishes: list[list[str]]) -> list[str]:
+    """One-letter keys for colours, each the first of its wishes (a file's own character, the initial
+    of its name) that is a letter other than x and o and still free, else the first free letter."""
+    keys: list[str] = []
+    for wish in wishes:
+        usable = [w.lower() for w in wish if len(w) == 1 and "a" <= w.lower() <= "z" and w.lower() not in "xo"]
+        key = next((w for w in usable if w not in keys), None)
+        keys.append(key or next(k for k in "abcdefghijklmnpqrstuvwyz" if k not in keys))
+    return keys
 
 
 # -- Steve Simpson's .non format, webpbn's plain-text export ----------------------------------------
@@ -503,7 +537,8 @@ def _non_puzzle(size: dict[str, tuple[int, int]], sections: dict[str, tuple[int,
     if len(chars) <= 1:
         return NonPuzzle(tuple(tuple(n for n, _ in c) for c in rows), tuple(tuple(n for n, _ in c) for c in cols),
                          None, picture)
-    return NonPuzzle(rows, cols, _keys_for(chars, declared), picture)
+    keys = colour_keys([[ch] for ch in chars])
+    return NonPuzzle(rows, cols, tuple((key, declared.get(ch, ch)) for key, ch in zip(keys, chars)), picture)
 
 
 def _non_goal(goal: tuple[int, str], colour: dict[str, int], cells: int) -> tuple[int, ...]:
@@ -514,15 +549,3 @@ def _non_goal(goal: tuple[int, str], colour: dict[str, int], cells: int) -> tupl
     if bad is not None:
         raise PuzzleError(f"the goal uses {bad!r}, which no clue uses", line=line)
     return tuple(0 if ch == "0" else colour[ch] for ch in text)
-
-
-def _keys_for(chars: list[str], names: dict[str, str]) -> tuple[tuple[str, str], ...]:
-    """Our one-letter colour keys for the file's colour characters: the character itself when it is a
-    free letter other than x and o, else the first free letter."""
-    keys: list[str] = []
-    for ch in chars:
-        key = ch.lower()
-        if len(key) != 1 or not "a" <= key <= "z" or key in "xo" or key in keys:
-            key = next(k for k in "abcdefghijklmnpqrstuvwyz" if k not in keys and k not in chars)
-        keys.append(key)
-    return tuple((key, names.get(ch, ch)) for key, ch in zip(keys, chars))
