@@ -117,3 +117,9 @@ def test_the_command_line_makes_random_layouts(capsys: pytest.CaptureFixture[str
 def test_counting_an_empty_jigsaw_still_needs_its_regions() -> None:
     with pytest.raises(PuzzleError, match="generate draws a random layout"):
         SUDOKU.empty(SUDOKU.resolve_params({"variant": "jigsaw"}))
+
+
+def test_windoku_on_a_jigsaw_is_refused_before_any_layout_is_drawn(capsys: pytest.CaptureFixture[str]) -> None:
+    """Windows are placed by the boxes, which a jigsaw does not have: one line, exit 2."""
+    assert main(["generate", "sudoku", "-p", "variant=jigsaw+windoku", "--seed", "1"]) == 2
+    assert "windoku windows are defined by boxes" in capsys.readouterr().err
