@@ -24,7 +24,8 @@ as well, black-and-white or in colour.
 webpbn's plain-text export is Steve Simpson's ``.non`` format (http://www.comp.lancs.ac.uk/~ss/nonogram/fmt2):
 ``width W`` and ``height H`` lines, then ``rows`` and ``columns`` each followed by one clue per
 line (``2,1``; ``0`` or, in pbnsolve's reading, an empty line for an empty line), and property lines
-(``title``, ``by``, ``copyright``, ...) that are ignored, as is the optional ``goal`` picture. Its colour
+(``title``, ``by``, ``copyright``, ...) that are ignored; the optional ``goal`` picture (the
+published solution) is checked against the size and returned by ``read_non``, not used to solve. Its colour
 form (mikix/nonogram-db FORMAT.md) declares ``color a #ff0000`` and writes runs as ``3a,1b``. Several
 puzzles in one file (a ``.nonpack``) are separated by lines of ``====``.
 
