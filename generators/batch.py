@@ -22,7 +22,7 @@ from csp.puzzle import Instance, PuzzleType
 
 from .clues import GenerationError, default_oracle, make_minimal
 from .grading import LEVELS, Grade, grade as grade_puzzle
-from .layout import orbits
+from .layout import orbits, with_layout
 
 T = TypeVar("T")
 
@@ -56,15 +56,18 @@ class Generated:
         return out
 
 
-def prepare(ptype: PuzzleType, params: dict[str, Any], symmetry: str,
-            difficulty: str | None) -> tuple[Instance, Model, list[tuple[int, ...]]]:
-    """The empty puzzle, its model and the clue orbits; PuzzleError for options that cannot work."""
+def prepare(ptype: PuzzleType, params: dict[str, Any], symmetry: str, difficulty: str | None,
+            rng: random.Random | None = None) -> tuple[Instance, Model, list[tuple[int, ...]]]:
+    """The empty puzzle, its model and the clue orbits; PuzzleError for options that cannot work.
+
+    A type that needs a region layout it was not given (``open_layout``) gets a random one drawn from
+    ``rng``, the puzzle's own stream (a fixed one when only the options are being checked)."""
     if not ptype.clue_based:
         raise PuzzleError(f"{ptype.name} puzzles are not made of clues, so they cannot be generated",
                           where=f"type {ptype.name!r}")
     if difficulty is not None and difficulty not in LEVELS:
         raise PuzzleError(f"unknown difficulty (known: {', '.join(LEVELS)})", where=f"difficulty {difficulty!r}")
-    empty = ptype.empty(params)
+    empty = ptype.empty(with_layout(ptype, params, rng or random.Random(0), symmetry))
     if empty is None:
         raise PuzzleError(f"{ptype.name} has no empty puzzle to start from", where=f"type {ptype.name!r}")
     return empty, ptype.model(empty), orbits(ptype, empty, symmetry)
@@ -82,9 +85,9 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     puzzle does not depend on it.
     """
     start = time.perf_counter()
-    empty, model, groups = prepare(ptype, params, symmetry, difficulty)
-    oracle = oracle or default_oracle(model)
     rng = random_stream(seed)
+    empty, model, groups = prepare(ptype, params, symmetry, difficulty, rng)
+    oracle = oracle or default_oracle(model)
     for tries in range(1, max_tries + 1):
         givens, solution = make_minimal(model, groups, rng, oracle)
         graded = grade_puzzle(model, givens, solution) if grade or difficulty or rating else None

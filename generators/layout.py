@@ -16,14 +16,24 @@ A generator only needs the type interface, plus two optional hooks a puzzle type
 
 A symmetry turns the cells into orbits (the sets of cells a symmetry maps onto each other);
 a symmetric clue pattern is a union of orbits, and minimality is then taken orbit by orbit.
+
+Region layouts. A type whose empty puzzle still lacks its regions (a jigsaw sudoku without
+``-p regions``) says so through one more hook, ``open_layout(params) -> N | None``; the generators
+then draw a random layout from the puzzle's own random stream (so ``--seed`` remakes it): N connected
+regions of N cells, the same turned 180 degrees when the clues are to be symmetric under a turn, and
+kept only when the empty puzzle with it has a solution.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+import random
+from typing import Any, Sequence
 
+import solvers
 from csp.errors import PuzzleError
 from csp.puzzle import Instance, PuzzleType
+
+from .clues import GenerationError, default_oracle
 
 SYMMETRIES: tuple[str, ...] = ("none", "rot180", "rot90", "mirror", "diagonal")
 
@@ -103,3 +113,92 @@ def symmetric(pattern: Sequence[int], groups: Sequence[Sequence[int]]) -> bool:
     """True when the set of clue variables ``pattern`` is a union of the orbits ``groups``."""
     chosen = set(pattern)
     return all(len(chosen.intersection(g)) in (0, len(g)) for g in groups)
+
+
+# -- random region layouts ---------------------------------------------------------------------
+
+REGION_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHI"  # one per region, as puzzles write them
+SWEEPS = 20  # attempted trades per cell: enough that no box (or row) of the starting layout survives
+MAX_LAYOUTS = 50  # layouts drawn before giving up on one whose empty puzzle has a solution
+
+
+def with_layout(ptype: PuzzleType, params: dict[str, Any], rng: random.Random, symmetry: str) -> dict[str, Any]:
+    """``params`` with a random region layout when the type's ``open_layout`` hook asks for one
+    (as ``regions``, N*N letters row by row); unchanged otherwise. The layout is symmetric under a
+    half turn when ``symmetry`` turns the grid (rot180, rot90), and its empty puzzle has a solution."""
+    hook = getattr(ptype, "open_layout", None)
+    side = hook(params) if hook is not None else None
+    if side is None:
+        return params
+    for _ in range(MAX_LAYOUTS):
+        regions = random_regions(side, rng, symmetric=symmetry in ("rot180", "rot90"))
+        laid = {**params, "regions": "".join(REGION_LETTERS[r] for r in regions)}
+        model = ptype.model(ptype.empty(laid))
+        if solvers.solve(model, engine=default_oracle(model)).solution is not None:
+            return laid
+    raise GenerationError(f"no {side}x{side} region layout with a solution in {MAX_LAYOUTS} tries")
+
+
+def random_regions(n: int, rng: random.Random, *, symmetric: bool = False) -> list[int]:
+    """A random partition of the n x n grid into n connected regions of n cells (each cell's region,
+    row by row): from the boxes of the squarest box shape (rows, for a prime n), ``SWEEPS`` * n * n
+    attempted trades of a cell between two neighbouring regions, each kept only when both regions stay
+    connected. ``symmetric``: every swap is made with its image under a half turn as well, so the
+    layout stays the same turned 180 degrees, as the boxes are."""
+    from puzzles.sudoku import default_box
+
+    rows, cols = default_box(n)
+    regions = [(r // rows) * rows + c // cols for r in range(n) for c in range(n)]
+    members = [set() for _ in range(n)]
+    for cell, region in enumerate(regions):
+        members[region].add(cell)
+    for _ in range(SWEEPS * n * n):
+        _swap(regions, members, n, rng, symmetric)
+    return regions
+
+
+def _neighbours(cell: int, n: int) -> list[int]:
+    r, c = divmod(cell, n)
+    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
+
+
+def _swap(regions: list[int], members: list[set[int]], n: int, rng: random.Random, symmetric: bool) -> None:
+    """Try to trade a random cell of region A, next to region B, for a cell of B next to the rest of A
+    (and, when symmetric, the images of both under a half turn the other way round); undo the trade
+    unless every region it touched stays connected."""
+    a = rng.randrange(n * n)
+    home, away = regions[a], regions[rng.choice(_neighbours(a, n))]
+    if home == away:
+        return
+    borders = sorted(c for c in members[away] if any(regions[nb] == home and nb != a for nb in _neighbours(c, n)))
+    if not borders:
+        return
+    moves = {a: away, rng.choice(borders): home}
+    if symmetric:  # the half turn maps region R onto the region of the image of any of R's cells
+        for cell, region in list(moves.items()):
+            turned = regions[n * n - 1 - next(iter(members[region]))]
+            if moves.setdefault(n * n - 1 - cell, turned) != turned:
+                return
+    before = {cell: regions[cell] for cell in moves}
+    _move(regions, members, moves)
+    if not all(_connected(members[r], n) for r in set(moves.values())):
+        _move(regions, members, before)
+
+
+def _move(regions: list[int], members: list[set[int]], moves: dict[int, int]) -> None:
+    for cell, region in moves.items():
+        members[regions[cell]].discard(cell)
+        members[region].add(cell)
+        regions[cell] = region
+
+
+def _connected(cells: set[int], n: int) -> bool:
+    """True when ``cells`` form one piece through shared sides."""
+    start = next(iter(cells))
+    seen, stack = {start}, [start]
+    while stack:
+        for nb in _neighbours(stack.pop(), n):
+            if nb in cells and nb not in seen:
+                seen.add(nb)
+                stack.append(nb)
+    return len(seen) == len(cells)

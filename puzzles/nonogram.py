@@ -21,6 +21,14 @@ key (``2r 1b``; no key: the first colour). Runs of different colours need no bla
 them. webpbn's XML export (``<puzzleset><puzzle>...``, with ``<color>`` and ``<clues>``) is read
 as well, black-and-white or in colour.
 
+webpbn's plain-text export is Steve Simpson's ``.non`` format (http://www.comp.lancs.ac.uk/~ss/nonogram/fmt2):
+``width W`` and ``height H`` lines, then ``rows`` and ``columns`` each followed by one clue per
+line (``2,1``; ``0`` or, in pbnsolve's reading, an empty line for an empty line), and property lines
+(``title``, ``by``, ``copyright``, ...) that are ignored; the optional ``goal`` picture (the
+published solution) is checked against the size and returned by ``read_non``, not used to solve. Its colour
+form (mikix/nonogram-db FORMAT.md) declares ``color a #ff0000`` and writes runs as ``3a,1b``. Several
+puzzles in one file (a ``.nonpack``) are separated by lines of ``====``.
+
 Solutions are printed as rows of ``#`` (shaded) and ``.`` (colour puzzles: the colours' keys). Many published nonograms have
 more than one solution, so count them.
 
@@ -36,7 +44,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from csp.errors import PuzzleError
 from csp.model import Model
@@ -152,6 +160,8 @@ class Nonogram(PuzzleType):
     def split_records(self, text: str) -> list[tuple[int, str]]:
         if text.lstrip().startswith("<"):  # webpbn's XML: one document ('#' is no comment in it)
             return [(1, text)]
+        if is_non(text):  # .non: '#' starts a colour (color a #ff0000), '====' separates puzzles
+            return non_records(text)
         # In a givens grid '#' is a shaded cell: only lines that are not grid rows reach the generic
         # reader as comments there.
         lines, in_givens = [], False
@@ -170,6 +180,9 @@ class Nonogram(PuzzleType):
         if text.lstrip().startswith("<"):
             rows, cols, colours = read_webpbn_xml(text)
             return self._instance(rows, cols, colours, None)
+        if is_non(text):
+            non = read_non(text)
+            return self._instance(non.rows, non.columns, non.colours, None)
         sections: dict[str, list[tuple[int, str]]] = {}
         grid: list[tuple[int, str]] | None = None
         colours: tuple[tuple[str, str], ...] | None = None
@@ -302,13 +315,8 @@ def _clue_text(clue: Clue, keys: str | None) -> str:
     return " ".join(f"{n}{keys[c - 1]}" for n, c in runs_of(clue)) or "0"
 
 
-def read_webpbn_xml(text: str) -> tuple[tuple[Clue, ...], tuple[Clue, ...], tuple[tuple[str, str], ...] | None]:
-    """The first puzzle of a webpbn XML export: its row and column clues and, when it has colours
-    other than its default one, the colours as (key, name) in the order they are first declared.
-
-    <puzzle defaultcolor="black" backgroundcolor="white"> holds <color name=.. char=..> elements
-    and <clues type="rows|columns"> of <line>s of <count color=..>N</count>.
-    """
+def _xml_puzzle(text: str) -> Any:
+    """The first <puzzle> element of a webpbn XML document."""
     import xml.etree.ElementTree as ElementTree
 
     try:
@@ -318,10 +326,43 @@ def read_webpbn_xml(text: str) -> tuple[tuple[Clue, ...], tuple[Clue, ...], tupl
     puzzle = root if root.tag == "puzzle" else root.find("puzzle")
     if puzzle is None:
         raise PuzzleError("no <puzzle> element in the XML")
+    return puzzle
+
+
+def _xml_colours(puzzle: Any) -> tuple[str, str, list[tuple[str, str]], list[str]]:
+    """(default colour, background colour, declared (name, char) pairs, the names of colours 1..C)."""
     default = puzzle.get("defaultcolor", "black")
     background = puzzle.get("backgroundcolor", "white")
     declared = [(c.get("name", ""), (c.get("char") or "")) for c in puzzle.findall("color")]
-    names = [default] + [name for name, _ in declared if name not in (background, default)]
+    return default, background, declared, [default] + [n for n, _ in declared if n not in (background, default)]
+
+
+def read_webpbn_goal(text: str) -> tuple[int, ...] | None:
+    """The goal picture of a webpbn XML export's first puzzle (its <solution type="goal"> image, rows
+    of colour characters between | bars) as cell values row by row: 0 for the background, else the
+    colour 1..C as ``read_webpbn_xml`` numbers them. None when the export has no goal."""
+    puzzle = _xml_puzzle(text)
+    _, background, declared, names = _xml_colours(puzzle)
+    image = next((s.findtext("image") for s in puzzle.findall("solution") if s.get("type", "goal") == "goal"), None)
+    if image is None:
+        return None
+    value = {char: 0 if name == background else names.index(name) + 1 for name, char in declared if char}
+    cells = "".join("".join(image.split()).split("|"))
+    bad = next((ch for ch in cells if ch not in value), None)
+    if bad is not None:
+        raise PuzzleError(f"the goal image uses {bad!r}, which no <color> declares")
+    return tuple(value[ch] for ch in cells)
+
+
+def read_webpbn_xml(text: str) -> tuple[tuple[Clue, ...], tuple[Clue, ...], tuple[tuple[str, str], ...] | None]:
+    """The first puzzle of a webpbn XML export: its row and column clues and, when it has colours
+    other than its default one, the colours as (key, name) in the order they are first declared.
+
+    <puzzle defaultcolor="black" backgroundcolor="white"> holds <color name=.. char=..> elements
+    and <clues type="rows|columns"> of <line>s of <count color=..>N</count>.
+    """
+    puzzle = _xml_puzzle(text)
+    default, background, declared, names = _xml_colours(puzzle)
     clues: dict[str, tuple[Clue, ...]] = {}
     for block in puzzle.findall("clues"):
         kind = block.get("type")
@@ -348,10 +389,164 @@ def read_webpbn_xml(text: str) -> tuple[tuple[Clue, ...], tuple[Clue, ...], tupl
         return (tuple(tuple(n for n, _ in clue) for clue in clues["rows"]),
                 tuple(tuple(n for n, _ in clue) for clue in clues["columns"]), None)
     chars = dict(declared)
-    keys: list[str] = []
-    for name in names:  # the export's own characters where they make keys, else letters in order
-        ch = (chars.get(name) or "").lower()
-        if len(ch) != 1 or not "a" <= ch <= "z" or ch in "xo" or ch in keys:
-            ch = next(k for k in "abcdefghijklmnpqrstuvwyz" if k not in keys and k not in chars.values())
-        keys.append(ch)
+    keys = colour_keys([[chars.get(name) or "", name[:1]] for name in names])
     return clues["rows"], clues["columns"], tuple(zip(keys, names))
+
+
+def colour_keys(wishes: list[list[str]]) -> list[str]:
+    """One-letter keys for colours, each the first of its wishes (a file's own character, the initial
+    of its name) that is a letter other than x and o and still free, else the first free letter."""
+    keys: list[str] = []
+    for wish in wishes:
+        usable = [w.lower() for w in wish if len(w) == 1 and "a" <= w.lower() <= "z" and w.lower() not in "xo"]
+        key = next((w for w in usable if w not in keys), None)
+        keys.append(key or next(k for k in "abcdefghijklmnpqrstuvwyz" if k not in keys))
+    return keys
+
+
+# -- Steve Simpson's .non format, webpbn's plain-text export ----------------------------------------
+
+_NON_SIZE = re.compile(r"^\s*(width|height|columns|rows)\s+(\S+)\s*$", re.IGNORECASE)
+_NON_RULE = re.compile(r"^\s*[0-9]+[^\s,0-9]?(\s*,\s*[0-9]+[^\s,0-9]?)*\s*$")
+_NON_RUN = re.compile(r"([0-9]+)([^\s,0-9]?)")
+
+
+class NonPuzzle(NamedTuple):
+    """A ``.non`` puzzle: its clues, its colours as (key, name) (None in black and white) and its
+    ``goal`` picture when it has one (cell values row by row: 0 blank, else the colour 1..C)."""
+    rows: tuple[Clue, ...]
+    columns: tuple[Clue, ...]
+    colours: tuple[tuple[str, str], ...] | None
+    goal: tuple[int, ...] | None
+
+
+def is_non(text: str) -> bool:
+    """A ``.non`` file has a ``width N`` line (or ``height N``, ``columns N``, ``rows N``), which our own
+    format never has: its sections are ``rows:`` and ``columns:``, with a colon."""
+    return any((m := _NON_SIZE.match(line)) and m[2].isdigit() for line in text.splitlines())
+
+
+def non_records(text: str) -> list[tuple[int, str]]:
+    """The puzzles of a ``.non`` file or ``.nonpack`` bundle (separated by lines of ``====``), each
+    padded with blank lines so that its line numbers stay those of the file."""
+    records, start, lines = [], 0, text.splitlines()
+    for k, line in enumerate(lines + ["===="]):
+        if line.strip() == "====":
+            if any(x.strip() for x in lines[start:k]):
+                records.append((start + 1, "\n" * start + "\n".join(lines[start:k])))
+            start = k + 1
+    return records
+
+
+def read_non(text: str) -> NonPuzzle:
+    """Read a ``.non`` puzzle (see the module docstring); PuzzleError names the line of a fault."""
+    lines = text.splitlines()
+    size: dict[str, tuple[int, int]] = {}
+    sections: dict[str, tuple[int, list[tuple[int, str]]]] = {}
+    declared: dict[str, str] = {}
+    goal: tuple[int, str] | None = None
+    k = 0
+    while k < len(lines):
+        line, number = lines[k].strip(), k + 1
+        word, k = (line.split() or [""])[0].lower(), k + 1
+        if _NON_SIZE.match(line):
+            size["width" if word in ("width", "columns") else "height"] = (_non_int(line.split()[1], number), number)
+        elif word in ("rows", "columns") and word not in sections:
+            body, k = _non_section(lines, k)
+            sections[word] = (number, body)
+        elif word == "color":
+            declared.update([_non_colour(line, number)])
+        elif word == "goal":
+            goal, k = _non_goal_text(lines, k)
+        elif word in ("rows", "columns") or line[:1].isdigit():
+            raise PuzzleError(f"a second '{word}' section" if word in sections else
+                              f"bad clue {excerpt(line)} (runs like 2,1 or, in colour, 2a,1b)", line=number)
+    for key in ("width", "height"):
+        if key not in size:
+            raise PuzzleError(f"no '{key} N' line (a .non file gives width and height before the clues)", line=1)
+    return _non_puzzle(size, sections, declared, goal)
+
+
+def _non_colour(line: str, number: int) -> tuple[str, str]:
+    """'color a #ff0000' -> ('a', '#ff0000')."""
+    parts = line.split()
+    if len(parts) < 2 or len(parts[1]) != 1:
+        raise PuzzleError("expected 'color C #rrggbb' (one character, then its colour)", line=number)
+    return parts[1], parts[2] if len(parts) > 2 else parts[1]
+
+
+def _non_goal_text(lines: list[str], k: int) -> tuple[tuple[int, str], int]:
+    """The goal picture of the ``goal`` line at index k - 1: quoted or bare on that line, or (pbnsolve's
+    extension) written as a grid on the lines that follow. Returns (its line number, cells) and the
+    index after it."""
+    number, text = k, lines[k - 1].strip()[4:].strip().strip('"')
+    if not text:
+        while k < len(lines) and re.fullmatch(r"\s*[0-9a-zA-Z]+\s*", lines[k]):
+            text, k = text + lines[k].strip(), k + 1
+    return (number, text), k
+
+
+def _non_int(text: str, line: int) -> int:
+    try:
+        return whole_number(text, 1, MAX_LINE)
+    except ValueError as e:
+        raise PuzzleError(f"bad size {excerpt(text)}: {e}", line=line) from None
+
+
+def _non_section(lines: list[str], k: int) -> tuple[list[tuple[int, str]], int]:
+    """The clue lines after ``rows`` or ``columns`` from line index k: up to the next line that is
+    neither a clue nor blank. Returns (line number, text) of each, blank ones included, and where
+    the section ends."""
+    body = []
+    while k < len(lines) and (not lines[k].strip() or _NON_RULE.match(lines[k])):
+        body.append((k + 1, lines[k].strip()))
+        k += 1
+    while body and not body[-1][1]:
+        body.pop()
+    return body, k
+
+
+def _non_clues(part: str, header: int, body: list[tuple[int, str]], count: int) -> list[tuple[int, str]]:
+    """``count`` clue lines: blank lines are ignored (Simpson's rule) unless only counting them as
+    empty clues gives ``count`` lines (pbnsolve's reading)."""
+    filled = [(n, t) for n, t in body if t]
+    if len(filled) == count:
+        return filled
+    if len(body) == count:
+        return [(n, t or "0") for n, t in body]
+    raise PuzzleError(f"{len(filled)} {part} clues for {count} {part}", line=header)
+
+
+def _non_puzzle(size: dict[str, tuple[int, int]], sections: dict[str, tuple[int, list[tuple[int, str]]]],
+                declared: dict[str, str], goal: tuple[int, str] | None) -> NonPuzzle:
+    width, height = size["width"][0], size["height"][0]
+    clue_lines = {}
+    for part, count in (("rows", height), ("columns", width)):
+        if part not in sections:
+            raise PuzzleError(f"no '{part}' section", line=size["height"][1])
+        clue_lines[part] = _non_clues(part, *sections[part], count)
+    chars = list(declared)
+    for part in ("rows", "columns"):  # colour characters used without a 'color' line, in order of use
+        for _, text in clue_lines[part]:
+            for n, ch in _NON_RUN.findall(text):
+                if int(n) and (ch or "1") not in chars:
+                    chars.append(ch or "1")
+    colour = {ch: i + 1 for i, ch in enumerate(chars)}
+    rows, cols = (tuple(tuple((int(n), colour[ch or "1"]) for n, ch in _NON_RUN.findall(t) if int(n))
+                        for _, t in clue_lines[part]) for part in ("rows", "columns"))
+    picture = _non_goal(goal, colour, width * height) if goal else None
+    if len(chars) <= 1:
+        return NonPuzzle(tuple(tuple(n for n, _ in c) for c in rows), tuple(tuple(n for n, _ in c) for c in cols),
+                         None, picture)
+    keys = colour_keys([[ch] for ch in chars])
+    return NonPuzzle(rows, cols, tuple((key, declared.get(ch, ch)) for key, ch in zip(keys, chars)), picture)
+
+
+def _non_goal(goal: tuple[int, str], colour: dict[str, int], cells: int) -> tuple[int, ...]:
+    line, text = goal
+    if len(text) != cells:
+        raise PuzzleError(f"the goal has {len(text)} cells, the puzzle {cells}", line=line)
+    bad = next((ch for ch in text if ch != "0" and ch not in colour), None)
+    if bad is not None:
+        raise PuzzleError(f"the goal uses {bad!r}, which no clue uses", line=line)
+    return tuple(0 if ch == "0" else colour[ch] for ch in text)

@@ -220,15 +220,20 @@ class Sudoku(PuzzleType):
         return rows, cols
 
     @staticmethod
-    def _params(size: int, box: tuple[int, int], params: Mapping[str, Any]) -> dict[str, Any]:
-        """The instance's parameters: size, box, and the variant when there is one."""
-        variant = params.get("variant") or ()
+    def _params(size: int, box: tuple[int, int], params: Mapping[str, Any],
+                regions: tuple[int, ...] | None = None) -> dict[str, Any]:
+        """The instance's parameters: size, box, and the variant when there is one (without ``jigsaw``:
+        the regions say it, so a jigsaw's text reads back as the same puzzle)."""
+        variant = tuple(v for v in params.get("variant") or () if v != "jigsaw")
         if "windoku" in variant and (box[0] != box[1] or box[0] < 2):
             raise PuzzleError(f"windoku needs square boxes of at least 2x2, not {box[0]}x{box[1]}",
                               where="parameter 'variant'")
+        if regions is not None and "windoku" in variant:
+            raise PuzzleError("windoku windows are defined by boxes, which a jigsaw does not have",
+                              where="parameter 'variant'")
         symbols = params.get("symbols")
         return {"size": size, "box": box, **({"variant": variant} if variant else {}),
-                **({"symbols": symbols} if symbols else {})}
+                **({"symbols": symbols} if symbols else {}), **({"regions": regions} if regions else {})}
 
     def empty(self, params: dict[str, Any]) -> Instance:
         if params.get("regions") is not None:
@@ -236,14 +241,21 @@ class Sudoku(PuzzleType):
             if side * side != len(params["regions"]) or side < 2:
                 raise PuzzleError(f"{len(params['regions'])} letters are not a square grid of regions",
                                   where="parameter 'regions'")
-            regions = self._given_regions(params, side)
-            return Instance({**self._params(side, default_box(side), params), "regions": regions}, {}, layout="grid")
+            return Instance(self._params(side, default_box(side), params, self._given_regions(params, side)), {},
+                            layout="grid")
         if "jigsaw" in (params.get("variant") or ()):
-            raise PuzzleError("an empty jigsaw needs its regions: -p regions=LETTERS (N*N letters, row by row)",
-                              where="parameter 'variant'")
+            raise PuzzleError("an empty jigsaw needs its regions: -p regions=LETTERS (N*N letters, row by row; "
+                              "generate draws a random layout without them)", where="parameter 'variant'")
         size = params.get("size") or (params["box"][0] * params["box"][1] if params.get("box") else 9)
         rows, cols = self._shape(size, params)
         return Instance(self._params(size, (rows, cols), params), {}, layout="grid")
+
+    def open_layout(self, params: Mapping[str, Any]) -> int | None:
+        """The side N of the regions a jigsaw without ``-p regions`` still needs (the generators then
+        draw a random layout, generators.layout), else None."""
+        if "jigsaw" in (params.get("variant") or ()) and params.get("regions") is None:
+            return params.get("size") or (params["box"][0] * params["box"][1] if params.get("box") else 9)
+        return None
 
     # -- reading ----------------------------------------------------------------------------
     def is_one_line(self, line: str) -> bool:
@@ -310,13 +322,7 @@ class Sudoku(PuzzleType):
                 raise PuzzleError(f"bad character {ch!r} (a {size}x{size} sudoku has values {shown}"
                                   f" and {' or '.join(blanks)} for blanks)", line=line, where=where)
             givens[index] = value
-        instance_params = self._params(size, (rows, cols), params)
-        if regions is not None:
-            if "windoku" in instance_params.get("variant", ()):
-                raise PuzzleError("windoku windows are defined by boxes, which a jigsaw does not have",
-                                  where="parameter 'variant'")
-            instance_params["regions"] = regions
-        return Instance(instance_params, givens, layout=layout)
+        return Instance(self._params(size, (rows, cols), params, regions), givens, layout=layout)
 
     @staticmethod
     def _given_regions(params: Mapping[str, Any], size: int) -> tuple[int, ...]:

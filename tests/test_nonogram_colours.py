@@ -1,20 +1,22 @@
 """Colour nonograms (issue 16, part 2): runs with colours, no blank needed between runs of
 different colours. Counts against brute force over every picture of small grids (the clue of
 a line is computed here from its cells, sharing nothing with the model's automata), and
-webpbn's XML export read in black and white and in colour."""
+webpbn's XML export read in black and white and in colour, and a published colour puzzle from webpbn
+solved to its published picture."""
 
 from __future__ import annotations
 
 import itertools
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 import solvers
 from csp import registry
 from csp.errors import PuzzleError
-from puzzles.nonogram import read_webpbn_xml
+from puzzles.nonogram import read_webpbn_goal, read_webpbn_xml
 
 NONOGRAM = registry.get("nonogram")
 KEYS = "rgb"
@@ -126,3 +128,33 @@ def test_broken_xml_is_one_line() -> None:
         NONOGRAM.parse("<puzzleset><puzzle>", {})
     with pytest.raises(PuzzleError, match="not declared"):
         NONOGRAM.parse(XML.replace('color="red">1</count><count>2', 'color="teal">1</count><count>2'), {})
+
+
+def test_a_published_colour_nonogram_from_webpbn_solves_to_its_published_picture() -> None:
+    """webpbn #47 'Not To Scale' (a map of the USA) by Jan Wolter, four colours on 31x18, from his sample
+    puzzle set (webpbn-color-00047.xml, freely redistributable by its README; kept in
+    paulstansifer/number-loom, examples/wolter/). webpbn's XML carries the published picture as its
+    <solution type="goal"> image: SAT and backtracking both find exactly that picture, and no other
+    (webpbn's note: 'definitely unique')."""
+    text = (Path(__file__).parent / "fixtures" / "webpbn_color_47.xml").read_text()
+    (_, record), = NONOGRAM.split_records(text)
+    instance = NONOGRAM.parse(record, {})
+    assert instance.params["colours"] == (("b", "black"), ("r", "red"), ("g", "green"), ("a", "blue"))
+    assert (instance.params["rows"], instance.params["columns"]) == (18, 31)
+    goal = read_webpbn_goal(text)
+    assert len(goal) == 18 * 31 and set(goal) == {0, 1, 2, 3, 4}
+    model = NONOGRAM.model(instance)
+    for engine in ("sat", "backtracking"):
+        assert tuple(solvers.solve(model, engine=engine).solution[:len(goal)]) == goal, engine
+    assert solvers.count(model, engine="sat", limit=2).count == 1
+    # The picture printed in the colours' keys: the first rows of the map, as the goal image draws them.
+    picture = NONOGRAM.format(instance, list(goal))
+    assert picture.splitlines()[1] == ".rrrarrrrrrggggbbb..r........rr"
+
+
+def test_a_goal_image_with_an_undeclared_colour_is_refused() -> None:
+    text = XML.replace("</clues>\n</puzzle>", "</clues>\n<solution><image>|rrr||X..||XQ.|</image></solution>\n</puzzle>")
+    with pytest.raises(PuzzleError, match="'Q', which no <color> declares"):
+        read_webpbn_goal(text)
+    assert read_webpbn_goal(XML) is None
+    assert read_webpbn_goal(text.replace("XQ.", "XX.")) == (2, 2, 2, 1, 0, 0, 1, 1, 0)
