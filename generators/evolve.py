@@ -71,7 +71,57 @@ def read_space(board: str, goal: str, metric: str):  # type: ignore[no-untyped-d
 
 @lru_cache(maxsize=200_000)
 def fitness_of_text(board: str, goal: str, metric: str) -> int:
-    """The optimal solution length of ``board`` (0: no goal piece, or no solution)."""
+    """The optimal solution length of ``board`` (0: no goal piece, or no solution): by numpy layers
+    where the class search's keys fit (boards of up to 20 cells, single-piece metrics), else by
+    ``slide``'s own breadth-first search."""
+    from .hardest import VECTOR_METRICS, Geometry
+
+    grid = board.split("/")
+    rows, cols = len(grid), len(grid[0])
+    if metric in VECTOR_METRICS and Geometry(rows, cols).fits_keys():
+        return fitness_by_layers(board, rows, cols, goal, metric)
+    return fitness_by_search(board, goal, metric)
+
+
+def fitness_by_layers(board: str, rows: int, cols: int, goal: str, metric: str) -> int:
+    """Breadth-first from the start a layer at a time (``generators.hardest.Layers``, whose moves the
+    tests check against ``slide``'s): several times faster on the large graphs of unsolvable boards."""
+    import numpy as np
+
+    from .hardest import Geometry, Layers, at_start
+
+    masks = board_masks(board, cols)
+    geo = Geometry(rows, cols)
+    leader = next((m for m in masks if at_start(m, geo, goal)), None)
+    if leader is None:
+        return 0
+    space = Layers(geo, metric, goal)
+    layer_r = np.array([[leader] + [m for m in masks if m != leader]], dtype=np.int64)
+    layer_k, before = space.keys(layer_r), np.zeros(0, dtype=np.int64)
+    depth, seen = 0, 0
+    while layer_k.size and seen < POSITIONS:
+        goal_piece = layer_r[:, 0]
+        done = (goal_piece >> (geo.n - 1)) & 1 if goal == "corner" else \
+            ((goal_piece & geo.bottom) != 0) & ((goal_piece & geo.right) != 0)
+        if done.any():
+            return depth
+        seen += layer_k.size
+        (layer_k, layer_r), before = space.expand(layer_k, layer_r, before), layer_k
+        depth += 1
+    return 0
+
+
+def board_masks(board: str, cols: int) -> list[int]:
+    """The pieces of one-line board text as cell masks, in reading order of their first cells."""
+    cells = board.replace("/", "")
+    masks: dict[str, int] = {}
+    for c, ch in enumerate(cells):
+        if ch != ".":
+            masks[ch] = masks.get(ch, 0) | 1 << c
+    return sorted(masks.values(), key=lambda m: m & -m)
+
+
+def fitness_by_search(board: str, goal: str, metric: str) -> int:
     from solvers.paths import SOLVED, PathLimits, find_path
 
     space = read_space(board, goal, metric)

@@ -365,3 +365,17 @@ def test_the_two_class_searches_agree(metric):
     for goal in ("corner", "edges"):
         assert hardest_by_positions(4, 4, (1, 2, 4), goal, metric).moves == \
             hardest_of_class(4, 4, (1, 2, 4), goal, metric).moves
+
+
+@pytest.mark.parametrize("goal", ["corner", "edges"])
+def test_the_evolvers_two_fitness_searches_agree(goal):
+    """Fitness by numpy layers (what 4x5 boards use) and by slide's own breadth-first search, on random
+    boards: the same optimal length, or 0 for both."""
+    import random as stdrandom
+
+    from generators.evolve import board_text, fitness_by_layers, fitness_by_search, random_colouring
+
+    rng = stdrandom.Random(7)
+    for _ in range(60):
+        board = board_text(random_colouring(rng, 12), 3, 4)
+        assert fitness_by_layers(board, 3, 4, goal, "moves") == fitness_by_search(board, goal, "moves"), board
