@@ -15,9 +15,10 @@ from conftest import puzzles
 from csp import registry
 from generators import grade
 from generators.grading import LEVELS, level_of, logic, parse_rating_range
-from generators.techniques import (LADDER, claiming, dynamic_forcing_chain, fish, forcing_chain, hidden_subset,
-                                   length_bonus, naked_subset, nishio, pointing, turbot_fish, x_chain, xy_chain,
-                                   wxyz_wing, xy_wing, xyz_wing)
+from generators.techniques import (LADDER, claiming, direct_claiming, direct_hidden_subset, direct_pointing,
+                                   dynamic_forcing_chain, fish, forcing_chain, hidden_subset, length_bonus,
+                                   naked_subset, nishio, pointing, turbot_fish, x_chain, xy_chain, wxyz_wing, xy_wing,
+                                   xyz_wing)
 from puzzles.sudoku import sudoku_model
 
 SUDOKU = registry.get("sudoku")
@@ -142,6 +143,51 @@ def test_pointing_and_claiming():
     assert removed(step) == {(v, 8) for v in range(81) if v // 27 == 1 and v % 9 >= 6 and v // 9 != 3}
 
 
+def test_direct_pointing_and_claiming():
+    """SE's direct intersections (DirectLockingHint, 1.7 and 1.9): the removals would leave a hidden single
+    in another unit of the first unit's family; the step places it and removes nothing."""
+    cand, placed = position()
+    box1 = [r * 9 + c for r in range(3) for c in range(3)]
+    box2 = [r * 9 + c for r in range(3) for c in range(3, 6)]
+    confine(cand, 7, box1, ["r2c1", "r2c3"])
+    confine(cand, 7, box2, ["r2c5", "r3c4"])
+    step = direct_pointing(NET, cand, placed)
+    assert step.technique == "direct pointing" and step.rating == 1.7 and step.place == (cell("r3c4"), 7)
+    assert step.unit == "box 1" and step.second == "row 2" and step.single == "box 2" and step.removes == ()
+    cand[cell("r1c6")] |= 1 << 6  # box 2 keeps two places for 7 outside row 2: no single follows
+    assert direct_pointing(NET, cand, placed) is None and pointing(NET, cand, placed) is not None
+    cand, placed = position()
+    confine(cand, 8, row(4), ["r4c7", "r4c9"])
+    confine(cand, 8, row(5), ["r5c2", "r5c8"])
+    step = direct_claiming(NET, cand, placed)
+    assert step.technique == "direct claiming" and step.rating == 1.9 and step.place == (cell("r5c2"), 8)
+    assert step.unit == "row 4" and step.second == "box 6" and step.single == "row 5"
+    cand[cell("r5c3")] |= 1 << 7
+    assert direct_claiming(NET, cand, placed) is None
+
+
+def test_direct_hidden_pair_and_triple():
+    """SE's direct hidden subsets (DirectHiddenSetHint, 2.0 and 2.5): the subset's removals would leave
+    another value one place in the unit."""
+    cand, placed = position()
+    for x in (4, 6):
+        confine(cand, x, row(2), ["r2c2", "r2c8"])
+    confine(cand, 9, row(2), ["r2c2", "r2c5"])
+    step = direct_hidden_subset(2)(NET, cand, placed)
+    assert step.technique == "direct hidden pair" and step.rating == 2.0 and step.place == (cell("r2c5"), 9)
+    assert step.values == (4, 6) and set(step.cells) == {cell("r2c2"), cell("r2c8")} and step.single == "row 2"
+    assert "r2c5" not in "".join(step.describe(lambda v: f"r{v // 9 + 1}c{v % 9 + 1}").split(":")[1:2])
+    cand[cell("r2c6")] |= 1 << 8  # 9 keeps two places outside the pair
+    assert direct_hidden_subset(2)(NET, cand, placed) is None and hidden_subset(2)(NET, cand, placed) is not None
+    cand, placed = position()
+    for x in (1, 2, 3):
+        confine(cand, x, row(3), ["r3c1", "r3c2", "r3c3"])
+    confine(cand, 5, row(3), ["r3c3", "r3c7"])
+    assert direct_hidden_subset(2)(NET, cand, placed) is None
+    step = direct_hidden_subset(3)(NET, cand, placed)
+    assert step.technique == "direct hidden triple" and step.rating == 2.5 and step.place == (cell("r3c7"), 5)
+
+
 def test_xy_xyz_and_wxyz_wings():
     cand, placed = position(r1c1="12", r1c5="13", r5c1="23")
     step = xy_wing(NET, cand, placed)
@@ -186,10 +232,17 @@ def test_skyscraper_kite_and_x_chain():
     confine(cand, 7, row(9), ["r9c9", "r9c2"])
     assert turbot_fish(NET, cand, placed) is None  # every two-link chain here removes nothing
     step = x_chain(NET, cand, placed)
-    assert step.technique == "X-chain" and len(step.chain) == 6 and step.rating == 6.6 + length_bonus(6)
+    # three strong links, all in rows: Sukaku Explainer's "3 Skyscrapers", 5.4 (below SE's forcing X-chain, 6.6)
+    assert step.technique == "X-chain" and len(step.chain) == 6 and step.rating == 5.4
     ends = sorted(step.chain[0:1] + step.chain[-1:])
     assert ends == sorted([(cell("r1c1"), 7), (cell("r9c2"), 7)])
     assert removed(step) == _seeing_both(cand, 7, "r1c1", "r9c2") == {(cell(n), 7) for n in ("r2c2", "r3c2", "r7c1", "r8c1")}
+    cand, placed = position()  # the last link in a box: rows and boxes, Sukaku's "3 Strong links", 5.5
+    confine(cand, 7, row(1), ["r1c1", "r1c5"])
+    confine(cand, 7, row(5), ["r5c5", "r5c9"])
+    confine(cand, 7, [r * 9 + c for r in range(6, 9) for c in range(6, 9)], ["r8c9", "r9c7"])
+    step = x_chain(NET, cand, placed)
+    assert len(step.chain) == 6 and step.rating == 5.5 and removed(step) == {(cell("r9c1"), 7)}
 
 
 def test_xy_chain():
@@ -274,11 +327,12 @@ def walk(line: str) -> dict[str, int]:
 def test_no_step_contradicts_the_solution_and_every_technique_is_used():
     """Soundness on published hard puzzles (Norvig's hardest, part of top95, rated bank puzzles); together
     they need every rung of the ladder but the constraint rung (sudoku has no other constraints) and the
-    quads (rare: their hand-made positions are above)."""
+    quads and direct claiming (rare: their hand-made positions are above)."""
     used: set[str] = set()
     for line in optional("norvig_hardest11.txt") + optional("norvig_top95.txt", 15) + [p for p, _ in bank(100)]:
         used.update(walk(line))
-    ladder = {name for name, _ in LADDER} - {"constraint", "turbot fish", "naked quad", "hidden quad"}
+    ladder = {name for name, _ in LADDER} - {"constraint", "turbot fish", "naked quad", "hidden quad",
+                                              "direct claiming"}
     assert ladder - used == set()
     assert used & {"skyscraper", "two-string kite", "turbot fish"}
 
