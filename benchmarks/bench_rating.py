@@ -120,8 +120,8 @@ def why(se: float, technique: str, ours: float, hardest: str) -> str:
     if "Unique" in t or "BUG" in t:
         return f"SE used a uniqueness technique ({t}), which the ladder refuses by design; it needed a {hardest}"
     if t.startswith("Grouped") or "Grouped X-Loop" in t:
-        return (f"SE linked a group of cells (box-line segment) in a strong link ({t}); the ladder's chains link "
-                f"single cells, so it needed a {hardest}")
+        return (f"SE linked a group of cells (a box-line segment) in a chain of three or more strong links ({t}); "
+                f"the ladder groups cells only in chains of two (grouped turbot fish), so it needed a {hardest}")
     if any(w in t for w in ("VWXYZ", "UVWXYZ", "TUVWXYZ")):
         return f"Sukaku's {t}, a wing of five or more cells the ladder lacks; it needed a {hardest}"
     if t.startswith("WXYZ"):

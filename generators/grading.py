@@ -165,6 +165,12 @@ class Logic:
             for b in range(len(self.units)):
                 if a != b and len(sets[a] & sets[b]) >= 2 and sets[a] != sets[b]:
                     self.crossings.append((a, b, sets[a] & sets[b]))
+        # Variables as bit masks: each one's peers, and each permutation unit's segments (its crossings).
+        self.peer_mask = [sum(1 << u for u in self.peers[v]) for v in range(n)]
+        self.unit_mask = [sum(1 << v for v in vars_) for _, vars_, _, _ in self.units]
+        self.segments: dict[int, list[int]] = {}
+        for a, _, shared in self.crossings:
+            self.segments.setdefault(a, []).append(sum(1 << v for v in shared))
 
     def _families(self) -> None:
         """Permutation units grouped into families of disjoint units; orthogonal pairs; box-like units."""

@@ -53,6 +53,7 @@ RATINGS: dict[str, float] = {
     "hidden triple": 4.0,
     "skyscraper": 4.0,          # Sukaku TurbotFishHint: two strong links in lines of one family
     "two-string kite": 4.1,     # ... in lines of two families
+    "grouped turbot fish": 4.3,  # Sukaku StrongLinksHint, two links, one side a group: 4.0 + 0.3
     "turbot fish": 4.1,         # ... one of them in a box-like unit (Sukaku's StrongLinks(2), which replaced
                                 #     TurbotFishHint's 4.2 in its default rating)
     "XY-wing": 4.2,             # SE XYWingHint
@@ -97,6 +98,7 @@ class Step:
     second: str = ""
     chain: tuple[tuple[int, int], ...] = ()  # (variable, value) nodes of a chain, in order
     single: str = ""  # direct techniques: the unit where the placement is then a hidden single
+    groups: tuple[tuple[int, ...], ...] = ()  # grouped turbot fish: its four sides, A = B - C = D
 
     def describe(self, name: Callable[[int], str], show: Callable[[int], str] = str) -> str:
         """The step in words; ``name(var)`` is how the puzzle type names a cell, ``show(value)`` a value."""
@@ -136,6 +138,10 @@ class Step:
             return (f"{t} on {vals}: in {self.unit}, {vals} can only go in {self.second}, so {gone}")
         if t in ("XY-wing", "XYZ-wing", "WXYZ-wing"):
             return f"{t} with pivot {name(self.cells[0])} and pincers {', '.join(name(v) for v in self.cells[1:])}: {gone}"
+        if self.groups:
+            a, b, c, d = ("(" + " ".join(name(v) for v in g) + ")" if len(g) > 1 else name(g[0]) for g in self.groups)
+            return (f"{t} on {vals}: {a} = {b} - {c} = {d} (= strong link: {vals} is on one side; - weak link: "
+                    f"not on both), so {vals} is in {a} or in {d}, and {gone}")
         if self.chain:
             links = f"{name(self.chain[0][0])}={show(self.chain[0][1])}"
             for k, (v, x) in enumerate(self.chain[1:]):
@@ -681,6 +687,62 @@ def turbot_fish(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     return step
 
 
+def _group_links(net: Logic, holders: int) -> list[tuple[int, int]]:
+    """Strong links of one value whose sides may be groups: (A, B) as variable masks, where the value's places
+    in a permutation unit are A and B, each a single variable or inside one segment (the unit's crossing
+    with another unit), so the value is in A or in B."""
+    links = set()
+    for u, segments in net.segments.items():
+        places = holders & net.unit_mask[u]
+        if places.bit_count() < 2:
+            continue
+        for segment in segments:
+            a, b = places & segment, places & ~segment
+            if a and b and (b.bit_count() == 1 or any(not b & ~s for s in segments)):
+                links.add((min(a, b), max(a, b)))
+        if places.bit_count() == 2:
+            low = places & -places
+            links.add((low, places ^ low))
+    return sorted(links)
+
+
+def _seen(net: Logic, group: int) -> int:
+    """The variables that see every variable of ``group``."""
+    seen = -1
+    for v in bits_of(group):
+        seen &= net.peer_mask[v]
+    return seen
+
+
+@rung("grouped turbot fish")
+def grouped_turbot_fish(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
+    """Two strong links of one value, A = B - C = D, where a side is a group (the value's places in a box
+    along one line, or in a line within one box): every variable of C sees every variable of B, so the
+    value is in A or in D, and leaves every variable that sees all of both (Sukaku's grouped 2 strong links,
+    empty rectangles among them)."""
+    for k in range(net.width):
+        bit = 1 << k
+        holders = sum(1 << v for v, d in enumerate(cand) if d & bit and not placed[v])
+        links = _group_links(net, holders)
+        if not any(a & (a - 1) or b & (b - 1) for a, b in links):
+            continue
+        seen: dict[int, int] = {}
+        for a, b in links:
+            seen[a], seen[b] = _seen(net, a), _seen(net, b)
+        ends = [(a, b) for a, b in links] + [(b, a) for a, b in links]
+        for a, b in ends:
+            for c, d in ends:
+                if c & ~seen[b] or (a | b) & (c | d) or not (a & (a - 1) or b & (b - 1) or c & (c - 1) or d & (d - 1)):
+                    continue
+                gone = seen[a] & seen[d] & holders & ~(a | d)
+                if gone:
+                    groups = tuple(tuple(bits_of(m)) for m in (a, b, c, d))
+                    return Step("grouped turbot fish", "", RATINGS["grouped turbot fish"],
+                                removes=tuple((v, net.lo + k) for v in bits_of(gone)),
+                                cells=tuple(v for g in groups for v in g), values=(net.lo + k,), groups=groups)
+    return None
+
+
 MAX_CHAIN = 24  # nodes: SE's length bonus is +0.3 at 16 and +0.4 past 24, about the longest a person follows
 
 
@@ -875,7 +937,7 @@ LADDER: tuple[tuple[str, Callable[[Logic, list[int], list[bool]], Step | None]],
         full_house, hidden_single_box, hidden_single_line, direct_pointing, direct_claiming, direct_hidden_subset(2),
         constraint, naked_single, direct_hidden_subset(3), pointing, claiming,
         naked_subset(2), fish(2), hidden_subset(2), naked_subset(3), fish(3), hidden_subset(3), turbot_fish,
-        xy_wing, xyz_wing, naked_subset(4), fish(4), hidden_subset(4), wxyz_wing, x_chain, xy_chain, forcing_chain, nishio,
+        grouped_turbot_fish, xy_wing, xyz_wing, naked_subset(4), fish(4), hidden_subset(4), wxyz_wing, x_chain, xy_chain, forcing_chain, nishio,
         dynamic_forcing_chain))
 
 #: The three tiers of the grader this ladder replaced (singles; pairs and intersections; then
