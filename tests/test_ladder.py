@@ -24,6 +24,7 @@ from puzzles.sudoku import sudoku_model
 SUDOKU = registry.get("sudoku")
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
 BANK = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "se_exchange_diabolical.txt"
+SE_RATINGS = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "se_ratings.txt"
 ALL = (1 << 9) - 1
 
 
@@ -361,24 +362,49 @@ def test_easy50_is_easy_or_medium():
         assert graded.level in ("easy", "medium") and graded.rating <= 3.4 and graded.guesses == 0
 
 
+def spearman(a: list[float], b: list[float]) -> float:
+    """Spearman's rho: the correlation of average ranks (ties share the mean of their positions)."""
+    import numpy as np
+
+    def ranks(values: list[float]) -> np.ndarray:
+        x = np.asarray(values)
+        return np.array([np.mean(np.flatnonzero(np.sort(x) == v)) for v in x])
+
+    return float(np.corrcoef(ranks(a), ranks(b))[0, 1])
+
+
 def test_ratings_agree_with_sudoku_explainer():
     """Published SE ratings (Sudoku Exchange bank, 5.0-9.3; benchmarks/data/se_exchange_diabolical.txt):
     on its first 60 puzzles the rank correlation is at least 0.7 and two in three are within 1.0.
     benchmarks/bench_rating.py measures the whole sample."""
-    import numpy as np
-
-    def ranks(values: list[float]) -> np.ndarray:
-        """Average ranks (ties share the mean of their positions), as Spearman's rho needs."""
-        x = np.asarray(values)
-        return np.array([np.mean(np.flatnonzero(np.sort(x) == v)) for v in x])
-
     pairs = []
     for puzzle, se in bank(60):
         inst = parsed(puzzle)
         pairs.append((se, grade(SUDOKU.model(inst), inst.givens).rating))
-    rho = np.corrcoef(ranks([a for a, _ in pairs]), ranks([b for _, b in pairs]))[0, 1]
-    assert rho >= 0.7
+    assert spearman([a for a, _ in pairs], [b for _, b in pairs]) >= 0.7
     assert sum(abs(a - b) <= 1.0 for a, b in pairs) >= len(pairs) * 2 / 3
+
+
+def test_ratings_agree_with_sudoku_explainer_across_the_scale():
+    """Sukaku Explainer's ratings saved in benchmarks/data/se_ratings.txt (its header names the program, commit and
+    command): Norvig's easy50, 400 puzzles of `generate` (seeds 1000-1399) and top95's first 40, SE 1.2 to 9.x.
+    Every puzzle SE rates below 4.0 (singles, direct and plain intersections and subsets, X-wing, swordfish) we
+    rate exactly as SE does, easy50 included (all 50, 1.2 to 3.2); the rank correlation over all of them is at
+    least 0.95 (the issue asks 0.8) and at most 5% land one level off. bench_rating.py measures the whole file."""
+    rows = [line.split("\t") for line in SE_RATINGS.read_text().splitlines() if line and not line.startswith("#")]
+    chosen = [r for r in rows if r[2] in ("norvig_easy50", "generate")] + [r for r in rows if r[2] == "norvig_top95"][:40]
+    assert len(chosen) == 490
+    ours, theirs, off = [], [], 0
+    for puzzle, se, source, _ in chosen:
+        inst = parsed(puzzle)
+        graded = grade(SUDOKU.model(inst), inst.givens)
+        ours.append(graded.rating)
+        theirs.append(float(se))
+        off += graded.level != level_of(float(se))
+        if float(se) < 4.0 or source == "norvig_easy50":
+            assert graded.rating == float(se), (puzzle, se, graded.describe())
+    assert spearman(ours, theirs) >= 0.95
+    assert off <= 0.05 * len(chosen)
 
 
 def test_levels_and_ranges():
