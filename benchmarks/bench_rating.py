@@ -117,26 +117,29 @@ def level_gap(ours: str, se: float) -> int:
 def why(se: float, technique: str, ours: float, hardest: str) -> str:
     """One sentence on why SE and the ladder disagree, from the technique each used."""
     t = technique
+    needed = ("an " if hardest[:1] in "aeiouAEIOUX" else "a ") + hardest
     if "Unique" in t or "BUG" in t:
-        return f"SE used a uniqueness technique ({t}), which the ladder refuses by design; it needed a {hardest}"
+        return f"SE used a uniqueness technique ({t}), which the ladder refuses by design; it needed {needed}"
+    if t.startswith("Grouped") and t.split()[1] in ("2", "Skyscraper", "2-String"):
+        return (f"SE linked groups of cells in two strong links ({t}) in a way the ladder's grouped turbot fish "
+                f"does not, so it needed {needed}")
     if t.startswith("Grouped") or "Grouped X-Loop" in t:
         return (f"SE linked a group of cells (a box-line segment) in a chain of three or more strong links ({t}); "
-                f"the ladder groups cells only in chains of two (grouped turbot fish), so it needed a {hardest}")
+                f"the ladder groups cells only in chains of two (grouped turbot fish), so it needed {needed}")
     if any(w in t for w in ("VWXYZ", "UVWXYZ", "TUVWXYZ")):
-        return f"Sukaku's {t}, a wing of five or more cells the ladder lacks; it needed a {hardest}"
+        return f"Sukaku's {t}, a wing of five or more cells the ladder lacks; it needed {needed}"
     if t.startswith("WXYZ"):
-        return f"SE's {t} takes pincer patterns the ladder's WXYZ-wing does not; it needed a {hardest}"
+        return f"SE's {t} takes pincer patterns the ladder's WXYZ-wing does not; it needed {needed}"
     if "Aligned" in t:
-        return f"SE's {t}, which the ladder lacks; it needed a {hardest}"
+        return f"SE's {t}, which the ladder lacks; it needed {needed}"
     if hardest == "guess":
-        return (f"SE's {t} (chains within chains) is beyond the ladder's one-level dynamic forcing chains, "
-                f"which then guess")
+        return f"SE's {t} (chains within chains) is beyond the ladder's one-level dynamic forcing chains, so it guessed"
     if "Cycle" in t or "Forcing Chain" in t:
         if ours > se:
             return (f"SE's {t} is one the ladder's breadth-first chains (cells only, no cycles, at most "
-                    f"{MAX_CHAIN} nodes) miss, so it needed a {hardest}")
+                    f"{MAX_CHAIN} nodes) miss, so it needed {needed}")
         return f"the ladder found a shorter chain ({hardest}) than SE's {t}, whose length bonus is larger"
-    return f"the ladder's path reached a {hardest} where SE's order of techniques needed only a {t}"
+    return f"the ladder's path reached {needed} where SE's order of techniques needed only {t}"
 
 
 def calibration(every: int) -> None:
