@@ -1,8 +1,9 @@
 """Grade puzzles by the techniques a person needs, rate them on Sudoku Explainer's scale, give hints.
 
 The solver works on candidates (the values each variable may still take) and applies the cheapest
-technique of the ladder (``generators.techniques``: singles, intersections, naked and hidden subsets,
-fish, XY-, XYZ- and WXYZ-wings, X-chains, XY-chains, forcing chains, Nishio and dynamic forcing chains) that finds something, over
+technique of the ladder (``generators.techniques``: singles, SE's direct intersections and hidden subsets,
+intersections, naked and hidden subsets, fish, turbot fish (grouped too), XY-, XYZ- and WXYZ-wings, X-chains,
+XY-chains, forcing chains, Nishio and dynamic forcing chains) that finds something, over
 the model's constraints and nothing else; when none does, it guesses: the variable with the fewest
 candidates is set to its value in the solution, and the ladder goes on. No technique assumes the
 puzzle has one solution.
@@ -34,8 +35,9 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "extreme", "needs
 """Level names, easiest first: by the rating's band, or "needs guessing" when a guess was needed."""
 
 LEVEL_TOPS: tuple[float, ...] = (2.3, 3.4, 4.4, 6.9, 9.9)
-"""The highest rating of each level but the last: easy = singles (up to 2.3); medium = intersections,
-pairs, X-wing (3.4); hard = triples, swordfish, turbot fish, XY- and XYZ-wings (4.4); expert = quads,
+"""The highest rating of each level but the last: easy = singles and SE's direct pointing, claiming and hidden
+pair (up to 2.3); medium = intersections, pairs, X-wing (3.4); hard = triples, swordfish, turbot fish (grouped
+too), XY- and XYZ-wings (4.4); expert = quads,
 jellyfish, WXYZ-wing, X- and XY-chains (6.9); extreme = forcing chains (up to 9.9); then needs guessing."""
 
 __all__ = ["LEVELS", "LEVEL_TOPS", "RATINGS", "THREE_TIERS", "Contradiction", "Grade", "Logic", "Step", "grade",
@@ -165,6 +167,12 @@ class Logic:
             for b in range(len(self.units)):
                 if a != b and len(sets[a] & sets[b]) >= 2 and sets[a] != sets[b]:
                     self.crossings.append((a, b, sets[a] & sets[b]))
+        # Variables as bit masks: each one's peers, and each permutation unit's segments (its crossings).
+        self.peer_mask = [sum(1 << u for u in self.peers[v]) for v in range(n)]
+        self.unit_mask = [sum(1 << v for v in vars_) for _, vars_, _, _ in self.units]
+        self.segments: dict[int, list[int]] = {}
+        for a, _, shared in self.crossings:
+            self.segments.setdefault(a, []).append(sum(1 << v for v in shared))
 
     def _families(self) -> None:
         """Permutation units grouped into families of disjoint units; orthogonal pairs; box-like units."""

@@ -20,7 +20,7 @@ technique assumes the puzzle has one solution (no unique rectangles, no BUG).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence
@@ -38,7 +38,11 @@ RATINGS: dict[str, float] = {
     "full house": 1.0,          # SE HiddenSingleHint, the last cell of a unit
     "hidden single": 1.5,       # SE: 1.2 in a box-like unit, 1.5 in a line (see hidden_single)
     "constraint": 2.0,          # ours: a non-AllDifferent constraint (sum, table) rules values out
+    "direct pointing": 1.7,     # SE DirectLockingHint: a pointing that leaves a hidden single (placed alone)
+    "direct claiming": 1.9,     # ... a claiming that does
+    "direct hidden pair": 2.0,  # SE DirectHiddenSetHint: a hidden pair that leaves a hidden single in its unit
     "naked single": 2.3,        # SE NakedSingleHint
+    "direct hidden triple": 2.5,
     "pointing": 2.6,            # SE LockingHint, degree 1, box -> line
     "claiming": 2.8,            # SE LockingHint, degree 1, line -> box
     "naked pair": 3.0,          # SE NakedSetHint
@@ -49,14 +53,17 @@ RATINGS: dict[str, float] = {
     "hidden triple": 4.0,
     "skyscraper": 4.0,          # Sukaku TurbotFishHint: two strong links in lines of one family
     "two-string kite": 4.1,     # ... in lines of two families
-    "turbot fish": 4.2,         # ... one of them in a box-like unit
+    "grouped turbot fish": 4.3,  # Sukaku StrongLinksHint, two links, one side a group: 4.0 + 0.3
+    "turbot fish": 4.1,         # ... one of them in a box-like unit (Sukaku's StrongLinks(2), which replaced
+                                #     TurbotFishHint's 4.2 in its default rating)
     "XY-wing": 4.2,             # SE XYWingHint
     "XYZ-wing": 4.4,
     "naked quad": 5.0,
     "WXYZ-wing": 5.5,           # Sukaku WXYZWingHint: 5.5, or 5.6 with a pivot of three values
     "jellyfish": 5.2,
     "hidden quad": 5.4,
-    "X-chain": 6.6,             # SE ForcingChainHint, X links only ("Forcing X-Chain"), plus length
+    "X-chain": 6.6,             # SE ForcingChainHint, X links only ("Forcing X-Chain"), plus length; one of
+                                # 3 to 6 strong links takes Sukaku's StrongLinks value when lower (strong_links)
     "XY-chain": 6.6,            # ... Y (bivalue cell) links only ("Forcing Y-Chain"), plus length
     "forcing chain": 7.0,       # ... X and Y links: an alternating inference chain, plus length
     "Nishio forcing chain": 7.5,   # SE Chaining.getDifficulty, Nishio, plus SE's bonus for a length that is
@@ -90,6 +97,8 @@ class Step:
     values: tuple[int, ...] = ()
     second: str = ""
     chain: tuple[tuple[int, int], ...] = ()  # (variable, value) nodes of a chain, in order
+    single: str = ""  # direct techniques: the unit where the placement is then a hidden single
+    groups: tuple[tuple[int, ...], ...] = ()  # grouped turbot fish: its four sides, A = B - C = D
 
     def describe(self, name: Callable[[int], str], show: Callable[[int], str] = str) -> str:
         """The step in words; ``name(var)`` is how the puzzle type names a cell, ``show(value)`` a value."""
@@ -113,6 +122,12 @@ class Step:
                         f"candidates ({vals}); {x} is its value in the solution")
             if t == "dynamic forcing chain":
                 return f"{var} = {x}: dynamic forcing chain, {self.unit}"
+            if t in ("direct pointing", "direct claiming"):
+                return (f"{var} = {x}: {t}: in {self.unit}, {vals} can only go where it meets {self.second} "
+                        f"({cells}), which leaves {var} the only place for {x} in {self.single}")
+            if t in ("direct hidden pair", "direct hidden triple"):
+                return (f"{var} = {x}: {t} in {self.unit}: {vals} can only go in {cells}, which leaves {var} "
+                        f"the only place for {x} in {self.single}")
         if t in ("naked pair", "naked triple", "naked quad"):
             return f"{t} in {self.unit}: {cells} can only be {vals}, so {gone}"
         if t in ("hidden pair", "hidden triple", "hidden quad"):
@@ -123,6 +138,10 @@ class Step:
             return (f"{t} on {vals}: in {self.unit}, {vals} can only go in {self.second}, so {gone}")
         if t in ("XY-wing", "XYZ-wing", "WXYZ-wing"):
             return f"{t} with pivot {name(self.cells[0])} and pincers {', '.join(name(v) for v in self.cells[1:])}: {gone}"
+        if self.groups:
+            a, b, c, d = ("(" + " ".join(name(v) for v in g) + ")" if len(g) > 1 else name(g[0]) for g in self.groups)
+            return (f"{t} on {vals}: {a} = {b} - {c} = {d} (= strong link: {vals} is on one side; - weak link: "
+                    f"not on both), so {vals} is in {a} or in {d}, and {gone}")
         if self.chain:
             links = f"{name(self.chain[0][0])}={show(self.chain[0][1])}"
             for k, (v, x) in enumerate(self.chain[1:]):
@@ -262,6 +281,46 @@ pointing = variant(_intersection, "pointing", pointing=True)
 claiming = variant(_intersection, "claiming", pointing=False)
 
 
+def _direct_intersection(net: Logic, cand: list[int], placed: list[bool], pointing: bool) -> Step | None:
+    """A pointing (claiming) whose removals would leave the value one place in another unit of the first
+    unit's family: SE's direct pointing (claiming), which places that value and removes nothing."""
+    for a, b, shared in net.crossings:
+        if net.box_like[a] != pointing:
+            continue
+        name_a, vars_a, _, _ = net.units[a]
+        name_b, vars_b, _, _ = net.units[b]
+        inside = outside = 0
+        for v in vars_a:
+            if not placed[v]:
+                if v in shared:
+                    inside |= cand[v]
+                else:
+                    outside |= cand[v]
+        for k in bits_of(inside & ~outside):
+            bit = 1 << k
+            places = [v for v in vars_a if not placed[v] and cand[v] & bit]
+            if len(places) < 2:
+                continue
+            cleared = {v for v in vars_b if v not in shared and not placed[v] and cand[v] & bit}
+            if not cleared:
+                continue
+            for c in net.families[net.family_of_name[name_a]]:
+                name_c, vars_c, _, _ = net.units[c]
+                holders = [v for v in vars_c if not placed[v] and cand[v] & bit]
+                left = [v for v in holders if v not in cleared]
+                if c != a and len(holders) >= 2 and len(left) == 1:
+                    technique = "direct pointing" if pointing else "direct claiming"
+                    return Step(technique, name_a, RATINGS[technique], place=(left[0], net.lo + k),
+                                cells=tuple(places), values=(net.lo + k,), second=name_b, single=name_c)
+    return None
+
+
+direct_pointing = variant(_direct_intersection, "direct pointing", pointing=True)
+
+
+direct_claiming = variant(_direct_intersection, "direct claiming", pointing=False)
+
+
 _SIZE_NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 
@@ -292,34 +351,62 @@ def naked_subset(size: int) -> Callable[[Logic, list[int], list[bool]], Step | N
     return find
 
 
+def _hidden_groups(net: Logic, cand: list[int], placed: list[bool], size: int
+                   ) -> Iterator[tuple[str, list[int], dict[int, int], tuple[int, ...], int]]:
+    """Hidden subsets: (unit name, its free variables, value -> places as a bit set over them, the ``size``
+    values, the ``size`` places they are confined to)."""
+    for name, vars_, _, perm in net.units:
+        if not perm:
+            continue
+        free = [v for v in vars_ if not placed[v]]
+        if len(free) <= size:
+            continue
+        where: dict[int, int] = {}
+        for i, v in enumerate(free):
+            for k in bits_of(cand[v]):
+                where[k] = where.get(k, 0) | 1 << i
+        few = [k for k, m in where.items() if 2 <= m.bit_count() <= size]
+        for group in combinations(few, size):
+            cells = 0
+            for k in group:
+                cells |= where[k]
+            if cells.bit_count() == size:
+                yield name, free, where, group, cells
+
+
 def hidden_subset(size: int) -> Callable[[Logic, list[int], list[bool]], Step | None]:
     """``size`` values of a permutation unit confined to ``size`` cells: those cells take no other value."""
     technique = f"hidden {_SIZE_NAMES[size]}"
 
     def find(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
-        for name, vars_, _, perm in net.units:
-            if not perm:
-                continue
-            free = [v for v in vars_ if not placed[v]]
-            if len(free) <= size:
-                continue
-            values = 0
-            for v in free:
-                values |= cand[v]
-            where = {k: sum(1 << i for i, v in enumerate(free) if cand[v] >> k & 1) for k in bits_of(values)}
-            few = [k for k, m in where.items() if 2 <= m.bit_count() <= size]
-            for group in combinations(few, size):
-                cells = 0
-                for k in group:
-                    cells |= where[k]
-                if cells.bit_count() != size:
+        for name, free, _, group, cells in _hidden_groups(net, cand, placed, size):
+            keep = sum(1 << k for k in group)
+            chosen = [free[i] for i in bits_of(cells)]
+            removes = [(v, k) for v in chosen for k in bits_of(cand[v] & ~keep)]
+            if removes:
+                return Step(technique, name, RATINGS[technique], removes=_removes(net, removes),
+                            cells=tuple(chosen), values=tuple(net.lo + k for k in group))
+        return None
+
+    find.__name__ = technique.replace(" ", "_")
+    find.technique = technique  # type: ignore[attr-defined]
+    return find
+
+
+def direct_hidden_subset(size: int) -> Callable[[Logic, list[int], list[bool]], Step | None]:
+    """A hidden pair or triple whose removals would leave another value one place in the unit: SE rates the
+    pair 2.0 and the triple 2.5, below the plain subsets, and places that value (the step places only)."""
+    technique = f"direct hidden {_SIZE_NAMES[size]}"
+
+    def find(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
+        for name, free, where, group, cells in _hidden_groups(net, cand, placed, size):
+            for k, places in where.items():
+                if k in group or places.bit_count() < 2 or (places & ~cells).bit_count() != 1:
                     continue
-                keep = sum(1 << k for k in group)
-                chosen = [free[i] for i in bits_of(cells)]
-                removes = [(v, k) for v in chosen for k in bits_of(cand[v] & ~keep)]
-                if removes:
-                    return Step(technique, name, RATINGS[technique], removes=_removes(net, removes),
-                                cells=tuple(chosen), values=tuple(net.lo + k for k in group))
+                var = free[(places & ~cells).bit_length() - 1]
+                return Step(technique, name, RATINGS[technique], place=(var, net.lo + k),
+                            cells=tuple(free[i] for i in bits_of(cells)),
+                            values=tuple(net.lo + x for x in group), single=name)
         return None
 
     find.__name__ = technique.replace(" ", "_")
@@ -600,7 +687,82 @@ def turbot_fish(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     return step
 
 
+def _group_links(net: Logic, holders: int) -> list[tuple[int, int]]:
+    """Strong links of one value whose sides may be groups: (A, B) as variable masks, where the value's places
+    in a permutation unit are A and B, each a single variable or inside one segment (the unit's crossing
+    with another unit), so the value is in A or in B."""
+    links = set()
+    for u, segments in net.segments.items():
+        places = holders & net.unit_mask[u]
+        if places.bit_count() < 2:
+            continue
+        for segment in segments:
+            a, b = places & segment, places & ~segment
+            if a and b and (b.bit_count() == 1 or any(not b & ~s for s in segments)):
+                links.add((min(a, b), max(a, b)))
+        if places.bit_count() == 2:
+            low = places & -places
+            links.add((low, places ^ low))
+    return sorted(links)
+
+
+def _seen(net: Logic, group: int) -> int:
+    """The variables that see every variable of ``group``."""
+    seen = -1
+    for v in bits_of(group):
+        seen &= net.peer_mask[v]
+    return seen
+
+
+@rung("grouped turbot fish")
+def grouped_turbot_fish(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
+    """Two strong links of one value, A = B - C = D, where a side is a group (the value's places in a box
+    along one line, or in a line within one box): every variable of C sees every variable of B, so the
+    value is in A or in D, and leaves every variable that sees all of both (Sukaku's grouped 2 strong links,
+    empty rectangles among them)."""
+    for k in range(net.width):
+        bit = 1 << k
+        holders = sum(1 << v for v, d in enumerate(cand) if d & bit and not placed[v])
+        links = _group_links(net, holders)
+        if not any(a & (a - 1) or b & (b - 1) for a, b in links):
+            continue
+        seen: dict[int, int] = {}
+        for a, b in links:
+            seen[a], seen[b] = _seen(net, a), _seen(net, b)
+        ends = [(a, b) for a, b in links] + [(b, a) for a, b in links]
+        for a, b in ends:
+            for c, d in ends:
+                if c & ~seen[b] or (a | b) & (c | d) or not (a & (a - 1) or b & (b - 1) or c & (c - 1) or d & (d - 1)):
+                    continue
+                gone = seen[a] & seen[d] & holders & ~(a | d)
+                if gone:
+                    groups = tuple(tuple(bits_of(m)) for m in (a, b, c, d))
+                    return Step("grouped turbot fish", "", RATINGS["grouped turbot fish"],
+                                removes=tuple((v, net.lo + k) for v in bits_of(gone)),
+                                cells=tuple(v for g in groups for v in g), values=(net.lo + k,), groups=groups)
+    return None
+
+
 MAX_CHAIN = 24  # nodes: SE's length bonus is +0.3 at 16 and +0.4 past 24, about the longest a person follows
+
+
+STRONG_LINKS = {3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
+"""Sukaku Explainer's StrongLinksHint base ratings for X-chains of 3 to 6 strong links (2: turbot_fish)."""
+
+
+def strong_links_rating(net: Logic, chains: Chains, path: Sequence[int]) -> float | None:
+    """Sukaku's rating of an X-chain of 3 to 6 strong links: the base value, +0.1 when its links lie in
+    two kinds of unit (two line families, or boxes and one line family), +0.2 in boxes and both line
+    families (None for other lengths)."""
+    base = STRONG_LINKS.get(len(path) // 2)
+    if base is None:
+        return None
+    kinds = set()
+    for a, b in zip(path[::2], path[1::2]):
+        unit = chains.x_unit[(min(a, b), max(a, b))]
+        kinds.add(-1 if unit.endswith("#box") else net.family_of_name[unit])
+    lines, box = len(kinds - {-1}), -1 in kinds
+    return round(base + (0.0 if lines == 1 and not box else 0.2 if lines >= 2 and box else 0.1), 1)
 
 
 def _chain(net: Logic, cand: list[int], placed: list[bool], kind: str) -> Step | None:
@@ -610,7 +772,12 @@ def _chain(net: Logic, cand: list[int], placed: list[bool], kind: str) -> Step |
     found = chains.search(strong, cell_weak, MAX_CHAIN, 6 if kind != "forcing chain" else 4)
     if found is None:
         return None
-    return _chain_step(kind, RATINGS[kind] + length_bonus(found[0]), chains, found, strong, cell_weak)
+    step = _chain_step(kind, RATINGS[kind] + length_bonus(found[0]), chains, found, strong, cell_weak)
+    if kind == "X-chain":
+        links = strong_links_rating(net, chains, [var * chains.width + x - net.lo for var, x in step.chain])
+        if links is not None and links < step.rating:
+            step = replace(step, rating=links)
+    return step
 
 
 @rung("X-chain")
@@ -767,9 +934,10 @@ def dynamic_forcing_chain(net: Logic, cand: list[int], placed: list[bool]) -> St
 #: The ladder, cheapest first (ties: as SE orders them): (technique name, finder) pairs.
 LADDER: tuple[tuple[str, Callable[[Logic, list[int], list[bool]], Step | None]], ...] = tuple(
     (finder.technique, finder) for finder in (  # type: ignore[attr-defined]
-        full_house, hidden_single_box, hidden_single_line, constraint, naked_single, pointing, claiming,
+        full_house, hidden_single_box, hidden_single_line, direct_pointing, direct_claiming, direct_hidden_subset(2),
+        constraint, naked_single, direct_hidden_subset(3), pointing, claiming,
         naked_subset(2), fish(2), hidden_subset(2), naked_subset(3), fish(3), hidden_subset(3), turbot_fish,
-        xy_wing, xyz_wing, naked_subset(4), fish(4), hidden_subset(4), wxyz_wing, x_chain, xy_chain, forcing_chain, nishio,
+        grouped_turbot_fish, xy_wing, xyz_wing, naked_subset(4), fish(4), hidden_subset(4), wxyz_wing, x_chain, xy_chain, forcing_chain, nishio,
         dynamic_forcing_chain))
 
 #: The three tiers of the grader this ladder replaced (singles; pairs and intersections; then

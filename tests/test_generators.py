@@ -196,8 +196,10 @@ def test_grades_of_known_puzzles():
     inkala = parsed("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
     graded = grade(SUDOKU.model(inkala), inkala.givens)
     assert graded.level == "needs guessing" and graded.guesses >= 1 and graded.solved and graded.rating == 10.0
-    # An easy puzzle is solved by singles alone; a medium one is not, but is by singles, intersections and pairs.
-    singles = ("full house", "hidden single", "naked single")
+    # An easy puzzle (up to 2.3) is solved by singles and SE's direct pointing, claiming and hidden pair (1.7 to
+    # 2.0: each places the single an intersection or hidden pair leaves); a medium one is not.
+    singles = ("full house", "hidden single", "naked single", "direct pointing", "direct claiming",
+               "direct hidden pair")
     for line in puzzles("norvig_easy50.txt", 20):
         inst = parsed(line)
         net = logic(SUDOKU.model(inst))

@@ -15,14 +15,16 @@ from conftest import puzzles
 from csp import registry
 from generators import grade
 from generators.grading import LEVELS, level_of, logic, parse_rating_range
-from generators.techniques import (LADDER, claiming, dynamic_forcing_chain, fish, forcing_chain, hidden_subset,
-                                   length_bonus, naked_subset, nishio, pointing, turbot_fish, x_chain, xy_chain,
-                                   wxyz_wing, xy_wing, xyz_wing)
+from generators.techniques import (LADDER, claiming, direct_claiming, direct_hidden_subset, direct_pointing,
+                                   dynamic_forcing_chain, fish, forcing_chain, grouped_turbot_fish, hidden_subset, length_bonus,
+                                   naked_subset, nishio, pointing, turbot_fish, x_chain, xy_chain, wxyz_wing, xy_wing,
+                                   xyz_wing)
 from puzzles.sudoku import sudoku_model
 
 SUDOKU = registry.get("sudoku")
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
 BANK = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "se_exchange_diabolical.txt"
+SE_RATINGS = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "se_ratings.txt"
 ALL = (1 << 9) - 1
 
 
@@ -142,6 +144,51 @@ def test_pointing_and_claiming():
     assert removed(step) == {(v, 8) for v in range(81) if v // 27 == 1 and v % 9 >= 6 and v // 9 != 3}
 
 
+def test_direct_pointing_and_claiming():
+    """SE's direct intersections (DirectLockingHint, 1.7 and 1.9): the removals would leave a hidden single
+    in another unit of the first unit's family; the step places it and removes nothing."""
+    cand, placed = position()
+    box1 = [r * 9 + c for r in range(3) for c in range(3)]
+    box2 = [r * 9 + c for r in range(3) for c in range(3, 6)]
+    confine(cand, 7, box1, ["r2c1", "r2c3"])
+    confine(cand, 7, box2, ["r2c5", "r3c4"])
+    step = direct_pointing(NET, cand, placed)
+    assert step.technique == "direct pointing" and step.rating == 1.7 and step.place == (cell("r3c4"), 7)
+    assert step.unit == "box 1" and step.second == "row 2" and step.single == "box 2" and step.removes == ()
+    cand[cell("r1c6")] |= 1 << 6  # box 2 keeps two places for 7 outside row 2: no single follows
+    assert direct_pointing(NET, cand, placed) is None and pointing(NET, cand, placed) is not None
+    cand, placed = position()
+    confine(cand, 8, row(4), ["r4c7", "r4c9"])
+    confine(cand, 8, row(5), ["r5c2", "r5c8"])
+    step = direct_claiming(NET, cand, placed)
+    assert step.technique == "direct claiming" and step.rating == 1.9 and step.place == (cell("r5c2"), 8)
+    assert step.unit == "row 4" and step.second == "box 6" and step.single == "row 5"
+    cand[cell("r5c3")] |= 1 << 7
+    assert direct_claiming(NET, cand, placed) is None
+
+
+def test_direct_hidden_pair_and_triple():
+    """SE's direct hidden subsets (DirectHiddenSetHint, 2.0 and 2.5): the subset's removals would leave
+    another value one place in the unit."""
+    cand, placed = position()
+    for x in (4, 6):
+        confine(cand, x, row(2), ["r2c2", "r2c8"])
+    confine(cand, 9, row(2), ["r2c2", "r2c5"])
+    step = direct_hidden_subset(2)(NET, cand, placed)
+    assert step.technique == "direct hidden pair" and step.rating == 2.0 and step.place == (cell("r2c5"), 9)
+    assert step.values == (4, 6) and set(step.cells) == {cell("r2c2"), cell("r2c8")} and step.single == "row 2"
+    assert "r2c5" not in "".join(step.describe(lambda v: f"r{v // 9 + 1}c{v % 9 + 1}").split(":")[1:2])
+    cand[cell("r2c6")] |= 1 << 8  # 9 keeps two places outside the pair
+    assert direct_hidden_subset(2)(NET, cand, placed) is None and hidden_subset(2)(NET, cand, placed) is not None
+    cand, placed = position()
+    for x in (1, 2, 3):
+        confine(cand, x, row(3), ["r3c1", "r3c2", "r3c3"])
+    confine(cand, 5, row(3), ["r3c3", "r3c7"])
+    assert direct_hidden_subset(2)(NET, cand, placed) is None
+    step = direct_hidden_subset(3)(NET, cand, placed)
+    assert step.technique == "direct hidden triple" and step.rating == 2.5 and step.place == (cell("r3c7"), 5)
+
+
 def test_xy_xyz_and_wxyz_wings():
     cand, placed = position(r1c1="12", r1c5="13", r5c1="23")
     step = xy_wing(NET, cand, placed)
@@ -186,10 +233,34 @@ def test_skyscraper_kite_and_x_chain():
     confine(cand, 7, row(9), ["r9c9", "r9c2"])
     assert turbot_fish(NET, cand, placed) is None  # every two-link chain here removes nothing
     step = x_chain(NET, cand, placed)
-    assert step.technique == "X-chain" and len(step.chain) == 6 and step.rating == 6.6 + length_bonus(6)
+    # three strong links, all in rows: Sukaku Explainer's "3 Skyscrapers", 5.4 (below SE's forcing X-chain, 6.6)
+    assert step.technique == "X-chain" and len(step.chain) == 6 and step.rating == 5.4
     ends = sorted(step.chain[0:1] + step.chain[-1:])
     assert ends == sorted([(cell("r1c1"), 7), (cell("r9c2"), 7)])
     assert removed(step) == _seeing_both(cand, 7, "r1c1", "r9c2") == {(cell(n), 7) for n in ("r2c2", "r3c2", "r7c1", "r8c1")}
+    cand, placed = position()  # the last link in a box: rows and boxes, Sukaku's "3 Strong links", 5.5
+    confine(cand, 7, row(1), ["r1c1", "r1c5"])
+    confine(cand, 7, row(5), ["r5c5", "r5c9"])
+    confine(cand, 7, [r * 9 + c for r in range(6, 9) for c in range(6, 9)], ["r8c9", "r9c7"])
+    step = x_chain(NET, cand, placed)
+    assert len(step.chain) == 6 and step.rating == 5.5 and removed(step) == {(cell("r9c1"), 7)}
+
+
+def test_grouped_turbot_fish():
+    """Two strong links on one value, one side a group (Sukaku's "Grouped 2 Strong links", 4.3; the pattern of
+    two top95 puzzles Sukaku Explainer rates 4.3): r6c1 = r1c1 - (r1c7 r1c8) = (r2c9 r3c9), so r6c9 is not 1."""
+    cand, placed = position()
+    confine(cand, 1, col(1), ["r1c1", "r6c1"])
+    confine(cand, 1, row(1), ["r1c1", "r1c7", "r1c8"])
+    confine(cand, 1, [r * 9 + c for r in range(3) for c in range(6, 9)], ["r1c7", "r1c8", "r2c9", "r3c9"])
+    assert turbot_fish(NET, cand, placed) is None  # no two-link chain of single cells removes anything
+    step = grouped_turbot_fish(NET, cand, placed)
+    assert step.technique == "grouped turbot fish" and step.rating == 4.3
+    assert removed(step) == _seeing_both(cand, 1, "r6c1", "r2c9") & _seeing_both(cand, 1, "r6c1", "r3c9") == {
+        (cell("r6c9"), 1)}
+    assert "r6c1 = r1c1 - (r1c7 r1c8) = (r2c9 r3c9)" in step.describe(lambda v: f"r{v // 9 + 1}c{v % 9 + 1}")
+    cand[cell("r3c7")] |= 1  # box 3's places no longer split into a row segment and a column segment
+    assert grouped_turbot_fish(NET, cand, placed) is None
 
 
 def test_xy_chain():
@@ -274,11 +345,12 @@ def walk(line: str) -> dict[str, int]:
 def test_no_step_contradicts_the_solution_and_every_technique_is_used():
     """Soundness on published hard puzzles (Norvig's hardest, part of top95, rated bank puzzles); together
     they need every rung of the ladder but the constraint rung (sudoku has no other constraints) and the
-    quads (rare: their hand-made positions are above)."""
+    quads, hidden triples and direct claiming (rare: their hand-made positions are above)."""
     used: set[str] = set()
     for line in optional("norvig_hardest11.txt") + optional("norvig_top95.txt", 15) + [p for p, _ in bank(100)]:
         used.update(walk(line))
-    ladder = {name for name, _ in LADDER} - {"constraint", "turbot fish", "naked quad", "hidden quad"}
+    ladder = {name for name, _ in LADDER} - {"constraint", "turbot fish", "naked quad", "hidden quad",
+                                              "hidden triple", "direct claiming"}
     assert ladder - used == set()
     assert used & {"skyscraper", "two-string kite", "turbot fish"}
 
@@ -290,24 +362,49 @@ def test_easy50_is_easy_or_medium():
         assert graded.level in ("easy", "medium") and graded.rating <= 3.4 and graded.guesses == 0
 
 
+def spearman(a: list[float], b: list[float]) -> float:
+    """Spearman's rho: the correlation of average ranks (ties share the mean of their positions)."""
+    import numpy as np
+
+    def ranks(values: list[float]) -> np.ndarray:
+        x = np.asarray(values)
+        return np.array([np.mean(np.flatnonzero(np.sort(x) == v)) for v in x])
+
+    return float(np.corrcoef(ranks(a), ranks(b))[0, 1])
+
+
 def test_ratings_agree_with_sudoku_explainer():
     """Published SE ratings (Sudoku Exchange bank, 5.0-9.3; benchmarks/data/se_exchange_diabolical.txt):
     on its first 60 puzzles the rank correlation is at least 0.7 and two in three are within 1.0.
     benchmarks/bench_rating.py measures the whole sample."""
-    import numpy as np
-
-    def ranks(values: list[float]) -> np.ndarray:
-        """Average ranks (ties share the mean of their positions), as Spearman's rho needs."""
-        x = np.asarray(values)
-        return np.array([np.mean(np.flatnonzero(np.sort(x) == v)) for v in x])
-
     pairs = []
     for puzzle, se in bank(60):
         inst = parsed(puzzle)
         pairs.append((se, grade(SUDOKU.model(inst), inst.givens).rating))
-    rho = np.corrcoef(ranks([a for a, _ in pairs]), ranks([b for _, b in pairs]))[0, 1]
-    assert rho >= 0.7
+    assert spearman([a for a, _ in pairs], [b for _, b in pairs]) >= 0.7
     assert sum(abs(a - b) <= 1.0 for a, b in pairs) >= len(pairs) * 2 / 3
+
+
+def test_ratings_agree_with_sudoku_explainer_across_the_scale():
+    """Sukaku Explainer's ratings saved in benchmarks/data/se_ratings.txt (its header names the program, commit and
+    command): Norvig's easy50, 400 puzzles of `generate` (seeds 1000-1399) and top95's first 40, SE 1.2 to 9.x.
+    Every puzzle SE rates below 4.0 (singles, direct and plain intersections and subsets, X-wing, swordfish) we
+    rate exactly as SE does, easy50 included (all 50, 1.2 to 3.2); the rank correlation over all of them is at
+    least 0.95 (the issue asks 0.8) and at most 5% land one level off. bench_rating.py measures the whole file."""
+    rows = [line.split("\t") for line in SE_RATINGS.read_text().splitlines() if line and not line.startswith("#")]
+    chosen = [r for r in rows if r[2] in ("norvig_easy50", "generate")] + [r for r in rows if r[2] == "norvig_top95"][:40]
+    assert len(chosen) == 490
+    ours, theirs, off = [], [], 0
+    for puzzle, se, source, _ in chosen:
+        inst = parsed(puzzle)
+        graded = grade(SUDOKU.model(inst), inst.givens)
+        ours.append(graded.rating)
+        theirs.append(float(se))
+        off += graded.level != level_of(float(se))
+        if float(se) < 4.0 or source == "norvig_easy50":
+            assert graded.rating == float(se), (puzzle, se, graded.describe())
+    assert spearman(ours, theirs) >= 0.95
+    assert off <= 0.05 * len(chosen)
 
 
 def test_levels_and_ranges():
