@@ -246,15 +246,24 @@ def rerate(per_source: int) -> None:
 
 
 def hardest(n: int | None) -> None:
-    """The forum's hardest list (tdoku's copy carries no ER column): what the ladder makes of it."""
-    puzzles = read(SHARED / "tdoku_puzzles6_forum_hardest_1106.txt", n)
+    """The forum's hardest puzzles beside their published ER (forum_hardest_er.txt): SE rates them all 10.4
+    to 11.9, past what the ladder's techniques reach, so the question is whether it calls every one of them
+    "needs guessing" (rating 10.0, the ladder's floor for that level) and none easier."""
+    rows = [line.split("\t") for line in read(HERE / "data" / "forum_hardest_er.txt", n)]
     levels: Counter[str] = Counter()
-    for puzzle in progress(puzzles, "hardest"):
+    ours: list[float] = []
+    for puzzle, _ in progress(rows, "hardest"):
         inst, model, solution = solved(puzzle)
-        levels[logic(model).grade(inst.givens, solution).level] += 1
-    print(f"\nForum hardest list ({len(puzzles)} puzzles; the stored copy has no ER column, a sample rated by SE is "
-          "in the calibration above): "
-          + ", ".join(f"{name} {levels[name]}" for name in LEVELS if levels[name]))
+        grade = logic(model).grade(inst.givens, solution)
+        levels[grade.level] += 1
+        ours.append(grade.rating)
+    er = [float(published.split("/")[0]) for _, published in rows]
+    rho = spearman(ours, er) if len(set(ours)) > 1 else None
+    print(f"\nForum hardest, published ER {min(er):.1f} to {max(er):.1f} ({len(rows)} puzzles, every 10th of the sheet): "
+          + ", ".join(f"{name} {levels[name]}" for name in LEVELS if levels[name])
+          + f"; our ratings {min(ours):.1f} to {max(ours):.1f}; Spearman "
+          + (f"{rho:.3f}" if rho is not None else "undefined (one rating for all: the ladder does not rank "
+                                                  "puzzles that need guessing)"))
 
 
 def speed(n_random: int) -> list[str]:

@@ -407,6 +407,19 @@ def test_ratings_agree_with_sudoku_explainer_across_the_scale():
     assert off <= 0.05 * len(chosen)
 
 
+def test_the_forums_hardest_all_need_guessing():
+    """The forum's hardest puzzles with their published ER (benchmarks/data/forum_hardest_er.txt: the public
+    hard-puzzle sheet via sukaku-forge, ER 10.4 to 11.9, past SE's forcing chains): the ladder must call every
+    one "needs guessing" and never solve one with the techniques it rates below 10 (the first 30 of the sample)."""
+    path = SE_RATINGS.with_name("forum_hardest_er.txt")
+    rows = [line.split("\t") for line in path.read_text().splitlines() if line and not line.startswith("#")]
+    assert len(rows) == 98 and all(float(er.split("/")[0]) >= 10.4 for _, er in rows)
+    for puzzle, _ in rows[:30]:
+        inst = parsed(puzzle)
+        graded = grade(SUDOKU.model(inst), inst.givens)
+        assert graded.level == "needs guessing" and graded.rating == 10.0, (puzzle, graded.describe())
+
+
 def test_levels_and_ranges():
     assert [level_of(r) for r in (1.2, 2.3, 2.6, 3.4, 3.6, 4.4, 5.0, 6.9, 7.0, 9.0)] == [
         "easy", "easy", "medium", "medium", "hard", "hard", "expert", "expert", "extreme", "extreme"]
