@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Sequence
 
+from csp.grid import neighbours
+
 COLOURS = 4
 MUTATE = 0.2
 PUZZLEBEAST = 0.5
@@ -90,7 +92,7 @@ def fitness_by_layers(board: str, rows: int, cols: int, goal: str, metric: str) 
 
     from .hardest import Geometry, Layers, at_start
 
-    masks = board_masks(board, cols)
+    masks = board_masks(board)
     geo = Geometry(rows, cols)
     leader = next((m for m in masks if at_start(m, geo, goal)), None)
     if leader is None:
@@ -111,7 +113,7 @@ def fitness_by_layers(board: str, rows: int, cols: int, goal: str, metric: str) 
     return 0
 
 
-def board_masks(board: str, cols: int) -> list[int]:
+def board_masks(board: str) -> list[int]:
     """The pieces of one-line board text as cell masks, in reading order of their first cells."""
     cells = board.replace("/", "")
     masks: dict[str, int] = {}
@@ -219,12 +221,6 @@ def puzzlebeast(colours: Colouring, rows: int, cols: int, rng: random.Random) ->
         elif len(members) > 1:
             cells[rng.choice(members)] = 0
     return tuple(cells)
-
-
-def neighbours(cell: int, rows: int, cols: int) -> list[int]:
-    r, c = divmod(cell, cols)
-    return [rr * cols + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-            if 0 <= rr < rows and 0 <= cc < cols]
 
 
 @dataclass

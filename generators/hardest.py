@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterator, Sequence
 
+from puzzles.slide import Piece, bits, shape_of
+
 from .boards import LABELS, Board, board_list, connected_sets, popcount
 
 RULES = ("corner", "edges")
@@ -331,10 +333,8 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
 
 
 def shape_key(mask: int, cols: int) -> tuple[tuple[int, int], ...]:
-    """A piece's cells as (row, column) offsets from its lowest cell: equal for translated copies."""
-    cells = [c for c in range(mask.bit_length()) if mask >> c & 1]
-    r0, c0 = divmod(cells[0], cols)
-    return tuple((c // cols - r0, c % cols - c0) for c in cells)
+    """A piece's shape as ``slide`` keys it (offsets from its lowest cell): equal for translated copies."""
+    return shape_of(Piece("", tuple(bits(mask))), cols)
 
 
 def goal_rows(geo: Geometry, sizes: Sequence[int], rule: str) -> dict[Any, list[list[int]]]:

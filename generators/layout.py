@@ -31,6 +31,7 @@ from typing import Any, Sequence
 
 import solvers
 from csp.errors import PuzzleError
+from csp.grid import connected, neighbours
 from csp.puzzle import Instance, PuzzleType
 
 from .clues import GenerationError, default_oracle
@@ -157,20 +158,15 @@ def random_regions(n: int, rng: random.Random, *, symmetric: bool = False) -> li
     return regions
 
 
-def _neighbours(cell: int, n: int) -> list[int]:
-    r, c = divmod(cell, n)
-    return [rr * n + cc for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= rr < n and 0 <= cc < n]
-
-
 def _swap(regions: list[int], members: list[set[int]], n: int, rng: random.Random, symmetric: bool) -> None:
     """Try to trade a random cell of region A, next to region B, for a cell of B next to the rest of A
     (and, when symmetric, the images of both under a half turn the other way round); undo the trade
     unless every region it touched stays connected."""
     a = rng.randrange(n * n)
-    home, away = regions[a], regions[rng.choice(_neighbours(a, n))]
+    home, away = regions[a], regions[rng.choice(neighbours(a, n, n))]
     if home == away:
         return
-    borders = sorted(c for c in members[away] if any(regions[nb] == home and nb != a for nb in _neighbours(c, n)))
+    borders = sorted(c for c in members[away] if any(regions[nb] == home and nb != a for nb in neighbours(c, n, n)))
     if not borders:
         return
     moves = {a: away, rng.choice(borders): home}
@@ -181,7 +177,7 @@ def _swap(regions: list[int], members: list[set[int]], n: int, rng: random.Rando
                 return
     before = {cell: regions[cell] for cell in moves}
     _move(regions, members, moves)
-    if not all(_connected(members[r], n) for r in set(moves.values())):
+    if not all(connected(members[r], n, n) for r in set(moves.values())):
         _move(regions, members, before)
 
 
@@ -190,15 +186,3 @@ def _move(regions: list[int], members: list[set[int]], moves: dict[int, int]) ->
         members[regions[cell]].discard(cell)
         members[region].add(cell)
         regions[cell] = region
-
-
-def _connected(cells: set[int], n: int) -> bool:
-    """True when ``cells`` form one piece through shared sides."""
-    start = next(iter(cells))
-    seen, stack = {start}, [start]
-    while stack:
-        for nb in _neighbours(stack.pop(), n):
-            if nb in cells and nb not in seen:
-                seen.add(nb)
-                stack.append(nb)
-    return len(seen) == len(cells)

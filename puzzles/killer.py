@@ -24,6 +24,7 @@ from typing import Any, Mapping, Sequence
 from csp.errors import PuzzleError
 from csp.model import Model
 from csp.errors import excerpt
+from csp.grid import connected
 from csp.puzzle import Instance, Param, PuzzleType, whole_number
 from .sudoku import BLANKS, MAX_SIZE, SYMBOLS, cell_name, default_box, parse_box, sudoku_model
 
@@ -45,20 +46,6 @@ def killer_model(rows: int, cols: int, cages: Cages) -> Model:
         if len(cells) > 1:
             m.all_different(cells, name=f"cage {cage}")
     return m
-
-
-def _connected(cells: Sequence[int], n: int) -> bool:
-    members = set(cells)
-    seen, todo = {cells[0]}, [cells[0]]
-    while todo:
-        i = todo.pop()
-        r, c = divmod(i, n)
-        for j in ((r - 1) * n + c if r else -1, (r + 1) * n + c if r < n - 1 else -1,
-                  i - 1 if c else -1, i + 1 if c < n - 1 else -1):
-            if j in members and j not in seen:
-                seen.add(j)
-                todo.append(j)
-    return len(seen) == len(members)
 
 
 class Killer(PuzzleType):
@@ -111,7 +98,7 @@ class Killer(PuzzleType):
             low, high = size * (size + 1) // 2, size * (2 * n - size + 1) // 2
             if (size > n or not low <= total <= high) and conflict is None:
                 conflict = f"{where}: {size} distinct digits 1-{SYMBOLS[n - 1]} cannot add up to {total}"
-            if not _connected(cells, n):
+            if not connected(cells, n, n):
                 raise PuzzleError("cage cells do not touch (a cage is one connected group)", line=first_line[cage],
                                   where=where)
             cages.append((cage, tuple(cells), total))
