@@ -43,11 +43,11 @@ import time
 from pathlib import Path
 
 from coldstart import bare_python, cold_start
-from generators.batch import random_stream
-from generators.games import Setup, play_game, play_games
-from puzzles.game2048 import DIRECTIONS, Rules
+from puzzlesmith.generators.batch import random_stream
+from puzzlesmith.generators.games import Setup, play_game, play_games
+from puzzlesmith.puzzles.game2048 import DIRECTIONS, Rules
 from reference2048 import PlainExpectimax, play as plain_play
-from solvers.players2048 import Expectimax, best_move
+from puzzlesmith.solvers.players2048 import Expectimax, best_move
 
 NNEONNEO = "NNEONNEO_2048"
 HOW_TO_BUILD = (f"set {NNEONNEO} to nneonneo's bin/2048.so (git clone github.com/nneonneo/2048-ai; "

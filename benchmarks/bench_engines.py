@@ -47,12 +47,12 @@ import warnings
 from pathlib import Path
 from typing import Callable
 
-import solvers
-from puzzles.queens import queens_model
-from puzzles.sudoku import sudoku_model
-from solvers import backtracking as backtracking_module
-from solvers import cpsat as cpsat_module
-from solvers import sat as sat_module
+from puzzlesmith import solvers
+from puzzlesmith.puzzles.queens import queens_model
+from puzzlesmith.puzzles.sudoku import sudoku_model
+from puzzlesmith.solvers import backtracking as backtracking_module
+from puzzlesmith.solvers import cpsat as cpsat_module
+from puzzlesmith.solvers import sat as sat_module
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
 SETS = [("top95", "norvig_top95.txt"), ("forum_hardest", "tdoku_puzzles6_forum_hardest_1106.txt")]

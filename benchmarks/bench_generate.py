@@ -28,11 +28,11 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import solvers  # noqa: E402
-from csp import registry  # noqa: E402
-from csp.model import Model  # noqa: E402
-from generators import generate, make_minimal, orbits  # noqa: E402
-from generators.clues import add_clues, reduce_clues  # noqa: E402
-from solvers.backtracking import compiled  # noqa: E402
+from puzzlesmith.csp import registry  # noqa: E402
+from puzzlesmith.csp.model import Model  # noqa: E402
+from puzzlesmith.generators import generate, make_minimal, orbits  # noqa: E402
+from puzzlesmith.generators.clues import add_clues, reduce_clues  # noqa: E402
+from puzzlesmith.solvers.backtracking import compiled  # noqa: E402
 
 SUDOKU = registry.get("sudoku")
 

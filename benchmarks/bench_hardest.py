@@ -85,8 +85,8 @@ def run_table(goal: str, workers: int, points: str | None) -> tuple[list[dict], 
 
 
 def solve_numbers(numbers: str, goal: str) -> int | None:
-    from csp import registry
-    from solvers.paths import find_path
+    from puzzlesmith.csp import registry
+    from puzzlesmith.solvers.paths import find_path
 
     slide = registry.get("slide")
     cells = numbers.split()
@@ -102,8 +102,8 @@ def sbpfinder_boards_in_component(numbers: str) -> tuple[int, int]:
     """(goal positions, those SBPFinder lists) in the component of a board read with goal=edges: SBPSearcher
     only searched components holding a board of SBPFinder's list (a piece on the bottom-right cell that
     can move), whichever piece touching the bottom row and right column was the goal."""
-    from csp import registry
-    from generators.boards import justsolved
+    from puzzlesmith.csp import registry
+    from puzzlesmith.generators.boards import justsolved
 
     slide = registry.get("slide")
     cells = numbers.split()
@@ -169,7 +169,7 @@ def corner(workers: int, points: str | None) -> None:
 
 
 def count() -> None:
-    from generators.boards import count_boards
+    from puzzlesmith.generators.boards import count_boards
 
     print(f"== boards --count (load: {load()})")
     for rows, cols in ((4, 4), (4, 5), (5, 5)):
@@ -182,7 +182,7 @@ def count() -> None:
 def evolve_vs_random(budget: int, workers: int) -> None:
     from concurrent.futures import ProcessPoolExecutor
 
-    from generators.evolve import Evaluator, evolve, random_search
+    from puzzlesmith.generators.evolve import Evaluator, evolve, random_search
 
     population = 100
     generations = 1 + (budget - population) // (population - 2)
@@ -209,9 +209,9 @@ def evolve_vs_random(budget: int, workers: int) -> None:
 
 
 def bb() -> None:
-    from csp import registry
-    from solvers.bb import bb_metric, position_graph
-    from solvers.paths import find_path
+    from puzzlesmith.csp import registry
+    from puzzlesmith.solvers.bb import bb_metric, position_graph
+    from puzzlesmith.solvers.paths import find_path
 
     slide = registry.get("slide")
     print(f"== the BB metric (load: {load()})")

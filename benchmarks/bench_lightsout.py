@@ -34,9 +34,9 @@ import time
 import galois
 import numpy as np
 
-from csp import registry
-from solvers import gf2
-from solvers.linear import LinearEngine
+from puzzlesmith.csp import registry
+from puzzlesmith.solvers import gf2
+from puzzlesmith.solvers.linear import LinearEngine
 
 GF2 = galois.GF(2)
 

@@ -31,10 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from coldstart import bare_python, cold_start
-from csp import registry
+from puzzlesmith.csp import registry
 from moves_reference import SlideReference, TilesReference, component
-from solvers.explore import explore
-from solvers.paths import PathLimits, PathStats, get_path_engine
+from puzzlesmith.solvers.explore import explore
+from puzzlesmith.solvers.paths import PathLimits, PathStats, get_path_engine
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 METRICS = ("steps", "straight", "moves", "supersteps", "superstraight", "supermoves")

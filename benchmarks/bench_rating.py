@@ -46,10 +46,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import solvers  # noqa: E402
-from csp import registry  # noqa: E402
-from generators import generate  # noqa: E402
-from generators.grading import LEVEL_TOPS, LEVELS, THREE_TIERS, level_of, logic  # noqa: E402
-from generators.techniques import MAX_CHAIN  # noqa: E402
+from puzzlesmith.csp import registry  # noqa: E402
+from puzzlesmith.generators import generate  # noqa: E402
+from puzzlesmith.generators.grading import LEVEL_TOPS, LEVELS, THREE_TIERS, level_of, logic  # noqa: E402
+from puzzlesmith.generators.techniques import MAX_CHAIN  # noqa: E402
 
 SUDOKU = registry.get("sudoku")
 HERE = Path(__file__).resolve().parent
@@ -325,8 +325,8 @@ def nonograms(count: int) -> None:
     """Random nonograms that line logic solves: how often a random picture already is, flips, time."""
     import random
 
-    from generators.nonograms import DENSITY, random_nonogram, repair
-    from solvers.linelogic import clues_of, line_solve
+    from puzzlesmith.generators.nonograms import DENSITY, random_nonogram, repair
+    from puzzlesmith.solvers.linelogic import clues_of, line_solve
 
     print(f"\nNonograms (random pictures, {DENSITY:.0%} shaded; {count} per size)")
     print(f"  {'size':<8}{'line-solvable as drawn':>24}{'mean flips':>12}{'ms per nonogram':>17}")

@@ -54,9 +54,9 @@ def table(title: str, rows: list[tuple[str, float, float]], unit: str = "ms") ->
 
 
 def drawing_table() -> None:
-    import drawing
-    import solvers
-    from csp import registry
+    from puzzlesmith import drawing
+    from puzzlesmith import solvers
+    from puzzlesmith.csp import registry
 
     sudoku = registry.get("sudoku")
     instance = sudoku.parse(PUZZLE, sudoku.resolve_params({}))
@@ -88,10 +88,10 @@ def drawing_table() -> None:
 
 
 def book_table(n: int) -> None:
-    import drawing
-    from csp import registry
-    from drawing.book import Entry, book_pdf
-    from generators import generate
+    from puzzlesmith import drawing
+    from puzzlesmith.csp import registry
+    from puzzlesmith.drawing.book import Entry, book_pdf
+    from puzzlesmith.generators import generate
 
     sudoku = registry.get("sudoku")
     params = sudoku.resolve_params({})

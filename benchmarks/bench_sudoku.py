@@ -39,9 +39,9 @@ from typing import Callable
 
 import norvig_reference as norvig
 
-import solvers
-from puzzles.queens import queens_model
-from puzzles.sudoku import Sudoku, sudoku_model
+from puzzlesmith import solvers
+from puzzlesmith.puzzles.queens import queens_model
+from puzzlesmith.puzzles.sudoku import Sudoku, sudoku_model
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
 SETS = [  # (label, file, puzzles in a full run, in a quick run)
@@ -277,7 +277,7 @@ def queens(args: argparse.Namespace) -> bool:
 
 
 # -- start-up ---------------------------------------------------------------------------------------
-_FALLBACK = ("import sys; from puzzles.sudoku import Sudoku; import solvers; t = Sudoku(); i = t.parse(sys.argv[1], {}); "
+_FALLBACK = ("import sys; from puzzlesmith.puzzles.sudoku import Sudoku; import solvers; t = Sudoku(); i = t.parse(sys.argv[1], {}); "
              "print(t.format(i, solvers.solve(t.model(i), fix=i.givens).solution))")
 
 
@@ -305,7 +305,7 @@ def startup(args: argparse.Namespace) -> bool:
         print(f"\nNOTE: the console script does not solve yet ({why}); timing `python -c` "
               f"with the same imports and solve instead.")
         cmd = [sys.executable, "-c", _FALLBACK, puzzle]
-        label = "python -c 'import puzzles.sudoku, solvers; solve'"
+        label = "python -c 'import puzzlesmith.puzzles.sudoku, puzzlesmith.solvers; solve'"
     print(f"\nCold start, whole process, median of {runs} runs")
     floor = _wall([sys.executable, "-c", "pass"], runs)
     whole = _wall(cmd, runs)

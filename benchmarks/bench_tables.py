@@ -33,10 +33,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from csp import registry  # noqa: E402
-from csp.tables import read_header  # noqa: E402
-from solvers.explore import explore  # noqa: E402
-from solvers.paths import PathLimits, get_path_engine  # noqa: E402
+from puzzlesmith.csp import registry  # noqa: E402
+from puzzlesmith.csp.tables import read_header  # noqa: E402
+from puzzlesmith.solvers.explore import explore  # noqa: E402
+from puzzlesmith.solvers.paths import PathLimits, get_path_engine  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 KORF_GOAL = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15"
@@ -120,7 +120,7 @@ def korf_rows(count: int) -> list[tuple[int, int, str]]:
 
 
 def korf(count: int, manhattan_time: float) -> None:
-    from solvers.pdb import databases_for, partition, pattern_file
+    from puzzlesmith.solvers.pdb import databases_for, partition, pattern_file
 
     goal = [int(x) for x in KORF_GOAL.replace("/", " ").split()]
     built = []

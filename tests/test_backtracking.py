@@ -6,10 +6,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import solvers
-from csp import Model
-from puzzles.queens import queens_model
-from puzzles.sudoku import sudoku_model
+from puzzlesmith import solvers
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles.queens import queens_model
+from puzzlesmith.puzzles.sudoku import sudoku_model
 
 ENGINE = "backtracking"
 

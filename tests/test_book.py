@@ -15,7 +15,7 @@ from math import ceil
 
 import pytest
 
-from csp import registry
+from puzzlesmith.csp import registry
 from puzzlesmith.cli import main
 
 pytest.importorskip("fpdf", reason="the 'draw' extra (fpdf2) is not installed: pip install '.[draw]'")
@@ -73,7 +73,7 @@ def test_pages_per_page_and_paper(per_page, paper, size, tmp_path):
     code, _, err = run("book", "sudoku", "-p", "size=4", "-n", "5", "--seed", "1", "--per-page", str(per_page),
                        "--paper", paper, "--title", "Little ones", "-o", str(out))
     assert code == 0, err
-    from drawing.book import answer_layout
+    from puzzlesmith.drawing.book import answer_layout
 
     cols, rows = answer_layout(per_page)
     reader = pypdf.PdfReader(str(out))

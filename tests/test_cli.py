@@ -86,7 +86,7 @@ def test_bad_input_is_one_line_exit_2_and_no_output(args, stdin, message):
 def test_a_wrong_answer_from_an_engine_is_caught(monkeypatch, capsys):
     """Every printed solution passes Model.check, the givens and the type's own verify, or exit 4."""
     from puzzlesmith import cli
-    from solvers.backtracking import BacktrackingEngine
+    from puzzlesmith.solvers.backtracking import BacktrackingEngine
 
     real = BacktrackingEngine.search
 

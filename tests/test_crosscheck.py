@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import solvers
-from csp.model import Model
+from puzzlesmith import solvers
+from puzzlesmith.csp.model import Model
 
 CAP = 40  # counts are compared exactly up to this many solutions
 BRUTE_FORCE_UP_TO = 5000  # value combinations enumerated directly

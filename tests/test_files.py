@@ -2,7 +2,7 @@
 
 import pytest
 
-from csp.files import atomic_path, atomic_write
+from puzzlesmith.csp.files import atomic_path, atomic_write
 
 
 def test_a_finished_write_replaces_the_target(tmp_path):

@@ -6,10 +6,10 @@ import sys
 
 import pytest
 
-import solvers
-from csp import registry
-from generators.clues import GenerationError
-from generators.lightsout import random_board
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
+from puzzlesmith.generators.clues import GenerationError
+from puzzlesmith.generators.lightsout import random_board
 
 
 def run(*args):

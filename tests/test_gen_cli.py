@@ -4,10 +4,10 @@ import json
 import subprocess
 import sys
 
-import solvers
+from puzzlesmith import solvers
 from conftest import valid_sudoku
-from csp import registry
-from generators import LEVELS
+from puzzlesmith.csp import registry
+from puzzlesmith.generators import LEVELS
 
 SUDOKU = registry.get("sudoku")
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."

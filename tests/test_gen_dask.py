@@ -2,8 +2,8 @@
 
 import pytest
 
-from csp import registry
-from generators import generate
+from puzzlesmith.csp import registry
+from puzzlesmith.generators import generate
 
 distributed = pytest.importorskip("distributed")
 

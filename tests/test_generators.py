@@ -12,17 +12,17 @@ from typing import Any
 
 import pytest
 
-import solvers
+from puzzlesmith import solvers
 from conftest import puzzles, valid_sudoku
-from csp import registry
-from csp.errors import PuzzleError
-from csp.model import Model
-from csp.puzzle import Instance, PuzzleType
-from generators import (LEVELS, RATINGS, SYMMETRIES, GenerationError, default_oracle, generate, generate_one, grade, hint,
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.generators import (LEVELS, RATINGS, SYMMETRIES, GenerationError, default_oracle, generate, generate_one, grade, hint,
                         orbits)
-from generators.clues import add_clues
-from generators.grading import logic
-from generators.layout import symmetric
+from puzzlesmith.generators.clues import add_clues
+from puzzlesmith.generators.grading import logic
+from puzzlesmith.generators.layout import symmetric
 
 SUDOKU = registry.get("sudoku")
 

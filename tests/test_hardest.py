@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA
-from csp import registry
-from generators.boards import board_list, boards, count_boards, justsolved, popcount, text
-from generators.evolve import Evaluator, evolve, random_search
-from generators.hardest import class_name, hardest_classes, hardest_of_class, size_classes
-from puzzles.slide import read_grid
-from solvers.bb import Graph, bb_metric, position_graph
-from solvers.paths import find_path
+from puzzlesmith.csp import registry
+from puzzlesmith.generators.boards import board_list, boards, count_boards, justsolved, popcount, text
+from puzzlesmith.generators.evolve import Evaluator, evolve, random_search
+from puzzlesmith.generators.hardest import class_name, hardest_classes, hardest_of_class, size_classes
+from puzzlesmith.puzzles.slide import read_grid
+from puzzlesmith.solvers.bb import Graph, bb_metric, position_graph
+from puzzlesmith.solvers.paths import find_path
 
 ROOT = Path(__file__).resolve().parents[1]
 SLIDE = registry.get("slide")
@@ -360,7 +360,7 @@ def test_hardest_matches_solving_every_start_one_by_one(metric, goal):
 def test_the_two_class_searches_agree(metric):
     """The numpy layers (single-piece metrics) and the position-by-position search (written for the super
     metrics, through slide's own moves) find the same hardest length on a 4x4 class."""
-    from generators.hardest import hardest_by_positions
+    from puzzlesmith.generators.hardest import hardest_by_positions
 
     for goal in ("corner", "edges"):
         assert hardest_by_positions(4, 4, (1, 2, 4), goal, metric).moves == \
@@ -373,7 +373,7 @@ def test_the_evolvers_two_fitness_searches_agree(goal):
     boards: the same optimal length, or 0 for both."""
     import random as stdrandom
 
-    from generators.evolve import board_text, fitness_by_layers, fitness_by_search, random_colouring
+    from puzzlesmith.generators.evolve import board_text, fitness_by_layers, fitness_by_search, random_colouring
 
     rng = stdrandom.Random(7)
     for _ in range(60):

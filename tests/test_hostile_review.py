@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-import solvers
-from csp import PuzzleError, registry
-from generators import generate
-from puzzlesmith.common import read_puzzles
+from puzzlesmith import solvers
+from puzzlesmith.csp import PuzzleError, registry
+from puzzlesmith.generators import generate
+from puzzlesmith.cli.common import read_puzzles
 
 TOP = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 HUGE = "9" * 5000  # more digits than Python's int() takes (4,300)
@@ -223,7 +223,7 @@ def test_a_nonogram_too_big_to_model_is_refused_with_its_size(tmp_path):
 
 def test_auto_sends_huge_queens_to_backtracking_and_sat_refuses_them():
     """n = 1000 on auto picked sat and used 5.5 GB; its CNF would need about 21 million clauses."""
-    from puzzles.queens import queens_model
+    from puzzlesmith.puzzles.queens import queens_model
 
     model = queens_model(1000)
     assert solvers.choose(model)[0] == "backtracking"

@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-import solvers
-from csp import registry
-from csp.errors import PuzzleError
-from generators.batch import generate_one
-from generators.layout import random_regions
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.generators.batch import generate_one
+from puzzlesmith.generators.layout import random_regions
 from puzzlesmith.cli import main
 
 SUDOKU = registry.get("sudoku")

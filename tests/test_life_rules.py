@@ -8,10 +8,10 @@ import itertools
 
 import pytest
 
-import solvers
-from csp import registry
-from csp.errors import PuzzleError
-from puzzles.life import FREE, next_generation, parse_rule
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.puzzles.life import FREE, next_generation, parse_rule
 from puzzlesmith.cli import main
 
 LIFE = registry.get("life")

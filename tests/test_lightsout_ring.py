@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import solvers
-from csp import registry
-from csp.errors import PuzzleError
-from csp.model import Model
-from puzzles.lightsout import merlin, read_buttons
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.model import Model
+from puzzlesmith.puzzles.lightsout import merlin, read_buttons
 from puzzlesmith.cli import main
-from solvers.linear import LinearEngine, analyse, minimum
-from solvers.zmod import factor, ring_solve
+from puzzlesmith.solvers.linear import LinearEngine, analyse, minimum
+from puzzlesmith.solvers.zmod import factor, ring_solve
 
 LIGHTSOUT = registry.get("lightsout")
 

@@ -15,11 +15,11 @@ import galois
 import numpy as np
 import pytest
 
-import solvers
-from csp.constraints import ParityRows
-from csp.model import Model
-from solvers import Limits, Unsupported, gf2
-from solvers.linear import LinearEngine, analyse, matrices, minimum
+from puzzlesmith import solvers
+from puzzlesmith.csp.constraints import ParityRows
+from puzzlesmith.csp.model import Model
+from puzzlesmith.solvers import Limits, Unsupported, gf2
+from puzzlesmith.solvers.linear import LinearEngine, analyse, matrices, minimum
 
 ENGINE = LinearEngine()
 

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from csp import AllDifferent, Linear, Model, ModelError, Parity, ParityRows, Table
+from puzzlesmith.csp import AllDifferent, Linear, Model, ModelError, Parity, ParityRows, Table
 
 
 def test_empty_domain_is_rejected():
@@ -149,7 +149,7 @@ def test_huge_moduli_coefficients_and_values_are_judged_exactly() -> None:
 
 
 def test_the_primality_test_knows_strong_pseudoprimes() -> None:
-    from csp.constraints import is_prime
+    from puzzlesmith.csp.constraints import is_prime
 
     assert [n for n in range(60) if is_prime(n)] == [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59]
     assert not is_prime(561) and not is_prime(3215031751) and not is_prime(3825123056546413051)

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-import solvers
-from csp import registry
-from csp.errors import PuzzleError
-from puzzles.nonogram import read_webpbn_goal, read_webpbn_xml
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.puzzles.nonogram import read_webpbn_goal, read_webpbn_xml
 
 NONOGRAM = registry.get("nonogram")
 KEYS = "rgb"

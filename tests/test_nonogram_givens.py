@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-import solvers
-from csp import registry
-from csp.errors import PuzzleError
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.cli import main
 
 NONOGRAM = registry.get("nonogram")

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-import solvers
-from csp import registry
-from csp.errors import PuzzleError
-from puzzles.nonogram import read_non
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.puzzles.nonogram import read_non
 from puzzlesmith.cli import main
 
 NONOGRAM = registry.get("nonogram")

@@ -15,11 +15,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import solvers
-from csp import registry
-from generators.nonograms import from_image, grade_nonogram, random_nonogram, read_image
-from puzzles.nonogram import nonogram_model
-from solvers.linelogic import BLANK, SHADED, UNKNOWN, line_solve, probe_solve, solve_line
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
+from puzzlesmith.generators.nonograms import from_image, grade_nonogram, random_nonogram, read_image
+from puzzlesmith.puzzles.nonogram import nonogram_model
+from puzzlesmith.solvers.linelogic import BLANK, SHADED, UNKNOWN, line_solve, probe_solve, solve_line
 
 NONOGRAM = registry.get("nonogram")
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

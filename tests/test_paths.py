@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from csp import registry
-from solvers.explore import explore
-from solvers.paths import PATH_ENGINES, PathLimits, choose, find_path, get_path_engine
+from puzzlesmith.csp import registry
+from puzzlesmith.solvers.explore import explore
+from puzzlesmith.solvers.paths import PATH_ENGINES, PathLimits, choose, find_path, get_path_engine
 
 
 class StartingAt:

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from generators.games import replay
-from puzzles.game2048 import Rules
+from puzzlesmith.generators.games import replay
+from puzzlesmith.puzzles.game2048 import Rules
 from test_2048 import SAVING_MERGE
 from test_interrupts import assert_interrupted, interrupt
 

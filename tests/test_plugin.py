@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-import solvers
-from csp import registry
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "examples" / "skyscrapers"

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-import solvers
-from csp import registry
-from csp.puzzle import PuzzleType
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.puzzle import PuzzleType
 from puzzlesmith.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import FIXTURES
-from csp import registry
+from puzzlesmith.csp import registry
 from puzzlesmith.cli import main
-from puzzles.sudoku import SYMBOLS
+from puzzlesmith.puzzles.sudoku import SYMBOLS
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[1]
@@ -365,9 +365,9 @@ SKY_3 = ". 3 . . .\n. . 2 . .\n. . . . .\n. . . . .\n. . . . ."
 @pytest.mark.parametrize("text", [SKY_4, SKY_3])
 def test_a_plugin_grid_draws_without_code_of_its_own(text, monkeypatch):
     monkeypatch.syspath_prepend(str(ROOT / "examples" / "skyscrapers"))
-    import drawing
-    import solvers
-    from drawing.svg import to_svg
+    from puzzlesmith import drawing
+    from puzzlesmith import solvers
+    from puzzlesmith.drawing.svg import to_svg
     from puzzlesmith_skyscrapers import Skyscrapers
 
     sky = Skyscrapers()
@@ -401,8 +401,8 @@ def test_an_installed_plugin_renders_from_the_command_line(tmp_path, monkeypatch
 
 
 def test_a_type_can_give_its_own_drawing():
-    import drawing
-    from csp.picture import Picture
+    from puzzlesmith import drawing
+    from puzzlesmith.csp.picture import Picture
 
     sudoku = registry.get("sudoku")
 
@@ -496,8 +496,8 @@ def test_sizes_are_whole_in_the_picture():
 def test_any_box_shape_draws_its_cells_rules_and_givens(rows, cols, data):
     """Every box shape of every size up to 25x25: N*N cells, a rule after every band and stack of boxes,
     and exactly the givens, in order (drawn from the picture itself, without the command line)."""
-    import drawing
-    from drawing.svg import to_svg
+    from puzzlesmith import drawing
+    from puzzlesmith.drawing.svg import to_svg
 
     n = rows * cols
     sudoku = registry.get("sudoku")
@@ -512,8 +512,8 @@ def test_any_box_shape_draws_its_cells_rules_and_givens(rows, cols, data):
 @settings(max_examples=30, deadline=None)
 @given(st.integers(1, 7), st.integers(1, 7), st.data())
 def test_any_lights_out_board_shows_each_cell_lit_or_dark(rows, cols, data):
-    import drawing
-    from drawing.svg import to_svg
+    from puzzlesmith import drawing
+    from puzzlesmith.drawing.svg import to_svg
 
     lights = registry.get("lightsout")
     board = data.draw(st.lists(st.sampled_from("01"), min_size=rows * cols, max_size=rows * cols))

@@ -36,11 +36,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzles.life import CONWAY
-from csp import PuzzleError, registry
-from csp.puzzle import Instance
-from puzzles.sudoku import SYMBOLS, default_box
-from puzzlesmith.common import read_puzzles
+from puzzlesmith.puzzles.life import CONWAY
+from puzzlesmith.csp import PuzzleError, registry
+from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.puzzles.sudoku import SYMBOLS, default_box
+from puzzlesmith.cli.common import read_puzzles
 
 SUDOKU, LIGHTSOUT, QUEENS, LIFE = (registry.get(name) for name in ("sudoku", "lightsout", "queens", "life"))
 FUTOSHIKI, KILLER, KAKURO = (registry.get(name) for name in ("futoshiki", "killer", "kakuro"))

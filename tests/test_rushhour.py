@@ -7,10 +7,10 @@ from collections import deque
 
 import pytest
 
-from csp import registry
+from puzzlesmith.csp import registry
 from movecheck import replay_rushhour
-from solvers.explore import explore
-from solvers.paths import find_path
+from puzzlesmith.solvers.explore import explore
+from puzzlesmith.solvers.paths import find_path
 
 RUSH = registry.get("rushhour")
 # M. Fogleman, "Solving Rush Hour, the Puzzle" (2018, michaelfogleman.com/rush): the hardest 6x6 puzzle

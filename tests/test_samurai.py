@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-import solvers
-from csp import registry
-from csp.errors import PuzzleError
-from generators.batch import generate_one
-from generators.layout import orbits
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.generators.batch import generate_one
+from puzzlesmith.generators.layout import orbits
 
 SAMURAI = registry.get("samurai")
 CORNERS = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]

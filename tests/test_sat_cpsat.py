@@ -12,12 +12,12 @@ import threading
 
 import pytest
 
-import solvers
-from csp.model import Model
-from puzzles.queens import queens_model
-from puzzles.sudoku import sudoku_model
-from solvers import sat as sat_module
-from solvers.base import Limits
+from puzzlesmith import solvers
+from puzzlesmith.csp.model import Model
+from puzzlesmith.puzzles.queens import queens_model
+from puzzlesmith.puzzles.sudoku import sudoku_model
+from puzzlesmith.solvers import sat as sat_module
+from puzzlesmith.solvers.base import Limits
 
 from conftest import puzzles, valid_sudoku
 
@@ -175,6 +175,6 @@ def test_auto_choice_and_reason() -> None:
 
 
 def test_importing_solvers_loads_no_heavy_library() -> None:
-    code = "import solvers, sys; print(sorted(m for m in ('pysat', 'ortools') if m in sys.modules))"
+    code = "import puzzlesmith.solvers, sys; print(sorted(m for m in ('pysat', 'ortools') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

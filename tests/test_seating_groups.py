@@ -10,9 +10,9 @@ import itertools
 
 import pytest
 
-import solvers
-from csp import registry
-from csp.errors import PuzzleError
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.errors import PuzzleError
 
 SEATING = registry.get("seating")
 MEN = ["Al", "Bo", "Cy", "Dan", "Ed", "Fred"]

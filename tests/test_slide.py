@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import DATA
-from csp import registry
+from puzzlesmith.csp import registry
 from movecheck import DELTA, SUPER, slide_pieces, replay_slide
-from puzzles.slide import decompose, Shape
-from solvers.explore import explore
-from solvers.paths import find_path
+from puzzlesmith.puzzles.slide import decompose, Shape
+from puzzlesmith.solvers.explore import explore
+from puzzlesmith.solvers.paths import find_path
 
 SLIDE = registry.get("slide")
 METRICS = ("steps", "straight", "moves", "supersteps", "superstraight", "supermoves")

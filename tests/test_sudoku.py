@@ -4,9 +4,9 @@ import dataclasses
 
 import pytest
 
-import solvers
-from csp import PuzzleError, registry
-from puzzles.sudoku import SYMBOLS
+from puzzlesmith import solvers
+from puzzlesmith.csp import PuzzleError, registry
+from puzzlesmith.puzzles.sudoku import SYMBOLS
 from conftest import FIXTURES, puzzles, valid_sudoku
 
 SUDOKU = registry.get("sudoku")

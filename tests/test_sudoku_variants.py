@@ -8,10 +8,10 @@ import itertools
 
 import pytest
 
-import solvers
-from csp import registry
-from csp.errors import PuzzleError
-from generators.batch import generate_one
+from puzzlesmith import solvers
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.generators.batch import generate_one
 from puzzlesmith.cli import main
 
 SUDOKU = registry.get("sudoku")
@@ -148,8 +148,8 @@ def test_jigsaw_and_symbols_draw_as_written() -> None:
     the declared symbols."""
     import xml.etree.ElementTree as ET
 
-    from drawing import picture
-    from drawing.svg import to_svg
+    from puzzlesmith.drawing import picture
+    from puzzlesmith.drawing.svg import to_svg
 
     def render_svg(ptype, instance):
         return to_svg(picture(ptype, instance))

@@ -4,9 +4,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-import solvers
+from puzzlesmith import solvers
 from conftest import puzzles, valid_sudoku
-from csp import registry
+from puzzlesmith.csp import registry
 
 SUDOKU = registry.get("sudoku")
 

@@ -10,10 +10,10 @@ from collections import deque
 import pytest
 
 from conftest import DATA
-from csp import registry
+from puzzlesmith.csp import registry
 from movecheck import replay_tiles
-from solvers.explore import explore
-from solvers.paths import find_path, get_path_engine
+from puzzlesmith.solvers.explore import explore
+from puzzlesmith.solvers.paths import find_path, get_path_engine
 
 TILES, SLIDE = registry.get("tiles"), registry.get("slide")
 KORF_GOAL = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15"

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-import solvers
-from csp import PuzzleError, registry
+from puzzlesmith import solvers
+from puzzlesmith.csp import PuzzleError, registry
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -26,7 +26,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any, Sequence
 
-from csp import Instance, Model, PuzzleError, PuzzleType
+from puzzlesmith.csp import Instance, Model, PuzzleError, PuzzleType
 
 Clues = tuple[tuple[int | None, ...], ...]  # top, bottom, left, right; each read left to right or top to bottom
 

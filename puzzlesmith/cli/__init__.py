@@ -1,0 +1,129 @@
+"""Entry point of the ``puzzlesmith`` command: parse arguments, run one subcommand, map errors to exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import importlib
+import os
+import sys
+from typing import NoReturn, Sequence
+
+from puzzlesmith.csp.errors import ModelError, PuzzleError, excerpt
+from puzzlesmith.solvers.base import Unsupported
+
+from .commands import COMMANDS
+from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_WRONG_ANSWER, UsageError, WrongAnswer
+from .moves import refuse_moves
+
+
+class _Parser(argparse.ArgumentParser):
+    """Reports a usage mistake as one line on stderr (exit 2) instead of the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {' '.join(message.split())} (see {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="puzzlesmith", description="Solve, count and generate puzzles with pluggable engines.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f".commands.{name}", __package__).register(sub)
+    return parser
+
+
+def _looks_like_a_puzzle(arg: str) -> bool:
+    """An argument that argparse took for an option but reads as puzzle text (a grid opening with
+    its ``---+---`` rule, a lights-out board with a minus...)."""
+    return arg.startswith("-") and (len(arg) > 2 and not arg.startswith("--") or any(ch in arg for ch in "\n|+./ "))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if sys.stdout is None:  # started with standard output closed (`>&-`): nothing could be printed
+        print("puzzlesmith: error: standard output is closed", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if "--" in extra and hasattr(args, "puzzles"):
+        # argparse leaves `--` and what follows when options came before it: those are puzzles.
+        cut = extra.index("--")
+        extra, args.puzzles = extra[:cut], args.puzzles + extra[cut + 1:]
+    puzzle_like = [a for a in extra if _looks_like_a_puzzle(a)]
+    if puzzle_like and hasattr(args, "puzzles"):
+        parser.error(f"the argument {excerpt(puzzle_like[0].splitlines()[0])} starts with '-' and was taken for an "
+                     f"option: put -- before a puzzle that starts with '-', or read it with -f FILE")
+    # argparse stops filling PUZZLE after an option (`solve sudoku --engine sat PUZZLE`): take those back.
+    if extra and hasattr(args, "puzzles") and not any(a.startswith("-") and a != "-" for a in extra):
+        args.puzzles += extra
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(excerpt(a) for a in extra)}")
+    try:
+        refuse_moves(args)
+        return args.run(args)
+    except (PuzzleError, ModelError, UsageError, Unsupported) as e:
+        print(f"puzzlesmith: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except WrongAnswer as e:
+        print(f"puzzlesmith: internal error: {e}", file=sys.stderr)
+        return EXIT_WRONG_ANSWER
+    except KeyboardInterrupt:
+        interrupted()
+    except OSError as e:
+        return _output_failed(e)
+
+
+def entry() -> NoReturn:
+    """The ``puzzlesmith`` console command: ``main``, then leave at once with its exit code.
+
+    Output is flushed first; what is skipped is tearing the heap down object by object, which takes
+    seconds after a big model (a Life predecessor search holds millions of objects) and would push
+    a run past its time limit when the answer is already out.
+    """
+    code = main()
+    _stop_workers()  # a pool left running by an error or a closed pipe would outlive the command
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    os._exit(code)
+
+
+def interrupted() -> NoReturn:
+    """Ctrl-C: one line, exit 130, at once, whatever was running.
+
+    Worker processes are stopped, and the process leaves with ``os._exit``: the normal exit would
+    run clean-up handlers that call into a SAT solver the interrupt left in the middle of a call
+    (CaDiCaL then aborts with "invalid API usage"). Output printed so far is flushed; nothing else
+    is written (files are written whole or not at all, see ``csp.files.atomic_write``).
+    """
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    _stop_workers()  # a pool's workers ignore Ctrl-C (see generators.batch)
+    print("puzzlesmith: interrupted", file=sys.stderr, flush=True)
+    os._exit(EXIT_INTERRUPTED)
+
+
+def _stop_workers() -> None:
+    """Kill the worker processes still alive: ``os._exit`` runs no pool shutdown, and a worker
+    waiting for work would never end (it holds the task pipe open itself)."""
+    if "multiprocessing" in sys.modules:
+        for child in sys.modules["multiprocessing"].active_children():
+            child.kill()
+
+
+def _output_failed(e: OSError) -> int:
+    """The output could not be written: a closed pipe (`| head`) ends quietly, anything else (a full
+    disk) is one line on stderr. Standard output is pointed at /dev/null so that Python's own flush
+    at exit does not fail again with a traceback."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    if isinstance(e, BrokenPipeError) or e.errno == errno.EPIPE:
+        return 0
+    print(f"puzzlesmith: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+    return EXIT_BAD_INPUT

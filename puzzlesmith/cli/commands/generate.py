@@ -1,0 +1,199 @@
+"""`puzzlesmith generate TYPE`: unique, minimal puzzles of a clue-based type, one per line as they are made."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import replace
+from typing import Any, Callable, Iterator
+
+from puzzlesmith import solvers
+from puzzlesmith.csp import PuzzleError, PuzzleType, registry
+from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.generators import (LEVELS, SYMMETRIES, GenerationError, Unsolvable, board_generator, generate, new_seed,
+                        parse_rating_range, prepare)
+from puzzlesmith.generators.batch import MAX_SEED
+
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_type_options, emit_json,
+                      parse_params, positive_int, whole_numbers)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("generate", help="make unique, minimal puzzles (sudoku of any size, other clue-based types)")
+    add_type_options(p)
+    p.add_argument("-n", "--number", type=whole_numbers(0, 10**100, "0 to 10^100"), default=1, metavar="N", help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=whole_numbers(-MAX_SEED, MAX_SEED, "-(2^63 - 1) to 2^63 - 1"), help="puzzle k is made from seed S+k alone: same seed, same puzzles; "
+                                                 "every integer below 2^63 in size is its own seed "
+                                                 "(default: a random seed, shown on stderr and in --json)")
+    p.add_argument("--symmetry", choices=SYMMETRIES, default="none",
+                   help="symmetry of the clue pattern; minimality is then taken orbit by orbit")
+    p.add_argument("--difficulty", metavar="LEVEL", type=difficulty,
+                   help=f"make puzzles until one grades at this level ({', '.join(LEVELS)}) or rates within a "
+                        f"range like 3.0-4.5 (Sudoku Explainer's scale)")
+    p.add_argument("--rating", metavar="A-B", type=rating_range,
+                   help="make puzzles until one rates from A to B on Sudoku Explainer's scale, e.g. 3.0-4.5")
+    p.add_argument("--max-tries", type=positive_int, default=1000, metavar="N",
+                   help="with --difficulty or --rating, give up (exit 3) after N puzzles of other grades "
+                        "(default 1000)")
+    p.add_argument("--workers", type=whole_numbers(1, MAX_WORKERS, f"1 to {MAX_WORKERS}"), default=1, metavar="K",
+                   help=f"processes making puzzles (default 1, at most {MAX_WORKERS})")
+    p.add_argument("--oracle", metavar="ENGINE",
+                   help="engine that answers the uniqueness questions (default: the fastest registered); "
+                        "the puzzles do not depend on it")
+    p.add_argument("--grid", action="store_true", help="print grids (blank line between) instead of one line each")
+    p.add_argument("--json", action="store_true",
+                   help="JSON Lines: puzzle, solution, clues, grade, seed, ... one object per puzzle")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no seed note on stderr")
+    p.add_argument("--presses", type=whole_numbers(0, 10**7, "0 to 10^7"), metavar="N",
+                   help="lights-out boards: the fewest presses that clear the board is exactly N")
+    p.add_argument("--unique", action="store_true",
+                   help="lights-out boards: only one way to clear the board with that fewest number of presses")
+    p.set_defaults(run=run)
+
+
+def rating_range(text: str) -> tuple[float, float]:
+    """--rating's value: 'A-B' (or one rating) as a (low, high) pair; argparse reports a ValueError."""
+    try:
+        return parse_rating_range(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def difficulty(text: str) -> str | tuple[float, float]:
+    """--difficulty's value: a level name, or a rating range (as --rating)."""
+    name = text.strip().lower()
+    if name in LEVELS:
+        return name
+    if name and (name[0].isdigit() or name[0] == "."):
+        return rating_range(text)
+    raise argparse.ArgumentTypeError(f"unknown difficulty {text!r} (known: {', '.join(LEVELS)}, or a rating range "
+                                     f"like 3.0-4.5)")
+
+
+def run(args: argparse.Namespace) -> int:
+    ptype = registry.get(args.type)
+    if isinstance(args.difficulty, tuple):
+        if args.rating is not None:
+            raise UsageError("give a rating range with --difficulty or with --rating, not both")
+        args.difficulty, args.rating = None, args.difficulty
+    params = parse_params(ptype, args.param)
+    boards = None if ptype.clue_based else board_generator(ptype.name)
+    if boards is not None:
+        return run_boards(args, ptype, params, boards)
+    if args.presses is not None or args.unique:
+        raise UsageError("--presses and --unique are for lights-out boards")
+    _, model, _ = prepare(ptype, params, args.symmetry, args.difficulty)
+    if args.oracle is not None:
+        if args.oracle not in solvers.ENGINES:
+            raise UsageError(f"unknown engine {args.oracle!r} for --oracle (known: {', '.join(solvers.ENGINES)})")
+        reason = solvers.get_engine(args.oracle).unsupported(model)
+        if reason:
+            raise UsageError(f"--oracle {args.oracle}: {reason}")
+    seed = new_seed() if args.seed is None else args.seed
+    announce(args, seed)
+    made = generate(ptype, params, args.number, seed=seed, workers=args.workers, symmetry=args.symmetry,
+                    difficulty=args.difficulty, oracle=args.oracle,
+                    grade=args.json or bool(args.difficulty) or bool(args.rating), max_tries=args.max_tries,
+                    rating=args.rating)
+    bar = None
+    if not args.quiet and sys.stderr.isatty() and args.number > 1:
+        from tqdm import tqdm  # only when a bar is shown: keeps the command's start-up light
+
+        bar = tqdm(total=args.number, unit="puzzle", file=sys.stderr)
+    out = Output(args, ptype)
+    try:
+        for puzzle in made:
+            if args.json:
+                emit_json(with_params(args, puzzle.record(ptype)))
+            else:
+                out.print(puzzle.instance)
+            if bar is not None:
+                bar.update()
+    except Unsolvable as e:
+        print(f"puzzlesmith: {e}", file=sys.stderr)
+        return EXIT_NO_SOLUTION
+    except GenerationError as e:
+        print(f"puzzlesmith: gave up: {e}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    finally:
+        if bar is not None:
+            bar.close()
+    return EXIT_OK
+
+
+MAX_WORKERS = max(8, 4 * (os.cpu_count() or 1))  # a local process pool: more only thrashes
+
+
+class Output:
+    """Prints puzzles so that a file of them reads back as the same puzzles: one per line (a blank line
+    between puzzles of several lines, and between one-line puzzles that would together read as one
+    grid, such as sixteen 4x4 sudokus), and a note on stderr when a -p the text does not carry is
+    needed to read them back (a sudoku's 3x2 boxes)."""
+
+    def __init__(self, args: argparse.Namespace, ptype: PuzzleType) -> None:
+        self.args, self.ptype = args, ptype
+        self.count = 0
+        self.separate = False
+
+    def print(self, instance: Instance) -> None:
+        text = self.ptype.format_puzzle(instance if self.args.grid else replace(instance, layout="line"))
+        if not self.count:
+            n = self.args.number
+            self.separate = "\n" in text or (1 < n <= 10_000 and self.ptype.is_one_line(text)
+                                             and self.ptype.is_one_grid([text] * n))
+            self._note(text, instance)
+        print(("\n" if self.count and self.separate else "") + text, flush=True)
+        self.count += 1
+
+    def _note(self, text: str, instance: Instance) -> None:
+        if self.args.quiet or not self.args.param:
+            return
+        try:
+            again = self.ptype.parse(text, self.ptype.resolve_params({})).params
+        except PuzzleError:
+            again = None
+        if again != instance.params:
+            print(f"puzzlesmith: note: read these puzzles back with {' '.join('-p ' + p for p in self.args.param)} "
+                  f"(the text alone does not say it)", file=sys.stderr, flush=True)
+
+
+def with_params(args: argparse.Namespace, record: dict[str, Any]) -> dict[str, Any]:
+    """A JSON record with the -p values that made it, so that it says everything needed to read it back."""
+    if not args.param:
+        return record
+    params = dict(pair.partition("=")[::2] for pair in args.param)
+    return {"type": record["type"], "params": {k.strip(): v.strip() for k, v in params.items()}, **record}
+
+
+def announce(args: argparse.Namespace, seed: int) -> None:
+    """A seed the user did not give is shown on stderr, so the same puzzles can be made again."""
+    if args.seed is None and not args.quiet:
+        print(f"puzzlesmith: seed {seed} (give --seed {seed} to make these puzzles again)", file=sys.stderr)
+
+
+def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, Any],
+               boards: Callable[..., Iterator[Any]]) -> int:
+    """Types that are not made of clues (lights-out) have their own board generator."""
+    if (args.symmetry != "none" or args.difficulty or args.rating or args.oracle or args.workers != 1
+            or args.max_tries != 1000):
+        raise UsageError("--symmetry, --difficulty, --oracle, --workers and --max-tries are for clue-based "
+                         f"puzzles, not {ptype.name} boards")
+    seed = new_seed() if args.seed is None else args.seed
+    made = boards(ptype, params, args.number, seed=seed, presses=args.presses, unique=args.unique)
+    announce(args, seed)
+    out = Output(args, ptype)
+    try:
+        for k, board in enumerate(made):
+            if args.json and hasattr(board, "record"):  # a board that writes its own record (nonograms)
+                emit_json(with_params(args, board.record(ptype.name)))
+            elif args.json:
+                emit_json(with_params(args, {"type": ptype.name, "puzzle": board.text, "solution": board.solution_text,
+                                             "presses": board.presses, "minimal": board.minimal,
+                                             "unique": board.unique, "solutions": board.solutions, "seed": seed + k}))
+            else:
+                out.print(board.instance)
+    except GenerationError as e:
+        print(f"puzzlesmith: gave up: {e}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    return EXIT_OK

@@ -1,0 +1,194 @@
+"""`puzzlesmith play 2048`: seeded games of 2048 by a player (expectimax, corner, random), against random
+tiles or the worst-tile adversary, one line (or JSON object) per game and a summary; or the best move
+from one position with the expected value of each move (`play 2048 best-move BOARD`)."""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from dataclasses import replace
+from typing import Callable, Iterator
+
+from puzzlesmith.csp.errors import PuzzleError, excerpt
+from puzzlesmith.csp.puzzle import whole_number
+from puzzlesmith.generators.batch import MAX_SEED, new_seed
+from puzzlesmith.generators.games import ADVERSARIES, PLAYERS, Game, Prepared, Setup, play_games, play_game
+from puzzlesmith.puzzles.game2048 import DIRECTIONS, SIZES, Rules, size_of
+from puzzlesmith.solvers.players2048 import MAX_DEPTH, Weights, best_move
+
+from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
+
+GAMES = ("2048",)
+#: A weight's size is bounded so that sums of them stay far inside a float's exact range.
+MAX_WEIGHT = 1e12
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="play 2048 by expectimax, the corner strategy or at random; or the best move")
+    p.add_argument("game", help="the game: 2048")
+    p.add_argument("what", nargs="*", metavar="best-move BOARD",
+                   help="the best move from BOARD (rows of values separated by / or newlines, . for empty) "
+                        "with the expected value of each move, instead of playing games")
+    p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
+                   help=f"size=N: an N x N board ({SIZES[0]} to {SIZES[-1]}, default 4)")
+    p.add_argument("--player", choices=PLAYERS, default="expectimax", help="who plays (default expectimax)")
+    p.add_argument("--games", type=whole_numbers(1, 10**9, "1 to 10^9"), default=1, metavar="N",
+                   help="how many games (default 1)")
+    p.add_argument("--seed", type=whole_numbers(-MAX_SEED, MAX_SEED, "-(2^63 - 1) to 2^63 - 1"),
+                   help="game k is played from seed S+k alone: same seed, player and options, same games "
+                        "(default: a random seed, shown on stderr)")
+    p.add_argument("--depth", type=whole_numbers(1, MAX_DEPTH, f"1 to {MAX_DEPTH}"), metavar="D",
+                   help="expectimax: moves searched ahead (default: 2 to 4, deeper as the board fills up)")
+    p.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
+                   help=f"expectimax heuristic weight (repeatable): {', '.join(Weights.names())}; "
+                        "defaults are nneonneo's")
+    p.add_argument("--adversary", choices=ADVERSARIES, default="random",
+                   help="who places the new tile: random (the game's rule, default) or worst (the tile after "
+                        "which the player's evaluation is lowest)")
+    p.add_argument("--workers", type=positive_int, default=1, metavar="K",
+                   help="processes playing games (default 1; the games are the same)")
+    p.add_argument("--json", action="store_true",
+                   help="JSON Lines: seed, score, max_tile, moves, seconds, history, final (one object per game)")
+    p.add_argument("--show", action="store_true", help="print the board after every move")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no seed note on stderr")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.game not in GAMES:
+        raise UsageError(f"unknown game {excerpt(args.game)} (known: {', '.join(GAMES)})")
+    size = board_size(args.param)
+    weights = read_weights(args.weight)
+    if args.what:
+        if args.what[0] != "best-move" or len(args.what) != 2:
+            raise UsageError(f"expected best-move BOARD after the game, got {excerpt(' '.join(args.what))}")
+        return show_best_move(args, args.what[1], size, weights)
+    if args.show and (args.json or args.workers > 1):
+        raise UsageError("--show prints each game as it is played: not with --json or --workers")
+    if args.depth is not None and args.player != "expectimax" and args.adversary != "worst":
+        raise UsageError(f"--depth is for the expectimax player and the worst adversary, not {args.player} play")
+    setup = Setup(size or 4, args.player, args.depth, weights, args.adversary)
+    seed = new_seed() if args.seed is None else args.seed
+    if args.seed is None and not args.quiet:
+        print(f"puzzlesmith: seed {seed} (give --seed {seed} to play these games again)", file=sys.stderr)
+    bar = None
+    if not args.quiet and not args.show and sys.stderr.isatty():
+        from tqdm import tqdm  # only when a bar is shown: keeps the command's start-up light
+
+        bar = tqdm(total=args.games, unit="game", file=sys.stderr)
+    games: list[Game] = []
+    try:
+        if args.show:
+            rules = Prepared.of(setup).rules
+            made: Iterator[Game] = (play_game(setup, seed + k, shower(rules, seed + k)) for k in range(args.games))
+        else:
+            made = play_games(setup, args.games, seed, args.workers)
+        for game in made:
+            games.append(replace(game, history=[]))  # the summary needs no history: a long run stays small
+            if args.json:
+                emit_json(game.record())
+            else:
+                print(f"game {len(games)} (seed {game.seed}): score {game.score:,}, max tile {game.max_tile}, "
+                      f"{game.moves:,} moves, {game.seconds:.1f} s", flush=True)
+            if bar is not None:
+                bar.update()
+    finally:
+        if bar is not None:
+            bar.close()
+    if not args.json:
+        print(flush=True)
+        print(summary(setup, games), flush=True)
+    return EXIT_OK
+
+
+def board_size(pairs: list[str]) -> int | None:
+    """``-p size=N``, the only parameter (None when not given)."""
+    size = None
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if name.strip() != "size" or not sep:
+            raise PuzzleError("2048 takes one parameter, size=N", where=f"-p {excerpt(pair)}")
+        if size is not None:
+            raise PuzzleError("given twice (give each parameter once)", where="parameter 'size'")
+        try:
+            size = whole_number(value.strip(), SIZES[0], SIZES[-1])
+        except ValueError as e:
+            raise PuzzleError(f"{e} (a board has {SIZES[0]} to {SIZES[-1]} cells a side)", where="-p size") from None
+    return size
+
+
+def read_weights(pairs: list[str]) -> Weights:
+    """The heuristic's weights with each ``--weight NAME=VALUE`` applied."""
+    given: dict[str, float] = {}
+    for pair in pairs:
+        name, sep, text = (part.strip() for part in pair.partition("="))
+        if not sep or name not in Weights.names():
+            raise UsageError(f"--weight {excerpt(pair)}: expected NAME=VALUE with NAME one of "
+                             f"{', '.join(Weights.names())}")
+        if name in given:
+            raise UsageError(f"--weight {name} is given twice")
+        try:
+            value = float(text) if text.isascii() and len(text) <= 40 else float("nan")
+        except ValueError:
+            value = float("nan")
+        if not abs(value) <= MAX_WEIGHT:
+            raise UsageError(f"--weight {name}: expected a number from -10^12 to 10^12, got {excerpt(text)}")
+        given[name] = value
+    return Weights(**given)
+
+
+def show_best_move(args: argparse.Namespace, text: str, size: int | None, weights: Weights) -> int:
+    """The expected value of every move from one position, best first."""
+    if args.games != 1 or args.workers != 1 or args.show or args.seed is not None or args.player != "expectimax" \
+            or args.adversary != "random":
+        raise UsageError("best-move takes only --depth, --weight, -p size and --json")
+    rules = Rules(size or size_of(text))
+    board = rules.parse(text)
+    player = Prepared.of(Setup(rules.size, "expectimax", args.depth, weights)).expectimax
+    depth = args.depth or player.depth_for(board)
+    values = player.move_values(board, depth)
+    # the move the player makes first (of values equal up to rounding, the first in U, D, L, R), the rest by value
+    first = best_move(values) if values else None
+    ranked = sorted(values, key=lambda d: (d != first, -values[d], d))
+    if args.json:
+        emit_json({"board": rules.format(board), "depth": depth, "best": DIRECTIONS[ranked[0]] if ranked else None,
+                   "values": {DIRECTIONS[d]: values.get(d) for d in range(4)}})
+    elif not ranked:
+        print("no move: the game is over", flush=True)
+    else:
+        lines = [f"best move: {DIRECTIONS[ranked[0]]} (expected values at depth {depth})"]
+        lines += [f"{DIRECTIONS[d]}  {values[d]:,.1f}" for d in ranked]
+        lines += [f"{DIRECTIONS[d]}  not allowed" for d in range(4) if d not in values]
+        print("\n".join(lines), flush=True)
+    return EXIT_OK if ranked else EXIT_NO_SOLUTION
+
+
+def shower(rules: Rules, seed: int) -> Callable[[int, str, int], None]:
+    """--show: the board after every move, under a line saying what happened."""
+    def show(board: int, what: str, score: int) -> None:
+        print(f"seed {seed}, {what} (score {score:,})\n{rules.grid(board)}\n", flush=True)
+    return show
+
+
+def summary(setup: Setup, games: list[Game]) -> str:
+    """The share of games reaching each tile (from 512, or lower when no game got there, up to the best
+    reached), the mean and median score, and the time per game and per move."""
+    top = max(g.max_tile for g in games)
+    tile, lines = min(512, top), []
+    while tile <= max(top, 2048):
+        reached = sum(g.max_tile >= tile for g in games)
+        lines.append(f"{tile:>6}  {reached:>5}  {100 * reached / len(games):>5.1f}%")
+        tile *= 2
+    scores = [g.score for g in games]
+    moves, seconds = sum(g.moves for g in games), sum(g.seconds for g in games)
+    depth = setup.depth or ("auto" if setup.player == "expectimax" else None)
+    against = "random tiles" if setup.adversary == "random" else "the worst-tile adversary"
+    seeds = f"seed {games[0].seed}" if len(games) == 1 else f"seeds {games[0].seed} to {games[-1].seed}"
+    head = (f"{len(games)} game{'s' * (len(games) != 1)} of {setup.player}"
+            f"{f' (depth {depth})' if depth else ''} against {against}, {setup.size}x{setup.size}, {seeds}")
+    return "\n".join([head, "  tile  games   share", *lines,
+                      f"score: mean {statistics.mean(scores):,.0f}, median {statistics.median(scores):,.0f}, "
+                      f"best {max(scores):,}",
+                      f"moves: {moves / len(games):,.0f} a game; {seconds / len(games):.2f} s a game, "
+                      f"{1000 * seconds / max(moves, 1):.2f} ms a move"])

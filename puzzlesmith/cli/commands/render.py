@@ -1,0 +1,44 @@
+"""`puzzlesmith render TYPE [PUZZLE ...] [--solution] [-o FILE]`: puzzles as pictures (SVG, PNG or PDF)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..common import EXIT_OK, add_input_options, add_type_options, read_puzzles
+from ..pictures import NoAnswer, add_solve_options, no_answer, output_format, write_output
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("render", help="draw puzzles (and with --solution their solutions) as SVG, PNG or PDF")
+    add_type_options(p)
+    add_input_options(p)
+    p.add_argument("--solution", action="store_true",
+                   help="draw the solution (solved as `solve` does; for move puzzles a strip of the positions "
+                        "along a shortest solution)")
+    p.add_argument("-o", "--output", metavar="FILE",
+                   help="write FILE: .svg, .png or .pdf (PNG and PDF need the 'draw' extra); default: SVG on "
+                        "standard output")
+    add_solve_options(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from puzzlesmith import drawing
+    from puzzlesmith.drawing.book import sheet
+
+    from ..pictures import answer_picture, solve_all
+
+    fmt = output_format(args.output, drawing.FORMATS)
+    ptype, _, puzzles = read_puzzles(args)
+    if args.solution:
+        try:
+            answers = solve_all(ptype, puzzles, args.engine, args.time_limit)
+        except NoAnswer as e:
+            return no_answer(e)
+        pictures = [answer_picture(ptype, p, a) for p, a in zip(puzzles, answers)]
+    else:
+        pictures = [drawing.picture(ptype, p.instance) for p in puzzles]
+    picture = pictures[0] if len(pictures) == 1 else sheet(pictures, [p.source for p in puzzles])
+    title = f"{ptype.name} {'solution' if args.solution else 'puzzle'}"
+    write_output(drawing.encode(picture, fmt, title), args.output)
+    return EXIT_OK

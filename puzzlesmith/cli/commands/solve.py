@@ -1,0 +1,170 @@
+"""`puzzlesmith solve TYPE [PUZZLE ...]`: solutions of each puzzle, in the layout it came in."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from math import isqrt
+
+from puzzlesmith import solvers
+from puzzlesmith.csp import clock
+from puzzlesmith.csp.constraints import is_prime
+from puzzlesmith.csp.puzzle import PuzzleType
+
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Job, UsageError, add_engine_options,
+                      add_input_options, add_type_options, emit_json, plan, positive_int, read_puzzles, verified)
+from ..moves import add_move_options, is_move_type, solve_moves
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("solve", help="solve puzzles (exit 1 when one has no solution)")
+    add_type_options(p)
+    add_input_options(p)
+    add_engine_options(p)
+    many = p.add_mutually_exclusive_group()
+    many.add_argument("--all", action="store_true", help="print every solution")
+    many.add_argument("--limit", type=positive_int, metavar="N", help="print up to N solutions (default 1)")
+    p.add_argument("--matrix", action="store_true",
+                   help="also print the matrix A of a linear (Parity) model and its inverse mod p, or a "
+                        "generalized inverse G (A G A = A) when A has none, as seed 003 prints them")
+    add_move_options(p)
+    p.set_defaults(run=run)
+
+
+def matrix_text(a: list[list[int]], g: list[list[int]], invertible: bool) -> str:
+    """A and its inverse as rows of numbers under "A=" and "A-1=" (seed 003's layout)."""
+    def rows(m: list[list[int]]) -> str:
+        return "\n".join(" ".join(map(str, row)) for row in m)
+    label = "A-1=" if invertible else "G= (A has no inverse; a generalized inverse: A G A = A)"
+    return f"A=\n{rows(a)}\n{label}\n{rows(g)}"
+
+
+# --matrix prints A and its inverse: beyond 4 million entries (2,000 unknowns) nobody reads them, and over
+# GF(p > 2) galois's row reduction of 700 unknowns already takes seconds (it cannot be stopped midway).
+MATRIX_ENTRIES, MATRIX_ENTRIES_GFP = 4_000_000, 500_000
+
+
+def run(args: argparse.Namespace) -> int:
+    if is_move_type(args.type):
+        return solve_moves(args)
+    if args.table:
+        raise UsageError("--table is for puzzles solved by moves (a distance table built by `puzzlesmith table`)")
+    ptype, _, puzzles = read_puzzles(args)
+    limit = None if args.all else (args.limit or 1)
+    jobs = plan(ptype, puzzles, args.engine, args.time_limit)
+    if args.matrix:
+        for job in jobs:  # refuse before printing anything
+            why = matrix_refusal(job)
+            if why:
+                raise UsageError(f"{job.puzzle.source}: --matrix {why}")
+    worst = EXIT_OK
+    for job in jobs:
+        worst = max(worst, solve_one(args, ptype, job, limit))
+    return worst
+
+
+def matrix_refusal(job: Job) -> str | None:
+    """Why --matrix cannot print this puzzle's matrix, or None."""
+    if job.model is None:
+        return None
+    why = solvers.get_engine("linear").unsupported(job.model)
+    if why:
+        return f"needs a linear model: {why}"
+    modulus = job.model.constraints[0].modulus
+    if not is_prime(modulus):
+        return f"needs a prime modulus (states): over Z/{modulus} a matrix need not have an inverse of any kind"
+    unknowns = job.model.num_vars - len(job.puzzle.instance.givens)
+    entries = unknowns * len(job.model.constraints)
+    binary = job.model.constraints[0].modulus == 2
+    most = MATRIX_ENTRIES if binary else MATRIX_ENTRIES_GFP
+    if entries > most:
+        return (f"would print a {len(job.model.constraints):,} x {unknowns:,} matrix ({entries:,} entries) twice: "
+                f"at most {most:,} entries (a board of about {isqrt(most):,} cells{'' if binary else ' over GF(p > 2)'})")
+    return None
+
+
+def solve_one(args: argparse.Namespace, ptype: PuzzleType, job: Job, limit: int | None) -> int:
+    """Search one planned puzzle, print what was found; the exit code it deserves."""
+    puzzle = job.puzzle
+    if job.model is None:
+        return report_unsearched(args, ptype, job)
+    model, engine = job.model, job.engine
+    start = time.perf_counter()
+    answers: list[list[int]] = []
+    try:
+        with clock.time_limit(job.time_left(args.time_limit)):
+            found = solvers.get_engine(engine).search(model, puzzle.instance.givens, (),
+                                                      solvers.Limits(job.time_left(args.time_limit), args.node_limit))
+            for values in found:
+                answers.append(verified(ptype, puzzle, model, values, engine))
+                if limit is not None and len(answers) >= limit:
+                    break
+        stats = found.stats
+    except clock.OutOfTime:  # compiling the model took the whole time limit
+        found, stats = None, solvers.Stats(stopped="time limit")
+    seconds = time.perf_counter() - start + job.seconds
+    complete = found is not None and found.exhausted
+    # A limit that ended the search before it found what was asked leaves the answer unknown.
+    stopped = stats.stopped if not complete and (limit is None or len(answers) < limit) else None
+    status = solvers.UNKNOWN if stopped else (solvers.SOLVED if answers else solvers.UNSAT)
+    texts = [ptype.format(puzzle.instance, values) for values in answers]
+    matrix = null = None
+    if args.matrix and status != solvers.UNKNOWN:
+        from puzzlesmith.solvers.linear import matrices, null_basis
+        matrix = matrices(model, puzzle.instance.givens)
+        null = [ptype.format(puzzle.instance, v) for v in null_basis(model, puzzle.instance.givens)]
+    if matrix and not args.json:
+        print(matrix_text(*matrix), flush=True)
+        if null:
+            print(f"null space basis, {len(null)} vector(s) x with A x = 0 (add one to a solution for another):",
+                  ("\n\n" if "\n" in null[0] else "\n").join(null), sep="\n", flush=True)
+        else:
+            print("null space: only 0 (A is invertible, so every board has exactly one solution)", flush=True)
+        if texts:
+            print("solutions:", flush=True)
+    why = stats.extra.get("why")
+    if args.json:
+        record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "status": status,
+                  "solutions": texts, "count": len(texts), "complete": complete, "engine": engine,
+                  "engine_reason": job.reason, "seconds": round(seconds, 6), "stats": stats.as_dict()}
+        if status == solvers.UNSAT and why:
+            record["why"] = why
+        if matrix:
+            record["matrix"] = {"A": matrix[0], "inverse": matrix[1], "invertible": matrix[2], "null": null}
+        emit_json(record)
+    else:
+        if texts:
+            print(("\n\n" if "\n" in texts[0] else "\n").join(texts), flush=True)
+            if stats.extra.get("minimal") is False:  # the linear engine's lightest solution, unproven
+                extra = stats.extra
+                print(f"{puzzle.source}: note: the first solution is the lightest found (sum of values "
+                      f"{extra['weight']}), not proven minimal: {extra['kernel']} solutions "
+                      f"are too many to search", file=sys.stderr, flush=True)
+        if status == solvers.UNSAT:
+            print(f"{puzzle.source}: no solution" + (f": {why}" if why else ""), flush=True)
+        elif stopped and texts:
+            print(f"{puzzle.source}: unknown: the {stopped} stopped the search after {len(texts)} "
+                  f"solution{'s' if len(texts) > 1 else ''}; there may be more", file=sys.stderr, flush=True)
+        elif stopped:
+            print(f"{puzzle.source}: unknown ({stopped} reached)", flush=True)
+    return {solvers.UNSAT: EXIT_NO_SOLUTION, solvers.UNKNOWN: EXIT_UNKNOWN}.get(status, EXIT_OK)
+
+
+def report_unsearched(args: argparse.Namespace, ptype: PuzzleType, job: Job) -> int:
+    """A puzzle whose givens contradict each other (no solution), or whose model took the whole time limit."""
+    status = solvers.UNSAT if job.conflict else solvers.UNKNOWN
+    if args.json:
+        record = {"type": ptype.name, "puzzle": ptype.format_puzzle(job.puzzle.instance), "status": status,
+                  "solutions": [], "count": 0, "complete": bool(job.conflict), "engine": None,
+                  "engine_reason": None, "seconds": round(job.seconds, 6), "stats": {}}
+        if job.conflict:
+            record["why"] = job.conflict
+        else:
+            record["stats"] = {"stopped": job.stopped}
+        emit_json(record)
+    elif job.conflict:
+        print(f"{job.puzzle.source}: no solution: {job.conflict}", flush=True)
+    else:
+        print(f"{job.puzzle.source}: unknown ({job.stopped} reached while building the model)", flush=True)
+    return EXIT_NO_SOLUTION if job.conflict else EXIT_UNKNOWN

@@ -1,0 +1,109 @@
+"""`puzzlesmith table TYPE [PUZZLE] --out FILE`: the whole space's distance table, two bits a position.
+
+Seed 004: every position numbered, its distance from the root (the goal, or the given position) kept
+mod 3, filled layer by layer (solvers/tables.py). The file (csp/tables.py) is written whole or not at
+all; its header names the space, so ``solve --table`` and ``analyze --table`` read it only for the
+same puzzle. Hoey's four answers are printed when the table is done, and kept in the header.
+
+``tiles -p pattern=1,2,3`` builds a pattern database instead (solvers/pdb.py): the distances of an
+abstraction in which only those tiles are told apart, for IDA* on the 15-puzzle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ..common import (EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, read_puzzles,
+                      whole_numbers)
+from ..moves import move_puzzles
+from ..tables import answers_of, check_memory, describe, numbered, one, root_number
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("table", help="a move puzzle's whole-space distance table at two bits a position (seed 004)")
+    add_type_options(p)
+    add_input_options(p)
+    p.add_argument("--out", metavar="FILE", help="the table file to write (tiles -p pattern=...: default the "
+                                                  "table cache, where solve finds pattern databases)")
+    p.add_argument("--workers", type=whole_numbers(1, 64, "1 to 64"), default=1, metavar="N",
+                   help="processes building the table side by side (default 1)")
+    p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is not a terminal")
+    p.add_argument("--json", action="store_true", help="print the answers as one JSON object")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    ptype, params, _ = read_puzzles(args)
+    if ptype.name == "tiles" and params.get("pattern") is not None:
+        return build_pattern_database(args, ptype, params)
+    _, spaces = move_puzzles(args)
+    if len(spaces) != 1:
+        raise UsageError(f"give one position to build the table from (got {len(spaces)})")
+    if not args.out:
+        raise UsageError("--out FILE is required: where to write the table")
+    check_folder(args.out)
+    puzzle, space = spaces[0]
+    identity = numbered(space, ptype.name)
+    root = root_number(space, space.start())
+    header: dict[str, Any] = {**identity, "root": space.format(space.start())}
+    check_memory(identity["size"], len(space.neighbour_numbers(one(root))), args.workers)
+    from puzzlesmith.solvers.tables import build_table, stderr_progress
+
+    progress, close = stderr_progress(identity["size"], args.progress or sys.stderr.isatty())
+    try:
+        build_table(space, root, args.out, header, progress, args.workers)
+    finally:
+        close()
+    if args.json:
+        emit_json(answers_of(header))
+    else:
+        print(describe(header), flush=True)
+    return EXIT_OK
+
+
+def check_folder(path: str) -> None:
+    """Refuse an --out whose folder does not exist before any work is done."""
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise UsageError(f"--out {path}: the folder {folder} does not exist")
+
+
+def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[str, Any]) -> int:
+    """``puzzlesmith table tiles -p size=4 -p pattern=1,2,3``: build one pattern database."""
+    from puzzlesmith.solvers.pdb import build_pattern, check_pattern, pattern_file, pattern_identity, write_pattern
+    from puzzlesmith.solvers.tables import size_text, stderr_progress
+
+    instance = ptype.empty(params) if not args.puzzles and not args.file else None
+    if instance is None:
+        raise UsageError("a pattern database is built for a board size and goal: give -p size=RxC (and -p goal=...), "
+                         "not a puzzle")
+    rows, cols, _, goal = instance.data
+    tiles = params["pattern"]
+    check_pattern(rows, cols, tiles)
+    identity = pattern_identity(rows, cols, goal, tiles)
+    out = Path(args.out) if args.out else pattern_file(rows, cols, goal, tiles)
+    if args.out:
+        check_folder(args.out)
+    size = identity["size"]
+    print(f"pattern database of tiles {','.join(map(str, tiles))} on {rows}x{cols}: {size:,} addresses, "
+          f"{size_text(size // 4)} on disk; building needs about {size_text(size * 4.5)} of memory",
+          file=sys.stderr, flush=True)
+    progress, close = stderr_progress(size, args.progress or sys.stderr.isatty())
+    started = time.perf_counter()
+    try:
+        dist, histogram = build_pattern(rows, cols, goal, tiles, (lambda n, d: progress(n, d)) if progress else None)
+        write_pattern(out, identity, dist, histogram)
+    finally:
+        close()
+    report = {"file": str(out), "pattern": list(tiles), "positions": sum(histogram), "histogram": histogram,
+              "seconds": round(time.perf_counter() - started, 3)}
+    if args.json:
+        emit_json(report)
+    else:
+        print(f"{out}: {report['positions']:,} abstract positions, distances {' '.join(map(str, histogram))}",
+              flush=True)
+    return 0

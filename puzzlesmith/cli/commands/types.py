@@ -1,0 +1,27 @@
+"""`puzzlesmith types`: the registered puzzle types with their parameters and defaults."""
+
+from __future__ import annotations
+
+import argparse
+
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.errors import PuzzleError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("types", help="list the puzzle types and their parameters")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    for name in sorted(registry.available()):
+        try:
+            ptype = registry.get(name)
+        except (ImportError, AttributeError, PuzzleError) as e:
+            print(f"{name}  (cannot be loaded: {e})")
+            continue
+        print(f"{name}  {ptype.summary}")
+        for p in ptype.params:
+            default = "derived from the puzzle" if p.default is None else p.default
+            print(f"    -p {p.name}=...  {p.help} [default: {default}]")
+    return 0

@@ -1,0 +1,91 @@
+"""`puzzlesmith verify TYPE PUZZLE`: is it unique (else how many solutions), is it minimal (else which clues
+could go), and how hard is it. Exit 0 when every puzzle is unique and minimal, 1 when one is not."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from puzzlesmith import solvers
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.generators import SYMMETRIES, grade, orbits, redundant_groups
+from puzzlesmith.generators.layout import symmetric
+
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, plan,
+                      read_clue_puzzles)
+
+SHOWN = 5  # redundant clues named in the text output (--json lists them all)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("verify", help="check that puzzles are unique and minimal, and grade them "
+                                      "(exit 1 when one is not unique or not minimal)")
+    add_type_options(p)
+    add_input_options(p)
+    p.add_argument("--engine", default="auto", help="engine that counts and answers the minimality questions "
+                                                    "(default auto)")
+    p.add_argument("--limit", type=int, default=10, metavar="N",
+                   help="count solutions up to N when a puzzle is not unique (default 10)")
+    p.add_argument("--symmetry", choices=SYMMETRIES, default="none",
+                   help="take minimality orbit by orbit for a symmetric clue pattern (default: clue by clue)")
+    p.add_argument("--json", action="store_true", help="JSON Lines output, one object per puzzle")
+    p.set_defaults(run=run)
+
+
+def _clue(ptype: PuzzleType, instance: Instance, var: int) -> str:
+    return f"{ptype.cell_name(instance, var)}={instance.givens[var]}"
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.limit < 2:
+        raise UsageError(f"--limit must be 2 or more to tell unique from not, got {args.limit}")
+    ptype, puzzles = read_clue_puzzles(args, ": use `puzzlesmith count` instead")
+    worst = EXIT_OK
+    for job in plan(ptype, puzzles, args.engine):
+        puzzle, instance, model, engine = job.puzzle, job.puzzle.instance, job.model, job.engine
+        groups = orbits(ptype, instance, args.symmetry)
+        found = [] if model is None else list(solvers.solutions(model, fix=instance.givens, limit=args.limit,
+                                                                 engine=engine))
+        out: dict[str, Any] = {"type": ptype.name, "puzzle": ptype.format_puzzle(instance),
+                               "clues": len(instance.givens), "solutions": len(found),
+                               "unique": len(found) == 1, "engine": engine or None}
+        words: list[str] = []
+        status = EXIT_OK
+        if not found:
+            words.append(f"no solution: {job.conflict}" if job.conflict else "no solution")
+            if job.conflict:
+                out["why"] = job.conflict
+            status = EXIT_NO_SOLUTION
+        elif len(found) > 1:
+            counted = f"at least {len(found)}" if len(found) >= args.limit else str(len(found))
+            words.append(f"not unique: {counted} solutions")
+            status = EXIT_NO_SOLUTION
+        else:
+            words.append("unique")
+            if not symmetric(instance.givens, groups):
+                out["minimal"] = None
+                words.append(f"its clue pattern is not {args.symmetry}-symmetric")
+                status = EXIT_NO_SOLUTION
+            else:
+                spare = redundant_groups(model, instance.givens, found[0], groups, engine)
+                out["minimal"] = not spare
+                out["redundant"] = [[_clue(ptype, instance, v) for v in g] for g in spare]
+                if spare:
+                    shown = ", ".join("+".join(_clue(ptype, instance, v) for v in g) for g in spare[:SHOWN])
+                    more = f" and {len(spare) - SHOWN} more" if len(spare) > SHOWN else ""
+                    words.append(f"not minimal: each of {shown}{more} could go" if len(spare) > 1
+                                 else f"not minimal: {shown} could go")
+                    status = EXIT_NO_SOLUTION
+                else:
+                    words.append("minimal" if args.symmetry == "none" else f"minimal within {args.symmetry}")
+        words.append(f"{len(instance.givens)} clue{'' if len(instance.givens) == 1 else 's'}")
+        if found:
+            graded = grade(model, instance.givens, found[0])
+            out.update(graded.as_dict())
+            words.append(f"grade {graded.describe()}")
+        if args.json:
+            emit_json(out)
+        else:
+            print((f"{puzzle.source}: " if len(puzzles) > 1 else "") + ", ".join(words), flush=True)
+        worst = max(worst, status)
+    return worst

@@ -1,0 +1,108 @@
+"""Pictures of puzzles and their solutions, and the files they are written to (SVG, PNG, PDF).
+
+``picture(ptype, instance, values)`` chooses the drawing: the type's own ``PuzzleType.draw``
+when it gives one, else puzzlesmith's drawing of a built-in type (one module per family here),
+else the generic grid drawn from the type's text. Move puzzles draw their start, and with a
+solution a strip of the positions along it (``strip``).
+
+SVG needs nothing but the standard library; PNG and PDF need the ``draw`` extra (fpdf2, which
+brings Pillow), imported only when such a file is written.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Callable, Sequence
+
+from puzzlesmith.csp.moves import MovePuzzle
+from puzzlesmith.csp.picture import Picture
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
+
+#: Built-in types -> "module:function" drawing them, imported when used.
+BUILTIN: dict[str, str] = {
+    "sudoku": "puzzlesmith.drawing.latin:sudoku",
+    "samurai": "puzzlesmith.drawing.latin:samurai",
+    "killer": "puzzlesmith.drawing.latin:killer",
+    "futoshiki": "puzzlesmith.drawing.latin:futoshiki",
+    "kakuro": "puzzlesmith.drawing.sums:kakuro",
+    "nonogram": "puzzlesmith.drawing.sums:nonogram",
+    "queens": "puzzlesmith.drawing.boards:queens",
+    "life": "puzzlesmith.drawing.boards:life",
+    "lightsout": "puzzlesmith.drawing.boards:lightsout",
+    "pushpull": "puzzlesmith.drawing.boards:lightsout",
+    "seating": "puzzlesmith.drawing.seating:seating",
+}
+
+FORMATS = ("svg", "png", "pdf")
+EXTRA = "draw"
+
+
+class MissingExtra(Exception):
+    """A PNG or PDF was asked for but the ``draw`` extra is not installed."""
+
+
+def _builtin(ptype: PuzzleType) -> Callable[[Instance, Sequence[int] | None], Picture] | None:
+    target = BUILTIN.get(ptype.name)
+    if target is None or not type(ptype).__module__.startswith("puzzlesmith.puzzles."):
+        return None
+    module, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def picture(ptype: PuzzleType, instance: Instance, values: Sequence[int] | None = None) -> Picture:
+    """The puzzle (with ``values``, its solution) as a picture."""
+    own = ptype.draw(instance, values)
+    if own is not None:
+        return own
+    if isinstance(ptype, MovePuzzle):
+        from .moves import position
+
+        return position(ptype, instance, ptype.format_puzzle(instance))
+    builtin = _builtin(ptype)
+    if builtin is not None:
+        return builtin(instance, values)
+    from .grid import generic
+
+    return generic(ptype, instance, values)
+
+
+def strip(ptype: MovePuzzle, instance: Instance, boards: Sequence[tuple[str, str]],
+          aspect: float | None = None) -> Picture:
+    """The positions along a move puzzle's solution: (move name, board text), the start first; with
+    ``aspect`` (width / height), laid out to about that shape."""
+    from .moves import strip as draw_strip
+
+    return draw_strip(ptype, instance, boards, aspect=aspect)
+
+
+def format_of(path: str) -> str:
+    """svg, png or pdf, from the file name's ending (anything else is SVG's business to refuse)."""
+    suffix = Path(path).suffix.lower().lstrip(".")
+    return suffix if suffix in FORMATS else ""
+
+
+def require_extra() -> None:
+    """MissingExtra, naming the extra to install, unless fpdf2 and Pillow can be imported."""
+    import importlib.util
+
+    for module in ("fpdf", "PIL"):
+        if importlib.util.find_spec(module) is None:
+            raise MissingExtra(f"PNG and PDF output need the '{EXTRA}' extra: pip install 'puzzlesmith[{EXTRA}]' "
+                               f"({'fpdf2' if module == 'fpdf' else 'Pillow'} is not installed)")
+
+
+def encode(pic: Picture, fmt: str, title: str | None = None) -> bytes:
+    """The picture as the bytes of an SVG, PNG or PDF file."""
+    if fmt == "svg":
+        from .svg import to_svg
+
+        return to_svg(pic, title).encode("utf-8")
+    require_extra()
+    if fmt == "png":
+        from .png import to_png
+
+        return to_png(pic)
+    from .pdf import to_pdf
+
+    return to_pdf(pic)

@@ -1,0 +1,186 @@
+"""Puzzles with a seed, a symmetry and a target grade, one at a time or in batches on any executor.
+
+Puzzle k of a batch with seed S is made from seed S + k alone, so a batch gives the same
+puzzles whatever runs it: one process, ``workers`` processes, or a cluster behind any
+``concurrent.futures.Executor`` (a dask.distributed ``Client.get_executor()`` works), and
+``generate_one(..., seed=S + k)`` remakes puzzle k by itself. Results come back in order
+as they are made, so a consumer that stops early keeps every puzzle it was given.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any, Callable, Iterator, TypeVar
+
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
+
+from .clues import GenerationError, default_oracle, make_minimal
+from .grading import LEVELS, Grade, grade as grade_puzzle
+from .layout import orbits, with_layout
+
+T = TypeVar("T")
+
+
+@dataclass
+class Generated:
+    """One generated puzzle: clues (variable -> value), its solution, and how it was made."""
+
+    instance: Instance
+    solution: list[int]
+    seed: int
+    symmetry: str
+    oracle: str
+    tries: int
+    seconds: float
+    grade: Grade | None = None
+
+    @property
+    def givens(self) -> dict[int, int]:
+        return self.instance.givens
+
+    def record(self, ptype: PuzzleType) -> dict[str, Any]:
+        """The puzzle as one JSON Lines object (puzzle and solution written on one line)."""
+        line = replace(self.instance, layout="line")
+        out: dict[str, Any] = {"type": ptype.name, "puzzle": ptype.format_puzzle(line),
+                               "solution": ptype.format(line, self.solution), "clues": len(self.givens),
+                               "seed": self.seed, "symmetry": self.symmetry}
+        if self.grade is not None:
+            out.update(self.grade.as_dict())
+        out.update({"tries": self.tries, "oracle": self.oracle, "seconds": round(self.seconds, 6)})
+        return out
+
+
+def prepare(ptype: PuzzleType, params: dict[str, Any], symmetry: str, difficulty: str | None,
+            rng: random.Random | None = None) -> tuple[Instance, Model, list[tuple[int, ...]]]:
+    """The empty puzzle, its model and the clue orbits; PuzzleError for options that cannot work.
+
+    A type that needs a region layout it was not given (``open_layout``) gets a random one drawn from
+    ``rng``, the puzzle's own stream (a fixed one when only the options are being checked)."""
+    if not ptype.clue_based:
+        raise PuzzleError(f"{ptype.name} puzzles are not made of clues, so they cannot be generated",
+                          where=f"type {ptype.name!r}")
+    if difficulty is not None and difficulty not in LEVELS:
+        raise PuzzleError(f"unknown difficulty (known: {', '.join(LEVELS)})", where=f"difficulty {difficulty!r}")
+    empty = ptype.empty(with_layout(ptype, params, rng or random.Random(0), symmetry))
+    if empty is None:
+        raise PuzzleError(f"{ptype.name} has no empty puzzle to start from", where=f"type {ptype.name!r}")
+    return empty, ptype.model(empty), orbits(ptype, empty, symmetry)
+
+
+def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmetry: str = "none",
+                 difficulty: str | None = None, oracle: str | None = None, grade: bool = True,
+                 max_tries: int = 1000, rating: tuple[float, float] | None = None) -> Generated:
+    """A unique puzzle, minimal within ``symmetry``, made from ``seed`` alone.
+
+    With ``difficulty`` (one of LEVELS), puzzles are made from the same random stream until
+    one grades at that level, and with ``rating`` (low, high) until one rates within it (both
+    ends included); GenerationError after ``max_tries``. ``oracle`` names the
+    engine that answers uniqueness questions (default: the fastest registered one); the
+    puzzle does not depend on it.
+    """
+    start = time.perf_counter()
+    rng = random_stream(seed)
+    empty, model, groups = prepare(ptype, params, symmetry, difficulty, rng)
+    oracle = oracle or default_oracle(model)
+    for tries in range(1, max_tries + 1):
+        givens, solution = make_minimal(model, groups, rng, oracle)
+        graded = grade_puzzle(model, givens, solution) if grade or difficulty or rating else None
+        if (difficulty is None or graded.level == difficulty) and (
+                rating is None or rating[0] - 1e-9 <= graded.rating <= rating[1] + 1e-9):
+            return Generated(ptype.with_givens(empty, givens), solution, seed, symmetry, oracle, tries,
+                             time.perf_counter() - start, graded)
+    wanted = " ".join(filter(None, [difficulty, rating and f"rated {rating[0]:.1f}-{rating[1]:.1f}"]))
+    raise GenerationError(f"no {wanted} puzzle in {max_tries} tries (seed {seed})")
+
+
+def _chunk(ptype: PuzzleType, params: dict[str, Any], seeds: list[int], *, options: dict[str, Any]) -> list[Generated]:
+    """What a worker runs: the puzzles of consecutive seeds (module level, so it pickles)."""
+    return [generate_one(ptype, params, s, **options) for s in seeds]
+
+
+MAX_SEED = 2**63 - 1
+
+
+def random_stream(seed: int | None) -> random.Random:
+    """The random numbers that seed ``seed`` makes its puzzle from: every integer its own stream.
+
+    random.Random(n) seeds with abs(n), so seeds -1 and 1 would make the same puzzle. Seeds from 0
+    up keep Random(n)'s stream, so the puzzles they made stay the same; a negative seed seeds from
+    the bytes of its text, which random turns into a number of more than 600 bits (the bytes and
+    their SHA-512), far above every seed a run reaches (--seed is below 2^63 in size, and a batch
+    adds at most its count). None: fresh randomness from the system.
+    """
+    return random.Random(seed if seed is None or seed >= 0 else f"seed {seed}".encode())
+
+
+def new_seed() -> int:
+    """A fresh random seed, for runs that were not given one (it is reported with each puzzle)."""
+    return random.SystemRandom().randrange(2 ** 32)
+
+
+def generate(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | None = None,
+             workers: int = 1, executor: Executor | None = None, chunk: int | None = None,
+             in_flight: int | None = None, **options: Any) -> Iterator[Generated]:
+    """Yield ``n`` puzzles in seed order as they are made; ``options`` go to ``generate_one``.
+
+    ``workers > 1`` runs a process pool of that size; ``executor`` runs on any
+    concurrent.futures.Executor instead (the caller owns it; ``workers`` then says how
+    many tasks it runs at once). Tasks are chunks of ``chunk`` consecutive seeds, and at
+    most ``in_flight`` chunks are queued at a time, so an endless batch stays bounded.
+    """
+    prepare(ptype, params, options.get("symmetry", "none"), options.get("difficulty"))  # bad options fail here
+    base = new_seed() if seed is None else seed
+    yield from by_seed(partial(_chunk, ptype, params, options=options), n, base, workers=workers, executor=executor,
+                       chunk=chunk, in_flight=in_flight)
+
+
+def by_seed(task: Callable[[list[int]], list[T]], n: int, base: int, *, workers: int = 1,
+            executor: Executor | None = None, chunk: int | None = None, in_flight: int | None = None) -> Iterator[T]:
+    """``task``'s results for seeds base, base + 1, ..., base + n - 1, yielded in that order as they come.
+
+    ``task`` takes a list of consecutive seeds and returns one result per seed; with ``workers > 1``
+    or an ``executor`` it runs elsewhere, so it must pickle (a module-level function, or a
+    functools.partial of one). ``chunk`` seeds go to each task (by default enough chunks to keep
+    every worker busy) and at most ``in_flight`` tasks are queued at a time, so n may be endless.
+    """
+    if executor is None and workers <= 1:
+        for k in range(n):
+            yield from task([base + k])
+        return
+    size = chunk or max(1, min(16, n // (max(workers, 1) * 8)))
+    window = in_flight or max(2, 3 * max(workers, 1))
+    own = executor is None
+    if executor is None:
+        from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only for a pool
+
+        executor = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+    pending: list[Future[list[T]]] = []
+    finished = False
+    try:
+        first = 0  # chunks start at 0, size, 2 * size, ... (no range over n: n may be 10^30)
+        while first < n or pending:
+            while first < n and len(pending) < window:
+                seeds = [base + k for k in range(first, min(first + size, n))]
+                pending.append(executor.submit(task, seeds))
+                first += size
+            yield from pending.pop(0).result()
+        finished = True
+    finally:
+        for future in pending:
+            future.cancel()
+        if own:  # after an error or an interrupt, do not wait for the workers' current chunks
+            executor.shutdown(wait=finished, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """Pool workers leave Ctrl-C to the parent, which stops them: otherwise every worker prints its
+    own KeyboardInterrupt traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,201 @@
+"""Make a unique, minimal puzzle of any clue-based type (seed 003's two-copy generator).
+
+Two copies of the puzzle are kept: the *minimal* copy (the clues given so far) and the
+*constrained* copy (the domains that propagation deduces from them, via the backtracking
+engine's compiled net). A random clue is added with a value the constrained copy still
+allows, and propagated; when that fails, the value is removed from the constrained copy
+(it is impossible under the clues) and the search goes on, backtracking over earlier clues
+when a cell runs out of values. The add phase stops when the constrained copy is solved
+(propagation is sound, so a fully decided copy is the one solution) or, checked after every
+few failed clues, when the seed's count_solutions (the oracle counting to 2) says 1.
+
+The **reduction pass** then visits the clues (or, with a symmetry, the orbits of clues) in
+random order and drops each one whose removal keeps the solution unique. With the solution
+S known, "can the clue x = S[x] go?" is one call to the uniqueness oracle: "is there a
+solution of the other clues with x != S[x]?" (unsat means removable). Fewer clues never mean
+fewer solutions, so a clue kept once stays needed and one pass leaves a minimal puzzle.
+
+Every random choice comes from one ``random.Random``; the oracle only answers yes/no
+questions, so a seed gives the same puzzle whichever engine is the oracle.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Mapping, Sequence
+
+from puzzlesmith import solvers
+from puzzlesmith.csp.model import Model
+from puzzlesmith.solvers.backtracking import compiled
+
+#: Engines in the order they answer the generator's questions fastest (mean CPU ms per minimal
+#: 9x9 puzzle, benchmarks/bench_generate.py: sat 3.6, backtracking 9.8, cpsat 135); the first
+#: registered one that takes the model is the default.
+ORACLE_PREFERENCE: tuple[str, ...] = ("sat", "backtracking", "cpsat")
+
+
+class GenerationError(RuntimeError):
+    """No puzzle could be made: no try met the target grade, or an engine could not decide."""
+
+
+class Unsolvable(GenerationError):
+    """The puzzle type's model (with these parameters) has no solution at all."""
+
+
+def default_oracle(model: Model) -> str:
+    """The fastest registered engine that takes ``model``, falling back to backtracking."""
+    for name in ORACLE_PREFERENCE:
+        if name not in solvers.ENGINES:
+            continue
+        try:
+            engine = solvers.get_engine(name)
+        except ImportError:  # its library is not installed here
+            continue
+        if engine.unsupported(model) is None:
+            return name
+    return "backtracking"
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        bit = mask & -mask
+        out.append(bit)
+        mask ^= bit
+    return out
+
+
+#: Failed clues after which the add phase counts the solutions of its clues (to 2). Propagation
+#: neither sees every contradiction nor every unique puzzle; failures mean the clues are close to
+#: deciding the grid, and counting then stops the search going round dead ends (on a 16x16 grid,
+#: for seconds).
+RECHECK_AFTER = 4
+
+
+def add_clues(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
+              oracle: str) -> tuple[dict[int, int], list[int]]:
+    """The add phase: clues (var -> value) with exactly one solution, and that solution.
+
+    ``groups`` are the orbits clues are added by (singletons without symmetry): a group is
+    picked at random among those with an undecided variable, and all its variables become
+    clues, one search step each.
+    """
+    net = compiled(model)
+    lo = net.lo
+    root = net.start(None, ())
+    if not net.propagate(root, range(net.num_vars)):
+        raise Unsolvable("the puzzle's model has no solution")
+    group_of = {v: k for k, g in enumerate(groups) for v in g}
+    singletons = all(len(g) == 1 for g in groups)
+    # A frame: the constrained copy, the variables of the current group still to clue, and the
+    # clue (variable, value bit) that made it from its parent; the clues are the frames' clues.
+    frames: list[tuple[list[int], tuple[int, ...], tuple[int, int] | None]] = [(root, (), None)]
+
+    def clues() -> dict[int, int]:
+        return {v: lo + bit.bit_length() - 1 for _, _, (v, bit) in frames[1:]}
+
+    def refute(var: int, bit: int) -> None:
+        """var = value is impossible under the top frame's clues: remove it from the constrained copy;
+        when that empties a domain, the frame's own clue was impossible in its parent, and so on up."""
+        while True:
+            dom, queue, made_by = frames[-1]
+            reduced = dom[:]
+            reduced[var] &= ~bit
+            if reduced[var] and net.propagate(reduced, (var,)):
+                frames[-1] = (reduced, queue, made_by)
+                return
+            frames.pop()
+            if made_by is None:
+                raise Unsolvable("the puzzle's model has no solution")
+            var, bit = made_by
+
+    failures = 0
+    while True:
+        dom, queue, made_by = frames[-1]
+        if not queue:
+            undecided = [v for v in group_of if dom[v] & (dom[v] - 1)]
+            if not undecided:
+                return clues(), net.values(dom)
+            if singletons:
+                queue = (rng.choice(undecided),)
+            else:
+                queue = tuple(groups[rng.choice(sorted({group_of[v] for v in undecided}))])
+            frames[-1] = (dom, queue, made_by)
+        var = queue[0]
+        bit = rng.choice(_bits(dom[var]))
+        child = dom[:]
+        child[var] = bit
+        if net.propagate(child, (var,)):
+            frames.append((child, queue[1:], (var, bit)))
+            continue
+        refute(var, bit)
+        failures += 1
+        if failures >= RECHECK_AFTER:  # the seed's count_solutions: 0 backtracks, 1 is done
+            failures = 0
+            while True:
+                found = list(solvers.solutions(model, fix=clues(), limit=2, engine=oracle))
+                if len(found) == 1:
+                    return clues(), found[0]
+                if found:
+                    break
+                if len(frames) == 1:
+                    raise Unsolvable("the puzzle's model has no solution")
+                var, bit = frames[-1][2]
+                frames.pop()
+                refute(var, bit)
+
+
+def _decide(model: Model, fix: Mapping[int, int], forbid: Sequence[tuple[int, int]], oracle: str) -> list[int] | None:
+    """A solution of the assumptions, or None when there is none (the oracle must answer exactly)."""
+    outcome = solvers.solve(model, fix=fix, forbid=forbid, engine=oracle)
+    if outcome.status == solvers.UNKNOWN:
+        raise GenerationError(f"the {oracle} engine could not decide a uniqueness question")
+    return outcome.solution if outcome.status == solvers.SOLVED else None
+
+
+def only_solution(model: Model, fix: Mapping[int, int], cells: Sequence[int], solution: Sequence[int],
+                  oracle: str) -> bool:
+    """True when no solution of ``fix`` differs from ``solution`` on any of ``cells``.
+
+    When ``solution`` is the one solution of ``fix`` plus the clues on ``cells``, this says
+    those clues can go: another solution of ``fix`` alone would have to differ on one of them.
+    One oracle call per cell, each asking for a solution with that cell changed.
+    """
+    return all(_decide(model, fix, [(var, solution[var])], oracle) is None for var in cells)
+
+
+def reduce_clues(model: Model, clues: Mapping[int, int], solution: Sequence[int], groups: Sequence[Sequence[int]],
+                 rng: random.Random, oracle: str) -> dict[int, int]:
+    """The reduction pass: drop, in random order, each group of clues whose removal keeps ``solution`` unique."""
+    order = [tuple(g) for g in groups if g and g[0] in clues]
+    rng.shuffle(order)
+    current = dict(clues)
+    for group in order:
+        others = {v: x for v, x in current.items() if v not in group}
+        if only_solution(model, others, group, solution, oracle):
+            current = others
+    return current
+
+
+def redundant_groups(model: Model, givens: Mapping[int, int], solution: Sequence[int],
+                     groups: Sequence[Sequence[int]], oracle: str) -> list[tuple[int, ...]]:
+    """The groups of clues of a unique puzzle that could each be removed alone (empty: minimal)."""
+    found = []
+    for group in groups:
+        if not group or group[0] not in givens:
+            continue
+        others = {v: x for v, x in givens.items() if v not in group}
+        if only_solution(model, others, group, solution, oracle):
+            found.append(tuple(group))
+    return found
+
+
+def make_minimal(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
+                 oracle: str | None = None) -> tuple[dict[int, int], list[int]]:
+    """One unique puzzle, minimal within ``groups``: (clues, solution)."""
+    oracle = oracle or default_oracle(model)
+    clues, solution = add_clues(model, groups, rng, oracle)
+    violation = model.check(solution)
+    if violation is not None:  # propagation is sound, so this would be an engine bug
+        raise GenerationError(f"propagation decided a non-solution: {violation}")
+    return reduce_clues(model, clues, solution, groups, rng, oracle), solution

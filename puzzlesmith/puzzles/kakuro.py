@@ -1,0 +1,153 @@
+"""Kakuro (cross sums): fill the white cells with 1-9 so that every run adds up to its clue, digits distinct in a run.
+
+Text format: one grid row per line, cells separated by whitespace (as many spaces as you
+like, so columns can line up). A cell is
+
+    _ or .      a white cell to fill (a digit 1-9 instead: a white cell given in advance)
+    \\ or X      a black cell without clues (not #: in files # starts a comment)
+    D\\R         a black cell with clues: D is the sum of the run below it, R of the run
+                to its right; either may be left out (``23\\``, ``\\16``, ``17\\24``)
+
+This is the layout Wikipedia's example is usually typed in:
+
+    \\   23\\ 30\\ \\    \\    27\\ 12\\ 16\\
+    \\16 _   _   \\    17\\24 _   _   _
+
+Every run of two or more white cells needs its sum in the black cell before it, and
+every sum needs a run. Model: per run a Linear sum and an AllDifferent.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Sequence
+
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.errors import excerpt
+from puzzlesmith.csp.puzzle import Instance, PuzzleType, whole_number
+
+BLACK = ("\\", "X", "x")
+WHITE = ("_", ".")
+Runs = tuple[tuple[str, tuple[int, ...], int], ...]  # (name, variables, sum)
+
+
+@lru_cache(maxsize=32)
+def kakuro_model(names: tuple[str, ...], runs: Runs) -> Model:
+    """One 1..9 variable per white cell; per run a sum and (two cells or more) distinct digits. Cached per grid."""
+    m = Model()
+    for name in names:
+        m.int_var(1, 9, name)
+    for name, cells, total in runs:
+        m.linear(cells, [1] * len(cells), "==", total, name=f"{name} sum")
+        if len(cells) > 1:
+            m.all_different(cells, name=name)
+    return m
+
+
+MAX_CELLS = 10_000  # grid cells: published kakuros are at most about 30x30
+MAX_CLUE = 10**6  # read as a number; above 45 no run can reach it, which is an answer ("no solution")
+
+
+def _clue(token: str, line: int, where: str) -> tuple[int | None, int | None]:
+    down, _, right = token.partition("\\")
+    sums = []
+    for part in (down, right):
+        try:
+            sums.append(whole_number(part, 0, MAX_CLUE) if part else None)
+        except ValueError as e:
+            raise PuzzleError(f"bad cell {excerpt(token)}: {e} (a clue is DOWN\\RIGHT, e.g. 17\\24)", line=line,
+                              where=where) from None
+    return sums[0], sums[1]
+
+
+class Kakuro(PuzzleType):
+    name = "kakuro"
+    summary = "cross sums: runs of distinct digits 1-9 adding up to their clues"
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        rows = [(k, line.split()) for k, line in enumerate(text.splitlines(), start=1) if line.strip()]
+        if not rows:
+            raise PuzzleError("no grid found", line=1)
+        width = len(rows[0][1])
+        if len(rows) * width > MAX_CELLS:
+            raise PuzzleError(f"a grid of {len(rows):,} x {width:,} cells is larger than the {MAX_CELLS:,} this type "
+                              f"takes", line=rows[0][0])
+        cells: dict[tuple[int, int], int] = {}   # white cell -> variable
+        clues: dict[tuple[int, int], tuple[int | None, int | None]] = {}
+        givens: dict[int, int] = {}
+        lines = [k for k, _ in rows]
+        for r, (k, tokens) in enumerate(rows):
+            if len(tokens) != width:
+                raise PuzzleError(f"row {r + 1} has {len(tokens)} cells, the first row has {width}", line=k)
+            for c, token in enumerate(tokens):
+                where = f"cell r{r + 1}c{c + 1}"
+                if token in WHITE or (len(token) == 1 and token in "123456789"):
+                    cells[r, c] = len(cells)
+                    if token.isdecimal():
+                        givens[cells[r, c]] = int(token)
+                elif token in BLACK:
+                    continue
+                elif "\\" in token:
+                    clues[r, c] = _clue(token, k, where)
+                else:
+                    raise PuzzleError(f"bad cell {excerpt(token)} (use _ for a white cell, \\ for a black one, "
+                                      f"D\\R for clues)", line=k, where=where)
+        runs: list[tuple[str, tuple[int, ...], int]] = []
+        conflict = None
+        for across, (dr, dc) in ((True, (0, 1)), (False, (1, 0))):
+            for (r, c), clue in clues.items():
+                total = clue[1] if across else clue[0]
+                run = []
+                rr, cc = r + dr, c + dc
+                while (rr, cc) in cells:
+                    run.append(cells[rr, cc])
+                    rr, cc = rr + dr, cc + dc
+                direction = "across" if across else "down"
+                where = f"cell r{r + 1}c{c + 1}"
+                if total is None:
+                    if len(run) > 1:
+                        raise PuzzleError(f"the {direction} run after this cell has no sum", line=lines[r], where=where)
+                    continue
+                if not run:
+                    raise PuzzleError(f"{direction} sum {total} has no white cells after it", line=lines[r], where=where)
+                low, high = len(run) * (len(run) + 1) // 2, len(run) * (19 - len(run)) // 2
+                if (len(run) > 9 or not low <= total <= high) and conflict is None:
+                    conflict = f"{where}: {len(run)} distinct digits 1-9 cannot add up to {total}"
+                runs.append((f"{direction} r{r + 1}c{c + 1}", tuple(run), total))
+            # A run of two or more white cells that starts at the grid's edge or after a plain black cell.
+            for (r, c), var in cells.items():
+                before = (r - dr, c - dc)
+                after = (r + dr, c + dc)
+                if before not in cells and before not in clues and after in cells:
+                    raise PuzzleError(f"the {'across' if across else 'down'} run starting here has no sum",
+                                      line=lines[r], where=f"cell r{r + 1}c{c + 1}")
+        names = tuple(f"r{r + 1}c{c + 1}" for r, c in cells)
+        return Instance({}, givens, data=(tuple(tokens for _, tokens in rows), names, tuple(runs)), layout="grid",
+                        conflict=conflict)
+
+    def model(self, instance: Instance) -> Model:
+        _, names, runs = instance.data
+        return kakuro_model(names, runs)
+
+    def _grid(self, instance: Instance, whites: Sequence[str]) -> str:
+        tokens, _, _ = instance.data
+        out, k = [], 0
+        for row in tokens:
+            line = []
+            for token in row:
+                if token in WHITE or (len(token) == 1 and token in "123456789"):
+                    line.append(whites[k])
+                    k += 1
+                else:
+                    line.append(token)
+            out.append(line)
+        widths = [max(len(row[c]) for row in out) for c in range(len(out[0]))]
+        return "\n".join(" ".join(t.ljust(w) for t, w in zip(row, widths)).rstrip() for row in out)
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        return self._grid(instance, [str(v) for v in values])
+
+    def format_puzzle(self, instance: Instance) -> str:
+        n = len(instance.data[1])
+        return self._grid(instance, [str(instance.givens[i]) if i in instance.givens else "_" for i in range(n)])

@@ -1,0 +1,154 @@
+"""Killer sudoku: a sudoku whose cells are grouped in cages; each cage's digits are distinct and add up to its sum.
+
+Text format (the CodinGame layout). N lines, one per row, each holding the cage map and,
+optionally before it, the givens:
+
+    56..1..2. aabbccdde        (givens then cage map)
+    aabbccdde                  (cage map only: the usual killer, no givens)
+
+In the cage map every character names the cage of its cell (any character but ``.``,
+``=``, ``,`` and ``#``, which starts a comment; ``.`` is a cell in no cage). Givens are 1-9 then A, B, ... with ``.``
+or ``0`` for an empty cell. Then one or more lines of sums, ``ID=SUM`` separated by spaces
+or commas: ``a=11 b=6 c=13``. Every cage needs a sum, and its cells must touch edge to edge.
+``-p box=RxC`` sets the box shape of sizes other than the squarest (default 6 -> 2x3).
+
+Model: the sudoku's rows, columns and boxes (AllDifferent), and per cage a Linear sum
+and an AllDifferent (a cage may cross boxes, so its digits need their own distinctness).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.errors import excerpt
+from puzzlesmith.csp.grid import connected
+from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, whole_number
+from .sudoku import BLANKS, MAX_SIZE, SYMBOLS, cell_name, default_box, parse_box, sudoku_model
+
+Cages = tuple[tuple[str, tuple[int, ...], int], ...]  # (cage id, cells, sum)
+MAX_SUM = MAX_SIZE * MAX_SIZE * (MAX_SIZE + 1) // 2  # every value of the largest grid, in one cage
+
+
+@lru_cache(maxsize=32)
+def killer_model(rows: int, cols: int, cages: Cages) -> Model:
+    """A fresh model: the (shared, cached) sudoku model's variables and constraints plus the cages."""
+    base = sudoku_model(rows, cols)
+    m = Model()
+    for domain, name in zip(base.domains, base.names):
+        m.add_var(domain, name)
+    for constraint in base.constraints:
+        m.add(constraint)  # constraints are immutable, so sharing them is safe
+    for cage, cells, total in cages:
+        m.linear(cells, [1] * len(cells), "==", total, name=f"cage {cage} sum")
+        if len(cells) > 1:
+            m.all_different(cells, name=f"cage {cage}")
+    return m
+
+
+class Killer(PuzzleType):
+    name = "killer"
+    summary = "sudoku with cages: distinct digits in each cage adding up to its sum"
+    params = (Param("box", None, "box shape ROWSxCOLUMNS (default: the squarest)", parse_box),)
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        numbered = [(k, line.strip()) for k, line in enumerate(text.splitlines(), start=1) if line.strip()]
+        grid = [(k, line.split()) for k, line in numbered if "=" not in line]
+        sum_lines = [(k, line) for k, line in numbered if "=" in line]
+        n = len(grid)
+        if n == 0:
+            raise PuzzleError("no cage map found", line=1)
+        if n > MAX_SIZE:
+            raise PuzzleError(f"{n} rows: the largest killer sudoku is {MAX_SIZE}x{MAX_SIZE}", line=grid[MAX_SIZE][0])
+        rows, cols = params.get("box") or default_box(n)
+        if rows * cols != n:
+            raise PuzzleError(f"boxes of {rows}x{cols} do not tile a {n}x{n} grid", where="parameter 'box'")
+        givens: dict[int, int] = {}
+        members: dict[str, list[int]] = {}
+        first_line: dict[str, int] = {}
+        for r, (k, tokens) in enumerate(grid):
+            if len(tokens) not in (1, 2) or any(len(t) != n for t in tokens):
+                raise PuzzleError(f"expected {n} cells of cage map (optionally after {n} givens), got "
+                                  f"{excerpt(' '.join(tokens))}", line=k, where=f"row {r + 1}")
+            for c, ch in enumerate(tokens[-1]):
+                if ch in ",=#":
+                    raise PuzzleError(f"{ch!r} cannot name a cage", line=k, where=f"cell {cell_name(r * n + c, n)}")
+                if ch != ".":
+                    members.setdefault(ch, []).append(r * n + c)
+                    first_line.setdefault(ch, k)
+            if len(tokens) == 2:
+                for c, ch in enumerate(tokens[0]):
+                    if ch in BLANKS:
+                        continue
+                    value = SYMBOLS.find(ch.upper() if ch.isascii() else ch) + 1
+                    if not 1 <= value <= n:
+                        raise PuzzleError(f"{ch!r} is not a value of a {n}x{n} grid (1-{SYMBOLS[n - 1]})",
+                                          line=k, where=f"cell {cell_name(r * n + c, n)}")
+                    givens[r * n + c] = value
+        sums = self._sums(sum_lines, members)
+        cages: list[tuple[str, tuple[int, ...], int]] = []
+        conflict = None
+        for cage, cells in members.items():
+            where = f"cage {cage!r} at {cell_name(cells[0], n)}"
+            if cage not in sums:
+                raise PuzzleError("cage has no sum (add a line like " f"{cage}=SUM)", line=first_line[cage], where=where)
+            size, total = len(cells), sums[cage]
+            low, high = size * (size + 1) // 2, size * (2 * n - size + 1) // 2
+            if (size > n or not low <= total <= high) and conflict is None:
+                conflict = f"{where}: {size} distinct digits 1-{SYMBOLS[n - 1]} cannot add up to {total}"
+            if not connected(cells, n, n):
+                raise PuzzleError("cage cells do not touch (a cage is one connected group)", line=first_line[cage],
+                                  where=where)
+            cages.append((cage, tuple(cells), total))
+        return Instance({"size": n, "box": (rows, cols)}, givens, data=tuple(cages), layout="grid", conflict=conflict)
+
+    @staticmethod
+    def _sums(lines: Sequence[tuple[int, str]], members: Mapping[str, list[int]]) -> dict[str, int]:
+        sums: dict[str, int] = {}
+        for k, line in lines:
+            for item in line.replace(",", " ").split():
+                cage, sep, value = item.partition("=")
+                if not sep or len(cage) != 1:
+                    raise PuzzleError(f"expected ID=SUM, got {excerpt(item)}", line=k)
+                try:
+                    total = whole_number(value, 0, MAX_SUM)
+                except ValueError as e:
+                    raise PuzzleError(f"bad sum: {e}", line=k, where=f"cage {cage!r}") from None
+                if cage not in members:
+                    raise PuzzleError("no such cage in the map", line=k, where=f"cage {cage!r}")
+                if cage in sums:
+                    raise PuzzleError("cage has two sums", line=k, where=f"cage {cage!r}")
+                sums[cage] = total
+        return sums
+
+    def model(self, instance: Instance) -> Model:
+        return killer_model(*instance.params["box"], instance.data)
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        n = instance.params["size"]
+        return "\n".join("".join(SYMBOLS[v - 1] for v in values[r * n:(r + 1) * n]) for r in range(n))
+
+    def format_puzzle(self, instance: Instance) -> str:
+        n = instance.params["size"]
+        cage_of = ["."] * (n * n)
+        for cage, cells, _ in instance.data:
+            for cell in cells:
+                cage_of[cell] = cage
+        lines = []
+        for r in range(n):
+            cells = range(r * n, (r + 1) * n)
+            cage_row = "".join(cage_of[i] for i in cells)
+            if instance.givens:
+                givens = "".join(SYMBOLS[instance.givens[i] - 1] if i in instance.givens else "." for i in cells)
+                cage_row = f"{givens} {cage_row}"
+            lines.append(cage_row)
+        lines.append(" ".join(f"{cage}={total}" for cage, _, total in instance.data))
+        return "\n".join(lines)
+
+    def cell_name(self, instance: Instance, var: int) -> str:
+        return cell_name(var, instance.params["size"])
+
+    def show_value(self, value: int, instance: Instance | None = None) -> str:
+        return SYMBOLS[value - 1]

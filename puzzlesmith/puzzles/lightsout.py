@@ -1,0 +1,415 @@
+"""Lights-out games: a board of cells in k states (any k from 2 to 36, 2 by default); pressing a
+cell adds 1 (mod k) to every cell of its neighbourhood; the goal is the board with every cell at 0.
+
+As in seed 003 (pushpull), the board s and the presses x satisfy A x + s = 0 (mod k), one
+equation per cell: the presses of every cell whose neighbourhood covers it, plus its own
+state. The model holds both the presses and the states as variables and one Parity
+constraint per cell; a board's lights are its givens (state = value), so one model serves
+every board of a shape and the linear engine compiles it once.
+
+Text format: rows of cells (0..9, then a..z for states 10..35) separated by ``/`` or newlines,
+or one string of cells for a square board (a board of one row is written with a ``/`` after it); whitespace is ignored.
+Solutions are the press counts in the same shape. In a file, blank lines separate boards, and
+within a block a line that is a whole board by itself (it has ``/``, or a square number of
+digits) is one board, unless the block is N lines of N digits: one N x N board.
+Without a board, ``-p size=N`` (or ``RxC``) gives the all-on board.
+
+Parameters: ``neighbourhood`` plus (the 4 orthogonal neighbours, default), x (the 4
+diagonal ones), box (all 8), or custom offsets ``dr,dc;dr,dc;...``; ``self`` (yes: the
+pressed cell changes too); ``torus`` (yes: the board wraps around); ``states`` (k);
+``buttons``: each cell's own press pattern instead of a neighbourhood, ``merlin`` (Merlin's
+magic square) or a file of patterns (see ``read_buttons``).
+
+A prime k makes the game a linear system over the field GF(k); any other k one over the ring
+Z/kZ, which the linear engine solves through k's prime powers (solvers.zmod).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache, partial
+from math import isqrt
+from typing import TYPE_CHECKING, Any, Sequence
+
+from puzzlesmith.csp.constraints import ParityRows
+from puzzlesmith.csp.errors import PuzzleError, excerpt
+from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number, yes_no
+
+if TYPE_CHECKING:
+    import numpy as np
+
+NEIGHBOURHOODS: dict[str, tuple[tuple[int, int], ...]] = {
+    "plus": ((-1, 0), (1, 0), (0, -1), (0, 1)),
+    "x": ((-1, -1), (-1, 1), (1, -1), (1, 1)),
+    "box": tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)),
+}
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"  # a cell's state, one character
+MAX_BUTTON_CELLS = 1024  # buttons given one by one make a dense system: n patterns of n cells
+MAX_CELLS = 4_000_000  # 2000x2000: the chase's working set grows with cells x first-row width
+MAX_OFFSET = 10**18 - 1  # an offset beyond the board reaches nothing (or wraps, on a torus): any size means what it says
+
+
+def parse_neighbourhood(text: str) -> tuple[tuple[int, int], ...]:
+    """plus | x | box, or offsets 'dr,dc;dr,dc;...' (the pressed cell itself is the ``self`` parameter)."""
+    name = text.strip().lower()
+    if name in NEIGHBOURHOODS:
+        return NEIGHBOURHOODS[name]
+    offsets = []
+    for part in name.replace(" ", "").split(";"):
+        dr, sep, dc = part.partition(",")
+        try:
+            offset = (whole_number(dr, -MAX_OFFSET, MAX_OFFSET), whole_number(dc, -MAX_OFFSET, MAX_OFFSET))
+        except ValueError:
+            raise ValueError("expected plus, x, box or offsets like -1,0;1,0;0,-1;0,1 (whole numbers of at most "
+                             "18 digits)") from None
+        if not sep or offset == (0, 0):
+            raise ValueError(f"bad offset {part!r} (give dr,dc; the cell itself is -p self=yes|no)")
+        offsets.append(offset)
+    return tuple(sorted(set(offsets)))
+
+
+def parse_states(text: str) -> int:
+    """2..36: a cell is written as one character, 0-9 then a-z."""
+    return whole_number(text, 2, len(DIGITS))
+
+
+def merlin() -> tuple[tuple[int, ...], ...]:
+    """Merlin's magic square (Pelletier, Amer. Math. Monthly 1987): a corner button changes its
+    2x2 block, an edge button its line of three along the edge, the centre its plus."""
+    patterns = []
+    for r in range(3):
+        for c in range(3):
+            if r != 1 and c != 1:  # a corner
+                hit = {(a, b) for a in (r, 1) for b in (c, 1)}
+            elif r == c == 1:
+                hit = {(1, 1), (0, 1), (2, 1), (1, 0), (1, 2)}
+            elif r == 1:  # the middle of the left or right edge: its column
+                hit = {(a, c) for a in range(3)}
+            else:  # the middle of the top or bottom edge: its row
+                hit = {(r, b) for b in range(3)}
+            patterns.append(tuple(int((a, b) in hit) for a in range(3) for b in range(3)))
+    return tuple(patterns)
+
+
+Buttons = tuple[int, int, tuple[tuple[int, ...], ...]]  # rows, cols, one pattern per cell (what a press adds)
+
+
+def parse_buttons(text: str) -> Buttons:
+    """``merlin``, or the name of a file of press patterns (``read_buttons``)."""
+    if text.strip().lower() == "merlin":
+        return 3, 3, merlin()
+    try:
+        with open(text, encoding="utf-8") as handle:
+            content = handle.read(1 << 22)
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"cannot read the buttons file {excerpt(text)}: {getattr(e, 'strerror', None) or e}") from None
+    return read_buttons(content)
+
+
+def read_buttons(content: str) -> Buttons:
+    """Press patterns, one grid per button, for the buttons in reading order of the board's cells;
+    blank lines between grids, ``#`` starts a comment. A grid has the board's shape; each cell is
+    what a press of that button adds to it (``.`` or 0: nothing; 1-9, a-z: that many steps).
+
+        # a 1x2 board whose left button changes both cells and right button only its own
+        11
+
+        .1
+    """
+    grids: list[list[tuple[int, str]]] = [[]]
+    for number, line in enumerate(content.splitlines(), start=1):
+        line = line.split("#", 1)[0].strip()
+        if line:
+            grids[-1].append((number, "".join(line.split())))
+        elif grids[-1]:
+            grids.append([])
+    grids = [g for g in grids if g]
+    if not grids:
+        raise ValueError("the buttons file holds no pattern")
+    rows, cols = len(grids[0]), len(grids[0][0][1])
+    if rows * cols > MAX_BUTTON_CELLS:
+        raise ValueError(f"patterns of {rows}x{cols} cells: at most {MAX_BUTTON_CELLS} cells with buttons given one by one")
+    if len(grids) != rows * cols:
+        raise ValueError(f"{len(grids)} patterns for a {rows}x{cols} board: give one per cell ({rows * cols})")
+    patterns = []
+    for k, grid in enumerate(grids, start=1):
+        if len(grid) != rows or any(len(row) != cols for _, row in grid):
+            raise ValueError(f"line {grid[0][0]}: pattern {k} is not {rows}x{cols} like the first")
+        pattern = []
+        for number, row in grid:
+            for ch in row:
+                value = 0 if ch == "." else DIGITS.find(ch.lower())
+                if value < 0:
+                    raise ValueError(f"line {number}: bad cell {ch!r} in pattern {k} (use . or 0-9, a-z)")
+                pattern.append(value)
+        patterns.append(tuple(pattern))
+    return rows, cols, tuple(patterns)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """'5' -> (5, 5); '4x6' -> (4, 6); at most MAX_CELLS cells."""
+    return parse_rxc(text, square=True, most=MAX_CELLS)
+
+
+def _alphabet(k: int) -> str:
+    """The characters of k states, for messages: '0..6', '0..9, a..f'."""
+    return f"0..{DIGITS[k - 1]}" if k <= 10 else f"0..9, a..{DIGITS[k - 1]}"
+
+
+def cell(index: int, cols: int) -> str:
+    return f"r{index // cols + 1}c{index % cols + 1}"
+
+
+def _label(what: str, cols: int, index: int) -> str:
+    """'press r1c2': names of the model's variables and equations (a function: models pickle)."""
+    return f"{what} {cell(index, cols)}"
+
+
+@lru_cache(maxsize=8)
+def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], self_press: bool,
+                    torus: bool, states: int) -> Model:
+    """Presses x (variables 0..R*C-1) and states s (R*C..2*R*C-1), row by row; for each cell i:
+    sum of x[j] over cells j whose neighbourhood covers i, plus s[i], = 0 (mod states).
+
+    Built with numpy as one ParityRows block: a 1000x1000 board has 10^6 equations.
+    """
+    import numpy as np
+
+    m = Model()
+    n = rows * cols
+    m.add_vars(n, range(states), partial(_label, "press", cols))
+    m.add_vars(n, range(states), partial(_label, "light", cols))
+    shape = ((0, 0),) + offsets if self_press else offsets
+    # Offsets as small as the board allows (the arrays are int32): on a torus they wrap, and
+    # otherwise one that leaves the board from every cell reaches nothing.
+    shape = tuple((dr % rows, dc % cols) for dr, dc in shape) if torus else \
+        tuple((dr, dc) for dr, dc in shape if abs(dr) < rows and abs(dc) < cols)
+    if not torus:  # cells j = i - (dr * cols + dc): the largest step first keeps every row sorted
+        shape = tuple(sorted(shape, key=lambda o: -(o[0] * cols + o[1])))
+    r, c = np.divmod(np.arange(n, dtype=np.int32), np.int32(cols))
+    reach = np.empty((n, len(shape) + 1), dtype=np.int32)  # row i: the cells j = i - offset that press onto i
+    valid = np.ones(reach.shape, dtype=bool)
+    for k, (dr, dc) in enumerate(shape):
+        rr, cc = r - dr, c - dc
+        if torus:
+            rr, cc = rr % rows, cc % cols
+        else:
+            valid[:, k] = (rr >= 0) & (rr < rows) & (cc >= 0) & (cc < cols)
+        reach[:, k] = rr * cols + cc
+    reach[:, -1] = np.arange(n, 2 * n, dtype=np.int32)  # the cell's own state, after every press
+    coeffs = None  # every coefficient 1
+    if torus:  # wrapping breaks the order: sort each row
+        reach.sort(axis=1)
+    if torus and len(set(shape)) < len(shape):
+        # A small torus wraps two offsets onto one cell: that press counts twice. Rows are
+        # sorted, so repeats sit side by side; fold each run into its first entry, right to left.
+        coeffs = np.ones(reach.shape, dtype=np.int16)
+        for k in range(reach.shape[1] - 1, 0, -1):
+            repeat = reach[:, k] == reach[:, k - 1]
+            coeffs[repeat, k - 1] += coeffs[repeat, k]
+            valid[repeat, k] = False
+        valid &= coeffs % states != 0
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(valid.sum(axis=1), out=indptr[1:])
+    ones = np.ones(int(indptr[-1]), dtype=np.uint8)
+    m.parity_rows(ParityRows(indptr, reach[valid], ones if coeffs is None else coeffs[valid],
+                             np.zeros(n, dtype=np.uint8), states, partial(_label, "light", cols)))
+    return m
+
+
+@lru_cache(maxsize=8)
+def buttons_model(rows: int, cols: int, patterns: tuple[tuple[int, ...], ...], states: int) -> Model:
+    """As ``lightsout_model``, with each cell's button given by its own pattern: for each cell i,
+    sum of patterns[j][i] * x[j] over the buttons j, plus s[i], = 0 (mod states)."""
+    import numpy as np
+
+    m = Model()
+    n = rows * cols
+    m.add_vars(n, range(states), partial(_label, "press", cols))
+    m.add_vars(n, range(states), partial(_label, "light", cols))
+    effect = np.array(patterns, dtype=np.int64).reshape(n, n).T % states  # effect[i, j]: button j on cell i
+    cells, buttons = np.nonzero(effect)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(cells, minlength=n) + 1, out=indptr[1:])
+    order = np.argsort(np.concatenate([cells, np.arange(n)]), kind="stable")  # buttons first, then the light
+    variables = np.concatenate([buttons, np.arange(n, 2 * n)])[order]
+    coeffs = np.concatenate([effect[cells, buttons], np.ones(n, dtype=np.int64)])[order]
+    m.parity_rows(ParityRows(indptr, variables, coeffs, np.zeros(n, dtype=np.int64), states,
+                             partial(_label, "light", cols)))
+    return m
+
+
+def press_effect(rows: int, cols: int, shape: Sequence[tuple[int, int]], torus: bool,
+                 presses: Sequence[int]) -> "np.ndarray":
+    """What ``presses`` (row by row) add to each cell, by shifting the press grid once per offset
+    of ``shape`` (the offsets a press reaches, the cell itself included when it changes).
+
+    The rules replayed directly, without the model: ``verify`` judges engines' answers by it.
+    """
+    import numpy as np
+
+    x = np.asarray(presses, dtype=np.int64).reshape(rows, cols)
+    added = np.zeros((rows, cols), dtype=np.int64)
+    for dr, dc in shape:
+        if torus:
+            added += np.roll(x, (dr, dc), axis=(0, 1))  # the press at (r, c) lands on (r + dr, c + dc)
+        elif abs(dr) < rows and abs(dc) < cols:
+            added[max(dr, 0):rows + min(dr, 0), max(dc, 0):cols + min(dc, 0)] += \
+                x[max(-dr, 0):rows - max(dr, 0), max(-dc, 0):cols - max(dc, 0)]
+    return added.ravel()
+
+
+class LightsOut(PuzzleType):
+    name = "lightsout"
+    summary = "lights-out over Z/k: press cells to turn every light off (neighbourhood, torus, states, buttons)"
+    params = (
+        Param("neighbourhood", "plus", "cells a press changes: plus, x, box or offsets dr,dc;dr,dc;...",
+              parse_neighbourhood),
+        Param("self", "yes", "whether the pressed cell itself changes (yes/no)", yes_no),
+        Param("torus", "no", "whether the board wraps around at its edges (yes/no)", yes_no),
+        Param("states", "2", "number of states of a cell, 2 to 36 (2 = on/off)", parse_states),
+        Param("size", None, "N or RxC: without a board, the all-on board of this size", parse_size),
+        Param("buttons", None, "each cell's press pattern instead of a neighbourhood: merlin, or a file of "
+              "patterns (one grid per cell)", parse_buttons),
+    )
+
+    def _settings(self, params: dict[str, Any]) -> dict[str, Any]:
+        kept = {k: params[k] for k in ("neighbourhood", "self", "torus", "states")}
+        return {**kept, "buttons": params["buttons"]} if params.get("buttons") is not None else kept
+
+    def empty(self, params: dict[str, Any]) -> Instance | None:
+        if params.get("size") is None and params.get("buttons") is None:
+            return None
+        rows, cols = params["size"] or params["buttons"][:2]
+        n = rows * cols
+        return Instance({**self._settings(params), "rows": rows, "cols": cols}, dict.fromkeys(range(n, 2 * n), 1),
+                        layout="grid")
+
+    def is_one_line(self, line: str) -> bool:
+        """A board with / between rows, or one line holding a square number of cells (a square board)."""
+        cells = len("".join(line.split()))
+        return "/" in line or isqrt(cells) ** 2 == cells
+
+    def is_one_grid(self, lines: list[str]) -> bool:
+        """N lines of N cells without / are one N x N board, as in every type: otherwise a block of
+        lines that are each a square number of cells is one board per line (write other boards
+        with /, or as a grid whose lines are not square numbers of cells)."""
+        return all("/" not in line and len("".join(line.split())) == len(lines) for line in lines)
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        settings = self._settings(params)
+        k = settings["states"]
+        rows: list[tuple[int, str]] = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            for part in line.split("/"):
+                part = "".join(part.split())
+                if part:
+                    rows.append((number, part))
+        if not rows:
+            raise PuzzleError("empty board")
+        slashed = "/" in text
+        if len(rows) == 1 and not slashed:
+            line, digits = rows[0]
+            side = isqrt(len(digits))
+            if side * side != len(digits):
+                raise PuzzleError(f"one line of {len(digits)} cells is not a square board "
+                                  "(separate rows with / or newlines)", line=line)
+            rows = [(line, digits[r * side:(r + 1) * side]) for r in range(side)]
+            layout = "string"
+        else:
+            layout = "line" if slashed and len({line for line, _ in rows}) == 1 else "grid"
+        width = len(rows[0][1])
+        n = len(rows) * width
+        if n > MAX_CELLS:
+            raise PuzzleError(f"the board has {n:,} cells, more than the {MAX_CELLS:,} this type takes")
+        givens: dict[int, int] = {}
+        for r, (line, row) in enumerate(rows):
+            if len(row) != width:
+                raise PuzzleError(f"{len(row)} cells, but row 1 has {width}", line=line, where=f"row {r + 1}")
+            for c, ch in enumerate(row):
+                value = DIGITS.find(ch.lower(), 0, k)
+                if value < 0:
+                    raise PuzzleError(f"bad cell {ch!r} (use {_alphabet(k)} for {k} states)", line=line,
+                                      where=f"row {r + 1} column {c + 1}")
+                givens[n + r * width + c] = value
+        if params.get("size") not in (None, (len(rows), width)):
+            raise PuzzleError(f"the board is {len(rows)}x{width} but size={params['size'][0]}x{params['size'][1]} "
+                              f"was given", where="parameter 'size'")
+        buttons = settings.get("buttons")
+        if buttons is not None and buttons[:2] != (len(rows), width):
+            raise PuzzleError(f"the board is {len(rows)}x{width} but the buttons are for {buttons[0]}x{buttons[1]}",
+                              where="parameter 'buttons'")
+        return Instance({**settings, "rows": len(rows), "cols": width}, givens, layout=layout)
+
+    def model(self, instance: Instance) -> Model:
+        p = instance.params
+        if p.get("buttons") is not None:
+            return buttons_model(p["rows"], p["cols"], p["buttons"][2], p["states"])
+        return lightsout_model(p["rows"], p["cols"], p["neighbourhood"], p["self"], p["torus"], p["states"])
+
+    def _grid(self, instance: Instance, values: Sequence[int]) -> str:
+        cols = instance.params["cols"]
+        rows = ["".join(DIGITS[v] for v in values[r:r + cols]) for r in range(0, len(values), cols)]
+        if instance.layout == "string":
+            return "".join(rows)
+        # A grid whose lines would read back as boards of their own (a 1x4 board's "1111" is a 2x2
+        # board; 2x4's "1010", "0101" are two) is written with / instead: every text reads back as itself.
+        if instance.layout == "line" or len(rows) == 1 or (all(self.is_one_line(row) for row in rows)
+                                                            and not self.is_one_grid(rows)):
+            return "/".join(rows) + ("/" if len(rows) == 1 else "")  # "101/": one row, not a square board
+        return "\n".join(rows)
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        n = instance.params["rows"] * instance.params["cols"]
+        return self._grid(instance, values[:n])
+
+    def format_puzzle(self, instance: Instance) -> str:
+        n = instance.params["rows"] * instance.params["cols"]
+        return self._grid(instance, [instance.givens.get(n + i, 0) for i in range(n)])
+
+    def effect(self, instance: Instance, presses: Sequence[int]) -> "np.ndarray":
+        """What the presses (one count per cell, row by row) add to each cell, mod the states."""
+        import numpy as np
+
+        p = instance.params
+        if p.get("buttons") is not None:
+            return np.asarray(presses, dtype=np.int64) @ np.array(p["buttons"][2], dtype=np.int64) % p["states"]
+        shape = (((0, 0),) if p["self"] else ()) + p["neighbourhood"]
+        return press_effect(p["rows"], p["cols"], shape, p["torus"], presses) % p["states"]
+
+    def verify(self, instance: Instance, values: Sequence[int]) -> str | None:
+        """Replay the presses on the board, without the model: every light must end at 0."""
+        import numpy as np
+
+        p = instance.params
+        n = p["rows"] * p["cols"]
+        board = np.zeros(n, dtype=np.int64)
+        cells = np.fromiter(instance.givens.keys(), dtype=np.int64, count=len(instance.givens))
+        states = np.fromiter(instance.givens.values(), dtype=np.int64, count=len(instance.givens))
+        lights = cells >= n
+        board[cells[lights] - n] = states[lights]
+        after = (board + self.effect(instance, values[:n])) % p["states"]
+        lit = np.flatnonzero(after)
+        return f"the presses leave {cell(int(lit[0]), p['cols'])} at {after[lit[0]]}" if len(lit) else None
+
+    def cell_name(self, instance: Instance, var: int) -> str:
+        cols, n = instance.params["cols"], instance.params["rows"] * instance.params["cols"]
+        return f"{'press' if var < n else 'light'} {cell(var % n, cols)}"
+
+
+class PushPull(LightsOut):
+    """Seed 003's game: the 3x3 on/off board where a press toggles the cell and its 4 neighbours."""
+
+    name = "pushpull"
+    summary = "the 3x3 lights-out game of seed 003 (plus neighbourhood, 2 states)"
+    params = ()
+
+    def _settings(self, params: dict[str, Any]) -> dict[str, Any]:
+        return {"neighbourhood": NEIGHBOURHOODS["plus"], "self": True, "torus": False, "states": 2}
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        instance = super().parse(text, params)
+        if (instance.params["rows"], instance.params["cols"]) != (3, 3):
+            raise PuzzleError(f"pushpull is played on 3x3 boards, not {instance.params['rows']}x"
+                              f"{instance.params['cols']} (use lightsout for other sizes)")
+        return instance

@@ -1,0 +1,208 @@
+"""Rush Hour: cars and trucks slide along their own row or column; car A must reach the right edge.
+
+Text format: Michael Fogleman's, the board as one string of 36 characters row by row (6x6),
+or rows separated by ``/`` or newlines; ``.`` or ``o`` is an empty cell, ``x`` a wall, and each
+letter one vehicle, a straight line of 2 or more touching cells 1 cell wide. ``A`` is the
+car to get out: it lies across its row and must come to touch the right edge. ``-p size=N``
+reads N x N boards (N*N characters).
+
+Metrics: ``moves`` (a vehicle sliding any distance is one move, as in Fogleman's database)
+and ``steps`` (each cell of sliding is one move).
+
+A position is an int holding each vehicle's offset along its line in a few bits, so vehicles
+of one length in one line, which can never pass each other, are told apart by their order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.moves import MovePuzzle, Space, metric_param
+from puzzlesmith.csp.puzzle import Instance, Param, whole_number
+
+METRICS = ("moves", "steps")
+EMPTY, WALL, TARGET = ".o", "x", "A"
+
+
+def parse_size(text: str) -> int:
+    return whole_number(text, 2, 30)
+
+
+@dataclass(frozen=True)
+class Vehicle:
+    """A car or truck: its label, whether it lies across a row, its row (or column), its length."""
+
+    label: str
+    across: bool
+    line: int
+    length: int
+
+    def cells(self, offset: int, size: int) -> list[int]:
+        if self.across:
+            return [self.line * size + offset + i for i in range(self.length)]
+        return [(offset + i) * size + self.line for i in range(self.length)]
+
+
+def read_board(text: str, size: int) -> tuple[str, int, str]:
+    """The board's cells as one string, the wall mask, and the empty-cell character the text used."""
+    rows = [part.strip() for line in text.splitlines() for part in line.split("/") if part.strip()]
+    cells = "".join(rows)
+    if len(rows) > 1 and any(len(row) != size for row in rows):
+        bad = next(k for k, row in enumerate(rows) if len(row) != size)
+        raise PuzzleError(f"row {bad + 1} has {len(rows[bad])} cells; a {size}x{size} board has {size}")
+    if len(cells) != size * size:
+        raise PuzzleError(f"{len(cells)} cells, but a {size}x{size} board has {size * size} (give -p size=N for "
+                          f"another size)")
+    for i, ch in enumerate(cells):
+        if not (ch in EMPTY or ch == WALL or ch.isalpha() and ch.isupper()):
+            raise PuzzleError(f"bad character {ch!r} (use . or o, x, and capital letters for vehicles)",
+                              where=f"cell r{i // size + 1}c{i % size + 1}")
+    walls = sum(1 << i for i, ch in enumerate(cells) if ch == WALL)
+    return cells, walls, "o" if "o" in cells else "."
+
+
+def read_vehicles(cells: str, size: int) -> tuple[list[Vehicle], list[int]]:
+    """Every vehicle and its offset along its line; PuzzleError for a letter that is not one
+    straight, touching line of 2 or more cells, and for an A that cannot leave to the right."""
+    found: dict[str, list[int]] = {}
+    for i, ch in enumerate(cells):
+        if ch.isalpha() and ch.isupper():
+            found.setdefault(ch, []).append(i)
+    if TARGET not in found:
+        raise PuzzleError("no car A (the car to get out)")
+    vehicles, offsets = [], []
+    for label in sorted(found):
+        spots = found[label]
+        rows, cols = {i // size for i in spots}, {i % size for i in spots}
+        first = spots[0]
+        where = f"vehicle {label} at r{first // size + 1}c{first % size + 1}"
+        if len(spots) < 2:
+            raise PuzzleError("a vehicle is at least 2 cells long", where=where)
+        across = len(rows) == 1
+        if not across and len(cols) != 1:
+            raise PuzzleError("its cells are not one straight line 1 cell wide (two vehicles on one letter, or "
+                              "crossing on one cell?)", where=where)
+        vehicle = Vehicle(label, across, first // size if across else first % size, len(spots))
+        offset = first % size if across else first // size
+        if vehicle.cells(offset, size) != spots:
+            raise PuzzleError("its cells do not touch: one letter marks two vehicles", where=where)
+        if label == TARGET and not across:
+            raise PuzzleError("car A must lie across its row: it leaves by the right edge", where=where)
+        vehicles.append(vehicle)
+        offsets.append(offset)
+    return vehicles, offsets
+
+
+class RushHourSpace(Space):
+    """The position graph of one Rush Hour board; car A is vehicle 0."""
+
+    reversible = True
+
+    def __init__(self, size: int, vehicles: list[Vehicle], offsets: list[int], walls: int, metric: str,
+                 empty: str) -> None:
+        self.size, self.vehicles, self.walls, self.metric, self.empty = size, vehicles, walls, metric, empty
+        self.bits = max(1, (size - 1).bit_length())
+        self.low = (1 << self.bits) - 1
+        self.masks = [[sum(1 << c for c in v.cells(o, size)) if o + v.length <= size else 0 for o in range(size)]
+                      for v in vehicles]
+        self.start_key = self.key_of(offsets)
+        self.exit = size - vehicles[0].length  # car A's offset at the goal
+        self.is_goal = lambda key: key & self.low == self.exit  # type: ignore[method-assign]
+
+    def key_of(self, offsets: list[int]) -> int:
+        return sum(o << (i * self.bits) for i, o in enumerate(offsets))
+
+    def offsets(self, key: int) -> list[int]:
+        return [(key >> (i * self.bits)) & self.low for i in range(len(self.vehicles))]
+
+    def start(self) -> int:
+        return self.start_key
+
+    def _slides(self, key: int) -> list[tuple[int, int]]:
+        """(vehicle, cells moved: negative up or left) for every move."""
+        offsets = self.offsets(key)
+        occupied = self.walls
+        for masks, o in zip(self.masks, offsets):
+            occupied |= masks[o]
+        out = []
+        furthest = 1 if self.metric == "steps" else self.size
+        for i, (v, o) in enumerate(zip(self.vehicles, offsets)):
+            own = self.masks[i][o]
+            for sign in (-1, 1):
+                for k in range(1, furthest + 1):
+                    there = o + sign * k
+                    if not 0 <= there <= self.size - v.length or self.masks[i][there] & ~own & occupied:
+                        break
+                    out.append((i, sign * k))
+        return out
+
+    def successors(self, pos: int) -> list[int]:
+        bits = self.bits
+        return [pos + (k << (i * bits)) for i, k in self._slides(pos)]
+
+    def lower_bound(self, pos: int) -> int:
+        """One move (or, in steps, the cells A has still to go) plus one per other vehicle on the
+        cells between A and the right edge: each must move out of the way."""
+        a = pos & self.low
+        if a == self.exit:
+            return 0
+        row = self.vehicles[0].line
+        offsets = self.offsets(pos)
+        ahead = {c for c in range(row * self.size + a + self.vehicles[0].length, (row + 1) * self.size)}
+        blockers = sum(1 for i in range(1, len(self.vehicles)) if ahead & set(bits_of(self.masks[i][offsets[i]])))
+        return (1 if self.metric == "moves" else self.exit - a) + blockers
+
+    def unreachable(self) -> str | None:
+        row, size = self.vehicles[0].line, self.size
+        a = self.start_key & self.low
+        if any(self.walls >> c & 1 for c in range(row * size + a, (row + 1) * size)):
+            return "a wall stands between car A and the right edge"
+        return None
+
+    def size_hint(self) -> int:
+        total = 1
+        for v in self.vehicles:
+            total *= self.size - v.length + 1
+        return total
+
+    def moves(self, pos: int) -> list[tuple[str, int]]:
+        """``B down``, ``A right 2``: the vehicle, the way it goes, how far when more than one cell."""
+        out = []
+        for i, k in self._slides(pos):
+            v = self.vehicles[i]
+            way = ("right" if k > 0 else "left") if v.across else ("down" if k > 0 else "up")
+            out.append((f"{v.label} {way}" + (f" {abs(k)}" if abs(k) > 1 else ""), pos + (k << (i * self.bits))))
+        return out
+
+    def format(self, pos: int) -> str:
+        cells = ["x" if self.walls >> c & 1 else self.empty for c in range(self.size * self.size)]
+        for v, o in zip(self.vehicles, self.offsets(pos)):
+            for c in v.cells(o, self.size):
+                cells[c] = v.label
+        return "".join(cells)
+
+
+def bits_of(mask: int) -> list[int]:
+    return [c for c in range(mask.bit_length()) if mask >> c & 1]
+
+
+class RushHour(MovePuzzle):
+    name = "rushhour"
+    summary = "Rush Hour in Fogleman's notation: vehicles slide along their lines until car A reaches the right edge"
+    params = (metric_param(METRICS), Param("size", "6", "the board is N x N", parse_size))
+
+    def is_one_line(self, line: str) -> bool:
+        """In a file, a 6x6 board may stand on one line as in Fogleman's database (other sizes: use /)."""
+        return "/" in line or len(line.strip()) == 36
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        size = params["size"]
+        cells, walls, empty = read_board(text, size)
+        vehicles, offsets = read_vehicles(cells, size)
+        return Instance(dict(params), data=(vehicles, offsets, walls, empty), layout="line")
+
+    def space(self, instance: Instance) -> RushHourSpace:
+        vehicles, offsets, walls, empty = instance.data
+        return RushHourSpace(instance.params["size"], vehicles, offsets, walls, instance.params["metric"], empty)

@@ -1,0 +1,725 @@
+"""Sliding-block puzzles: pieces of any shape slide on a rectangular board with walls.
+
+Text format: rows separated by newlines or ``/``; ``.`` (or ``0``, as in Bickford's numeric
+layouts) is an empty cell, ``#`` a wall, any other character labels a piece. Orthogonally
+touching cells with the same label form one piece, so a label may be reused for pieces that
+do not touch (``1123/4522/4678/0690``); ``-p join=AB`` makes all cells labelled A one piece
+(and all cells labelled B another) even where they do not touch. The characters ``@ + , /``
+cannot label pieces: they are used in move names.
+
+Goals (``-p goal=``): ``corner`` (default; the piece on the top-left cell must come to cover
+the bottom-right cell: Bickford's "simple simple simple" rule), ``edges`` (the first piece in
+reading order that touches the top row and the left column, the piece on the top-left cell when
+there is one, must touch the bottom row and the right column: SBPSearcher's rule), or a board of the same size in which labelled
+cells say where pieces must stand (a piece of that shape, when pieces are interchangeable)
+and ``.`` leaves a cell free; labels refer to the start's pieces. A goal board that places
+every piece is an exact target, which lets the search run from both ends.
+
+Pieces of the same shape are interchangeable (swapping them gives the same position) unless
+``-p distinct=yes``; the goal piece of ``corner``/``edges`` is always told apart.
+
+Representation. Cells are numbered r*C+c and sets of cells are int bitmasks. Pieces are
+grouped into classes (one per shape, or one per piece); a position is the int
+``sum(U_k << k*N)``, where U_k is the union of the cells of class k's pieces. Every placement
+of each shape is precomputed as a mask indexed by its anchor (its first cell, row-major),
+with, per direction, the placement one step away and the cells that step newly needs, so
+moving a piece is one XOR on the key. See ``decompose`` for why the key is unambiguous.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+from typing import Any, Callable, Iterable, Sequence
+
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param
+from puzzlesmith.csp.puzzle import Instance, Param, yes_no
+
+DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
+EMPTY, WALL, RESERVED = ".0", "#", "@+,/"
+MAX_CELLS = 1024  # 32x32 (Knuth's SLIDING takes 256): tables per shape grow with the cells, keys with classes x cells
+
+
+def cell_name(cell: int, cols: int) -> str:
+    return f"r{cell // cols + 1}c{cell % cols + 1}"
+
+
+#: Labels for boards made by programs (board enumeration, class searches), in order.
+LABELS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz123456789"
+
+
+def bits(mask: int) -> Iterable[int]:
+    """The cells of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# -- reading boards ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Piece:
+    """A labelled piece of a board as read: its cells, lowest (its anchor) first."""
+
+    label: str
+    cells: tuple[int, ...]
+
+    @property
+    def anchor(self) -> int:
+        return self.cells[0]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A board as read: its size, walls (a mask), pieces, and whether it came on one line."""
+
+    rows: int
+    cols: int
+    walls: int
+    pieces: tuple[Piece, ...]
+    layout: str
+
+
+def read_grid(text: str, what: str | None, join: str = "") -> Grid:
+    """Read board text; PuzzleError names the line and cell of anything unreadable (and ``what``, e.g. the
+    parameter, when it is not the puzzle itself)."""
+    rows: list[tuple[int, str]] = [(number, part.strip()) for number, line in enumerate(text.splitlines(), start=1)
+                                   for part in line.split("/") if part.strip()]
+    if not rows:
+        raise PuzzleError("no board rows (rows of . for empty, # for walls, labels for pieces)", where=what)
+    width = len(rows[0][1])
+    if len(rows) * width > MAX_CELLS:
+        raise PuzzleError(f"a {len(rows)}x{width} board has {len(rows) * width:,} cells, more than the {MAX_CELLS:,} "
+                          f"this type takes", line=rows[0][0], where=what)
+    labels: dict[int, str] = {}
+    walls = 0
+    for r, (line, row) in enumerate(rows):
+        if len(row) != width:
+            raise PuzzleError(f"row {r + 1} has {len(row)} cells but row 1 has {width}", line=line, where=what)
+        for c, ch in enumerate(row):
+            where = ": ".join(filter(None, (what, f"cell {cell_name(r * width + c, width)}")))
+            if ch.isspace() or not ch.isprintable():
+                raise PuzzleError(f"bad character {ch!r} inside a row", line=line, where=where)
+            if ch in RESERVED:
+                raise PuzzleError(f"{ch!r} cannot label a piece (it is used in move names)", line=line, where=where)
+            if ch == WALL:
+                walls |= 1 << (r * width + c)
+            elif ch not in EMPTY:
+                labels[r * width + c] = ch
+    layout = "line" if len(rows) > 1 and rows[0][0] == rows[-1][0] else "grid"
+    return Grid(len(rows), width, walls, tuple(find_pieces(labels, width, set(join))), layout)
+
+
+def find_pieces(labels: dict[int, str], cols: int, joined: set[str]) -> list[Piece]:
+    """Pieces: orthogonally connected cells of one label, or every cell of a joined label."""
+    pieces, seen = [], set()
+    for cell in sorted(labels):
+        if cell in seen:
+            continue
+        label = labels[cell]
+        if label in joined:
+            group = [c for c in labels if labels[c] == label]
+        else:
+            group, todo = [], [cell]
+            seen.add(cell)
+            while todo:
+                here = todo.pop()
+                group.append(here)
+                r, c = divmod(here, cols)
+                for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    near = nr * cols + nc
+                    if 0 <= nc < cols and labels.get(near) == label and near not in seen:
+                        seen.add(near)
+                        todo.append(near)
+        seen.update(group)
+        pieces.append(Piece(label, tuple(sorted(group))))
+    return pieces
+
+
+def _mask(cells: Iterable[int]) -> int:
+    return sum(1 << c for c in cells)
+
+
+def shape_of(piece: Piece, cols: int) -> tuple[tuple[int, int], ...]:
+    """The piece's cells as (row, column) offsets from its anchor: equal for translated copies."""
+    r0, c0 = divmod(piece.anchor, cols)
+    return tuple((c // cols - r0, c % cols - c0) for c in piece.cells)
+
+
+# -- placements and the key -------------------------------------------------------------------
+
+class Shape:
+    """Every placement of one shape on the board, indexed by anchor, and the steps between them.
+
+    ``place[a]`` is the mask of the placement anchored at cell a (0 where the shape does not fit:
+    off the board or on a wall); ``step[d][a]`` is the anchor one step away in direction d
+    (-1 if that does not fit) and ``need[d][a]`` the cells that step newly covers; ``nbrs[a]``
+    lists the (anchor, need) pairs of the steps that fit.
+    """
+
+    def __init__(self, offsets: tuple[tuple[int, int], ...], rows: int, cols: int, walls: int) -> None:
+        n = rows * cols
+        self.offsets = offsets
+        self.place = [0] * n
+        for a in range(n):
+            r, c = divmod(a, cols)
+            cells = [(r + dr, c + dc) for dr, dc in offsets]
+            if all(0 <= rr < rows and 0 <= cc < cols and not walls >> (rr * cols + cc) & 1 for rr, cc in cells):
+                self.place[a] = sum(1 << (rr * cols + cc) for rr, cc in cells)
+        self.step = [[-1] * n for _ in DIRECTIONS]
+        self.need = [[0] * n for _ in DIRECTIONS]
+        for a in range(n):
+            r, c = divmod(a, cols)
+            for d, (_, dr, dc) in enumerate(DIRECTIONS):
+                b = (r + dr) * cols + c + dc
+                if self.place[a] and 0 <= r + dr < rows and 0 <= c + dc < cols and self.place[b]:
+                    self.step[d][a] = b
+                    self.need[d][a] = self.place[b] & ~self.place[a]
+        self.nbrs = [tuple((self.step[d][a], self.need[d][a]) for d in range(4) if self.step[d][a] >= 0)
+                     for a in range(n)]
+        self.count = sum(1 for m in self.place if m)
+
+
+def decompose(union: int, place: Sequence[int]) -> list[int]:
+    """The anchors of the pieces whose cells make ``union``, lowest first.
+
+    A union of disjoint translates of one shape splits in exactly one way: its lowest cell c
+    (row-major) is covered by some piece, and that piece's anchor (its own lowest cell) lies
+    in the union and is at or before c, so it IS c; the piece is ``place[c]``. Remove it and
+    repeat. This is why a position key (per class, the union of its pieces' cells) is
+    canonical: it never stands for two different arrangements, and interchangeable pieces in
+    swapped places give one key.
+    """
+    anchors = []
+    while union:
+        a = (union & -union).bit_length() - 1
+        anchors.append(a)
+        union ^= place[a]
+    return anchors
+
+
+@dataclass
+class PieceClass:
+    """Interchangeable pieces: one shape, how many, and the start's labels in anchor order."""
+
+    shape: Shape
+    labels: list[str]
+    shift: int
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What must hold at the end: per requirement, a class and the anchors that satisfy it.
+
+    A requirement is met when some piece of its class stands at one of its anchors; the goal
+    is met when every requirement is, by different pieces (different anchors of one class are
+    different pieces, as pieces never overlap).
+    """
+
+    kind: str  # corner, edges or board
+    needs: tuple[tuple[int, frozenset[int]], ...]
+    target: int | None  # the one goal position, when the goal places every piece
+
+
+# -- the position graph -----------------------------------------------------------------------
+
+class SlideSpace(Space):
+    """The position graph of one sliding-block puzzle in one metric."""
+
+    reversible = True
+
+    def __init__(self, grid: Grid, classes: list[PieceClass], start: list[tuple[str, int, int]], goal: Goal,
+                 metric: str) -> None:
+        self.rows, self.cols = grid.rows, grid.cols
+        self.n = grid.rows * grid.cols
+        self.walls, self.layout = grid.walls, grid.layout
+        self.classes, self.goal, self.metric = classes, goal, metric
+        self.full = (1 << self.n) - 1
+        self.free = self.full & ~grid.walls
+        col0 = sum(1 << (r * self.cols) for r in range(self.rows))
+        self.edge = {"up": (1 << self.cols) - 1, "down": ((1 << self.cols) - 1) << (self.n - self.cols),
+                     "left": col0, "right": col0 << (self.cols - 1)}
+        self.start_pieces = start
+        self.start_key = self.key_of([(k, a) for _, k, a in start])
+        self.is_goal = self._goal_test()  # type: ignore[method-assign]
+        self.successors = (self._single_successors() if metric in SINGLE_METRICS  # type: ignore[method-assign]
+                           else self._super_successors)
+        self._distance = [self._distance_table(anchors) for _, anchors in goal.needs]
+
+    # -- keys -----------------------------------------------------------------------------------
+    def key_of(self, pieces: Iterable[tuple[int, int]]) -> int:
+        return sum(self.classes[k].shape.place[a] << self.classes[k].shift for k, a in pieces)
+
+    def pieces(self, key: int) -> list[tuple[int, int]]:
+        """(class, anchor) of every piece of position ``key``."""
+        return [(k, a) for k, cls in enumerate(self.classes)
+                for a in decompose((key >> cls.shift) & self.full, cls.shape.place)]
+
+    def start(self) -> int:
+        return self.start_key
+
+    # -- goals and bounds ---------------------------------------------------------------------------
+    def _goal_test(self) -> Callable[[int], bool]:
+        goal, full = self.goal, self.full
+        if goal.target is not None:
+            target = goal.target
+            return lambda key: key == target
+        shift = self.classes[0].shift
+        if goal.kind == "corner":
+            bit = shift + self.n - 1
+            return lambda key: bool(key >> bit & 1)
+        if goal.kind == "edges":
+            bottom, right = self.edge["down"] << shift, self.edge["right"] << shift
+            return lambda key: bool(key & bottom) and bool(key & right)
+        by_class: dict[int, list[int]] = {}
+        for k, anchors in goal.needs:
+            by_class.setdefault(k, []).extend(anchors)
+        checks = [(self.classes[k].shift, self.classes[k].shape.place, sorted(anchors))
+                  for k, anchors in by_class.items()]
+
+        def is_goal(key: int) -> bool:
+            for shift, place, anchors in checks:
+                union = (key >> shift) & full
+                if any(place[a] & union != place[a] for a in anchors):
+                    return False
+                if not set(anchors) <= set(decompose(union, place)):
+                    return False
+            return True
+        return is_goal
+
+    def goal_positions(self) -> list[int] | None:
+        return None if self.goal.target is None else [self.goal.target]
+
+    def eligible_start(self, pos: int) -> bool:
+        """Where a start of Bickford's puzzles has its goal piece: goal=corner, on the top-left cell;
+        goal=edges, touching the top row and the left column (SBPSearcher's rule), the first such
+        piece in reading order (so that the board's text names the same goal piece)."""
+        if self.goal.kind == "board":
+            return True
+        goal = (pos >> self.classes[0].shift) & self.full
+        if self.goal.kind == "corner":
+            return bool(goal & 1)
+        top, left = self.edge["up"], self.edge["left"]
+        if not (goal & top and goal & left):
+            return False
+        first = goal & -goal
+        for cls in self.classes[1:]:
+            union = (pos >> cls.shift) & self.full
+            for a in decompose(union, cls.shape.place):
+                if 1 << a > first:
+                    break
+                piece = cls.shape.place[a]
+                if piece & top and piece & left:
+                    return False
+        return True
+
+    def _distance_table(self, anchors: frozenset[int]) -> list[int]:
+        """Per anchor, the fewest steps that take a piece anchored there to one of ``anchors``, ignoring
+        other pieces."""
+        cols = self.cols
+        return [min(abs(a // cols - g // cols) + abs(a % cols - g % cols) for g in anchors)
+                for a in range(self.n)]
+
+    def lower_bound(self, pos: int) -> int:
+        """Admissible: per requirement, the steps its nearest piece of the class must make (summed
+        in steps, the largest in supersteps, where pieces move together); one move per unmet
+        requirement in straight and moves; one move while any is unmet in the other super metrics."""
+        if self.is_goal(pos):
+            return 0
+        anchors = {}
+        for k, _ in self.goal.needs:
+            if k not in anchors:
+                cls = self.classes[k]
+                anchors[k] = decompose((pos >> cls.shift) & self.full, cls.shape.place)
+        gaps = [min(table[a] for a in anchors[k]) for (k, _), table in zip(self.goal.needs, self._distance)]
+        if self.metric == "steps":
+            return max(1, sum(gaps))
+        if self.metric == "supersteps":
+            return max(1, *gaps)
+        if self.metric in SINGLE_METRICS:
+            return max(1, sum(1 for gap, (k, good) in zip(gaps, self.goal.needs) if not good & set(anchors[k])))
+        return 1
+
+    def size_hint(self) -> int:
+        """Ways to place every class's pieces, overlaps ignored: an upper bound on positions."""
+        total = 1
+        for cls in self.classes:
+            total *= comb(cls.shape.count, len(cls.labels))
+        return total
+
+    # -- successors: single pieces (the hot path) ----------------------------------------------------
+    def _single_successors(self) -> Callable[[int], list[int]]:
+        """successors() for steps, straight and moves: only pieces next to an empty cell can move;
+        a piece's move is an XOR of its old and new placement masks on the key."""
+        full, free, cols, metric = self.full, self.free, self.cols, self.metric
+        not_left, not_right = self.full & ~self.edge["left"], self.full & ~self.edge["right"]
+        tables = [(cls.shift, cls.shape.place, [m << cls.shift for m in cls.shape.place], cls.shape.nbrs,
+                   list(zip(cls.shape.step, cls.shape.need))) for cls in self.classes]
+
+        def successors(key: int) -> list[int]:
+            unions = [(key >> t[0]) & full for t in tables]
+            occ = 0
+            for union in unions:
+                occ |= union
+            empty = free ^ occ
+            near = ((empty << 1) & not_left) | ((empty >> 1) & not_right) | (empty << cols) | (empty >> cols)
+            out: list[int] = []
+            for union, (_, place, shifted, nbrs, lines) in zip(unions, tables):
+                if not union & near:
+                    continue
+                while union:
+                    a = (union & -union).bit_length() - 1
+                    m = place[a]
+                    union ^= m
+                    if not m & near:
+                        continue
+                    moved = key ^ shifted[a]
+                    if metric == "steps":
+                        out.extend(moved ^ shifted[b] for b, need in nbrs[a] if not need & occ)
+                    elif metric == "moves":
+                        blocked = occ ^ m
+                        seen, todo = {a}, [a]
+                        for here in todo:
+                            for b, need in nbrs[here]:
+                                if b not in seen and not need & blocked:
+                                    seen.add(b)
+                                    todo.append(b)
+                                    out.append(moved ^ shifted[b])
+                    else:  # straight
+                        blocked = occ ^ m
+                        for step, need in lines:
+                            b = a
+                            while step[b] >= 0 and not need[b] & blocked:
+                                b = step[b]
+                                out.append(moved ^ shifted[b])
+            return out
+        return successors
+
+    # -- moves with their subsets and paths (names, super metrics) -----------------------------------
+    def _plans(self, pieces: Sequence[tuple[int, int]]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """Every move from the position of ``pieces``, as (indices of the pieces that move, the
+        directions of its steps); super metrics move the pieces together, the same way."""
+        masks = [self.classes[k].shape.place[a] for k, a in pieces]
+        occ = 0
+        for m in masks:
+            occ |= m
+        empty = self.free ^ occ
+        if self.metric in SINGLE_METRICS:
+            return [((i,), path) for i in range(len(pieces)) for path in self._piece_paths(masks[i], empty)]
+        owner = {cell: i for i, m in enumerate(masks) for cell in bits(m)}
+        if self.metric == "supermoves":  # a set that can make a first step, then any way it fits
+            sets = set().union(*(self._movable_sets(pieces, owner, occ, d) for d in range(4)))
+            return [(members, path) for members in map(self._members, sets)
+                    for path in self._piece_paths(self._union(masks, members), empty)]
+        return [(members, path) for d in range(4)
+                for members in map(self._members, self._movable_sets(pieces, owner, occ, d))
+                for path in self._piece_paths(self._union(masks, members), empty, d)]
+
+    @staticmethod
+    def _members(subset: int) -> tuple[int, ...]:
+        """The indices in a bitmask of piece indices."""
+        return tuple(bits(subset))
+
+    @staticmethod
+    def _union(masks: Sequence[int], subset: Iterable[int]) -> int:
+        union = 0
+        for i in subset:
+            union |= masks[i]
+        return union
+
+    def _shifted(self, mask: int, d: int) -> int:
+        """``mask`` moved one step in direction d, or -1 where it would leave the board."""
+        name, dr, dc = DIRECTIONS[d]
+        if mask & self.edge[name]:
+            return -1
+        shift = dr * self.cols + dc
+        return mask << shift if shift > 0 else mask >> -shift
+
+    def _piece_paths(self, mask: int, empty: int, only: int | None = None) -> list[tuple[int, ...]]:
+        """Paths (directions) that take the (super)piece ``mask`` to each place it can reach in
+        the metric, through ``empty`` and its own cells: one step; straight lines; or any
+        shortest path, found breadth-first. ``only`` limits steps and straight lines to one
+        direction (a set of pieces found movable that way)."""
+        room = empty | mask
+        first = range(4) if only is None else (only,)
+        if self.metric in ("steps", "supersteps"):
+            return [(d,) for d in first if self._fits(self._shifted(mask, d), room)]
+        if self.metric in ("straight", "superstraight"):
+            paths = []
+            for d in first:
+                here, path = self._shifted(mask, d), (d,)
+                while self._fits(here, room):
+                    paths.append(path)
+                    here, path = self._shifted(here, d), path + (d,)
+            return paths
+        found = {mask: ()}
+        todo = [mask]
+        for here in todo:
+            for d in range(4):
+                there = self._shifted(here, d)
+                if there not in found and self._fits(there, room):
+                    found[there] = found[here] + (d,)
+                    todo.append(there)
+        return [path for place, path in found.items() if place != mask]
+
+    @staticmethod
+    def _fits(mask: int, room: int) -> bool:
+        return mask >= 0 and not mask & ~room
+
+    def _movable_sets(self, pieces: Sequence[tuple[int, int]], owner: dict[int, int], occ: int, d: int) -> set[int]:
+        """The sets of pieces (as bitmasks of their indices) that can step in direction d together: a
+        piece needs the pieces on the cells its step newly covers to move too (its dependencies), and
+        no piece may hit a wall or the edge. Movable sets are exactly the unions of closures free of
+        blocked pieces (interlocked pieces, a cycle of dependencies, must move together)."""
+        deps, blocked, bit = [], 0, 1
+        for k, a in pieces:
+            shape = self.classes[k].shape
+            dep = 0
+            if shape.step[d][a] < 0:
+                blocked |= bit
+            else:
+                hit = shape.need[d][a] & occ
+                while hit:
+                    low = hit & -hit
+                    dep |= 1 << owner[low.bit_length() - 1]
+                    hit ^= low
+            deps.append(dep)
+            bit <<= 1
+        spreading = bool(blocked)
+        while spreading:  # a piece that needs a blocked piece is blocked
+            spreading = False
+            for i, dep in enumerate(deps):
+                if dep & blocked and not blocked >> i & 1:
+                    blocked |= 1 << i
+                    spreading = True
+        sets: set[int] = set()
+        for i in range(len(pieces)):
+            if blocked >> i & 1:
+                continue
+            closure = todo = 1 << i
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                more = deps[low.bit_length() - 1] & ~closure
+                closure |= more
+                todo |= more
+            if closure not in sets:
+                sets |= {s | closure for s in sets}
+                sets.add(closure)
+        return sets
+
+    def _apply(self, key: int, pieces: Sequence[tuple[int, int]], subset: Sequence[int],
+               path: Sequence[int]) -> tuple[int, list[tuple[int, int]]]:
+        """The key and pieces after the pieces ``subset`` follow ``path``."""
+        offset = sum(DIRECTIONS[d][1] * self.cols + DIRECTIONS[d][2] for d in path)
+        moved = list(pieces)
+        for i in subset:
+            k, a = pieces[i]
+            cls = self.classes[k]
+            key ^= (cls.shape.place[a] ^ cls.shape.place[a + offset]) << cls.shift
+            moved[i] = (k, a + offset)
+        return key, moved
+
+    def _super_successors(self, key: int) -> list[int]:
+        pieces = self.pieces(key)
+        return list(dict.fromkeys(self._apply(key, pieces, subset, path)[0] for subset, path in self._plans(pieces)))
+
+    # -- names and text ------------------------------------------------------------------------------
+    def labelled(self, key: int) -> list[tuple[str, int, int]]:
+        """(label, class, anchor) per piece: the start's own labels at the start, else each class's
+        labels given out in anchor order (a bare key does not say which equal piece is which)."""
+        if key == self.start_key:
+            return list(self.start_pieces)
+        return [(label, k, a) for k, cls in enumerate(self.classes)
+                for label, a in zip(cls.labels, decompose((key >> cls.shift) & self.full, cls.shape.place))]
+
+    def _name(self, labelled: Sequence[tuple[str, int, int]], subset: Sequence[int], path: Sequence[int]) -> str:
+        """``A down``, ``A right 2``, ``A down, right 2, up``, ``B+C up``; a label on several pieces
+        is told apart by the anchor cell of the piece: ``2@r3c1``."""
+        counts: dict[str, int] = {}
+        for label, _, _ in labelled:
+            counts[label] = counts.get(label, 0) + 1
+        names = []
+        for i in sorted(subset, key=lambda i: labelled[i][2]):
+            label, _, a = labelled[i]
+            names.append(label if counts[label] == 1 else f"{label}@{cell_name(a, self.cols)}")
+        runs: list[list[Any]] = []
+        for d in path:
+            if runs and runs[-1][0] == d:
+                runs[-1][1] += 1
+            else:
+                runs.append([d, 1])
+        return "+".join(names) + " " + ", ".join(DIRECTIONS[d][0] + (f" {n}" if n > 1 else "") for d, n in runs)
+
+    def text(self, labelled: Iterable[tuple[str, int, int]]) -> str:
+        """Board text: ``.`` empty, ``#`` walls, labels on pieces, in the layout of the input."""
+        cells = ["#" if self.walls >> c & 1 else "." for c in range(self.n)]
+        for label, k, a in labelled:
+            for c in bits(self.classes[k].shape.place[a]):
+                cells[c] = label
+        rows = ["".join(cells[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
+        return ("/" if self.layout == "line" else "\n").join(rows)
+
+    def format(self, pos: int) -> str:
+        return self.text(self.labelled(pos))
+
+    def moves(self, pos: int) -> list[tuple[str, int]]:
+        labelled = self.labelled(pos)
+        pieces = [(k, a) for _, k, a in labelled]
+        named: dict[int, str] = {}
+        for subset, path in self._plans(pieces):
+            named.setdefault(self._apply(pos, pieces, subset, path)[0], self._name(labelled, subset, path))
+        return [(name, key) for key, name in named.items()]
+
+    def replay(self, path: Sequence[int]) -> list[tuple[str, str]]:
+        """Names and boards along ``path``, the labels following the pieces as they move."""
+        labelled = self.labelled(path[0])
+        out = []
+        for here, there in zip(path, path[1:]):
+            pieces = [(k, a) for _, k, a in labelled]
+            for subset, steps in self._plans(pieces):
+                key, moved = self._apply(here, pieces, subset, steps)
+                if key == there:
+                    name = self._name(labelled, subset, steps)
+                    labelled = [(label, k, a) for (label, _, _), (k, a) in zip(labelled, moved)]
+                    out.append((name, self.text(labelled)))
+                    break
+            else:
+                raise ValueError(f"no move leads from {self.format(here)!r} to {self.format(there)!r}")
+        return out
+
+
+def pieces_space(rows: int, cols: int, masks: Sequence[int], goal: str, metric: str) -> SlideSpace:
+    """The position graph of the pieces ``masks`` (cell masks on an empty rows x cols board, the goal
+    piece first) under the goal rule ``goal`` (corner or edges): for searches that make positions
+    themselves (``generators.hardest``), which read the goal piece from the order, not from the board."""
+    pieces = tuple(Piece(LABELS[i], tuple(bits(m))) for i, m in enumerate(masks))
+    grid = Grid(rows, cols, 0, pieces, "line")
+    classes, class_of = Slide._classes(grid, pieces[0], False)
+    start = [(p.label, class_of[p], p.anchor) for p in pieces]
+    return SlideSpace(grid, classes, start, Slide._corner_goal(grid, classes, goal), metric)
+
+
+# -- the puzzle type --------------------------------------------------------------------------
+
+class Slide(MovePuzzle):
+    name = "slide"
+    summary = "sliding-block puzzles (Klotski, Bickford's 4x4s, Knuth's SLIDING): pieces of any shape, six metrics"
+    params = (metric_param(METRICS),
+              Param("goal", "corner", "corner (the top-left piece to the bottom-right cell), edges (it touches the "
+                                      "bottom row and the right column), or a goal board such as ..../.AA./.AA."),
+              Param("distinct", "no", "yes: every piece is distinguishable (otherwise equal shapes are "
+                                      "interchangeable)", yes_no),
+              Param("join", "", "labels whose cells form one piece even where they do not touch, e.g. AB"))
+
+    def split_records(self, text: str) -> list[tuple[int, str]]:
+        """As for every type, but ``#`` is a wall here: only a line starting with ``# `` is a comment."""
+        hidden = "\n".join("#" if line.startswith("# ") or line.strip() == "#" else line.replace("#", "\x00")
+                           for line in text.splitlines())
+        return [(line, record.replace("\x00", "#")) for line, record in super().split_records(hidden)]
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        grid = read_grid(text, None, params["join"])
+        if not grid.pieces:
+            raise PuzzleError("no pieces on the board")
+        goal_text = params["goal"]
+        special = goal_text in ("corner", "edges")
+        leader = None
+        if goal_text == "corner":
+            leader = next((p for p in grid.pieces if p.anchor == 0), None)
+            if leader is None:
+                raise PuzzleError("goal=corner needs a piece on the top-left cell r1c1 (the piece to bring to "
+                                  "the bottom-right)", where="parameter 'goal'")
+        elif goal_text == "edges":
+            top, left = (1 << grid.cols) - 1, sum(1 << (r * grid.cols) for r in range(grid.rows))
+            leader = next((p for p in grid.pieces if _mask(p.cells) & top and _mask(p.cells) & left), None)
+            if leader is None:
+                raise PuzzleError("goal=edges needs a piece touching the top row and the left column (the piece "
+                                  "to bring to the bottom-right)", where="parameter 'goal'")
+        classes, class_of = self._classes(grid, leader, params["distinct"])
+        start = [(p.label, class_of[p], p.anchor) for p in grid.pieces]
+        goal = (self._corner_goal(grid, classes, goal_text) if special
+                else self._board_goal(grid, classes, class_of, goal_text, params))
+        return Instance(dict(params), data=(grid, classes, start, goal), layout=grid.layout)
+
+    @staticmethod
+    def _classes(grid: Grid, leader: Piece | None,
+                 distinct: bool) -> tuple[list[PieceClass], dict[Piece, int]]:
+        """Interchangeable pieces share a class (one per shape); ``leader`` (the goal piece of
+        corner/edges) is always its own, class 0."""
+        order = ([leader] if leader else []) + [p for p in grid.pieces if p is not leader]
+        shapes: dict[Any, int] = {}
+        classes: list[PieceClass] = []
+        class_of: dict[Piece, int] = {}
+        made: dict[tuple[tuple[int, int], ...], Shape] = {}
+        n = grid.rows * grid.cols
+        for p in order:
+            offsets = shape_of(p, grid.cols)
+            group = ("piece", p) if distinct or p is leader else offsets
+            if group not in shapes:
+                shape = made.get(offsets) or Shape(offsets, grid.rows, grid.cols, grid.walls)
+                made[offsets] = shape
+                shapes[group] = len(classes)
+                classes.append(PieceClass(shape, [], len(classes) * n))
+            class_of[p] = shapes[group]
+        for k, cls in enumerate(classes):  # labels in anchor order, as `labelled` hands them out
+            cls.labels = [p.label for p in sorted((p for p in order if class_of[p] == k), key=lambda p: p.anchor)]
+        return classes, class_of
+
+    @staticmethod
+    def _corner_goal(grid: Grid, classes: list[PieceClass], kind: str) -> Goal:
+        shape, n = classes[0].shape, grid.rows * grid.cols
+        bottom = ((1 << grid.cols) - 1) << (n - grid.cols)
+        right = sum(1 << (r * grid.cols + grid.cols - 1) for r in range(grid.rows))
+        if kind == "corner":
+            good = frozenset(a for a, m in enumerate(shape.place) if m >> (n - 1) & 1)
+            where = "cover the bottom-right cell"
+        else:
+            good = frozenset(a for a, m in enumerate(shape.place) if m & bottom and m & right)
+            where = "touch the bottom row and the right column"
+        if not good:
+            raise PuzzleError(f"the goal piece (on r1c1) cannot {where}: walls or no room for its shape",
+                              where="parameter 'goal'")
+        return Goal(kind, ((0, good),), None)
+
+    @staticmethod
+    def _board_goal(grid: Grid, classes: list[PieceClass], class_of: dict[Piece, int], text: str,
+                    params: dict[str, Any]) -> Goal:
+        """A goal board: each labelled piece must be stood on by a piece of the class of the start's
+        piece with that label and shape; PuzzleError for goals that cannot be met."""
+        target = read_grid(text, "parameter 'goal'", params["join"])
+        if (target.rows, target.cols) != (grid.rows, grid.cols):
+            raise PuzzleError(f"the goal board is {target.rows}x{target.cols} but the start is {grid.rows}x{grid.cols}",
+                              where="parameter 'goal'")
+        needs = []
+        for p in target.pieces:
+            where = f"parameter 'goal': piece {p.label!r} at {cell_name(p.anchor, grid.cols)}"
+            same_label = [q for q in grid.pieces if q.label == p.label]
+            if not same_label:
+                raise PuzzleError(f"the start has no piece labelled {p.label!r}", where=where)
+            offsets = shape_of(p, grid.cols)
+            fits = sorted({class_of[q] for q in same_label if shape_of(q, grid.cols) == offsets})
+            if not fits:
+                raise PuzzleError(f"the start's {p.label!r} has another shape", where=where)
+            if len(fits) > 1:
+                raise PuzzleError(f"the start has several pieces labelled {p.label!r} of this shape; with "
+                                  f"distinct=yes give them different labels", where=where)
+            if not classes[fits[0]].shape.place[p.anchor]:
+                raise PuzzleError("it would stand on a wall", where=where)
+            needs.append((fits[0], frozenset([p.anchor])))
+        if not needs:
+            raise PuzzleError("the goal board places no piece", where="parameter 'goal'")
+        for k, cls in enumerate(classes):
+            wanted = sum(1 for j, _ in needs if j == k)
+            if wanted > len(cls.labels):
+                raise PuzzleError(f"the goal places {wanted} pieces of the shape of {cls.labels[0]!r} but the start "
+                                  f"has {len(cls.labels)}", where="parameter 'goal'")
+        exact = all(sum(1 for j, _ in needs if j == k) == len(cls.labels) for k, cls in enumerate(classes))
+        target_key = sum(classes[k].shape.place[a] << classes[k].shift for k, good in needs for a in good)
+        return Goal("board", tuple(needs), target_key if exact else None)
+
+    def space(self, instance: Instance) -> SlideSpace:
+        grid, classes, start, goal = instance.data
+        return SlideSpace(grid, classes, start, goal, instance.params["metric"])

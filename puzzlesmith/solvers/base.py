@@ -1,0 +1,172 @@
+"""The one interface every engine implements.
+
+An engine has one required method, ``search``: a lazy iterator over the solutions of a
+model under extra assumptions (``fix``: variable = value, ``forbid``: variable != value),
+which ends either exhausted (every solution was produced) or stopped by a time or node
+limit, in which case the answer is "unknown". Everything else (solve, count, uniqueness)
+is built on it here, and an engine overrides a method only where it can answer faster.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
+
+from puzzlesmith.csp.model import Model
+
+SOLVED, UNSAT, UNKNOWN = "solved", "unsat", "unknown"
+
+
+class Unsupported(ValueError):
+    """The engine cannot compile this model (a constraint kind it does not handle)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Budget for one search; ``None`` means unlimited. Hitting one ends the search with "unknown"."""
+
+    time: float | None = None
+    nodes: int | None = None
+
+
+@dataclass
+class Stats:
+    """What a search did. ``stopped`` names the limit that ended it, if one did."""
+
+    nodes: int = 0
+    backtracks: int = 0
+    seconds: float = 0.0
+    compile_seconds: float = 0.0
+    stopped: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {"nodes": self.nodes, "backtracks": self.backtracks, "seconds": round(self.seconds, 6),
+               "compile_seconds": round(self.compile_seconds, 6)}
+        if self.stopped:
+            out["stopped"] = self.stopped
+        out.update(self.extra)
+        return out
+
+
+class Search(Iterator[list[int]]):
+    """Solutions, one at a time, as lists of values indexed like the model's variables.
+
+    After iteration: ``exhausted`` is True when no solution was left out; otherwise
+    ``stats.stopped`` says which limit ended the search. ``total`` is the exact number of
+    solutions when the engine knows it without enumerating (the linear engine does).
+    """
+
+    def __init__(self, solutions: Iterator[list[int]], stats: Stats, total: int | None = None) -> None:
+        self._solutions = solutions
+        self.stats = stats
+        self.total = total
+        self.exhausted = False
+
+    def __next__(self) -> list[int]:
+        start = time.perf_counter()
+        try:
+            return next(self._solutions)
+        except StopIteration:
+            self.exhausted = self.stats.stopped is None
+            raise
+        finally:
+            self.stats.seconds += time.perf_counter() - start
+
+
+@dataclass
+class Outcome:
+    """The answer to "solve": status is solved, unsat or unknown (a limit stopped the search)."""
+
+    status: str
+    solution: list[int] | None
+    stats: Stats
+    engine: str
+
+
+@dataclass
+class Count:
+    """The answer to "count up to a limit": ``complete`` is True when ``count`` is exact."""
+
+    count: int
+    complete: bool
+    stats: Stats
+    engine: str
+
+    @property
+    def status(self) -> str:
+        """unknown when a time or node limit (not the caller's solution limit) cut the count short."""
+        return UNKNOWN if self.stats.stopped and not self.complete else (SOLVED if self.count else UNSAT)
+
+
+class Engine:
+    """Base class of engines. Subclasses set ``name`` and ``kinds`` and implement ``search``."""
+
+    name: ClassVar[str] = ""
+    #: Constraint kinds the engine compiles.
+    kinds: ClassVar[frozenset[str]] = frozenset()
+
+    def unsupported(self, model: Model) -> str | None:
+        """Why the engine cannot take ``model``, or None when it can."""
+        missing = model.kinds() - self.kinds
+        return f"{self.name} does not handle {', '.join(sorted(missing))}" if missing else None
+
+    def declines(self, model: Model, fix: Mapping[int, int] | None = None) -> str | None:
+        """Why the engine cannot answer ``model`` with ``fix`` assumed, or None; asked before any
+        search, so a command refuses a whole run before printing anything. By default only the
+        constraint kinds matter; an engine whose limits depend on the givens (the linear engine's
+        elimination plan) checks them here, within the current ``csp.clock`` time limit."""
+        return self.unsupported(model)
+
+    def search(self, model: Model, fix: Mapping[int, int] | None = None,
+               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:
+        """Iterate the solutions of ``model`` with ``fix`` assumed and ``forbid`` excluded; a time
+        limit counts from this call, compiling included."""
+        raise NotImplementedError
+
+    # -- answers built on search; engines override where they know a faster way --------------
+    def solve(self, model: Model, fix: Mapping[int, int] | None = None,
+              forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Outcome:
+        found = self.search(model, fix, forbid, limits)
+        solution = next(found, None)
+        status = SOLVED if solution is not None else (UNKNOWN if found.stats.stopped else UNSAT)
+        return Outcome(status, solution, found.stats, self.name)
+
+    def count(self, model: Model, limit: int | None = None, fix: Mapping[int, int] | None = None,
+              forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Count:
+        if limit is not None and limit < 1:
+            raise ValueError(f"a count limit must be 1 or more, got {limit}")
+        found = self.search(model, fix, forbid, limits)
+        if found.total is not None:
+            total = found.total
+            return Count(total if limit is None else min(total, limit),
+                         limit is None or total <= limit, found.stats, self.name)
+        n = 0
+        for _ in found:
+            n += 1
+            if limit is not None and n >= limit:
+                return Count(n, False, found.stats, self.name)  # "at least n": more were not looked for
+        return Count(n, found.exhausted, found.stats, self.name)
+
+    def another(self, model: Model, solution: Sequence[int], fix: Mapping[int, int] | None = None,
+                limits: Limits = Limits()) -> Outcome:
+        """A solution other than ``solution`` (unsat means ``solution`` is the only one)."""
+        found = self.search(model, fix, (), limits)
+        known = list(solution)
+        for candidate in found:
+            if candidate != known:
+                return Outcome(SOLVED, candidate, found.stats, self.name)
+        return Outcome(UNKNOWN if found.stats.stopped else UNSAT, None, found.stats, self.name)
+
+
+def registered(table: Mapping[str, str], instances: dict[str, Any], name: str) -> Any:
+    """The one shared instance of the engine ``table`` registers as ``name`` ("module:Class",
+    imported on first use, so its caches live on); ValueError naming the known ones otherwise."""
+    if name not in table:
+        raise ValueError(f"unknown engine {name!r} (known: auto, {', '.join(table)})")
+    if name not in instances:
+        module, _, attr = table[name].partition(":")
+        instances[name] = getattr(importlib.import_module(module), attr)()
+    return instances[name]

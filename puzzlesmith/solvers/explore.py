@@ -1,0 +1,218 @@
+"""The whole connected component of a start position, for ``puzzlesmith analyze``.
+
+Two breadth-first searches (Bickford's "diameter searches"). The first, from the start, counts
+the component's positions and goal positions, the positions at each distance from the start,
+and keeps the farthest. The second starts from every goal position of the component at once
+(all at distance 0) and so finds, for every position, its distance to the nearest goal; the
+deepest eligible position is the hardest start, and following each position's parent from it
+is an optimal solution. The second search runs only where every move can be undone
+(predecessors are successors).
+
+Where a space can expand whole arrays of positions (``Space.batch``: the tile puzzles), lists its
+goal positions and is reversible, both searches run a layer at a time in numpy: in a graph
+whose moves undo, the new positions of a layer are its successors minus the layer itself and
+the one before, so no set of every position is kept, and a solution is found by walking back
+through the layers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Iterator
+
+from puzzlesmith.csp.moves import Space
+
+from .paths import SOLVED, UNKNOWN, Budget, PathLimits, PathStats, reconstruct
+
+#: How many of the farthest positions are kept.
+FARTHEST = 20
+
+
+@dataclass
+class Exploration:
+    """What ``explore`` found. ``status`` is unknown when a limit stopped it (the figures are then partial)."""
+
+    status: str
+    histogram: list[int] = field(default_factory=list)  # positions at each distance from the start
+    goals: int = 0
+    farthest: list[Hashable] = field(default_factory=list)
+    hardest: list[Hashable] | None = None  # an optimal solution from the hardest start, start first
+    stats: PathStats = field(default_factory=PathStats)
+
+    @property
+    def positions(self) -> int:
+        return sum(self.histogram)
+
+
+def explore(space: Space, limits: PathLimits = PathLimits(), hardest: bool = True) -> Exploration:
+    """The start's component: its size, goals, distances from the start, and (unless ``hardest`` is
+    False, which leaves out the second search) its hardest start."""
+    stats = PathStats(reached={"depth": 0})
+    budget = Budget(limits, stats)
+    found = Exploration(UNKNOWN, stats=stats)
+    if space.batch and space.reversible and space.goal_positions() is not None:
+        return _explore_layers(space, budget, found, hardest)
+    goals = _component(space, budget, found)
+    if budget.stopped:
+        return found
+    if hardest and goals and space.reversible:
+        found.hardest = _hardest(space, goals, budget)
+        if budget.stopped:
+            return found
+    found.status = SOLVED
+    return found
+
+
+def _component(space: Space, budget: Budget, found: Exploration) -> list[Hashable]:
+    """Breadth-first from the start: fills in ``found``'s histogram, goal count and farthest
+    positions; returns the goal positions (partial if a limit stopped it)."""
+    goals: list[Hashable] = []
+    last: list[Hashable] = []
+    for layer in _breadth_first(space, {space.start(): None}, budget):
+        found.histogram.append(len(layer))
+        budget.stats.reached["depth"] = len(found.histogram) - 1
+        goals.extend(filter(space.is_goal, layer))
+        last = layer
+    found.goals, found.farthest = len(goals), last[:FARTHEST]
+    return goals
+
+
+def _hardest(space: Space, goals: list[Hashable], budget: Budget) -> list[Hashable] | None:
+    """An optimal solution from the eligible position farthest from every goal (None if there is
+    none, or a limit stopped the search)."""
+    parent: dict[Hashable, Hashable | None] = dict.fromkeys(goals)
+    hardest = None
+    for layer in _breadth_first(space, parent, budget):
+        hardest = next((p for p in layer if space.eligible_start(p)), hardest)
+    if budget.stopped or hardest is None:
+        return None
+    return list(reversed(reconstruct(parent, hardest)))
+
+
+def _breadth_first(space: Space, parent: dict[Hashable, Hashable | None], budget: Budget) -> Iterator[list[Hashable]]:
+    """Breadth-first layers from the positions already in ``parent`` (the roots, whose parent is None),
+    each new position's parent recorded there; a layer a limit cut short is not given."""
+    successors = space.successors
+    expanded = budget.stats.expanded
+    tick = budget.check(expanded, len(parent))
+    layer = list(parent)
+    while layer and not budget.stopped:
+        yield layer
+        following: list[Hashable] = []
+        append = following.append
+        for pos in layer:
+            if expanded >= tick:
+                tick = budget.check(expanded, len(parent))
+                if budget.stopped:
+                    break
+            expanded += 1
+            for child in successors(pos):
+                if child not in parent:
+                    parent[child] = pos
+                    append(child)
+        layer = following
+    budget.finish(expanded, len(parent))
+
+
+# -- whole layers at once ----------------------------------------------------------------------
+
+def _explore_layers(space: Space, budget: Budget, found: Exploration, hardest: bool) -> Exploration:
+    """``explore`` a layer at a time, for spaces with ``batch``, listed goals and moves that undo."""
+    import numpy as np  # only here: the command starts without it
+
+    goals = np.unique(np.array(space.goal_positions(), dtype=np.int64))
+    reached, last = [], None
+    for layer in _layers(space, np.array([space.start()], dtype=np.int64), budget, keep=False):
+        found.histogram.append(layer.size)
+        reached.append(layer[np.isin(layer, goals, assume_unique=True)])
+        last = layer
+    found.goals = sum(part.size for part in reached)
+    if budget.stopped:
+        return found
+    found.farthest = last[:FARTHEST].tolist()
+    if hardest and found.goals:
+        layers = list(_layers(space, np.sort(np.concatenate(reached)), budget, keep=True))
+        if budget.stopped:
+            return found
+        found.hardest = _walk_back(space, layers)
+    found.status = SOLVED
+    return found
+
+
+def _layers(space: Space, first: Any, budget: Budget, keep: bool) -> Iterator[Any]:
+    """Breadth-first layers from the sorted int64 array ``first``, each sorted, until none is new or a
+    limit stops it (checked before each layer; ``keep`` counts every layer as stored, else the last two)."""
+    import numpy as np
+
+    before, layer = first[:0], first
+    stored, expanded = 0, budget.stats.expanded
+    while layer.size:
+        yield layer
+        stored = stored + layer.size if keep else before.size + layer.size
+        budget.check(expanded, stored)
+        if budget.stopped:
+            break
+        expanded += layer.size
+        kids = np.unique(space.successors_batch(layer))
+        new = kids[~np.isin(kids, layer, assume_unique=True) & ~np.isin(kids, before, assume_unique=True)]
+        before, layer = layer, new
+        budget.stats.reached["depth"] += not keep
+    budget.finish(expanded, stored)
+
+
+def _walk_back(space: Space, layers: list[Any]) -> list[Hashable] | None:
+    """An optimal solution from the first eligible position of the deepest layer holding one: at each
+    step, a successor in the layer one nearer the goals (layer 0)."""
+    import numpy as np
+
+    for depth in range(len(layers) - 1, -1, -1):
+        pick = next((p for p in layers[depth].tolist() if space.eligible_start(p)), None)
+        if pick is not None:
+            break
+    else:
+        return None
+    path = [pick]
+    for depth in range(depth - 1, -1, -1):
+        layer = layers[depth]
+        path.append(next(c for c in space.successors(path[-1])
+                         if layer[min(np.searchsorted(layer, c), layer.size - 1)] == c))
+    return path
+
+
+
+@dataclass
+class Maxima:
+    """Local maxima of the start's component by distance from the start: [strict, nonstrict] per distance."""
+
+    status: str
+    local_maxima: list[list[int]] = field(default_factory=list)
+    stats: PathStats = field(default_factory=PathStats)
+
+
+def local_maxima(space: Space, limits: PathLimits = PathLimits()) -> Maxima:
+    """Hoey's local maxima (seed 004) by a hash-based search: every position's distance from the start in a
+    dict, then each position's neighbours compared with it. A local maximum has no neighbour farther from the
+    start; it is strict when every neighbour is nearer, nonstrict when some neighbour is as far."""
+    stats = PathStats(reached={"depth": 0})
+    budget = Budget(limits, stats)
+    found = Maxima(UNKNOWN, stats=stats)
+    distance: dict[Hashable, int] = {}
+    layers = []
+    for layer in _breadth_first(space, {space.start(): None}, budget):
+        depth = len(layers)
+        layers.append(layer)
+        distance.update(dict.fromkeys(layer, depth))
+    if budget.stopped:
+        return found
+    for depth, layer in enumerate(layers):
+        strict = nonstrict = 0
+        for pos in layer:
+            near = [distance[child] for child in space.successors(pos)]
+            if all(d <= depth for d in near):
+                if depth in near:
+                    nonstrict += 1
+                else:
+                    strict += 1
+        found.local_maxima.append([strict, nonstrict])
+    found.status = SOLVED
+    return found

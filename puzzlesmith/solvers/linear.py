@@ -1,0 +1,849 @@
+"""The linear engine: models made only of Parity constraints, solved by Gaussian elimination.
+
+A Parity constraint says sum(coeffs * x) = rhs (mod p). When every constraint is one (with
+the same modulus p, and every variable ranging over 0..p-1) the model is a linear system
+A x = b over Z/pZ (the field GF(p) when p is prime), and everything about it follows from one
+elimination: whether it has a solution (and if not, which equations add up to 0 = nonzero),
+one solution, the exact number of solutions (p^nullity over a field, the order of the kernel
+in general: at once, however large), the kernel's generators, the solution with the smallest
+sum of values, and, over a field, A's inverse or a generalized inverse.
+
+Variables fixed by the caller (``fix``: a puzzle's givens) are constants moved to the
+right-hand side, so one model serves every instance of a shape; what depends only on
+which variables are fixed is compiled once and cached in ``model.cache``.
+
+Two ways to eliminate, chosen by the system's structure, not by what puzzle it came from:
+
+* Chasing (for sparse systems such as lights-out boards). Go through the equations in
+  order; an equation in which some unknowns appear for the first time defines the last of
+  them in terms of the others, which become free "seeds"; an equation with no new unknowns
+  is a residual one. Every unknown is then an affine function of the seeds (computed batch
+  by batch with numpy, batches being runs of equations that do not read each other), and
+  only the residual equations, in the seeds alone, need elimination. On an n x n board in
+  row order the seeds are the first row's presses: this is light chasing, n unknowns
+  instead of n^2, found here from the equations alone.
+* Direct elimination of the whole matrix, when chasing would not shrink it (dense systems).
+
+GF(2) uses the bit-packed numpy elimination of ``solvers.gf2``; other primes below 2^31 the
+numpy row reduction of ``solvers.zmod`` (no galois import: it costs 1.7 s, more than a small
+board's whole solve), composite moduli below 2^31 its Smith-form elimination over each prime
+power, put together by the Chinese remainder theorem. galois stays where it is the best tool:
+primes of 2^31 and more (its arithmetic does not overflow) and the printed inverse matrices.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from itertools import chain
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Mapping, Sequence
+
+import numpy as np
+
+from puzzlesmith.csp import clock
+from puzzlesmith.csp.constraints import Parity, ParityRows, is_prime
+from puzzlesmith.csp.model import Model
+
+from . import gf2, zmod
+from .base import Engine, Limits, Search, Stats, Unsupported
+
+EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-press solution
+_CHASE_SEEDS = 0.5  # chase when it leaves at most this fraction of the unknowns as seeds
+_GFP_CELLS = 1 << 26  # largest unknowns x seeds table held for a chase over GF(p), p > 2
+_MAX_BATCHES = 250_000  # sequential chase steps (numpy calls each): a long thin system takes ~40 us a step
+_MAX_RESIDUAL = 1 << 29  # residual equations x seeds, eliminated densely: 23,000^2 takes seconds, 10^5^2 hours
+_DENSE_BYTES = 1 << 31  # largest matrix eliminated whole
+_TIME_CHECK_EVERY = 256
+_DESCENT_STEPS = 400  # at most this many exact block searches for an unproven minimum
+
+
+# -- compiling the model ------------------------------------------------------------------------
+@dataclass
+class _Compiled:
+    """The model as a sparse matrix: nonzero entries (eq, var, coef) sorted by equation."""
+
+    p: int
+    nvars: int
+    neq: int
+    eq: np.ndarray
+    var: np.ndarray
+    coef: np.ndarray
+    rhs: np.ndarray
+    plans: dict[bytes, "_Plan"] = field(default_factory=dict)
+
+
+def _modulus(model: Model) -> int | str:
+    """The common prime of a pure-Parity model, or why there is none (cached: auto asks too)."""
+    return model.cached("linear.modulus", _find_modulus)
+
+
+def _find_modulus(model: Model) -> int | str:
+    if not model.constraints:
+        return "the model has no constraints"
+    moduli = set()
+    for _, block in model.constraints.blocks():
+        if isinstance(block, ParityRows):
+            moduli.add(block.modulus)
+        elif any(not isinstance(c, Parity) for c in block):
+            return "linear needs every constraint to be Parity with one modulus"
+        else:
+            moduli.update(c.modulus for c in block)
+    if len(moduli) != 1:
+        return "linear needs every constraint to be Parity with one modulus"
+    p = moduli.pop()
+    if p >= zmod.FITS and not is_prime(p):
+        return f"linear solves a composite modulus only below 2^31, not {p}"
+    full = tuple(range(p))
+    if set(model.domains) != {full}:
+        bad = next(i for i, d in enumerate(model.domains) if d != full)
+        return f"linear needs every variable to range over 0..{p - 1} ({model.names[bad]} does not)"
+    return p
+
+
+def _compile(model: Model) -> _Compiled:
+    cached = model.cache.get("linear")
+    if cached is not None:
+        return cached
+    p = _modulus(model)
+    if isinstance(p, str):
+        raise Unsupported(p)
+    parts = []
+    for start, block in model.constraints.blocks():
+        clock.check()  # a time limit covers compiling: a 2000x2000 board has 20 million entries
+        parts.append(_entries(start, block))
+    clock.check()
+    eq, var, coef, rhs = parts[0] if len(parts) == 1 else (np.concatenate(arrays) for arrays in zip(*parts))
+    # A variable named twice in one constraint: add its coefficients; drop zero coefficients.
+    # (Entries already strictly increasing within each equation, the usual case, need neither.)
+    if len(eq) > 1 and not ((var[1:] > var[:-1]) | (eq[1:] != eq[:-1])).all():
+        key = eq.astype(np.int64) * model.num_vars + var
+        uniq, inverse = np.unique(key, return_inverse=True)
+        summed = np.zeros(len(uniq), dtype=np.int64)
+        np.add.at(summed, inverse, coef.astype(np.int64))
+        eq, var, coef = uniq // model.num_vars, uniq % model.num_vars, summed % p
+    clock.check()
+    if not coef.all():
+        keep = coef != 0
+        eq, var, coef = eq[keep], var[keep], coef[keep]
+    index = _index_type(max(model.num_vars, len(rhs)))
+    compiled = _Compiled(p, model.num_vars, len(rhs), eq.astype(index, copy=False), var.astype(index, copy=False),
+                         coef, rhs.astype(np.int64, copy=False))
+    model.cache["linear"] = compiled
+    return compiled
+
+
+def _values(p: int) -> type:
+    """The type that holds values 0..p-1 of solutions and null vectors (uint8 up to GF(256))."""
+    return np.uint8 if p <= 256 else np.int64
+
+
+def _index_type(count: int) -> type:
+    """int32 indices while they fit: half the memory of int64 on systems with millions of entries."""
+    return np.int32 if count < 2**31 else np.int64
+
+
+def _entries(start: int, block: Sequence[Parity] | ParityRows) -> tuple[np.ndarray, ...]:
+    """A block of constraints as (equation, variable, coefficient) entries and right-hand sides;
+    equations are numbered from ``start``, their index in the model."""
+    if isinstance(block, ParityRows):
+        rows = np.arange(start, start + len(block), dtype=_index_type(start + len(block)))
+        return np.repeat(rows, np.diff(block.indptr)), block.vars, block.coeffs, block.rhs
+    counts = np.fromiter(map(len, (c.vars for c in block)), dtype=np.int64, count=len(block))
+    total = int(counts.sum())
+    var = np.fromiter(chain.from_iterable(c.vars for c in block), dtype=np.int64, count=total)
+    coef = np.fromiter(chain.from_iterable(c.coeffs for c in block), dtype=np.int64, count=total)
+    eq = np.repeat(np.arange(start, start + len(block), dtype=np.int64), counts)
+    return eq, var, coef, np.fromiter((c.rhs for c in block), dtype=np.int64, count=len(block))
+
+
+# -- the reduction that depends on which variables are fixed -------------------------------------
+@dataclass
+class _Batch:
+    """Equations that define one unknown each from unknowns defined before the batch.
+
+    Unknowns are addressed as rows of a buffer of values: ``defs``/``reads`` in the full
+    buffer (row = local index of the unknown; padding reads the zero row at the end),
+    ``ring_defs``/``ring_reads`` in the ring buffer of ``_Plan.ring`` rows.
+    """
+
+    eqs: np.ndarray
+    defs: np.ndarray  # (k,) the unknown each equation defines
+    reads: np.ndarray  # (L, k) the other unknowns it reads, column by column (gathers a column at a time)
+    coefs: np.ndarray | None  # (L, k) their coefficients (0 for padding); over GF(2) all 1, not kept
+    inv: np.ndarray  # inverse of each defined unknown's coefficient
+    ring_defs: np.ndarray
+    ring_reads: np.ndarray
+
+
+@dataclass
+class _Plan:
+    unknown: np.ndarray  # global index of each unknown
+    on_unknown: np.ndarray  # per compiled entry: is its variable an unknown?
+    f_eq: np.ndarray  # entries on fixed variables: equation, global variable, coefficient
+    f_var: np.ndarray
+    f_coef: np.ndarray
+    method: str
+    seeds: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # local indices
+    batches: list[_Batch] = field(default_factory=list)
+    residual: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # the rows of ``matrix``
+    matrix: np.ndarray | None = None  # residual (chase) or whole (direct) matrix, packed for GF(2)
+    # The ring buffer (chase): unknowns in definition order (seeds first), the one at position q
+    # in row q % ring; ``ring`` covers the farthest any equation reads back, so a row is reused
+    # only once nothing reads its old value. ``ring_seeds``: the seeds still read, and their rows.
+    ring: int = 0
+    ring_seeds: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    ring_seed_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    # The residual equations' entries on unknowns (chase): ring row, coefficient, row of ``residual``,
+    # and where each residual equation's run of entries starts.
+    r_ring: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    r_coef: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    r_where: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    r_starts: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+
+    @property
+    def columns(self) -> int:
+        return len(self.seeds) if self.method == "chase" else len(self.unknown)
+
+
+def _plan(c: _Compiled, fixed: np.ndarray, deadline: float | None = None) -> _Plan:
+    key = fixed.tobytes()
+    if key in c.plans:
+        return c.plans[key]
+    unknown = np.flatnonzero(~fixed)
+    on_unknown = ~fixed[c.var]
+    on_fixed = ~on_unknown
+    plan = _Plan(unknown, on_unknown, c.eq[on_fixed], c.var[on_fixed], c.coef[on_fixed], "direct")
+    _chase_structure(c, plan, deadline)
+    if plan.method == "direct":
+        size = c.neq * (gf2.words(len(unknown)) * 8 if c.p == 2 else len(unknown) * 8)
+        if size > _DENSE_BYTES:
+            raise Unsupported(f"{c.neq} equations in {len(unknown)} unknowns mod {c.p} need {size / 2**30:.0f} GiB "
+                              f"as a dense matrix, and chasing does not shrink them enough")
+        plan.residual = np.arange(c.neq)
+        plan.matrix = _dense(c.p, *_unknown_entries(c, plan), c.neq, len(unknown))
+    if len(c.plans) >= 4:
+        c.plans.pop(next(iter(c.plans)))
+    c.plans[key] = plan
+    return plan
+
+
+def _unknown_entries(c: _Compiled, plan: _Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The entries on unknowns: equation, local index of the unknown, coefficient."""
+    local = np.full(c.nvars, -1, dtype=c.var.dtype)
+    local[plan.unknown] = np.arange(len(plan.unknown))
+    on = plan.on_unknown
+    return c.eq[on], local[c.var[on]], c.coef[on]
+
+
+def _dense(p: int, eq: np.ndarray, var: np.ndarray, coef: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """The matrix of the given entries: packed rows over GF(2), integers otherwise."""
+    if p == 2:
+        out = np.zeros((rows, gf2.words(cols)), dtype=np.uint64)
+        np.bitwise_or.at(out, (eq, var // gf2.WORD), np.uint64(1) << (var % gf2.WORD).astype(np.uint64))
+        return out
+    out = np.zeros((rows, cols), dtype=np.int64)
+    out[eq, var] = coef
+    return out
+
+
+def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
+    """Find seeds, defining equations and batches; switch ``plan`` to chasing if it pays.
+
+    Works on the compiled entries in place (variables by global index, fixed ones masked by
+    ``plan.on_unknown``): a 1000x1000 board has 6 million entries, and every pass costs.
+    """
+    n_u, p, nv = len(plan.unknown), c.p, c.nvars
+    if not n_u:
+        return
+    eq, var, coef, on = c.eq, c.var, c.coef, plan.on_unknown
+    it = eq.dtype  # index arrays stay in the compiled type (int32 when it fits)
+    first_eq = np.full(nv, c.neq, dtype=it)  # (ufunc.at is fast only when the dtypes match)
+    np.minimum.at(first_eq, var, eq)
+    is_unknown = np.zeros(nv, dtype=bool)
+    is_unknown[plan.unknown] = True
+    first_eq[~is_unknown] = c.neq  # fixed variables define nothing
+    present = np.flatnonzero(first_eq < c.neq).astype(it)
+    defvar = np.full(c.neq, -1, dtype=it)  # the unknown each equation defines, -1 if residual
+    np.maximum.at(defvar, first_eq[present], present)
+    def_eq = np.full(nv + 1, -1, dtype=it)  # the equation defining each unknown; the last entry: padding
+    defining = np.flatnonzero(defvar >= 0)
+    def_eq[defvar[defining]] = defining
+    is_seed = def_eq[plan.unknown] < 0
+    seeds = plan.unknown[is_seed]
+    if len(seeds) > _CHASE_SEEDS * n_u or (p > 2 and n_u * len(seeds) > _GFP_CELLS):
+        return
+    if p > 2 and not _units_defined(c, defvar, on):
+        return  # an equation would define its unknown by dividing by a zero divisor of Z/p: eliminate directly
+    residual = np.flatnonzero(defvar < 0)
+    if len(residual) * len(seeds) > _MAX_RESIDUAL:  # the whole system eliminated directly would be larger still
+        raise Unsupported(f"chasing leaves {len(residual):,} equations in {len(seeds):,} unknowns to eliminate "
+                          f"densely, too many to finish in reasonable time")
+    # Reads of defining equations (entries on unknowns other than the one defined), as CSR over
+    # the defining equations in order.
+    defined_by = defvar[eq]
+    r_mask = on & (var != defined_by) & (defined_by >= 0)
+    r_eq, r_var = eq[r_mask], var[r_mask]
+    r_coef = coef[r_mask] if p > 2 else None
+    counts = np.bincount(r_eq, minlength=c.neq)[defining]
+    r_ptr = np.zeros(len(defining) + 1, dtype=np.int64)
+    np.cumsum(counts, out=r_ptr[1:])
+    # dep: for each defining equation, the last defining equation among those of what it reads.
+    dep = np.maximum.reduceat(np.append(def_eq[r_var], -1), r_ptr[:-1]) if len(defining) else r_ptr[:0]
+    dep[counts == 0] = -1
+    inv_own = np.ones(c.neq, dtype=np.int64)
+    if p > 2:
+        own = on & (var == defined_by)
+        inv_own[eq[own]] = [pow(int(a), -1, p) for a in coef[own]]
+    del defined_by, r_mask
+    cuts = _batch_cuts(dep, defining, _MAX_BATCHES, deadline)
+    if cuts is None:  # and direct elimination of so long a system would not fit
+        raise Unsupported(f"chasing this system takes more than {_MAX_BATCHES:,} sequential steps (it is long "
+                          f"and thin: {len(defining):,} equations, a few at a time)")
+    # Positions in definition order, and how far back each batch (and the residual) reads.
+    k = len(seeds)
+    pos = np.full(nv + 1, n_u, dtype=it)  # padding and fixed variables: n_u
+    pos[seeds] = np.arange(k, dtype=it)
+    pos[defvar[defining]] = np.arange(k, n_u, dtype=it)
+    local = np.full(nv + 1, n_u, dtype=it)
+    local[plan.unknown] = np.arange(n_u, dtype=it)
+    at = _rows_entries(eq, residual)
+    at = at[on[at]]
+    res_eq, res_var, res_coef = eq[at], var[at], coef[at]
+    # Every batch's reads padded to the batch's widest equation: equation i's reads go to slots
+    # slot_ptr[i]... (its batch's width of them); the rest stay padding, which reads the zero row.
+    sizes = np.diff(cuts)
+    widths = np.maximum.reduceat(counts, cuts[:-1]) if len(defining) else counts
+    slot_ptr = np.zeros(len(defining) + 1, dtype=np.int64)
+    np.cumsum(np.repeat(widths, sizes), out=slot_ptr[1:])
+    st = _index_type(int(slot_ptr[-1]) + len(r_var))
+    owner = np.repeat(np.arange(len(defining), dtype=st), counts)  # the defining equation of each read
+    dest = np.arange(len(r_var), dtype=st) + (slot_ptr[:-1] - r_ptr[:-1]).astype(st)[owner]
+    reads = np.full(int(slot_ptr[-1]), nv, dtype=it)
+    reads[dest] = r_var
+    coefs = None
+    if r_coef is not None:
+        coefs = np.zeros(len(reads), dtype=r_coef.dtype)
+        coefs[dest] = r_coef
+    del owner, dest
+    read_pos = pos[reads]
+    # The ring must span, for every batch, from the earliest position it reads to its last definition.
+    firsts = np.minimum.reduceat(np.append(read_pos, n_u), slot_ptr[cuts[:-1]]) if len(defining) else sizes
+    firsts = np.where(widths > 0, np.minimum(firsts, k + np.asarray(cuts[:-1])), k + np.asarray(cuts[:-1]))
+    ends = k + np.asarray(cuts[1:])
+    reach = max(n_u - int(pos[res_var].min(initial=n_u)), int((ends - firsts).max(initial=0)))
+    ring = max(1, min(reach, n_u))
+    ring_reads = np.where(read_pos < n_u, read_pos % ring, ring)
+    local_reads = local[reads]
+    batches = []
+    for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
+        eqs, lo, hi, shape = defining[a:b], slot_ptr[a], slot_ptr[b], (b - a, int(widths[t]))
+        batches.append(_Batch(eqs, local[defvar[eqs]], local_reads[lo:hi].reshape(shape).T,
+                              None if coefs is None else coefs[lo:hi].reshape(shape).T,
+                              inv_own[eqs], (k + np.arange(a, b)) % ring, ring_reads[lo:hi].reshape(shape).T))
+    plan.method, plan.seeds, plan.batches, plan.residual = "chase", local[seeds], batches, residual
+    plan.ring = ring
+    plan.ring_seed_rows = np.arange(max(0, k - ring), k)  # earlier seeds are never read (ring covers every read)
+    plan.ring_seeds = plan.ring_seed_rows % ring
+    plan.r_ring, plan.r_coef = pos[res_var] % ring, res_coef
+    plan.r_where = np.searchsorted(residual, res_eq)
+    plan.r_starts = np.flatnonzero(np.r_[True, plan.r_where[1:] != plan.r_where[:-1]]) if len(res_var) \
+        else plan.r_where
+    # The residual equations in the seeds: chase the seeds' unit vectors.
+    plan.matrix = _combine(p, plan, _chase(p, plan, _unit_seeds(p, k), None, ring=True, deadline=deadline))
+
+
+def _units_defined(c: _Compiled, defvar: np.ndarray, on: np.ndarray) -> bool:
+    """Whether every defining equation's coefficient on the unknown it defines is a unit mod p
+    (always so for a prime; a lights-out board's coefficients are all 1)."""
+    own = on & (c.var == defvar[c.eq])
+    return bool((np.gcd(c.coef[own].astype(np.int64), c.p) == 1).all())
+
+
+def _rows_entries(eq: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Where the entries of some equations are (``eq`` sorted), found by binary search rather
+    than a pass over every entry."""
+    rows = rows.astype(eq.dtype)  # else numpy converts all of ``eq`` to the type of ``rows`` first
+    lo, hi = np.searchsorted(eq, rows), np.searchsorted(eq, rows, side="right")
+    lens = hi - lo
+    return np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens - lo, lens)
+
+
+def _batch_cuts(dep: np.ndarray, defining: np.ndarray, most: int, deadline: float | None) -> list[int] | None:
+    """Split the defining equations (in order) into batches greedily: a batch grows while its
+    next equation reads no unknown defined inside it (``dep``: the last defining equation it
+    reads). Each batch end is found by numpy in windows that double, so the cost follows the
+    number of batches, not of equations. None when there would be more than ``most``."""
+    cuts, k, n = [], 0, len(defining)
+    while k < n:
+        if len(cuts) == most:
+            return None
+        if len(cuts) % _TIME_CHECK_EVERY == 0:
+            _check(deadline)
+        cuts.append(k)
+        start, j, width = defining[k], k + 1, 64
+        while j < n:
+            hit = np.flatnonzero(dep[j:j + width] >= start)
+            if len(hit):
+                j += int(hit[0])
+                break
+            j, width = j + width, width * 2
+        k = min(j, n)
+    cuts.append(n)
+    return cuts
+
+
+def _unit_seeds(p: int, count: int) -> np.ndarray:
+    if p == 2:
+        block = np.zeros((count, gf2.words(count)), dtype=np.uint64)
+        idx = np.arange(count)
+        block[idx, idx // gf2.WORD] = np.uint64(1) << (idx % gf2.WORD).astype(np.uint64)
+        return block
+    return np.eye(count, dtype=np.int64)
+
+
+def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None, ring: bool,
+           deadline: float | None = None) -> np.ndarray:
+    """The unknowns' values (rows, then a zero row) given the seeds' values, in the ring buffer
+    (enough for ``_combine``, and small: a few board rows) or in full (row = local unknown).
+
+    ``seed_block`` has one row per seed and one column per vector chased together (packed
+    into words over GF(2)); ``const`` is each equation's right-hand side, or None for the
+    homogeneous system.
+    """
+    size = plan.ring if ring else len(plan.unknown)
+    values = np.zeros((size + 1, seed_block.shape[1]), dtype=seed_block.dtype)
+    if ring:
+        values[plan.ring_seeds] = seed_block[plan.ring_seed_rows]
+    else:
+        values[plan.seeds] = seed_block
+    for t, b in enumerate(plan.batches):
+        if t % _TIME_CHECK_EVERY == 0:
+            _check(deadline)
+        defs, reads = (b.ring_defs, b.ring_reads) if ring else (b.defs, b.reads)
+        if p == 2:
+            got = values[reads[0]] if len(reads) else np.zeros((len(defs), values.shape[1]), values.dtype)
+            for column in reads[1:]:
+                got ^= values[column]
+            if const is not None:
+                got[:, 0] ^= const[b.eqs].astype(np.uint64)
+        else:
+            total = sum((a[:, None] * values[column] for a, column in zip(b.coefs, reads)),
+                        np.zeros((len(defs), values.shape[1]), np.int64))
+            total = const[b.eqs][:, None] - total if const is not None else -total
+            got = (total % p) * b.inv[:, None] % p
+        values[defs] = got
+    return values
+
+
+def _combine(p: int, plan: _Plan, values: np.ndarray) -> np.ndarray:
+    """Each residual equation's left-hand side, from the ring buffer of a chase."""
+    rows, var, where = plan.residual, plan.r_ring, plan.r_where
+    if p == 2:
+        out = np.zeros((len(rows), values.shape[1]), dtype=np.uint64)
+        if len(var):
+            out[where[plan.r_starts]] = np.bitwise_xor.reduceat(values[var], plan.r_starts, axis=0)
+        return out
+    out = np.zeros((len(rows), values.shape[1]), dtype=np.int64)
+    np.add.at(out, where, plan.r_coef[:, None] * values[var])
+    return out % p
+
+
+# -- the answer for one set of fixed values ------------------------------------------------------
+@dataclass
+class Analysis:
+    """Everything elimination says about A x = b for one set of fixed values.
+
+    ``particular`` and the rows of ``null`` are values of the unknowns (``unknown`` gives their
+    variable indices); the solutions are ``particular`` plus sum(t_i * null[i]) for 0 <= t_i <
+    ``orders[i]`` (p for every row over GF(p); the kernel of a composite modulus has smaller
+    cyclic parts too), each solution once. ``certificate`` lists (constraint index, multiplier)
+    pairs whose weighted sum reads 0 = ``certificate_value`` when there is no solution.
+    """
+
+    p: int
+    unknown: np.ndarray
+    rank: int
+    particular: np.ndarray | None
+    null: np.ndarray
+    method: str
+    seeds: int
+    orders: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    certificate: list[tuple[int, int]] = field(default_factory=list)
+    certificate_value: int = 0
+
+    @property
+    def nullity(self) -> int:
+        return int(self.null.shape[0])
+
+    @property
+    def solutions(self) -> int:
+        if self.particular is None:
+            return 0
+        total = 1
+        for order in self.orders.tolist():
+            total *= order
+        return total
+
+    @property
+    def kernel(self) -> str:
+        """The kernel's shape: '3^4' (4 generators of order 3), '4^2 x 2' over Z/4."""
+        orders = sorted(self.orders.tolist(), reverse=True)
+        parts = [(o, orders.count(o)) for o in dict.fromkeys(orders)]
+        return " x ".join(f"{o}^{k}" if k > 1 else str(o) for o, k in parts) or "1"
+
+
+def analyse(model: Model, fix: Mapping[int, int] | None = None) -> Analysis:
+    """Eliminate the model's system with ``fix`` substituted (see ``Analysis``)."""
+    return _analyse(model, *_fixed_arrays(fix or {}))
+
+
+def _past(deadline: float | None) -> bool:
+    """Whether ``deadline`` (a time.perf_counter() value; None: no limit) has passed."""
+    return deadline is not None and time.perf_counter() > deadline
+
+
+def _check(deadline: float | None) -> None:
+    """Raise TimeoutError once past ``deadline``: elimination stops wherever it is."""
+    if _past(deadline):
+        raise TimeoutError
+
+
+def _fixed_arrays(fix: Mapping[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The fixed variables and their values, as arrays."""
+    return (np.fromiter(fix.keys(), dtype=np.int64, count=len(fix)),
+            np.fromiter(fix.values(), dtype=np.int64, count=len(fix)))
+
+
+def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float | None = None) -> Analysis:
+    c = _compile(model)
+    p = c.p
+    fixed = np.zeros(c.nvars, dtype=bool)
+    values = np.zeros(c.nvars, dtype=np.int64)
+    fixed[keys] = True
+    values[keys] = vals
+    plan = _plan(c, fixed, deadline)
+    b = (c.rhs - np.bincount(plan.f_eq, weights=plan.f_coef * values[plan.f_var], minlength=c.neq).astype(np.int64)) % p
+    n_u = len(plan.unknown)
+    if plan.method == "chase":
+        const = _chase(p, plan, np.zeros((len(plan.seeds), 1), dtype=np.uint64 if p == 2 else np.int64), b, ring=True,
+                       deadline=deadline)
+        done = _combine(p, plan, const)[:, 0].astype(np.int64)
+        r = (b[plan.residual] - done) % p
+    else:
+        r = b
+    ncols = plan.columns
+    rank, part, null, orders, cert = _eliminate(p, plan.matrix, ncols, r, deadline)
+    rank += n_u - ncols  # each defining equation of a chase adds one to the rank of A
+    if part is None:
+        y = np.zeros(c.neq, dtype=np.int64)
+        y[plan.residual] = cert
+        if plan.method == "chase":
+            _certificate_back(c, plan, y)
+        value = int(y @ b % p)
+        return Analysis(p, plan.unknown, rank, None, np.zeros((0, n_u), _values(p)), plan.method,
+                        len(plan.seeds), orders, [(int(i), int(y[i])) for i in np.flatnonzero(y)], value)
+    if plan.method == "chase":
+        part = _expand(p, plan, part[None, :], b, deadline)[0]
+        null = _expand(p, plan, null, None, deadline) if len(null) else np.zeros((0, n_u), _values(p))
+    return Analysis(p, plan.unknown, rank, part.astype(_values(p)), null.astype(_values(p)), plan.method,
+                    len(plan.seeds), orders)
+
+
+def _eliminate(p: int, matrix: np.ndarray, ncols: int, b: np.ndarray, deadline: float | None
+               ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray, np.ndarray | None]:
+    """rank, particular solution (or None), the kernel's generators (rows) and their orders,
+    certificate over the rows."""
+    if p == 2:
+        sol = gf2.solve(matrix, ncols, b, deadline=deadline)
+        null = gf2.unpack(sol.null, ncols) if len(sol.null) else np.zeros((0, ncols), np.uint8)
+        part = gf2.unpack(sol.particular[None, :], ncols)[0] if sol.particular is not None else None
+        cert = sol.certificate.astype(np.int64) if sol.certificate is not None else None
+        return sol.rank, part, null, np.full(len(null), 2, dtype=np.int64), cert
+    if p >= zmod.FITS:  # a prime too big for int64 products: galois's arithmetic
+        rank, part, null, cert = _eliminate_gfp(p, matrix, ncols, b)
+        return rank, part, null, np.full(len(null), p, dtype=np.int64), cert
+    check = partial(_check, deadline)
+    got = zmod.rref_solve(p, matrix, b, check) if is_prime(p) else zmod.ring_solve(p, matrix, b, deadline_check=check)
+    return got.rank, got.particular, got.generators, got.orders, got.certificate
+
+
+def _eliminate_gfp(p: int, a: np.ndarray, ncols: int, b: np.ndarray
+                   ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray | None]:
+    """GF(p) elimination with galois: row-reduce [A | b] (and [A | b | I] for a certificate)."""
+    import galois
+
+    field_ = galois.GF(p)
+    m = a.shape[0]
+    if m == 0 or ncols == 0:  # nothing to reduce: every column is free, and any row reads 0 = b
+        bad = np.flatnonzero(b % p)
+        if len(bad):
+            return 0, None, np.zeros((0, ncols), np.int64), (np.arange(m) == bad[0]).astype(np.int64)
+        return 0, np.zeros(ncols, np.int64), np.eye(ncols, dtype=np.int64), None
+    reduced = np.asarray(field_(np.column_stack([a % p, b % p]).astype(np.int64)).row_reduce(ncols=ncols))
+    nonzero = reduced[:, :ncols] != 0
+    pivot_rows = np.flatnonzero(nonzero.any(axis=1))
+    pivots = nonzero[pivot_rows].argmax(axis=1)
+    rank = len(pivot_rows)
+    if (reduced[rank:, ncols] != 0).any():
+        full = np.asarray(field_(np.column_stack([a % p, b % p, np.eye(m, dtype=np.int64)])).row_reduce(ncols=ncols))
+        bad = rank + int(np.flatnonzero(full[rank:, ncols])[0])
+        return rank, None, np.zeros((0, ncols), np.int64), full[bad, ncols + 1:].astype(np.int64)
+    part = np.zeros(ncols, dtype=np.int64)
+    part[pivots] = reduced[pivot_rows, ncols]
+    free = np.setdiff1d(np.arange(ncols), pivots)
+    null = np.zeros((len(free), ncols), dtype=np.int64)
+    null[np.arange(len(free)), free] = 1
+    null[:, pivots] = (-reduced[pivot_rows][:, free].T.astype(np.int64)) % p
+    return rank, part, null, None
+
+
+def _expand(p: int, plan: _Plan, seed_rows: np.ndarray, b: np.ndarray | None, deadline: float | None) -> np.ndarray:
+    """Seed vectors (rows) to vectors of all unknowns (rows), by chasing."""
+    count = seed_rows.shape[0]
+    if p == 2:
+        block = gf2.pack(seed_rows.T) if len(plan.seeds) else np.zeros((0, gf2.words(count)), np.uint64)
+        out = _chase(p, plan, block, b, ring=False, deadline=deadline)[:-1]
+        return gf2.unpack(out, count).T
+    return _chase(p, plan, seed_rows.T.astype(np.int64), b, ring=False, deadline=deadline)[:-1].T
+
+
+def _certificate_back(c: _Compiled, plan: _Plan, y: np.ndarray) -> None:
+    """Extend multipliers of the residual equations to the defining ones so that y A = 0.
+
+    A defined unknown d appears in its defining equation and in later ones only, so its
+    multiplier follows from the later equations': y[e_d] = -sum(y[i] * a[i, d]) / a[e_d, d],
+    going through the batches backwards.
+    """
+    p = c.p
+    u_eq, u_var, u_coef = _unknown_entries(c, plan)
+    order = np.argsort(u_var, kind="stable")
+    c_var, c_eq, c_coef = u_var[order], u_eq[order], u_coef[order]
+    ptr = np.searchsorted(c_var, np.arange(len(plan.unknown) + 1))
+    for b in reversed(plan.batches):
+        lo, lens = ptr[b.defs], ptr[b.defs + 1] - ptr[b.defs]
+        width = int(lens.max())
+        pos = lo[:, None] + np.arange(width)[None, :]
+        valid = (np.arange(width)[None, :] < lens[:, None])
+        pos = np.where(valid, pos, 0)
+        eqs = c_eq[pos]
+        use = valid & (eqs != b.eqs[:, None])
+        total = np.where(use, c_coef[pos] * y[eqs], 0).sum(axis=1)
+        y[b.eqs] = (-total % p) * b.inv % p
+
+
+# -- the minimum-press solution ------------------------------------------------------------------
+def minimum(analysis: Analysis, seed: int = 0, deadline: float | None = None) -> tuple[np.ndarray, bool, int | None]:
+    """The solution with the smallest sum of values; whether it is proven minimal; and when it
+    is, how many solutions share that sum (1: the minimum is unique).
+
+    Exact when the coset has at most EXACT_MINIMUM members (a Walsh-Hadamard transform over
+    GF(2), enumeration of distinct column patterns otherwise). Beyond that, a descent: each
+    step searches x + (a 16-dimensional subspace) exactly, the subspace spanned alternately
+    by random basis vectors and by random sums of three of them (which reach directions no
+    basis subset spans), until 30 steps in a row improve nothing.
+    """
+    assert analysis.particular is not None
+    p, x, null = analysis.p, analysis.particular.astype(np.int64), analysis.null  # null: k x n
+    orders = analysis.orders
+    k = len(null)
+    if k == 0:
+        return x.astype(_values(p)), True, 1
+    if analysis.solutions <= EXACT_MINIMUM:
+        x, ties = _block_minimum(p, x, null, orders)
+        return x.astype(_values(p)), True, ties
+    rng = np.random.default_rng(seed)
+    block = min(k, max(1, int(np.log(EXACT_MINIMUM) / np.log(p)) - 4))
+    best, stale = x.sum(), 0
+    for step in range(_DESCENT_STEPS):
+        if _past(deadline):
+            break  # the best so far, unproven either way
+        if step % 2 == 0:
+            chosen = rng.choice(k, size=block, replace=False)
+            directions, steps = null[chosen], orders[chosen]
+        else:  # sums of a few basis vectors: cheap, and outside the span of any basis subset
+            directions = null[rng.integers(0, k, (block, 3))].sum(axis=1, dtype=np.int64) % p
+            steps = np.full(block, p, dtype=np.int64)  # p steps of a sum come back to the start
+        x, _ = _block_minimum(p, x, directions, steps)
+        stale = stale + 1 if x.sum() >= best else 0
+        best = min(best, x.sum())
+        if stale >= 30:
+            break
+    return x.astype(_values(p)), False, None
+
+
+def _block_minimum(p: int, x: np.ndarray, null: np.ndarray, orders: np.ndarray) -> tuple[np.ndarray, int]:
+    """The lightest of x + sum(t_i * null[i]) over 0 <= t_i < orders[i], searched exhaustively
+    (prod(orders) candidates), and how many candidates are that light."""
+    n = len(x)
+    if p == 2:
+        packed = gf2.pack(np.vstack([x[None, :], null]))
+        vec, _, ties = gf2.minimum_weight(packed[0], packed[1:], n)
+        return gf2.unpack(vec[None, :], n)[0].astype(np.int64), ties
+    patterns, counts = np.unique(np.vstack([x[None, :], null]), axis=1, return_counts=True)
+    base, rows = patterns[0], patterns[1:]
+    best_w, best_c, ties = None, None, 0
+    radix = np.concatenate([[1], np.cumprod(orders[:-1])]).astype(np.int64)  # mixed-radix place values
+    total = int(np.prod(orders, dtype=object))
+    step = max(1, (1 << 22) // max(1, patterns.shape[1]))
+    for lo in range(0, total, step):
+        idx = np.arange(lo, min(lo + step, total))
+        digits = (idx[:, None] // radix[None, :]) % orders[None, :]
+        w = ((base[None, :] + digits @ rows) % p) @ counts
+        i = int(np.argmin(w))
+        if best_w is None or w[i] < best_w:
+            best_w, best_c, ties = int(w[i]), digits[i], 0
+        if w[i] == best_w:
+            ties += int((w == best_w).sum())
+    return (x + best_c @ null) % p, ties
+
+
+# -- the engine ----------------------------------------------------------------------------------
+class LinearEngine(Engine):
+    """Gaussian elimination over GF(p) for pure-Parity models; exact counts at once."""
+
+    name = "linear"
+    kinds = frozenset({"Parity"})
+
+    def unsupported(self, model: Model) -> str | None:
+        why = _modulus(model)
+        return why if isinstance(why, str) else None
+
+    def declines(self, model: Model, fix: Mapping[int, int] | None = None) -> str | None:
+        """The elimination plan depends on which variables are fixed: make it now (it is cached for
+        the search), so a system too large to chase or eliminate is refused before any output."""
+        why = self.unsupported(model)
+        if why:
+            return why
+        c = _compile(model)
+        fixed = np.zeros(c.nvars, dtype=bool)
+        fixed[_fixed_arrays(fix or {})[0]] = True
+        try:
+            _plan(c, fixed, clock.deadline())
+        except Unsupported as e:
+            return str(e)
+        except TimeoutError:
+            raise clock.OutOfTime from None
+        return None
+
+    def search(self, model: Model, fix: Mapping[int, int] | None = None,
+               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:
+        """Solutions lazily: the one with the smallest sum of values (the fewest presses, in
+        lights-out) first, then the rest of the coset. ``total`` is p^nullity, exact at once,
+        unless ``forbid`` excludes values. The minimum is found on the first ``next``, so
+        counting costs one elimination only.
+        """
+        started = time.perf_counter()
+        compiled_before = "linear" in model.cache
+        p = _compile(model).p
+        keys, vals = _fixed_arrays(fix or {})
+        stats = Stats()
+        outside = np.flatnonzero((vals < 0) | (vals >= p))
+        if len(outside):
+            v, val = int(keys[outside[0]]), int(vals[outside[0]])
+            stats.extra["why"] = f"{model.names[v]} = {val} is outside its domain"
+            return Search(iter(()), stats, total=0)
+        deadline = started + limits.time if limits.time is not None else None
+        try:
+            a = _analyse(model, keys, vals, deadline)
+        except TimeoutError:  # elimination ran past the time limit: the answer is unknown
+            stats.seconds = time.perf_counter() - started
+            stats.stopped = "time limit"
+            return Search(iter(()), stats)
+        stats.seconds = time.perf_counter() - started
+        if not compiled_before:
+            stats.compile_seconds = stats.seconds
+        stats.extra.update({"method": a.method, "rank": a.rank, "nullity": a.nullity if is_prime(a.p) else None,
+                            "modulus": a.p, "kernel": a.kernel})
+        if a.method == "chase":
+            stats.extra["seeds"] = a.seeds
+        if a.particular is None:
+            stats.extra["nullity"] = None
+            stats.extra["why"] = self._why(model, a)
+            return Search(iter(()), stats, total=0)
+        forbid = list(forbid)
+        base = np.zeros(model.num_vars, dtype=np.int64)
+        base[keys] = vals
+        return Search(self._coset(a, base, forbid, limits.nodes, stats, deadline), stats,
+                      total=a.solutions if not forbid else None)
+
+    @staticmethod
+    def _why(model: Model, a: Analysis) -> str:
+        terms = [(model.constraints[i].name or f"constraint {i}", m) for i, m in a.certificate]
+        shown = ", ".join(name if m == 1 else f"{m} x {name}" for name, m in terms[:12])
+        more = f" and {len(terms) - 12} more" if len(terms) > 12 else ""
+        return (f"{len(terms)} constraints ({shown}{more}) add up to 0 = {a.certificate_value} "
+                f"(mod {a.p}), so no assignment satisfies them all")
+
+    def _coset(self, a: Analysis, base: np.ndarray, forbid: list[tuple[int, int]], nodes: int | None,
+               stats: Stats, deadline: float | None) -> Iterator[list[int]]:
+        x, minimal, _ = minimum(a, deadline=deadline)
+        stats.extra["weight"] = int(x.astype(np.int64).sum())  # sum of the values: presses, in lights-out
+        stats.extra["minimal"] = minimal
+        p, null, orders = a.p, a.null.astype(np.int64), a.orders.tolist()
+        x = x.astype(np.int64)
+        digits = [0] * len(null)
+        while True:
+            stats.nodes += 1
+            if nodes is not None and stats.nodes > nodes:
+                stats.stopped = "node limit"
+                return
+            if stats.nodes % _TIME_CHECK_EVERY == 0 and _past(deadline):
+                stats.stopped = "time limit"
+                return
+            full = base.copy()
+            full[a.unknown] = x
+            if not any(full[v] == val for v, val in forbid):
+                yield full.tolist()
+            # Next member of the coset: an odometer over the null basis (one vector added per digit step).
+            j = 0
+            while j < len(digits):
+                digits[j] = (digits[j] + 1) % orders[j]
+                x = (x + null[j]) % p
+                if digits[j]:
+                    break
+                j += 1
+            if j == len(digits):
+                return
+
+
+def null_basis(model: Model, fixed: Iterable[int] = ()) -> list[list[int]]:
+    """A basis of the solutions of A x = 0 with the ``fixed`` variables at 0, as full value
+    lists: what can be added to any solution to get another (lights-out's quiet patterns)."""
+    a = analyse(model, {v: 0 for v in fixed})
+    basis = []
+    for row in a.null:
+        values = np.zeros(model.num_vars, dtype=np.int64)
+        values[a.unknown] = row
+        basis.append(values.tolist())
+    return basis
+
+
+def matrices(model: Model, fix: Mapping[int, int] | None = None) -> tuple[list[list[int]], list[list[int]], bool]:
+    """A (over the unknowns, in variable order) and an inverse G of it mod p: A^-1 when A is
+    square and invertible, else a generalized inverse with A G A = A (G b solves A x = b
+    whenever b is reachable, with the free unknowns 0). Small systems only: it is dense."""
+    c = _compile(model)
+    fixed = np.zeros(c.nvars, dtype=bool)
+    fixed[list((fix or {}).keys())] = True
+    unknown = np.flatnonzero(~fixed)
+    local = np.full(c.nvars, -1, dtype=c.var.dtype)
+    local[unknown] = np.arange(len(unknown))
+    sel = ~fixed[c.var]
+    a = np.zeros((c.neq, len(unknown)), dtype=np.int64)
+    a[c.eq[sel], local[c.var[sel]]] = c.coef[sel]
+    m, n = a.shape
+    if c.p == 2:
+        g, rank = gf2.generalized_inverse(gf2.pack(a), n)
+        return a.tolist(), g.astype(np.int64).tolist(), m == n == rank
+    import galois
+
+    field_ = galois.GF(c.p)
+    reduced = np.asarray(field_(np.column_stack([a, np.eye(m, dtype=np.int64)])).row_reduce(ncols=n))
+    nonzero = reduced[:, :n] != 0
+    pivot_rows = np.flatnonzero(nonzero.any(axis=1))
+    pivots = nonzero[pivot_rows].argmax(axis=1)
+    g = np.zeros((n, m), dtype=np.int64)
+    g[pivots] = reduced[pivot_rows, n:]
+    invertible = m == n == len(pivots)
+    return a.tolist(), g.tolist(), invertible

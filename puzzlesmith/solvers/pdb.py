@@ -1,0 +1,394 @@
+"""Additive pattern databases for the tile puzzles, at two bits an entry, and IDA* guided by them.
+
+A pattern is a set of tiles told apart; the others are alike. Its database holds, for every placement
+of the pattern's tiles and the blank, the fewest moves *of the pattern's own tiles* that bring them
+home (the blank's other moves are free): a 0-1 breadth-first search over those abstract positions,
+layer by layer, each layer first closed under the free moves. Disjoint patterns count disjoint moves,
+so their values add up to an admissible bound (Korf and Felner, "Disjoint pattern database
+heuristics", 2002); tiles in no pattern add their Manhattan distance, a pattern of one.
+
+One move changes one abstract position of each pattern by one free move or one counted move, both
+undoable, so an entry differs from its neighbour's by at most one: the search knows the parent's exact
+value, and the child's value mod 3 tells which of -1, 0, +1 it is. So two bits an entry suffice
+(seed 004's table; Breyer and Korf, "1.6-bit pattern databases", 2010). The exact value at the start
+is read by walking down the database to the pattern's goal, as ``solve --table`` walks a table.
+
+An abstract position is addressed directly by its cells, ``bits`` bits a cell: the tiles' cells in the
+pattern's order, the blank's above them. That wastes the addresses where two tiles share a cell (a 6-tile
+pattern of the 15-puzzle takes 2**28 entries, 67 MB, for its 57,657,600 positions) but needs no
+numbering at search time: a move changes two fields of the address.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.files import atomic_path
+from puzzlesmith.csp.moves import Space
+from puzzlesmith.csp.tables import HEADER_BYTES, cache_dir, header_bytes, read_header
+
+from .paths import SOLVED, UNKNOWN, Budget, PathEngine, PathLimits, PathResult, PathStats
+from .tables import distinct
+
+#: Most cells a pattern's address may take (tiles and blank): 28 bits is 2**28 bytes while building.
+MAX_ADDRESS_BITS = 28
+#: Addresses scanned at once while building.
+CHUNK = 1 << 22
+
+
+def cell_bits(cells: int) -> int:
+    return max(1, (cells - 1).bit_length())
+
+
+def pattern_identity(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int]) -> dict[str, Any]:
+    """The header fields that name one pattern database (a table file's identity)."""
+    bits = cell_bits(rows * cols)
+    return {"type": "tiles", "space": f"{rows}x{cols} goal {' '.join(map(str, goal))} pattern "
+                                      f"{','.join(map(str, tiles))} with the blank",
+            "size": 1 << (bits * (len(tiles) + 1)), "pattern": list(tiles)}
+
+
+def pattern_file(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int]) -> Path:
+    """Where a pattern database lives in the table cache."""
+    goal_text = "-".join(map(str, goal))
+    return cache_dir() / f"tiles-{rows}x{cols}-goal-{goal_text}-pattern-{'-'.join(map(str, tiles))}.tbl"
+
+
+def check_pattern(rows: int, cols: int, tiles: Sequence[int]) -> None:
+    n = rows * cols
+    bad = next((t for t in tiles if not 1 <= t < n), None)
+    if bad is not None or len(set(tiles)) != len(tiles) or not tiles:
+        raise PuzzleError(f"a pattern is distinct tiles 1..{n - 1}" + (f" ({bad} is not one)" if bad else ""),
+                          where="parameter 'pattern'")
+    if cell_bits(n) * (len(tiles) + 1) > MAX_ADDRESS_BITS:
+        most = MAX_ADDRESS_BITS // cell_bits(n) - 1
+        raise PuzzleError(f"{len(tiles)} tiles is too many for a {rows}x{cols} pattern database here (at most "
+                          f"{most}: the database is addressed by cells, 2**{cell_bits(n)} entries a tile)",
+                          where="parameter 'pattern'")
+
+
+class Abstract:
+    """Moves of a pattern's abstract positions, on whole arrays of addresses (int64)."""
+
+    def __init__(self, rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int]) -> None:
+        import numpy as np
+
+        self.np, self.n, self.k = np, rows * cols, len(tiles)
+        self.bits = cell_bits(self.n)
+        self.low = (1 << self.bits) - 1
+        self.size = 1 << (self.bits * (self.k + 1))
+        self.goal = sum(goal.index(t) << (self.bits * j) for j, t in enumerate(tiles)) | \
+            goal.index(0) << (self.bits * self.k)
+        toward = np.zeros((self.n, 4), dtype=np.int64)
+        for z in range(self.n):
+            r, c = divmod(z, cols)
+            for d, (dr, dc) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
+                toward[z, d] = (r + dr) * cols + c + dc if 0 <= r + dr < rows and 0 <= c + dc < cols else -1
+        self.toward = toward
+
+    def moves(self, addresses: Any) -> tuple[Any, Any]:
+        """(free neighbours, counted neighbours) of each address, flattened, absent ones dropped."""
+        np, bits, low, k = self.np, self.bits, self.low, self.k
+        blank = (addresses >> (bits * k)) & low
+        free, counted = [], []
+        for d in range(4):
+            target = self.toward[blank, d]
+            ok = target >= 0
+            a, b, t = addresses[ok], blank[ok], target[ok]
+            moved = (a & ~(low << (bits * k))) | (t << (bits * k))
+            hit = np.zeros(len(a), dtype=bool)
+            for j in range(k):  # a pattern tile on the target cell moves into the blank's cell
+                here = ((a >> (bits * j)) & low) == t
+                moved[here] = (moved[here] & ~(low << (bits * j))) | (b[here] << (bits * j))
+                hit |= here
+            free.append(moved[~hit])
+            counted.append(moved[hit])
+        return np.concatenate(free), np.concatenate(counted)
+
+
+def build_pattern(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int],
+                  progress: Callable[[int, int], None] | None = None) -> tuple[Any, list[int]]:
+    """Every abstract position's distance (uint8, 255 where no position has that address) and the
+    positions per distance: a 0-1 breadth-first search from the goal."""
+    abstract = Abstract(rows, cols, goal, tiles)
+    np = abstract.np
+    dist = np.full(abstract.size, 255, dtype=np.uint8)
+    dist[abstract.goal] = 0
+    frontier = np.array([abstract.goal], dtype=np.int64)
+    histogram = []
+    cost = 0
+    while frontier.size:
+        count = 0
+        while frontier.size:  # close the layer under free moves
+            count += frontier.size
+            if progress:
+                progress(frontier.size, cost)
+            found = []
+            for k in range(0, frontier.size, CHUNK // 4):
+                free, _ = abstract.moves(frontier[k:k + CHUNK // 4])
+                free = distinct(np, free[dist[free] == 255])
+                dist[free] = cost
+                found.append(free)
+            frontier = np.concatenate(found)
+        histogram.append(count)
+        found = []
+        for start in range(0, abstract.size, CHUNK):  # the counted moves out of the whole layer
+            layer = np.flatnonzero(dist[start:start + CHUNK] == cost) + start
+            for k in range(0, layer.size, CHUNK // 4):
+                _, counted = abstract.moves(layer[k:k + CHUNK // 4])
+                counted = distinct(np, counted[dist[counted] == 255])
+                dist[counted] = cost + 1
+                found.append(counted)
+        frontier = np.concatenate(found)
+        cost += 1
+    return dist, histogram
+
+
+def write_pattern(path: str | os.PathLike[str], identity: dict[str, Any], dist: Any, histogram: list[int]) -> None:
+    """The database as a table file: each entry's distance mod 3, 3 where no position has the address."""
+    import numpy as np
+
+    codes = np.where(dist == 255, 3, dist % 3).astype(np.uint8)
+    if codes.size % 4:
+        codes = np.concatenate([codes, np.full(4 - codes.size % 4, 3, dtype=np.uint8)])
+    packed = codes[0::4] | (codes[1::4] << 2) | (codes[2::4] << 4) | (codes[3::4] << 6)
+    header = {**identity, "positions": sum(histogram), "histogram": histogram}
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    with atomic_path(path) as temporary:
+        with open(temporary, "wb") as f:
+            f.write(header_bytes(header))
+            f.write(packed.tobytes())
+
+
+class Database:
+    """One pattern database read for search: its tiles, and its two-bit entries as bytes."""
+
+    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+        self.path, self.tiles = path, list(header["pattern"])
+        with open(path, "rb") as f:
+            f.seek(HEADER_BYTES)
+            self.entries = f.read()
+        if len(self.entries) != (header["size"] + 3) // 4:
+            raise PuzzleError(f"{path}: a damaged or truncated pattern database")
+
+    def code(self, address: int) -> int:
+        return (self.entries[address >> 2] >> ((address & 3) << 1)) & 3
+
+
+def databases_for(rows: int, cols: int, goal: Sequence[int]) -> list[Database]:
+    """The disjoint pattern databases built in the cache for this board and goal, largest first."""
+    folder = cache_dir()
+    if not folder.is_dir():
+        return []
+    prefix = f"tiles-{rows}x{cols}-goal-{'-'.join(map(str, goal))}-pattern-"
+    found = []
+    for path in sorted(folder.glob(prefix + "*.tbl")):
+        header = read_header(path)
+        if header == {**header, **pattern_identity(rows, cols, goal, header.get("pattern", []))}:
+            found.append((path, header))
+    chosen, used = [], set()
+    for path, header in sorted(found, key=lambda f: -len(f[1]["pattern"])):
+        if not used & set(header["pattern"]):
+            chosen.append(loaded(path, header))
+            used |= set(header["pattern"])
+    return chosen
+
+
+_LOADED: dict[tuple[str, int, int], Database] = {}
+
+
+def loaded(path: Path, header: dict[str, Any]) -> Database:
+    """The database at ``path``, read once per process (a 6-tile one is 67 MB) while the file is unchanged."""
+    info = path.stat()
+    key = (str(path), info.st_mtime_ns, info.st_size)
+    if key not in _LOADED:
+        _LOADED[key] = Database(path, header)
+    return _LOADED[key]
+
+
+def build_hint(rows: int, cols: int, goal: Sequence[int]) -> str:
+    """How to build the 6-6-3 databases of the 15-puzzle for this goal."""
+    groups = partition(rows, cols, goal)
+    goal_text = "/".join(" ".join(map(str, goal[r * cols:(r + 1) * cols])) for r in range(rows))
+    return "; ".join(f"puzzlesmith table tiles -p size={rows}x{cols} -p goal='{goal_text}' "
+                     f"-p pattern={','.join(map(str, g))}" for g in groups)
+
+
+def partition(rows: int, cols: int, goal: Sequence[int]) -> list[list[int]]:
+    """Korf and Felner's 6-6-3 split of the 15-puzzle by goal cells: the left two columns below the top-left
+    cell, the right two columns' top three rows, and what is left; other boards: groups of up to 6 cells."""
+    if (rows, cols) == (4, 4):
+        cells = [[1, 4, 5, 8, 9, 12], [2, 3, 6, 7, 10, 11], [0, 13, 14, 15]]
+    else:
+        order = list(range(rows * cols))
+        cells = [order[k:k + 6] for k in range(0, len(order), 6)]
+    return [[goal[c] for c in group if goal[c]] for group in cells if any(goal[c] for c in group)]
+
+
+class PatternSearch:
+    """IDA* over a tile board with additive pattern databases (tiles in none: Manhattan distance)."""
+
+    def __init__(self, space: Any, databases: list[Database]) -> None:
+        self.space, self.dbs = space, databases
+        self.rows, self.cols, self.n = space.rows, space.cols, space.n
+        self.bits = cell_bits(self.n)
+        goal = space.goal_cells
+        home = {t: c for c, t in enumerate(goal)}
+        self.group = [-1] * self.n  # tile -> its database, -1 for Manhattan
+        self.shift = [0] * self.n  # tile -> its field in its database's address
+        for g, db in enumerate(databases):
+            for j, t in enumerate(db.tiles):
+                self.group[t], self.shift[t] = g, self.bits * j
+        self.blank_shift = [self.bits * len(db.tiles) for db in databases]
+        self.manhattan = [[abs(c // self.cols - home[t] // self.cols) + abs(c % self.cols - home[t] % self.cols)
+                           if t and self.group[t] < 0 else 0 for c in range(self.n)] for t in range(self.n)]
+        self.near = [[c for c in space._neighbour_cells[z].tolist() if c != z] for z in range(self.n)]
+
+    def addresses(self, cells: list[int]) -> list[int]:
+        blank = cells.index(0)
+        where = {t: c for c, t in enumerate(cells)}
+        return [sum(where[t] << (self.bits * j) for j, t in enumerate(db.tiles)) | blank << self.blank_shift[g]
+                for g, db in enumerate(self.dbs)]
+
+    def exact(self, g: int, address: int) -> int:
+        """The exact value of an entry, by walking down the database: each step a move (free or counted) to a
+        neighbour that is as near (free moves, same code) or one nearer (a counted move, code one less), until
+        the pattern's goal; counted steps are the value (free moves never change it)."""
+        import numpy as np
+
+        db, (rows, cols) = self.dbs[g], (self.rows, self.cols)
+        abstract = Abstract(rows, cols, self.space.goal_cells, db.tiles)
+        value, here = 0, address
+        while True:
+            region, todo = {here}, [here]  # the positions free moves reach: all at the same distance
+            while todo:
+                free, _ = abstract.moves(np.array([todo.pop()], dtype=np.int64))
+                for a in free.tolist():
+                    if a not in region:
+                        region.add(a)
+                        todo.append(a)
+            if abstract.goal in region:
+                return value
+            code = db.code(here)
+            _, counted = abstract.moves(np.array(sorted(region), dtype=np.int64))
+            here = next(a for a in counted.tolist() if db.code(a) == (code + 2) % 3)
+            value += 1
+
+    def search(self, cells: list[int], budget: Budget, stats: PathStats) -> list[list[int]] | None | str:
+        """The cells of each position of an optimal solution; None when a limit stopped the search."""
+        blank = cells.index(0)
+        addr = self.addresses(cells)
+        hs = [self.exact(g, a) for g, a in enumerate(addr)]
+        manhattan = sum(self.manhattan[t][c] for c, t in enumerate(cells))
+        bound = sum(hs) + manhattan
+        entries = [db.entries for db in self.dbs]
+        group, shift, blank_shift, near, md = self.group, self.shift, self.blank_shift, self.near, self.manhattan
+        step = (0, 1, -1)  # code difference mod 3 -> value difference
+        groups = range(len(self.dbs))
+        moves: list[int] = []  # the blank's cells along the path
+        expanded = [0]
+        tick = [budget.check(0, 1)]
+
+        def dfs(blank: int, prev: int, g: int, addr: list[int], hs: list[int], m: int, h: int, bound: int) -> int:
+            """The least f above ``bound`` met below; -1 when the goal is found (moves hold the path), -2 when a
+            limit stopped the search. ``hs`` are the databases' values, ``m`` the other tiles' Manhattan sum."""
+            if h == 0:
+                return -1
+            expanded[0] += 1
+            if expanded[0] >= tick[0]:
+                tick[0] = budget.check(expanded[0], g)
+                if budget.stopped:
+                    return -2
+            least = 1 << 30
+            for c in near[blank]:
+                if c == prev:
+                    continue
+                t = cells[c]
+                gt = group[t]
+                new_addr = list(addr)
+                new_hs = list(hs)
+                for k in groups:  # the blank moves from ``blank`` to ``c`` in every pattern's address
+                    a = addr[k] + ((c - blank) << blank_shift[k])
+                    if k == gt:
+                        a += (blank - c) << shift[t]
+                    code = (entries[k][a >> 2] >> ((a & 3) << 1)) & 3
+                    new_addr[k] = a
+                    new_hs[k] = hs[k] + step[(code - hs[k]) % 3]
+                nm = m + md[t][blank] - md[t][c]
+                nh = sum(new_hs) + nm
+                f = g + 1 + nh
+                if f > bound:
+                    if f < least:
+                        least = f
+                    continue
+                cells[blank], cells[c] = t, 0
+                moves.append(c)
+                found = dfs(c, blank, g + 1, new_addr, new_hs, nm, nh, bound)
+                if found < 0:
+                    return found
+                moves.pop()
+                cells[blank], cells[c] = 0, t
+                if found < least:
+                    least = found
+            return least
+
+        start = list(cells)
+        while True:
+            found = dfs(blank, -1, 0, addr, hs, manhattan, bound, bound)
+            stats.reached["bound"] = bound
+            if found == -1:
+                break
+            if found == -2:
+                return None
+            bound = found
+        stats.expanded = expanded[0]
+        path, board, z = [list(start)], list(start), blank
+        for c in moves:
+            board[z], board[c] = board[c], 0
+            z = c
+            path.append(list(board))
+        return path
+
+
+class PdbEngine(PathEngine):
+    """IDA* on tile puzzles with the additive pattern databases built in the table cache (with none built,
+    every tile counts its Manhattan distance: admissible, and weaker than idastar's linear conflicts)."""
+
+    name = "pdb"
+
+    def unsupported(self, space: Space) -> str | None:
+        board = getattr(space, "pattern_board", None)
+        if board is None or board() is None:
+            return "pattern databases are for tile puzzles in single-tile moves"
+        return None
+
+    def ready(self, space: Space) -> bool:
+        """Whether databases for this board and goal are built (auto then picks this engine)."""
+        return self.unsupported(space) is None and bool(databases_for(*self._board(space)))
+
+    def advice(self, space: Space) -> str | None:
+        """How to build the databases of this tile puzzle, when none are built."""
+        if self.unsupported(space) is not None or self.ready(space):
+            return None
+        return "pattern databases would make this much faster; build them with: " + build_hint(*self._board(space))
+
+    @staticmethod
+    def _board(space: Any) -> tuple[int, int, list[int]]:
+        return space.pattern_board()
+
+    def search(self, space: Space, limits: PathLimits = PathLimits()) -> PathResult:
+        stats = PathStats(reached={"bound": 0})
+        budget = Budget(limits, stats)
+        why = self.unsupported(space)
+        if why:
+            raise ValueError(why)
+        searcher = PatternSearch(space, databases_for(*self._board(space)))
+        cells = space.cells(space.start())  # type: ignore[attr-defined]
+        path = searcher.search(cells, budget, stats)
+        if path is None:
+            return self.answer(UNKNOWN, None, budget.finish(stats.expanded, 1))
+        keys = [space.key_of(board) for board in path]  # type: ignore[attr-defined]
+        return self.answer(SOLVED, keys, budget.finish(stats.expanded, len(keys)))

@@ -1,0 +1,540 @@
+"""SAT engine: compiles any Model to CNF and solves it with a CDCL solver from python-sat.
+
+Encoding (all of it sound and complete: the CNF's models restricted to the value literals
+are exactly the model's solutions, one for one, so counting by blocking clauses is exact):
+
+* Each variable x with domain D gets one literal per value, [x = v], in a direct (one-hot)
+  encoding with exactly-one from ``pysat.card``. These value literals are numbered 1..L,
+  variable by variable, so a solver model's first L entries decode in one pass.
+* AllDifferent(x + offsets): at most one of the literals whose shifted value is t, for
+  every t. When the variables have exactly as many shifted values as members (a sudoku
+  row), every value is used, so at least one of them too (hidden singles for free).
+* Linear and Parity: a layered chain of partial sums (a decision diagram, as in the
+  sequential-sum encodings): layer k holds the reachable values of the first k terms,
+  pruned by what the remaining terms can still add, with merged "already satisfied"
+  states for <= and >=. Clauses say: partial sum a and x_k = v imply the next sum a + c*v,
+  or are forbidden when that sum cannot reach the right-hand side. Parity keeps residues
+  modulo p; with p = 2 each layer is one literal and the chain is a Tseitin XOR chain.
+  (python-sat's own pseudo-Boolean encoder, pysat.pb, needs the pindakaas package, which
+  the project does not depend on.)
+* Table: one selector per tuple that fits the domains; a selector implies its values, and
+  each value implies one of the selectors that contain it (support), so unit propagation
+  keeps the table's values consistent.
+
+Incremental use: one long-lived solver per compiled model and SAT back-end. Givens
+(``fix``) and removed values (``forbid``) are assumptions, so thousands of puzzles of one
+shape share one formula and the clauses the solver learnt about it. Enumeration adds a
+blocking clause per solution behind a selector literal that only that search assumes, and
+disables the selector when the search ends, so the shared solver is never polluted.
+``another`` (is this solution unique?) is one call with one such blocking clause, and
+``solve(forbid=[(var, v)])`` answers "can the clue var = v be removed?" in one call. A solver
+that has answered many calls carries many disabled clauses and learnt clauses about old
+assumptions, so it is replaced by a fresh one after a measured number of calls (``RECYCLE_AFTER``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+import time
+import weakref
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
+
+from pysat.card import CardEnc, EncType
+from pysat.solvers import Solver
+
+from puzzlesmith.csp import clock
+from puzzlesmith.csp.constraints import AllDifferent, Linear, Parity, Table
+from puzzlesmith.csp.model import Model
+
+from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats
+from .sizes import MAX_CLAUSES, estimated_clauses
+
+DEFAULT_SOLVER = "cadical195"
+"""Measured with ``bench_engines.py --solvers`` (CPU ms per uniqueness check; 10-queens count):
+CaDiCaL 1.9.5 0.62 top95, 2.45 forum_hardest, 0.064 s; glucose4 0.50, 3.57, 0.17 s;
+minisat22 0.56, 2.77, 0.090 s; maplechrono and lingeling far behind. CaDiCaL is best on the
+hard sets and on enumeration and within 0.1 ms on the easy ones."""
+
+LIMITED_SOLVER = "minisat22"
+"""Used for calls with a time or node limit when the chosen back-end cannot be stopped:
+python-sat's CaDiCaL and Lingeling bindings support neither interrupts nor budgets. MiniSat
+is the fastest of the back-ends that do (same table)."""
+
+_UNINTERRUPTIBLE = ("cadical", "lingeling", "kissat")
+
+RECYCLE_AFTER: dict[str, int] = {"cadical195": 500, "minisat22": 100, "glucose4": 200}
+"""Calls after which a long-lived solver of each back-end is replaced (others: 500). A solver
+slows down as learnt clauses and released selector variables pile up. Measured in CPU time
+with ``bench_engines.py --recycle`` (uniqueness checks over top1465, five passes; ms per
+puzzle): CaDiCaL never recycled 0.80, every 100/500/2000 calls 0.75/0.66/0.64; minisat22
+never 0.91, every 100/500/2000 calls 0.57/0.76/0.83. A fresh solver costs ~10-20 ms for a
+9x9 sudoku, which these figures include."""
+
+_LOAD_CHUNK = 200_000  # clauses handed to the solver at a time
+_PAIRWISE_UP_TO = 12  # at-most-one over more literals uses the ladder encoding (linear size); see sizes.py
+
+
+def _at_most_one(lits: list[int], top: int) -> tuple[list[list[int]], int]:
+    """Clauses for "at most one of lits", with the new top variable id."""
+    if len(lits) < 2:
+        return [], top
+    encoding = EncType.pairwise if len(lits) <= _PAIRWISE_UP_TO else EncType.ladder
+    cnf = CardEnc.atmost(lits, 1, top_id=top, encoding=encoding)
+    return cnf.clauses, max(top, cnf.nv)
+
+
+class Cnf:
+    """A model compiled to CNF: value literals, clauses, and the highest variable id used.
+
+    ``lit[i][v]`` is the literal of "variable i has value v"; ``value_of[l]`` maps a value
+    literal back to its value. ``true`` is a literal fixed to true (used for states that
+    every assignment reaches).
+    """
+
+    def __init__(self, model: Model) -> None:
+        self.num_vars = model.num_vars
+        self.lit: list[dict[int, int]] = []
+        self.value_of: list[int] = [0]
+        top = 0
+        for domain in model.domains:
+            self.lit.append({v: top + 1 + k for k, v in enumerate(domain)})
+            self.value_of.extend(domain)
+            top += len(domain)
+        self.num_value_lits = top
+        self.top = top + 1
+        self.true = self.top
+        self.clauses: list[list[int]] = [[self.true]]
+        for values in self.lit:
+            lits = list(values.values())
+            self.clauses.append(lits)
+            self._at_most_one(lits)
+        for c in model.constraints:
+            clock.check()  # a time limit covers compiling big models
+            if isinstance(c, AllDifferent):
+                self._all_different(c)
+            elif isinstance(c, Linear):
+                self._linear(c)
+            elif isinstance(c, Parity):
+                self._parity(c)
+            elif isinstance(c, Table):
+                self._table(c)
+            else:
+                raise TypeError(f"sat cannot compile {c.describe()}")
+
+    def new_var(self) -> int:
+        self.top += 1
+        return self.top
+
+    def _at_most_one(self, lits: list[int]) -> None:
+        clauses, self.top = _at_most_one(lits, self.top)
+        self.clauses.extend(clauses)
+
+    def _all_different(self, c: AllDifferent) -> None:
+        by_value: dict[int, list[int]] = {}
+        for var, offset in zip(c.vars, c.offsets):
+            for value, lit in self.lit[var].items():
+                by_value.setdefault(value + offset, []).append(lit)
+        tight = len(by_value) == len(c.vars)  # pigeonhole: every shifted value is taken
+        for lits in by_value.values():
+            self._at_most_one(lits)
+            if tight:
+                self.clauses.append(lits)
+
+    def _chain(self, terms: list[tuple[int, int]], step: Callable[[int, int, int], int],
+               keep: Callable[[int, int], bool], accept: Callable[[int], bool]) -> None:
+        """Clauses of a layered partial-sum chain over ``terms`` (variable, coefficient).
+
+        ``step(a, contribution, k)`` is the state after adding a term's contribution to state a
+        (k = index of the term); ``keep(state, k)`` says whether a state after term k can still
+        lead to acceptance; ``accept(state)`` judges the final state.
+        """
+        layer: dict[int, int] = {0: self.true}
+        last = len(terms) - 1
+        for k, (var, coeff) in enumerate(terms):
+            moves: list[tuple[int, int, int | None]] = []  # (state literal, value literal, next state)
+            nxt: set[int] = set()
+            for a, a_lit in layer.items():
+                for value, v_lit in self.lit[var].items():
+                    b = step(a, coeff * value, k)
+                    ok = accept(b) if k == last else keep(b, k)
+                    moves.append((a_lit, v_lit, b if ok else None))
+                    if ok and k != last:
+                        nxt.add(b)
+            states = sorted(nxt)
+            if len(states) == 1:
+                next_layer = {states[0]: self.true}
+            elif len(states) == 2:
+                q = self.new_var()  # two states: one literal and its negation (an XOR chain)
+                next_layer = {states[0]: -q, states[1]: q}
+            else:
+                next_layer = {b: self.new_var() for b in states}
+                lits = list(next_layer.values())
+                if lits:
+                    self.clauses.append(lits)
+                    self._at_most_one(lits)
+            for a_lit, v_lit, b in moves:
+                head = [] if a_lit == self.true else [-a_lit]
+                if b is None:
+                    self.clauses.append(head + [-v_lit])
+                elif k != last and next_layer[b] != self.true:
+                    self.clauses.append(head + [-v_lit, next_layer[b]])
+            layer = next_layer
+
+    def _linear(self, c: Linear) -> None:
+        terms = [(v, a) for v, a in zip(c.vars, c.coeffs) if a]
+        op, rhs = c.op, c.rhs
+        if not terms:
+            if not c.holds([0] * len(c.vars)):
+                self.clauses.append([-self.true])
+            return
+        # Smallest and largest sum the terms after position k can add.
+        spans = [(min(a * x for x in self.lit[v]), max(a * x for x in self.lit[v])) for v, a in terms]
+        rest_min, rest_max = [0] * len(terms), [0] * len(terms)
+        for k in range(len(terms) - 2, -1, -1):
+            rest_min[k] = rest_min[k + 1] + spans[k + 1][0]
+            rest_max[k] = rest_max[k + 1] + spans[k + 1][1]
+        # For <= (>=) a partial sum that already satisfies the constraint whatever follows is
+        # merged into one state, a sentinel beyond every partial sum the terms can make.
+        bound = sum(max(-low, high) for low, high in spans) + 1
+        done_le = -bound if op == "<=" else None
+        done_ge = bound if op == ">=" else None
+
+        def step(a: int, contribution: int, k: int) -> int:
+            if a == done_le or a == done_ge:
+                return a
+            b = a + contribution
+            if op == "<=" and b + rest_max[k] <= rhs:
+                return done_le
+            if op == ">=" and b + rest_min[k] >= rhs:
+                return done_ge
+            return b
+
+        def keep(b: int, k: int) -> bool:
+            if b == done_le or b == done_ge or op == "!=":
+                return True
+            low, high = b + rest_min[k], b + rest_max[k]
+            return {"==": low <= rhs <= high, "<=": low <= rhs, ">=": high >= rhs}[op]
+
+        def accept(b: int) -> bool:
+            if b == done_le or b == done_ge:
+                return True
+            return {"==": b == rhs, "!=": b != rhs, "<=": b <= rhs, ">=": b >= rhs}[op]
+
+        self._chain(terms, step, keep, accept)
+
+    def _parity(self, c: Parity) -> None:
+        p, rhs = c.modulus, c.rhs
+        terms = [(v, a) for v, a in zip(c.vars, c.coeffs) if a]
+        if not terms:
+            if rhs:
+                self.clauses.append([-self.true])
+            return
+        self._chain(terms, lambda a, contribution, k: (a + contribution) % p,
+                    lambda b, k: True, lambda b: b == rhs)
+
+    def _table(self, c: Table) -> None:
+        lits = [self.lit[v] for v in c.vars]
+        # Positions that name the same variable must hold the same value in a row.
+        same = [(i, j) for i, vi in enumerate(c.vars) for j in range(i + 1, len(c.vars)) if c.vars[j] == vi]
+        rows: list[list[int]] = []  # the value literals of each row that fits the domains
+        for row in c.tuples:
+            if all(x in d for d, x in zip(lits, row)) and all(row[i] == row[j] for i, j in same):
+                rows.append([d[x] for d, x in zip(lits, row)])
+        if not rows:
+            self.clauses.append([-self.true])
+            return
+        selectors = [self.new_var() for _ in rows]
+        self.clauses.append(selectors)
+        support: dict[int, list[int]] = {lit: [] for d in lits for lit in d.values()}
+        clauses = self.clauses
+        for sel, row in zip(selectors, rows):
+            for lit in set(row):
+                clauses.append([-sel, lit])
+                support[lit].append(sel)
+        for lit, sels in support.items():
+            clauses.append([-lit] + sels)
+
+    # -- using it ---------------------------------------------------------------------------
+    def assumptions(self, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]]) -> list[int] | None:
+        """Literals for ``fix`` and ``forbid``; None when a fixed value is outside its domain."""
+        out = []
+        lit = self.lit
+        for var, value in (fix or {}).items():
+            x = lit[var].get(value)
+            if x is None:
+                return None
+            out.append(x)
+        for var, value in forbid:
+            x = lit[var].get(value)
+            if x is not None:
+                out.append(-x)
+        return out
+
+    def values(self, solution: list[int]) -> list[int]:
+        """Decode a solver model: the positive value literals, one per variable, in order."""
+        value_of = self.value_of
+        return [value_of[x] for x in solution[:self.num_value_lits] if x > 0]
+
+    def blocking(self, values: Sequence[int], fix: Mapping[int, int] | None) -> list[int]:
+        """"Some variable not in ``fix`` differs from ``values``" as a clause (empty: none can)."""
+        lit = self.lit
+        fixed = fix or {}
+        return [-lit[i][v] for i, v in enumerate(values) if i not in fixed]
+
+
+def compiled(model: Model) -> Cnf:
+    """The model's CNF, compiled once and cached on the model."""
+    return model.cached("sat", Cnf)
+
+
+class Session:
+    """One SAT solver loaded with a model's CNF, answering many calls under assumptions."""
+
+    def __init__(self, cnf: Cnf, solver: str) -> None:
+        self.cnf = cnf
+        self.solver = Solver(name=solver)
+        for start in range(0, len(cnf.clauses), _LOAD_CHUNK):  # in chunks, so a time limit can stop loading
+            clock.check()
+            self.solver.append_formula(cnf.clauses[start:start + _LOAD_CHUNK])
+        self.top = cnf.top  # selector literals are numbered after the CNF's variables
+        self.calls = 0
+        self.broken = False  # an interrupt (Ctrl-C) left the solver in the middle of a call
+        _live.add(self)
+
+    def selector(self) -> int:
+        self.top += 1
+        return self.top
+
+    def release(self, selector: int) -> None:
+        """Switch off the clauses guarded by ``selector`` for good."""
+        if not self.broken:  # CaDiCaL aborts the process when used after an interrupted call
+            self.solver.add_clause([-selector])
+
+    def run(self, assumptions: list[int], stats: Stats, deadline: float | None, budget: int | None) -> bool | None:
+        """One solver call: True (model available), False (unsat) or None (a limit stopped it).
+        ``budget``: the conflicts this call may still spend (None: no node limit)."""
+        self.calls += 1
+        solver = self.solver
+        before = solver.accum_stats()
+        try:
+            result = self._call(assumptions, stats, deadline, budget)
+        except KeyboardInterrupt:
+            self.broken = True
+            raise
+        except Exception as e:
+            # python-sat reports Ctrl-C during a call as pysolvers.error('Caught keyboard interrupt'); the
+            # solver is then mid-call for good, and CaDiCaL aborts the process if it is used again.
+            if "keyboard interrupt" not in str(e).lower():
+                raise
+            self.broken = True
+            raise KeyboardInterrupt from None
+        after = solver.accum_stats()
+        stats.nodes += after.get("decisions", 0) - before.get("decisions", 0)
+        stats.backtracks += after.get("conflicts", 0) - before.get("conflicts", 0)
+        return result
+
+    def _call(self, assumptions: list[int], stats: Stats, deadline: float | None, budget: int | None) -> bool | None:
+        solver = self.solver
+        if deadline is None and budget is None:
+            result: bool | None = solver.solve(assumptions=assumptions)
+        else:
+            timer = None
+            if budget is not None and budget <= 0:
+                stats.stopped = "node limit"
+                return None
+            # A budget outlives the call it was set for: clear it (-1) when this call has none.
+            solver.conf_budget(budget if budget is not None else -1)
+            if deadline is not None:
+                remaining = deadline - time.perf_counter()
+                if remaining <= 0:
+                    stats.stopped = "time limit"
+                    return None
+                timer = threading.Timer(remaining, solver.interrupt)
+                timer.start()
+            try:
+                result = solver.solve_limited(assumptions=assumptions, expect_interrupt=timer is not None)
+            finally:
+                if timer is not None:
+                    timer.cancel()
+                    solver.clear_interrupt()
+            if result is None:
+                stats.stopped = "node limit" if deadline is None or time.perf_counter() < deadline else "time limit"
+        return result
+
+
+_live: weakref.WeakSet[Session] = weakref.WeakSet()
+
+
+@atexit.register
+def _delete_solvers() -> None:
+    """Free the solvers still cached on models while python-sat can still do it cleanly.
+
+    Left to interpreter shutdown, their destructors run after python-sat's module is torn
+    down and print "Exception ignored" noise.
+    """
+    for session in list(_live):
+        if not session.broken:
+            session.solver.delete()
+
+
+class SatEngine(Engine):
+    """CDCL SAT solving of the CNF above; incremental, with one-call uniqueness checks.
+
+    ``solver`` names the python-sat back-end; ``incremental=False`` builds a new solver for
+    every call (the baseline that incremental use is measured against).
+    """
+
+    name = "sat"
+    kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity"})
+
+    def __init__(self, solver: str = DEFAULT_SOLVER, incremental: bool = True) -> None:
+        self.solver = solver
+        self.incremental = incremental
+
+    # -- plumbing ---------------------------------------------------------------------------
+    def _session(self, model: Model, stats: Stats, limits: Limits) -> Session:
+        start = time.perf_counter()
+        cnf = compiled(model)
+        solver = self.solver
+        if (limits.time is not None or limits.nodes is not None) and solver.startswith(_UNINTERRUPTIBLE):
+            solver = LIMITED_SOLVER
+        # A solver is not thread-safe: each thread gets its own session (the CNF itself is shared).
+        key = f"sat:{solver}:{threading.get_ident()}"
+        session = model.cache.get(key) if self.incremental else None
+        if (session is None or session.broken or session.cnf is not cnf
+                or session.calls >= RECYCLE_AFTER.get(solver, 500)):
+            session = Session(cnf, solver)
+            if self.incremental:
+                model.cache[key] = session
+        stats.compile_seconds += time.perf_counter() - start
+        stats.extra["solver"] = solver
+        return session
+
+    @staticmethod
+    def _deadline(limits: Limits) -> float | None:
+        return time.perf_counter() + limits.time if limits.time is not None else None
+
+    @staticmethod
+    def _budget(limits: Limits, stats: Stats, found: int) -> int | None:
+        """Conflicts a call may still spend: the node limit counts conflicts, and each solution found as one
+        (so enumerating easy solutions stops at the limit too)."""
+        return None if limits.nodes is None else limits.nodes - stats.backtracks - found
+
+    # -- the interface ----------------------------------------------------------------------
+    def unsupported(self, model: Model) -> str | None:
+        why = super().unsupported(model)
+        if why:
+            return why
+        clauses = estimated_clauses(model)
+        if clauses > MAX_CLAUSES:
+            return (f"the CNF would need about {clauses:,} clauses (several GB in memory), more than the "
+                    f"{MAX_CLAUSES:,} this engine builds")
+        return None
+
+    def search(self, model: Model, fix: Mapping[int, int] | None = None,
+               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:
+        stats = Stats()
+        deadline = self._deadline(limits)  # compiling counts against the time limit
+        session = self._session(model, stats, limits)
+        return Search(self._enumerate(session, fix, list(forbid), limits, deadline, stats), stats)
+
+    def _enumerate(self, session: Session, fix: Mapping[int, int] | None, forbid: list[tuple[int, int]],
+                   limits: Limits, deadline: float | None, stats: Stats) -> Iterator[list[int]]:
+        cnf = session.cnf
+        assumptions = cnf.assumptions(fix, forbid)
+        if assumptions is None:
+            return
+        selector = session.selector()
+        assumptions.append(selector)
+        found = 0
+        try:
+            while True:
+                result = session.run(assumptions, stats, deadline, self._budget(limits, stats, found))
+                if not result:
+                    return
+                values = cnf.values(session.solver.get_model())
+                found += 1
+                yield values
+                block = cnf.blocking(values, fix)
+                if not block:
+                    return
+                session.solver.add_clause([-selector] + block)
+        finally:
+            session.release(selector)
+
+    def solve(self, model: Model, fix: Mapping[int, int] | None = None,
+              forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Outcome:
+        """One call; ``forbid=[(var, v)]`` with the other givens fixed asks "can clue var = v go?"."""
+        stats = Stats()
+        start = time.perf_counter()
+        deadline = self._deadline(limits)
+        session = self._session(model, stats, limits)
+        cnf = session.cnf
+        assumptions = cnf.assumptions(fix, forbid)
+        result = None if assumptions is None else session.run(assumptions, stats, deadline,
+                                                               self._budget(limits, stats, 0))
+        solution = cnf.values(session.solver.get_model()) if result else None
+        stats.seconds = time.perf_counter() - start
+        status = SOLVED if result else (UNSAT if result is False or assumptions is None else UNKNOWN)
+        return Outcome(status, solution, stats, self.name)
+
+    def another(self, model: Model, solution: Sequence[int], fix: Mapping[int, int] | None = None,
+                limits: Limits = Limits()) -> Outcome:
+        """One call: the known solution blocked behind a fresh selector; unsat = it is unique."""
+        stats = Stats()
+        start = time.perf_counter()
+        deadline = self._deadline(limits)
+        session = self._session(model, stats, limits)
+        assumptions = session.cnf.assumptions(fix, ())
+        if assumptions is None:
+            outcome = Outcome(UNSAT, None, stats, self.name)
+        else:
+            outcome = self._other(session, list(solution), fix, assumptions, stats, deadline,
+                                  self._budget(limits, stats, 0))
+        stats.seconds = time.perf_counter() - start
+        return outcome
+
+    def _other(self, session: Session, known: list[int], fix: Mapping[int, int] | None,
+               assumptions: list[int], stats: Stats, deadline: float | None, budget: int | None) -> Outcome:
+        """A solution under ``assumptions`` that differs from ``known`` somewhere outside ``fix``."""
+        cnf = session.cnf
+        block = cnf.blocking(known, fix)
+        if not block:
+            return Outcome(UNSAT, None, stats, self.name)
+        selector = session.selector()
+        session.solver.add_clause([-selector] + block)
+        try:
+            result = session.run(assumptions + [selector], stats, deadline, budget)
+            found = cnf.values(session.solver.get_model()) if result else None
+        finally:
+            session.release(selector)
+        status = SOLVED if result else (UNSAT if result is False else UNKNOWN)
+        return Outcome(status, found, stats, self.name)
+
+    def count(self, model: Model, limit: int | None = None, fix: Mapping[int, int] | None = None,
+              forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Count:
+        """Up to ``limit`` solutions; limit=2 (the uniqueness check) is exactly two solver calls."""
+        if limit is None or not 1 <= limit <= 2:
+            return super().count(model, limit, fix, forbid, limits)
+        stats = Stats()
+        start = time.perf_counter()
+        deadline = self._deadline(limits)
+        session = self._session(model, stats, limits)
+        try:
+            cnf = session.cnf
+            assumptions = cnf.assumptions(fix, forbid)
+            if assumptions is None:
+                return Count(0, True, stats, self.name)
+            result = session.run(assumptions, stats, deadline, self._budget(limits, stats, 0))
+            if not result:
+                return Count(0, result is False, stats, self.name)
+            if limit == 1:
+                return Count(1, False, stats, self.name)
+            first = cnf.values(session.solver.get_model())
+            second = self._other(session, first, fix, assumptions, stats, deadline, self._budget(limits, stats, 1))
+            if second.status == SOLVED:
+                return Count(2, False, stats, self.name)
+            return Count(1, second.status == UNSAT, stats, self.name)
+        finally:
+            stats.seconds = time.perf_counter() - start

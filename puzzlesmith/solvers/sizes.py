@@ -1,0 +1,68 @@
+"""How big a model gets once compiled, estimated without compiling it.
+
+``auto`` uses these figures to pick an engine, and engines to refuse a model that would not fit
+in memory (with the reason) instead of trying: n-queens for n = 1000 compiles to about 12 million
+clauses, which python-sat holds in several GB. Pure Python, no solver library imported.
+"""
+
+from __future__ import annotations
+
+from puzzlesmith.csp.constraints import ParityRows
+from puzzlesmith.csp.model import Model
+
+MAX_CLAUSES = 10_000_000
+"""The largest CNF the SAT engine builds: python-sat and the clause lists take about 200 bytes a
+clause, so 10 million is about 2 GB."""
+
+MAX_VALUES, MAX_CONSTRAINTS = 2_000_000, 1_000_000
+"""The largest model the Python engines (backtracking, cpsat) compile: each value and constraint
+becomes Python objects (bitmask domains, propagator closures; CP-SAT's model built call by call),
+about a microsecond and a few hundred bytes each, so beyond this compiling alone takes longer than
+any sensible time limit and gigabytes (lights-out 1000x1000 has 4 million values)."""
+
+_PAIRWISE_UP_TO = 12  # the SAT engine's at-most-one: pairwise up to this many literals, then a ladder
+
+
+def at_most_one_clauses(k: int) -> int:
+    """Clauses of the SAT engine's at-most-one over k literals (pairwise, or the linear ladder)."""
+    return k * (k - 1) // 2 if k <= _PAIRWISE_UP_TO else 3 * k
+
+
+def sum_chain_clauses(model: Model) -> int:
+    """Clauses of the partial-sum chains the SAT engine builds for Linear constraints."""
+    total = 0
+    for c in model.of_kind("Linear"):
+        reach, span = 1, 0  # combinations so far, and the width of the partial sums' range
+        for v, a in zip(c.vars, c.coeffs):
+            d = model.domains[v]
+            span += abs(a) * (d[-1] - d[0])
+            total += min(reach, span + 1) * len(d)
+            reach *= len(d)
+    return total
+
+
+def too_big_to_compile(model: Model, engine: str) -> str | None:
+    """Why ``engine`` (compiling in Python) refuses a model of this size, or None."""
+    values = sum(len(d) for d in model.domains)
+    if values > MAX_VALUES or len(model.constraints) > MAX_CONSTRAINTS:
+        return (f"{values:,} values and {len(model.constraints):,} constraints are more than {engine} compiles "
+                f"(at most {MAX_VALUES:,} values and {MAX_CONSTRAINTS:,} constraints)")
+    return None
+
+
+def estimated_clauses(model: Model) -> int:
+    """About how many clauses the SAT engine's CNF of ``model`` has (an upper estimate)."""
+    total = sum(1 + at_most_one_clauses(len(d)) for d in model.domains)  # one value per variable
+    total += sum_chain_clauses(model)
+    for _, block in model.constraints.blocks():
+        if isinstance(block, ParityRows):  # XOR chains: a few clauses per term and residue
+            total += 2 * block.modulus * block.modulus * len(block.vars)
+            continue
+        for c in block:
+            if c.kind == "AllDifferent":  # an at-most-one per shifted value: at most 6 clauses a literal
+                total += 6 * sum(len(model.domains[v]) for v in c.vars)
+            elif c.kind == "Parity":
+                total += 2 * c.modulus * c.modulus * len(c.vars)
+            elif c.kind == "Table":
+                total += len(c.tuples) * (len(c.vars) + 1) + sum(len(model.domains[v]) for v in c.vars)
+    return total
