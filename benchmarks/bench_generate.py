@@ -6,7 +6,7 @@
 Every timed puzzle is checked afterwards, untimed, by an engine other than its oracle: the
 puzzle has exactly one solution (counted to 2) and loses it without any one of its clues
 (counted to 2 again), and the solution passes Model.check. The naive generator is the seed's
-(seed 003): the same add phase, but it asks the backtracking engine to count to 2 after every
+("pushpull, mod-2 linear algebra and a sudoku generator"): the same add phase, but it asks the backtracking engine to count to 2 after every
 clue, and removes clues by counting to 2 as well. Times are CPU milliseconds of this process
 (the machine is shared, so wall clock is shown beside them); the workers table is wall clock,
 the only clock that shows parallel speed-up, with the load average printed next to it.

@@ -1,4 +1,4 @@
-"""Whole-space two-bit tables (seed 004) and pattern databases for the 15-puzzle, measured in one run.
+"""Whole-space two-bit tables (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996) and pattern databases for the 15-puzzle, measured in one run.
 
 Table 1, building tables: seconds (the build, as the table's header records it), positions per second
 and peak memory (the main process's resident set; workers share its maps) of `puzzlesmith table` on the 8-puzzle, TripleCross versions and (``--big``) the 3x4

@@ -25,7 +25,7 @@ def test_solve_prints_the_solution():
 
 
 def test_grid_input_gives_grid_output():
-    done = run("solve", "sudoku", "-f", str(FIXTURES / "seed003_underconstrained.txt"))
+    done = run("solve", "sudoku", "-f", str(FIXTURES / "pushpull_post_underconstrained.txt"))
     assert done.returncode == 0
     lines = done.stdout.splitlines()
     assert len(lines) == 11 and lines[3] == "---+---+---" and lines[0].count("|") == 2

@@ -1,4 +1,4 @@
-"""Lights-out and pushpull: seed 003's worked example, known nullities, and every answer checked
+"""Lights-out and pushpull: the worked example of "pushpull, mod-2 linear algebra and a sudoku generator", known nullities, and every answer checked
 by pressing the buttons on an independent board simulator (``apply`` below shares no code
 with csp/ or solvers/)."""
 
@@ -70,7 +70,7 @@ def solve_text(ptype, text: str, **params: str) -> tuple[str, dict]:
     return ptype.format(inst, values), found.stats.extra
 
 
-# -- seed 003 ---------------------------------------------------------------------------------------
+# -- the pushpull blog post's worked example ---------------------------------------------------------------------------------------
 def test_pushpull_worked_example_of_seed_003(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "pushpull", "011/110/110"]) == 0
     assert capsys.readouterr().out == "111/001/010\n"

@@ -43,7 +43,7 @@ def solved_and_replayed(text: str, metric: str, goal: str) -> int:
 
 
 # Klotski: 81 moves is the classic minimum (M. Gardner, "The hypnotic fascination of sliding-block
-# puzzles", Scientific American 210, Feb 1964, in seed 000's sources); 90 straight-line moves and 116
+# puzzles", Scientific American 210, Feb 1964, in Bickford's sources); 90 straight-line moves and 116
 # single steps are the figures issue 11 quotes for the other two metrics.
 @pytest.mark.parametrize("metric, length", [("moves", 81), ("straight", 90), ("steps", 116)])
 def test_klotski_in_three_metrics(metric, length):
@@ -90,7 +90,7 @@ def bickford_hardest() -> tuple[int, str]:
 
 @pytest.mark.parametrize("goal", ["edges", "corner"])
 def test_bickfords_132_move_puzzle(goal):
-    # Bickford, "Sliding Block Puzzles, Part 3" (seed 000) and his results file: 132 moves is the most
+    # Bickford, "Sliding Block Puzzles, Part 3" (2012) and his results file: 132 moves is the most
     # any simple-simple-simple 4x4 puzzle needs, and this board needs it.
     moves, numbers = bickford_hardest()
     assert (moves, numbers.split()) == (132, "8 5 5 0 8 2 9 9 7 7 4 6 1 7 3 0".split())

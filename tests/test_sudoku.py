@@ -37,14 +37,14 @@ def test_serg_sample_has_several_solutions():
         assert counted.count == 2 and not counted.complete, line
 
 
-SEED_SOLUTIONS = [  # the first two solutions seed 003 prints for its under-constrained puzzle
+SEED_SOLUTIONS = [  # the first two solutions the pushpull blog post prints for its under-constrained puzzle
     "178236495359147268264598137745962381813754629926813754481325976592671843637489512",
     "178236495359147268264598137745962381813754629926813754481325976637489512592671843",
 ]
 
 
 def test_seed_underconstrained_puzzle_has_many_solutions():
-    instance = parse((FIXTURES / "seed003_underconstrained.txt").read_text().split("\n", 3)[3])
+    instance = parse((FIXTURES / "pushpull_post_underconstrained.txt").read_text().split("\n", 3)[3])
     assert instance.layout == "grid" and len(instance.givens) == 17
     model = SUDOKU.model(instance)
     counted = solvers.count(model, limit=50, fix=instance.givens)

@@ -1,4 +1,4 @@
-"""Whole-space two-bit tables (seed 004): numberings are bijections, the 8-puzzle's published figures,
+"""Whole-space two-bit tables (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996): numberings are bijections, the 8-puzzle's published figures,
 local maxima against brute force, solve --table against breadth-first search, TripleCross against the
 hash-based search, and table files that refuse other puzzles and never stay half-written."""
 
@@ -221,7 +221,7 @@ def cycles_parity(text: str) -> int:
 
 
 def test_the_two_triplecross_moves_are_even_permutations():
-    # Hoey (seed 004): "Since these are both even permutations, it's clear the group must be a subgroup of A18."
+    # Hoey (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996): "Since these are both even permutations, it's clear the group must be a subgroup of A18."
     from puzzlesmith.puzzles.perm import TRIPLECROSS
     moves = [line.split()[2] for line in TRIPLECROSS.splitlines() if line.startswith("move ")]
     assert moves == ["(1,7,14,15,16,9,2)(4,5,6,13,18,17,11)", "(1,2,8,15,14,13,6)(3,10,17,18,12,5,4)"]

@@ -64,7 +64,7 @@ class Space:
     #: search can go through numpy at once (analyze does, where goals are listed and moves undo).
     batch: ClassVar[bool] = False
 
-    #: True when analyze also answers Hoey's questions of seed 004 for the start's component (the
+    #: True when analyze also answers Hoey's questions (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996) for the start's component (the
     #: positions at the maximal distance, local maxima per distance), as a table of the type would.
     hoey: ClassVar[bool] = False
 
@@ -114,7 +114,7 @@ class Space:
         """(name, position) for every move from ``pos``: the same positions as ``successors``."""
         raise NotImplementedError
 
-    # -- numbered spaces (csp/ranking.py): whole-space distance tables, seed 004 ----------------------
+    # -- numbered spaces (csp/ranking.py): whole-space distance tables (Hoey, cube-lovers, 1996) ----------------------
     def table_identity(self) -> dict[str, Any] | None:
         """``{"type", "space", "size"}`` when every position of the space has a number 0..size-1 (so a
         two-bit table can hold the whole space), else None. A table file records it, and is read only

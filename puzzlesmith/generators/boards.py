@@ -1,6 +1,6 @@
 """Every sliding-block board of a size: each placement of pieces and voids, once.
 
-Bickford's "Part 4 of 3" recursion (seed 002): take the first undecided cell (row-major); make it
+Bickford's "Sliding Block Puzzles, Part 4 of 3" recursion (2013): take the first undecided cell (row-major); make it
 a void, or place a piece on it that covers only undecided cells. As that cell is the lowest
 undecided one, it is the new piece's anchor (its first cell), so every board comes out exactly
 once: a board is a set partition of the cells into voids and connected pieces, and the

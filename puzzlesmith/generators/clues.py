@@ -1,4 +1,4 @@
-"""Make a unique, minimal puzzle of any clue-based type (seed 003's two-copy generator).
+"""Make a unique, minimal puzzle of any clue-based type (the two-copy generator of the blog post "pushpull, mod-2 linear algebra and a sudoku generator").
 
 Two copies of the puzzle are kept: the *minimal* copy (the clues given so far) and the
 *constrained* copy (the domains that propagation deduces from them, via the backtracking

@@ -1,15 +1,15 @@
-"""Breeding hard sliding-block puzzles: Bickford's evolver (seed 001) with Puzzlebeast's mutations.
+"""Breeding hard sliding-block puzzles: Bickford's evolver (his SBP evolver post, 2011) with Puzzlebeast's mutations.
 
 A board is a colouring of its cells (0 a void, 1..COLOURS a colour); orthogonally touching cells
 of one colour are one piece, so any colouring is a board. Its fitness is the optimal solution
 length of the board read as a simple-simple-simple puzzle (``slide`` with goal corner or edges:
 the piece on the top-left cell to the bottom-right), 0 when it cannot be solved or has no goal
 piece. Each generation keeps the best two boards; children interleave their cells (even cells
-from the best, odd ones from the second, as in seed 001's worked example), then each cell moves
+from the best, odd ones from the second, as in the evolver post's worked example), then each cell moves
 one colour up or down with probability 1/5; or, with probability PUZZLEBEAST, the child is the
 best board changed by one of James Stephens' Puzzlebeast moves: add, remove, move or reshape a
 piece; and one child a generation is the best board moved to the hardest start of its own position
-graph, as Bickford turned his evolver's 125-mover into the 132-mover (seed 001). The baseline draws boards at random with the same number of fitness evaluations.
+graph, as Bickford turned his evolver's 125-mover into the 132-mover (his evolver post, 2011). The baseline draws boards at random with the same number of fitness evaluations.
 
 Everything random comes from one ``random.Random(seed)`` in the calling process, so a run is the
 same for a seed whatever evaluates the fitness (one process or a pool).
@@ -135,7 +135,7 @@ def fitness_by_search(board: str, goal: str, metric: str) -> int:
 
 @lru_cache(maxsize=10_000)
 def backtracked(colours: Colouring, rows: int, cols: int, goal: str, metric: str) -> Colouring:
-    """Bickford's step from 125 to 132 moves (seed 001): the board moved to the hardest start of its own
+    """Bickford's step from 125 to 132 moves (his evolver post, 2011): the board moved to the hardest start of its own
     position graph (the same pieces), recoloured."""
     from puzzlesmith.solvers.explore import explore
     from puzzlesmith.solvers.paths import PathLimits

@@ -1,6 +1,6 @@
 """The hardest "simple simple simple" sliding-block puzzle of every class of piece sizes.
 
-Bickford's SBPSearcher (seeds 000, 002): for each "justsolved" board, explore its component once
+Bickford's SBPSearcher ("Sliding Block Puzzles, Part 3", 2012, and "Part 4 of 3", 2013): for each "justsolved" board, explore its component once
 (every other justsolved board of the component leaves the work list), then search breadth-first
 from all the component's goal positions at once; the eligible position found last is the
 hardest start. Here the components of a whole class are searched together, a layer at a time in

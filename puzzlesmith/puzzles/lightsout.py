@@ -1,7 +1,7 @@
 """Lights-out games: a board of cells in k states (any k from 2 to 36, 2 by default); pressing a
 cell adds 1 (mod k) to every cell of its neighbourhood; the goal is the board with every cell at 0.
 
-As in seed 003 (pushpull), the board s and the presses x satisfy A x + s = 0 (mod k), one
+As in the blog post "pushpull, mod-2 linear algebra and a sudoku generator", the board s and the presses x satisfy A x + s = 0 (mod k), one
 equation per cell: the presses of every cell whose neighbourhood covers it, plus its own
 state. The model holds both the presses and the states as variables and one Parity
 constraint per cell; a board's lights are its givens (state = value), so one model serves
@@ -401,7 +401,7 @@ class PushPull(LightsOut):
     """Seed 003's game: the 3x3 on/off board where a press toggles the cell and its 4 neighbours."""
 
     name = "pushpull"
-    summary = "the 3x3 lights-out game of seed 003 (plus neighbourhood, 2 states)"
+    summary = "the 3x3 lights-out game of the pushpull blog post (plus neighbourhood, 2 states)"
     params = ()
 
     def _settings(self, params: dict[str, Any]) -> dict[str, Any]:

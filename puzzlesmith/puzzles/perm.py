@@ -1,5 +1,5 @@
 """Permutation puzzles given by their moves: tokens on numbered slots, each move a fixed permutation of
-the slots (TripleCross, seed 004; rotation puzzles; any "plunger" or "twist" mechanism).
+the slots (TripleCross, Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996; rotation puzzles; any "plunger" or "twist" mechanism).
 
 A definition (``-p def=FILE``, or a built-in name such as ``triplecross``), one statement a line,
 ``#`` starting a comment::
@@ -32,7 +32,7 @@ from puzzlesmith.csp.puzzle import Instance, Param, whole_number, yes_no
 from puzzlesmith.csp.ranking import Ranking
 
 TRIPLECROSS = """\
-# TripleCross (Binary Arts), as Dan Hoey describes it to Dale Newfield (cube-lovers, 3 May 1996; seed 004):
+# TripleCross (Binary Arts), as Dan Hoey describes it to Dale Newfield (cube-lovers, 3 May 1996):
 #                1  2
 #    3  4  5  6  7  8  9
 #   10 11 12 13 14 15 16
@@ -236,7 +236,7 @@ class PermSpace(ExactGoalSpace):
 
 class Perm(MovePuzzle):
     name = "perm"
-    summary = "permutation puzzles given by their moves (-p def=FILE or triplecross): seed 004's TripleCross"
+    summary = "permutation puzzles given by their moves (-p def=FILE or triplecross): Hoey's TripleCross"
     params = (Param("metric", "moves", "what one move is: moves (one of the definition's permutations)",
                     choice("moves")),
               Param("def", "triplecross", f"the definition: a file, or built in: {', '.join(BUILTIN)}",

@@ -1,8 +1,8 @@
-"""The BB difficulty metric (Bickford and Baxter, seed 000): V - 1 - E[m].
+"""The BB difficulty metric (Bickford and Baxter; Bickford, "Sliding Block Puzzles, Part 3", 2012): V - 1 - E[m].
 
 V is the number of positions of the start's component, with every goal position counted as one
 node; E[m] is the expected length of the path from the start to that node in a uniformly random
-spanning tree of the position graph. On a tree it is V - 1 - m (seed 000's "perhaps surprisingly").
+spanning tree of the position graph. On a tree it is V - 1 - m (Bickford's "perhaps surprisingly").
 
 How E[m] is computed:
 

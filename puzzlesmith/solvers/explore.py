@@ -190,7 +190,7 @@ class Maxima:
 
 
 def local_maxima(space: Space, limits: PathLimits = PathLimits()) -> Maxima:
-    """Hoey's local maxima (seed 004) by a hash-based search: every position's distance from the start in a
+    """Hoey's local maxima (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996) by a hash-based search: every position's distance from the start in a
     dict, then each position's neighbours compared with it. A local maximum has no neighbour farther from the
     start; it is strict when every neighbour is nearer, nonstrict when some neighbour is as far."""
     stats = PathStats(reached={"depth": 0})

@@ -10,7 +10,7 @@ heuristics", 2002); tiles in no pattern add their Manhattan distance, a pattern 
 One move changes one abstract position of each pattern by one free move or one counted move, both
 undoable, so an entry differs from its neighbour's by at most one: the search knows the parent's exact
 value, and the child's value mod 3 tells which of -1, 0, +1 it is. So two bits an entry suffice
-(seed 004's table; Breyer and Korf, "1.6-bit pattern databases", 2010). The exact value at the start
+(Hoey's two-bit table, Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996; Breyer and Korf, "1.6-bit pattern databases", 2010). The exact value at the start
 is read by walking down the database to the pattern's goal, as ``solve --table`` walks a table.
 
 An abstract position is addressed directly by its cells, ``bits`` bits a cell: the tiles' cells in the

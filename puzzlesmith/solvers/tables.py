@@ -1,4 +1,4 @@
-"""The two-bit breadth-first table engine of seed 004: every position's distance from a root, for a
+"""The two-bit breadth-first table engine of Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996: every position's distance from a root, for a
 space far too large for a hash set.
 
 Positions are numbers 0..N-1 (csp/ranking.py); the table keeps each one's distance mod 3 in two bits,
@@ -130,7 +130,7 @@ class Builder:
         np = self.np
         nb = self.space.neighbour_numbers(numbers)
         # The batch is in increasing order, so its neighbours by each move are roughly so too; sorting all
-        # of them first (seed 004) cost more than it saved here (TripleCross: 0.13 s to sort 1M numbers,
+        # of them first (as Hoey does) cost more than it saved here (TripleCross: 0.13 s to sort 1M numbers,
         # 0.05 s saved reading them from a 735 MB table).
         codes = read_codes(self.table, np.maximum(nb, 0))
         codes[nb < 0] = 255
@@ -382,7 +382,7 @@ def answers(space: Space, report: TableReport) -> dict[str, Any]:
 
 def walk(space: Space, table: Table, start: int, root: int) -> list[int] | None:
     """A shortest path of numbers from ``start`` down to ``root``: each step to a neighbour whose code is
-    one less mod 3 (seed 004). None when ``start`` is not in the table's component."""
+    one less mod 3 (Hoey's walk down a mod-3 table). None when ``start`` is not in the table's component."""
     import numpy as np
 
     code = int(table.codes(np.array([start]))[0])

@@ -13,7 +13,7 @@ NAMES = ("size", "goal", "metric")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("evolve", help="breed hard sliding-block puzzles with a genetic algorithm (seed 001)")
+    p = sub.add_parser("evolve", help="breed hard sliding-block puzzles with a genetic algorithm (Bickford's evolver, 2011)")
     add_param_option(p, NAMES)
     p.add_argument("--population", type=positive_int, default=50, metavar="N", help="boards per generation (default 50)")
     p.add_argument("--generations", type=positive_int, default=100, metavar="G", help="generations (default 100)")

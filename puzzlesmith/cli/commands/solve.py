@@ -27,13 +27,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     many.add_argument("--limit", type=positive_int, metavar="N", help="print up to N solutions (default 1)")
     p.add_argument("--matrix", action="store_true",
                    help="also print the matrix A of a linear (Parity) model and its inverse mod p, or a "
-                        "generalized inverse G (A G A = A) when A has none, as seed 003 prints them")
+                        "generalized inverse G (A G A = A) when A has none, as the pushpull blog post prints them")
     add_move_options(p)
     p.set_defaults(run=run)
 
 
 def matrix_text(a: list[list[int]], g: list[list[int]], invertible: bool) -> str:
-    """A and its inverse as rows of numbers under "A=" and "A-1=" (seed 003's layout)."""
+    """A and its inverse as rows of numbers under "A=" and "A-1=" (the pushpull blog post's layout)."""
     def rows(m: list[list[int]]) -> str:
         return "\n".join(" ".join(map(str, row)) for row in m)
     label = "A-1=" if invertible else "G= (A has no inverse; a generalized inverse: A G A = A)"

@@ -24,7 +24,7 @@ from ..tables import answers_of, check_memory, describe, numbered, one, root_num
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("table", help="a move puzzle's whole-space distance table at two bits a position (seed 004)")
+    p = sub.add_parser("table", help="a move puzzle's whole-space distance table at two bits a position (Hoey, cube-lovers, 1996)")
     add_type_options(p)
     add_input_options(p)
     p.add_argument("--out", metavar="FILE", help="the table file to write (tiles -p pattern=...: default the "
