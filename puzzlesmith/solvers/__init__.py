@@ -14,7 +14,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 
 from puzzlesmith.csp.model import Model
 
-from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, Unsupported, registered
+from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, Status, Unsupported, registered
 from .sizes import MAX_CLAUSES, estimated_clauses, sum_chain_clauses
 
 ENGINES: dict[str, str] = {
@@ -26,7 +26,7 @@ ENGINES: dict[str, str] = {
 
 _instances: dict[str, Engine] = {}
 
-__all__ = ["ENGINES", "SOLVED", "UNKNOWN", "UNSAT", "Count", "Engine", "Limits", "Outcome", "Search", "Stats",
+__all__ = ["ENGINES", "SOLVED", "UNKNOWN", "UNSAT", "Count", "Engine", "Limits", "Outcome", "Search", "Stats", "Status",
            "Unsupported", "another_solution", "choose", "count", "get_engine", "solutions", "solve"]
 
 

@@ -12,11 +12,25 @@ from __future__ import annotations
 import importlib
 import time
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from puzzlesmith.csp.model import Model
 
-SOLVED, UNSAT, UNKNOWN = "solved", "unsat", "unknown"
+
+
+class Status(StrEnum):
+    """The answer to "solve": solved, unsat (proved to have no solution) or unknown (a limit stopped the search).
+
+    A ``StrEnum``, so each status equals and prints as its value: JSON and text output say ``solved``.
+    """
+
+    SOLVED = "solved"
+    UNSAT = "unsat"
+    UNKNOWN = "unknown"
+
+
+SOLVED, UNSAT, UNKNOWN = Status.SOLVED, Status.UNSAT, Status.UNKNOWN
 
 
 class Unsupported(ValueError):
@@ -80,7 +94,7 @@ class Search(Iterator[list[int]]):
 class Outcome:
     """The answer to "solve": status is solved, unsat or unknown (a limit stopped the search)."""
 
-    status: str
+    status: Status
     solution: list[int] | None
     stats: Stats
     engine: str
@@ -96,7 +110,7 @@ class Count:
     engine: str
 
     @property
-    def status(self) -> str:
+    def status(self) -> Status:
         """unknown when a time or node limit (not the caller's solution limit) cut the count short."""
         return UNKNOWN if self.stats.stopped and not self.complete else (SOLVED if self.count else UNSAT)
 
