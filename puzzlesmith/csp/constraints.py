@@ -20,13 +20,32 @@ if TYPE_CHECKING:
 OPERATORS = ("==", "!=", "<=", ">=")
 
 
+def whole(value: object, what: str) -> int:
+    """``value`` as an int when it is a whole number (an int, a numpy integer, or a float such as 5.0);
+    a ModelError naming ``what`` otherwise. Never truncates: 0.5 or 5.5 would silently change the model."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        return int(value)
+    index = getattr(type(value), "__index__", None)
+    if index is not None:
+        return index(value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    raise ModelError(f"{what} must be a whole number, got {value!r}")
+
+
 def _ints(values: Sequence[int], what: str) -> tuple[int, ...]:
     if type(values) is tuple and all(type(v) is int for v in values):
         return values  # the common case, and the one that matters for models with millions of constraints
     try:
-        return tuple(int(v) for v in values)
-    except (TypeError, ValueError):
-        raise ModelError(f"{what} must be integers, got {values!r}") from None
+        items = list(values)
+    except TypeError:
+        raise ModelError(f"{what} must be a sequence of whole numbers, got {values!r}") from None
+    try:
+        return tuple(whole(v, what) for v in items)
+    except ModelError:
+        raise ModelError(f"{what} must be whole numbers, got {values!r}") from None
 
 
 @lru_cache(maxsize=None)
@@ -72,7 +91,9 @@ class Constraint:
 
 @dataclass(frozen=True)
 class AllDifferent(Constraint):
-    """x[i] + offsets[i] pairwise different; offsets default to 0 (plain AllDifferent)."""
+    """x[i] + offsets[i] pairwise different; offsets default to 0 (plain AllDifferent). A variable may
+    appear more than once with different offsets (x and x + 1 always differ); with the same offset twice
+    the constraint could never hold, which is a modelling mistake."""
 
     offsets: tuple[int, ...] = ()
     kind: ClassVar[str] = "AllDifferent"
@@ -82,8 +103,8 @@ class AllDifferent(Constraint):
         offsets = _ints(self.offsets, "AllDifferent offsets") or (0,) * len(self.vars)
         if len(offsets) != len(self.vars):
             raise ModelError(f"{self.describe()}: {len(self.vars)} variables but {len(offsets)} offsets")
-        if len(set(self.vars)) != len(self.vars):
-            raise ModelError(f"{self.describe()}: a variable appears twice")
+        if len(set(self.vars)) != len(self.vars) and len(set(zip(self.vars, offsets))) != len(self.vars):
+            raise ModelError(f"{self.describe()}: a variable appears twice with the same offset")
         object.__setattr__(self, "offsets", offsets)
 
     def holds(self, values: Sequence[int]) -> bool:
@@ -108,7 +129,7 @@ class Linear(Constraint):
         if self.op not in OPERATORS:
             raise ModelError(f"{self.describe()}: operator {self.op!r} is not one of {', '.join(OPERATORS)}")
         object.__setattr__(self, "coeffs", coeffs)
-        object.__setattr__(self, "rhs", int(self.rhs))
+        object.__setattr__(self, "rhs", whole(self.rhs, f"{self.describe()}: the right-hand side"))
 
     def holds(self, values: Sequence[int]) -> bool:
         total = sum(c * v for c, v in zip(self.coeffs, values))
@@ -158,7 +179,7 @@ class Parity(Constraint):
             object.__setattr__(self, "coeffs", tuple(c % self.modulus for c in coeffs))
         else:
             object.__setattr__(self, "coeffs", (1,) * len(self.vars))
-        object.__setattr__(self, "rhs", int(self.rhs) % self.modulus)
+        object.__setattr__(self, "rhs", whole(self.rhs, f"{self.describe()}: the right-hand side") % self.modulus)
 
     def holds(self, values: Sequence[int]) -> bool:
         return sum(c * v for c, v in zip(self.coeffs, values)) % self.modulus == self.rhs

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
 from . import clock
-from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table, int_array
+from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table, int_array, whole
 from .errors import ModelError
 
 T = TypeVar("T")
@@ -121,42 +121,152 @@ class Model:
         self.constraints: Blocks[Constraint] = Blocks()
         self.cache: dict[str, Any] = {}
         self._ranges: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._taken: set[str] = set()  # names given one by one (a block's names are made on demand)
+        self._helpers: set[int] = set()  # variables made by a decomposition, never part of the answer
+        self._answer: Sequence[int] | None = None
+        self._determined = False
+        self._frozen = False
+        self.family = object()  # shared with copies: their variables are interchangeable
+        self.objective: tuple[tuple[int, ...], tuple[int, ...], int, str] | None = None
+
+    # -- sharing ---------------------------------------------------------------------------
+    def freeze(self) -> "Model":
+        """Forbid further changes (engines may still cache what they compile); returns the model.
+
+        Builders cached with ``lru_cache`` hand one model to every caller: a constraint added by one
+        of them would silently change every later puzzle of that shape, so they freeze it."""
+        self._frozen = True
+        return self
+
+    @property
+    def frozen(self) -> bool:
+        return self._frozen
+
+    def copy(self) -> "Model":
+        """A mutable copy (variables keep their indices, so a frozen model's variables serve its copies)."""
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.names, other.constraints = Blocks(), Blocks()
+        for blocks, mine in ((other.names, self.names), (other.constraints, self.constraints)):
+            for _, block in mine.blocks():
+                if type(block) is list:
+                    for item in block:
+                        blocks.append(item)
+                else:
+                    blocks.add_block(block)
+        other.domains = list(self.domains)
+        other.cache, other._ranges = {}, dict(self._ranges)
+        other._taken, other._helpers = set(self._taken), set(self._helpers)
+        other._frozen = False
+        return other
+
+    def _change(self) -> None:
+        """Every change goes through here: refused on a frozen model, and compiled forms are dropped."""
+        if self._frozen:
+            raise ModelError("this model is shared (frozen): call copy() and change the copy")
+        self.cache.clear()
 
     # -- variables -------------------------------------------------------------------------
     def add_var(self, values: Iterable[int], name: str | None = None) -> int:
-        """Add a variable that takes one of ``values``; returns its index."""
+        """Add a variable that takes one of ``values``; returns its index. Names are unique."""
         clock.check()  # a time limit covers building big models too
-        label = name if name is not None else f"x{len(self.names)}"
+        self._change()
+        label = self._name(name)
         self.domains.append(self._domain(values, label))
         self.names.append(label)
-        self.cache.clear()
+        self._taken.add(label)
         return len(self.names) - 1
+
+    def _name(self, name: str | None) -> str:
+        if name is None:
+            label, k = f"x{len(self.names)}", 0
+            while label in self._taken:  # a user may have named a variable x7 already
+                k += 1
+                label = f"x{len(self.names)}_{k}"
+            return label
+        if not isinstance(name, str):
+            raise ModelError(f"a variable name must be a string, got {name!r}")
+        if name in self._taken:
+            raise ModelError(f"variable name {name!r} is used twice")
+        return name
 
     def add_vars(self, count: int, values: Iterable[int], name: Callable[[int], str]) -> range:
         """Add ``count`` variables with one domain, the i-th of them named ``name(i)`` (called only
         when a message needs the name); returns their indices."""
+        self._change()
         first = len(self.names)
         domain = self._domain(values, f"{name(0)}..." if count else "")
         self.domains.extend([domain] * count)
         self.names.add_block(_Named(count, name))
-        self.cache.clear()
         return range(first, first + count)
+
+    def add_helper(self, values: Iterable[int], name: str) -> int:
+        """A variable a decomposition needs: never part of the default answer."""
+        var = self.add_var(values, self._name(None) if name in self._taken else name)
+        self._helpers.add(var)
+        return var
 
     def _domain(self, values: Iterable[int], label: str) -> tuple[int, ...]:
         if isinstance(values, range) and values.step == 1:
             domain = self._ranges.get((values.start, values.stop)) or tuple(values)
             self._ranges[values.start, values.stop] = domain  # shared: a million cells need one tuple
         else:
-            domain = tuple(sorted(set(int(v) for v in values)))
+            try:
+                domain = tuple(sorted(set(whole(v, f"a value of variable {label!r}") for v in values)))
+            except TypeError:
+                raise ModelError(f"the values of variable {label!r} must be whole numbers, got {values!r}") from None
         if not domain:
             raise ModelError(f"variable {label!r} has an empty domain")
         return domain
 
     def int_var(self, lo: int, hi: int, name: str | None = None) -> int:
         """Add a variable with domain lo..hi (inclusive)."""
+        label = name or f"x{len(self.names)}"
+        lo, hi = whole(lo, f"the lower bound of {label!r}"), whole(hi, f"the upper bound of {label!r}")
         if hi < lo:
-            raise ModelError(f"variable {name or f'x{len(self.names)}'!r} has an empty domain {lo}..{hi}")
+            raise ModelError(f"variable {label!r} has an empty domain {lo}..{hi}")
         return self.add_var(range(lo, hi + 1), name)
+
+    # -- the answer ------------------------------------------------------------------------
+    def answer(self, vars: Iterable[int], *, determines_rest: bool = False) -> None:
+        """Declare the variables a solution's answer consists of: counts, uniqueness and enumeration
+        then see distinct answers, however many ways the other (helper) variables complete them.
+
+        ``determines_rest``: the builder knows every other variable is a function of the answer (a
+        puzzle's derived states), so engines need not project (and the linear engine can answer)."""
+        if isinstance(vars, range) and vars.step == 1:
+            chosen: Sequence[int] = vars  # a million presses of a lights-out board: no tuple
+            unknown = next((v for v in (vars.start, vars.stop - 1) if len(vars) and not 0 <= v < self.num_vars), None)
+        else:
+            chosen = tuple(dict.fromkeys(whole(v, "an answer variable") for v in vars))
+            unknown = next((v for v in chosen if not 0 <= v < self.num_vars), None)
+        if unknown is not None:
+            raise ModelError(f"answer names unknown variable {unknown}")
+        self._change()
+        self._answer, self._determined = chosen, determines_rest
+
+    @property
+    def answer_vars(self) -> Sequence[int]:
+        """The declared answer; by default every variable that no decomposition made."""
+        if self._answer is not None:
+            return self._answer
+        if not self._helpers:
+            return range(self.num_vars)
+        return tuple(v for v in range(self.num_vars) if v not in self._helpers)
+
+    @property
+    def projected(self) -> bool:
+        """True when solutions that agree on the answer may differ elsewhere, so engines must count
+        answers, not solutions."""
+        if self._determined:
+            return False
+        if self._answer is None:
+            return bool(self._helpers)
+        return len(self._answer) < self.num_vars
+
+    def answer_of(self, values: Sequence[int]) -> tuple[int, ...]:
+        """The answer's values in a full solution."""
+        return tuple(values[v] for v in self.answer_vars)
 
     def int_vars(self, count: int, lo: int, hi: int, prefix: str = "x") -> list[int]:
         """Add ``count`` variables with domain lo..hi, named prefix0, prefix1, ..."""
@@ -177,8 +287,8 @@ class Model:
         if min(constraint.vars) < 0 or max(constraint.vars) >= len(self.domains):
             unknown = next(v for v in constraint.vars if not 0 <= v < len(self.domains))
             raise ModelError(f"{constraint.describe()} names unknown variable {unknown}")
+        self._change()
         self.constraints.append(constraint)
-        self.cache.clear()
         return constraint
 
     def all_different(self, vars: Sequence[int], offsets: Sequence[int] = (), name: str = "") -> Constraint:
@@ -206,8 +316,8 @@ class Model:
             unknown = int(rows.vars[(rows.vars < 0) | (rows.vars >= self.num_vars)][0])
             raise ModelError(f"parity rows name unknown variable {unknown}")
         if len(rows):  # an empty system constrains nothing (and must not make the model look like Parity)
+            self._change()
             self.constraints.add_block(rows)
-            self.cache.clear()
         return rows
 
     # -- checking --------------------------------------------------------------------------

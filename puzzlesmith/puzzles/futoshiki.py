@@ -48,7 +48,7 @@ def futoshiki_model(n: int, signs: Signs) -> Model:
         m.all_different(cells[c::n], name=f"column {c + 1}")
     for small, large in signs:
         m.linear([small, large], [1, -1], "<=", -1, name=f"{m.names[small]} < {m.names[large]}")
-    return m
+    return m.freeze()
 
 
 def _is_sign_line(line: str) -> bool:

@@ -42,7 +42,7 @@ def kakuro_model(names: tuple[str, ...], runs: Runs) -> Model:
         m.linear(cells, [1] * len(cells), "==", total, name=f"{name} sum")
         if len(cells) > 1:
             m.all_different(cells, name=name)
-    return m
+    return m.freeze()
 
 
 MAX_CELLS = 10_000  # grid cells: published kakuros are at most about 30x30

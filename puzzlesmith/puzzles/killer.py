@@ -45,7 +45,7 @@ def killer_model(rows: int, cols: int, cages: Cages) -> Model:
         m.linear(cells, [1] * len(cells), "==", total, name=f"cage {cage} sum")
         if len(cells) > 1:
             m.all_different(cells, name=f"cage {cage}")
-    return m
+    return m.freeze()
 
 
 class Killer(PuzzleType):

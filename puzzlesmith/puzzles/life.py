@@ -149,7 +149,7 @@ def life_model(pattern: Pattern, margin: int, rule: Rule = CONWAY) -> Model:
             scope = ([centre] if centre is not None else []) + around
             m.table(scope, _allowed(centre is not None, len(around), target, rule),
                     name=f"next generation at r{r + 1}c{c + 1}")
-    return m
+    return m.freeze()
 
 
 def _plain(text: str, margin: int) -> tuple[list[list[int]], str]:

@@ -214,7 +214,8 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
     ones = np.ones(int(indptr[-1]), dtype=np.uint8)
     m.parity_rows(ParityRows(indptr, reach[valid], ones if coeffs is None else coeffs[valid],
                              np.zeros(n, dtype=np.uint8), states, partial(_label, "light", cols)))
-    return m
+    m.answer(range(n), determines_rest=True)  # the presses; each light follows from them
+    return m.freeze()
 
 
 @lru_cache(maxsize=8)
@@ -236,7 +237,8 @@ def buttons_model(rows: int, cols: int, patterns: tuple[tuple[int, ...], ...], s
     coeffs = np.concatenate([effect[cells, buttons], np.ones(n, dtype=np.int64)])[order]
     m.parity_rows(ParityRows(indptr, variables, coeffs, np.zeros(n, dtype=np.int64), states,
                              partial(_label, "light", cols)))
-    return m
+    m.answer(range(n), determines_rest=True)  # the presses; each light follows from them
+    return m.freeze()
 
 
 def press_effect(rows: int, cols: int, shape: Sequence[tuple[int, int]], torus: bool,

@@ -97,7 +97,8 @@ def nonogram_model(rows: tuple[Clue, ...], cols: tuple[Clue, ...], colours: int 
                   for i in range(len(line) + 1)]
         for i, cell in enumerate(line):
             m.table([states[i], cell, states[i + 1]], moves, name=f"{name} cell {i + 1}")
-    return m
+    m.answer(cells)  # the line states are helpers: a picture is counted once
+    return m.freeze()
 
 
 MAX_LINE = 10_000  # cells in a row or column; the model's size bound (below) is the one that bites

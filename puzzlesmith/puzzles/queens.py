@@ -32,7 +32,7 @@ def queens_model(n: int) -> Model:
     m.all_different(q, name="columns")
     m.all_different(q, offsets=range(n), name="diagonals")
     m.all_different(q, offsets=[-r for r in range(n)], name="anti-diagonals")
-    return m
+    return m.freeze()
 
 
 class Queens(PuzzleType):

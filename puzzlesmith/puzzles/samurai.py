@@ -54,7 +54,7 @@ def samurai_model() -> Model:
     cells = [m.int_var(1, 9, f"r{r + 1}c{c + 1}") for r, c in positions()]
     for name, unit in units():
         m.all_different([cells[k] for k in unit], name=name)
-    return m
+    return m.freeze()
 
 
 class Samurai(PuzzleType):

@@ -83,7 +83,8 @@ def seating_model(names: tuple[str, ...], seats: int, rules: tuple[Rule, ...]) -
             m.linear(flags, [1] * len(flags), ">=", least, name=f"rule {k}")
         if most < len(flags):
             m.linear(flags, [1] * len(flags), "<=", most, name=f"rule {k}")
-    return m
+    m.answer(seat, determines_rest=True)  # the "next to" flags follow from the seats
+    return m.freeze()
 
 
 class Seating(PuzzleType):

@@ -174,7 +174,7 @@ def sudoku_model(rows: int, cols: int, variant: tuple[str, ...] = (), regions: t
         m.all_different(box, name=f"box {b + 1}")
     for name, unit in extra_units(n, (rows, cols), variant):
         m.all_different([cells[i] for i in unit], name=name)
-    return m
+    return m.freeze()
 
 
 class Sudoku(PuzzleType):

@@ -1,0 +1,82 @@
+"""Issue 23: models built by the cached puzzle builders are shared by every puzzle of one shape, so they are
+frozen; a caller who wants to add to one copies it first. Issue 31: strict input, unique names."""
+
+import pytest
+
+from puzzlesmith import solvers
+from puzzlesmith.csp import Model, ModelError, registry
+from conftest import puzzles
+
+SUDOKU = registry.get("sudoku")
+
+
+def _instance(line):
+    return SUDOKU.parse(line, SUDOKU.resolve_params({}))
+
+
+def test_a_constraint_added_to_one_sudoku_cannot_reach_the_next():
+    instances = [_instance(line) for line in puzzles("norvig_top95.txt", limit=40)]
+    first = instances[0]
+    # a later, unrelated puzzle whose solution has r1c1 = 1: the one the shared constraint broke
+    later, later_solution = next((i, s) for i in instances[1:]
+                                 for s in [solvers.solve(SUDOKU.model(i), fix=i.givens, engine="backtracking").solution]
+                                 if s[0] == 1)
+    # Before the fix, this line succeeded on the model every 9x9 sudoku shares, and every later sudoku
+    # whose solution has r1c1 = 1 answered "no solution" in the same process.
+    with pytest.raises(ModelError, match=r"copy\(\)"):
+        SUDOKU.model(first).linear([0], [1], "!=", 1, name="r1c1 is not 1")
+    mine = SUDOKU.model(first).copy()
+    mine.linear([0], [1], "!=", 1, name="r1c1 is not 1")
+    for engine in ("backtracking", "sat"):
+        outcome = solvers.solve(SUDOKU.model(later), fix=later.givens, engine=engine)
+        assert outcome.status == "solved" and outcome.solution == later_solution
+        # the copy took the constraint: with r1c1 = 1 forced it has no solution, without it one does
+        assert solvers.solve(mine, fix={0: 1}, engine=engine).status == "unsat"
+        assert solvers.solve(mine, fix={0: 2}, engine=engine).status == "solved"
+
+
+@pytest.mark.parametrize("name", ["queens", "sudoku", "futoshiki", "samurai"])
+def test_every_cached_builder_hands_out_frozen_models(name):
+    kind = registry.get(name)
+    model = kind.model(kind.empty(kind.resolve_params({})))
+    assert model.frozen
+    with pytest.raises(ModelError, match="frozen"):
+        model.int_var(0, 1, "extra")
+    copy = model.copy()
+    copy.int_var(0, 1, "extra")
+    assert copy.num_vars == model.num_vars + 1 and not copy.frozen
+
+
+@pytest.mark.parametrize("build, argument", [
+    (lambda m: m.linear([0, 1], [0.5, 1], "==", 5), "coefficients"),
+    (lambda m: m.linear([0, 1], [1, 1], "==", 5.5), "right-hand side"),
+    (lambda m: m.all_different([0, 1], offsets=[0, 0.7]), "offsets"),
+    (lambda m: m.int_var(0, 1.5, "y"), "upper bound of 'y'"),
+    (lambda m: m.int_var("a", 3, "z"), "lower bound of 'z'"),
+    (lambda m: m.add_var([1, 2.5], "w"), "value of variable 'w'"),
+    (lambda m: m.parity([0, 1], 0.5), "right-hand side"),
+    (lambda m: m.int_var(0, 3, "x0"), "used twice"),
+])
+def test_non_integers_and_duplicate_names_are_refused_not_truncated(build, argument):
+    m = Model()
+    m.int_vars(2, 0, 5)
+    with pytest.raises(ModelError, match=argument):
+        build(m)
+
+
+def test_whole_floats_are_whole_numbers():
+    m = Model()
+    x, y = m.int_vars(2, 0, 5)
+    m.linear([x, y], [1.0, 1], "==", 5.0)
+    assert solvers.count(m, engine="backtracking").count == 6
+
+
+def test_a_variable_twice_with_different_offsets_is_allowed():
+    m = Model()
+    x, y = m.int_vars(2, 0, 3)
+    m.all_different([x, x, y], offsets=[0, 2, 0])  # y differs from x and from x + 2
+    brute = sum(1 for a in range(4) for b in range(4) if b not in (a, a + 2))
+    for engine in ("backtracking", "sat", "cpsat"):
+        assert solvers.count(m, engine=engine).count == brute == 10
+    with pytest.raises(ModelError, match="same offset"):
+        m.all_different([x, x], offsets=[1, 1])
