@@ -16,6 +16,9 @@ by which variables changed:
 
 Search picks the variable with the fewest values left (MRV) and tries its values in
 increasing order, so solutions come out in a fixed order. Nothing here knows the puzzle.
+When the model's answer is a part of its variables (``Model.projected``), search branches
+on the answer first and, once the answer is fixed, looks for one completion of the helper
+variables and then backtracks past them: each answer comes out once.
 """
 
 from __future__ import annotations
@@ -270,6 +273,7 @@ class Compiled:
         self.units_of = [sum(1 << u for u in us) for us in units_of]
         self.cons_of = [sum(1 << c for c in cs) for cs in cons_of]
         self.props = props
+        self.helpers = sorted(set(range(n)) - set(model.answer_vars)) if model.projected else []
 
     def start(self, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]]) -> list[int]:
         """The initial domains with the assumptions applied (not yet propagated)."""
@@ -362,9 +366,15 @@ class Compiled:
             return True
 
 
-def _pick(dom: list[int]) -> int:
-    """The unfixed variable with the fewest values (first one on ties), or -1 if all are fixed."""
+def _pick(dom: list[int], helpers: list[int] | None = None) -> int:
+    """The unfixed variable with the fewest values (first one on ties), or -1 if all are fixed.
+    With ``helpers`` (the non-answer variables), those come last: only once the answer is fixed."""
     best, best_size = -1, 1 << 30
+    hidden: list[int] = []
+    if helpers:
+        hidden = [dom[h] for h in helpers]
+        for h in helpers:
+            dom[h] = 1  # looks fixed for the scan below, restored after it
     for i, d in enumerate(dom):
         if d & (d - 1):
             size = d.bit_count()
@@ -372,6 +382,11 @@ def _pick(dom: list[int]) -> int:
                 best, best_size = i, size
                 if size == 2:
                     break
+    if helpers:
+        for h, d in zip(helpers, hidden):
+            dom[h] = d
+        if best < 0:
+            best = next((h for h, d in zip(helpers, hidden) if d & (d - 1)), -1)
     return best
 
 
@@ -402,12 +417,14 @@ class BacktrackingEngine(Engine):
     def _solutions(net: Compiled, dom: list[int], deadline: float | None, max_nodes: int | None,
                    stats: Stats) -> Iterator[list[int]]:
         propagate = net.propagate
+        helpers = net.helpers or None
+        helper = set(net.helpers)
         if deadline is not None and time.perf_counter() > deadline:
             stats.stopped = "time limit"
             return
         if not propagate(dom, range(len(dom))):
             return
-        var = _pick(dom)
+        var = _pick(dom, helpers)
         if var < 0:
             yield net.values(dom)
             return
@@ -435,10 +452,12 @@ class BacktrackingEngine(Engine):
                 if not propagate(child, (var,)):
                     backtracks += 1
                     continue
-                nxt = _pick(child)
+                nxt = _pick(child, helpers)
                 if nxt < 0:
                     stats.nodes, stats.backtracks = nodes, backtracks
                     yield net.values(child)
+                    while helper and frames and frames[-1][1] in helper:
+                        frames.pop()  # this answer has its completion: no other one is wanted
                 else:
                     frames.append([child, nxt, child[nxt]])
         finally:

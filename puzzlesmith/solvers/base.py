@@ -168,9 +168,9 @@ class Engine:
                 limits: Limits = Limits()) -> Outcome:
         """A solution other than ``solution`` (unsat means ``solution`` is the only one)."""
         found = self.search(model, fix, (), limits)
-        known = list(solution)
+        known = model.answer_of(solution)
         for candidate in found:
-            if candidate != known:
+            if model.answer_of(candidate) != known:
                 return Outcome(SOLVED, candidate, found.stats, self.name)
         return Outcome(UNKNOWN if found.stats.stopped else UNSAT, None, found.stats, self.name)
 

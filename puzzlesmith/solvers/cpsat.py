@@ -12,7 +12,9 @@ Enumeration and counting pin ``num_workers`` to 1: with several workers CP-SAT m
 solution more than once, and a unique puzzle would count 2. A solution callback collects
 solutions and stops the search at the limit. ``search`` is lazy in batches: each batch is
 one Solve that forbids the solutions already produced and stops after twice as many as the
-previous batch, so asking for one solution costs one short Solve.
+previous batch, so asking for one solution costs one short Solve. When the model's answer
+is a part of its variables, each answer found is forbidden (over the answer only) and the
+callback keeps one solution per answer.
 """
 
 from __future__ import annotations
@@ -62,6 +64,11 @@ class Compiled:
             else:
                 raise TypeError(f"cpsat cannot compile {c.describe()}")
         self.num_vars = model.num_vars
+        self.answer = list(model.answer_vars) if model.projected else None
+
+    def key(self, values: Sequence[int]) -> tuple[int, ...]:
+        """What tells two solutions apart: the answer's values."""
+        return tuple(values) if self.answer is None else tuple(values[v] for v in self.answer)
 
     def narrowed(self, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]]) -> dict[int, list[int]] | None:
         """Domains (as CP-SAT interval lists) changed by the assumptions; None if one is empty."""
@@ -121,16 +128,23 @@ class _Collector(cp_model.CpSolverSolutionCallback):
     node budget (conflicts, and one per solution) is spent: while enumerating, CP-SAT can find
     thousands of solutions without a conflict, so its own conflict limit alone would never bite."""
 
-    def __init__(self, num_vars: int, limit: int | None, budget: int | None) -> None:
+    def __init__(self, net: Compiled, limit: int | None, budget: int | None) -> None:
         super().__init__()
-        self.num_vars = num_vars
+        self.net = net
         self.limit = limit
         self.budget = budget
         self.out_of_nodes = False
         self.found: list[list[int]] = []
+        self.seen: set[tuple[int, ...]] = set()  # answers found (a projected model: others complete them too)
 
     def on_solution_callback(self) -> None:
-        self.found.append(list(self.response_proto.solution)[:self.num_vars])
+        values = list(self.response_proto.solution)[:self.net.num_vars]
+        if self.net.answer is not None:
+            key = self.net.key(values)
+            if key in self.seen:
+                return
+            self.seen.add(key)
+        self.found.append(values)
         if self.limit is not None and len(self.found) >= self.limit:
             self.stop_search()
         elif self.budget is not None and len(self.found) + self.num_conflicts >= self.budget:
@@ -164,7 +178,8 @@ class CpSatEngine(Engine):
         cp = net.model
         if exclude:
             cp = cp.clone()
-            cp.add_forbidden_assignments(net.vars, [list(s) for s in exclude])
+            shown = net.vars if net.answer is None else [net.vars[v] for v in net.answer]
+            cp.add_forbidden_assignments(shown, sorted({net.key(s) for s in exclude}))
         proto_vars = cp.proto.variables
         saved = {var: list(proto_vars[var].domain) for var in narrowed}
         solver = cp_model.CpSolver()
@@ -187,7 +202,7 @@ class CpSatEngine(Engine):
                 stats.stopped = "node limit"
                 return [], False
             params.max_number_of_conflicts = budget
-        collector = _Collector(net.num_vars, limit, budget)
+        collector = _Collector(net, limit, budget)
         try:
             for var, intervals in narrowed.items():
                 proto_vars[var].domain.clear()

@@ -706,6 +706,8 @@ class LinearEngine(Engine):
     kinds = frozenset({"Parity"})
 
     def unsupported(self, model: Model) -> str | None:
+        if model.projected:  # p^nullity counts solutions; the answers' count needs the kernel's projection
+            return "linear counts whole solutions, not answers over part of the variables (Model.answer)"
         why = _modulus(model)
         return why if isinstance(why, str) else None
 

@@ -21,6 +21,9 @@ are exactly the model's solutions, one for one, so counting by blocking clauses 
   each value implies one of the selectors that contain it (support), so unit propagation
   keeps the table's values consistent.
 
+When the model's answer is a part of its variables, blocking clauses name only the answer's
+value literals, so enumeration and counting see each answer once.
+
 Incremental use: one long-lived solver per compiled model and SAT back-end. Givens
 (``fix``) and removed values (``forbid``) are assumptions, so thousands of puzzles of one
 shape share one formula and the clauses the solver learnt about it. Enumeration adds a
@@ -94,6 +97,8 @@ class Cnf:
 
     def __init__(self, model: Model) -> None:
         self.num_vars = model.num_vars
+        # Blocking clauses name only the answer's literals, so each answer is found once.
+        self.answer = frozenset(model.answer_vars) if model.projected else None
         self.lit: list[dict[int, int]] = []
         self.value_of: list[int] = [0]
         top = 0
@@ -277,10 +282,11 @@ class Cnf:
         return [value_of[x] for x in solution[:self.num_value_lits] if x > 0]
 
     def blocking(self, values: Sequence[int], fix: Mapping[int, int] | None) -> list[int]:
-        """"Some variable not in ``fix`` differs from ``values``" as a clause (empty: none can)."""
+        """"Some answer variable not in ``fix`` differs from ``values``" as a clause (empty: none can)."""
         lit = self.lit
         fixed = fix or {}
-        return [-lit[i][v] for i, v in enumerate(values) if i not in fixed]
+        answer = self.answer
+        return [-lit[i][v] for i, v in enumerate(values) if i not in fixed and (answer is None or i in answer)]
 
 
 def compiled(model: Model) -> Cnf:
