@@ -277,11 +277,17 @@ class Model:
         return len(self.domains)
 
     # -- constraints -----------------------------------------------------------------------
-    def add(self, constraint: Constraint) -> Constraint:
-        """Add a constraint after checking that every variable it names exists."""
+    def add(self, constraint: Any) -> Any:
+        """Add a constraint after checking that every variable it names exists: a compiled kind, or an
+        expression such as ``x + y <= z`` (see ``csp.expr``), lowered to compiled kinds here."""
         clock.check()
         if not isinstance(constraint, Constraint):
-            raise ModelError(f"not a constraint: {constraint!r}")
+            from . import expr  # only models written with expressions need it
+
+            if not isinstance(constraint, (expr.BoolExpr, bool)):
+                raise ModelError(f"not a constraint: {constraint!r}")
+            expr.post(self, constraint)
+            return constraint
         if not constraint.vars:
             raise ModelError(f"{constraint.describe()} constrains no variables")
         if min(constraint.vars) < 0 or max(constraint.vars) >= len(self.domains):

@@ -92,12 +92,15 @@ class Search(Iterator[list[int]]):
 
 @dataclass
 class Outcome:
-    """The answer to "solve": status is solved, unsat or unknown (a limit stopped the search)."""
+    """The answer to "solve": status is solved, unsat or unknown (a limit stopped the search).
+    With an objective (``Model.objective``): its value, and whether it is proved optimal."""
 
     status: Status
     solution: list[int] | None
     stats: Stats
     engine: str
+    objective: int | None = None
+    optimal: bool | None = None
 
 
 @dataclass
@@ -164,6 +167,36 @@ class Engine:
                 return Count(n, False, found.stats, self.name)  # "at least n": more were not looked for
         return Count(n, found.exhausted, found.stats, self.name)
 
+    def optimize(self, model: Model, fix: Mapping[int, int] | None = None, limits: Limits = Limits()) -> Outcome:
+        """The best solution for ``model.objective``: here by tightening the bound, one solve per
+        improvement on a copy that demands better than the best so far, until none is left (proved
+        optimal) or a limit stops it (the best found, ``optimal`` False)."""
+        if model.objective is None:
+            raise ValueError("the model has no objective: call minimize() or maximize() first")
+        vars_, coeffs, const, sense = model.objective
+        sign = 1 if sense == "min" else -1
+        deadline = None if limits.time is None else time.perf_counter() + limits.time
+        stats, best = Stats(), None
+        bounded = model
+        while True:
+            left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+            nodes = None if limits.nodes is None else max(limits.nodes - stats.nodes, 0)
+            outcome = self.solve(bounded, fix, (), Limits(left, nodes))
+            for key in ("nodes", "backtracks", "seconds", "compile_seconds"):
+                setattr(stats, key, getattr(stats, key) + getattr(outcome.stats, key))
+            if outcome.status != SOLVED:
+                stats.stopped = outcome.stats.stopped
+                if best is None:
+                    return Outcome(outcome.status, None, stats, self.name)
+                return Outcome(SOLVED, best, stats, self.name, objective_value(model, best),
+                               optimal=outcome.status == UNSAT)
+            best = outcome.solution
+            value = objective_value(model, best)
+            bounded = model.copy()
+            bounded.objective = None
+            # better than the best: sign * (sum + const) <= sign * value - 1
+            bounded.linear(vars_, [sign * a for a in coeffs], "<=", sign * (value - const) - 1, name="objective bound")
+
     def another(self, model: Model, solution: Sequence[int], fix: Mapping[int, int] | None = None,
                 limits: Limits = Limits()) -> Outcome:
         """A solution other than ``solution`` (unsat means ``solution`` is the only one)."""
@@ -173,6 +206,12 @@ class Engine:
             if model.answer_of(candidate) != known:
                 return Outcome(SOLVED, candidate, found.stats, self.name)
         return Outcome(UNKNOWN if found.stats.stopped else UNSAT, None, found.stats, self.name)
+
+
+def objective_value(model: Model, values: Sequence[int]) -> int:
+    """The model's objective (``vars, coeffs, constant, sense``) at a solution."""
+    vars_, coeffs, const, _ = model.objective  # type: ignore[misc]
+    return const + sum(a * values[v] for v, a in zip(vars_, coeffs))
 
 
 def registered(table: Mapping[str, str], instances: dict[str, Any], name: str) -> Any:

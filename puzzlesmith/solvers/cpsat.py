@@ -29,7 +29,7 @@ from puzzlesmith.csp import clock
 from puzzlesmith.csp.constraints import AllDifferent, Linear, Parity, Table
 from puzzlesmith.csp.model import Model
 
-from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats
+from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, objective_value
 from .sizes import too_big_to_compile
 
 
@@ -128,9 +128,10 @@ class _Collector(cp_model.CpSolverSolutionCallback):
     node budget (conflicts, and one per solution) is spent: while enumerating, CP-SAT can find
     thousands of solutions without a conflict, so its own conflict limit alone would never bite."""
 
-    def __init__(self, net: Compiled, limit: int | None, budget: int | None) -> None:
+    def __init__(self, net: Compiled, limit: int | None, budget: int | None, dedupe: bool = True) -> None:
         super().__init__()
         self.net = net
+        self.dedupe = dedupe and net.answer is not None
         self.limit = limit
         self.budget = budget
         self.out_of_nodes = False
@@ -139,7 +140,7 @@ class _Collector(cp_model.CpSolverSolutionCallback):
 
     def on_solution_callback(self) -> None:
         values = list(self.response_proto.solution)[:self.net.num_vars]
-        if self.net.answer is not None:
+        if self.dedupe:
             key = self.net.key(values)
             if key in self.seen:
                 return
@@ -163,11 +164,13 @@ class CpSatEngine(Engine):
 
     def _run(self, model: Model, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]],
              limits: Limits, limit: int | None, stats: Stats, exclude: Sequence[Sequence[int]] = (),
-             deadline: float | None = None) -> tuple[list[list[int]], bool]:
+             deadline: float | None = None, optimize: bool = False) -> tuple[list[list[int]], bool]:
         """Solve once, collecting up to ``limit`` solutions (None: all) that are not in ``exclude``.
 
         Returns the solutions and whether the search was complete (every solution left was
-        collected). ``stats.stopped`` is set when a time or node limit ended it.
+        collected). ``stats.stopped`` is set when a time or node limit ended it. With ``optimize``,
+        the model's objective is CP-SAT's: the solutions are the improving ones, the last the best,
+        and complete means proved optimal.
         """
         start = time.perf_counter()
         net = compiled(model)
@@ -176,8 +179,13 @@ class CpSatEngine(Engine):
         if narrowed is None:
             return [], True
         cp = net.model
-        if exclude:
+        if exclude or optimize:
             cp = cp.clone()
+        if optimize:
+            vars_, coeffs, const, sense = model.objective  # type: ignore[misc]
+            total = sum(a * net.vars[v] for v, a in zip(vars_, coeffs)) + const
+            cp.minimize(total) if sense == "min" else cp.maximize(total)
+        if exclude:
             shown = net.vars if net.answer is None else [net.vars[v] for v in net.answer]
             cp.add_forbidden_assignments(shown, sorted({net.key(s) for s in exclude}))
         proto_vars = cp.proto.variables
@@ -185,7 +193,7 @@ class CpSatEngine(Engine):
         solver = cp_model.CpSolver()
         params = solver.parameters
         params.num_workers = 1
-        params.enumerate_all_solutions = limit != 1
+        params.enumerate_all_solutions = limit != 1 and not optimize
         # CP-SAT's own Ctrl-C handler would end the search as if a limit had been reached; the
         # command line answers Ctrl-C itself (see _interrupted below).
         params.catch_sigint_signal = False
@@ -202,7 +210,7 @@ class CpSatEngine(Engine):
                 stats.stopped = "node limit"
                 return [], False
             params.max_number_of_conflicts = budget
-        collector = _Collector(net, limit, budget)
+        collector = _Collector(net, limit, budget, dedupe=not optimize)  # improving solutions may share an answer
         try:
             for var, intervals in narrowed.items():
                 proto_vars[var].domain.clear()
@@ -267,6 +275,18 @@ class CpSatEngine(Engine):
         found, complete = self._run(model, fix, forbid, limits, limit, stats, deadline=self._deadline(limits))
         stats.seconds = time.perf_counter() - start
         return Count(len(found), complete, stats, self.name)
+
+    def optimize(self, model: Model, fix: Mapping[int, int] | None = None, limits: Limits = Limits()) -> Outcome:
+        """One Solve with the objective given to CP-SAT (natively: its bounds and cores prove the optimum)."""
+        if model.objective is None:
+            raise ValueError("the model has no objective: call minimize() or maximize() first")
+        stats = Stats()
+        start = time.perf_counter()
+        found, proved = self._run(model, fix, (), limits, None, stats, deadline=self._deadline(limits), optimize=True)
+        stats.seconds = time.perf_counter() - start
+        if not found:
+            return Outcome(UNKNOWN if stats.stopped else UNSAT, None, stats, self.name)
+        return Outcome(SOLVED, found[-1], stats, self.name, objective_value(model, found[-1]), optimal=proved)
 
     def another(self, model: Model, solution: Sequence[int], fix: Mapping[int, int] | None = None,
                 limits: Limits = Limits()) -> Outcome:

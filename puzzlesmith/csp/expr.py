@@ -1,0 +1,530 @@
+"""Variables and expressions, and their lowering to the compiled constraint kinds.
+
+Users write ``x + 2 * y <= z``, ``abs(a - b) == 1``, ``(x == 3).implies(y != 4)``; engines see only
+Linear, Table and AllDifferent (the kinds they compile with their fast paths). Lowering is the
+only place that knows both:
+
+* A linear expression (sums, constants, multiples) becomes the terms of one Linear constraint.
+* Anything else used as a number (``abs``, ``min``/``max``, ``element``, a constraint used as 0/1)
+  gets a helper variable defined by a decomposition. Helpers are never part of the model's
+  default answer, so they never change a count.
+* Reification (a constraint as a boolean) is exact: a Table when the constraint has few value
+  combinations, otherwise two Linear constraints with big-M coefficients computed from the
+  variables' bounds, so ``b == 1`` exactly when the constraint holds.
+
+Expressions are plain data: building one changes no model; ``post`` (what ``Model.add`` calls)
+lowers it into a model, checking that every variable belongs to that model.
+"""
+
+from __future__ import annotations
+
+from itertools import product, repeat
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, Union
+
+from .constraints import whole
+from .errors import ModelError
+
+if TYPE_CHECKING:
+    from .model import Model
+
+Operand = Union["Expr", int]
+Lin = tuple[dict[int, int], int]  # {variable: coefficient}, constant
+
+_TABLE_ROWS = 256  # reify by a Table up to this many value combinations (exact and strongly propagating)
+_FLIP = {"==": "!=", "!=": "==", "<=": ">", ">": "<=", ">=": "<", "<": ">="}
+
+
+class Expr:
+    """An integer-valued expression. Arithmetic and comparisons build new expressions."""
+
+    __hash__ = object.__hash__  # by identity: == builds a constraint, so it cannot define equality
+
+    def __add__(self, other: Operand) -> "Expr":
+        return Sum.of([(self, 1), (_operand(other), 1)])
+
+    __radd__ = __add__
+
+    def __sub__(self, other: Operand) -> "Expr":
+        return Sum.of([(self, 1), (_operand(other), -1)])
+
+    def __rsub__(self, other: Operand) -> "Expr":
+        return Sum.of([(_operand(other), 1), (self, -1)])
+
+    def __neg__(self) -> "Expr":
+        return Sum.of([(self, -1)])
+
+    def __pos__(self) -> "Expr":
+        return self
+
+    def __mul__(self, other: object) -> "Expr":
+        if isinstance(other, Expr):
+            raise ModelError(f"{self} * {other}: only multiplication by a whole number is supported")
+        return Sum.of([(self, whole(other, f"the factor of {self}"))])
+
+    __rmul__ = __mul__
+
+    def __abs__(self) -> "Expr":
+        return Abs(self)
+
+    def __eq__(self, other: object) -> "Compare":  # type: ignore[override]
+        return Compare(self, "==", _operand(other))
+
+    def __ne__(self, other: object) -> "Compare":  # type: ignore[override]
+        return Compare(self, "!=", _operand(other))
+
+    def __lt__(self, other: Operand) -> "Compare":
+        return Compare(self, "<", _operand(other))
+
+    def __le__(self, other: Operand) -> "Compare":
+        return Compare(self, "<=", _operand(other))
+
+    def __gt__(self, other: Operand) -> "Compare":
+        return Compare(self, ">", _operand(other))
+
+    def __ge__(self, other: Operand) -> "Compare":
+        return Compare(self, ">=", _operand(other))
+
+    def __bool__(self) -> bool:
+        raise ModelError(f"{self} has no truth value in Python: add it to a model with m.add(...)")
+
+    def variables(self) -> Iterable["Var"]:
+        """Every variable the expression mentions (for the model check)."""
+        return ()
+
+
+def _operand(value: object) -> Expr:
+    if isinstance(value, Expr):
+        return value
+    return Const(whole(value, "a constant in an expression"))
+
+
+class Const(Expr):
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return str(self.value)
+
+
+class Var(Expr):
+    """A variable of a model; also usable as its index (``__index__``) wherever an index is expected."""
+
+    def __init__(self, model: "Model", index: int) -> None:
+        self.model, self.index = model, index
+
+    def __index__(self) -> int:
+        return self.index
+
+    def __repr__(self) -> str:
+        return self.model.names[self.index]
+
+    def variables(self) -> Iterable["Var"]:
+        return (self,)
+
+
+class Sum(Expr):
+    """sum(coeff * expr) over terms (a constant is a Const term)."""
+
+    def __init__(self, terms: list[tuple[Expr, int]]) -> None:
+        self.terms = terms
+
+    @staticmethod
+    def of(terms: list[tuple[Expr, int]]) -> "Sum":
+        flat: list[tuple[Expr, int]] = []
+        for e, a in terms:
+            if isinstance(e, Sum):  # keep sums flat: sum() of 1,000 terms is one level, not 1,000
+                flat.extend((f, a * b) for f, b in e.terms)
+            else:
+                flat.append((e, a))
+        return Sum(flat)
+
+    def __repr__(self) -> str:
+        parts = [f"{'-' if a < 0 else '+'} {'' if abs(a) == 1 else f'{abs(a)}*'}{e}" for e, a in self.terms]
+        return "(" + " ".join(parts).lstrip("+ ") + ")"
+
+    def variables(self) -> Iterable[Var]:
+        return (v for e, _ in self.terms for v in e.variables())
+
+
+class Abs(Expr):
+    def __init__(self, arg: Expr) -> None:
+        self.arg = arg
+
+    def __repr__(self) -> str:
+        return f"abs({self.arg})"
+
+    def variables(self) -> Iterable[Var]:
+        return self.arg.variables()
+
+
+class MinMax(Expr):
+    def __init__(self, args: Sequence[Operand], largest: bool) -> None:
+        if not args:
+            raise ModelError(f"{'max' if largest else 'min'}() needs at least one argument")
+        self.args, self.largest = [_operand(a) for a in args], largest
+
+    def __repr__(self) -> str:
+        return f"{'max' if self.largest else 'min'}({', '.join(map(str, self.args))})"
+
+    def variables(self) -> Iterable[Var]:
+        return (v for a in self.args for v in a.variables())
+
+
+class Element(Expr):
+    """array[index] with a variable index (the index is constrained to the array's positions)."""
+
+    def __init__(self, array: Sequence[Operand], index: Operand) -> None:
+        if not len(array):
+            raise ModelError("element() needs a non-empty array")
+        self.array, self.index = [_operand(a) for a in array], _operand(index)
+
+    def __repr__(self) -> str:
+        return f"[{', '.join(map(str, self.array))}][{self.index}]"
+
+    def variables(self) -> Iterable[Var]:
+        yield from self.index.variables()
+        for a in self.array:
+            yield from a.variables()
+
+
+class BoolExpr(Expr):
+    """A constraint, usable as a 0/1 number (reification) and combined with &, |, ~ and implies."""
+
+    def __and__(self, other: "BoolExpr") -> "BoolExpr":
+        return Junction([self, _boolean(other)], any_=False)
+
+    __rand__ = __and__
+
+    def __or__(self, other: "BoolExpr") -> "BoolExpr":
+        return Junction([self, _boolean(other)], any_=True)
+
+    __ror__ = __or__
+
+    def __invert__(self) -> "BoolExpr":
+        return Not(self)
+
+    def implies(self, other: "BoolExpr") -> "BoolExpr":
+        return Junction([Not(self), _boolean(other)], any_=True)
+
+
+def _boolean(value: object) -> BoolExpr:
+    if isinstance(value, BoolExpr):
+        return value
+    if isinstance(value, bool):
+        return Truth(value)
+    raise ModelError(f"{value!r} is not a constraint or boolean variable")
+
+
+class BoolVar(Var, BoolExpr):
+    """A 0/1 variable: a number and a constraint ("is true") at once."""
+
+
+class Truth(BoolExpr):
+    def __init__(self, value: bool) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return str(self.value)
+
+
+class Compare(BoolExpr):
+    def __init__(self, lhs: Expr, op: str, rhs: Expr) -> None:
+        self.lhs, self.op, self.rhs = lhs, op, rhs
+
+    def __repr__(self) -> str:
+        return f"{self.lhs} {self.op} {self.rhs}"
+
+    def __bool__(self) -> bool:
+        # x == y between variables is asked by Python itself (list.index, `in`): identity then
+        if self.op in ("==", "!=") and isinstance(self.lhs, Var) and isinstance(self.rhs, Var):
+            return (self.lhs is self.rhs) == (self.op == "==")
+        return super().__bool__()
+
+    def variables(self) -> Iterable[Var]:
+        yield from self.lhs.variables()
+        yield from self.rhs.variables()
+
+
+class Not(BoolExpr):
+    def __init__(self, arg: BoolExpr) -> None:
+        self.arg = _boolean(arg)
+
+    def __repr__(self) -> str:
+        return f"~({self.arg})"
+
+    def variables(self) -> Iterable[Var]:
+        return self.arg.variables()
+
+
+class Junction(BoolExpr):
+    """All of the arguments (``any_`` False) or at least one of them."""
+
+    def __init__(self, args: Sequence[BoolExpr], any_: bool) -> None:
+        self.args, self.any = [_boolean(a) for a in args], any_
+
+    def __repr__(self) -> str:
+        return "(" + (" | " if self.any else " & ").join(map(str, self.args)) + ")"
+
+    def variables(self) -> Iterable[Var]:
+        return (v for a in self.args for v in a.variables())
+
+
+def occurrences(vars: Iterable[Operand], value: int) -> Expr:
+    """How many of ``vars`` equal ``value`` (a sum of reified equalities)."""
+    return Sum.of([(Compare(_operand(x), "==", _operand(value)), 1) for x in vars])
+
+
+# -- evaluation (the definition, used to check and to show solutions) -------------------------
+def value(e: Operand, values: Sequence[int] | Mapping[int, int]) -> int:
+    """The value of ``e`` under a full assignment (booleans as 0/1)."""
+    if not isinstance(e, Expr):
+        return whole(e, "a constant")
+    if isinstance(e, Var):
+        return values[e.index]
+    if isinstance(e, Const):
+        return e.value
+    if isinstance(e, Sum):
+        return sum(a * value(t, values) for t, a in e.terms)
+    if isinstance(e, Abs):
+        return abs(value(e.arg, values))
+    if isinstance(e, MinMax):
+        return (max if e.largest else min)(value(a, values) for a in e.args)
+    if isinstance(e, Element):
+        return value(e.array[value(e.index, values)], values)
+    if isinstance(e, Truth):
+        return int(e.value)
+    if isinstance(e, Compare):
+        a, b = value(e.lhs, values), value(e.rhs, values)
+        return int({"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[e.op])
+    if isinstance(e, Not):
+        return 1 - value(e.arg, values)
+    if isinstance(e, Junction):
+        got = [value(a, values) for a in e.args]
+        return int(any(got) if e.any else all(got))
+    raise ModelError(f"cannot evaluate {e!r}")
+
+
+# -- lowering ----------------------------------------------------------------------------------
+def _check(model: "Model", e: Expr) -> None:
+    for v in e.variables():
+        if v.model.family is not model.family:
+            raise ModelError(f"variable {v!r} belongs to another model")
+
+
+def post(model: "Model", c: object) -> None:
+    """Add constraint ``c`` (a BoolExpr or a Python bool) to ``model``, lowered to compiled kinds."""
+    c = _boolean(c)
+    _check(model, c)
+    _post(model, c)
+
+
+def _post(model: "Model", c: BoolExpr) -> None:
+    if isinstance(c, Compare):
+        _post_linear(model, _difference(model, c), c.op, repr(c))
+    elif isinstance(c, Junction) and not c.any:
+        for a in c.args:
+            _post(model, a)
+    elif isinstance(c, Not) and isinstance(c.arg, Compare):
+        _post(model, Compare(c.arg.lhs, _FLIP[c.arg.op], c.arg.rhs))
+    elif isinstance(c, Not) and isinstance(c.arg, Not):
+        _post(model, c.arg.arg)
+    elif isinstance(c, Junction):
+        literals = [reify(model, a) for a in c.args]
+        _post_linear(model, _add(literals), ">=", repr(c), rhs=1)
+    else:
+        _post_linear(model, reify(model, c), "==", repr(c), rhs=1)
+
+
+def _post_linear(model: "Model", lin: Lin, op: str, name: str, rhs: int = 0) -> None:
+    """sum + constant <op> rhs as one Linear (< and > become <= and >= on whole numbers)."""
+    terms, const = lin
+    bound = rhs - const
+    if op in ("<", ">"):
+        bound, op = (bound - 1, "<=") if op == "<" else (bound + 1, ">=")
+    terms = {v: a for v, a in terms.items() if a}
+    if not terms:  # a constant constraint: true adds nothing, false makes the model unsat
+        if not _holds(0, op, bound):
+            never = model.add_helper([0], "false")
+            model.linear([never], [1], "==", 1, name=name)
+        return
+    model.linear(list(terms), list(terms.values()), op, bound, name=name[:200])
+
+
+def _holds(total: int, op: str, rhs: int) -> bool:
+    return {"==": total == rhs, "!=": total != rhs, "<": total < rhs, "<=": total <= rhs,
+            ">": total > rhs, ">=": total >= rhs}[op]
+
+
+def _add(parts: Iterable[Lin], coeffs: Iterable[int] | None = None) -> Lin:
+    terms: dict[int, int] = {}
+    const = 0
+    for (t, c), k in zip(parts, coeffs if coeffs is not None else repeat(1)):
+        const += k * c
+        for v, a in t.items():
+            terms[v] = terms.get(v, 0) + k * a
+    return {v: a for v, a in terms.items() if a}, const
+
+
+def _difference(model: "Model", c: Compare) -> Lin:
+    return _add([linear(model, c.lhs), linear(model, c.rhs)], [1, -1])
+
+
+def bounds(model: "Model", lin: Lin) -> tuple[int, int]:
+    terms, const = lin
+    lo = hi = const
+    for v, a in terms.items():
+        d = model.domains[v]
+        lo += min(a * d[0], a * d[-1])
+        hi += max(a * d[0], a * d[-1])
+    return lo, hi
+
+
+def linear(model: "Model", e: Expr) -> Lin:
+    """``e`` as a linear combination of variables, with helpers for what is not linear."""
+    if isinstance(e, Var):
+        return {e.index: 1}, 0
+    if isinstance(e, Const):
+        return {}, e.value
+    if isinstance(e, Sum):
+        return _add([linear(model, t) for t, _ in e.terms], [a for _, a in e.terms])
+    if isinstance(e, BoolExpr):
+        return reify(model, e)
+    if isinstance(e, Abs):
+        return {_abs(model, e): 1}, 0
+    if isinstance(e, MinMax):
+        return {_minmax(model, e): 1}, 0
+    if isinstance(e, Element):
+        return {_element(model, e): 1}, 0
+    raise ModelError(f"cannot model {e!r}")
+
+
+def as_var(model: "Model", e: Operand) -> tuple[int, int]:
+    """``e`` as (variable, offset): a helper equal to ``e`` unless it already is one variable plus a constant."""
+    lin = linear(model, _operand(e))
+    terms, const = lin
+    if len(terms) == 1 and next(iter(terms.values())) == 1:
+        return next(iter(terms)), const
+    lo, hi = bounds(model, lin)
+    h = model.add_helper(range(lo, hi + 1), f"({e})")
+    _post_linear(model, _add([lin, ({h: 1}, 0)], [1, -1]), "==", f"({e}) defines {model.names[h]}")
+    return h, 0
+
+
+def _table_helper(model: "Model", args: list[tuple[int, int]], f: Callable[[list[int]], int], name: str) -> int:
+    """A helper h = f(values of args) defined by a Table over (args..., h)."""
+    rows = [(*xs, f([x + o for x, (_, o) in zip(xs, args)])) for xs in product(*(model.domains[v] for v, _ in args))]
+    h = model.add_helper(sorted({r[-1] for r in rows}), name)
+    model.table([v for v, _ in args] + [h], rows, name=f"{name} defines {model.names[h]}")
+    return h
+
+
+def _abs(model: "Model", e: Abs) -> int:
+    v, o = as_var(model, e.arg)
+    return _table_helper(model, [(v, o)], lambda xs: abs(xs[0]), repr(e))
+
+
+def _minmax(model: "Model", e: MinMax) -> int:
+    args = [linear(model, a) for a in e.args]
+    spans = [bounds(model, a) for a in args]
+    pick = max if e.largest else min
+    h = model.add_helper(range(pick(lo for lo, _ in spans), pick(hi for _, hi in spans) + 1), repr(e))
+    me: Lin = ({h: 1}, 0)
+    # h >= every argument (max) and equal to one of them: h <= argument, reified, for at least one
+    chosen = []
+    for a in args:
+        diff = _add([me, a], [1, -1])
+        _post_linear(model, diff, ">=" if e.largest else "<=", f"{e} bounds {model.names[h]}")
+        chosen.append(_reify_linear(model, diff, "<=" if e.largest else ">=", f"{e} picks"))
+    _post_linear(model, _add(chosen), ">=", f"{e} is one of its arguments", rhs=1)
+    return h
+
+
+def _element(model: "Model", e: Element) -> int:
+    iv, off = as_var(model, e.index)
+    positions = [x for x in model.domains[iv] if 0 <= x + off < len(e.array)]
+    if not positions:
+        raise ModelError(f"{e}: the index can never be a position of the array (0..{len(e.array) - 1})")
+    if len(positions) < len(model.domains[iv]):
+        model.table([iv], [(x,) for x in positions], name=f"{e}: index within the array")
+    if all(isinstance(a, Const) for a in e.array):
+        constants = [a.value for a in e.array]  # type: ignore[attr-defined]
+        return _table_helper(model, [(iv, off)], lambda xs: constants[xs[0]], repr(e))
+    items = [linear(model, e.array[x + off]) for x in positions]
+    spans = [bounds(model, a) for a in items]
+    h = model.add_helper(range(min(lo for lo, _ in spans), max(hi for _, hi in spans) + 1), repr(e))
+    chosen = []
+    for x, item in zip(positions, items):
+        at = _reify_linear(model, ({iv: 1}, 0), "==", f"{e}: index is {x}", rhs=x)
+        chosen.append(at)
+        # at == 1 implies h == item: h - item within [-M (1 - at), M (1 - at)]
+        diff = _add([({h: 1}, 0), item], [1, -1])
+        lo, hi = bounds(model, diff)
+        _post_linear(model, _add([diff, at], [1, hi]), "<=", f"{e} at {x}", rhs=hi)
+        _post_linear(model, _add([diff, at], [1, lo]), ">=", f"{e} at {x}", rhs=lo)
+    return h
+
+
+def reify(model: "Model", c: BoolExpr) -> Lin:
+    """A 0/1 linear expression equal to 1 exactly when ``c`` holds."""
+    if isinstance(c, Var):
+        d = model.domains[c.index]
+        if not set(d) <= {0, 1}:
+            raise ModelError(f"{c!r} (values {d[0]}..{d[-1]}) is used as a boolean; only 0/1 variables are")
+        return {c.index: 1}, 0
+    if isinstance(c, Truth):
+        return {}, int(c.value)
+    if isinstance(c, Not):
+        return _add([({}, 1), reify(model, c.arg)], [1, -1])
+    if isinstance(c, Compare):
+        return _reify_linear(model, _difference(model, c), c.op, repr(c))
+    if isinstance(c, Junction):
+        literals = [reify(model, a) for a in c.args]
+        b = model.add_helper([0, 1], repr(c)[:200])
+        me: Lin = ({b: 1}, 0)
+        n = len(literals)
+        for lit in literals:  # or: b >= each; and: b <= each
+            _post_linear(model, _add([me, lit], [1, -1]), ">=" if c.any else "<=", f"{c} (part)")
+        total = _add(literals + [me], [1] * n + [-1])  # or: sum >= b; and: sum <= b + n - 1
+        _post_linear(model, total, ">=" if c.any else "<=", f"{c}", rhs=0 if c.any else n - 1)
+        return me
+    raise ModelError(f"cannot use {c!r} as a constraint")
+
+
+def _reify_linear(model: "Model", lin: Lin, op: str, name: str, rhs: int = 0) -> Lin:
+    """b <-> (lin <op> rhs), b a 0/1 expression."""
+    terms, const = lin
+    k = rhs - const
+    if op in ("<", ">"):
+        k, op = (k - 1, "<=") if op == "<" else (k + 1, ">=")
+    if op == "!=":
+        return _add([({}, 1), _reify_linear(model, (terms, 0), "==", name, k)], [1, -1])
+    lo, hi = bounds(model, (terms, 0))
+    if _holds(lo, op, k) and _holds(hi, op, k) and (op != "==" or lo == hi):
+        return {}, 1  # holds whatever the values
+    if (op in ("<=", "==") and lo > k) or (op in (">=", "==") and hi < k):
+        return {}, 0  # never holds
+    combos = 1
+    for v in terms:
+        combos *= len(model.domains[v])
+    if combos <= _TABLE_ROWS:
+        vs = list(terms)
+        rows = [(*xs, int(_holds(sum(terms[v] * x for v, x in zip(vs, xs)), op, k)))
+                for xs in product(*(model.domains[v] for v in vs))]
+        b = model.add_helper([0, 1], f"[{name}]"[:200])
+        model.table(vs + [b], rows, name=f"[{name}]"[:200])
+        return {b: 1}, 0
+    if op == "==":
+        both = [_reify_linear(model, (terms, 0), "<=", name, k), _reify_linear(model, (terms, 0), ">=", name, k)]
+        b = model.add_helper([0, 1], f"[{name}]"[:200])
+        me: Lin = ({b: 1}, 0)
+        for part in both:
+            _post_linear(model, _add([me, part], [1, -1]), "<=", name)
+        _post_linear(model, _add(both + [me], [1, 1, -1]), "<=", name, rhs=1)
+        return me
+    if op == ">=":  # s >= k  is  -s <= -k
+        return _reify_linear(model, ({v: -a for v, a in terms.items()}, 0), "<=", name, -k)
+    # s <= k: b = 1 forces s <= k (s + (hi - k) b <= hi); b = 0 forces s >= k + 1 (s + (k + 1 - lo) b >= k + 1)
+    b = model.add_helper([0, 1], f"[{name}]"[:200])
+    _post_linear(model, _add([(terms, 0), ({b: hi - k}, 0)]), "<=", name, rhs=hi)
+    _post_linear(model, _add([(terms, 0), ({b: k + 1 - lo}, 0)]), ">=", name, rhs=k + 1)
+    return {b: 1}, 0
