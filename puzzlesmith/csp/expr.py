@@ -171,7 +171,8 @@ class MinMax(Expr):
 
 
 class Element(Expr):
-    """array[index] with a variable index (the index is constrained to the array's positions)."""
+    """array[index] with a variable index. The index is constrained to the array's positions wherever the
+    expression appears (also inside a reified or negated constraint): one rule, the same on every engine."""
 
     def __init__(self, array: Sequence[Operand], index: Operand) -> None:
         if not len(array):
@@ -290,7 +291,10 @@ def value(e: Operand, values: Sequence[int] | Mapping[int, int]) -> int:
     if isinstance(e, MinMax):
         return (max if e.largest else min)(value(a, values) for a in e.args)
     if isinstance(e, Element):
-        return value(e.array[value(e.index, values)], values)
+        i = value(e.index, values)
+        if not 0 <= i < len(e.array):  # lowering keeps the index within the array, wherever element appears
+            raise ModelError(f"{e}: index {i} is not a position of the array")
+        return value(e.array[i], values)
     if isinstance(e, Truth):
         return int(e.value)
     if isinstance(e, Compare):
