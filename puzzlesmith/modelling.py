@@ -17,6 +17,7 @@ Solving methods live here, not in ``csp``, because they need the engines (import
 from __future__ import annotations
 
 import builtins
+import warnings
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
@@ -188,6 +189,9 @@ class Model(CoreModel):
         why = chosen.unsupported(self)
         if why:
             raise solvers.Unsupported(why)
+        note = chosen.comfort(self) if engine != "auto" else None
+        if note:
+            warnings.warn(note, stacklevel=3)
         return chosen
 
     def solve(self, engine: str = "auto", time_limit: float | None = None) -> Result:

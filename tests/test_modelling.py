@@ -2,6 +2,7 @@
 engine that takes them (cross-checked), and random small models against brute force (hypothesis)."""
 
 import sys
+import warnings
 from itertools import product
 from pathlib import Path
 
@@ -49,6 +50,7 @@ def test_magic_squares_oeis_a006052():
     assert m4.count(engine="cpsat") == 880
 
 
+@pytest.mark.filterwarnings("ignore:sat. this model needs")  # the warning has its own test below
 def test_send_more_money_dudeney_1924():
     """H. E. Dudeney, Strand Magazine, July 1924: 9567 + 1085 = 10652, the only solution."""
     m, letters = send_more_money()
@@ -252,3 +254,20 @@ def test_optima_equal_brute_force(built, k, maximize):
             assert result.status == "unsat", engine
         else:
             assert (result.objective, result.optimal) == ((max if maximize else min)(values), True), engine
+
+
+def test_auto_picks_backtracking_for_small_models_with_wide_sums_and_sat_says_it_is_uncomfortable():
+    """The issue's engine traps: SEND+MORE by SAT (millions of clauses estimated) and Golomb feasibility by SAT."""
+    from puzzlesmith import solvers
+
+    m, _ = send_more_money()
+    assert solvers.choose(m)[0] == "backtracking"
+    with pytest.warns(UserWarning, match="clauses as CNF"):
+        m.count(engine="sat")
+    g, _ = golomb(7, 30)
+    g.objective = None
+    assert solvers.choose(g)[0] == "backtracking"
+    q, _ = queens(8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert q.count(engine="sat") == 92  # a small CNF: no warning

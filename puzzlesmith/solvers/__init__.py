@@ -42,6 +42,10 @@ def choose(model: Model) -> tuple[str, str]:
     if not model.constraints:
         return "backtracking", "no constraints: every combination of values is a solution"
     chain = sum_chain_clauses(model)
+    values = sum(len(d) for d in model.domains)
+    if chain > _WIDE_SUMS * values and values <= _WIDE_SUM_VALUES and get_engine("backtracking").unsupported(model) is None:
+        return "backtracking", f"a small model ({values} values) with sums over wide ranges (about {chain:,} clauses " \
+                               f"as CNF): bounds propagation handles them without a CNF or a solver library"
     if chain > _SAT_SUM_CLAUSES:
         return "cpsat", f"sums over wide ranges (about {chain:,} clauses as CNF): CP-SAT reasons on them natively"
     if model.kinds() == {"Parity"}:
@@ -50,7 +54,6 @@ def choose(model: Model) -> tuple[str, str]:
     if "Parity" in model.kinds():
         return "sat", "parity mixed with other constraints: SAT learns across XOR chains, search would wait for " \
                       "the last free variable"
-    values = sum(len(d) for d in model.domains)
     tuples = sum(len(getattr(c, "tuples", ())) for c in model.constraints)
     clauses = estimated_clauses(model)
     if clauses > MAX_CLAUSES and get_engine("backtracking").unsupported(model) is None:
@@ -74,7 +77,12 @@ def choose(model: Model) -> tuple[str, str]:
 # are the exception above _TINY_VALUES: the killer fixture takes 1.1 s by backtracking, 0.23 s
 # by SAT (count to 2). Sums whose CNF would need more clauses than _SAT_SUM_CLAUSES go to CP-SAT, which pays
 # ~0.7 s to import OR-Tools but handles them natively.
+# A model of up to _WIDE_SUM_VALUES values whose sums' CNF takes more than _WIDE_SUMS clauses a value (Golomb
+# rulers of 6, 7, 8 marks: 84, 126, 169; SEND+MORE: 39,000) goes to backtracking: feasibility of Golomb 6/7/8
+# took 0.009/0.010/0.033 s by backtracking against 0.055/0.16/0.37 s by SAT, SEND+MORE 0.001 s against 0.15 s
+# (bench_modelling.py). Sudoku-sized sums stay below: the killer fixture 12, the kakuro fixture 27.
 _TINY_VALUES, _SMALL_VALUES, _SMALL_TUPLES, _SAT_SUM_CLAUSES = 400, 1000, 5000, 200_000
+_WIDE_SUMS, _WIDE_SUM_VALUES = 50, 5000
 
 
 def _engine(model: Model, engine: str) -> Engine:

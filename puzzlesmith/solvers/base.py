@@ -130,6 +130,11 @@ class Engine:
         missing = model.kinds() - self.kinds
         return f"{self.name} does not handle {', '.join(sorted(missing))}" if missing else None
 
+    def comfort(self, model: Model) -> str | None:
+        """A warning when ``model`` is far beyond what this engine handles well (it still runs), or None.
+        Said before the engine starts, so a user who picked it explicitly knows why it is slow."""
+        return None
+
     def declines(self, model: Model, fix: Mapping[int, int] | None = None) -> str | None:
         """Why the engine cannot answer ``model`` with ``fix`` assumed, or None; asked before any
         search, so a command refuses a whole run before printing anything. By default only the

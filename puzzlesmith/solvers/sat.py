@@ -74,6 +74,9 @@ puzzle): CaDiCaL never recycled 0.80, every 100/500/2000 calls 0.75/0.66/0.64; m
 never 0.91, every 100/500/2000 calls 0.57/0.76/0.83. A fresh solver costs ~10-20 ms for a
 9x9 sudoku, which these figures include."""
 
+COMFORT_CLAUSES = 1_000_000
+"""Beyond this estimate an explicitly chosen SAT engine warns: compiling alone takes seconds."""
+
 _LOAD_CHUNK = 200_000  # clauses handed to the solver at a time
 _PAIRWISE_UP_TO = 12  # at-most-one over more literals uses the ladder encoding (linear size); see sizes.py
 
@@ -436,6 +439,13 @@ class SatEngine(Engine):
         if clauses > MAX_CLAUSES:
             return (f"the CNF would need about {clauses:,} clauses (several GB in memory), more than the "
                     f"{MAX_CLAUSES:,} this engine builds")
+        return None
+
+    def comfort(self, model: Model) -> str | None:
+        clauses = estimated_clauses(model)
+        if clauses > COMFORT_CLAUSES:
+            return (f"sat: this model needs up to about {clauses:,} clauses as CNF (its sums span wide ranges); "
+                    f"backtracking or cpsat reason on sums without a CNF")
         return None
 
     def search(self, model: Model, fix: Mapping[int, int] | None = None,
