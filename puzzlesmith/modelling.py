@@ -132,8 +132,9 @@ class Model(CoreModel):
                 super().add(c)
 
     def all_different(self, vars: Sequence[Any], offsets: Sequence[int] = (), name: str = "") -> Any:  # type: ignore[override]
-        """Pairwise different; the arguments may be expressions (``x + 1``, ``q[i] - i``)."""
-        items = [expr.as_var(self, self._own(v)) for v in vars]
+        """Pairwise different; the arguments may be expressions (``x + 1``, ``q[i] - i``) or, as in ``csp.Model``,
+        variable indices."""
+        items = [(v, 0) if type(v) is int else expr.as_var(self, self._own(v)) for v in vars]  # an int: an index
         extra = list(offsets) or [0] * len(items)
         if len(extra) != len(items):
             raise ModelError(f"all_different: {len(items)} variables but {len(extra)} offsets")

@@ -2,6 +2,7 @@
 engine that takes them (cross-checked), and random small models against brute force (hypothesis)."""
 
 import sys
+from contextlib import contextmanager
 import warnings
 from itertools import product
 from pathlib import Path
@@ -141,10 +142,10 @@ def test_solutions_by_name_and_expression():
 
 def test_helpers_of_a_decomposition_never_count():
     m = Model()
-    a, b = m.int_var(-3, 3, "a"), m.int_var(-3, 3, "b")
+    a, b = m.int_var(-40, 40, "a"), m.int_var(-40, 40, "b")  # too many combinations for one table: helpers
     m.add(abs(a) + abs(b) <= 2, m.max(a, b) >= 0)
-    brute = sum(1 for p, q in product(range(-3, 4), repeat=2) if abs(p) + abs(q) <= 2 and max(p, q) >= 0)
-    assert m.projected
+    brute = sum(1 for p, q in product(range(-40, 41), repeat=2) if abs(p) + abs(q) <= 2 and max(p, q) >= 0)
+    assert m.projected and m.num_vars > 2
     for engine in ENGINES:
         assert m.count(engine=engine) == brute
         assert all(set(s.as_dict()) == {"a", "b"} for s in m.solutions(engine=engine))
@@ -195,8 +196,28 @@ def models(draw):
         return a & b if kind == "and" else a | b
 
     cons = [constraint() for _ in range(draw(st.integers(1, 3)))]
-    m.add(cons)
     return m, xs_all, cons
+
+
+@contextmanager
+def lowering(tables: bool):
+    """Lower with the small-table shortcuts (the default) or without them, so that the decompositions
+    (big-M reification, element, min/max, and/or) are what the engines see."""
+    saved = E._TABLE_ROWS, E._POST_TABLE_ROWS
+    if not tables:
+        E._TABLE_ROWS = E._POST_TABLE_ROWS = 0
+    try:
+        yield
+    finally:
+        E._TABLE_ROWS, E._POST_TABLE_ROWS = saved
+
+
+def built(spec, tables):
+    m, xs, cons = spec
+    m = m.copy()
+    with lowering(tables):
+        m.add(cons)
+    return m
 
 
 def brute(m, xs, cons, over):
@@ -219,10 +240,11 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 
 
 @SETTINGS
-@given(models())
-def test_every_engine_counts_what_brute_force_counts(built):
-    m, xs, cons = built
+@given(models(), st.booleans())
+def test_every_engine_counts_what_brute_force_counts(spec, tables):
+    m, xs, cons = spec
     expected = len(brute(m, xs, cons, xs))
+    m = built(spec, tables)
     for engine in ENGINES:
         assert m.count(engine=engine) == expected, engine
     for s in m.solutions(limit=3, engine="backtracking"):
@@ -230,9 +252,10 @@ def test_every_engine_counts_what_brute_force_counts(built):
 
 
 @SETTINGS
-@given(models(), st.data())
-def test_projected_counts_equal_brute_force_over_the_answer(built, data):
-    m, xs, cons = built
+@given(models(), st.booleans(), st.data())
+def test_projected_counts_equal_brute_force_over_the_answer(spec, tables, data):
+    _, xs, cons = spec
+    m = built(spec, tables)
     subset = data.draw(st.lists(st.sampled_from(xs), min_size=1, max_size=len(xs), unique_by=lambda v: v.index))
     m.answer(subset)
     expected = brute(m, xs, cons, subset)
@@ -242,11 +265,13 @@ def test_projected_counts_equal_brute_force_over_the_answer(built, data):
 
 
 @SETTINGS
-@given(models(), st.integers(-2, 2), st.booleans())
-def test_optima_equal_brute_force(built, k, maximize):
-    m, xs, cons = built
+@given(models(), st.booleans(), st.integers(-2, 2), st.booleans())
+def test_optima_equal_brute_force(spec, tables, k, maximize):
+    _, xs, cons = spec
+    m = built(spec, tables)
     objective = xs[0] * k + abs(xs[1] - 1)
-    (m.maximize if maximize else m.minimize)(objective)
+    with lowering(tables):
+        (m.maximize if maximize else m.minimize)(objective)
     values = [E.value(objective, dict(zip([x.index for x in xs], a))) for a in brute(m, xs, cons, xs)]
     for engine in ENGINES:
         result = m.solve(engine=engine)

@@ -8,6 +8,9 @@ only place that knows both:
 * Anything else used as a number (``abs``, ``min``/``max``, ``element``, a constraint used as 0/1)
   gets a helper variable defined by a decomposition. Helpers are never part of the model's
   default answer, so they never change a count.
+* A constraint that is more than a sum (``abs(x - y) == 1``, ``(x < 2) | b``) over few value combinations
+  becomes the Table of the combinations it allows: exact, no helpers, fully propagated by every engine.
+  ``x - y != k`` becomes a two-variable AllDifferent with offsets, the engines' fastest form.
 * Reification (a constraint as a boolean) is exact: a Table when the constraint has few value
   combinations, otherwise two Linear constraints with big-M coefficients computed from the
   variables' bounds, so ``b == 1`` exactly when the constraint holds.
@@ -31,6 +34,7 @@ Operand = Union["Expr", int]
 Lin = tuple[dict[int, int], int]  # {variable: coefficient}, constant
 
 _TABLE_ROWS = 256  # reify by a Table up to this many value combinations (exact and strongly propagating)
+_POST_TABLE_ROWS = 4096  # a constraint that is not a plain sum becomes a Table up to this many combinations
 _FLIP = {"==": "!=", "!=": "==", "<=": ">", ">": "<=", ">=": "<", "<": ">="}
 
 
@@ -323,8 +327,15 @@ def post(model: "Model", c: object) -> None:
 
 
 def _post(model: "Model", c: BoolExpr) -> None:
-    if isinstance(c, Compare):
-        _post_linear(model, _difference(model, c), c.op, repr(c))
+    if isinstance(c, Compare) and _is_linear(c):
+        lin = _difference(model, c)
+        pair = _different_pair(lin) if c.op == "!=" else None
+        if pair is not None:  # x - y != k as x != y + k: the engines' fastest form (a not-equal edge)
+            model.all_different(pair[0], pair[1], name=repr(c)[:200])
+        else:
+            _post_linear(model, lin, c.op, repr(c))
+    elif _small_table(model, c, _POST_TABLE_ROWS) is not None:
+        pass  # posted as the table of the combinations it allows
     elif isinstance(c, Junction) and not c.any:
         for a in c.args:
             _post(model, a)
@@ -337,6 +348,57 @@ def _post(model: "Model", c: BoolExpr) -> None:
         _post_linear(model, _add(literals), ">=", repr(c), rhs=1)
     else:
         _post_linear(model, reify(model, c), "==", repr(c), rhs=1)
+
+
+def _is_linear(e: Expr) -> bool:
+    """True when ``e`` is made of variables, constants, sums and one comparison (no helper needed)."""
+    if isinstance(e, Compare):
+        return _is_linear(e.lhs) and _is_linear(e.rhs)
+    if isinstance(e, Sum):
+        return all(_is_linear(t) for t, _ in e.terms)
+    return isinstance(e, (Var, Const))
+
+
+def _different_pair(lin: Lin) -> tuple[list[int], list[int]] | None:
+    """x - y + c (!= 0) as ([x, y], [c, 0]) for AllDifferent, or None when it is not of that shape."""
+    terms, const = lin
+    if len(terms) != 2 or sorted(terms.values()) != [-1, 1]:
+        return None
+    x = next(v for v, a in terms.items() if a == 1)
+    y = next(v for v, a in terms.items() if a == -1)
+    return [x, y], [const, 0]
+
+
+def _small_table(model: "Model", c: BoolExpr, most: int, flag: bool = False) -> int | None:
+    """When ``c`` mentions few variables with few value combinations (at most ``most``), the Table of the
+    combinations that satisfy it (with ``flag``: of every combination plus a 0/1 helper saying whether it
+    does, returned). Exact, no helpers inside, and every engine propagates a Table fully. None otherwise."""
+    vs = sorted({v.index for v in c.variables()})
+    combos = 1
+    for v in vs:
+        combos *= len(model.domains[v])
+        if combos > most:
+            return None
+    if not vs:
+        return None
+    rows = []
+    full = dict.fromkeys(vs, 0)
+    for xs in product(*(model.domains[v] for v in vs)):
+        full.update(zip(vs, xs))
+        try:
+            holds = value(c, full)
+        except ModelError:  # an element index outside its array: never a solution
+            holds = 0
+        if flag:
+            rows.append((*xs, holds))
+        elif holds:
+            rows.append(xs)
+    if not flag:
+        model.table(vs, rows, name=repr(c)[:200])
+        return -1
+    b = model.add_helper([0, 1], f"[{c}]"[:200])
+    model.table(vs + [b], rows, name=f"[{c}]"[:200])
+    return b
 
 
 def _post_linear(model: "Model", lin: Lin, op: str, name: str, rhs: int = 0) -> None:
@@ -479,6 +541,9 @@ def reify(model: "Model", c: BoolExpr) -> Lin:
         return {}, int(c.value)
     if isinstance(c, Not):
         return _add([({}, 1), reify(model, c.arg)], [1, -1])
+    small = _small_table(model, c, _TABLE_ROWS, flag=True)
+    if small is not None:
+        return {small: 1}, 0
     if isinstance(c, Compare):
         return _reify_linear(model, _difference(model, c), c.op, repr(c))
     if isinstance(c, Junction):
