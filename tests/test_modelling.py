@@ -16,7 +16,7 @@ from puzzlesmith.csp import expr as E
 from puzzlesmith.modelling import Model
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from bench_modelling import ZEBRA, golomb, langford, magic_square, petersen, queens, send_more_money  # noqa: E402
+from bench_modelling import golomb, langford, magic_square, petersen, queens, send_more_money  # noqa: E402
 
 ENGINES = ("backtracking", "sat", "cpsat")
 
