@@ -370,7 +370,7 @@ PUSHPULL = registry.get("pushpull")
 @ROUNDTRIP
 @given(st.lists(st.integers(0, 1), min_size=9, max_size=9))
 def test_pushpull_every_form_reads_back(cells):
-    """Seed 003's 3x3 game: a digit string, a / line and a grid are one board, with the fixed rules."""
+    """The pushpull blog post's 3x3 game: a digit string, a / line and a grid are one board, with the fixed rules."""
     board = Instance({"neighbourhood": ((-1, 0), (1, 0), (0, -1), (0, 1)), "self": True, "torus": False, "states": 2,
                       "rows": 3, "cols": 3}, {9 + i: v for i, v in enumerate(cells)}, layout="grid")
     assert_forms_read_back("pushpull", board, [(layout, fmt(PUSHPULL, board, layout), {})

@@ -176,7 +176,13 @@ class MovePuzzle(PuzzleType):
         """The position graph of ``instance`` in its metric."""
         raise NotImplementedError
 
-    def refusal(self) -> str:
+    solved_by_moves = True
+
+    def capabilities(self) -> frozenset[str]:
+        """Solve (a shortest solution), analyze (the whole component), moves and render."""
+        return frozenset({"solve", "analyze", "moves", "render"})
+
+    def refusal(self, capability: str = "count") -> str:
         """What the constraint-puzzle commands say about this type."""
         return f"{self.name} is solved by moves: use `puzzlesmith solve` or `puzzlesmith analyze`"
 

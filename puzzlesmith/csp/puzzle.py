@@ -103,6 +103,32 @@ class PuzzleType:
     params: ClassVar[tuple[Param, ...]] = ()
     #: True when clues are given values of variables, so generators can make puzzles of it.
     clue_based: ClassVar[bool] = False
+    #: True for puzzles solved by a sequence of moves (``MovePuzzle``), not by values of variables.
+    solved_by_moves: ClassVar[bool] = False
+    #: "module:function" making boards of a type not made of clues (lights-out, nonograms), called as
+    #: ``function(ptype, params, n, seed=, presses=, unique=)``; imported only when boards are made.
+    board_generator: ClassVar[str | None] = None
+    #: "module:function" grading a board of a type not made of clues: ``function(instance) -> dict``.
+    board_grader: ClassVar[str | None] = None
+
+    def capabilities(self) -> frozenset[str]:
+        """What can be asked of puzzles of this type, as the API, the command line and the web page ask:
+        solve, count, render, and where the type allows it generate, grade, hint and verify (clue
+        puzzles), moves and analyze (puzzles solved by moves)."""
+        caps = {"solve", "count", "render"}
+        if self.clue_based:
+            caps |= {"generate", "grade", "hint", "verify"}
+        if self.board_generator:
+            caps.add("generate")
+        if self.board_grader:
+            caps.add("grade")
+        return frozenset(caps)
+
+    def refusal(self, capability: str) -> str:
+        """What is said when ``capability`` is asked of a type that lacks it."""
+        if capability in ("grade", "hint", "verify") and not self.clue_based:
+            return f"{self.name} puzzles are not made of clues, so they have no {capability}"
+        return f"{self.name} puzzles cannot {capability}"
 
     # -- parameters --------------------------------------------------------------------------
     def resolve_params(self, raw: Mapping[str, str]) -> dict[str, Any]:

@@ -15,6 +15,7 @@ import importlib
 from pathlib import Path
 from typing import Callable, Sequence
 
+from puzzlesmith.csp.errors import PuzzlesmithError
 from puzzlesmith.csp.moves import MovePuzzle
 from puzzlesmith.csp.picture import Picture
 from puzzlesmith.csp.puzzle import Instance, PuzzleType
@@ -38,7 +39,7 @@ FORMATS = ("svg", "png", "pdf")
 EXTRA = "draw"
 
 
-class MissingExtra(Exception):
+class MissingExtra(PuzzlesmithError):
     """A PNG or PDF was asked for but the ``draw`` extra is not installed."""
 
 

@@ -154,6 +154,8 @@ def _colours(text: str, line: int) -> tuple[tuple[str, str], ...]:
 class Nonogram(PuzzleType):
     name = "nonogram"
     summary = "shade cells to match the run lengths given for every row and column"
+    board_generator = "puzzlesmith.generators.nonograms:generate_boards"
+    board_grader = "puzzlesmith.generators.nonograms:grade_instance"
     params = (Param("size", None, "rows x columns of a picture to generate (generate nonogram -p size=15x15)",
                     lambda text: parse_rxc(text, square=True)),)
 
