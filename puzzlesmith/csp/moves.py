@@ -106,6 +106,11 @@ class Space:
         """Whether ``pos`` counts as a start when analyze looks for the hardest one."""
         return True
 
+    def pattern_board(self) -> tuple[int, int, list[int]] | None:
+        """(rows, columns, goal cells) when the space is a tile puzzle in single-tile moves, so additive
+        pattern databases (``solvers.pdb``) can bound it; None otherwise."""
+        return None
+
     def size_hint(self) -> int | None:
         """An upper bound on the number of positions (for choosing an engine and sizing memory), or None."""
         return None

@@ -222,6 +222,35 @@ class PuzzleType:
                 seen[value] = v
         return None
 
+    # -- geometry, for generators (clue symmetry) and drawings ---------------------------------------------
+    def clue_vars(self, instance: Instance) -> list[int]:
+        """The variables that may be clues (a generator places its clues among them): by default all of
+        them; a type with helper variables (sums, links) names its cells here."""
+        return list(range(self.model(instance).num_vars))
+
+    def grid_shape(self, instance: Instance) -> tuple[int, int] | None:
+        """(rows, columns) of the grid the clue variables lie on, or None when the type has no geometry
+        (symmetric clue patterns need one). By default a ``size`` x ``size`` grid when the type has a
+        whole-number ``size`` parameter and that many clue variables."""
+        size = instance.params.get("size")
+        if isinstance(size, int) and size > 0 and len(self.clue_vars(instance)) == size * size:
+            return size, size
+        return None
+
+    def cell_positions(self, instance: Instance) -> Sequence[tuple[int, int]]:
+        """(row, column) of each clue variable, in ``clue_vars`` order: by default row by row over
+        ``grid_shape`` (a samurai's five overlapping grids place theirs on one big grid)."""
+        shape = self.grid_shape(instance)
+        if shape is None:
+            return []
+        rows, cols = shape
+        return [(k // cols, k % cols) for k in range(rows * cols)]
+
+    def open_layout(self, params: Mapping[str, Any]) -> int | None:
+        """The side N of a region layout that generating with ``params`` must draw at random (a jigsaw
+        sudoku given no layout), or None when the parameters need none."""
+        return None
+
     def with_givens(self, instance: Instance, givens: Mapping[int, int]) -> Instance:
         """A copy of ``instance`` with other givens (used by generators)."""
         return dataclasses.replace(instance, givens=dict(givens))

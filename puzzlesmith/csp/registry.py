@@ -26,31 +26,33 @@ def load(target: str) -> Any:
 
 class Plugins(Mapping[str, str]):
     """Name -> "module:attribute": the built-in entries, then the entry-point group's (a built-in name
-    wins). Scanning installed packages costs about 30 ms, so it happens only when a name is not built in
-    or the whole table is listed."""
+    wins). Scanning installed packages costs about 30 ms, so it happens only when the whole table is
+    listed or a name is neither built in nor found by an earlier scan."""
 
     def __init__(self, group: str, builtin: Mapping[str, str]) -> None:
         self.group = group
         self.builtin = dict(builtin)
-        self._all: dict[str, str] | None = None
+        self._seen: dict[str, str] = {}  # the last scan: plug-ins found stay found without another
 
     def _everything(self) -> dict[str, str]:
-        if self._all is None:
-            from importlib.metadata import entry_points
+        """Every entry, scanning installed packages afresh (one installed since the last scan is found)."""
+        from importlib.metadata import entry_points
 
-            found = dict(self.builtin)
-            for ep in entry_points(group=self.group):
-                found.setdefault(ep.name, ep.value)
-            self._all = found
-        return self._all
+        found = dict(self.builtin)
+        for ep in entry_points(group=self.group):
+            found.setdefault(ep.name, ep.value)
+        self._seen = found
+        return found
 
     def __getitem__(self, name: str) -> str:
         if name in self.builtin:
             return self.builtin[name]
-        return self._everything()[name]
+        if name not in self._seen:
+            self._everything()
+        return self._seen[name]
 
     def __contains__(self, name: object) -> bool:
-        return name in self.builtin or name in self._everything()
+        return name in self.builtin or name in self._seen or name in self._everything()
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._everything())
