@@ -78,6 +78,16 @@ def yes_no(text: str) -> bool:
     raise ValueError("expected yes or no")
 
 
+def _plain_groups(model: Model) -> tuple[list[Any], dict[int, list[int]]]:
+    """The model's AllDifferent constraints without offsets, and each variable's positions among them."""
+    plain = [c for c in model.of_kind("AllDifferent") if len(set(c.offsets)) <= 1]
+    groups_of: dict[int, list[int]] = {}
+    for k, c in enumerate(plain):
+        for v in c.vars:
+            groups_of.setdefault(v, []).append(k)
+    return plain, groups_of
+
+
 def _ascii_digits(text: str) -> bool:
     return bool(text) and all("0" <= ch <= "9" for ch in text)
 
@@ -208,18 +218,16 @@ class PuzzleType:
         for v, value in instance.givens.items():
             if value not in model.domains[v]:
                 return f"{self.cell_name(instance, v)} cannot be {self.show_value(value, instance)}"
-        for c in model.of_kind("AllDifferent"):
-            if len(set(c.offsets)) > 1:
-                continue
-            seen: dict[int, int] = {}
-            for v in c.vars:
-                value = instance.givens.get(v)
-                if value is None:
-                    continue
-                if value in seen:
-                    return (f"{self.cell_name(instance, seen[value])} and {self.cell_name(instance, v)} are both "
+        constraints, groups_of = model.cached("plain all-different groups", _plain_groups)
+        seen: dict[tuple[int, int], int] = {}  # (constraint, value) -> the given variable holding it
+        for v, value in instance.givens.items():  # walk the givens, not every cell of every constraint
+            for k in groups_of.get(v, ()):
+                other = seen.setdefault((k, value), v)
+                if other != v:
+                    c = constraints[k]
+                    return (f"{self.cell_name(instance, min(other, v, key=c.vars.index))} and "
+                            f"{self.cell_name(instance, max(other, v, key=c.vars.index))} are both "
                             f"{self.show_value(value, instance)} in {c.name or c.kind}")
-                seen[value] = v
         return None
 
     # -- geometry, for generators (clue symmetry) and drawings ---------------------------------------------
