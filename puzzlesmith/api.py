@@ -162,7 +162,7 @@ def generate(type_name: str, seed: int | None = None, difficulty: str | None = N
         if difficulty is not None or rating is not None or symmetry != "none":
             raise PuzzleError(f"difficulty, rating and symmetry are for clue puzzles, not {ptype.name} boards",
                               where=f"type {ptype.name!r}")
-        board = next(iter(boards(ptype, resolved, 1, seed=seed, presses=None, unique=False)))
+        board = next(iter(boards(ptype, resolved, 1, seed=seed)))
         return Puzzle(ptype, replace(board.instance, layout="line"), source=f"seed {seed}", seed=seed)
     made = generate_one(ptype, resolved, seed, symmetry=symmetry, difficulty=difficulty, oracle=oracle,
                         grade=difficulty is not None or rating is not None, max_tries=max_tries, rating=rating)

@@ -184,8 +184,9 @@ class MovePuzzle(PuzzleType):
     solved_by_moves = True
 
     def capabilities(self) -> frozenset[str]:
-        """Solve (a shortest solution), analyze (the whole component), moves and render."""
-        return frozenset({"solve", "analyze", "moves", "render"})
+        """Solve (a shortest solution), analyze (the whole component), moves and render; generate (random
+        starts) where the type declares a ``board_generator``."""
+        return frozenset({"solve", "analyze", "moves", "render"} | ({"generate"} if self.board_generator else set()))
 
     def refusal(self, capability: str = "count") -> str:
         """What the constraint-puzzle commands say about this type."""

@@ -115,8 +115,10 @@ class PuzzleType:
     clue_based: ClassVar[bool] = False
     #: True for puzzles solved by a sequence of moves (``MovePuzzle``), not by values of variables.
     solved_by_moves: ClassVar[bool] = False
-    #: "module:function" making boards of a type not made of clues (lights-out, nonograms), called as
-    #: ``function(ptype, params, n, seed=, presses=, unique=)``; imported only when boards are made.
+    #: "module:function" making boards of a type not made of clues (lights-out, nonograms, tile puzzles),
+    #: called as ``function(ptype, params, n, seed=S, **options)`` with the generate command's board options
+    #: (presses, unique: a generator refuses those it does not take); board k comes from seed S + k alone,
+    #: and has ``.instance``. Imported only when boards are made.
     board_generator: ClassVar[str | None] = None
     #: "module:function" grading a board of a type not made of clues: ``function(instance) -> dict``.
     board_grader: ClassVar[str | None] = None
