@@ -38,7 +38,7 @@ SUDOKU = registry.get("sudoku")
 
 
 def naive_minimal(model: Model, rng: random.Random) -> tuple[dict[int, int], list[int]]:
-    """Seed 003 as written: add random clues until count_solutions == 1, then drop clues while it stays 1."""
+    """The pushpull blog post's generator as written: add random clues until count_solutions == 1, then drop clues while it stays 1."""
     net = compiled(model)
     lo = net.lo
     while True:  # restart on a dead end (the seed backtracks by returning False to the top)

@@ -1,5 +1,47 @@
-"""The puzzlesmith command line (``puzzlesmith`` / ``python -m puzzlesmith``).
+"""puzzlesmith: model puzzles once, then solve, count, generate, grade, hint and draw them with any engine.
 
-The library lives in the packages below it: ``csp`` (models and puzzle types), ``solvers``
-(engines) and ``generators``.
+    >>> import puzzlesmith as ps
+    >>> ps.read("sudoku", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").solve().solution
+    '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
+
+The names below are the public API (``puzzlesmith.api``, the mid-end the command line stands on). The
+layers under it are importable too: ``puzzlesmith.csp`` (models, constraint kinds, the puzzle-type
+interfaces and the registry), ``puzzlesmith.solvers`` (engines), ``puzzlesmith.generators`` and
+``puzzlesmith.drawing``. Names load on first use, so ``import puzzlesmith`` stays cheap.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .api import (Count, Graded, Hint, MoveSolution, NoAnswer, Plan, Puzzle, Solution, empty, generate, read,
+                      read_file, type_of, types)
+    from .csp.errors import EngineError, ModelError, PuzzleError, PuzzlesmithError, WrongAnswer
+    from .generators.clues import GenerationError
+    from .solvers.base import Status
+
+_EXPORTS: dict[str, str] = {
+    **{name: "puzzlesmith.api" for name in ("Count", "Graded", "Hint", "MoveSolution", "NoAnswer", "Plan", "Puzzle",
+                                            "Solution", "empty", "generate", "read", "read_file", "type_of", "types")},
+    **{name: "puzzlesmith.csp.errors" for name in ("EngineError", "ModelError", "PuzzleError", "PuzzlesmithError",
+                                                   "WrongAnswer")},
+    "GenerationError": "puzzlesmith.generators.clues",
+    "Status": "puzzlesmith.solvers.base",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name on first use (PEP 562)."""
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'puzzlesmith' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_EXPORTS[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -100,7 +100,7 @@ def test_the_filters_count_what_the_listing_holds():
 
 
 def test_4x4_has_12295564_justsolved_boards():
-    """Seed 000 ("Sliding Block Puzzles, Part 3"): SBPSearcher processed 12,295,564 puzzles, the justsolved
+    """Bickford, "Sliding Block Puzzles, Part 3" (2012): SBPSearcher processed 12,295,564 puzzles, the justsolved
     4x4 boards of SBPFinder: a piece covers the bottom-right cell and can move (one step left or up)."""
     assert count_boards(4, 4, only_justsolved=True) == 12_295_564
     assert count_boards(4, 4) == 55_807_716
@@ -178,7 +178,7 @@ def _numbers(masks: list[int]) -> list[int]:
 
 
 def test_hardest_finds_the_132_move_puzzle():
-    """Seed 000: 132 moves is the most any simple-simple-simple 4x4 puzzle needs; its class (5 monominoes,
+    """Bickford, "Sliding Block Puzzles, Part 3" (2012): 132 moves is the most any simple-simple-simple 4x4 puzzle needs; its class (5 monominoes,
     3 dominoes, 1 triomino) in the results file."""
     results = bickford_results()
     found = hardest_of_class(4, 4, (1, 1, 1, 1, 1, 2, 2, 2, 3), "edges")
@@ -266,7 +266,7 @@ def graph(n: int, edges: list[tuple[int, int]], start: int, goal: int) -> Graph:
 
 
 def test_bb_on_trees_is_v_minus_1_minus_m():
-    """Seed 000: on a tree the metric is V - 1 - m."""
+    """Bickford, "Sliding Block Puzzles, Part 3" (2012): on a tree the metric is V - 1 - m."""
     rng = random.Random(3)
     for n in (2, 5, 30):
         edges = [(v, rng.randrange(v)) for v in range(1, n)]

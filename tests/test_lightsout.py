@@ -27,7 +27,7 @@ PLUS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 SHAPES = {"plus": PLUS, "x": ((-1, -1), (-1, 1), (1, -1), (1, 1)),
           "box": tuple((a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0))}
 
-# Seed 003: the board 011/110/110 and the inverse of its matrix mod 2.
+# The pushpull blog post ("pushpull, mod-2 linear algebra and a sudoku generator"): the board 011/110/110 and the inverse of its matrix mod 2.
 SEED_INVERSE = """\
 1 0 1 0 0 1 1 1 0
 0 0 0 0 1 0 1 1 1

@@ -34,7 +34,7 @@ def test_gchq_2015_is_unique_with_its_givens_and_every_line_checks() -> None:
     for engine in ("sat", "cpsat"):
         assert solvers.count(model, engine=engine, fix=instance.givens).count == 1
     picture = solvers.solve(model, engine="sat", fix=instance.givens).solution[:625]
-    rows, cols = instance.data
+    rows, cols = instance.data.rows, instance.data.columns
     assert [runs(picture[r * 25:(r + 1) * 25]) for r in range(25)] == list(rows)
     assert [runs(picture[c::25]) for c in range(25)] == list(cols)
     assert all(picture[i] == v for i, v in instance.givens.items())

@@ -92,7 +92,7 @@ def test_simpsons_example_and_blank_lines_as_empty_clues() -> None:
     spaced = NONOGRAM.parse(text.replace("1,1\n1,1", "1,1\n\n1,1"), {})
     assert spaced.data == instance.data
     empty_row = NONOGRAM.parse("width 2\nheight 3\nrows\n2\n\n1\ncolumns\n1,1\n1\n", {})
-    assert empty_row.data == (((2,), (), (1,)), ((1, 1), (1,)))
+    assert (empty_row.data.rows, empty_row.data.columns) == (((2,), (), (1,)), ((1, 1), (1,)))
 
 
 COLOUR = """title "two colours"
@@ -118,7 +118,7 @@ def test_the_colour_form_reads_as_our_colour_syntax() -> None:
     cannot be one: 12 would read as a run of twelve)."""
     non = read_non(COLOUR)
     ours = NONOGRAM.parse("colours: a b\nrows: 2a 1b, 1b\ncolumns: 1a, 1a, 2b", {})
-    assert (non.rows, non.columns) == ours.data
+    assert (non.rows, non.columns) == (ours.data.rows, ours.data.columns)
     assert non.colours == (("a", "#ff0000"), ("b", "#0000ff")) and non.goal == (1, 1, 2, 0, 0, 2)
     instance = NONOGRAM.parse(COLOUR, {})
     model = NONOGRAM.model(instance)

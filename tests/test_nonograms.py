@@ -67,7 +67,8 @@ def test_published_nonograms_grade_as_the_engine_confirms():
     line logic), and its picture is the engine's only solution."""
     for path in ("nonogram_rosetta.txt", "nonogram_rosetta_more.txt"):
         for _, record in NONOGRAM.split_records((FIXTURES / path).read_text()):
-            rows, cols = NONOGRAM.parse(record, NONOGRAM.resolve_params({})).data
+            clues = NONOGRAM.parse(record, NONOGRAM.resolve_params({})).data
+            rows, cols = clues.rows, clues.columns
             state = line_solve(rows, cols)
             assert state.solved and engine_count(rows, cols) == 1
             assert state.grid == solvers.solve(nonogram_model(rows, cols), engine="backtracking").solution[:len(state.grid)]

@@ -128,10 +128,10 @@ def test_killer_draws_cages_and_their_sums(source, tmp_path):
     n, cages = instance.params["size"], instance.data
     picture = svg("killer", "-f", str(path))
     assert len(parts(picture, "cell", "rect")) == n * n
-    assert sorted(map(int, texts(picture, "clue"))) == sorted(total for _, _, total in cages)
+    assert sorted(map(int, texts(picture, "clue"))) == sorted(cage.total for cage in cages)
     assert all(e.get("stroke-dasharray") for e in parts(picture, "cage", "line"))
     # Every side of a cage that faces out of it is one dashed line: count those sides independently.
-    owner = {cell: cage for cage, cells, _ in cages for cell in cells}
+    owner = {cell: cage.name for cage in cages for cell in cage.cells}
     sides = sum(1 for cell in owner for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
                 if not (0 <= cell // n + dr < n and 0 <= cell % n + dc < n)
                 or owner.get(cell + dr * n + dc) != owner[cell])
@@ -204,7 +204,7 @@ NONOGRAM_SMALL = "rows: 1, 3, 1\ncolumns: 1, 3, 1"
 @pytest.mark.parametrize("text", [NONOGRAM_SMALL, "nonogram_rosetta.txt"])
 def test_nonogram_clues_and_shading(text, tmp_path):
     text, instance, picture = sample("nonogram", text, tmp_path)
-    rows, cols = instance.data
+    rows, cols = instance.data.rows, instance.data.columns
     assert len(parts(picture, "cell", "rect")) == len(rows) * len(cols)
     assert sorted(texts(picture, "clue")) == sorted(str(n) for clue in rows + cols for n in clue or (0,))
     answer = svg("nonogram", text, "--solution")

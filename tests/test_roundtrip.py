@@ -36,7 +36,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from puzzlesmith.puzzles.futoshiki import Inequality
+from puzzlesmith.puzzles.kakuro import KakuroGrid
+from puzzlesmith.puzzles.killer import Cage
 from puzzlesmith.puzzles.life import CONWAY
+from puzzlesmith.puzzles.nonogram import NonogramClues
+from puzzlesmith.puzzles.seating import SeatingPlan
 from puzzlesmith.csp import PuzzleError, registry
 from puzzlesmith.csp.puzzle import Instance
 from puzzlesmith.puzzles.sudoku import SYMBOLS, default_box
@@ -370,7 +375,7 @@ PUSHPULL = registry.get("pushpull")
 @ROUNDTRIP
 @given(st.lists(st.integers(0, 1), min_size=9, max_size=9))
 def test_pushpull_every_form_reads_back(cells):
-    """Seed 003's 3x3 game: a digit string, a / line and a grid are one board, with the fixed rules."""
+    """The pushpull blog post's 3x3 game: a digit string, a / line and a grid are one board, with the fixed rules."""
     board = Instance({"neighbourhood": ((-1, 0), (1, 0), (0, -1), (0, 1)), "self": True, "torus": False, "states": 2,
                       "rows": 3, "cols": 3}, {9 + i: v for i, v in enumerate(cells)}, layout="grid")
     assert_forms_read_back("pushpull", board, [(layout, fmt(PUSHPULL, board, layout), {})
@@ -538,7 +543,7 @@ def futoshikis(draw: st.DrawFn) -> Instance:
     for i in range(n * n):
         for j in ([i + 1] if i % n < n - 1 else []) + ([i + n] if i + n < n * n else []):
             if rng.random() < sign_density:
-                signs.append(rng.choice([(i, j), (j, i)]))  # (smaller, larger)
+                signs.append(Inequality(*rng.choice([(i, j), (j, i)])))
     return Instance({"size": n}, givens, data=tuple(sorted(signs)), layout="grid")
 
 
@@ -546,7 +551,7 @@ def futoshiki_text(instance: Instance, blank: str, up: str, down: str, gap: str)
     """The grid written by hand: ``blank`` for empty cells, ``up``/``down`` for vertical signs, ``gap`` under
     cells without one (a line of gaps is left out when ``gap`` is a space)."""
     n = instance.params["size"]
-    signs = set(instance.data)
+    signs = {(sign.smaller, sign.larger) for sign in instance.data}
     lines = []
     for r in range(n):
         row = ""
@@ -630,12 +635,12 @@ def killers(draw: st.DrawFn, shape: tuple[int, tuple[int, int]] | None = None) -
     for k, cells in enumerate(cells_of):
         low, high = sum_range(len(cells), n)
         total = rng.randint(low, high) if rng.random() < 0.85 and len(cells) <= n else rng.randint(0, 2 * high + 2)
-        cages.append((ids[k], tuple(cells), total))
+        cages.append(Cage(ids[k], tuple(cells), total))
     density = draw(st.sampled_from([0.0, 0.0, 0.2, 0.6]))
     givens = {i: rng.randint(1, n) for i in range(n * n) if rng.random() < density}
     # The reader's conflict, reworked here: a cage whose distinct digits cannot reach its sum.
-    conflicts = [cage for cage, cells, total in cages
-                 if len(cells) > n or not sum_range(len(cells), n)[0] <= total <= sum_range(len(cells), n)[1]]
+    conflicts = [c for c in cages if len(c.cells) > n
+                 or not sum_range(len(c.cells), n)[0] <= c.total <= sum_range(len(c.cells), n)[1]]
     return Instance({"size": n, "box": box}, givens, data=tuple(cages), layout="grid",
                     conflict="expected" if conflicts else None)
 
@@ -651,9 +656,9 @@ def killer_text(instance: Instance, blank: str, with_givens: bool, sum_sep: str,
     the sums separated by ``sum_sep`` (a newline: one sum per line)."""
     n = instance.params["size"]
     cage_of = ["."] * (n * n)
-    for cage, cells, _ in instance.data:
-        for i in cells:
-            cage_of[i] = cage
+    for cage in instance.data:
+        for i in cage.cells:
+            cage_of[i] = cage.name
     lines = []
     for r in range(n):
         cells = range(r * n, (r + 1) * n)
@@ -662,7 +667,7 @@ def killer_text(instance: Instance, blank: str, with_givens: bool, sum_sep: str,
             givens = "".join(SYMBOLS[instance.givens[i] - 1] if i in instance.givens else blank for i in cells)
             row = f"{givens}  {row}"
         lines.append(indent + row)
-    lines.append(sum_sep.join(f"{cage}={total}" for cage, _, total in instance.data))
+    lines.append(sum_sep.join(f"{cage.name}={cage.total}" for cage in instance.data))
     return "\n".join(lines)
 
 
@@ -769,7 +774,7 @@ def kakuros(draw: st.DrawFn) -> tuple[Instance, list[list[str]]]:
                    for _, cells, s in runs)
     names = tuple(f"r{r + 1}c{c + 1}" for r, c in var)
     kept = tuple(tuple(tokens_row) for tokens_row in tokens)
-    instance = Instance({}, givens, data=(kept, names, tuple(runs)), layout="grid",
+    instance = Instance({}, givens, data=KakuroGrid(kept, names, tuple(runs)), layout="grid",
                         conflict="expected" if conflict else None)
     return instance, tokens
 
@@ -777,7 +782,7 @@ def kakuros(draw: st.DrawFn) -> tuple[Instance, list[list[str]]]:
 def kakuro_key(instance: Instance) -> tuple:
     """What matters: white cells (blank or given) are one thing however they are spelled; the runs,
     names, givens, black cells and clues as written, and whether there is a conflict."""
-    tokens, names, runs = instance.data
+    tokens, names, runs = instance.data.tokens, instance.data.names, instance.data.runs
     white = tuple(tuple("_" if t in ("_", ".") or (len(t) == 1 and t in "123456789") else t for t in row)
                   for row in tokens)
     return instance.params, instance.givens, (white, names, runs), instance.conflict is not None
@@ -827,7 +832,7 @@ def nonograms(draw: st.DrawFn) -> Instance:
         cols = tuple(tuple(rng.randint(1, h) for _ in range(rng.randint(0, 3))) for _ in range(w))
     too_long = any(sum(c) + len(c) - 1 > length for clues, length in ((rows, w), (cols, h)) for c in clues)
     conflict = too_long or sum(map(sum, rows)) != sum(map(sum, cols))
-    return Instance({"rows": h, "columns": w}, {}, data=(rows, cols), layout="grid",
+    return Instance({"rows": h, "columns": w}, {}, data=NonogramClues(rows, cols), layout="grid",
                     conflict="expected" if conflict else None)
 
 
@@ -835,7 +840,7 @@ def nonogram_text(instance: Instance, layout: str, cols_word: str, empty: str, u
     """By hand: clues on the header's line separated by ``comma`` (with a trailing one), one per line
     under the header, or wrapped two to a line; ``cols:`` or ``columns:``, ``0`` or ``-`` for an empty line."""
     parts = []
-    for word, clues in (("rows", instance.data[0]), (cols_word, instance.data[1])):
+    for word, clues in (("rows", instance.data.rows), (cols_word, instance.data.columns)):
         written = ["  ".join(map(str, clue)) or empty for clue in clues]
         word = word.upper() if upper else word
         if layout == "one per line":
@@ -908,14 +913,14 @@ def seatings(draw: st.DrawFn) -> tuple[Instance, list[tuple[str, Any]]]:
         lines.insert(draw(st.integers(0, len(lines))), ("pin", (who, seat)))
     conflict = "expected" if seats < len(names) else None
     pins = tuple(v for kind, v in lines if kind == "pin") if conflict else None  # kept as written when they clash
-    return Instance({"seats": seats}, givens, data=(names, tuple(rules), pins), layout="grid",
+    return Instance({"seats": seats}, givens, data=SeatingPlan(names, tuple(rules), pins), layout="grid",
                     conflict=conflict), lines
 
 
 def seating_text(instance: Instance, lines: list[tuple[str, Any]], data: st.DataObject) -> str:
     """Written by hand in the wordings the docstring allows: commas in the guest list, names in any
     case, lists joined by or / and / nor / commas, "but not", "sits in seat", a full stop."""
-    names = instance.data[0]
+    names = instance.data.names
     say = lambda g: data.draw(st.sampled_from([names[g], names[g].lower(), names[g].upper()]))  # noqa: E731
     out = [f"guests: {data.draw(st.sampled_from([' ', ', ', ','])).join(names)}", f"seats: {instance.params['seats']}"]
     k = 0

@@ -92,7 +92,7 @@ def killer_ok(grid: list[int], cages, givens, rows: int, cols: int) -> bool:
     return all(sorted(grid[i] for i in unit) == list(range(1, n + 1)) for unit in units) and all(
         grid[v] == x for v, x in givens.items()) and all(
         sum(grid[c] for c in cells) == total and len({grid[c] for c in cells}) == len(cells)
-        for _, cells, total in cages)
+        for cells, total in ((cage.cells, cage.total) for cage in cages))
 
 
 def test_killer_published_conceptis_puzzle_has_its_published_solution():
@@ -172,7 +172,7 @@ def test_kakuro_rejects_malformed_input(text, line, words):
 
 def futoshiki_ok(square, signs, givens, n: int) -> bool:
     cells = sum(square, ())
-    return all(cells[a] < cells[b] for a, b in signs) and all(cells[v] == x for v, x in givens.items())
+    return all(cells[s.smaller] < cells[s.larger] for s in signs) and all(cells[v] == x for v, x in givens.items())
 
 
 def test_futoshiki_public_puzzle_has_its_published_solution():
@@ -260,7 +260,7 @@ def test_nonogram_bigger_rosetta_problems_are_unique_and_match_their_clues():
     for _, text in records:
         instance = ptype.parse(text, {})
         picture = ptype.format(instance, only_solution(ptype, instance)).splitlines()
-        rows, cols = instance.data
+        rows, cols = instance.data.rows, instance.data.columns
         assert [runs(line) for line in picture] == list(rows)
         assert [runs("".join(col)) for col in zip(*picture)] == list(cols)
 

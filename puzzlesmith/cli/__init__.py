@@ -9,11 +9,10 @@ import os
 import sys
 from typing import NoReturn, Sequence
 
-from puzzlesmith.csp.errors import ModelError, PuzzleError, excerpt
-from puzzlesmith.solvers.base import Unsupported
+from puzzlesmith.csp.errors import PuzzlesmithError, WrongAnswer, excerpt
 
 from .commands import COMMANDS
-from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_WRONG_ANSWER, UsageError, WrongAnswer
+from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_WRONG_ANSWER
 from .moves import refuse_moves
 
 
@@ -61,12 +60,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         refuse_moves(args)
         return args.run(args)
-    except (PuzzleError, ModelError, UsageError, Unsupported) as e:
-        print(f"puzzlesmith: error: {e}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     except WrongAnswer as e:
         print(f"puzzlesmith: internal error: {e}", file=sys.stderr)
         return EXIT_WRONG_ANSWER
+    except PuzzlesmithError as e:  # bad input, a bad engine choice, a usage mistake: one line, exit 2
+        print(f"puzzlesmith: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         interrupted()
     except OSError as e:

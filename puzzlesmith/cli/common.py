@@ -1,7 +1,8 @@
-"""What every command shares: options, reading puzzles, planning the work, reporting.
+"""What every command shares: options, reading puzzles, exit codes, reporting.
 
-Every puzzle of a run is read, modelled and given its engine before anything is printed, so
-bad input never leaves half-written output behind.
+The work itself (reading, planning, solving, checking) is the API's (``puzzlesmith.api``); commands
+parse arguments, call it and format what it answers. Every puzzle of a run is read, modelled and given
+its engine before anything is printed, so bad input never leaves half-written output behind.
 """
 
 from __future__ import annotations
@@ -10,15 +11,12 @@ import argparse
 import json
 import re
 import sys
-import time
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from puzzlesmith import solvers
-from puzzlesmith.csp import clock, registry
-from puzzlesmith.csp.errors import ModelError, PuzzleError, excerpt
-from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, PuzzleType, whole_number
+from puzzlesmith.api import Plan as Plan, Puzzle as Puzzle, read_text
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.errors import PuzzleError, PuzzlesmithError, WrongAnswer as WrongAnswer, excerpt
+from puzzlesmith.csp.puzzle import PuzzleType, whole_number
 
 # Exit codes: 0 answered, 1 no solution, 2 bad input (or output that cannot be written), 3 unknown (a time
 # or node limit stopped the search), 4 an engine answered something the independent checks reject (a bug
@@ -26,35 +24,8 @@ from puzzlesmith.csp.puzzle import Instance, PuzzleType, whole_number
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_WRONG_ANSWER, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 
 
-class UsageError(Exception):
+class UsageError(PuzzlesmithError):
     """A mistake in how the command was called (reported as one line, exit 2)."""
-
-
-class WrongAnswer(Exception):
-    """An engine returned a solution that fails the independent checks."""
-
-
-def verified(ptype: PuzzleType, puzzle: "Puzzle", model: Model, values: list[int], engine: str) -> list[int]:
-    """``values`` after the independent checks: the model's constraints, the givens, the type's own rules."""
-    problem = model.check(values)
-    if problem:
-        reason: str | None = str(problem)
-    else:
-        givens = puzzle.instance.givens
-        lost = [v for v, x in givens.items() if values[v] != x]
-        reason = f"{model.names[lost[0]]} should be {givens[lost[0]]}" if lost else ptype.verify(puzzle.instance,
-                                                                                                  values)
-    if reason:
-        raise WrongAnswer(f"the {engine} engine answered {puzzle.source} wrongly: {reason}")
-    return values
-
-
-@dataclass
-class Puzzle:
-    """One puzzle to work on: where it came from (for messages) and the parsed instance."""
-
-    source: str
-    instance: Instance
 
 
 def add_type_options(parser: argparse.ArgumentParser) -> None:
@@ -140,19 +111,12 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
     puzzles: list[Puzzle] = []
 
     def from_text(text: str, name: str, whole: bool) -> None:
-        text = text.removeprefix("\ufeff")
-        records = [(1, text)] if whole else ptype.split_records(text)
-        if not records:
-            raise UsageError(f"{name}: no puzzles found (the input is empty or only comments)")
-        for line, record in records:
-            try:
-                instance = ptype.parse(record, params)
-            except PuzzleError as e:
-                # A one-line puzzle given as an argument has no line worth naming.
-                one_line = whole and "\n" not in record.strip()
-                located = PuzzleError(e.message, where=e.where) if one_line else e.at_line(line)
-                raise PuzzleError(str(located), where=name) from None
-            puzzles.append(Puzzle(f"{name}:{line}" if not whole else name, instance))
+        try:
+            puzzles.extend(read_text(ptype, params, text, name, whole=whole))
+        except PuzzleError as e:
+            if e.message.startswith("no puzzles found"):
+                raise UsageError(f"{name}: {e.message}") from None
+            raise
 
     files = getattr(args, "file", None) or []
     if len(files) > 1:
@@ -170,7 +134,7 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
         instance = ptype.empty(params)
         if instance is None:
             raise UsageError(f"give a {ptype.name} puzzle: as an argument, with -f FILE, or '-' for standard input")
-        puzzles.append(Puzzle("empty", instance))
+        puzzles.append(Puzzle(ptype, instance, source="empty"))
     return ptype, params, puzzles
 
 
@@ -183,68 +147,9 @@ def read_clue_puzzles(args: argparse.Namespace, instead: str) -> tuple[PuzzleTyp
     return ptype, puzzles
 
 
-@dataclass
-class Job:
-    """A puzzle with everything decided before any output: its model and engine, or why there is
-    nothing to search (the givens contradict each other; the time limit ran out building the model)."""
-
-    puzzle: Puzzle
-    model: Model | None
-    engine: str = ""
-    reason: str = ""
-    conflict: str | None = None
-    stopped: str | None = None
-    seconds: float = 0.0  # spent building the model and planning, counted against the time limit
-
-    def time_left(self, limit: float | None) -> float | None:
-        """What remains of a per-puzzle time limit for the search (at least a moment)."""
-        return None if limit is None else max(limit - self.seconds, 1e-3)
-
-
-def plan(ptype: PuzzleType, puzzles: list[Puzzle], engine: str, time_limit: float | None = None) -> list[Job]:
-    """Every puzzle's model and engine, settled before anything is printed, so bad input fails first.
-
-    A puzzle whose givens contradict each other gets its "no solution" reason instead of a model;
-    one whose model cannot be built and planned within ``time_limit`` is marked stopped.
-    """
-    jobs = []
-    for puzzle in puzzles:
-        start = time.perf_counter()
-        instance = puzzle.instance
-        if instance.conflict:
-            jobs.append(Job(puzzle, None, conflict=instance.conflict))
-            continue
-        try:
-            with clock.time_limit(time_limit):
-                model = ptype.model(instance)
-                conflict = ptype.contradiction(instance, model)
-                if conflict is None:
-                    name, reason = engine_choice(model, engine)
-                    why = solvers.get_engine(name).declines(model, instance.givens)
-                    if why:
-                        raise UsageError(f"{puzzle.source}: the {name} engine cannot answer this puzzle: {why}")
-        except ModelError as e:
-            raise PuzzleError(str(e), where=puzzle.source) from None
-        except clock.OutOfTime:
-            jobs.append(Job(puzzle, None, stopped="time limit", seconds=time.perf_counter() - start))
-            continue
-        if conflict is not None:
-            jobs.append(Job(puzzle, None, conflict=conflict))
-        else:
-            jobs.append(Job(puzzle, model, name, reason, seconds=time.perf_counter() - start))
-    return jobs
-
-
-def engine_choice(model: Model, engine: str) -> tuple[str, str]:
-    """The engine that will run and why (``auto`` decides per model)."""
-    if engine == "auto":
-        return solvers.choose(model)
-    if engine not in solvers.ENGINES:
-        raise UsageError(f"unknown engine {engine!r} (known: auto, {', '.join(solvers.ENGINES)})")
-    why = solvers.get_engine(engine).unsupported(model)
-    if why:
-        raise UsageError(f"--engine {engine} cannot solve this model: {why}")
-    return engine, "chosen with --engine"
+def plan(puzzles: list[Puzzle], engine: str, time_limit: float | None = None) -> list[Plan]:
+    """Every puzzle's model and engine, settled before anything is printed, so bad input fails first."""
+    return [puzzle.plan(engine, time_limit) for puzzle in puzzles]
 
 
 def emit_json(record: dict[str, Any]) -> None:

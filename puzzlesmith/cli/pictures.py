@@ -1,8 +1,8 @@
 """What ``render`` and ``book`` share: solving a puzzle for its picture, and writing picture files.
 
-Solutions are found as ``solve`` finds them (the same plan, engines and independent checks; for
-move puzzles the same path search, checked move by move), and every puzzle is solved before
-anything is written, so a puzzle without a solution leaves no file behind.
+Solutions come from the API (``Puzzle.solve``: the same plan, engines and independent checks as
+``solve``; for move puzzles the same path search, checked move by move), and every puzzle is solved
+before anything is written, so a puzzle without a solution leaves no file behind.
 """
 
 from __future__ import annotations
@@ -12,21 +12,13 @@ import sys
 from dataclasses import dataclass
 from typing import Sequence
 
-from puzzlesmith import solvers
-from puzzlesmith.csp import clock
+from puzzlesmith.api import MoveSolution, NoAnswer as NoAnswer
 from puzzlesmith.csp.moves import MovePuzzle
 from puzzlesmith.csp.picture import Picture
 from puzzlesmith.csp.puzzle import PuzzleType
+from puzzlesmith.solvers.base import Status
 
-from .common import EXIT_NO_SOLUTION, EXIT_UNKNOWN, Job, Puzzle, UsageError, plan, positive_seconds, verified
-
-
-class NoAnswer(Exception):
-    """A puzzle has no solution (exit 1) or none was found within the limits (exit 3)."""
-
-    def __init__(self, message: str, code: int) -> None:
-        super().__init__(message)
-        self.code = code
+from .common import EXIT_NO_SOLUTION, EXIT_UNKNOWN, Puzzle, UsageError, plan, positive_seconds
 
 
 def add_solve_options(parser: argparse.ArgumentParser) -> None:
@@ -44,52 +36,20 @@ class Answer:
     steps: list[tuple[str, str]] | None = None
 
 
-def solve_constraint(ptype: PuzzleType, job: Job, time_limit: float | None) -> list[int]:
-    """The first solution of a planned puzzle, checked as ``solve`` checks it; NoAnswer otherwise."""
-    puzzle = job.puzzle
-    if job.model is None:
-        if job.conflict:
-            raise NoAnswer(f"{puzzle.source}: no solution: {job.conflict}", EXIT_NO_SOLUTION)
-        raise NoAnswer(f"{puzzle.source}: unknown ({job.stopped} reached while building the model)", EXIT_UNKNOWN)
-    try:
-        with clock.time_limit(job.time_left(time_limit)):
-            found = solvers.get_engine(job.engine).search(job.model, puzzle.instance.givens, (),
-                                                          solvers.Limits(job.time_left(time_limit), None))
-            for values in found:
-                return verified(ptype, puzzle, job.model, values, job.engine)
-            stats = found.stats
-    except clock.OutOfTime:
-        stats = solvers.Stats(stopped="time limit")
-    if stats.stopped:
-        raise NoAnswer(f"{puzzle.source}: unknown ({stats.stopped} reached)", EXIT_UNKNOWN)
-    why = stats.extra.get("why")
-    raise NoAnswer(f"{puzzle.source}: no solution" + (f": {why}" if why else ""), EXIT_NO_SOLUTION)
-
-
-def solve_moves(ptype: MovePuzzle, puzzle: Puzzle, engine: str, time_limit: float | None) -> list[tuple[str, str]]:
-    """(move name, board text) along a shortest solution, the start first as ("start", board)."""
-    from puzzlesmith.solvers.paths import SOLVED, UNSAT, PathLimits, find_path
-
-    from .moves import checked, engine_for, stopped_text
-
-    space = ptype.space(puzzle.instance)
-    name, _ = engine_for(space, engine, None)
-    result = find_path(space, name, PathLimits(time_limit, None, None, None))
-    if result.status == UNSAT:
-        raise NoAnswer(f"{puzzle.source}: no solution" + (f": {result.why}" if result.why else ""), EXIT_NO_SOLUTION)
-    if result.status != SOLVED:
-        raise NoAnswer(f"{puzzle.source}: {stopped_text(result.stats, space)}", EXIT_UNKNOWN)
-    checked(space, result, puzzle.source)
-    assert result.path is not None
-    return [("start", space.format(result.path[0]))] + space.replay(result.path)
-
-
 def solve_all(ptype: PuzzleType, puzzles: Sequence[Puzzle], engine: str, time_limit: float | None) -> list[Answer]:
     """Every puzzle's answer, in order; NoAnswer for the first that has none."""
-    if isinstance(ptype, MovePuzzle):
-        return [Answer(steps=solve_moves(ptype, p, engine, time_limit)) for p in puzzles]
-    jobs = plan(ptype, list(puzzles), engine, time_limit)
-    return [Answer(values=solve_constraint(ptype, job, time_limit)) for job in jobs]
+    if not ptype.solved_by_moves:
+        plan(list(puzzles), engine, time_limit)
+    answers = []
+    for puzzle in puzzles:
+        found = puzzle.solve(engine, time_limit)
+        if found.status != Status.SOLVED:
+            raise NoAnswer(puzzle.source, found)
+        if isinstance(found, MoveSolution):
+            answers.append(Answer(steps=[("start", found.positions[0])] + list(zip(found.moves, found.positions[1:]))))
+        else:
+            answers.append(Answer(values=found.values[0]))
+    return answers
 
 
 def answer_picture(ptype: PuzzleType, puzzle: Puzzle, answer: Answer, aspect: float | None = None) -> Picture:
@@ -135,5 +95,5 @@ def write_output(data: bytes, path: str | None) -> None:
 
 def no_answer(e: NoAnswer) -> int:
     print(f"puzzlesmith: {e}", file=sys.stderr)
-    return e.code
+    return EXIT_NO_SOLUTION if e.answer.status == Status.UNSAT else EXIT_UNKNOWN
 

@@ -27,6 +27,13 @@ def deadline() -> float | None:
     return getattr(_state, "deadline", None)
 
 
+def remaining() -> float | None:
+    """Seconds left before the current deadline (at least a moment), or None when no limit is set: what an
+    engine's own time limit is set to, so one deadline bounds building, compiling and searching."""
+    limit = deadline()
+    return None if limit is None else max(limit - time.perf_counter(), 1e-3)
+
+
 @contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
     """Within the block, ``check()`` raises OutOfTime once ``seconds`` have passed (None: no limit;

@@ -9,11 +9,15 @@ def excerpt(text: str, width: int = 24) -> str:
     return repr(shown)
 
 
-class ModelError(ValueError):
+class PuzzlesmithError(Exception):
+    """The root of every error puzzlesmith raises on purpose: catch this one to catch them all."""
+
+
+class ModelError(PuzzlesmithError, ValueError):
     """A model was built wrongly: empty domain, unknown variable, malformed constraint."""
 
 
-class PuzzleError(ValueError):
+class PuzzleError(PuzzlesmithError, ValueError):
     """Bad puzzle text or parameters, with where it went wrong (line, cell, parameter)."""
 
     def __init__(self, message: str, *, line: int | None = None, where: str | None = None) -> None:
@@ -33,3 +37,11 @@ class PuzzleError(ValueError):
         if self.where:
             parts.append(self.where)
         return ": ".join(parts + [self.message])
+
+
+class EngineError(PuzzlesmithError, ValueError):
+    """An engine was asked for that does not exist, or cannot take the model or puzzle it was given."""
+
+
+class WrongAnswer(PuzzlesmithError):
+    """An engine returned a solution that fails the independent checks: a bug to report."""

@@ -106,6 +106,11 @@ class Space:
         """Whether ``pos`` counts as a start when analyze looks for the hardest one."""
         return True
 
+    def pattern_board(self) -> tuple[int, int, list[int]] | None:
+        """(rows, columns, goal cells) when the space is a tile puzzle in single-tile moves, so additive
+        pattern databases (``solvers.pdb``) can bound it; None otherwise."""
+        return None
+
     def size_hint(self) -> int | None:
         """An upper bound on the number of positions (for choosing an engine and sizing memory), or None."""
         return None
@@ -176,7 +181,14 @@ class MovePuzzle(PuzzleType):
         """The position graph of ``instance`` in its metric."""
         raise NotImplementedError
 
-    def refusal(self) -> str:
+    solved_by_moves = True
+
+    def capabilities(self) -> frozenset[str]:
+        """Solve (a shortest solution), analyze (the whole component), moves and render; generate (random
+        starts) where the type declares a ``board_generator``."""
+        return frozenset({"solve", "analyze", "moves", "render"} | ({"generate"} if self.board_generator else set()))
+
+    def refusal(self, capability: str = "count") -> str:
         """What the constraint-puzzle commands say about this type."""
         return f"{self.name} is solved by moves: use `puzzlesmith solve` or `puzzlesmith analyze`"
 

@@ -78,6 +78,16 @@ def yes_no(text: str) -> bool:
     raise ValueError("expected yes or no")
 
 
+def _plain_groups(model: Model) -> tuple[list[Any], dict[int, list[int]]]:
+    """The model's AllDifferent constraints without offsets, and each variable's positions among them."""
+    plain = [c for c in model.of_kind("AllDifferent") if len(set(c.offsets)) <= 1]
+    groups_of: dict[int, list[int]] = {}
+    for k, c in enumerate(plain):
+        for v in c.vars:
+            groups_of.setdefault(v, []).append(k)
+    return plain, groups_of
+
+
 def _ascii_digits(text: str) -> bool:
     return bool(text) and all("0" <= ch <= "9" for ch in text)
 
@@ -103,6 +113,34 @@ class PuzzleType:
     params: ClassVar[tuple[Param, ...]] = ()
     #: True when clues are given values of variables, so generators can make puzzles of it.
     clue_based: ClassVar[bool] = False
+    #: True for puzzles solved by a sequence of moves (``MovePuzzle``), not by values of variables.
+    solved_by_moves: ClassVar[bool] = False
+    #: "module:function" making boards of a type not made of clues (lights-out, nonograms, tile puzzles),
+    #: called as ``function(ptype, params, n, seed=S, **options)`` with the generate command's board options
+    #: (presses, unique: a generator refuses those it does not take); board k comes from seed S + k alone,
+    #: and has ``.instance``. Imported only when boards are made.
+    board_generator: ClassVar[str | None] = None
+    #: "module:function" grading a board of a type not made of clues: ``function(instance) -> dict``.
+    board_grader: ClassVar[str | None] = None
+
+    def capabilities(self) -> frozenset[str]:
+        """What can be asked of puzzles of this type, as the API, the command line and the web page ask:
+        solve, count, render, and where the type allows it generate, grade, hint and verify (clue
+        puzzles), moves and analyze (puzzles solved by moves)."""
+        caps = {"solve", "count", "render"}
+        if self.clue_based:
+            caps |= {"generate", "grade", "hint", "verify"}
+        if self.board_generator:
+            caps.add("generate")
+        if self.board_grader:
+            caps.add("grade")
+        return frozenset(caps)
+
+    def refusal(self, capability: str) -> str:
+        """What is said when ``capability`` is asked of a type that lacks it."""
+        if capability in ("grade", "hint", "verify") and not self.clue_based:
+            return f"{self.name} puzzles are not made of clues, so they have no {capability}"
+        return f"{self.name} puzzles cannot {capability}"
 
     # -- parameters --------------------------------------------------------------------------
     def resolve_params(self, raw: Mapping[str, str]) -> dict[str, Any]:
@@ -182,18 +220,45 @@ class PuzzleType:
         for v, value in instance.givens.items():
             if value not in model.domains[v]:
                 return f"{self.cell_name(instance, v)} cannot be {self.show_value(value, instance)}"
-        for c in model.of_kind("AllDifferent"):
-            if len(set(c.offsets)) > 1:
-                continue
-            seen: dict[int, int] = {}
-            for v in c.vars:
-                value = instance.givens.get(v)
-                if value is None:
-                    continue
-                if value in seen:
-                    return (f"{self.cell_name(instance, seen[value])} and {self.cell_name(instance, v)} are both "
+        constraints, groups_of = model.cached("plain all-different groups", _plain_groups)
+        seen: dict[tuple[int, int], int] = {}  # (constraint, value) -> the given variable holding it
+        for v, value in instance.givens.items():  # walk the givens, not every cell of every constraint
+            for k in groups_of.get(v, ()):
+                other = seen.setdefault((k, value), v)
+                if other != v:
+                    c = constraints[k]
+                    return (f"{self.cell_name(instance, min(other, v, key=c.vars.index))} and "
+                            f"{self.cell_name(instance, max(other, v, key=c.vars.index))} are both "
                             f"{self.show_value(value, instance)} in {c.name or c.kind}")
-                seen[value] = v
+        return None
+
+    # -- geometry, for generators (clue symmetry) and drawings ---------------------------------------------
+    def clue_vars(self, instance: Instance) -> list[int]:
+        """The variables that may be clues (a generator places its clues among them): by default all of
+        them; a type with helper variables (sums, links) names its cells here."""
+        return list(range(self.model(instance).num_vars))
+
+    def grid_shape(self, instance: Instance) -> tuple[int, int] | None:
+        """(rows, columns) of the grid the clue variables lie on, or None when the type has no geometry
+        (symmetric clue patterns need one). By default a ``size`` x ``size`` grid when the type has a
+        whole-number ``size`` parameter and that many clue variables."""
+        size = instance.params.get("size")
+        if isinstance(size, int) and size > 0 and len(self.clue_vars(instance)) == size * size:
+            return size, size
+        return None
+
+    def cell_positions(self, instance: Instance) -> Sequence[tuple[int, int]]:
+        """(row, column) of each clue variable, in ``clue_vars`` order: by default row by row over
+        ``grid_shape`` (a samurai's five overlapping grids place theirs on one big grid)."""
+        shape = self.grid_shape(instance)
+        if shape is None:
+            return []
+        rows, cols = shape
+        return [(k // cols, k % cols) for k in range(rows * cols)]
+
+    def open_layout(self, params: Mapping[str, Any]) -> int | None:
+        """The side N of a region layout that generating with ``params`` must draw at random (a jigsaw
+        sudoku given no layout), or None when the parameters need none."""
         return None
 
     def with_givens(self, instance: Instance, givens: Mapping[int, int]) -> Instance:

@@ -1,6 +1,6 @@
 """Numbering whole puzzle spaces: rank(arrangement) -> 0..N-1 and back, vectorised over numpy batches.
 
-Seed 004 (Hoey) keeps one vector of distances indexed by a position's number; the number must be a
+Hoey ("Re: TripleCross by Binary Arts", cube-lovers, 1996) keeps one vector of distances indexed by a position's number; the number must be a
 bijection onto 0..N-1 with N the size of the space, or the vector wastes memory. Every space here is
 an arrangement of *tokens* on ``n`` slots: ``classes`` lists how many tokens each class of
 identical tokens has (a class of one is a distinct piece), and the slots left over hold the

@@ -1,7 +1,8 @@
 """Pictures of puzzles and their solutions, and the files they are written to (SVG, PNG, PDF).
 
 ``picture(ptype, instance, values)`` chooses the drawing: the type's own ``PuzzleType.draw``
-when it gives one, else puzzlesmith's drawing of a built-in type (one module per family here),
+when it gives one, else the drawing registered for its name (built-in types: one module per family here; plug-ins:
+the ``puzzlesmith.drawings`` entry points),
 else the generic grid drawn from the type's text. Move puzzles draw their start, and with a
 solution a strip of the positions along it (``strip``).
 
@@ -11,16 +12,19 @@ brings Pillow), imported only when such a file is written.
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Callable, Sequence
 
+from puzzlesmith.csp.errors import PuzzlesmithError
 from puzzlesmith.csp.moves import MovePuzzle
 from puzzlesmith.csp.picture import Picture
 from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.csp.registry import Plugins
 
-#: Built-in types -> "module:function" drawing them, imported when used.
-BUILTIN: dict[str, str] = {
+#: Type name -> "module:function" drawing it, imported when used: the built-in types' drawings, then
+#: those other packages declare under the ``puzzlesmith.drawings`` entry-point group, each called as
+#: ``function(instance, values or None) -> Picture``.
+DRAWINGS = Plugins("puzzlesmith.drawings", {
     "sudoku": "puzzlesmith.drawing.latin:sudoku",
     "samurai": "puzzlesmith.drawing.latin:samurai",
     "killer": "puzzlesmith.drawing.latin:killer",
@@ -32,22 +36,23 @@ BUILTIN: dict[str, str] = {
     "lightsout": "puzzlesmith.drawing.boards:lightsout",
     "pushpull": "puzzlesmith.drawing.boards:lightsout",
     "seating": "puzzlesmith.drawing.seating:seating",
-}
+})
 
 FORMATS = ("svg", "png", "pdf")
 EXTRA = "draw"
 
 
-class MissingExtra(Exception):
+class MissingExtra(PuzzlesmithError):
     """A PNG or PDF was asked for but the ``draw`` extra is not installed."""
 
 
-def _builtin(ptype: PuzzleType) -> Callable[[Instance, Sequence[int] | None], Picture] | None:
-    target = BUILTIN.get(ptype.name)
-    if target is None or not type(ptype).__module__.startswith("puzzlesmith.puzzles."):
-        return None
-    module, _, attr = target.partition(":")
-    return getattr(importlib.import_module(module), attr)
+def _registered(ptype: PuzzleType) -> Callable[[Instance, Sequence[int] | None], Picture] | None:
+    """The drawing registered for ``ptype``'s name: a built-in drawing only for the built-in type of that
+    name (a plug-in type that reuses a name keeps the generic drawing), a plug-in drawing for any."""
+    name = ptype.name
+    if name in DRAWINGS.builtin:
+        return DRAWINGS.load(name) if type(ptype).__module__.startswith("puzzlesmith.puzzles.") else None
+    return DRAWINGS.load(name) if name in DRAWINGS else None
 
 
 def picture(ptype: PuzzleType, instance: Instance, values: Sequence[int] | None = None) -> Picture:
@@ -59,9 +64,9 @@ def picture(ptype: PuzzleType, instance: Instance, values: Sequence[int] | None 
         from .moves import position
 
         return position(ptype, instance, ptype.format_puzzle(instance))
-    builtin = _builtin(ptype)
-    if builtin is not None:
-        return builtin(instance, values)
+    registered = _registered(ptype)
+    if registered is not None:
+        return registered(instance, values)
     from .grid import generic
 
     return generic(ptype, instance, values)

@@ -92,14 +92,14 @@ def killer(instance: Instance, values: Sequence[int] | None = None) -> Picture:
     pic = canvas(grid.width, grid.height)
     grid.cells(pic)
     inset = grid.cell * 0.1
-    for _, cells, _ in instance.data:
-        members = {(i // n, i % n) for i in cells}
+    for cage in instance.data:
+        members = {(i // n, i % n) for i in cage.cells}
         for r, c in sorted(members):
             _cage_edges(pic, grid, members, r, c, inset)
     size = grid.cell * 0.26
-    for _, cells, total in instance.data:
-        r, c = divmod(min(cells), n)
-        label = str(total)
+    for cage in instance.data:
+        r, c = divmod(min(cage.cells), n)
+        label = str(cage.total)
         x, y = grid.left(c) + inset, grid.top(r) + inset + size * 0.2
         # The sum breaks the dashed line: a white ground under it, inside the cell's thin lines.
         pic.rect(x - 1, grid.top(r) + 1, size * 0.6 * len(label) + 4, y - grid.top(r) + size * 0.45, fill=WHITE,
@@ -161,9 +161,9 @@ def futoshiki(instance: Instance, values: Sequence[int] | None = None) -> Pictur
                 g = Grid(1, 1, cell, x, y)
                 g.value(pic, 0, 0, text, given)
     h = gap * 0.28  # half the chevron's height
-    for small, large in instance.data:
-        a, b = min(small, large), max(small, large)
-        (ra, ca), first_smaller = divmod(a, n), small == a
+    for sign in instance.data:
+        a, b = min(sign.smaller, sign.larger), max(sign.smaller, sign.larger)
+        (ra, ca), first_smaller = divmod(a, n), sign.smaller == a
         if b == a + 1:  # side by side: < or >, pointing at the smaller cell
             x, y = box(ra, ca)
             mx, my = x + cell + gap / 2, y + cell / 2

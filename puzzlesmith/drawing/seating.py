@@ -23,7 +23,7 @@ def _rules(instance: Instance) -> list[str]:
 def seating(instance: Instance, values: Sequence[int] | None = None) -> Picture:
     """Seats round the table clockwise from the top, numbered inside; a pinned guest's name bold,
     the solution's other names blue; the rules listed on the right."""
-    names, _, pins = instance.data
+    names, pins = instance.data.names, instance.data.clashing_pins
     seats = instance.params["seats"]
     size = 11.0
     at: dict[int, tuple[str, bool]] = {}

@@ -17,7 +17,7 @@ DARK = "#3a3a3a"
 def kakuro(instance: Instance, values: Sequence[int] | None = None) -> Picture:
     """White cells to fill; black cells; clue cells black with a diagonal, the down sum below it
     and the across sum above it, as in printed kakuros."""
-    tokens, _, _ = instance.data
+    tokens = instance.data.tokens
     rows, cols = len(tokens), len(tokens[0])
     grid = Grid(rows, cols)
     pic = canvas(grid.width, grid.height)
@@ -68,7 +68,7 @@ def nonogram(instance: Instance, values: Sequence[int] | None = None) -> Picture
     """Row clues left of the grid, column clues stacked above it (in their runs' colours), thicker
     guide lines every 5 cells, cells given in advance (shaded, or a dot for a known blank), and with
     a solution its shaded cells."""
-    row_clues, col_clues = instance.data
+    row_clues, col_clues = instance.data.rows, instance.data.columns
     inks = _inks(instance)
     h, w = len(row_clues), len(col_clues)
     cell = CELL * (0.7 if max(h, w) <= 15 else 0.55)

@@ -25,6 +25,7 @@ import random
 from typing import Mapping, Sequence
 
 from puzzlesmith import solvers
+from puzzlesmith.csp.errors import PuzzlesmithError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.backtracking import compiled
 
@@ -34,7 +35,7 @@ from puzzlesmith.solvers.backtracking import compiled
 ORACLE_PREFERENCE: tuple[str, ...] = ("sat", "backtracking", "cpsat")
 
 
-class GenerationError(RuntimeError):
+class GenerationError(PuzzlesmithError, RuntimeError):
     """No puzzle could be made: no try met the target grade, or an engine could not decide."""
 
 

@@ -258,7 +258,7 @@ class Evaluator:
 
 
 def evolve(evaluate: Evaluator, population: int, generations: int, seed: int) -> Iterator[Generation]:
-    """Seed 001's evolver: one Generation per generation, the best board so far in each."""
+    """Bickford's evolver (his SBP evolver post, 2011): one Generation per generation, the best board so far in each."""
     rng = random.Random(seed)
     cells = evaluate.rows * evaluate.cols
     pool = [random_colouring(rng, cells) for _ in range(population)]

@@ -26,6 +26,7 @@ from itertools import product
 from typing import Collection, Iterator, Mapping, Sequence
 
 from puzzlesmith import solvers
+from puzzlesmith.csp import clock
 from puzzlesmith.csp.constraints import AllDifferent, Constraint
 from puzzlesmith.csp.model import Model
 
@@ -279,6 +280,7 @@ class Logic:
         for name, find in LADDER:
             if techniques is not None and name not in techniques:
                 continue
+            clock.check()  # a caller's time limit (grade --time-limit) ends the ladder between techniques
             step = find(self, cand, placed)
             if step is not None:
                 self.apply(cand, placed, step)
@@ -348,9 +350,12 @@ def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
     grader this one replaced).
     """
     if solution is None:
-        solution = solvers.solve(model, fix=givens).solution
-        if solution is None:
+        found = solvers.solve(model, fix=givens, time_limit=clock.remaining())
+        if found.status == solvers.UNKNOWN:
+            raise clock.OutOfTime
+        if found.solution is None:
             return Grade(1.0, 0, {}, solved=False)
+        solution = found.solution
     return logic(model).grade(givens, solution, techniques)
 
 

@@ -40,22 +40,13 @@ SYMMETRIES: tuple[str, ...] = ("none", "rot180", "rot90", "mirror", "diagonal")
 
 
 def clue_vars(ptype: PuzzleType, instance: Instance) -> list[int]:
-    """The variables that may be clues (the type's ``clue_vars`` hook, or all of them)."""
-    hook = getattr(ptype, "clue_vars", None)
-    if hook is not None:
-        return list(hook(instance))
-    return list(range(ptype.model(instance).num_vars))
+    """The variables that may be clues (``PuzzleType.clue_vars``)."""
+    return list(ptype.clue_vars(instance))
 
 
 def grid_shape(ptype: PuzzleType, instance: Instance) -> tuple[int, int] | None:
-    """(rows, cols) of the grid the clue variables lie on, or None when the type has no geometry."""
-    hook = getattr(ptype, "grid_shape", None)
-    if hook is not None:
-        return hook(instance)
-    size = instance.params.get("size")
-    if isinstance(size, int) and size > 0 and len(clue_vars(ptype, instance)) == size * size:
-        return size, size
-    return None
+    """(rows, cols) of the grid the clue variables lie on, or None (``PuzzleType.grid_shape``)."""
+    return ptype.grid_shape(instance)
 
 
 def _images(r: int, c: int, rows: int, cols: int, symmetry: str) -> list[tuple[int, int]]:
@@ -88,8 +79,7 @@ def orbits(ptype: PuzzleType, instance: Instance, symmetry: str = "none") -> lis
         raise PuzzleError(f"{ptype.name} has no grid layout, so its clues can only be placed without symmetry",
                           where=f"symmetry {symmetry!r}")
     rows, cols = shape
-    hook = getattr(ptype, "cell_positions", None)
-    where = list(hook(instance)) if hook is not None else [(k // cols, k % cols) for k in range(rows * cols)]
+    where = list(ptype.cell_positions(instance))
     if len(cells) != len(where):
         raise PuzzleError(f"{ptype.name} places {len(where)} cells on its {rows}x{cols} grid but has {len(cells)} clue "
                           f"cells", where=f"symmetry {symmetry!r}")
@@ -127,8 +117,7 @@ def with_layout(ptype: PuzzleType, params: dict[str, Any], rng: random.Random, s
     """``params`` with a random region layout when the type's ``open_layout`` hook asks for one
     (as ``regions``, N*N letters row by row); unchanged otherwise. The layout is symmetric under a
     half turn when ``symmetry`` turns the grid (rot180, rot90), and its empty puzzle has a solution."""
-    hook = getattr(ptype, "open_layout", None)
-    side = hook(params) if hook is not None else None
+    side = ptype.open_layout(params)
     if side is None:
         return params
     for _ in range(MAX_LAYOUTS):

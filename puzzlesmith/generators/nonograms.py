@@ -21,6 +21,7 @@ from typing import Any, Iterator, Sequence
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.puzzles.nonogram import NonogramClues
 from puzzlesmith.solvers.linelogic import BLANK, SHADED, UNKNOWN, LineResult, clues_of, line_solve, probe_solve
 
 from .batch import random_stream
@@ -47,7 +48,7 @@ class Made:
 
     @property
     def instance(self) -> Instance:
-        return Instance({"rows": len(self.rows), "columns": len(self.cols)}, {}, data=(self.rows, self.cols),
+        return Instance({"rows": len(self.rows), "columns": len(self.cols)}, {}, data=NonogramClues(self.rows, self.cols),
                         layout="grid")
 
     @property
@@ -324,12 +325,13 @@ def grade_instance(instance: Instance) -> dict[str, Any]:
     and how many probes are needed otherwise. Black-and-white nonograms only."""
     if instance.params.get("colours"):
         raise PuzzleError("grade reads black-and-white nonograms; this one has colours", where="colours")
-    cells = len(instance.data[0]) * len(instance.data[1])
+    clues: NonogramClues = instance.data
+    cells = len(clues.rows) * len(clues.columns)
     start = [UNKNOWN] * cells
     for var, value in instance.givens.items():
         if var < cells:
             start[var] = SHADED if value else BLANK
-    return grade_nonogram(*instance.data, start)
+    return grade_nonogram(clues.rows, clues.columns, start)
 
 
 def grade_nonogram(rows: Sequence[tuple[int, ...]], cols: Sequence[tuple[int, ...]],

@@ -22,6 +22,7 @@ no signs). Model: AllDifferent per row and column, and ``a - b <= -1`` per sign 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -30,7 +31,17 @@ from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, whole_number
 
 UP, DOWN = "^∧", "vV∨"  # sign characters under a cell: upper < lower, upper > lower
-Signs = tuple[tuple[int, int], ...]  # (smaller cell, larger cell)
+
+
+@dataclass(frozen=True, order=True)
+class Inequality:
+    """One sign between two neighbouring cells (variable indices): ``smaller`` < ``larger``."""
+
+    smaller: int
+    larger: int
+
+
+Signs = tuple[Inequality, ...]
 
 
 def parse_size(text: str) -> int:
@@ -46,8 +57,9 @@ def futoshiki_model(n: int, signs: Signs) -> Model:
         m.all_different(cells[r * n:(r + 1) * n], name=f"row {r + 1}")
     for c in range(n):
         m.all_different(cells[c::n], name=f"column {c + 1}")
-    for small, large in signs:
-        m.linear([small, large], [1, -1], "<=", -1, name=f"{m.names[small]} < {m.names[large]}")
+    for sign in signs:
+        m.linear([sign.smaller, sign.larger], [1, -1], "<=", -1,
+                 name=f"{m.names[sign.smaller]} < {m.names[sign.larger]}")
     return m.freeze()
 
 
@@ -74,7 +86,7 @@ class Futoshiki(PuzzleType):
         if params.get("size") not in (None, n):
             raise PuzzleError(f"the puzzle is {n}x{n} but size={params['size']} was given", where="parameter 'size'")
         givens: dict[int, int] = {}
-        signs: list[tuple[int, int]] = []
+        signs: list[Inequality] = []
         row = -1
         for k, line in lines:
             if _is_sign_line(line):
@@ -86,7 +98,7 @@ class Futoshiki(PuzzleType):
                     if pos % 2 or pos // 2 >= n:
                         raise PuzzleError(f"sign {ch!r} at position {pos + 1} is not under a cell", line=k)
                     upper, lower = row * n + pos // 2, (row + 1) * n + pos // 2
-                    signs.append((upper, lower) if ch in UP else (lower, upper))
+                    signs.append(Inequality(upper, lower) if ch in UP else Inequality(lower, upper))
                 continue
             row += 1
             if len(line) != 2 * n - 1:
@@ -97,7 +109,7 @@ class Futoshiki(PuzzleType):
                 cell = row * n + pos // 2
                 if pos % 2:
                     if ch in "<>":
-                        signs.append((cell, cell + 1) if ch == "<" else (cell + 1, cell))
+                        signs.append(Inequality(cell, cell + 1) if ch == "<" else Inequality(cell + 1, cell))
                     elif ch != " ":
                         raise PuzzleError(f"{ch!r} between two cells (use a space, < or >)", line=k, where=where)
                 elif ch not in ".0":
@@ -113,9 +125,9 @@ class Futoshiki(PuzzleType):
     def _grid(self, instance: Instance, cells: Sequence[str]) -> str:
         n = instance.params["size"]
         between = {}
-        for small, large in instance.data:
-            a, b = min(small, large), max(small, large)
-            between[a, b] = "<" if small == a else ">"  # "<" / "^" : the first (left or upper) cell is smaller
+        for sign in instance.data:
+            a, b = min(sign.smaller, sign.larger), max(sign.smaller, sign.larger)
+            between[a, b] = "<" if sign.smaller == a else ">"  # "<" / "^" : the first (left or upper) cell is smaller
         lines = []
         for r in range(n):
             row = ""

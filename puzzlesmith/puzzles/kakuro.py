@@ -19,6 +19,7 @@ every sum needs a run. Model: per run a Linear sum and an AllDifferent.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -30,6 +31,16 @@ from puzzlesmith.csp.puzzle import Instance, PuzzleType, whole_number
 BLACK = ("\\", "X", "x")
 WHITE = ("_", ".")
 Runs = tuple[tuple[str, tuple[int, ...], int], ...]  # (name, variables, sum)
+
+
+@dataclass(frozen=True)
+class KakuroGrid:
+    """A kakuro's fixed data: the text's tokens row by row (clue cells and white cells as written), each
+    white cell's name, and the runs (their cells and sums)."""
+
+    tokens: tuple[tuple[str, ...], ...]
+    names: tuple[str, ...]
+    runs: Runs
 
 
 @lru_cache(maxsize=32)
@@ -123,17 +134,17 @@ class Kakuro(PuzzleType):
                     raise PuzzleError(f"the {'across' if across else 'down'} run starting here has no sum",
                                       line=lines[r], where=f"cell r{r + 1}c{c + 1}")
         names = tuple(f"r{r + 1}c{c + 1}" for r, c in cells)
-        return Instance({}, givens, data=(tuple(tokens for _, tokens in rows), names, tuple(runs)), layout="grid",
+        return Instance({}, givens, data=KakuroGrid(tuple(tuple(tokens) for _, tokens in rows), names, tuple(runs)), layout="grid",
                         conflict=conflict)
 
     def model(self, instance: Instance) -> Model:
-        _, names, runs = instance.data
-        return kakuro_model(names, runs)
+        grid: KakuroGrid = instance.data
+        return kakuro_model(grid.names, grid.runs)
 
     def _grid(self, instance: Instance, whites: Sequence[str]) -> str:
-        tokens, _, _ = instance.data
+        grid: KakuroGrid = instance.data
         out, k = [], 0
-        for row in tokens:
+        for row in grid.tokens:
             line = []
             for token in row:
                 if token in WHITE or (len(token) == 1 and token in "123456789"):
@@ -149,5 +160,5 @@ class Kakuro(PuzzleType):
         return self._grid(instance, [str(v) for v in values])
 
     def format_puzzle(self, instance: Instance) -> str:
-        n = len(instance.data[1])
+        n = len(instance.data.names)
         return self._grid(instance, [str(instance.givens[i]) if i in instance.givens else "_" for i in range(n)])

@@ -18,6 +18,7 @@ and an AllDifferent (a cage may cross boxes, so its digits need their own distin
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
@@ -28,7 +29,18 @@ from puzzlesmith.csp.grid import connected
 from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, whole_number
 from .sudoku import BLANKS, MAX_SIZE, SYMBOLS, cell_name, default_box, parse_box, sudoku_model
 
-Cages = tuple[tuple[str, tuple[int, ...], int], ...]  # (cage id, cells, sum)
+
+
+@dataclass(frozen=True)
+class Cage:
+    """One cage: its letter in the text, its cells (variable indices) and the sum of their digits."""
+
+    name: str
+    cells: tuple[int, ...]
+    total: int
+
+
+Cages = tuple[Cage, ...]
 MAX_SUM = MAX_SIZE * MAX_SIZE * (MAX_SIZE + 1) // 2  # every value of the largest grid, in one cage
 
 
@@ -41,10 +53,10 @@ def killer_model(rows: int, cols: int, cages: Cages) -> Model:
         m.add_var(domain, name)
     for constraint in base.constraints:
         m.add(constraint)  # constraints are immutable, so sharing them is safe
-    for cage, cells, total in cages:
-        m.linear(cells, [1] * len(cells), "==", total, name=f"cage {cage} sum")
-        if len(cells) > 1:
-            m.all_different(cells, name=f"cage {cage}")
+    for cage in cages:
+        m.linear(cage.cells, [1] * len(cage.cells), "==", cage.total, name=f"cage {cage.name} sum")
+        if len(cage.cells) > 1:
+            m.all_different(cage.cells, name=f"cage {cage.name}")
     return m.freeze()
 
 
@@ -88,7 +100,7 @@ class Killer(PuzzleType):
                                           line=k, where=f"cell {cell_name(r * n + c, n)}")
                     givens[r * n + c] = value
         sums = self._sums(sum_lines, members)
-        cages: list[tuple[str, tuple[int, ...], int]] = []
+        cages: list[Cage] = []
         conflict = None
         for cage, cells in members.items():
             where = f"cage {cage!r} at {cell_name(cells[0], n)}"
@@ -101,7 +113,7 @@ class Killer(PuzzleType):
             if not connected(cells, n, n):
                 raise PuzzleError("cage cells do not touch (a cage is one connected group)", line=first_line[cage],
                                   where=where)
-            cages.append((cage, tuple(cells), total))
+            cages.append(Cage(cage, tuple(cells), total))
         return Instance({"size": n, "box": (rows, cols)}, givens, data=tuple(cages), layout="grid", conflict=conflict)
 
     @staticmethod
@@ -133,9 +145,9 @@ class Killer(PuzzleType):
     def format_puzzle(self, instance: Instance) -> str:
         n = instance.params["size"]
         cage_of = ["."] * (n * n)
-        for cage, cells, _ in instance.data:
-            for cell in cells:
-                cage_of[cell] = cage
+        for cage in instance.data:
+            for cell in cage.cells:
+                cage_of[cell] = cage.name
         lines = []
         for r in range(n):
             cells = range(r * n, (r + 1) * n)
@@ -144,7 +156,7 @@ class Killer(PuzzleType):
                 givens = "".join(SYMBOLS[instance.givens[i] - 1] if i in instance.givens else "." for i in cells)
                 cage_row = f"{givens} {cage_row}"
             lines.append(cage_row)
-        lines.append(" ".join(f"{cage}={total}" for cage, _, total in instance.data))
+        lines.append(" ".join(f"{cage.name}={cage.total}" for cage in instance.data))
         return "\n".join(lines)
 
     def cell_name(self, instance: Instance, var: int) -> str:

@@ -264,6 +264,7 @@ def press_effect(rows: int, cols: int, shape: Sequence[tuple[int, int]], torus: 
 class LightsOut(PuzzleType):
     name = "lightsout"
     summary = "lights-out over Z/k: press cells to turn every light off (neighbourhood, torus, states, buttons)"
+    board_generator = "puzzlesmith.generators.lightsout:generate_boards"
     params = (
         Param("neighbourhood", "plus", "cells a press changes: plus, x, box or offsets dr,dc;dr,dc;...",
               parse_neighbourhood),
@@ -400,7 +401,7 @@ class LightsOut(PuzzleType):
 
 
 class PushPull(LightsOut):
-    """Seed 003's game: the 3x3 on/off board where a press toggles the cell and its 4 neighbours."""
+    """The pushpull blog post's game: the 3x3 on/off board where a press toggles the cell and its 4 neighbours."""
 
     name = "pushpull"
     summary = "the 3x3 lights-out game of the pushpull blog post (plus neighbourhood, 2 states)"

@@ -43,6 +43,7 @@ reasoning of the row, at a size linear in its length.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple, Sequence
 
@@ -79,6 +80,14 @@ def _automaton(clue: Clue) -> tuple[list[int], list[tuple[int, int, int]]]:
         if j < end:
             moves.append((j, pattern[j], j + 1))  # the next cell of the pattern (a run's, or its blank)
     return pattern, moves
+
+
+@dataclass(frozen=True)
+class NonogramClues:
+    """A nonogram's fixed data: the clue of every row and of every column, in order."""
+
+    rows: tuple[Clue, ...]
+    columns: tuple[Clue, ...]
 
 
 @lru_cache(maxsize=16)
@@ -155,6 +164,8 @@ def _colours(text: str, line: int) -> tuple[tuple[str, str], ...]:
 class Nonogram(PuzzleType):
     name = "nonogram"
     summary = "shade cells to match the run lengths given for every row and column"
+    board_generator = "puzzlesmith.generators.nonograms:generate_boards"
+    board_grader = "puzzlesmith.generators.nonograms:grade_instance"
     params = (Param("size", None, "rows x columns of a picture to generate (generate nonogram -p size=15x15)",
                     lambda text: parse_rxc(text, square=True)),)
 
@@ -241,7 +252,7 @@ class Nonogram(PuzzleType):
         params: dict[str, Any] = {"rows": len(rows), "columns": len(cols)}
         if colours:
             params["colours"] = colours
-        return Instance(params, givens, data=(rows, cols), layout="grid",
+        return Instance(params, givens, data=NonogramClues(rows, cols), layout="grid",
                         conflict=self._conflict(rows, cols, len(keys)))
 
     @staticmethod
@@ -285,7 +296,8 @@ class Nonogram(PuzzleType):
         return None
 
     def model(self, instance: Instance) -> Model:
-        return nonogram_model(*instance.data, len(instance.params.get("colours", "#")))
+        clues: NonogramClues = instance.data
+        return nonogram_model(clues.rows, clues.columns, len(instance.params.get("colours", "#")))
 
     def _keys(self, instance: Instance) -> str:
         return "".join(key for key, _ in instance.params["colours"]) if "colours" in instance.params else "#"
@@ -295,7 +307,7 @@ class Nonogram(PuzzleType):
         return "\n".join("".join(chars[v] for v in values[r * w:(r + 1) * w]) for r in range(instance.params["rows"]))
 
     def format_puzzle(self, instance: Instance) -> str:
-        rows, cols = instance.data
+        rows, cols = instance.data.rows, instance.data.columns
         colours = instance.params.get("colours")
         keys = self._keys(instance) if colours else None
         text = [", ".join(_clue_text(clue, keys) for clue in lines) for lines in (rows, cols)]

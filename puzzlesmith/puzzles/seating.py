@@ -34,6 +34,7 @@ next to`` needs none.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -44,6 +45,17 @@ from puzzlesmith.csp.puzzle import Instance, PuzzleType, whole_number
 
 # (guest, guests, at least how many of them must sit next to guest, ... at most how many)
 Rule = tuple[int, tuple[int, ...], int, int]
+
+
+@dataclass(frozen=True)
+class SeatingPlan:
+    """A seating puzzle's fixed data: the guests' names (in the order of their variables), the rules as
+    (guest, others, at least, at most) next to, and the pins when they clash (kept to show the puzzle as
+    given; pins that agree are the instance's givens)."""
+
+    names: tuple[str, ...]
+    rules: tuple[Rule, ...]
+    clashing_pins: tuple[tuple[int, int], ...] | None = None
 
 _RULE = re.compile(r"^(\w+)\s+(not\s+)?next\s+to\s+(.+?)(?:\s+but\s+not\s+(?:next\s+to\s+)?(.+))?$", re.IGNORECASE)
 _SEAT = re.compile(r"^(\w+)\s+(?:sits\s+)?in\s+seat\s+(\S+)$", re.IGNORECASE)
@@ -223,21 +235,22 @@ class Seating(PuzzleType):
             raise PuzzleError(f"{len(pairs):,} pairs of guests in the rules at a table of {seats} seats make a model of "
                               f"{len(pairs) * seats * (seats - 1):,} table rows, more than the {MAX_TABLE_ROWS:,} this "
                               f"type builds (fewer rules or seats)")
-        return Instance({"seats": seats}, givens, data=(tuple(names), tuple(rules), tuple(pins) if conflict else None),
+        return Instance({"seats": seats}, givens, data=SeatingPlan(tuple(names), tuple(rules), tuple(pins) if conflict else None),
                         layout="grid", conflict=conflict)
 
     def model(self, instance: Instance) -> Model:
-        names, rules, _ = instance.data
-        return seating_model(names, instance.params["seats"], rules)
+        plan: SeatingPlan = instance.data
+        return seating_model(plan.names, instance.params["seats"], plan.rules)
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
-        names = instance.data[0]
+        names = instance.data.names
         at = {seat: name for name, seat in zip(names, values)}
         return ", ".join(f"{s} {at.get(s, '(empty)')}" for s in range(1, instance.params["seats"] + 1))
 
     def format_puzzle(self, instance: Instance) -> str:
         """The puzzle as given: every rule, and every pin, also those that clash (kept in ``data`` then)."""
-        names, rules, pins = instance.data
+        plan: SeatingPlan = instance.data
+        names, rules, pins = plan.names, plan.rules, plan.clashing_pins
         lines = [f"guests: {' '.join(names)}"]
         if instance.params["seats"] != len(names):
             lines.append(f"seats: {instance.params['seats']}")

@@ -372,6 +372,7 @@ def tile_list(text: str) -> list[int]:
 class Tiles(MovePuzzle):
     name = "tiles"
     summary = "the n x m tile puzzle (8-puzzle, 15-puzzle): Manhattan distance plus linear conflicts for A*/IDA*"
+    board_generator = "puzzlesmith.generators.moves:random_tiles"
     params = (metric_param(METRICS),
               Param("goal", None, "the goal in the puzzle's own form, e.g. 0 1 2/3 4 5/6 7 8 "
                                   "(default: 1..N with the blank last)"),

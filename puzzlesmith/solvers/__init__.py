@@ -5,7 +5,8 @@
 
 Engines are registered below as "module:Class" and imported on first use, so importing
 this package stays cheap and heavy libraries load only with the engine that needs them.
-Adding an engine is one file in this folder plus one line in ``ENGINES``.
+Adding an engine is one file in this folder plus one line in ``ENGINES``; another package adds one
+under the ``puzzlesmith.engines`` entry-point group.
 """
 
 from __future__ import annotations
@@ -13,16 +14,17 @@ from __future__ import annotations
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.registry import Plugins
 
 from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, Status, Unsupported, registered
 from .sizes import MAX_CLAUSES, estimated_clauses, sum_chain_clauses
 
-ENGINES: dict[str, str] = {
+ENGINES = Plugins("puzzlesmith.engines", {
     "backtracking": "puzzlesmith.solvers.backtracking:BacktrackingEngine",
     "sat": "puzzlesmith.solvers.sat:SatEngine",
     "cpsat": "puzzlesmith.solvers.cpsat:CpSatEngine",
     "linear": "puzzlesmith.solvers.linear:LinearEngine",
-}
+})
 
 _instances: dict[str, Engine] = {}
 

@@ -9,13 +9,14 @@ is built on it here, and an engine overrides a method only where it can answer f
 
 from __future__ import annotations
 
-import importlib
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
+from puzzlesmith.csp.errors import EngineError
 from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.registry import load
 
 
 
@@ -33,7 +34,7 @@ class Status(StrEnum):
 SOLVED, UNSAT, UNKNOWN = Status.SOLVED, Status.UNSAT, Status.UNKNOWN
 
 
-class Unsupported(ValueError):
+class Unsupported(EngineError):
     """The engine cannot compile this model (a constraint kind it does not handle)."""
 
 
@@ -221,10 +222,9 @@ def objective_value(model: Model, values: Sequence[int]) -> int:
 
 def registered(table: Mapping[str, str], instances: dict[str, Any], name: str) -> Any:
     """The one shared instance of the engine ``table`` registers as ``name`` ("module:Class",
-    imported on first use, so its caches live on); ValueError naming the known ones otherwise."""
+    imported on first use, so its caches live on); EngineError naming the known ones otherwise."""
     if name not in table:
-        raise ValueError(f"unknown engine {name!r} (known: auto, {', '.join(table)})")
+        raise EngineError(f"unknown engine {name!r} (known: auto, {', '.join(table)})")
     if name not in instances:
-        module, _, attr = table[name].partition(":")
-        instances[name] = getattr(importlib.import_module(module), attr)()
+        instances[name] = load(table[name])()
     return instances[name]

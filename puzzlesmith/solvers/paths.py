@@ -19,16 +19,17 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Hashable
 
 from puzzlesmith.csp.moves import Space
+from puzzlesmith.csp.registry import Plugins
 
 from .base import SOLVED, UNKNOWN, UNSAT, registered
 
-PATH_ENGINES: dict[str, str] = {
+PATH_ENGINES = Plugins("puzzlesmith.path_engines", {
     "bfs": "puzzlesmith.solvers.bfs:BfsEngine",
     "bidirectional": "puzzlesmith.solvers.bidirectional:BidirectionalEngine",
     "astar": "puzzlesmith.solvers.astar:AStarEngine",
     "idastar": "puzzlesmith.solvers.idastar:IdaStarEngine",
     "pdb": "puzzlesmith.solvers.pdb:PdbEngine",
-}
+})
 
 #: Memory per stored position, for the default position limit and for saying how much memory a search
 #: needs. Measured (tracemalloc, CPython 3.11) at the peak of a search, per position stored: BFS about 115

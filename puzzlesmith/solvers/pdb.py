@@ -360,8 +360,7 @@ class PdbEngine(PathEngine):
     name = "pdb"
 
     def unsupported(self, space: Space) -> str | None:
-        board = getattr(space, "pattern_board", None)
-        if board is None or board() is None:
+        if space.pattern_board() is None:
             return "pattern databases are for tile puzzles in single-tile moves"
         return None
 

@@ -51,7 +51,12 @@ def too_big_to_compile(model: Model, engine: str) -> str | None:
 
 
 def estimated_clauses(model: Model) -> int:
-    """About how many clauses the SAT engine's CNF of ``model`` has (an upper estimate)."""
+    """About how many clauses the SAT engine's CNF of ``model`` has (an upper estimate), kept in the
+    model's cache: ``auto`` and the SAT engine's own checks ask it for every puzzle."""
+    return model.cached("estimated_clauses", _estimated_clauses)
+
+
+def _estimated_clauses(model: Model) -> int:
     total = sum(1 + at_most_one_clauses(len(d)) for d in model.domains)  # one value per variable
     total += sum_chain_clauses(model)
     for _, block in model.constraints.blocks():

@@ -85,7 +85,7 @@ def generated(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
 
     ptype = registry.get(args.type)
     params = parse_params(ptype, args.param)
-    boards = None if ptype.clue_based else board_generator(ptype.name)
+    boards = None if ptype.clue_based else board_generator(ptype)
     if not ptype.clue_based and boards is None:
         raise UsageError(f"{ptype.name} puzzles cannot be generated: give them with -f FILE")
     seed = new_seed() if args.seed is None else args.seed

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("give a rating range with --difficulty or with --rating, not both")
         args.difficulty, args.rating = None, args.difficulty
     params = parse_params(ptype, args.param)
-    boards = None if ptype.clue_based else board_generator(ptype.name)
+    boards = None if ptype.clue_based else board_generator(ptype)
     if boards is not None:
         return run_boards(args, ptype, params, boards)
     if args.presses is not None or args.unique:

@@ -4,15 +4,14 @@ Sudoku Explainer's scale, its level and its step count."""
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-from typing import Any, Callable
-
-from puzzlesmith import solvers
+from puzzlesmith.api import Graded
 from puzzlesmith.csp import registry
-from puzzlesmith.generators import board_grader, grade
+from puzzlesmith.solvers.base import Status
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, add_input_options, add_type_options, emit_json, plan, read_clue_puzzles,
-                      read_puzzles)
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_input_options, add_type_options,
+                      emit_json, plan, positive_seconds, read_puzzles)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -21,69 +20,60 @@ def register(sub: argparse._SubParsersAction) -> None:
                                      "the step count")
     add_type_options(p)
     add_input_options(p)
+    p.add_argument("--time-limit", type=positive_seconds, metavar="SECONDS",
+                   help="give up on a puzzle after this long (exit 3)")
     p.add_argument("--json", action="store_true", help="JSON Lines output, one object per puzzle")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    grader = None if registry.get(args.type).clue_based else board_grader(args.type)
-    if grader is not None:
-        return run_board_grader(args, grader)
-    ptype, puzzles = read_clue_puzzles(args, ", so there is nothing to grade")
-    worst = EXIT_OK
-    for job in plan(ptype, puzzles, "auto"):
-        puzzle, model = job.puzzle, job.model
-        graded = grade(model, puzzle.instance.givens) if model is not None else None
-        solved = graded is not None and graded.solved
-        # A grade is only meaningful for a proper puzzle: say so when there is more than one solution.
-        unique = solved and solvers.count(model, 2, fix=puzzle.instance.givens).count == 1
-        prefix = f"{puzzle.source}: " if len(puzzles) > 1 else ""
-        if args.json:
-            record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "solved": solved,
-                      "unique": unique}
-            if job.conflict:
-                record["why"] = job.conflict
-            emit_json({**record, **graded.as_dict()} if solved else record)
-        elif solved:
-            print(prefix + ("" if unique else "not unique (2 or more solutions), ") + graded.describe(), flush=True)
-        else:
-            print(prefix + "no solution" + (f": {job.conflict}" if job.conflict else ""), flush=True)
-        if not solved:
-            worst = EXIT_NO_SOLUTION
-    return worst
-
-
-def run_board_grader(args: argparse.Namespace, grader: Callable[..., dict[str, Any]]) -> int:
-    """Types not made of clues with a grader of their own (nonograms: line logic, then probes)."""
-    ptype, _, puzzles = read_puzzles(args)
+    ptype = registry.get(args.type)
+    if "grade" not in ptype.capabilities():
+        raise UsageError(f"{ptype.name} puzzles are not made of clues, so there is nothing to grade")
+    _, _, puzzles = read_puzzles(args)
+    if ptype.clue_based:
+        plan(puzzles, "auto", args.time_limit)
     worst = EXIT_OK
     for puzzle in puzzles:
+        graded = puzzle.grade(args.time_limit)
         prefix = f"{puzzle.source}: " if len(puzzles) > 1 else ""
-        instance = puzzle.instance
-        found = None if instance.conflict else grader(instance)
-        record: dict[str, Any] = {"type": ptype.name, "puzzle": ptype.format_puzzle(instance)}
-        if found is None or not found["solved"] and found["undecided"] is None:
-            words = "no solution" + (f": {instance.conflict}" if instance.conflict else ": the clues contradict")
-            record.update({"solved": False, "line_solvable": False})
-            worst = EXIT_NO_SOLUTION
+        record: dict[str, Any] = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance)}
+        words = describe(graded)
+        if graded.grade is not None or not ptype.clue_based:
+            record.update({"solved": graded.solved, "unique": graded.unique} if ptype.clue_based else graded.details)
+            if graded.grade is not None:
+                record.update(graded.grade.as_dict())
         else:
-            record.update({k: v for k, v in found.items() if k != "grid"})
-            if found["line_solvable"]:
-                words = "line-solvable: line logic alone solves it (so it has one solution)"
-            elif found["solved"]:
-                words = (f"not line-solvable: line logic needs {found['probes']} probe"
-                         f"{'s' if found['probes'] != 1 else ''} (assume a cell, find a contradiction) to finish; "
-                         f"one solution")
-            else:
-                count = solvers.count(ptype.model(instance), 2).count
-                record["solutions"] = count
-                how = {0: "no solution", 1: "one solution"}.get(count, "2 or more solutions")
-                words = (f"needs guessing: line logic and {found['probes']} probes leave {found['undecided']} cells "
-                         f"undecided; {how}")
-                if count == 0:
-                    worst = EXIT_NO_SOLUTION
+            record.update({"solved": False, "unique": False})
+            if graded.reason and graded.status == Status.UNSAT:
+                record["why"] = graded.reason
+            if graded.status == Status.UNKNOWN:
+                record["status"] = "unknown"
         if args.json:
             emit_json(record)
         else:
             print(prefix + words, flush=True)
+        if graded.status == Status.UNKNOWN:
+            worst = max(worst, EXIT_UNKNOWN)
+        elif not graded.solved:
+            worst = max(worst, EXIT_NO_SOLUTION)
     return worst
+
+
+def describe(graded: Graded) -> str:
+    """One line: the grade (and whether the puzzle is unique), or why there is none."""
+    if graded.status == Status.UNKNOWN:
+        return "unknown (time limit reached)"
+    details = graded.details
+    if graded.grade is not None:
+        return ("" if graded.unique else "not unique (2 or more solutions), ") + graded.grade.describe()
+    if not details or not graded.solved and details.get("undecided") is None:
+        return "no solution" + (f": {graded.reason}" if graded.reason else "")
+    if details.get("line_solvable"):
+        return "line-solvable: line logic alone solves it (so it has one solution)"
+    probes = details["probes"]
+    if details["solved"]:
+        return (f"not line-solvable: line logic needs {probes} probe{'s' if probes != 1 else ''} (assume a cell, find "
+                f"a contradiction) to finish; one solution")
+    how = {0: "no solution", 1: "one solution"}.get(details["solutions"], "2 or more solutions")
+    return f"needs guessing: line logic and {probes} probes leave {details['undecided']} cells undecided; {how}"

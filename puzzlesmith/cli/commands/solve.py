@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from math import isqrt
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import clock
+from puzzlesmith.csp import registry
 from puzzlesmith.csp.constraints import is_prime
 from puzzlesmith.csp.puzzle import PuzzleType
+from puzzlesmith.solvers.base import Status
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Job, UsageError, add_engine_options,
-                      add_input_options, add_type_options, emit_json, plan, positive_int, read_puzzles, verified)
-from ..moves import add_move_options, is_move_type, solve_moves
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Plan, Puzzle, UsageError, add_engine_options,
+                      add_input_options, add_type_options, emit_json, plan, positive_int, read_puzzles)
+from ..moves import add_move_options, solve_moves
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -46,25 +46,25 @@ MATRIX_ENTRIES, MATRIX_ENTRIES_GFP = 4_000_000, 500_000
 
 
 def run(args: argparse.Namespace) -> int:
-    if is_move_type(args.type):
+    if registry.get(args.type).solved_by_moves:
         return solve_moves(args)
     if args.table:
         raise UsageError("--table is for puzzles solved by moves (a distance table built by `puzzlesmith table`)")
     ptype, _, puzzles = read_puzzles(args)
     limit = None if args.all else (args.limit or 1)
-    jobs = plan(ptype, puzzles, args.engine, args.time_limit)
+    plans = plan(puzzles, args.engine, args.time_limit)
     if args.matrix:
-        for job in jobs:  # refuse before printing anything
-            why = matrix_refusal(job)
+        for puzzle, job in zip(puzzles, plans):  # refuse before printing anything
+            why = matrix_refusal(puzzle, job)
             if why:
-                raise UsageError(f"{job.puzzle.source}: --matrix {why}")
+                raise UsageError(f"{puzzle.source}: --matrix {why}")
     worst = EXIT_OK
-    for job in jobs:
-        worst = max(worst, solve_one(args, ptype, job, limit))
+    for puzzle, job in zip(puzzles, plans):
+        worst = max(worst, solve_one(args, ptype, puzzle, job, limit))
     return worst
 
 
-def matrix_refusal(job: Job) -> str | None:
+def matrix_refusal(puzzle: Puzzle, job: Plan) -> str | None:
     """Why --matrix cannot print this puzzle's matrix, or None."""
     if job.model is None:
         return None
@@ -74,7 +74,7 @@ def matrix_refusal(job: Job) -> str | None:
     modulus = job.model.constraints[0].modulus
     if not is_prime(modulus):
         return f"needs a prime modulus (states): over Z/{modulus} a matrix need not have an inverse of any kind"
-    unknowns = job.model.num_vars - len(job.puzzle.instance.givens)
+    unknowns = job.model.num_vars - len(puzzle.instance.givens)
     entries = unknowns * len(job.model.constraints)
     binary = job.model.constraints[0].modulus == 2
     most = MATRIX_ENTRIES if binary else MATRIX_ENTRIES_GFP
@@ -84,36 +84,15 @@ def matrix_refusal(job: Job) -> str | None:
     return None
 
 
-def solve_one(args: argparse.Namespace, ptype: PuzzleType, job: Job, limit: int | None) -> int:
+def solve_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, job: Plan, limit: int | None) -> int:
     """Search one planned puzzle, print what was found; the exit code it deserves."""
-    puzzle = job.puzzle
-    if job.model is None:
-        return report_unsearched(args, ptype, job)
-    model, engine = job.model, job.engine
-    start = time.perf_counter()
-    answers: list[list[int]] = []
-    try:
-        with clock.time_limit(job.time_left(args.time_limit)):
-            found = solvers.get_engine(engine).search(model, puzzle.instance.givens, (),
-                                                      solvers.Limits(job.time_left(args.time_limit), args.node_limit))
-            for values in found:
-                answers.append(verified(ptype, puzzle, model, values, engine))
-                if limit is not None and len(answers) >= limit:
-                    break
-        stats = found.stats
-    except clock.OutOfTime:  # compiling the model took the whole time limit
-        found, stats = None, solvers.Stats(stopped="time limit")
-    seconds = time.perf_counter() - start + job.seconds
-    complete = found is not None and found.exhausted
-    # A limit that ended the search before it found what was asked leaves the answer unknown.
-    stopped = stats.stopped if not complete and (limit is None or len(answers) < limit) else None
-    status = solvers.UNKNOWN if stopped else (solvers.SOLVED if answers else solvers.UNSAT)
-    texts = [ptype.format(puzzle.instance, values) for values in answers]
+    found = puzzle.solutions(limit, args.engine, args.time_limit, args.node_limit)
+    status, texts = found.status, found.texts
     matrix = null = None
-    if args.matrix and status != solvers.UNKNOWN:
+    if args.matrix and job.model is not None and status != Status.UNKNOWN:
         from puzzlesmith.solvers.linear import matrices, null_basis
-        matrix = matrices(model, puzzle.instance.givens)
-        null = [ptype.format(puzzle.instance, v) for v in null_basis(model, puzzle.instance.givens)]
+        matrix = matrices(job.model, puzzle.instance.givens)
+        null = [ptype.format(puzzle.instance, v) for v in null_basis(job.model, puzzle.instance.givens)]
     if matrix and not args.json:
         print(matrix_text(*matrix), flush=True)
         if null:
@@ -123,48 +102,28 @@ def solve_one(args: argparse.Namespace, ptype: PuzzleType, job: Job, limit: int 
             print("null space: only 0 (A is invertible, so every board has exactly one solution)", flush=True)
         if texts:
             print("solutions:", flush=True)
-    why = stats.extra.get("why")
     if args.json:
         record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "status": status,
-                  "solutions": texts, "count": len(texts), "complete": complete, "engine": engine,
-                  "engine_reason": job.reason, "seconds": round(seconds, 6), "stats": stats.as_dict()}
-        if status == solvers.UNSAT and why:
-            record["why"] = why
+                  "solutions": texts, "count": len(texts), "complete": found.complete, "engine": found.engine,
+                  "engine_reason": found.engine_reason, "seconds": round(found.seconds, 6), "stats": found.stats}
+        if status == Status.UNSAT and found.reason:
+            record["why"] = found.reason
         if matrix:
             record["matrix"] = {"A": matrix[0], "inverse": matrix[1], "invertible": matrix[2], "null": null}
         emit_json(record)
     else:
         if texts:
             print(("\n\n" if "\n" in texts[0] else "\n").join(texts), flush=True)
-            if stats.extra.get("minimal") is False:  # the linear engine's lightest solution, unproven
-                extra = stats.extra
+            if found.stats.get("minimal") is False:  # the linear engine's lightest solution, unproven
                 print(f"{puzzle.source}: note: the first solution is the lightest found (sum of values "
-                      f"{extra['weight']}), not proven minimal: {extra['kernel']} solutions "
+                      f"{found.stats['weight']}), not proven minimal: {found.stats['kernel']} solutions "
                       f"are too many to search", file=sys.stderr, flush=True)
-        if status == solvers.UNSAT:
-            print(f"{puzzle.source}: no solution" + (f": {why}" if why else ""), flush=True)
-        elif stopped and texts:
-            print(f"{puzzle.source}: unknown: the {stopped} stopped the search after {len(texts)} "
+        if status == Status.UNSAT:
+            print(f"{puzzle.source}: no solution" + (f": {found.reason}" if found.reason else ""), flush=True)
+        elif found.stopped and texts:
+            print(f"{puzzle.source}: unknown: the {found.stopped} stopped the search after {len(texts)} "
                   f"solution{'s' if len(texts) > 1 else ''}; there may be more", file=sys.stderr, flush=True)
-        elif stopped:
-            print(f"{puzzle.source}: unknown ({stopped} reached)", flush=True)
-    return {solvers.UNSAT: EXIT_NO_SOLUTION, solvers.UNKNOWN: EXIT_UNKNOWN}.get(status, EXIT_OK)
-
-
-def report_unsearched(args: argparse.Namespace, ptype: PuzzleType, job: Job) -> int:
-    """A puzzle whose givens contradict each other (no solution), or whose model took the whole time limit."""
-    status = solvers.UNSAT if job.conflict else solvers.UNKNOWN
-    if args.json:
-        record = {"type": ptype.name, "puzzle": ptype.format_puzzle(job.puzzle.instance), "status": status,
-                  "solutions": [], "count": 0, "complete": bool(job.conflict), "engine": None,
-                  "engine_reason": None, "seconds": round(job.seconds, 6), "stats": {}}
-        if job.conflict:
-            record["why"] = job.conflict
-        else:
-            record["stats"] = {"stopped": job.stopped}
-        emit_json(record)
-    elif job.conflict:
-        print(f"{job.puzzle.source}: no solution: {job.conflict}", flush=True)
-    else:
-        print(f"{job.puzzle.source}: unknown ({job.stopped} reached while building the model)", flush=True)
-    return EXIT_NO_SOLUTION if job.conflict else EXIT_UNKNOWN
+        elif found.stopped:
+            where = " while building the model" if job.model is None else ""
+            print(f"{puzzle.source}: unknown ({found.stopped} reached{where})", flush=True)
+    return {Status.UNSAT: EXIT_NO_SOLUTION, Status.UNKNOWN: EXIT_UNKNOWN}.get(status, EXIT_OK)

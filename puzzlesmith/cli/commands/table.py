@@ -1,6 +1,6 @@
 """`puzzlesmith table TYPE [PUZZLE] --out FILE`: the whole space's distance table, two bits a position.
 
-Seed 004: every position numbered, its distance from the root (the goal, or the given position) kept
+As in Hoey, "Re: TripleCross by Binary Arts" (cube-lovers, 1996): every position numbered, its distance from the root (the goal, or the given position) kept
 mod 3, filled layer by layer (solvers/tables.py). The file (csp/tables.py) is written whole or not at
 all; its header names the space, so ``solve --table`` and ``analyze --table`` read it only for the
 same puzzle. Hoey's four answers are printed when the table is done, and kept in the header.

@@ -41,8 +41,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--limit must be 2 or more to tell unique from not, got {args.limit}")
     ptype, puzzles = read_clue_puzzles(args, ": use `puzzlesmith count` instead")
     worst = EXIT_OK
-    for job in plan(ptype, puzzles, args.engine):
-        puzzle, instance, model, engine = job.puzzle, job.puzzle.instance, job.model, job.engine
+    for puzzle, job in zip(puzzles, plan(puzzles, args.engine)):
+        instance, model, engine = puzzle.instance, job.model, job.engine
         groups = orbits(ptype, instance, args.symmetry)
         found = [] if model is None else list(solvers.solutions(model, fix=instance.givens, limit=args.limit,
                                                                  engine=engine))

@@ -1,0 +1,710 @@
+"""The mid-end: everything the command line, the web page and Python users share.
+
+Simon Tatham's puzzle collection calls the layer between its games and its front ends the mid-end: it
+owns game IDs, solving and printing for every puzzle, and each front end is thin over it. Here it owns
+the path from puzzle text to a checked answer:
+
+1. read the text with the type's parameters (given as Python values or as the command line's strings);
+2. build the model and look for a contradiction among the givens (a puzzle that reads well but cannot
+   be solved is answered "no solution" with the reason, never reported as bad input);
+3. choose an engine (``auto`` decides per model and says why);
+4. search under ONE time limit, which also bounds building and compiling the model;
+5. check every answer independently (``Model.check``, the givens, the type's own ``verify``; a move
+   puzzle's path move by move) before anyone sees it: a wrong answer raises ``WrongAnswer``.
+
+    >>> import puzzlesmith as ps
+    >>> puzzle = ps.read("sudoku", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    >>> puzzle.solve().status
+    <Status.SOLVED: 'solved'>
+
+Heavy libraries (numpy, python-sat, OR-Tools, the drawing extra) load only when an answer needs them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
+
+from puzzlesmith import solvers
+from puzzlesmith.csp import clock, registry
+from puzzlesmith.csp.errors import EngineError, ModelError, PuzzleError, PuzzlesmithError, WrongAnswer
+from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.moves import MovePuzzle, Space
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.solvers.base import Status
+
+if TYPE_CHECKING:
+    from puzzlesmith.generators.grading import Grade, Step
+    from puzzlesmith.solvers.paths import PathResult
+
+__all__ = ["Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle", "Solution", "Status", "generate", "params_of",
+           "read", "read_file", "read_text", "types", "type_of"]
+
+
+# -- finding types and reading puzzles ----------------------------------------------------------------------
+def types() -> list[str]:
+    """The names of every puzzle type: the built-in ones and those other packages register."""
+    return sorted(registry.available())
+
+
+def type_of(name: str) -> PuzzleType:
+    """The puzzle type called ``name``; ``PuzzleError`` naming the known ones when there is none."""
+    return registry.get(name)
+
+
+def _as_text(value: Any) -> str:
+    """A parameter given as a Python value, written as the command line would give it: True -> 'yes',
+    (2, 3) -> '2x3' for shapes, [1, 1, 2] -> '1,1,2'."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, (tuple, list)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return "x".join(map(str, value)) if isinstance(value, tuple) and len(value) == 2 else ",".join(map(str, value))
+    raise PuzzleError(f"expected a string, number, yes/no or a list of numbers, got {type(value).__name__}",
+                      where="parameter")
+
+
+def params_of(ptype: PuzzleType, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The type's parameters resolved from ``params`` (Python values or the command line's strings);
+    ``PuzzleError`` naming the parameter for an unknown name or a bad value."""
+    raw: dict[str, str] = {}
+    for name, value in params.items():
+        try:
+            raw[name] = _as_text(value)
+        except PuzzleError as e:
+            raise PuzzleError(e.message, where=f"parameter {name!r}") from None
+    return ptype.resolve_params(raw)
+
+
+def read(type_name: str, text: str, **params: Any) -> Puzzle:
+    """One puzzle from its text, e.g. ``read("sudoku", "4.....8.5.3...", size=9)``.
+
+    Parameters are the type's ``-p`` parameters (``puzzlesmith types`` lists them), as Python values or
+    as strings. Bad text or parameters raise one ``PuzzleError`` naming the line, cell or parameter.
+    """
+    ptype = type_of(type_name)
+    return read_text(ptype, params_of(ptype, params), text, "puzzle", whole=True)[0]
+
+
+def read_file(type_name: str, path: str | Path, **params: Any) -> list[Puzzle]:
+    """Every puzzle of a file: one per line, or grids separated by blank lines; ``#`` starts a comment.
+
+    A bad puzzle raises ``PuzzleError`` naming the file and its line; an unreadable file raises
+    ``PuzzleError`` naming the file.
+    """
+    ptype = type_of(type_name)
+    resolved = params_of(ptype, params)
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except OSError as e:
+        raise PuzzleError(f"cannot read it: {e.strerror or e}", where=str(path)) from None
+    except UnicodeDecodeError:
+        raise PuzzleError("cannot read it: not UTF-8 text", where=str(path)) from None
+    return read_text(ptype, resolved, text, str(path), whole=False)
+
+
+def read_text(ptype: PuzzleType, params: dict[str, Any], text: str, name: str, *, whole: bool) -> list[Puzzle]:
+    """The puzzles of ``text``: the whole of it as one puzzle (``whole``), or its records as a file holds
+    them. ``name`` says where the text came from in messages and in each ``Puzzle.source``."""
+    text = text.removeprefix("\ufeff")
+    records = [(1, text)] if whole else ptype.split_records(text)
+    if not records:
+        raise PuzzleError("no puzzles found (the input is empty or only comments)", where=name)
+    puzzles = []
+    for line, record in records:
+        try:
+            instance = ptype.parse(record, params)
+        except PuzzleError as e:
+            one_line = whole and "\n" not in record.strip()  # a one-line puzzle has no line worth naming
+            located = PuzzleError(e.message, where=e.where) if one_line else e.at_line(line)
+            raise PuzzleError(str(located), where=name) from None
+        puzzles.append(Puzzle(ptype, instance, source=name if whole else f"{name}:{line}"))
+    return puzzles
+
+
+def empty(type_name: str, **params: Any) -> Puzzle:
+    """The type's puzzle with no clues (n-queens, an empty sudoku grid); ``PuzzleError`` if it has none."""
+    ptype = type_of(type_name)
+    instance = ptype.empty(params_of(ptype, params))
+    if instance is None:
+        raise PuzzleError(f"{ptype.name} has no empty puzzle: give one", where=f"type {ptype.name!r}")
+    return Puzzle(ptype, instance, source="empty")
+
+
+def generate(type_name: str, seed: int | None = None, difficulty: str | None = None, *, symmetry: str = "none",
+             rating: tuple[float, float] | None = None, max_tries: int = 1000, oracle: str | None = None,
+             **params: Any) -> Puzzle:
+    """A generated puzzle: for clue puzzles unique and minimal (no clue can go), within ``symmetry``, at
+    ``difficulty`` (easy, medium, hard, expert, extreme, needs guessing) or rated within ``rating`` on
+    Sudoku Explainer's scale; for boards (lights-out, nonograms) the type's own board generator.
+
+    The same ``seed`` makes the same puzzle (``Puzzle.seed`` says which made it; None draws one).
+    ``GenerationError`` when no puzzle of that difficulty came in ``max_tries`` tries.
+    """
+    from puzzlesmith.generators import board_generator, generate_one, new_seed
+
+    ptype = type_of(type_name)
+    resolved = params_of(ptype, params)
+    seed = new_seed() if seed is None else seed
+    if not ptype.clue_based:
+        boards = board_generator(ptype)
+        if boards is None:
+            raise PuzzleError(f"{ptype.name} puzzles cannot be generated (types that can: "
+                              f"{', '.join(n for n in types() if 'generate' in type_of(n).capabilities())})",
+                              where=f"type {ptype.name!r}")
+        if difficulty is not None or rating is not None or symmetry != "none":
+            raise PuzzleError(f"difficulty, rating and symmetry are for clue puzzles, not {ptype.name} boards",
+                              where=f"type {ptype.name!r}")
+        board = next(iter(boards(ptype, resolved, 1, seed=seed)))
+        return Puzzle(ptype, replace(board.instance, layout="line"), source=f"seed {seed}", seed=seed)
+    made = generate_one(ptype, resolved, seed, symmetry=symmetry, difficulty=difficulty, oracle=oracle,
+                        grade=difficulty is not None or rating is not None, max_tries=max_tries, rating=rating)
+    return Puzzle(ptype, replace(made.instance, layout="line"), source=f"seed {seed}", seed=seed, known=made.solution,
+                  grade=made.grade)
+
+
+# -- answers -------------------------------------------------------------------------------------------------
+@dataclass
+class Plan:
+    """What is decided before a search, so bad input fails before anything is printed: the model and the
+    engine that will run (and why), or why there is nothing to search (the givens contradict each other,
+    or building the model took the whole time limit)."""
+
+    model: Model | None
+    engine: str = ""
+    engine_reason: str = ""
+    conflict: str | None = None
+    stopped: str | None = None
+    seconds: float = 0.0  # spent building the model and choosing, counted against the time limit
+
+    def time_left(self, limit: float | None) -> float | None:
+        """What remains of ``limit`` for the search itself (at least a moment)."""
+        return None if limit is None else max(limit - self.seconds, 1e-3)
+
+
+@dataclass
+class Solution:
+    """The answer to ``solve`` (one solution) or ``solutions`` (up to a limit) of a constraint puzzle.
+
+    ``status`` is solved, unsat (proved to have none; ``reason`` says why when known) or unknown (a time
+    or node limit stopped the search; ``stopped`` names it). ``texts`` are the solutions in the layout
+    the puzzle came in, ``values`` the variables' values; ``complete`` is True when no solution was left
+    out (the search ended by itself).
+    """
+
+    status: Status
+    texts: list[str] = field(default_factory=list)
+    values: list[list[int]] = field(default_factory=list)
+    complete: bool = False
+    reason: str | None = None
+    engine: str | None = None
+    engine_reason: str | None = None
+    seconds: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+    stopped: str | None = None
+
+    @property
+    def solution(self) -> str | None:
+        """The first solution's text, or None."""
+        return self.texts[0] if self.texts else None
+
+    @property
+    def count(self) -> int:
+        return len(self.texts)
+
+    def __bool__(self) -> bool:
+        return self.status == Status.SOLVED
+
+
+@dataclass
+class MoveSolution:
+    """The answer to ``solve`` for a puzzle solved by moves: a shortest solution in the puzzle's metric.
+
+    ``moves`` names each move, ``positions`` holds the board before the first move and after each one,
+    ``length`` is the number of moves (None without a solution). ``reached`` says how far a search got
+    that a limit stopped.
+    """
+
+    status: Status
+    metric: str
+    moves: list[str] = field(default_factory=list)
+    positions: list[str] = field(default_factory=list)
+    length: int | None = None
+    reason: str | None = None
+    engine: str | None = None
+    engine_reason: str | None = None
+    seconds: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+    stopped: str | None = None
+    reached: str | None = None
+
+    @property
+    def solution(self) -> str | None:
+        """The moves, one per line ('' when the start is already a goal), or None without a solution."""
+        return "\n".join(self.moves) if self.status == Status.SOLVED else None
+
+    def __bool__(self) -> bool:
+        return self.status == Status.SOLVED
+
+
+@dataclass
+class Count:
+    """How many solutions: ``count`` is exact when ``complete``; otherwise at least that many (the
+    caller's ``limit`` or a time or node limit stopped the count: ``stopped`` names the latter)."""
+
+    count: int
+    complete: bool
+    status: Status
+    reason: str | None = None
+    engine: str | None = None
+    engine_reason: str | None = None
+    seconds: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict)
+    stopped: str | None = None
+
+
+@dataclass
+class Graded:
+    """How hard a puzzle is. ``solved`` is False when it has no solution (``reason`` says why when
+    known) or the time limit stopped the grading (``status`` unknown); ``unique`` says whether it has
+    exactly one solution (a grade means little otherwise). ``grade`` is the technique ladder's grade for
+    clue puzzles; ``details`` holds a board grader's findings (nonograms: line logic and probes)."""
+
+    status: Status
+    solved: bool
+    unique: bool
+    grade: Grade | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+    reason: str | None = None
+
+    @property
+    def level(self) -> str | None:
+        return self.grade.level if self.grade is not None else None
+
+    @property
+    def rating(self) -> float | None:
+        return self.grade.rating if self.grade is not None else None
+
+
+@dataclass
+class Hint:
+    """The next deductions from what is on the grid, up to the first placement. ``message`` says why
+    there are none (no solution, already solved); ``unique`` is False when the hint follows one of
+    several solutions."""
+
+    status: Status
+    steps: list[Step]
+    unique: bool
+    message: str = ""
+    texts: list[str] = field(default_factory=list)
+
+
+class Puzzle:
+    """One puzzle of a type, read from text, a file or a generator, with everything that can be asked of it.
+
+    ``text`` is the puzzle as the type writes it; ``seed`` the seed that generated it (None otherwise);
+    ``source`` where it came from (for messages: "puzzle", "FILE:LINE", "seed S").
+    """
+
+    def __init__(self, ptype: PuzzleType, instance: Instance, *, source: str = "puzzle", seed: int | None = None,
+                 known: Sequence[int] | None = None, grade: Grade | None = None) -> None:
+        self.type = ptype
+        self.instance = instance
+        self.source = source
+        self.seed = seed
+        self._known = list(known) if known is not None else None  # a generator's solution
+        self._grade = grade
+        self._plans: dict[str, Plan] = {}
+
+    def __repr__(self) -> str:
+        return f"Puzzle({self.type.name!r}, {self.text!r})"
+
+    @property
+    def type_name(self) -> str:
+        return self.type.name
+
+    @property
+    def text(self) -> str:
+        """The puzzle as text, in the layout it came in."""
+        return self.type.format_puzzle(self.instance)
+
+    @property
+    def line(self) -> str:
+        """The puzzle as one line where the type has a one-line form (a generator prints it so)."""
+        return self.type.format_puzzle(replace(self.instance, layout="line"))
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return dict(self.instance.params)
+
+    def capabilities(self) -> frozenset[str]:
+        """What can be asked of this puzzle's type (see ``PuzzleType.capabilities``)."""
+        return self.type.capabilities()
+
+    def _require(self, capability: str) -> None:
+        if capability not in self.type.capabilities():
+            raise PuzzleError(self.type.refusal(capability), where=f"type {self.type.name!r}")
+
+    # -- constraint puzzles ----------------------------------------------------------------------------------
+    def plan(self, engine: str = "auto", time_limit: float | None = None) -> Plan:
+        """The model and engine for this puzzle, decided once per engine choice (the front ends call it for
+        every puzzle before printing anything, so bad input fails first). ``EngineError`` for an unknown
+        engine or one that cannot take this model; ``PuzzleError`` for a model the type cannot build."""
+        self._require("count")
+        if engine in self._plans:
+            return self._plans[engine]
+        start = time.perf_counter()
+        instance = self.instance
+        plan: Plan
+        if instance.conflict:
+            plan = Plan(None, conflict=instance.conflict)
+        else:
+            try:
+                with clock.time_limit(time_limit):
+                    model = self.type.model(instance)
+                    conflict = self.type.contradiction(instance, model)
+                    if conflict is None:
+                        name, reason = engine_choice(model, engine)
+                        why = solvers.get_engine(name).declines(model, instance.givens)
+                        if why:
+                            raise EngineError(f"{self.source}: the {name} engine cannot answer this puzzle: {why}")
+            except ModelError as e:
+                raise PuzzleError(str(e), where=self.source) from None
+            except clock.OutOfTime:
+                return Plan(None, stopped="time limit", seconds=time.perf_counter() - start)
+            if conflict is not None:
+                plan = Plan(None, conflict=conflict)
+            else:
+                plan = Plan(model, name, reason, seconds=time.perf_counter() - start)
+        self._plans[engine] = plan
+        return plan
+
+    def solutions(self, limit: int | None = None, engine: str = "auto", time_limit: float | None = None,
+                  node_limit: int | None = None) -> Solution:
+        """Up to ``limit`` solutions (None: all), each checked independently, and whether that is all."""
+        if limit is not None and limit < 1:
+            raise PuzzleError(f"a solution limit must be 1 or more, got {limit}", where="limit")
+        plan = self.plan(engine, time_limit)
+        if plan.model is None:
+            return self._unsearched(plan)
+        model, instance = plan.model, self.instance
+        start = time.perf_counter()
+        answers: list[list[int]] = []
+        found: solvers.Search | None = None
+        try:
+            with clock.time_limit(plan.time_left(time_limit)):
+                found = solvers.get_engine(plan.engine).search(
+                    model, instance.givens, (), solvers.Limits(clock.remaining(), node_limit))
+                for values in found:
+                    answers.append(self._checked(model, values, plan.engine))
+                    if limit is not None and len(answers) >= limit:
+                        break
+            stats = found.stats
+        except clock.OutOfTime:  # compiling the model took the whole time limit
+            stats = solvers.Stats(stopped="time limit")
+        seconds = time.perf_counter() - start + plan.seconds
+        complete = found is not None and found.exhausted
+        # A limit that ended the search before it found what was asked leaves the answer unknown.
+        stopped = stats.stopped if not complete and (limit is None or len(answers) < limit) else None
+        status = Status.UNKNOWN if stopped else (Status.SOLVED if answers else Status.UNSAT)
+        why = stats.extra.get("why") if status == Status.UNSAT else None
+        return Solution(status, [self.type.format(instance, v) for v in answers], answers, complete, why,
+                        plan.engine, plan.engine_reason, seconds, stats.as_dict(), stopped)
+
+    def solve(self, engine: str = "auto", time_limit: float | None = None, node_limit: int | None = None, *,
+              metric: str | None = None, position_limit: int | None = None) -> Solution | MoveSolution:
+        """One solution, checked independently; for a puzzle solved by moves a shortest one in ``metric``
+        (default: the puzzle's own, ``moves`` unless it was read with another)."""
+        if self.type.solved_by_moves:
+            return self._solve_moves(engine, time_limit, node_limit, metric, position_limit)
+        if metric is not None or position_limit is not None:
+            raise PuzzleError("metric and position_limit are for puzzles solved by moves", where=self.source)
+        return self.solutions(1, engine, time_limit, node_limit)
+
+    def count(self, limit: int | None = None, engine: str = "auto", time_limit: float | None = None,
+              node_limit: int | None = None) -> Count:
+        """The number of solutions, exact (``complete``) or at least ``limit`` (2 tells unique from not)."""
+        if limit is not None and limit < 1:
+            raise PuzzleError(f"a count limit must be 1 or more, got {limit}", where="limit")
+        plan = self.plan(engine, time_limit)
+        if plan.model is None:
+            status = Status.UNSAT if plan.conflict else Status.UNKNOWN
+            stats = {"stopped": plan.stopped} if plan.stopped else {}
+            return Count(0, bool(plan.conflict), status, plan.conflict, None, None, plan.seconds, stats, plan.stopped)
+        try:
+            with clock.time_limit(plan.time_left(time_limit)):
+                result = solvers.get_engine(plan.engine).count(plan.model, limit, self.instance.givens, (),
+                                                               solvers.Limits(clock.remaining(), node_limit))
+        except clock.OutOfTime:  # compiling the model took the whole time limit
+            result = solvers.Count(0, False, solvers.Stats(stopped="time limit"), plan.engine)
+        why = result.stats.extra.get("why") if result.count == 0 else None
+        return Count(result.count, result.complete, Status(result.status), why, plan.engine, plan.engine_reason,
+                     result.stats.seconds + plan.seconds, result.stats.as_dict(), result.stats.stopped)
+
+    def is_unique(self, engine: str = "auto", time_limit: float | None = None) -> bool | None:
+        """True with exactly one solution, False with none or several, None when the time limit ran out."""
+        counted = self.count(2, engine, time_limit)
+        return None if counted.status == Status.UNKNOWN else counted.count == 1
+
+    def grade(self, time_limit: float | None = None) -> Graded:
+        """How hard the puzzle is: the technique ladder for clue puzzles (the hardest technique needed,
+        rated on Sudoku Explainer's scale, a level, the step count), the type's own grader for boards."""
+        from puzzlesmith.generators import board_grader, grade
+
+        grader = None if self.type.clue_based else board_grader(self.type)
+        if grader is not None:
+            return self._grade_board(grader, time_limit)
+        self._require("grade")
+        plan = self.plan("auto", time_limit)
+        if plan.model is None:
+            return Graded(Status.UNKNOWN if plan.stopped else Status.UNSAT, False, False, reason=plan.conflict)
+        try:
+            with clock.time_limit(plan.time_left(time_limit)):
+                graded = self._grade if self._grade is not None else grade(plan.model, self.instance.givens,
+                                                                             self._known)
+                if not graded.solved:
+                    return Graded(Status.UNSAT, False, False, reason=None)
+                unique = solvers.count(plan.model, 2, fix=self.instance.givens,
+                                       time_limit=clock.remaining()).count == 1
+        except clock.OutOfTime:
+            return Graded(Status.UNKNOWN, False, False, reason="time limit")
+        return Graded(Status.SOLVED, True, unique, graded)
+
+    def _grade_board(self, grader: Any, time_limit: float | None) -> Graded:
+        instance = self.instance
+        try:
+            with clock.time_limit(time_limit):
+                found = None if instance.conflict else grader(instance)
+                if found is None or not found["solved"] and found["undecided"] is None:
+                    return Graded(Status.UNSAT, False, False, reason=instance.conflict or "the clues contradict",
+                                  details={"solved": False, "line_solvable": False})
+                details = {k: v for k, v in found.items() if k != "grid"}
+                count = 1 if found["solved"] else solvers.count(self.type.model(instance), 2,
+                                                                time_limit=clock.remaining()).count
+        except clock.OutOfTime:
+            return Graded(Status.UNKNOWN, False, False, reason="time limit")
+        if not found["solved"]:
+            details["solutions"] = count
+        status = Status.SOLVED if count else Status.UNSAT
+        return Graded(status, bool(count), count == 1, details=details)
+
+    def hint(self, engine: str = "auto", time_limit: float | None = None) -> Hint:
+        """The next deductions from what is on the grid (the givens may include the player's entries), up
+        to the first placement, each with its cell, technique and reason."""
+        from puzzlesmith.generators import hint
+
+        self._require("hint")
+        plan = self.plan(engine, time_limit)
+        if plan.model is None:
+            if plan.stopped:
+                return Hint(Status.UNKNOWN, [], False, f"unknown ({plan.stopped} reached)")
+            return Hint(Status.UNSAT, [], False, f"no solution: {plan.conflict}")
+        try:
+            with clock.time_limit(plan.time_left(time_limit)):
+                found = list(solvers.solutions(plan.model, fix=self.instance.givens, limit=2, engine=plan.engine,
+                                               time_limit=clock.remaining()))
+                steps = hint(plan.model, self.instance.givens, found[0]) if found else []
+        except clock.OutOfTime:
+            return Hint(Status.UNKNOWN, [], False, "unknown (time limit reached)")
+        if not found:
+            return Hint(Status.UNSAT, [], False, "no solution: a clue or an entry is wrong")
+        texts = [s.describe(self.cell_name, self.show_value) for s in steps]
+        return Hint(Status.SOLVED, steps, len(found) == 1, "" if steps else "already solved", texts)
+
+    def cell_name(self, var: int) -> str:
+        """How a person names variable ``var`` (r1c1 in a sudoku)."""
+        return self.type.cell_name(self.instance, var)
+
+    def show_value(self, value: int) -> str:
+        """How a value is written (a sudoku's 10 as A)."""
+        return self.type.show_value(value, self.instance)
+
+    # -- pictures --------------------------------------------------------------------------------------------
+    def picture(self, solution: bool = False, engine: str = "auto", time_limit: float | None = None,
+                aspect: float | None = None) -> Any:
+        """The puzzle as a ``Picture`` (with ``solution``, solved as ``solve`` solves it: its values drawn
+        in, or for a move puzzle the strip of positions along a shortest solution, shaped to ``aspect``).
+        ``NoAnswer`` when there is no solution to draw."""
+        from puzzlesmith import drawing
+
+        if not solution:
+            return drawing.picture(self.type, self.instance)
+        answer = self.solve(engine, time_limit)
+        if answer.status != Status.SOLVED:
+            raise NoAnswer(self.source, answer)
+        if isinstance(answer, MoveSolution):
+            assert isinstance(self.type, MovePuzzle)
+            steps = [("start", answer.positions[0])] + list(zip(answer.moves, answer.positions[1:]))
+            return drawing.strip(self.type, self.instance, steps, aspect)
+        return drawing.picture(self.type, self.instance, answer.values[0])
+
+    def render(self, format: str = "svg", solution: bool = False, engine: str = "auto",
+               time_limit: float | None = None) -> bytes:
+        """The puzzle drawn as an SVG, PNG or PDF file's bytes (PNG and PDF need the ``draw`` extra)."""
+        from puzzlesmith import drawing
+
+        if format not in drawing.FORMATS:
+            raise PuzzleError(f"unknown picture format (known: {', '.join(drawing.FORMATS)})",
+                              where=f"format {format!r}")
+        if format != "svg":
+            drawing.require_extra()
+        title = f"{self.type.name} {'solution' if solution else 'puzzle'}"
+        return drawing.encode(self.picture(solution, engine, time_limit), format, title)
+
+    # -- move puzzles ----------------------------------------------------------------------------------------
+    def space(self) -> Space:
+        """A move puzzle's position graph, as the path engines see it."""
+        self._require("moves")
+        assert isinstance(self.type, MovePuzzle)
+        return self.type.space(self.instance)
+
+    def _solve_moves(self, engine: str, time_limit: float | None, node_limit: int | None, metric: str | None,
+                     position_limit: int | None) -> MoveSolution:
+        from puzzlesmith.solvers.paths import PathLimits, find_path
+
+        puzzle = self if metric is None or metric == self.instance.params.get("metric") else self.with_params(
+            metric=metric)
+        space = puzzle.space()
+        name, reason = path_engine_choice(space, engine, position_limit)
+        result = find_path(space, name, PathLimits(time_limit, node_limit, position_limit, None))
+        return move_answer(space, result, reason, self.source, str(puzzle.instance.params.get("metric", "")))
+
+    def analyze(self, time_limit: float | None = None, node_limit: int | None = None,
+                position_limit: int | None = None) -> Any:
+        """A move puzzle's whole component: positions, goals, the histogram of distances from the start,
+        the farthest positions and the hardest start (``solvers.explore.Exploration``)."""
+        from puzzlesmith.solvers.explore import explore
+        from puzzlesmith.solvers.paths import PathLimits
+
+        return explore(self.space(), PathLimits(time_limit, node_limit, position_limit, None))
+
+    def with_params(self, **params: Any) -> Puzzle:
+        """The same puzzle read again with some parameters changed (a move puzzle in another metric)."""
+        raw = {k: v for k, v in self.instance.params.items() if v is not None}
+        merged = {**{k: _param_text(v) for k, v in raw.items()}, **params}
+        return read_text(self.type, params_of(self.type, merged), self.text, self.source, whole=True)[0]
+
+    # -- shared checks ---------------------------------------------------------------------------------------
+    def _checked(self, model: Model, values: list[int], engine: str) -> list[int]:
+        """``values`` after the independent checks: the model's constraints, the givens, the type's rules."""
+        problem = model.check(values)
+        reason: str | None = str(problem) if problem else None
+        if reason is None:
+            givens = self.instance.givens
+            lost = [v for v, x in givens.items() if values[v] != x]
+            reason = (f"{model.names[lost[0]]} should be {givens[lost[0]]}" if lost
+                      else self.type.verify(self.instance, values))
+        if reason:
+            raise WrongAnswer(f"the {engine} engine answered {self.source} wrongly: {reason}")
+        return values
+
+    def _unsearched(self, plan: Plan) -> Solution:
+        """The answer for a puzzle with nothing to search: no solution (its givens contradict) or unknown."""
+        if plan.conflict:
+            return Solution(Status.UNSAT, complete=True, reason=plan.conflict, seconds=plan.seconds)
+        return Solution(Status.UNKNOWN, seconds=plan.seconds, stats={"stopped": plan.stopped}, stopped=plan.stopped)
+
+
+def _param_text(value: Any) -> Any:
+    """A resolved parameter value written back so that ``params_of`` reads it again."""
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return f"{value[0]}x{value[1]}"
+    return value
+
+
+class NoAnswer(PuzzlesmithError):
+    """A picture of a solution was asked for a puzzle without one (``answer.status`` says unsat or unknown)."""
+
+    def __init__(self, source: str, answer: Solution | MoveSolution) -> None:
+        if answer.status == Status.UNSAT:
+            text = f"{source}: no solution" + (f": {answer.reason}" if answer.reason else "")
+        elif isinstance(answer, MoveSolution):
+            text = f"{source}: {answer.reached}"
+        else:
+            text = f"{source}: unknown ({answer.stopped} reached)"
+        super().__init__(text)
+        self.answer = answer
+
+
+def engine_choice(model: Model, engine: str) -> tuple[str, str]:
+    """The engine that will run on ``model`` and why (``auto`` decides per model); ``EngineError`` for an
+    unknown engine or one that cannot take the model."""
+    if engine == "auto":
+        return solvers.choose(model)
+    if engine not in solvers.ENGINES:
+        raise EngineError(f"unknown engine {engine!r} (known: auto, {', '.join(solvers.ENGINES)})")
+    why = solvers.get_engine(engine).unsupported(model)
+    if why:
+        raise EngineError(f"the {engine} engine cannot solve this model: {why}")
+    return engine, "chosen by the caller"
+
+
+def path_engine_choice(space: Space, engine: str, positions: int | None) -> tuple[str, str]:
+    """The path engine that will search ``space`` and why."""
+    from puzzlesmith.solvers.paths import PATH_ENGINES, choose, get_path_engine
+
+    if engine == "auto":
+        return choose(space, positions)
+    if engine not in PATH_ENGINES:
+        raise EngineError(f"unknown engine {engine!r} for move puzzles (known: auto, {', '.join(PATH_ENGINES)})")
+    why = get_path_engine(engine).unsupported(space)
+    if why:
+        raise EngineError(f"the {engine} engine cannot search this puzzle: {why}")
+    return engine, "chosen by the caller"
+
+
+def stopped_text(stats: Any, space: Space) -> str:
+    """'unknown (time limit reached: ...)', with what more memory would take when positions ran out."""
+    from puzzlesmith.solvers.paths import memory_text
+
+    text = f"unknown ({stats.stopped} reached: {stats.progress_text()})"
+    size = space.size_hint()
+    if stats.stopped == "position limit" and size is not None:
+        text += (f"; by the type's count the space holds at most {size:,} positions "
+                 f"(about {memory_text(size)} to store)")
+    return text
+
+
+def checked_path(space: Space, result: PathResult, source: str) -> PathResult:
+    """``result`` after checking its path move by move against the type's own successors."""
+    path = result.path or []
+    problem = None
+    if not path or path[0] != space.start():
+        problem = "the path does not begin at the start"
+    elif not space.is_goal(path[-1]):
+        problem = "the path does not end at a goal"
+    else:
+        bad = next((k for k in range(1, len(path)) if path[k] not in set(space.successors(path[k - 1]))), None)
+        if bad is not None:
+            problem = f"step {bad} is not a move"
+    if problem:
+        raise WrongAnswer(f"the {result.engine} engine answered {source} wrongly: {problem}")
+    return result
+
+
+def move_answer(space: Space, result: PathResult, engine_reason: str, source: str, metric: str) -> MoveSolution:
+    """A path engine's result as a ``MoveSolution``, its path checked move by move first."""
+    if result.status == Status.SOLVED:
+        checked_path(space, result, source)
+    steps = space.replay(result.path) if result.path else []
+    positions = [space.format(result.path[0])] + [board for _, board in steps] if result.path else []
+    stopped = result.stats.stopped if result.status == Status.UNKNOWN else None
+    return MoveSolution(Status(result.status), metric, [name for name, _ in steps], positions, result.length,
+                        result.why, result.engine, engine_reason, result.stats.seconds, result.stats.as_dict(),
+                        stopped, stopped_text(result.stats, space) if stopped else None)
+
+
+def solutions_of(puzzles: Sequence[Puzzle], **options: Any) -> Iterator[Solution | MoveSolution]:
+    """``solve`` for several puzzles, each planned before the first is searched (bad input fails first)."""
+    if puzzles and not puzzles[0].type.solved_by_moves:
+        for p in puzzles:
+            p.plan(options.get("engine", "auto"), options.get("time_limit"))
+    for p in puzzles:
+        yield p.solve(**options)
