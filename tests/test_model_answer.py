@@ -56,3 +56,16 @@ def test_the_linear_engine_declines_a_projected_model():
     m.parity(x, 1)
     m.answer(x[:2])
     assert "answer" in solvers.get_engine("linear").unsupported(m)
+
+
+def test_an_engine_that_does_not_project_still_counts_answers():
+    """The brute-force template engine knows nothing of answers: the base class skips repeated ones."""
+    from puzzlesmith.solvers.template import BruteForceEngine
+
+    m, expected = tents_like()
+    engine = BruteForceEngine()
+    assert not engine.projects and engine.count(m).count == expected == 3
+    assert len(list(engine.search(m))) == 3
+    whole = m.copy()
+    whole.answer(range(whole.num_vars))
+    assert engine.count(whole).count == 12  # every helper choice (4 per layout), when the helpers are declared part of it

@@ -399,6 +399,7 @@ class BacktrackingEngine(Engine):
     """Depth-first search with propagation at every node; pure Python, no dependencies."""
 
     name = "backtracking"
+    projects = True  # branches on the answer first
     kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity"})
 
     def unsupported(self, model: Model) -> str | None:

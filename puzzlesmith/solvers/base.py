@@ -9,6 +9,7 @@ is built on it here, and an engine overrides a method only where it can answer f
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -125,6 +126,16 @@ class Engine:
     name: ClassVar[str] = ""
     #: Constraint kinds the engine compiles.
     kinds: ClassVar[frozenset[str]] = frozenset()
+    #: True when ``search`` itself yields each answer of a model with ``Model.answer`` once. Otherwise the
+    #: engine's ``search`` is wrapped (see ``__init_subclass__``) to skip repeated answers, so counts,
+    #: uniqueness and enumeration see answers in every engine, a plug-in's too.
+    projects: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        search = cls.__dict__.get("search")
+        if search is not None and not cls.__dict__.get("projects", False):
+            cls.search = _distinct_answers(search)  # type: ignore[method-assign]
 
     def unsupported(self, model: Model) -> str | None:
         """Why the engine cannot take ``model``, or None when it can."""
@@ -212,6 +223,29 @@ class Engine:
             if model.answer_of(candidate) != known:
                 return Outcome(SOLVED, candidate, found.stats, self.name)
         return Outcome(UNKNOWN if found.stats.stopped else UNSAT, None, found.stats, self.name)
+
+
+def _distinct_answers(search: Any) -> Any:
+    """``search`` that skips solutions whose answer (``Model.answer``) came before."""
+
+    @functools.wraps(search)
+    def wrapped(self: Engine, model: Model, *args: Any, **kwargs: Any) -> Search:
+        found = search(self, model, *args, **kwargs)
+        if model.projected:
+            found.total = None
+            found._solutions = _first_of_each(model, found._solutions)
+        return found
+
+    return wrapped
+
+
+def _first_of_each(model: Model, solutions: Iterator[list[int]]) -> Iterator[list[int]]:
+    seen: set[tuple[int, ...]] = set()
+    for values in solutions:
+        key = model.answer_of(values)
+        if key not in seen:
+            seen.add(key)
+            yield values
 
 
 def objective_value(model: Model, values: Sequence[int]) -> int:

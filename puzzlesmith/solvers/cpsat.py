@@ -157,6 +157,7 @@ class CpSatEngine(Engine):
     """OR-Tools CP-SAT: lazy clause generation; strongest on arithmetic (Linear, Parity mod p)."""
 
     name = "cpsat"
+    projects = True  # forbids each answer found
     kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity"})
 
     def unsupported(self, model: Model) -> str | None:

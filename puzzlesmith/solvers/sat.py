@@ -395,6 +395,7 @@ class SatEngine(Engine):
     """
 
     name = "sat"
+    projects = True  # blocks only the answer's literals
     kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity"})
 
     def __init__(self, solver: str = DEFAULT_SOLVER, incremental: bool = True) -> None:
