@@ -20,6 +20,7 @@ if TYPE_CHECKING:
                       read_file, type_of, types)
     from .csp.errors import EngineError, ModelError, PuzzleError, PuzzlesmithError, WrongAnswer
     from .generators.clues import GenerationError
+    from .modelling import Model
     from .solvers.base import Status
 
 _EXPORTS: dict[str, str] = {
@@ -28,6 +29,7 @@ _EXPORTS: dict[str, str] = {
     **{name: "puzzlesmith.csp.errors" for name in ("EngineError", "ModelError", "PuzzleError", "PuzzlesmithError",
                                                    "WrongAnswer")},
     "GenerationError": "puzzlesmith.generators.clues",
+    "Model": "puzzlesmith.modelling",
     "Status": "puzzlesmith.solvers.base",
 }
 

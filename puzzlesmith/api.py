@@ -643,7 +643,7 @@ def engine_choice(model: Model, engine: str) -> tuple[str, str]:
     why = solvers.get_engine(engine).unsupported(model)
     if why:
         raise EngineError(f"the {engine} engine cannot solve this model: {why}")
-    return engine, "chosen by the caller"
+    return engine, "chosen by name"
 
 
 def path_engine_choice(space: Space, engine: str, positions: int | None) -> tuple[str, str]:
@@ -657,7 +657,7 @@ def path_engine_choice(space: Space, engine: str, positions: int | None) -> tupl
     why = get_path_engine(engine).unsupported(space)
     if why:
         raise EngineError(f"the {engine} engine cannot search this puzzle: {why}")
-    return engine, "chosen by the caller"
+    return engine, "chosen by name"
 
 
 def stopped_text(stats: Any, space: Space) -> str:
