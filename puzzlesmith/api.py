@@ -183,6 +183,8 @@ class Plan:
     conflict: str | None = None
     stopped: str | None = None
     seconds: float = 0.0  # spent building the model and choosing, counted against the time limit
+    #: Said before the search when an engine chosen by name is far outside its comfort (it still runs).
+    warning: str | None = None
 
     def time_left(self, limit: float | None) -> float | None:
         """What remains of ``limit`` for the search itself (at least a moment)."""
@@ -382,7 +384,8 @@ class Puzzle:
             if conflict is not None:
                 plan = Plan(None, conflict=conflict)
             else:
-                plan = Plan(model, name, reason, seconds=time.perf_counter() - start)
+                warning = solvers.get_engine(name).comfort(model) if engine != "auto" else None
+                plan = Plan(model, name, reason, seconds=time.perf_counter() - start, warning=warning)
         self._plans[engine] = plan
         return plan
 

@@ -198,3 +198,14 @@ def test_tile_puzzles_generate_uniform_starts_that_reach_the_goal() -> None:
     assert 20.0 < sum(n for n in lengths if n is not None) / len(lengths) < 24.0
     assert ps.generate("tiles", seed=100).text == starts[0].text
     assert ps.generate("tiles", seed=1, size=4).text.count("/") == 3
+
+
+def test_an_engine_chosen_by_name_far_outside_its_comfort_says_so_once_before_it_starts(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(solvers.get_engine("sat"), "comfort", lambda model: "sat: far too many clauses")
+    puzzle = ps.read("sudoku", HARD)
+    assert puzzle.plan("sat").warning == "sat: far too many clauses" and puzzle.plan("auto").warning is None
+    assert main(["solve", "sudoku", HARD, HARD, "--engine", "sat"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.count("puzzlesmith: warning: sat: far too many clauses") == 1
+    assert captured.out.splitlines() == [HARD_SOLUTION, HARD_SOLUTION]

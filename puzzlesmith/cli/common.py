@@ -148,8 +148,12 @@ def read_clue_puzzles(args: argparse.Namespace, instead: str) -> tuple[PuzzleTyp
 
 
 def plan(puzzles: list[Puzzle], engine: str, time_limit: float | None = None) -> list[Plan]:
-    """Every puzzle's model and engine, settled before anything is printed, so bad input fails first."""
-    return [puzzle.plan(engine, time_limit) for puzzle in puzzles]
+    """Every puzzle's model and engine, settled before anything is printed, so bad input fails first; an
+    engine chosen by name that is far outside its comfort says so once on stderr before it starts."""
+    plans = [puzzle.plan(engine, time_limit) for puzzle in puzzles]
+    for warning in dict.fromkeys(p.warning for p in plans if p.warning):
+        print(f"puzzlesmith: warning: {warning}", file=sys.stderr, flush=True)
+    return plans
 
 
 def emit_json(record: dict[str, Any]) -> None:
