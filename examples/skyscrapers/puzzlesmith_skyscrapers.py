@@ -22,13 +22,24 @@ engine that handles Table and AllDifferent solves it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
 from typing import Any, Sequence
 
 from puzzlesmith.csp import Instance, Model, PuzzleError, PuzzleType
 
-Clues = tuple[tuple[int | None, ...], ...]  # top, bottom, left, right; each read left to right or top to bottom
+Side = tuple[int | None, ...]  # one side's clues, read left to right or top to bottom (None: no clue)
+
+
+@dataclass(frozen=True)
+class Clues:
+    """The clues round the grid: the type's fixed data, read by name (``instance.data.top``)."""
+
+    top: Side
+    bottom: Side
+    left: Side
+    right: Side
 
 
 def visible(heights: Sequence[int]) -> int:
@@ -44,7 +55,7 @@ def visible(heights: Sequence[int]) -> int:
 def skyscrapers_model(n: int, clues: Clues) -> Model:
     m = Model()
     cells = [m.int_var(1, n, f"r{i // n + 1}c{i % n + 1}") for i in range(n * n)]
-    top, bottom, left, right = clues
+    top, bottom, left, right = clues.top, clues.bottom, clues.left, clues.right
     lines = [(f"row {r + 1}", cells[r * n:(r + 1) * n], left[r], right[r]) for r in range(n)]
     lines += [(f"column {c + 1}", cells[c::n], top[c], bottom[c]) for c in range(n)]
     for name, line, first, last in lines:
@@ -52,7 +63,7 @@ def skyscrapers_model(n: int, clues: Clues) -> Model:
         if first is not None or last is not None:
             m.table(line, [p for p in permutations(range(1, n + 1))
                            if first in (None, visible(p)) and last in (None, visible(p[::-1]))], name=f"{name} view")
-    return m
+    return m.freeze()  # cached, so shared: frozen, and a caller who wants to add to it copies it
 
 
 class Skyscrapers(PuzzleType):
@@ -78,8 +89,8 @@ class Skyscrapers(PuzzleType):
         corners = [values[0][0], values[0][-1], values[-1][0], values[-1][-1]]
         if any(v is not None for v in corners):
             raise PuzzleError("corners hold no clue (use .)", line=rows[0][0])
-        clues = (tuple(values[0][1:-1]), tuple(values[-1][1:-1]),
-                 tuple(row[0] for row in values[1:-1]), tuple(row[-1] for row in values[1:-1]))
+        clues = Clues(tuple(values[0][1:-1]), tuple(values[-1][1:-1]),
+                      tuple(row[0] for row in values[1:-1]), tuple(row[-1] for row in values[1:-1]))
         givens = {r * n + c: values[r + 1][c + 1] for r in range(n) for c in range(n) if values[r + 1][c + 1]}
         return Instance({"size": n}, givens, data=clues, layout="grid")
 
@@ -88,7 +99,9 @@ class Skyscrapers(PuzzleType):
 
     def _grid(self, instance: Instance, inner: Sequence[str]) -> str:
         n = instance.params["size"]
-        top, bottom, left, right = ([("." if v is None else str(v)) for v in side] for side in instance.data)
+        clues: Clues = instance.data
+        top, bottom, left, right = ([("." if v is None else str(v)) for v in side]
+                                    for side in (clues.top, clues.bottom, clues.left, clues.right))
         lines = [" ".join([".", *top, "."])]
         lines += [" ".join([left[r], *inner[r * n:(r + 1) * n], right[r]]) for r in range(n)]
         lines.append(" ".join([".", *bottom, "."]))
