@@ -52,16 +52,20 @@ def check_memory(size: int, moves: int, workers: int = 1) -> None:
 
 def load(path: str, space: Space, type_name: str) -> Any:
     """The table at ``path``, checked to be this space's, and its root number (a goal of the puzzle)."""
-    from puzzlesmith.csp.tables import open_table
+    from puzzlesmith.csp.tables import check_root, open_table
 
-    if not Path(path).is_file():
+    if Path(path).is_dir():
+        raise UsageError(f"--table {path}: a folder, not a table file")
+    if not Path(path).exists():
         raise UsageError(f"--table {path}: no such file")
     table = open_table(path, numbered(space, type_name))
     root = table.header.get("root")
     goals = space.goal_positions() or []
     if root not in [space.format(g) for g in goals]:
         raise PuzzleError(f"{path} holds distances from {root!r}, which is not this puzzle's goal")
-    return table, root_number(space, goals[[space.format(g) for g in goals].index(root)])
+    number = root_number(space, goals[[space.format(g) for g in goals].index(root)])
+    check_root(table, number)
+    return table, number
 
 
 def answers_of(header: dict[str, Any]) -> dict[str, Any]:

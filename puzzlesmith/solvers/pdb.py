@@ -27,6 +27,7 @@ from typing import Any, Callable, Sequence
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.files import atomic_path
+from puzzlesmith.csp.integrity import ChunkChecker, DamagedFile, checksum_field
 from puzzlesmith.csp.moves import Space
 from puzzlesmith.csp.tables import HEADER_BYTES, cache_dir, header_bytes, read_header
 
@@ -156,6 +157,7 @@ def write_pattern(path: str | os.PathLike[str], identity: dict[str, Any], dist: 
         codes = np.concatenate([codes, np.full(4 - codes.size % 4, 3, dtype=np.uint8)])
     packed = codes[0::4] | (codes[1::4] << 2) | (codes[2::4] << 4) | (codes[3::4] << 6)
     header = {**identity, "positions": sum(histogram), "histogram": histogram}
+    header["checksum"] = checksum_field(header, packed)
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     with atomic_path(path) as temporary:
         with open(temporary, "wb") as f:
@@ -172,7 +174,8 @@ class Database:
             f.seek(HEADER_BYTES)
             self.entries = f.read()
         if len(self.entries) != (header["size"] + 3) // 4:
-            raise PuzzleError(f"{path}: a damaged or truncated pattern database")
+            raise DamagedFile("table", path, "a truncated or extended pattern database")
+        ChunkChecker("table", path, header, self.entries).check_all()
 
     def code(self, address: int) -> int:
         return (self.entries[address >> 2] >> ((address & 3) << 1)) & 3

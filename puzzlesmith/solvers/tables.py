@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from puzzlesmith.csp.files import atomic_path
+from puzzlesmith.csp.integrity import DamagedFile, checksum_field
 from puzzlesmith.csp.moves import Space
 from puzzlesmith.csp.tables import HEADER_BYTES, UNREACHED, Table, header_bytes, read_codes
 
@@ -363,8 +364,9 @@ def build_table(space: Space, root: int, path: str, header: dict[str, Any],
                 pool.terminate()
                 pool.join()
         table.flush()
-        del table
         header.update(answers(space, report))
+        header["checksum"] = checksum_field(header, table)
+        del table
         with open(temporary, "r+b") as f:
             f.write(header_bytes(header))
     return report
@@ -394,9 +396,10 @@ def walk(space: Space, table: Table, start: int, root: int) -> list[int] | None:
         nb = nb[nb >= 0]
         codes = table.codes(nb)
         code = (code + 2) % 3
-        path.append(int(nb[np.flatnonzero(codes == code)[0]]))
-        if len(path) > table.size:
-            raise RuntimeError(f"{table.path}: walking down the table does not reach its root (a damaged table)")
+        nearer = np.flatnonzero(codes == code)
+        if not nearer.size or len(path) > table.size:
+            raise DamagedFile("table", table.path, f"position {path[-1]} has no neighbour one move nearer the root")
+        path.append(int(nb[nearer[0]]))
     return path
 
 

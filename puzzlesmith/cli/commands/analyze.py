@@ -87,6 +87,7 @@ def from_table(args: argparse.Namespace, type_name: str, spaces: list[tuple[Any,
     """``analyze --table``: Hoey's four answers, as the table's header keeps them."""
     for n, (_, space) in enumerate(spaces):
         table, _ = load(args.table, space, type_name)
+        table.check_all()  # the header's answers stand only for an intact body
         if args.json:
             emit_json(answers_of(table.header))
         else:

@@ -15,6 +15,7 @@ from typing import Any, Iterator
 from puzzlesmith.csp import registry
 
 from ..common import EXIT_OK, EXIT_UNKNOWN, UsageError, add_type_options, parse_params, read_puzzles, whole_numbers
+from ..outputs import check_output
 from ..pictures import NoAnswer, add_solve_options, no_answer, output_format, write_output
 
 MAX_BOOK = 10_000  # puzzles in one book: a 2,500-page PDF already takes minutes to make
@@ -49,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from puzzlesmith.drawing.book import Entry, book_pdf
 
     output_format(args.output, ("pdf",))
+    check_output(args.output, "-o")
     if (args.number is None) == (not args.file):
         raise UsageError("give -n N to generate puzzles, or -f FILE to print puzzles you have (not both)")
     ptype = registry.get(args.type)

@@ -18,6 +18,7 @@ from typing import Any
 from puzzlesmith.csp.errors import PuzzleError
 
 from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int
+from ..outputs import check_output
 from ..sbp import add_param_option, read_params
 
 NAMES = ("size", "sizes", "goal", "metric")
@@ -35,14 +36,20 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The classes a checkpoint file holds, when it was made with the same setting."""
+    """The classes a checkpoint file holds, when it was made with the same setting; a damaged file
+    (its checksum does not match) is refused rather than resumed from."""
+    from puzzlesmith.csp.integrity import DamagedFile, unsealed_json
+
     if not os.path.exists(path):
         return {}
     try:
         with open(path, encoding="utf-8") as f:
             saved = json.load(f)
-    except (OSError, ValueError) as e:
-        raise UsageError(f"cannot read the checkpoint {path}: {e}") from None
+    except OSError as e:
+        raise UsageError(f"cannot read the checkpoint {path}: {e.strerror}") from None
+    except ValueError:
+        raise DamagedFile("checkpoint", path, "it is not JSON (cut short or overwritten)") from None
+    saved = unsealed_json("checkpoint", path, saved)
     if not isinstance(saved, dict) or saved.get("setting") != setting or not isinstance(saved.get("done"), dict):
         raise UsageError(f"the checkpoint {path} is from another run ({saved.get('setting') if isinstance(saved, dict) else '?'}"
                          f"): give another file or delete it")
@@ -51,9 +58,10 @@ def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, A
 
 def save_checkpoint(path: str, setting: dict[str, Any], done: dict[str, dict[str, Any]]) -> None:
     from puzzlesmith.csp.files import atomic_write
+    from puzzlesmith.csp.integrity import sealed_json
 
     with atomic_write(path) as f:
-        json.dump({"setting": setting, "done": done}, f)
+        json.dump(sealed_json({"setting": setting, "done": done}), f)
 
 
 def show(record: dict[str, Any], as_json: bool) -> None:
@@ -82,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
         classes = [params["sizes"]]
     else:
         classes = size_classes(cells)
+    if args.checkpoint:
+        check_output(args.checkpoint, "--checkpoint")
     setting = {"size": f"{rows}x{cols}", "goal": params["goal"], "metric": params["metric"]}
     done = load_checkpoint(args.checkpoint, setting) if args.checkpoint else {}
     todo = [c for c in classes if class_name(c, cells) not in done]
