@@ -38,8 +38,9 @@ def add_table_option(parser: argparse.ArgumentParser, text: str) -> None:
 
 def add_position_limit(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--position-limit", type=positive_int, metavar="N",
-                        help="move puzzles: give up once N positions are stored (default: as many as fit in half "
-                             "the memory available)")
+                        help="move puzzles: give up rather than store more than N positions (the layer search of "
+                             "analyze on tile puzzles also holds, briefly, the successors of the layer it checks; "
+                             "default: as many as fit in half the memory available)")
 
 
 def is_move_type(name: str) -> bool:
