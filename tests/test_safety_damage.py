@@ -30,7 +30,10 @@ FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthChe
 def cli(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with mock.patch.dict(os.environ, env or {}), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(list(args))
+        try:
+            code = main(list(args))
+        except SystemExit as e:  # argparse's refusals
+            code = e.code
     return code, out.getvalue(), err.getvalue()
 
 

@@ -24,6 +24,11 @@ from .common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Puzzle, UsageError
 MOVE_COMMANDS = ("solve", "analyze", "table", "types", "render", "book")
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 move', '2 moves', '1,000 positions'."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
 def add_move_options(parser: argparse.ArgumentParser) -> None:
     """``--show`` and ``--position-limit``, for move puzzles."""
     parser.add_argument("--show", action="store_true", help="move puzzles: print every position on the way, numbered")

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     check_output(args.out, "--out")
     puzzle, space = spaces[0]
     identity = numbered(space, ptype.name)
-    root = root_number(space, space.start())
+    root = root_number(space, space.start(), ptype.name)
     header: dict[str, Any] = {**identity, "root": space.format(space.start())}
     check_memory(identity["size"], len(space.neighbour_numbers(one(root))), args.workers)
     from puzzlesmith.solvers.tables import build_table, stderr_progress
