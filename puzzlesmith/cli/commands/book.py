@@ -55,6 +55,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("give -n N to generate puzzles, or -f FILE to print puzzles you have (not both)")
     ptype = registry.get(args.type)
     title = args.title or f"{ptype.name.capitalize()} puzzles"
+    from puzzlesmith.drawing.pdf import check_text
+
+    check_text(title, "--title")  # before any puzzle is made: a title no font shows would fail at the end
     try:
         entries = list(from_file(args) if args.file else generated(args))
     except NoAnswer as e:
