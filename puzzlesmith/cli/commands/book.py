@@ -49,8 +49,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from puzzlesmith.drawing.book import Entry, book_pdf
 
-    output_format(args.output, ("pdf",))
     check_output(args.output, "-o")
+    output_format(args.output, ("pdf",))
     if (args.number is None) == (not args.file):
         raise UsageError("give -n N to generate puzzles, or -f FILE to print puzzles you have (not both)")
     ptype = registry.get(args.type)
