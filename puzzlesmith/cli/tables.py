@@ -67,10 +67,10 @@ def announce_cost(what: str, seconds: float | None, memory: float) -> None:
 
 def check_memory(size: int, moves: int, workers: int = 1) -> None:
     """Say how much memory the build needs before it starts; refuse when it is more than is available."""
-    from puzzlesmith.solvers.tables import memory_needed, size_text
+    from puzzlesmith.solvers.tables import memory_needed, seconds_needed, size_text
 
     announce_cost(f"table: {size:,} positions, {size_text((size + 3) // 4)} on disk; building",
-                  None, memory_needed(size, moves, workers))
+                  seconds_needed(size, workers), memory_needed(size, moves, workers))
 
 
 def load(path: str, space: Space, type_name: str) -> Any:

@@ -20,6 +20,7 @@ left of layer d afterwards is exactly its local maxima, which are then classifie
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass, field
@@ -53,11 +54,25 @@ class TableReport:
     workers: int = 1
 
 
+#: The interpreter with numpy loaded (measured resident memory before a build starts).
+BASE_BYTES = 35_000_000
+#: Positions a second one worker fills (measured: the 3x4 tiles table, 239,500,800 positions, in 272 s; the
+#: 2x5 one, 1,814,400, in 1.5 s; benchmarks/bench_safety.py).
+RATE = 1_000_000
+
+
 def memory_needed(size: int, moves: int, workers: int = 1) -> int:
-    """Bytes the build holds at its peak: the table, the done bitmap and one bitmap of marks a worker, and
-    each worker's batch buffers (neighbour numbers, their codes and sorted copies for BATCH positions,
-    a chunk's unpacked codes)."""
-    return (size + 3) // 4 + (size + 7) // 8 * (1 + workers) + workers * (BATCH * moves * 8 * 6 + CHUNK * 4)
+    """Bytes the build holds at its peak: the interpreter, the table (its pages resident as they are
+    written), the done bitmap and one bitmap of marks a worker, and each worker's batch buffers (neighbour
+    numbers, their codes and sorted copies for a batch of up to BATCH positions, a chunk's unpacked codes)."""
+    batch, chunk = min(BATCH, size), min(CHUNK, size)
+    return BASE_BYTES + (size + 3) // 4 + (size + 7) // 8 * (1 + workers) + \
+        workers * (batch * moves * 8 * 6 + chunk * 4)
+
+
+def seconds_needed(size: int, workers: int = 1) -> float:
+    """About how long the build takes (RATE a worker; workers share the machine's cores)."""
+    return size / RATE / min(workers, os.cpu_count() or 1)
 
 
 def size_text(n: float) -> str:
