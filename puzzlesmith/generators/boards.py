@@ -91,8 +91,8 @@ def connected_sets(root: int, allowed: int, nbrs: Sequence[int], largest: int = 
 #: The counting memo, measured (benchmarks/bench_safety.py): entries grow about 1.78-fold a cell (5,294 on
 #: 4x4, 53,341 on 4x5, 536,236 on 4x6, whatever the shape within a factor of 1.5); a piece count about
 #: triples them (it is part of the key), and each entry holds about 150 bytes and takes about 32 us; the
-#: command itself is about 45 MB resident before it counts.
-MEMO_4X4, MEMO_GROWTH, MEMO_PIECES, MEMO_BYTES, MEMO_SECONDS, BASE_BYTES = 5294, 1.78, 3, 150, 32e-6, 45e6
+#: command itself is 30 to 50 MB resident before it counts (35 MB taken).
+MEMO_4X4, MEMO_GROWTH, MEMO_PIECES, MEMO_BYTES, MEMO_SECONDS, BASE_BYTES = 5294, 1.78, 3, 150, 32e-6, 35e6
 
 
 def count_cost(rows: int, cols: int, pieces: int | None = None) -> tuple[float, float]:
