@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
 from . import clock
-from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table, int_array, whole
+from .constraints import (Acyclic, AllDifferent, Connected, Constraint, Lazy, Linear, Parity, ParityRows, Regions,
+                          SingleCycle, Table, int_array, whole)
 from .errors import ModelError
 
 T = TypeVar("T")
@@ -326,6 +327,46 @@ class Model:
             self.constraints.add_block(rows)
         return rows
 
+    # -- topology (engines judge these on whole candidates: see csp.topology) -------------------
+    def connected(self, cells: Sequence[int], pairs: Iterable[tuple[int, int]], name: str = "") -> Constraint:
+        """The true (non-zero) ``cells`` form one connected set; ``pairs`` are neighbouring positions
+        in ``cells`` (``csp.grid.cell_pairs`` for a grid)."""
+        return self.add(Connected(tuple(cells), pairs=tuple(pairs), name=name))
+
+    def acyclic(self, edges: Sequence[int], ends: Iterable[tuple[int, int]], name: str = "") -> Constraint:
+        """The true ``edges`` (booleans; ``ends[k]`` the vertices of edge k) contain no cycle."""
+        return self.add(Acyclic(tuple(edges), ends=tuple(ends), name=name))
+
+    def single_cycle(self, edges: Sequence[int], ends: Iterable[tuple[int, int]], path: bool = False,
+                     name: str = "") -> Constraint:
+        """The true ``edges`` form exactly one cycle (with ``path``: one simple path). The degree rule at
+        each vertex (0 or 2; with ``path`` at most 2) is posted as ordinary constraints too, so every
+        engine propagates it natively and only connectivity is left to the global."""
+        ends = tuple(ends)
+        at: dict[int, list[int]] = {}
+        for var, (a, b) in zip(edges, ends):
+            at.setdefault(a, []).append(var)
+            at.setdefault(b, []).append(var)
+        for vertex, touching in at.items():
+            if path:
+                self.linear(touching, [1] * len(touching), "<=", 2, name=f"{name or 'path'}: degree at {vertex}")
+            else:
+                rows = [t for t in _bits(len(touching)) if sum(t) in (0, 2)]
+                self.table(touching, rows, name=f"{name or 'cycle'}: degree at {vertex}")
+        return self.add(SingleCycle(tuple(edges), ends=ends, path=path, name=name))
+
+    def regions(self, cells: Sequence[int], pairs: Iterable[tuple[int, int]], sized: bool = False,
+                name: str = "") -> Constraint:
+        """Cells hold region labels, each label one connected piece; with ``sized`` (Fillomino) each piece
+        of equal neighbouring values has as many cells as its value."""
+        return self.add(Regions(tuple(cells), pairs=tuple(pairs), sized=sized, name=name))
+
+    def lazy(self, vars: Sequence[int], forbid: Callable[[dict[int, int]], Sequence[dict[int, int]]],
+             name: str = "") -> Constraint:
+        """A rule judged by ``forbid`` on whole candidates (see ``constraints.Lazy``): what it returns is
+        forbidden and the search goes on, so counts stay exact."""
+        return self.add(Lazy(tuple(vars), forbid=forbid, name=name))
+
     # -- checking --------------------------------------------------------------------------
     def check(self, assignment: Sequence[int] | Mapping[int, int]) -> Violation | None:
         """Independent checker: None when ``assignment`` is a solution, else the first violation.
@@ -381,3 +422,8 @@ class Model:
 
     def __repr__(self) -> str:
         return f"Model({self.num_vars} variables, {len(self.constraints)} constraints)"
+
+
+def _bits(n: int) -> list[tuple[int, ...]]:
+    """Every tuple of n zeros and ones."""
+    return [tuple(k >> i & 1 for i in range(n)) for k in range(1 << n)]
