@@ -3,29 +3,13 @@ force; every engine agrees; bad input and "no solution" answered as the command 
 
 from __future__ import annotations
 
-import itertools
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import puzzlesmith as ps
 
-FIXTURE = Path(__file__).parent / "fixtures" / "slitherlink_janko.txt"
-
-
-def published() -> dict[str, tuple[str, list[str]]]:
-    """Puzzle number -> (puzzle text, solution rows of x inside / - outside), from the fixture."""
-    out = {}
-    for block in FIXTURE.read_text().split("\npuzzle ")[1:]:
-        lines = block.strip().splitlines()
-        k = lines.index("solution")
-        out[lines[0]] = ("\n".join(lines[1:k]), lines[k + 1:])
-    return out
-
+from genre_support import brute, published, run
 
 def loop_of(inside: list[str]) -> list[int]:
     """The published solution as edges: an edge is on the loop when the cells on its two sides differ
@@ -42,7 +26,7 @@ def loop_of(inside: list[str]) -> list[int]:
 
 @pytest.mark.parametrize("number", ["523", "181", "100"])
 def test_published_puzzles_have_their_published_loop(number: str) -> None:
-    text, inside = published()[number]
+    text, inside = published("slitherlink_janko.txt")[number]
     puzzle = ps.read("slitherlink", text)
     counted = puzzle.count(limit=2, engine="sat")
     assert (counted.count, counted.complete) == (1, True)
@@ -50,21 +34,15 @@ def test_published_puzzles_have_their_published_loop(number: str) -> None:
 
 
 def test_cpsat_agrees_on_the_published_10x18() -> None:
-    text, inside = published()["523"]
+    text, inside = published("slitherlink_janko.txt")["523"]
     assert ps.read("slitherlink", text).solve(engine="cpsat").values[0] == loop_of(inside)
-
-
-def brute(text: str) -> int:
-    puzzle = ps.read("slitherlink", text)
-    m = puzzle.type.model(puzzle.instance)
-    return sum(m.check(v) is None for v in itertools.product((0, 1), repeat=m.num_vars))
 
 
 @settings(max_examples=12, deadline=None)
 @given(st.lists(st.sampled_from(".0123"), min_size=4, max_size=4))
 def test_small_boards_counted_by_every_engine_as_by_brute_force(cells: list[str]) -> None:
     text = "".join(cells[:2]) + "/" + "".join(cells[2:])
-    expected = brute(text)
+    expected = brute("slitherlink", text)
     for engine in ("backtracking", "sat", "cpsat"):
         assert ps.read("slitherlink", text).count(engine=engine).count == expected, engine
 
@@ -78,10 +56,6 @@ def test_format_draws_the_loop_around_the_clues() -> None:
     # 3 in the top-left and bottom-right corners: one of the two loops runs around both corners.
     texts = set(ps.read("slitherlink", "3.\n.3").solutions(engine="sat").texts)
     assert "+-+ +\n|3|\n+ +-+\n|  3|\n+-+-+" in texts and len(texts) == 2
-
-
-def run(*args: str, stdin: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "puzzlesmith", *args], input=stdin, capture_output=True, text=True)
 
 
 def test_bad_input_names_the_line_and_cell() -> None:

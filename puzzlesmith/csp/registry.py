@@ -82,6 +82,7 @@ BUILTIN: dict[str, str] = {
     "rushhour": "puzzlesmith.puzzles.rushhour:RushHour",
     "perm": "puzzlesmith.puzzles.perm:Perm",
     "slitherlink": "puzzlesmith.puzzles.slitherlink:Slitherlink",
+    "hitori": "puzzlesmith.puzzles.hitori:Hitori",
 }
 
 TYPES = Plugins(ENTRY_POINT_GROUP, BUILTIN)
