@@ -131,3 +131,22 @@ def test_connected_on_random_graphs(keep: set[int], engine: str) -> None:
     m = Model()
     m.connected([m.int_var(0, 1, f"c{k}") for k in range(9)], pairs)
     assert solvers.count(m, engine=engine).count == brute(m)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_connected_spanning_subgraphs_against_brute_force(engine: str) -> None:
+    m = Model()
+    ends = grid.point_edges(1, 2)  # 2 x 3 grid points, 7 edges
+    m.spanning([m.int_var(0, 2, f"e{k}") for k in range(len(ends))], ends)
+    assert solvers.count(m, engine=engine).count == brute(m)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_spanning_trees_by_spanning_and_acyclic(engine: str) -> None:
+    # OEIS A007341 again (192 spanning trees of the 3 x 3 grid graph), now with no edge count given.
+    m = Model()
+    ends = grid.point_edges(2, 2)
+    edges = [m.int_var(0, 1, f"e{k}") for k in range(len(ends))]
+    m.spanning(edges, ends)
+    m.acyclic(edges, ends)
+    assert solvers.count(m, engine=engine).count == 192

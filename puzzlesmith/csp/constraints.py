@@ -384,6 +384,16 @@ class Acyclic(_EdgeSet):
 
 
 @dataclass(frozen=True)
+class Spanning(_EdgeSet):
+    """The true (non-zero) edges connect every vertex they could touch into one piece (Hashi's bridges)."""
+
+    kind: ClassVar[str] = "Spanning"
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return _pieces(list({p for e in self.ends for p in e}), self.chosen(values)) <= 1
+
+
+@dataclass(frozen=True)
 class SingleCycle(_EdgeSet):
     """The true edges form exactly one cycle (every touched vertex has two of them, one piece, not empty);
     with ``path`` exactly one simple path instead (every touched vertex one or two, one piece, no cycle)."""
@@ -455,5 +465,5 @@ class Lazy(Constraint):
         return not self.nogoods(values)
 
 
-TOPOLOGY = ("Connected", "Acyclic", "SingleCycle", "Regions", "Lazy")
+TOPOLOGY = ("Connected", "Spanning", "Acyclic", "SingleCycle", "Regions", "Lazy")
 """The kinds that engines judge on a whole candidate (and prune on partial ones), not clause by clause."""

@@ -17,7 +17,7 @@ from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence
 
 from . import clock
 from .constraints import (Acyclic, AllDifferent, Connected, Constraint, Lazy, Linear, Parity, ParityRows, Regions,
-                          SingleCycle, Table, int_array, whole)
+                          SingleCycle, Spanning, Table, int_array, whole)
 from .errors import ModelError
 
 T = TypeVar("T")
@@ -332,6 +332,11 @@ class Model:
         """The true (non-zero) ``cells`` form one connected set; ``pairs`` are neighbouring positions
         in ``cells`` (``csp.grid.cell_pairs`` for a grid)."""
         return self.add(Connected(tuple(cells), pairs=tuple(pairs), name=name))
+
+    def spanning(self, edges: Sequence[int], ends: Iterable[tuple[int, int]], name: str = "") -> Constraint:
+        """The true (non-zero) ``edges`` connect all the vertices of ``ends`` (edge k joins ``ends[k]``)
+        into one piece, as Hashi's bridges join its islands."""
+        return self.add(Spanning(tuple(edges), ends=tuple(ends), name=name))
 
     def acyclic(self, edges: Sequence[int], ends: Iterable[tuple[int, int]], name: str = "") -> Constraint:
         """The true ``edges`` (booleans; ``ends[k]`` the vertices of edge k) contain no cycle."""

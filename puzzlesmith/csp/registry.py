@@ -83,6 +83,7 @@ BUILTIN: dict[str, str] = {
     "perm": "puzzlesmith.puzzles.perm:Perm",
     "slitherlink": "puzzlesmith.puzzles.slitherlink:Slitherlink",
     "hitori": "puzzlesmith.puzzles.hitori:Hitori",
+    "hashi": "puzzlesmith.puzzles.hashi:Hashi",
 }
 
 TYPES = Plugins(ENTRY_POINT_GROUP, BUILTIN)

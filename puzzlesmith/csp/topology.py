@@ -1,4 +1,4 @@
-"""What engines do with the topology kinds (Connected, Acyclic, SingleCycle, Regions, Lazy).
+"""What engines do with the topology kinds (Connected, Spanning, Acyclic, SingleCycle, Regions, Lazy).
 
 No clause-by-clause encoding of connectivity is small (distances and big-M multiply a model's size
 by five to fifteen), so engines judge a whole candidate instead: ``cuts`` returns clauses that the
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .constraints import Acyclic, Connected, Constraint, Lazy, Regions, SingleCycle
+from .constraints import Acyclic, Connected, Constraint, Lazy, Regions, SingleCycle, Spanning
 
 Literal = tuple[int, int, bool]
 Clause = list[Literal]
@@ -60,6 +60,16 @@ def cuts(c: Constraint, values: Sequence[int]) -> list[Clause]:
             members = set(piece)
             border = {n for p in piece for n in near.get(p, ()) if n not in members}
             out.append([(x[piece[0]], 0, True), (x[other[0]], 0, True)] + [(x[n], 0, False) for n in sorted(border)])
+        return out
+    if isinstance(c, Spanning):  # every vertex must be reached: some edge leaves each piece
+        chosen = [c.ends[k] for k, v in enumerate(values) if v]
+        pieces = _pieces({p for e in c.ends for p in e}, _near(chosen))
+        if len(pieces) < 2:
+            return []
+        out = []
+        for piece in pieces[:-1]:
+            inside = set(piece)
+            out.append([(x[k], 0, False) for k, (a, b) in enumerate(c.ends) if (a in inside) != (b in inside)])
         return out
     if isinstance(c, (Acyclic, SingleCycle)):
         return _edge_cuts(c, values)
@@ -171,6 +181,9 @@ def possible(c: Constraint, known: Sequence[int | None]) -> bool:
         near = _near(c.pairs)
         true = {k for k, v in enumerate(known) if v}
         return any(true <= set(p) for p in _pieces((k for k, v in enumerate(known) if v != 0), near)) or not true
+    if isinstance(c, Spanning):
+        open_edges = [c.ends[k] for k, v in enumerate(known) if v != 0]
+        return len(_pieces({p for e in c.ends for p in e}, _near(open_edges))) <= 1
     if isinstance(c, (Acyclic, SingleCycle)):
         chosen = [k for k, v in enumerate(known) if v]
         closed = _cycles(c, chosen)
