@@ -14,10 +14,10 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 def published(name: str) -> dict[str, tuple[str, list[str]]]:
     """Puzzle number -> (puzzle text, the published solution's rows) from a fixture of blocks
-    "puzzle N", the puzzle's lines, "solution", the solution's lines."""
+    "puzzle N", the puzzle's lines, "solution", the solution's lines (lines starting with # are comments)."""
     out = {}
     for block in (FIXTURES / name).read_text().split("\npuzzle ")[1:]:
-        lines = block.strip().splitlines()
+        lines = [line for line in block.strip().splitlines() if not line.startswith("#")]
         k = lines.index("solution")
         out[lines[0]] = ("\n".join(lines[1:k]), lines[k + 1:])
     return out

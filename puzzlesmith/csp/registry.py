@@ -84,6 +84,7 @@ BUILTIN: dict[str, str] = {
     "slitherlink": "puzzlesmith.puzzles.slitherlink:Slitherlink",
     "hitori": "puzzlesmith.puzzles.hitori:Hitori",
     "hashi": "puzzlesmith.puzzles.hashi:Hashi",
+    "masyu": "puzzlesmith.puzzles.masyu:Masyu",
 }
 
 TYPES = Plugins(ENTRY_POINT_GROUP, BUILTIN)
