@@ -85,6 +85,7 @@ BUILTIN: dict[str, str] = {
     "hitori": "puzzlesmith.puzzles.hitori:Hitori",
     "hashi": "puzzlesmith.puzzles.hashi:Hashi",
     "masyu": "puzzlesmith.puzzles.masyu:Masyu",
+    "fillomino": "puzzlesmith.puzzles.fillomino:Fillomino",
 }
 
 TYPES = Plugins(ENTRY_POINT_GROUP, BUILTIN)

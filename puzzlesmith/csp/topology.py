@@ -202,10 +202,11 @@ def possible(c: Constraint, known: Sequence[int | None]) -> bool:
                 for piece in _pieces((k for k, v in enumerate(known) if v == label), near):
                     if len(piece) > label:
                         return False
-                    members = set(piece)
-                    if len(piece) < label and all(known[n] is not None for p in piece for n in near.get(p, ())
-                                                  if n not in members):
-                        return False
+                    if len(piece) < label:  # room to grow: cells of this label or still open around it
+                        room = next(p for p in _pieces((k for k, v in enumerate(known) if v is None or v == label),
+                                                       near) if piece[0] in p)
+                        if len(room) < label:
+                            return False
             else:
                 fixed = {k for k, v in enumerate(known) if v == label}
                 room = _pieces((k for k, v in enumerate(known) if v is None or v == label), near)
