@@ -45,7 +45,7 @@ class Fillomino(PuzzleType):
     name = "fillomino"
     summary = "numbers in every cell; each area of equal numbers has that many cells"
     params = (Param("size", None, "ROWSxCOLUMNS (or N) of an empty grid to generate on; taken from the puzzle "
-                                  "when one is given", lambda text: parse_rxc(text, square=True, most=30)),)
+                                  "when one is given", lambda text: parse_rxc(text, square=True, most=900)),)
     clue_based = True
 
     def empty(self, params: dict[str, Any]) -> Instance:
