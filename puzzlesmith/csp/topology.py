@@ -116,6 +116,19 @@ def _cycles(c: Acyclic | SingleCycle, chosen: list[int]) -> list[list[int]]:
     return out
 
 
+def _incident(c: Constraint) -> dict[int, list[int]]:
+    """Vertex -> the positions of the edges at it, computed once per constraint (kept on the instance:
+    a frozen constraint's hash would walk all its edges each time)."""
+    table = c.__dict__.get("_incident")
+    if table is None:
+        table = {}
+        for k, (a, b) in enumerate(c.ends):  # type: ignore[attr-defined]
+            table.setdefault(a, []).append(k)
+            table.setdefault(b, []).append(k)
+        c.__dict__["_incident"] = table
+    return table
+
+
 def _edge_cuts(c: Acyclic | SingleCycle, values: Sequence[int]) -> list[Clause]:
     x = c.vars
     chosen = [k for k, v in enumerate(values) if v]
@@ -131,10 +144,7 @@ def _edge_cuts(c: Acyclic | SingleCycle, values: Sequence[int]) -> list[Clause]:
     for k in chosen:
         for p in c.ends[k]:
             at.setdefault(p, []).append(k)
-    all_at: dict[int, list[int]] = {}
-    for k, (a, b) in enumerate(c.ends):
-        all_at.setdefault(a, []).append(k)
-        all_at.setdefault(b, []).append(k)
+    all_at = _incident(c)
     for p, ks in at.items():  # the degree rule, in case the model did not post it (Model.single_cycle does)
         if len(ks) > 2:
             out.append([(x[k], 0, True) for k in ks[:3]])
@@ -143,7 +153,7 @@ def _edge_cuts(c: Acyclic | SingleCycle, values: Sequence[int]) -> list[Clause]:
     pieces = _pieces(at, _near(c.ends[k] for k in chosen))
     for piece, other in zip(pieces, pieces[1:]):
         inside = set(piece)
-        crossing = [k for k, (a, b) in enumerate(c.ends) if (a in inside) != (b in inside)]
+        crossing = sorted({k for p in piece for k in all_at[p] if not set(c.ends[k]) <= inside})
         out.append([(x[at[piece[0]][0]], 0, True), (x[at[other[0]][0]], 0, True)] +
                    [(x[k], 0, False) for k in crossing])
     return out
