@@ -30,11 +30,32 @@ from typing import Iterable, Iterator, Mapping, Sequence
 from ortools.sat.python import cp_model
 
 from puzzlesmith.csp import clock
-from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, Table
+from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, SingleCycle, Table
 from puzzlesmith.csp.model import Model
 
 from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, Unsupported, objective_value
 from .sizes import too_big_to_compile
+
+
+def _circuit(cp: cp_model.CpModel, edges: list[cp_model.IntVar], ends: Sequence[tuple[int, int]]) -> None:
+    """A single loop natively: CP-SAT's AddCircuit over both directions of each edge, a vertex off the loop
+    taking its self-loop (measured: the 30x45 slitherlink solves in a single Solve instead of dozens)."""
+    index: dict[int, int] = {}
+    for a, b in ends:
+        index.setdefault(a, len(index))
+        index.setdefault(b, len(index))
+    arcs, touching = [], [[] for _ in index]
+    for edge, (a, b) in zip(edges, ends):
+        forward, backward = cp.new_bool_var(""), cp.new_bool_var("")
+        cp.add(forward + backward == edge)
+        arcs += [(index[a], index[b], forward), (index[b], index[a], backward)]
+        touching[index[a]].append(edge)
+        touching[index[b]].append(edge)
+    for vertex, near in enumerate(touching):
+        off = cp.new_bool_var("")
+        cp.add(sum(near) == 2 * (1 - off))  # on the loop: two edges; off it: none
+        arcs.append((vertex, vertex, off))
+    cp.add_circuit(arcs)
 
 
 class Compiled:
@@ -68,7 +89,9 @@ class Compiled:
                 k = cp.new_int_var((low - c.rhs) // c.modulus, (high - c.rhs) // c.modulus + 1, "")
                 cp.add(sum(a * x[v] for v, a in terms) == c.modulus * k + c.rhs)
             elif c.kind in TOPOLOGY:
-                self.lazy.append(c)
+                if isinstance(c, SingleCycle) and not c.path and all(model.domains[v] == (0, 1) for v in c.vars):
+                    _circuit(cp, [x[v] for v in c.vars], c.ends)
+                self.lazy.append(c)  # still judged whole: a native circuit may be empty, which the kind forbids
             else:
                 raise TypeError(f"cpsat cannot compile {c.describe()}")
         self.num_vars = model.num_vars
