@@ -11,8 +11,10 @@ constraints; only the storage differs.
 
 from __future__ import annotations
 
+import itertools
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
 from . import clock
@@ -356,8 +358,7 @@ class Model:
             if path:
                 self.linear(touching, [1] * len(touching), "<=", 2, name=f"{name or 'path'}: degree at {vertex}")
             else:
-                rows = [t for t in _bits(len(touching)) if sum(t) in (0, 2)]
-                self.table(touching, rows, name=f"{name or 'cycle'}: degree at {vertex}")
+                self.table(touching, _even_degree(len(touching)), name=f"{name or 'cycle'}: degree at {vertex}")
         return self.add(SingleCycle(tuple(edges), ends=ends, path=path, name=name))
 
     def regions(self, cells: Sequence[int], pairs: Iterable[tuple[int, int]], sized: bool = False,
@@ -429,6 +430,7 @@ class Model:
         return f"Model({self.num_vars} variables, {len(self.constraints)} constraints)"
 
 
-def _bits(n: int) -> list[tuple[int, ...]]:
-    """Every tuple of n zeros and ones."""
-    return [tuple(k >> i & 1 for i in range(n)) for k in range(1 << n)]
+@lru_cache(maxsize=None)
+def _even_degree(n: int) -> frozenset[tuple[int, ...]]:
+    """The tuples of n zeros and ones with none or two ones: a loop's edges at one vertex."""
+    return frozenset(t for t in itertools.product((0, 1), repeat=n) if sum(t) in (0, 2))

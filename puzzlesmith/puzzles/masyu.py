@@ -45,6 +45,14 @@ def _pearl_holds(kind: str, e: dict[str, int]) -> bool:
     return bool(turning) and all(e[d + d] for d in "LRUD" if e[d])  # straight on through both neighbours
 
 
+@lru_cache(maxsize=None)
+def _pearl_rows(kind: str, keys: tuple[str, ...]) -> list[tuple[int, ...]]:
+    """The allowed values of the edges ``keys`` around a pearl (the others are off the grid): a handful of
+    shapes serve every pearl of every puzzle."""
+    return [t for t in itertools.product((0, 1), repeat=len(keys))
+            if _pearl_holds(kind, dict.fromkeys(STEPS, 0) | {d + d: 0 for d in STEPS} | dict(zip(keys, t)))]
+
+
 @lru_cache(maxsize=64)
 def masyu_model(pearls: Pearls) -> Model:
     rows, cols = len(pearls), len(pearls[0])
@@ -67,10 +75,8 @@ def masyu_model(pearls: Pearls) -> Model:
             if kind == ".":
                 continue
             around = {d: edge(r, c, d) for d in "LRUD"} | {d + d: edge(r, c, d, 2) for d in "LRUD"}
-            keys = [k for k, var in around.items() if var is not None]
-            rows_ok = [t for t in itertools.product((0, 1), repeat=len(keys))
-                       if _pearl_holds(kind, dict.fromkeys(around, 0) | dict(zip(keys, t)))]
-            m.table([around[k] for k in keys], rows_ok, name=f"{'white' if kind == 'W' else 'black'} pearl "
+            keys = tuple(k for k, var in around.items() if var is not None)
+            m.table([around[k] for k in keys], _pearl_rows(kind, keys), name=f"{'white' if kind == 'W' else 'black'} pearl "
                                                               f"at r{r + 1}c{c + 1}")
     return m.freeze()
 
