@@ -81,6 +81,11 @@ BUILTIN: dict[str, str] = {
     "tiles": "puzzlesmith.puzzles.tiles:Tiles",
     "rushhour": "puzzlesmith.puzzles.rushhour:RushHour",
     "perm": "puzzlesmith.puzzles.perm:Perm",
+    "slitherlink": "puzzlesmith.puzzles.slitherlink:Slitherlink",
+    "hitori": "puzzlesmith.puzzles.hitori:Hitori",
+    "hashi": "puzzlesmith.puzzles.hashi:Hashi",
+    "masyu": "puzzlesmith.puzzles.masyu:Masyu",
+    "fillomino": "puzzlesmith.puzzles.fillomino:Fillomino",
 }
 
 TYPES = Plugins(ENTRY_POINT_GROUP, BUILTIN)
