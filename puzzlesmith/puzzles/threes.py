@@ -115,12 +115,12 @@ def posterior(hint: tuple[int, ...], max_rank: int) -> tuple[float, ...]:
 
 
 def _take(state: int, rank: int) -> int:
-    """The deck of ``state`` (hint dropped) after a card of ``rank`` entered (bonus cards leave it)."""
-    if rank > 3:
-        return state & DECK_MASK
+    """The deck of ``state`` (hint dropped) after a card of ``rank`` entered (bonus cards leave it), packed
+    with a fresh deck as 0 whether full or just emptied, so that a position has one state."""
     left = list(deck_of(state))
-    left[rank - 1] -= 1
-    return left[0] | left[1] << 3 | left[2] << 6
+    if rank <= 3:
+        left[rank - 1] -= 1
+    return 0 if tuple(left) == DECK else left[0] | left[1] << 3 | left[2] << 6
 
 
 class Rules(RowBoard):
