@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from puzzlesmith.csp.games import Position
 
-from .players import CUTOFF, Expectimax as Search, Worst
+from .players import CUTOFF, Expectimax as Search, Worst, best_move  # noqa: F401  (2048 users import best_move here)
 
 if TYPE_CHECKING:
     import numpy as np
