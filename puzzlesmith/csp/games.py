@@ -245,6 +245,10 @@ class GameRules(Protocol):
     piece: str
     #: the summary's table of games reaching each value runs from the first (or lower) to the second, the goal
     milestones: tuple[int, int]
+    #: "module:Class" of the game's expectimax player and of its heuristic's weights (``registry.GAMES``
+    #: lists the games; ``generators.games.KITS`` loads these when a game is played)
+    expectimax_player: str
+    expectimax_weights: str
 
     # The game, one position at a time.
     def deal(self, rng: random.Random) -> tuple[Position, list[tuple[int, int]]]:

@@ -90,6 +90,13 @@ BUILTIN: dict[str, str] = {
 
 TYPES = Plugins(ENTRY_POINT_GROUP, BUILTIN)
 
+#: Games of chance (the rules classes of ``csp.games.GameRules``): played, not solved, so their one
+#: capability is ``play``; another package adds one under the ``puzzlesmith.games`` entry points.
+GAMES = Plugins("puzzlesmith.games", {
+    "2048": "puzzlesmith.puzzles.game2048:Rules",
+    "threes": "puzzlesmith.puzzles.threes:Rules",
+})
+
 
 def available() -> dict[str, str]:
     """Every registered type name -> where it comes from ("module:Class")."""

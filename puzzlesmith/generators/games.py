@@ -14,22 +14,33 @@ import random
 import time
 from dataclasses import dataclass
 from functools import cached_property, partial
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
+from puzzlesmith.csp import registry
 from puzzlesmith.csp.games import DIRECTIONS, GameRules, Player, Position
-from puzzlesmith.puzzles import game2048, threes
-from puzzlesmith.solvers import players2048, players_threes
+from puzzlesmith.csp.registry import load
 from puzzlesmith.solvers.players import Corner, Expectimax, RandomPlayer, Worst
 
 from .batch import by_seed, random_stream
 
 PLAYERS = ("expectimax", "corner", "random")
 ADVERSARIES = ("random", "worst")
-#: each game's rules, its expectimax player (rules, depth, weights) and the player's weights
-KITS: dict[str, tuple[Any, Any, Any]] = {
-    "2048": (game2048.Rules, players2048.Expectimax, players2048.Weights),
-    "threes": (threes.Rules, players_threes.Expectimax, players_threes.Weights),
-}
+class _Kits(Mapping[str, tuple[Any, Any, Any]]):
+    """Each registered game's rules class, its expectimax player (rules, depth, weights) and the player's
+    weights, loaded from the game registry (``csp.registry.GAMES``) as each rules class declares them."""
+
+    def __getitem__(self, name: str) -> tuple[Any, Any, Any]:
+        rules = registry.GAMES.load(name)
+        return rules, load(rules.expectimax_player), load(rules.expectimax_weights)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.GAMES)
+
+    def __len__(self) -> int:
+        return len(registry.GAMES)
+
+
+KITS = _Kits()
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,8 @@ class Rules(RowBoard):
     """The game on an n x n board: moves, tiles, text, and the row tables behind them."""
 
     name = "2048"
+    expectimax_player = "puzzlesmith.solvers.players2048:Expectimax"
+    expectimax_weights = "puzzlesmith.solvers.players2048:Weights"
     piece = "tile"
     milestones = (512, 2048)
 

@@ -127,6 +127,8 @@ class Rules(RowBoard):
     """Threes: moves, the deck and bonus cards, text, and the row tables behind them."""
 
     name = "threes"
+    expectimax_player = "puzzlesmith.solvers.players_threes:Expectimax"
+    expectimax_weights = "puzzlesmith.solvers.players_threes:Weights"
     piece = "card"
     milestones = (192, 6144)
 
