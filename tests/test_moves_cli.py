@@ -157,7 +157,7 @@ def test_types_lists_the_move_types():
     (("solve", "slide", "A@./..."), "'@' cannot label a piece"),
     # options that do not fit the puzzle
     (("solve", "slide", "BAAC/BAAC/DEEF/DGHF/I..J", "-p", "goal=..../..../..../.AA./.AA.", "--engine",
-      "bidirectional"), "--engine bidirectional cannot search this puzzle"),
+      "bidirectional"), "the bidirectional engine cannot search this puzzle"),
     (("solve", "tiles", "1 2 3/4 5 6/7 8 0", "--engine", "sat"), "unknown engine 'sat' for move puzzles"),
     (("solve", "tiles", "1 2 3/4 5 6/7 8 0", "-p", "metric=jumps"), "parameter 'metric': bad value 'jumps'"),
     (("solve", "rushhour", "AA...." * 6, "-p", "metric=supermoves"), "parameter 'metric': bad value"),
@@ -194,3 +194,10 @@ def test_ctrl_c_leaves_cleanly():
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130 and out == "" and err == "puzzlesmith: interrupted\n"
+
+
+def test_tile_puzzles_generate_from_the_command_line_as_from_python():
+    done = run("generate", "tiles", "--seed", "3", "-n", "2")
+    import puzzlesmith as ps
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == [ps.generate("tiles", seed=3).text, ps.generate("tiles", seed=4).text]

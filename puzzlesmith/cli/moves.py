@@ -1,9 +1,9 @@
 """Move puzzles on the command line: ``solve`` for types solved by moves, and what ``analyze`` shares.
 
-``solve`` calls ``solve_moves`` for a move type; the constraint-puzzle commands (count,
-generate, verify, grade, hint) refuse move types through ``refuse_moves``. Every printed
-solution is checked move by move against the type's own successors before it is printed
-(exit 4 if an engine returned something else).
+``solve`` calls ``solve_moves`` for a move type; the commands a move type lacks the capability of
+(count, verify, grade, hint; generate but for tile puzzles) refuse it through ``refuse_moves``. Every
+printed solution is checked move by move against the type's own successors by the API's
+``move_answer`` before it is printed (exit 4 if an engine returned something else).
 """
 
 from __future__ import annotations
@@ -14,15 +14,11 @@ from typing import Any
 
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.moves import MovePuzzle, Space
-from puzzlesmith.solvers.paths import (PATH_ENGINES, SOLVED, UNKNOWN, UNSAT, PathLimits, PathResult, PathStats, choose, find_path,
-                           get_path_engine, memory_text)
+from puzzlesmith.api import MoveSolution, move_answer, path_engine_choice
+from puzzlesmith.solvers.paths import (SOLVED, UNKNOWN, UNSAT, PathLimits, PathResult, PathStats, find_path,
+                                       get_path_engine)
 
-from .common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Puzzle, UsageError, WrongAnswer, emit_json,
-                     positive_int, read_puzzles)
-
-#: The commands that take move puzzles; the others refuse them with one line.
-MOVE_COMMANDS = ("solve", "analyze", "table", "types", "render", "book")
-
+from .common import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Puzzle, UsageError, emit_json, positive_int, read_puzzles
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """'1 move', '2 moves', '1,000 positions'."""
@@ -48,16 +44,17 @@ def add_position_limit(parser: argparse.ArgumentParser) -> None:
                              "default: as many as fit in half the memory available)")
 
 
-def is_move_type(name: str) -> bool:
-    return isinstance(registry.get(name), MovePuzzle)
+#: The commands a type answers only when it has the capability of that name.
+CAPABILITY_COMMANDS = ("count", "generate", "verify", "grade", "hint")
 
 
 def refuse_moves(args: argparse.Namespace) -> None:
-    """A usage error when a constraint-puzzle command is given a move type."""
-    if args.command not in MOVE_COMMANDS and getattr(args, "type", None):
+    """A usage error when a command is given a move type that lacks its capability (``count`` of a tile
+    puzzle; ``generate`` of a sliding-block puzzle)."""
+    if args.command in CAPABILITY_COMMANDS and getattr(args, "type", None):
         ptype = registry.get(args.type)
-        if isinstance(ptype, MovePuzzle):
-            raise UsageError(ptype.refusal())
+        if ptype.solved_by_moves and args.command not in ptype.capabilities():
+            raise UsageError(ptype.refusal(args.command))
 
 
 class Progress:
@@ -86,47 +83,8 @@ def move_puzzles(args: argparse.Namespace) -> tuple[MovePuzzle, list[tuple[Puzzl
     ptype, _, puzzles = read_puzzles(args)
     if not isinstance(ptype, MovePuzzle):
         raise UsageError(f"{ptype.name} is not solved by moves (types that are: "
-                         f"{', '.join(n for n in sorted(registry.BUILTIN) if is_move_type(n))})")
+                         f"{', '.join(n for n in sorted(registry.BUILTIN) if registry.get(n).solved_by_moves)})")
     return ptype, [(puzzle, ptype.space(puzzle.instance)) for puzzle in puzzles]
-
-
-def engine_for(space: Space, engine: str, positions: int | None) -> tuple[str, str]:
-    """The path engine that will search ``space`` and why."""
-    if engine == "auto":
-        return choose(space, positions)
-    if engine not in PATH_ENGINES:
-        raise UsageError(f"unknown engine {engine!r} for move puzzles (known: auto, {', '.join(PATH_ENGINES)})")
-    why = get_path_engine(engine).unsupported(space)
-    if why:
-        raise UsageError(f"--engine {engine} cannot search this puzzle: {why}")
-    return engine, "chosen with --engine"
-
-
-def stopped_text(stats: PathStats, space: Space) -> str:
-    """'unknown (time limit reached: ...)', with what more memory would take when positions ran out."""
-    text = f"unknown ({stats.stopped} reached: {stats.progress_text()})"
-    size = space.size_hint()
-    if stats.stopped == "position limit" and size is not None:
-        text += (f"; by the type's count the space holds at most {size:,} positions "
-                 f"(about {memory_text(size)} to store)")
-    return text
-
-
-def checked(space: Space, result: PathResult, source: str) -> PathResult:
-    """``result`` after checking its path move by move against the type's successors."""
-    path = result.path or []
-    problem = None
-    if not path or path[0] != space.start():
-        problem = "the path does not begin at the start"
-    elif not space.is_goal(path[-1]):
-        problem = "the path does not end at a goal"
-    else:
-        bad = next((k for k in range(1, len(path)) if path[k] not in set(space.successors(path[k - 1]))), None)
-        if bad is not None:
-            problem = f"step {bad} is not a move"
-    if problem:
-        raise WrongAnswer(f"the {result.engine} engine answered {source} wrongly: {problem}")
-    return result
 
 
 def solve_moves(args: argparse.Namespace) -> int:
@@ -140,7 +98,8 @@ def solve_moves(args: argparse.Namespace) -> int:
         from .tables import load
         tables = [load(args.table, space, ptype.name) for _, space in spaces]  # every table checked first
     else:
-        plans = [(puzzle, space, *engine_for(space, args.engine, args.position_limit)) for puzzle, space in spaces]
+        plans = [(puzzle, space, *path_engine_choice(space, args.engine, args.position_limit))
+                 for puzzle, space in spaces]
     worst = EXIT_OK
     if any(engine == "idastar" for _, _, engine, _ in plans) and sys.stderr.isatty():
         advice = get_path_engine("pdb").advice(plans[0][1])  # type: ignore[attr-defined]
@@ -153,18 +112,16 @@ def solve_moves(args: argparse.Namespace) -> int:
                       find_path(space, engine, limits_for(args, progress)))
         finally:
             progress.close()
-        if result.status == SOLVED:
-            checked(space, result, puzzle.source)
-        steps = space.replay(result.path) if result.path else []
+        answer = move_answer(space, result, reason, puzzle.source, puzzle.instance.params["metric"])
         if args.json:
-            emit_json(record(ptype, puzzle, space, result, reason, steps))
+            emit_json(record(ptype, puzzle, answer))
         else:
             if n and len(plans) > 1:
                 print(flush=True)
-            print_answer(puzzle, space, result, steps, args.show)
-        if result.status == UNSAT:
+            print_answer(puzzle, answer, args.show)
+        if answer.status == UNSAT:
             worst = max(worst, EXIT_NO_SOLUTION)
-        elif result.status == UNKNOWN:
+        elif answer.status == UNKNOWN:
             worst = EXIT_UNKNOWN
     return worst
 
@@ -186,34 +143,31 @@ def table_path(space: Space, table: Any, root: int) -> PathResult:
     return PathResult(SOLVED, space.positions_of(numbers), stats, "table")
 
 
-def print_answer(puzzle: Puzzle, space: Space, result: PathResult, steps: list[tuple[str, str]], show: bool) -> None:
-    if result.status == UNSAT:
-        print(f"{puzzle.source}: no solution" + (f": {result.why}" if result.why else ""), flush=True)
-    elif result.status == UNKNOWN:
-        print(f"{puzzle.source}: {stopped_text(result.stats, space)}", flush=True)
-    elif not steps:  # nothing to print on stdout: say so where a person reading it will see
+def print_answer(puzzle: Puzzle, answer: MoveSolution, show: bool) -> None:
+    if answer.status == UNSAT:
+        print(f"{puzzle.source}: no solution" + (f": {answer.reason}" if answer.reason else ""), flush=True)
+    elif answer.status == UNKNOWN:
+        print(f"{puzzle.source}: {answer.reached}", flush=True)
+    elif not answer.moves:  # nothing to print on stdout: say so where a person reading it will see
         print(f"{puzzle.source}: the start is already a goal (0 moves)", file=sys.stderr, flush=True)
     elif show:
-        assert result.path is not None
-        print(f"0: start\n{space.format(result.path[0])}", flush=True)
-        for k, (name, board) in enumerate(steps, start=1):
+        print(f"0: start\n{answer.positions[0]}", flush=True)
+        for k, (name, board) in enumerate(zip(answer.moves, answer.positions[1:]), start=1):
             print(f"{k}: {name}\n{board}", flush=True)
     else:
-        for name, _ in steps:
+        for name in answer.moves:
             print(name, flush=True)
 
 
-def record(ptype: MovePuzzle, puzzle: Puzzle, space: Space, result: PathResult, reason: str,
-           steps: list[tuple[str, str]]) -> dict[str, Any]:
+def record(ptype: MovePuzzle, puzzle: Puzzle, answer: MoveSolution) -> dict[str, Any]:
     """The JSON Lines object of one solved (or not) move puzzle."""
     out: dict[str, Any] = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance),
-                           "status": result.status, "metric": puzzle.instance.params["metric"],
-                           "length": result.length, "moves": [name for name, _ in steps],
-                           "positions": [space.format(result.path[0])] + [board for _, board in steps]
-                           if result.path else [], "engine": result.engine, "engine_reason": reason,
-                           "seconds": round(result.stats.seconds, 6), "stats": result.stats.as_dict()}
-    if result.why:
-        out["why"] = result.why
-    if result.status == UNKNOWN:
-        out["reached"] = stopped_text(result.stats, space)
+                           "status": answer.status, "metric": answer.metric, "length": answer.length,
+                           "moves": answer.moves, "positions": answer.positions, "engine": answer.engine,
+                           "engine_reason": answer.engine_reason, "seconds": round(answer.seconds, 6),
+                           "stats": answer.stats}
+    if answer.reason:
+        out["why"] = answer.reason
+    if answer.status == UNKNOWN:
+        out["reached"] = answer.reached
     return out
