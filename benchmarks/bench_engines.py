@@ -44,15 +44,13 @@ import statistics
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from puzzlesmith import solvers
 from puzzlesmith.puzzles.queens import queens_model
 from puzzlesmith.puzzles.sudoku import sudoku_model
-from puzzlesmith.solvers import backtracking as backtracking_module
-from puzzlesmith.solvers import cpsat as cpsat_module
-from puzzlesmith.solvers import sat as sat_module
+from puzzlesmith.solvers import backtracking as backtracking_module, cpsat as cpsat_module, sat as sat_module
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
 SETS = [("top95", "norvig_top95.txt"), ("forum_hardest", "tdoku_puzzles6_forum_hardest_1106.txt")]
@@ -205,11 +203,12 @@ def run_set(label: str, puzzles: list[str], methods: dict[str, tuple[Solve, Uniq
         s, u = phases["solve"][name], phases["uniq"][name]
         loop = u.mean(with_build=True)
         print(f"{name:18} {ms(statistics.mean(s.build + u.build))} | {ms(s.mean())} {ms(statistics.median(s.work))} "
-              f"{ms(max(s.work))} {s.mean() / base_solve.mean():6.1f}x | {ms(u.mean())} {ms(statistics.median(u.work))} "
-              f"{ms(max(u.work))} {u.mean() / base_uniq.mean():6.1f}x | {ms(loop)} "
+              f"{ms(max(s.work))} {s.mean() / base_solve.mean():6.1f}x | {ms(u.mean())} "
+              f"{ms(statistics.median(u.work))} {ms(max(u.work))} {u.mean() / base_uniq.mean():6.1f}x | {ms(loop)} "
               f"{loop / base_uniq.mean(with_build=True):6.1f}x | {s.bad + u.bad}")
     a = phases["another"]["sat another"]
-    print(f"{'sat another':18} {ms(statistics.mean(a.build))} | {'(uniqueness with the solution known: one call)':39} | "
+    known = "(uniqueness with the solution known: one call)"
+    print(f"{'sat another':18} {ms(statistics.mean(a.build))} | {known:39} | "
           f"{ms(a.mean())} {ms(statistics.median(a.work))} {ms(max(a.work))} {a.mean() / base_uniq.mean():6.1f}x | "
           f"{ms(a.mean(with_build=True))} {'':7} | {a.bad}")
     print("ratio = method / sat incremental (same puzzles); loop = build + uniq, what checking a list of puzzles costs")
@@ -255,7 +254,7 @@ def solver_table(puzzles: dict[str, list[str]]) -> None:
     for name in names:
         engine = sat_module.SatEngine(solver=name)
         row = []
-        for label, lines in puzzles.items():
+        for lines in puzzles.values():
             fresh_caches()
             start = time.process_time()
             for puzzle in lines:

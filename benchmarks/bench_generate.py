@@ -5,9 +5,10 @@
 
 Every timed puzzle is checked afterwards, untimed, by an engine other than its oracle: the
 puzzle has exactly one solution (counted to 2) and loses it without any one of its clues
-(counted to 2 again), and the solution passes Model.check. The naive generator is the seed's
-("pushpull, mod-2 linear algebra and a sudoku generator"): the same add phase, but it asks the backtracking engine to count to 2 after every
-clue, and removes clues by counting to 2 as well. Times are CPU milliseconds of this process
+(counted to 2 again), and the solution passes Model.check. The naive generator is the one of
+"pushpull, mod-2 linear algebra and a sudoku generator" (an anonymous blog post): the same add
+phase, but it asks the backtracking engine to count to 2 after every clue, and removes clues by
+counting to 2 as well. Times are CPU milliseconds of this process
 (the machine is shared, so wall clock is shown beside them); the workers table is wall clock,
 the only clock that shows parallel speed-up, with the load average printed next to it.
 """
@@ -22,12 +23,12 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import solvers  # noqa: E402
+from puzzlesmith import solvers  # noqa: E402
 from puzzlesmith.csp import registry  # noqa: E402
 from puzzlesmith.csp.model import Model  # noqa: E402
 from puzzlesmith.generators import generate, make_minimal, orbits  # noqa: E402
@@ -38,7 +39,8 @@ SUDOKU = registry.get("sudoku")
 
 
 def naive_minimal(model: Model, rng: random.Random) -> tuple[dict[int, int], list[int]]:
-    """The pushpull blog post's generator as written: add random clues until count_solutions == 1, then drop clues while it stays 1."""
+    """The pushpull blog post's generator as written: add random clues until count_solutions == 1, then drop
+    clues while it stays 1."""
     net = compiled(model)
     lo = net.lo
     while True:  # restart on a dead end (the seed backtracks by returning False to the top)

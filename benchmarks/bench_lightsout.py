@@ -148,7 +148,8 @@ def boards(sizes: list[int], cap: float, direct_max: int, repeat: int) -> None:
     if big:
         totals = [x["model"] + x["first"] for x in big]
         cli = [cli_seconds(1000) for _ in range(repeat)]
-        print(f"  1000x1000 over {len(big)} fresh processes: model + first solve median {statistics.median(totals):.3f} s, "
+        print(f"  1000x1000 over {len(big)} fresh processes: model + first solve median "
+              f"{statistics.median(totals):.3f} s, "
               f"best {min(totals):.3f} s, worst {max(totals):.3f} s; solve again median "
               f"{statistics.median(x['again'] for x in big):.3f} s")
         print(f"  puzzlesmith solve lightsout -p size=1000 > /dev/null, whole process: median "

@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from puzzlesmith import solvers
 from puzzlesmith.csp.model import Model as CoreModel
@@ -300,18 +302,18 @@ def main() -> None:
         for engine in ("backtracking", "cpsat"):
             if task == "optimum" and engine == "backtracking" and label == "Golomb 8":
                 continue  # restarts take minutes; CP-SAT is the engine for it
-            times[engine], answer = best_of(args.repeat, lambda: run_ours(name, arg, task, engine))
+            times[engine], answer = best_of(args.repeat, partial(run_ours, name, arg, task, engine))
         mine = min(times.values())
         pc_t = cpm_t = None
         pc_slow = task == "optimum" and arg[0] >= 7 or label == "magic 4x4"  # minutes in python-constraint
         if peers["python-constraint"] and not pc_slow:
-            pc_t, theirs = best_of(args.repeat, lambda: run_pc(name, arg, task))
+            pc_t, theirs = best_of(args.repeat, partial(run_pc, name, arg, task))
             assert theirs == answer or task == "first", (label, theirs, answer)
         if peers["CPMpy"]:
-            cpm_t, theirs = best_of(args.repeat, lambda: run_cpm(name, arg, task))
+            cpm_t, theirs = best_of(args.repeat, partial(run_cpm, name, arg, task))
             assert theirs == answer or task == "first", (label, theirs, answer)
         show = lambda t: f"{t:8.4f}" if t is not None else f"{'-':>8}"  # noqa: E731
-        ratio = lambda t, w: f"{mine / t:{w}.2f}" if t else f"{'-':>{w}}"  # noqa: E731
+        ratio = lambda t, w, mine=mine: f"{mine / t:{w}.2f}" if t else f"{'-':>{w}}"  # noqa: E731
         print(f"{label:<12} {task:<8} {str(answer):>7} {show(times.get('backtracking'))} {show(times['cpsat'])} "
               f"{show(pc_t)} {ratio(pc_t, 8)} {show(cpm_t)} {ratio(cpm_t, 10)}")
     n, hand, exprs = 10, float("inf"), float("inf")

@@ -45,7 +45,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import solvers  # noqa: E402
+from puzzlesmith import solvers  # noqa: E402
 from puzzlesmith.csp import registry  # noqa: E402
 from puzzlesmith.generators import generate  # noqa: E402
 from puzzlesmith.generators.grading import LEVEL_TOPS, LEVELS, THREE_TIERS, level_of, logic  # noqa: E402
@@ -175,7 +175,8 @@ def calibration(every: int) -> None:
               f"{sum(abs(a - b) <= 0.5 + 1e-9 for a, b in zip(ours, theirs)) / len(sub):>8.0%}{off:>11.1%}")
     print("  (n/a: the ladder rates every puzzle of the source alike, 10.0 for a guess)")
     gaps = [level_gap(r[6], r[1]) for r in graded]
-    print(f"\n  SE's level (rows) against ours (columns); one level off or worse {sum(g != 0 for g in gaps) / len(gaps):.1%}, "
+    print(f"\n  SE's level (rows) against ours (columns); one level off or worse "
+          f"{sum(g != 0 for g in gaps) / len(gaps):.1%}, "
           f"two or more {sum(abs(g) >= 2 for g in gaps) / len(gaps):.1%}")
     short = {"needs guessing": "guess"}
     print("  " + " " * 16 + "".join(f"{short.get(name, name):>9}" for name in LEVELS))
@@ -209,7 +210,8 @@ def agreement(n: int | None) -> None:
     print(f"  Spearman {spearman(ours, theirs):.3f}; within 0.5 of SE "
           f"{sum(abs(a - b) <= 0.5 + 1e-9 for a, b in zip(ours, theirs)) / len(ours):.1%}, within 1.0 "
           f"{sum(abs(a - b) <= 1.0 + 1e-9 for a, b in zip(ours, theirs)) / len(ours):.1%}; level one off or worse "
-          f"{sum(g != 0 for g in gaps) / len(ours):.1%} (two or more: {sum(abs(g) >= 2 for g in gaps) / len(ours):.1%})")
+          f"{sum(g != 0 for g in gaps) / len(ours):.1%} "
+          f"(two or more: {sum(abs(g) >= 2 for g in gaps) / len(ours):.1%})")
     by_se: dict[float, list[float]] = {}
     for a, b in zip(theirs, ours):
         by_se.setdefault(round(a * 2) / 2, []).append(b)
@@ -259,7 +261,8 @@ def hardest(n: int | None) -> None:
         ours.append(grade.rating)
     er = [float(published.split("/")[0]) for _, published in rows]
     rho = spearman(ours, er) if len(set(ours)) > 1 else None
-    print(f"\nForum hardest, published ER {min(er):.1f} to {max(er):.1f} ({len(rows)} puzzles, every 10th of the sheet): "
+    print(f"\nForum hardest, published ER {min(er):.1f} to {max(er):.1f} "
+          f"({len(rows)} puzzles, every 10th of the sheet): "
           + ", ".join(f"{name} {levels[name]}" for name in LEVELS if levels[name])
           + f"; our ratings {min(ours):.1f} to {max(ours):.1f}; Spearman "
           + (f"{rho:.3f}" if rho is not None else "undefined (one rating for all: the ladder does not rank "

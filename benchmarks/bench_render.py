@@ -54,8 +54,7 @@ def table(title: str, rows: list[tuple[str, float, float]], unit: str = "ms") ->
 
 
 def drawing_table() -> None:
-    from puzzlesmith import drawing
-    from puzzlesmith import solvers
+    from puzzlesmith import drawing, solvers
     from puzzlesmith.csp import registry
 
     sudoku = registry.get("sudoku")

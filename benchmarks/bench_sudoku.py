@@ -33,15 +33,19 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING
 
 import norvig_reference as norvig
 
 from puzzlesmith import solvers
 from puzzlesmith.puzzles.queens import queens_model
 from puzzlesmith.puzzles.sudoku import Sudoku, sudoku_model
+
+if TYPE_CHECKING:
+    import constraint  # python-constraint, an optional peer imported where it is used
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
 SETS = [  # (label, file, puzzles in a full run, in a quick run)
@@ -108,7 +112,7 @@ def _alarm(signum: int, frame: object) -> None:
     raise Timeout
 
 
-def _pc_problem(puzzle: str) -> "constraint.Problem":
+def _pc_problem(puzzle: str) -> constraint.Problem:
     """python-constraint's model of a sudoku: a given is a one-value domain, 27 AllDifferent."""
     import constraint
 
@@ -234,7 +238,7 @@ def sudoku_table(args: argparse.Namespace) -> tuple[bool, bool]:
 
 
 # -- n-queens ---------------------------------------------------------------------------------------
-def _pc_queens(n: int) -> "constraint.Problem":
+def _pc_queens(n: int) -> constraint.Problem:
     import constraint
 
     problem = constraint.Problem()
@@ -277,7 +281,8 @@ def queens(args: argparse.Namespace) -> bool:
 
 
 # -- start-up ---------------------------------------------------------------------------------------
-_FALLBACK = ("import sys; from puzzlesmith.puzzles.sudoku import Sudoku; import solvers; t = Sudoku(); i = t.parse(sys.argv[1], {}); "
+_FALLBACK = ("import sys; from puzzlesmith.puzzles.sudoku import Sudoku; "
+             "from puzzlesmith import solvers; t = Sudoku(); i = t.parse(sys.argv[1], {}); "
              "print(t.format(i, solvers.solve(t.model(i), fix=i.givens).solution))")
 
 

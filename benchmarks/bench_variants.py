@@ -10,11 +10,13 @@ import statistics
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import solvers  # noqa: E402
+from puzzlesmith import solvers  # noqa: E402
 from puzzlesmith.csp import registry  # noqa: E402
 from puzzlesmith.generators.batch import generate_one  # noqa: E402
 
@@ -24,6 +26,10 @@ SUDOKU_FORMS = [("sudoku 9x9", "sudoku", {}), ("X-sudoku", "sudoku", {"variant":
                 ("windoku", "sudoku", {"variant": "windoku"}), ("X + windoku", "sudoku", {"variant": "x+windoku"}),
                 ("jigsaw, given", "sudoku", {"regions": NONOMINO}), ("jigsaw, random", "sudoku", {"variant": "jigsaw"}),
                 ("samurai", "samurai", {})]
+
+
+def _generate_into(made: list, ptype: Any, params: dict[str, Any], seed: int) -> None:
+    made.append(generate_one(ptype, params, seed))
 
 
 def per_puzzle(fn, items) -> float:
@@ -41,8 +47,8 @@ def sudoku_table(n: int) -> None:
     for label, name, raw in SUDOKU_FORMS:
         ptype = registry.get(name)
         params = ptype.resolve_params(raw)
-        made = []
-        gen = per_puzzle(lambda seed: made.append(generate_one(ptype, params, seed)), range(1, n + 1))
+        made: list = []
+        gen = per_puzzle(partial(_generate_into, made, ptype, params), range(1, n + 1))
         models = [(ptype.model(m.instance), m.givens) for m in made]  # a random jigsaw has its own layout
         solve = per_puzzle(lambda mg: solvers.solve(mg[0], engine="sat", fix=mg[1]), models)
         base = base or (gen, solve)

@@ -35,4 +35,5 @@ def cold_start(label: str, args: list[str], runs: int) -> str:
     command = [sys.executable, "-m", "puzzlesmith", *args]
     seconds = statistics.median(wall(command) for _ in range(runs))
     modules, heavy = imported(command[1:])
-    return f"  {label:<34} {seconds:.3f} s   modules imported: {len(modules)}   heavy libraries: {', '.join(heavy) or 'none'}"
+    return (f"  {label:<34} {seconds:.3f} s   modules imported: {len(modules)}   "
+            f"heavy libraries: {', '.join(heavy) or 'none'}")

@@ -12,7 +12,7 @@ straight line, or any way through free cells.
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 DIRS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 

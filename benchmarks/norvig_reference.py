@@ -19,7 +19,7 @@ limit 2. Only 9x9 sudoku, as in the essay.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 DIGITS = "123456789"
 ROWS = "ABCDEFGHI"

@@ -1,7 +1,8 @@
 """puzzlesmith: model puzzles once, then solve, count, generate, grade, hint and draw them with any engine.
 
     >>> import puzzlesmith as ps
-    >>> ps.read("sudoku", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......").solve().solution
+    >>> grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> ps.read("sudoku", grid).solve().solution
     '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
 
 The names below are the public API (``puzzlesmith.api``, the mid-end the command line stands on). The
@@ -15,13 +16,35 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from .api import (Count, Graded, Hint, MoveSolution, NoAnswer, Plan, Puzzle, Solution, empty, game, games,
-                      generate, read, read_file, type_of, types)
-    from .csp.errors import EngineError, ModelError, PuzzleError, PuzzlesmithError, WrongAnswer
-    from .generators.clues import GenerationError
-    from .modelling import Model
-    from .solvers.base import Status
+if TYPE_CHECKING:  # `X as X` marks a re-export, for type checkers in strict mode (PEP 484)
+    from .api import (
+        Count as Count,
+        Graded as Graded,
+        Hint as Hint,
+        MoveSolution as MoveSolution,
+        NoAnswer as NoAnswer,
+        Plan as Plan,
+        Puzzle as Puzzle,
+        Solution as Solution,
+        empty as empty,
+        game as game,
+        games as games,
+        generate as generate,
+        read as read,
+        read_file as read_file,
+        type_of as type_of,
+        types as types,
+    )
+    from .csp.errors import (
+        EngineError as EngineError,
+        ModelError as ModelError,
+        PuzzleError as PuzzleError,
+        PuzzlesmithError as PuzzlesmithError,
+        WrongAnswer as WrongAnswer,
+    )
+    from .generators.clues import GenerationError as GenerationError
+    from .modelling import Model as Model
+    from .solvers.base import Status as Status
 
 _EXPORTS: dict[str, str] = {
     **{name: "puzzlesmith.api" for name in ("Count", "Graded", "Hint", "MoveSolution", "NoAnswer", "Plan", "Puzzle",

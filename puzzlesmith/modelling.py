@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import builtins
 import warnings
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.csp import expr
 from puzzlesmith.csp.errors import ModelError
@@ -35,7 +36,7 @@ __all__ = ["Counted", "Model", "Result", "Solution"]
 class Solution:
     """One solution: ``sol[x]``, ``sol["x"]``, ``sol[x + y]`` (any expression), ``sol.as_dict()``."""
 
-    def __init__(self, model: "Model", values: list[int]) -> None:
+    def __init__(self, model: Model, values: list[int]) -> None:
         self.model, self.values = model, values
 
     def __getitem__(self, key: Expr | str | int) -> int:
@@ -58,12 +59,12 @@ class Result:
     """What ``solve`` answers: ``status`` (solved, unsat, unknown), the solution, and with an objective its
     value and whether it is proved optimal (False: the best found before a limit stopped the search)."""
 
-    status: "Status"
+    status: Status
     solution: Solution | None
     objective: int | None
     optimal: bool | None
     engine: str
-    stats: "Stats"
+    stats: Stats
 
     def __getitem__(self, key: Expr | str) -> int:
         if self.solution is None:
@@ -79,9 +80,9 @@ class Counted(int):
     limit or a time limit cut it short), ``status`` as for ``solve``."""
 
     complete: bool
-    status: "Status"
+    status: Status
 
-    def __new__(cls, count: int, complete: bool, status: "Status") -> "Counted":
+    def __new__(cls, count: int, complete: bool, status: Status) -> Counted:
         self = super().__new__(cls, count)
         self.complete, self.status = complete, status
         return self
@@ -123,7 +124,7 @@ class Model(CoreModel):
         return self._by_name[name]
 
     # -- constraints ---------------------------------------------------------------------------
-    def add(self, *constraints: Any) -> None:  # type: ignore[override]
+    def add(self, *constraints: Any) -> None:
         """Add constraints: expressions (``x + y == z``, ``b.implies(x > 2)``), compiled kinds, or lists of them."""
         for c in constraints:
             if isinstance(c, (list, tuple)) or (not isinstance(c, (Expr, bool)) and hasattr(c, "__iter__")):
@@ -131,7 +132,7 @@ class Model(CoreModel):
             else:
                 super().add(c)
 
-    def all_different(self, vars: Sequence[Any], offsets: Sequence[int] = (), name: str = "") -> Any:  # type: ignore[override]
+    def all_different(self, vars: Sequence[Any], offsets: Sequence[int] = (), name: str = "") -> Any:
         """Pairwise different; the arguments may be expressions (``x + 1``, ``q[i] - i``) or, as in ``csp.Model``,
         variable indices."""
         items = [(v, 0) if type(v) is int else expr.as_var(self, self._own(v)) for v in vars]  # an int: an index
@@ -163,7 +164,7 @@ class Model(CoreModel):
     def occurrences(vars: Iterable[Any], value: int) -> Expr:
         return expr.occurrences(vars, value)
 
-    def answer(self, vars: Iterable[Any], *, determines_rest: bool = False) -> None:  # type: ignore[override]
+    def answer(self, vars: Iterable[Any], *, determines_rest: bool = False) -> None:
         super().answer([self._own(v).index if isinstance(v, Var) else v for v in vars],  # type: ignore[attr-defined]
                        determines_rest=determines_rest)
 

@@ -180,7 +180,8 @@ def test_render_draws_the_solution_that_solve_finds() -> None:
         ps.read("sudoku", "11" + "." * 79).render(solution=True)
 
 
-@pytest.mark.skipif(not (DATA / "sudoku" / "norvig_top95.txt").exists(), reason="../shared/data is not beside the checkout")
+@pytest.mark.skipif(not (DATA / "sudoku" / "norvig_top95.txt").exists(),
+                    reason="../shared/data is not beside the checkout")
 def test_the_api_solves_norvigs_top95_to_checked_unique_solutions() -> None:
     puzzles = ps.read_file("sudoku", DATA / "sudoku" / "norvig_top95.txt")
     assert len(puzzles) == 95

@@ -5,7 +5,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import FIXTURES, puzzles, valid_sudoku
 
 TOP = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -9,10 +9,10 @@ import itertools
 import pytest
 
 from puzzlesmith import solvers
+from puzzlesmith.cli import main
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.puzzles.life import FREE, next_generation, parse_rule
-from puzzlesmith.cli import main
 
 LIFE = registry.get("life")
 

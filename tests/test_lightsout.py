@@ -1,6 +1,6 @@
-"""Lights-out and pushpull: the worked example of "pushpull, mod-2 linear algebra and a sudoku generator", known nullities, and every answer checked
-by pressing the buttons on an independent board simulator (``apply`` below shares no code
-with csp/ or solvers/)."""
+"""Lights-out and pushpull: the worked example of "pushpull, mod-2 linear algebra and a sudoku generator"
+(an anonymous blog post), known nullities, and every answer checked by pressing the buttons on an
+independent board simulator (``apply`` below shares no code with csp/ or solvers/)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith import solvers
+from puzzlesmith.cli import main
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.generators.clues import GenerationError
 from puzzlesmith.generators.lightsout import random_board
-from puzzlesmith.cli import main
 from puzzlesmith.solvers.linear import LinearEngine, analyse, minimum
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "003_2c21722e73a842bb.txt"
@@ -27,7 +27,8 @@ PLUS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 SHAPES = {"plus": PLUS, "x": ((-1, -1), (-1, 1), (1, -1), (1, 1)),
           "box": tuple((a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if (a, b) != (0, 0))}
 
-# The pushpull blog post ("pushpull, mod-2 linear algebra and a sudoku generator"): the board 011/110/110 and the inverse of its matrix mod 2.
+# The pushpull blog post ("pushpull, mod-2 linear algebra and a sudoku generator"): the board 011/110/110 and
+# the inverse of its matrix mod 2.
 SEED_INVERSE = """\
 1 0 1 0 0 1 1 1 0
 0 0 0 0 1 0 1 1 1
@@ -70,8 +71,8 @@ def solve_text(ptype, text: str, **params: str) -> tuple[str, dict]:
     return ptype.format(inst, values), found.stats.extra
 
 
-# -- the pushpull blog post's worked example ---------------------------------------------------------------------------------------
-def test_pushpull_worked_example_of_seed_003(capsys: pytest.CaptureFixture[str]) -> None:
+# -- the pushpull blog post's worked example ---------------------------------------------------------------
+def test_pushpull_worked_example_of_the_blog_post(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "pushpull", "011/110/110"]) == 0
     assert capsys.readouterr().out == "111/001/010\n"
     assert apply(grid("011/110/110"), grid("111/001/010")) == [[0] * 3] * 3
@@ -243,7 +244,8 @@ def test_all_with_limit_enumerates_lazily(capsys: pytest.CaptureFixture[str]) ->
 
 def test_cli_start_up_and_parsing_a_board_do_not_import_numpy() -> None:
     # Building the model does (it is made of arrays), but only a solve needs it, and solving needs numpy anyway.
-    code = ("import sys; import puzzlesmith.cli, puzzlesmith.puzzles.lightsout, puzzlesmith.solvers; from puzzlesmith.csp import registry; "
+    code = ("import sys; import puzzlesmith.cli, puzzlesmith.puzzles.lightsout, puzzlesmith.solvers; "
+            "from puzzlesmith.csp import registry; "
             "t = registry.get('lightsout'); t.parse('01/10', t.resolve_params({})); "
             "print(sorted(m for m in ('numpy', 'galois') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -8,15 +8,14 @@ import itertools
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from puzzlesmith import solvers
+from puzzlesmith.cli import main
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.lightsout import merlin, read_buttons
-from puzzlesmith.cli import main
 from puzzlesmith.solvers.linear import LinearEngine, analyse, minimum
 from puzzlesmith.solvers.zmod import factor, ring_solve
 

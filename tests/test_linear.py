@@ -150,7 +150,8 @@ def test_a_parity_rows_block_is_solved_exactly_as_the_same_constraints_one_by_on
     model = (chain_model, reaching_model)[seed % 2](rng, p, rng.randint(3, 40))
     fix = {v: rng.randrange(p) for v in rng.sample(range(model.num_vars), rng.randint(0, 3))}
     one, rows = analyse(model, fix), analyse(as_rows(model), fix)
-    assert (one.method, one.rank, one.nullity, one.certificate) == (rows.method, rows.rank, rows.nullity, rows.certificate)
+    assert ((one.method, one.rank, one.nullity, one.certificate)
+            == (rows.method, rows.rank, rows.nullity, rows.certificate))
     assert np.array_equal(one.null, rows.null)
     assert (one.particular is None and rows.particular is None) or np.array_equal(one.particular, rows.particular)
     if one.particular is not None:

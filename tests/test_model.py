@@ -81,7 +81,8 @@ def test_a_parity_rows_block_reads_as_parity_constraints() -> None:
     assert len(m.constraints) == 5 and m.kinds() == {"Linear", "Parity", "AllDifferent"}
     assert [c.name for c in m.constraints] == ["first", "row 0", "row 1", "row 2", "last"]
     assert m.constraints[2] == Parity((5,), rhs=0, modulus=3, coeffs=(1,), name="row 1")
-    assert m.constraints[3] == Parity((1, 2, 7), rhs=2, modulus=3, coeffs=(1, 1, 1), name="row 2")  # 4 = 1, 5 = 2 (mod 3)
+    # 4 = 1, 5 = 2 (mod 3)
+    assert m.constraints[3] == Parity((1, 2, 7), rhs=2, modulus=3, coeffs=(1, 1, 1), name="row 2")
     assert m.constraints[-1].name == "last" and [c.name for c in m.constraints[1:3]] == ["row 0", "row 1"]
     assert [c.name for c in m.of_kind("Parity")] == ["row 0", "row 1", "row 2"]
     with pytest.raises(IndexError):
@@ -101,10 +102,12 @@ def test_check_judges_a_block_row_by_row() -> None:
 
 @pytest.mark.parametrize("build, message", [
     (lambda: ParityRows(np.array([0, 1]), np.array([0]), np.array([1]), np.array([0]), 1), "whole number from 2"),
-    (lambda: ParityRows(np.array([0, 2]), np.array([0]), np.array([1]), np.array([0]), 2), "indptr must run from 0 to 1"),
+    (lambda: ParityRows(np.array([0, 2]), np.array([0]), np.array([1]), np.array([0]), 2),
+     "indptr must run from 0 to 1"),
     (lambda: ParityRows(np.array([0, 1, 1]), np.array([0]), np.array([1]), np.array([0, 0]), 2,
                         lambda i: f"cell {i}"), "parity row 'cell 1' constrains no variables"),
-    (lambda: ParityRows(np.array([0, 2]), np.array([0, 1]), np.array([1]), np.array([0]), 2), "2 variables but 1 coeff"),
+    (lambda: ParityRows(np.array([0, 2]), np.array([0, 1]), np.array([1]), np.array([0]), 2),
+     "2 variables but 1 coeff"),
     (lambda: ParityRows(np.array([0, 1]), np.array([0.5]), np.array([1]), np.array([0]), 2), "vars must be a one-dim"),
 ])
 def test_malformed_parity_rows_are_rejected(build, message) -> None:

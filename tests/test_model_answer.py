@@ -68,4 +68,5 @@ def test_an_engine_that_does_not_project_still_counts_answers():
     assert len(list(engine.search(m))) == 3
     whole = m.copy()
     whole.answer(range(whole.num_vars))
-    assert engine.count(whole).count == 12  # every helper choice (4 per layout), when the helpers are declared part of it
+    # every helper choice (4 per layout), when the helpers are declared part of it
+    assert engine.count(whole).count == 12

@@ -2,10 +2,10 @@
 frozen; a caller who wants to add to one copies it first. Issue 31: strict input, unique names."""
 
 import pytest
+from conftest import puzzles
 
 from puzzlesmith import solvers
 from puzzlesmith.csp import Model, ModelError, registry
-from conftest import puzzles
 
 SUDOKU = registry.get("sudoku")
 

@@ -2,17 +2,15 @@
 engine that takes them (cross-checked), and random small models against brute force (hypothesis)."""
 
 import sys
-from contextlib import contextmanager
 import warnings
+from contextlib import contextmanager
 from itertools import product
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
-from puzzlesmith.csp import ModelError
-from puzzlesmith.csp import expr as E
+from puzzlesmith.csp import ModelError, expr as E
 from puzzlesmith.modelling import Model
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

@@ -153,7 +153,8 @@ def test_a_published_colour_nonogram_from_webpbn_solves_to_its_published_picture
 
 
 def test_a_goal_image_with_an_undeclared_colour_is_refused() -> None:
-    text = XML.replace("</clues>\n</puzzle>", "</clues>\n<solution><image>|rrr||X..||XQ.|</image></solution>\n</puzzle>")
+    text = XML.replace("</clues>\n</puzzle>",
+                       "</clues>\n<solution><image>|rrr||X..||XQ.|</image></solution>\n</puzzle>")
     with pytest.raises(PuzzleError, match="'Q', which no <color> declares"):
         read_webpbn_goal(text)
     assert read_webpbn_goal(XML) is None

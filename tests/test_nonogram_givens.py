@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith import solvers
+from puzzlesmith.cli import main
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.cli import main
 
 NONOGRAM = registry.get("nonogram")
 GCHQ = Path(__file__).parent / "fixtures" / "nonogram_gchq2015.txt"

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith import solvers
+from puzzlesmith.cli import main
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.puzzles.nonogram import read_non
-from puzzlesmith.cli import main
 
 NONOGRAM = registry.get("nonogram")
 BUNDLE = Path(__file__).parent / "fixtures" / "webpbn_bw.nonpack"

@@ -15,11 +15,11 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import FIXTURES
 from hypothesis import given, settings, strategies as st
 
-from conftest import FIXTURES
-from puzzlesmith.csp import registry
 from puzzlesmith.cli import main
+from puzzlesmith.csp import registry
 from puzzlesmith.puzzles.sudoku import SYMBOLS
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -365,10 +365,10 @@ SKY_3 = ". 3 . . .\n. . 2 . .\n. . . . .\n. . . . .\n. . . . ."
 @pytest.mark.parametrize("text", [SKY_4, SKY_3])
 def test_a_plugin_grid_draws_without_code_of_its_own(text, monkeypatch):
     monkeypatch.syspath_prepend(str(ROOT / "examples" / "skyscrapers"))
-    from puzzlesmith import drawing
-    from puzzlesmith import solvers
-    from puzzlesmith.drawing.svg import to_svg
     from puzzlesmith_skyscrapers import Skyscrapers
+
+    from puzzlesmith import drawing, solvers
+    from puzzlesmith.drawing.svg import to_svg
 
     sky = Skyscrapers()
     instance = sky.parse(text, {})

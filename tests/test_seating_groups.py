@@ -22,7 +22,8 @@ WOMEN = ["Ann", "Bea", "Cat", "Dee", "Eve", "Fay"]
 def menage(n: int) -> str:
     men, women = MEN[:n], WOMEN[:n]
     return "\n".join([f"guests: {' '.join(men + women)}", f"group men: {' '.join(men)}",
-                      f"group women: {' '.join(women)}", "couples: " + ", ".join(f"{m} {w}" for m, w in zip(men, women)),
+                      f"group women: {' '.join(women)}",
+                      "couples: " + ", ".join(f"{m} {w}" for m, w in zip(men, women)),
                       "men alternate with women", "couples not next to each other"])
 
 

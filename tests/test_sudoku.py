@@ -3,11 +3,11 @@
 import dataclasses
 
 import pytest
+from conftest import FIXTURES, puzzles, valid_sudoku
 
 from puzzlesmith import solvers
 from puzzlesmith.csp import PuzzleError, registry
 from puzzlesmith.puzzles.sudoku import SYMBOLS
-from conftest import FIXTURES, puzzles, valid_sudoku
 
 SUDOKU = registry.get("sudoku")
 

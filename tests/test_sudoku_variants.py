@@ -9,10 +9,10 @@ import itertools
 import pytest
 
 from puzzlesmith import solvers
+from puzzlesmith.cli import main
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.generators.batch import generate_one
-from puzzlesmith.cli import main
 
 SUDOKU = registry.get("sudoku")
 
@@ -38,7 +38,8 @@ DIAGONALS = [[0, 5, 10, 15], [3, 6, 9, 12]]
 WINDOW_4 = [[5, 6, 9, 10]]  # the one 2x2 window of a 4x4, one cell in from the corners
 
 
-@pytest.mark.parametrize("variant,units", [("x", DIAGONALS), ("windoku", WINDOW_4), ("x+windoku", DIAGONALS + WINDOW_4)])
+@pytest.mark.parametrize("variant,units",
+                         [("x", DIAGONALS), ("windoku", WINDOW_4), ("x+windoku", DIAGONALS + WINDOW_4)])
 def test_4x4_variant_grids_counted_as_brute_force_says(variant: str, units: list[list[int]]) -> None:
     grids = all_4x4_grids()
     assert len(grids) == 288

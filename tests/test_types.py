@@ -311,7 +311,7 @@ def seatings(extra: bool) -> list[dict[str, int]]:
     for order in itertools.permutations(GUESTS):
         seat = {g: s + 1 for s, g in enumerate(order)}
 
-        def near(a: str, b: str) -> bool:
+        def near(a: str, b: str, seat: dict[str, int] = seat) -> bool:
             return (seat[a] - seat[b]) % 8 in (1, 7)
 
         ok = (seat["Alex"] == 1 and not near("Alex", "Bob") and (near("Bob", "Cathy") or near("Bob", "Dave"))
@@ -367,7 +367,8 @@ def test_seating_rejects_malformed_input(text, line, words):
 # -- contradictions: one rule for every type ----------------------------------------------------
 
 @pytest.mark.parametrize("name, text, reason", [
-    ("killer", "aabb\naabb\nccdd\nccdd\na=10 b=10 c=10 d=11", "cage 'd' at r3c3: 4 distinct digits 1-4 cannot add up to 11"),
+    ("killer", "aabb\naabb\nccdd\nccdd\na=10 b=10 c=10 d=11",
+     "cage 'd' at r3c3: 4 distinct digits 1-4 cannot add up to 11"),
     ("killer", "1.1. aabb\n.... aabb\n.... ccdd\n.... ccdd\na=10 b=10 c=10 d=10", "r1c1 and r1c3 are both 1 in row 1"),
     ("kakuro", "\\  4\\ 3\\\n\\3 _ _\n\\19 _ _", "cell r3c1: 2 distinct digits 1-9 cannot add up to 19"),
     ("futoshiki", "1 . 1\n. . .\n. . .", "r1c1 and r1c3 are both 1 in row 1"),

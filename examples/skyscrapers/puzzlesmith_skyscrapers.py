@@ -22,10 +22,11 @@ engine that handles Table and AllDifferent solves it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
-from typing import Any, Sequence
+from typing import Any
 
 from puzzlesmith.csp import Instance, Model, PuzzleError, PuzzleType
 

@@ -7,7 +7,8 @@ import errno
 import importlib
 import os
 import sys
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
 from puzzlesmith.csp.errors import PuzzlesmithError, WrongAnswer, excerpt
 

@@ -11,7 +11,8 @@ import argparse
 import json
 import re
 import sys
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from puzzlesmith.api import Plan as Plan, Puzzle as Puzzle, read_text
 from puzzlesmith.csp import registry

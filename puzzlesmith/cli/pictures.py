@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from puzzlesmith.api import MoveSolution, NoAnswer as NoAnswer
 from puzzlesmith.csp.moves import MovePuzzle

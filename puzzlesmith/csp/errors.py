@@ -26,7 +26,7 @@ class PuzzleError(PuzzlesmithError, ValueError):
         self.line = line
         self.where = where
 
-    def at_line(self, line: int) -> "PuzzleError":
+    def at_line(self, line: int) -> PuzzleError:
         """The same error, placed at ``line`` of an input file (lines counted from 1)."""
         return PuzzleError(self.message, line=line if self.line is None else line + self.line - 1, where=self.where)
 

@@ -14,8 +14,8 @@ can find the parts of a puzzle.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 Point = tuple[float, float]
 
@@ -84,7 +84,7 @@ class Text:
 class Placed:
     """Another picture drawn with its top left corner at (x, y), scaled by ``scale``."""
 
-    picture: "Picture"
+    picture: Picture
     x: float
     y: float
     scale: float = 1.0
@@ -121,7 +121,7 @@ class Picture:
              color: str = BLACK, role: str = "") -> None:
         self.shapes.append(Text(x, y, text, size, anchor, bold, color, role))
 
-    def place(self, picture: "Picture", x: float, y: float, scale: float = 1.0) -> None:
+    def place(self, picture: Picture, x: float, y: float, scale: float = 1.0) -> None:
         self.shapes.append(Placed(picture, x, y, scale))
 
 

@@ -10,7 +10,8 @@ serves them all.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from .errors import PuzzleError
 from .puzzle import PuzzleType

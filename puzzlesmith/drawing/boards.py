@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from puzzlesmith.csp.picture import BLACK, GREY, LIGHT, SOLUTION, WHITE, Picture, beside, text_width
 from puzzlesmith.csp.puzzle import Instance

@@ -5,7 +5,7 @@ generic drawing of any type whose puzzle text is a grid of values (a plug-in suc
 from __future__ import annotations
 
 import re
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.picture import BLACK, GREY, SOLUTION, Picture

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from puzzlesmith.csp.picture import BLACK, GREY, WHITE, Picture
 from puzzlesmith.csp.puzzle import Instance

@@ -37,7 +37,8 @@ def _dashes(x1: float, y1: float, x2: float, y2: float, dash: float, gap: float)
     if length == 0 or dash <= 0:
         return [(x1, y1, x2, y2)]
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    out, at = [], 0.0
+    out: list[tuple[float, ...]] = []
+    at = 0.0
     while at < length:
         end = min(at + dash, length)
         out.append((x1 + ux * at, y1 + uy * at, x1 + ux * end, y1 + uy * end))

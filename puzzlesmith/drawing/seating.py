@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from math import cos, pi, sin
-from typing import Sequence
 
 from puzzlesmith.csp.picture import BLACK, GREY, SOLUTION, WHITE, Picture, text_width
 from puzzlesmith.csp.puzzle import Instance

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from puzzlesmith.csp.picture import BLACK, GREY, WHITE, Picture
 from puzzlesmith.csp.puzzle import Instance

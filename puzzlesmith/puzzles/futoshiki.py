@@ -22,9 +22,10 @@ no signs). Model: AllDifferent per row and column, and ``a - b <= -1`` per sign 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.model import Model

@@ -19,13 +19,13 @@ every sum needs a run. Model: per run a Linear sum and an AllDifferent.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.errors import excerpt
 from puzzlesmith.csp.puzzle import Instance, PuzzleType, whole_number
 
 BLACK = ("\\", "X", "x")
@@ -121,21 +121,22 @@ class Kakuro(PuzzleType):
                         raise PuzzleError(f"the {direction} run after this cell has no sum", line=lines[r], where=where)
                     continue
                 if not run:
-                    raise PuzzleError(f"{direction} sum {total} has no white cells after it", line=lines[r], where=where)
+                    raise PuzzleError(f"{direction} sum {total} has no white cells after it", line=lines[r],
+                                      where=where)
                 low, high = len(run) * (len(run) + 1) // 2, len(run) * (19 - len(run)) // 2
                 if (len(run) > 9 or not low <= total <= high) and conflict is None:
                     conflict = f"{where}: {len(run)} distinct digits 1-9 cannot add up to {total}"
                 runs.append((f"{direction} r{r + 1}c{c + 1}", tuple(run), total))
             # A run of two or more white cells that starts at the grid's edge or after a plain black cell.
-            for (r, c), var in cells.items():
+            for r, c in cells:
                 before = (r - dr, c - dc)
                 after = (r + dr, c + dc)
                 if before not in cells and before not in clues and after in cells:
                     raise PuzzleError(f"the {'across' if across else 'down'} run starting here has no sum",
                                       line=lines[r], where=f"cell r{r + 1}c{c + 1}")
         names = tuple(f"r{r + 1}c{c + 1}" for r, c in cells)
-        return Instance({}, givens, data=KakuroGrid(tuple(tuple(tokens) for _, tokens in rows), names, tuple(runs)), layout="grid",
-                        conflict=conflict)
+        grid = KakuroGrid(tuple(tuple(tokens) for _, tokens in rows), names, tuple(runs))
+        return Instance({}, givens, data=grid, layout="grid", conflict=conflict)
 
     def model(self, instance: Instance) -> Model:
         grid: KakuroGrid = instance.data

@@ -18,17 +18,17 @@ and an AllDifferent (a cage may cross boxes, so its digits need their own distin
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.errors import excerpt
+from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.grid import connected
+from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, whole_number
-from .sudoku import BLANKS, MAX_SIZE, SYMBOLS, cell_name, default_box, parse_box, sudoku_model
 
+from .sudoku import BLANKS, MAX_SIZE, SYMBOLS, cell_name, default_box, parse_box, sudoku_model
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,8 @@ class Killer(PuzzleType):
         for cage, cells in members.items():
             where = f"cage {cage!r} at {cell_name(cells[0], n)}"
             if cage not in sums:
-                raise PuzzleError("cage has no sum (add a line like " f"{cage}=SUM)", line=first_line[cage], where=where)
+                raise PuzzleError(f"cage has no sum (add a line like {cage}=SUM)", line=first_line[cage],
+                                  where=where)
             size, total = len(cells), sums[cage]
             low, high = size * (size + 1) // 2, size * (2 * n - size + 1) // 2
             if (size > n or not low <= total <= high) and conflict is None:

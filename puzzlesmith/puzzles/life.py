@@ -35,9 +35,10 @@ state is the pattern's. ``verify`` replays one generation with separate code.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Iterable, Sequence
+from functools import cache, lru_cache
 from itertools import product
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
@@ -113,7 +114,7 @@ def next_generation(alive: Iterable[tuple[int, int]], rule: Rule = CONWAY) -> se
     return {cell for cell, n in counts.items() if n in (survive if cell in alive else birth)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _allowed(centre: bool, around: int, target: int, rule: Rule) -> tuple[tuple[int, ...], ...]:
     """The neighbourhoods (centre first when it is in the box, then the neighbours in the box) whose
     next state is ``target``: one table shape serves every cell with the same situation."""

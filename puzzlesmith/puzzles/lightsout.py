@@ -1,9 +1,9 @@
 """Lights-out games: a board of cells in k states (any k from 2 to 36, 2 by default); pressing a
 cell adds 1 (mod k) to every cell of its neighbourhood; the goal is the board with every cell at 0.
 
-As in the blog post "pushpull, mod-2 linear algebra and a sudoku generator", the board s and the presses x satisfy A x + s = 0 (mod k), one
-equation per cell: the presses of every cell whose neighbourhood covers it, plus its own
-state. The model holds both the presses and the states as variables and one Parity
+As in the blog post "pushpull, mod-2 linear algebra and a sudoku generator", the board s and the
+presses x satisfy A x + s = 0 (mod k), one equation per cell: the presses of every cell whose
+neighbourhood covers it, plus its own state. The model holds both the presses and the states as variables and one Parity
 constraint per cell; a board's lights are its givens (state = value), so one model serves
 every board of a shape and the linear engine compiles it once.
 
@@ -26,9 +26,10 @@ Z/kZ, which the linear engine solves through k's prime powers (solvers.zmod).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache, partial
 from math import isqrt
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlesmith.csp.constraints import ParityRows
 from puzzlesmith.csp.errors import PuzzleError, excerpt
@@ -46,7 +47,8 @@ NEIGHBOURHOODS: dict[str, tuple[tuple[int, int], ...]] = {
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"  # a cell's state, one character
 MAX_BUTTON_CELLS = 1024  # buttons given one by one make a dense system: n patterns of n cells
 MAX_CELLS = 4_000_000  # 2000x2000: the chase's working set grows with cells x first-row width
-MAX_OFFSET = 10**18 - 1  # an offset beyond the board reaches nothing (or wraps, on a torus): any size means what it says
+# An offset beyond the board reaches nothing (or wraps, on a torus): any size means what it says.
+MAX_OFFSET = 10**18 - 1
 
 
 def parse_neighbourhood(text: str) -> tuple[tuple[int, int], ...]:
@@ -128,7 +130,8 @@ def read_buttons(content: str) -> Buttons:
         raise ValueError("the buttons file holds no pattern")
     rows, cols = len(grids[0]), len(grids[0][0][1])
     if rows * cols > MAX_BUTTON_CELLS:
-        raise ValueError(f"patterns of {rows}x{cols} cells: at most {MAX_BUTTON_CELLS} cells with buttons given one by one")
+        raise ValueError(f"patterns of {rows}x{cols} cells: at most {MAX_BUTTON_CELLS} cells with buttons given "
+                         "one by one")
     if len(grids) != rows * cols:
         raise ValueError(f"{len(grids)} patterns for a {rows}x{cols} board: give one per cell ({rows * cols})")
     patterns = []
@@ -242,7 +245,7 @@ def buttons_model(rows: int, cols: int, patterns: tuple[tuple[int, ...], ...], s
 
 
 def press_effect(rows: int, cols: int, shape: Sequence[tuple[int, int]], torus: bool,
-                 presses: Sequence[int]) -> "np.ndarray":
+                 presses: Sequence[int]) -> np.ndarray:
     """What ``presses`` (row by row) add to each cell, by shifting the press grid once per offset
     of ``shape`` (the offsets a press reaches, the cell itself included when it changes).
 
@@ -265,7 +268,7 @@ class LightsOut(PuzzleType):
     name = "lightsout"
     summary = "lights-out over Z/k: press cells to turn every light off (neighbourhood, torus, states, buttons)"
     board_generator = "puzzlesmith.generators.lightsout:generate_boards"
-    params = (
+    params: ClassVar[tuple[Param, ...]] = (
         Param("neighbourhood", "plus", "cells a press changes: plus, x, box or offsets dr,dc;dr,dc;...",
               parse_neighbourhood),
         Param("self", "yes", "whether the pressed cell itself changes (yes/no)", yes_no),
@@ -312,27 +315,27 @@ class LightsOut(PuzzleType):
             raise PuzzleError("empty board")
         slashed = "/" in text
         if len(rows) == 1 and not slashed:
-            line, digits = rows[0]
+            number, digits = rows[0]
             side = isqrt(len(digits))
             if side * side != len(digits):
                 raise PuzzleError(f"one line of {len(digits)} cells is not a square board "
-                                  "(separate rows with / or newlines)", line=line)
-            rows = [(line, digits[r * side:(r + 1) * side]) for r in range(side)]
+                                  "(separate rows with / or newlines)", line=number)
+            rows = [(number, digits[r * side:(r + 1) * side]) for r in range(side)]
             layout = "string"
         else:
-            layout = "line" if slashed and len({line for line, _ in rows}) == 1 else "grid"
+            layout = "line" if slashed and len({number for number, _ in rows}) == 1 else "grid"
         width = len(rows[0][1])
         n = len(rows) * width
         if n > MAX_CELLS:
             raise PuzzleError(f"the board has {n:,} cells, more than the {MAX_CELLS:,} this type takes")
         givens: dict[int, int] = {}
-        for r, (line, row) in enumerate(rows):
+        for r, (number, row) in enumerate(rows):
             if len(row) != width:
-                raise PuzzleError(f"{len(row)} cells, but row 1 has {width}", line=line, where=f"row {r + 1}")
+                raise PuzzleError(f"{len(row)} cells, but row 1 has {width}", line=number, where=f"row {r + 1}")
             for c, ch in enumerate(row):
                 value = DIGITS.find(ch.lower(), 0, k)
                 if value < 0:
-                    raise PuzzleError(f"bad cell {ch!r} (use {_alphabet(k)} for {k} states)", line=line,
+                    raise PuzzleError(f"bad cell {ch!r} (use {_alphabet(k)} for {k} states)", line=number,
                                       where=f"row {r + 1} column {c + 1}")
                 givens[n + r * width + c] = value
         if params.get("size") not in (None, (len(rows), width)):
@@ -370,7 +373,7 @@ class LightsOut(PuzzleType):
         n = instance.params["rows"] * instance.params["cols"]
         return self._grid(instance, [instance.givens.get(n + i, 0) for i in range(n)])
 
-    def effect(self, instance: Instance, presses: Sequence[int]) -> "np.ndarray":
+    def effect(self, instance: Instance, presses: Sequence[int]) -> np.ndarray:
         """What the presses (one count per cell, row by row) add to each cell, mod the states."""
         import numpy as np
 

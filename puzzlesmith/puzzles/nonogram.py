@@ -29,8 +29,8 @@ published solution) is checked against the size and returned by ``read_non``, no
 form (mikix/nonogram-db FORMAT.md) declares ``color a #ff0000`` and writes runs as ``3a,1b``. Several
 puzzles in one file (a ``.nonpack``) are separated by lines of ``====``.
 
-Solutions are printed as rows of ``#`` (shaded) and ``.`` (colour puzzles: the colours' keys). Many published nonograms have
-more than one solution, so count them.
+Solutions are printed as rows of ``#`` (shaded) and ``.`` (colour puzzles: the colours' keys). Many
+published nonograms have more than one solution, so count them.
 
 Model: one 0/1 variable per cell, and each line as a deterministic automaton run over its
 cells: state variables s0..sW (s0 the start state, sW the accepting one) and a Table
@@ -43,13 +43,13 @@ reasoning of the row, at a size linear in its length.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.errors import excerpt
 from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number
 
 Run = tuple[int, int]  # (length, colour 1..C) in a colour puzzle
@@ -121,7 +121,8 @@ def _clue(text: str, line: int, where: str, keys: str | None = None) -> Clue:
     parts = text.split()
     if parts in (["0"], ["-"]):
         return ()
-    runs = []
+    lengths: list[int] = []
+    colour_of: list[int] = []
     for part in parts:
         match = _RUN.match(part)
         key = match[2] if match else ""
@@ -133,10 +134,11 @@ def _clue(text: str, line: int, where: str, keys: str | None = None) -> Clue:
         except ValueError as e:
             raise PuzzleError(f"bad clue {excerpt(text.strip())}: {e} (run lengths like '2 1', or 0 for an empty "
                               f"line{'; 2r for a run of colour r' if keys else ''})", line=line, where=where) from None
-        runs.append((length, keys.index(key.lower()) + 1 if key else 1) if keys else length)
-    if not runs:
+        lengths.append(length)
+        colour_of.append(keys.index(key.lower()) + 1 if keys and key else 1)
+    if not lengths:
         raise PuzzleError("empty clue (write 0 or - for an empty line)", line=line, where=where)
-    return tuple(runs)
+    return tuple(zip(lengths, colour_of)) if keys else tuple(lengths)
 
 
 def _table_rows(lines: tuple[Clue, ...], length: int) -> int:
@@ -190,8 +192,7 @@ class Nonogram(PuzzleType):
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         if text.lstrip().startswith("<"):
-            rows, cols, colours = read_webpbn_xml(text)
-            return self._instance(rows, cols, colours, None)
+            return self._instance(*read_webpbn_xml(text), None)
         if is_non(text):
             non = read_non(text)
             return self._instance(non.rows, non.columns, non.colours, None)
@@ -223,6 +224,7 @@ class Nonogram(PuzzleType):
                 raise PuzzleError("expected 'rows:' or 'columns:' before the clues", line=k)
             if current == "givens":
                 if line:
+                    assert grid is not None  # set with current = "givens"
                     grid.append((k, "".join(line.split())))
                 continue
             pieces = line.split(",")
@@ -265,7 +267,8 @@ class Nonogram(PuzzleType):
         givens = {}
         for r, (k, row) in enumerate(grid):
             if len(row) != width:
-                raise PuzzleError(f"{len(row)} cells, the clues have {width} columns", line=k, where=f"givens row {r + 1}")
+                raise PuzzleError(f"{len(row)} cells, the clues have {width} columns", line=k,
+                                  where=f"givens row {r + 1}")
             for c, ch in enumerate(row):
                 if ch in "xX":
                     givens[r * width + c] = 0
@@ -286,7 +289,8 @@ class Nonogram(PuzzleType):
             for i, clue in enumerate(lines):
                 pattern, _ = _automaton(clue)
                 if len(pattern) > length:
-                    return f"{part} {i + 1}'s clue {_clue_text(clue, None)} needs {len(pattern)} cells, the {part} has {length}"
+                    return (f"{part} {i + 1}'s clue {_clue_text(clue, None)} needs {len(pattern)} cells, "
+                            f"the {part} has {length}")
         for colour in range(1, colours + 1):
             by_rows = sum(n for clue in rows for n, c in runs_of(clue) if c == colour)
             by_cols = sum(n for clue in cols for n, c in runs_of(clue) if c == colour)
@@ -376,14 +380,15 @@ def read_webpbn_xml(text: str) -> tuple[tuple[Clue, ...], tuple[Clue, ...], tupl
     """
     puzzle = _xml_puzzle(text)
     default, background, declared, names = _xml_colours(puzzle)
-    clues: dict[str, tuple[Clue, ...]] = {}
+    clues: dict[str, tuple[tuple[Run, ...], ...]] = {}
     for block in puzzle.findall("clues"):
         kind = block.get("type")
         if kind not in ("rows", "columns") or kind in clues:
-            raise PuzzleError(f"expected one <clues type=\"rows\"> and one <clues type=\"columns\">, got {excerpt(str(kind))}")
-        lines = []
+            raise PuzzleError('expected one <clues type="rows"> and one <clues type="columns">, '
+                              f"got {excerpt(str(kind))}")
+        lines: list[tuple[Run, ...]] = []
         for i, line in enumerate(block.findall("line"), start=1):
-            runs = []
+            runs: list[Run] = []
             for count in line.findall("count"):
                 colour = count.get("color", default)
                 if colour not in names:

@@ -10,8 +10,9 @@ gives the empty board.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.model import Model
@@ -79,7 +80,8 @@ class Queens(PuzzleType):
                         conflict = conflict or f"two queens in column {c + 1} (rows {column_of[c] + 1} and {r + 1})"
                     else:
                         givens[r], column_of[c] = c, r
-        placed = tuple((r, c) for r, (_, row) in enumerate(rows) for c, ch in enumerate(row.replace(" ", "")) if ch in "Qq")
+        placed = tuple((r, c) for r, (_, row) in enumerate(rows)
+                       for c, ch in enumerate(row.replace(" ", "")) if ch in "Qq")
         return Instance({"n": n}, givens, data=placed if conflict else None, layout=layout, conflict=conflict)
 
     def model(self, instance: Instance) -> Model:

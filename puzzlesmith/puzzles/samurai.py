@@ -13,8 +13,9 @@ and hints take it as they take sudoku.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.model import Model
@@ -94,12 +95,12 @@ class Samurai(PuzzleType):
             raise PuzzleError(f"expected the {SIDE}x{SIDE} layout ({SIDE} lines) or one line of {len(positions())} "
                               f"cells, got {len(lines)} lines", line=1)
         givens: dict[int, int] = {}
-        for k, (ch, line) in enumerate(cells):
+        for k, (ch, number) in enumerate(cells):
             if ch in BLANKS or ch == " ":
                 continue
             if not "1" <= ch <= "9":
                 r, c = positions()[k]
-                raise PuzzleError(f"bad character {ch!r} (1-9, or . or 0 for a blank)", line=line,
+                raise PuzzleError(f"bad character {ch!r} (1-9, or . or 0 for a blank)", line=number,
                                   where=f"cell r{r + 1}c{c + 1}")
             givens[k] = int(ch)
         return Instance({}, givens, layout=layout)

@@ -34,13 +34,13 @@ next to`` needs none.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.errors import excerpt
 from puzzlesmith.csp.puzzle import Instance, PuzzleType, whole_number
 
 # (guest, guests, at least how many of them must sit next to guest, ... at most how many)
@@ -125,13 +125,15 @@ class Seating(PuzzleType):
                 for name in names:
                     if not _NAME.fullmatch(name) or name.lower() in _LIST_WORDS:
                         raise PuzzleError("a guest's name is one word of letters and digits, and not 'or', 'and' or "
-                                          "'nor' (rules could not name the guest)", line=k, where=f"guest {excerpt(name)}")
+                                          "'nor' (rules could not name the guest)", line=k,
+                                          where=f"guest {excerpt(name)}")
                     if name.lower() in index:
                         raise PuzzleError("a guest is listed twice", line=k, where=f"guest {excerpt(name)}")
                     index[name.lower()] = len(index)
-            elif colon and (head.strip().lower() == "couples" or _GROUP.match(line)):
-                group_lines.append((k, "couples" if head.strip().lower() == "couples" else _GROUP.match(line)[1],
-                                    rest if head.strip().lower() == "couples" else _GROUP.match(line)[2]))
+            elif colon and head.strip().lower() == "couples":
+                group_lines.append((k, "couples", rest))
+            elif colon and (named := _GROUP.match(line)):
+                group_lines.append((k, named[1], named[2]))
             elif colon and head.strip().lower() == "seats":
                 if seats is not None:
                     raise PuzzleError("seats are given twice", line=k)
@@ -157,20 +159,20 @@ class Seating(PuzzleType):
                 raise PuzzleError(f"expected a list of other guests, got {excerpt(text.strip())}", line=line)
             return found
 
-        for k, name, members in group_lines:
+        for k, name, listed in group_lines:
             key = name.lower()
             if key in groups:
                 raise PuzzleError(f"group {excerpt(name)} is defined twice", line=k)
             if key in index:
                 raise PuzzleError("a group cannot have a guest's name", line=k, where=f"group {excerpt(name)}")
             if key == "couples":
-                pairs = [pair.split() for pair in members.split(",") if pair.strip()]
-                if not pairs or any(len(pair) != 2 for pair in pairs):
+                couples = [pair.split() for pair in listed.split(",") if pair.strip()]
+                if not couples or any(len(pair) != 2 for pair in couples):
                     raise PuzzleError("expected couples as pairs of guests separated by commas, like 'Al Di, Bo Ed'",
                                       line=k)
-                found = tuple(guest(word, k) for pair in pairs for word in pair)
+                found = tuple(guest(word, k) for pair in couples for word in pair)
             else:
-                found = tuple(guest(word, k) for word in members.replace(",", " ").split())
+                found = tuple(guest(word, k) for word in listed.replace(",", " ").split())
             if not found or len(set(found)) != len(found):
                 raise PuzzleError(f"group {excerpt(name)} must list guests, each once", line=k)
             groups[key] = found
@@ -208,7 +210,8 @@ class Seating(PuzzleType):
                 try:
                     number = whole_number(match[2], 1, seats)
                 except ValueError:
-                    raise PuzzleError(f"there are seats 1 to {seats}", line=k, where=f"seat {excerpt(match[2])}") from None
+                    raise PuzzleError(f"there are seats 1 to {seats}", line=k,
+                                      where=f"seat {excerpt(match[2])}") from None
                 pins.append((who, number))
                 taken = next((g for g, seat in givens.items() if seat == number and g != who), None)
                 if givens.get(who, number) != number:
@@ -232,11 +235,11 @@ class Seating(PuzzleType):
                                   "'A next to B but not C' or 'A in seat 1'", line=k)
         pairs = {(min(who, o), max(who, o)) for who, others, _, _ in rules for o in others}
         if len(pairs) * seats * (seats - 1) > MAX_TABLE_ROWS:
-            raise PuzzleError(f"{len(pairs):,} pairs of guests in the rules at a table of {seats} seats make a model of "
-                              f"{len(pairs) * seats * (seats - 1):,} table rows, more than the {MAX_TABLE_ROWS:,} this "
-                              f"type builds (fewer rules or seats)")
-        return Instance({"seats": seats}, givens, data=SeatingPlan(tuple(names), tuple(rules), tuple(pins) if conflict else None),
-                        layout="grid", conflict=conflict)
+            raise PuzzleError(f"{len(pairs):,} pairs of guests in the rules at a table of {seats} seats make a "
+                              f"model of {len(pairs) * seats * (seats - 1):,} table rows, more than the "
+                              f"{MAX_TABLE_ROWS:,} this type builds (fewer rules or seats)")
+        plan = SeatingPlan(tuple(names), tuple(rules), tuple(pins) if conflict else None)
+        return Instance({"seats": seats}, givens, data=plan, layout="grid", conflict=conflict)
 
     def model(self, instance: Instance) -> Model:
         plan: SeatingPlan = instance.data

@@ -43,9 +43,10 @@ every engine, the generators, the grader and hints take them as they take rows a
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from math import isqrt
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
@@ -101,7 +102,7 @@ def extra_units(size: int, box: tuple[int, int], variant: tuple[str, ...]) -> li
     if "windoku" in variant:
         side = box[0]
         starts = range(1, size - side, side + 1)
-        for k, (top, left) in enumerate(((t, l) for t in starts for l in starts), start=1):
+        for k, (top, left) in enumerate(((a, b) for a in starts for b in starts), start=1):
             units.append((f"window {k}", [(top + dr) * size + left + dc for dr in range(side) for dc in range(side)]))
     return units
 

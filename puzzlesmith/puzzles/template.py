@@ -23,7 +23,8 @@ with the defaults a type gets when it leaves one out.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType
 from puzzlesmith.csp.puzzle import whole_number

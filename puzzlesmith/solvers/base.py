@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar
 
 from puzzlesmith.csp.errors import EngineError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.registry import load
-
 
 
 class Status(StrEnum):
@@ -59,7 +59,7 @@ class Stats:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        out = {"nodes": self.nodes, "backtracks": self.backtracks, "seconds": round(self.seconds, 6),
+        out: dict[str, Any] = {"nodes": self.nodes, "backtracks": self.backtracks, "seconds": round(self.seconds, 6),
                "compile_seconds": round(self.compile_seconds, 6)}
         if self.stopped:
             out["stopped"] = self.stopped
@@ -208,6 +208,7 @@ class Engine:
                 return Outcome(SOLVED, best, stats, self.name, objective_value(model, best),
                                optimal=outcome.status == UNSAT)
             best = outcome.solution
+            assert best is not None  # a solved outcome carries its solution
             value = objective_value(model, best)
             bounded = model.copy()
             bounded.objective = None
@@ -250,7 +251,9 @@ def _first_of_each(model: Model, solutions: Iterator[list[int]]) -> Iterator[lis
 
 def objective_value(model: Model, values: Sequence[int]) -> int:
     """The model's objective (``vars, coeffs, constant, sense``) at a solution."""
-    vars_, coeffs, const, _ = model.objective  # type: ignore[misc]
+    if model.objective is None:
+        raise ValueError("the model has no objective: call minimize() or maximize() first")
+    vars_, coeffs, const, _ = model.objective
     return const + sum(a * values[v] for v, a in zip(vars_, coeffs))
 
 

@@ -34,10 +34,11 @@ primes of 2^31 and more (its arithmetic does not overflow) and the printed inver
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
-from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping, Sequence
+from typing import cast
 
 import numpy as np
 
@@ -70,7 +71,7 @@ class _Compiled:
     var: np.ndarray
     coef: np.ndarray
     rhs: np.ndarray
-    plans: dict[bytes, "_Plan"] = field(default_factory=dict)
+    plans: dict[bytes, _Plan] = field(default_factory=dict)
 
 
 def _modulus(model: Model) -> int | str:
@@ -81,14 +82,15 @@ def _modulus(model: Model) -> int | str:
 def _find_modulus(model: Model) -> int | str:
     if not model.constraints:
         return "the model has no constraints"
-    moduli = set()
+    moduli: set[int] = set()
     for _, block in model.constraints.blocks():
         if isinstance(block, ParityRows):
             moduli.add(block.modulus)
-        elif any(not isinstance(c, Parity) for c in block):
-            return "linear needs every constraint to be Parity with one modulus"
-        else:
-            moduli.update(c.modulus for c in block)
+            continue
+        for c in block:
+            if not isinstance(c, Parity):
+                return "linear needs every constraint to be Parity with one modulus"
+            moduli.add(c.modulus)
     if len(moduli) != 1:
         return "linear needs every constraint to be Parity with one modulus"
     p = moduli.pop()
@@ -111,7 +113,7 @@ def _compile(model: Model) -> _Compiled:
     parts = []
     for start, block in model.constraints.blocks():
         clock.check()  # a time limit covers compiling: a 2000x2000 board has 20 million entries
-        parts.append(_entries(start, block))
+        parts.append(_entries(start, cast("Sequence[Parity] | ParityRows", block)))  # _modulus checked them
     clock.check()
     eq, var, coef, rhs = parts[0] if len(parts) == 1 else (np.concatenate(arrays) for arrays in zip(*parts))
     # A variable named twice in one constraint: add its coefficients; drop zero coefficients.
@@ -133,12 +135,12 @@ def _compile(model: Model) -> _Compiled:
     return compiled
 
 
-def _values(p: int) -> type:
+def _values(p: int) -> type[np.uint8] | type[np.int64]:
     """The type that holds values 0..p-1 of solutions and null vectors (uint8 up to GF(256))."""
     return np.uint8 if p <= 256 else np.int64
 
 
-def _index_type(count: int) -> type:
+def _index_type(count: int) -> type[np.int32] | type[np.int64]:
     """int32 indices while they fit: half the memory of int64 on systems with millions of entries."""
     return np.int32 if count < 2**31 else np.int64
 
@@ -374,7 +376,8 @@ def _batch_cuts(dep: np.ndarray, defining: np.ndarray, most: int, deadline: floa
     next equation reads no unknown defined inside it (``dep``: the last defining equation it
     reads). Each batch end is found by numpy in windows that double, so the cost follows the
     number of batches, not of equations. None when there would be more than ``most``."""
-    cuts, k, n = [], 0, len(defining)
+    cuts: list[int] = []
+    k, n = 0, len(defining)
     while k < n:
         if len(cuts) == most:
             return None
@@ -428,6 +431,7 @@ def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None
             if const is not None:
                 got[:, 0] ^= const[b.eqs].astype(np.uint64)
         else:
+            assert b.coefs is not None  # kept for every p > 2
             total = sum((a[:, None] * values[column] for a, column in zip(b.coefs, reads)),
                         np.zeros((len(defs), values.shape[1]), np.int64))
             total = const[b.eqs][:, None] - total if const is not None else -total
@@ -533,9 +537,11 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float |
     else:
         r = b
     ncols = plan.columns
+    assert plan.matrix is not None  # _plan builds it for both methods
     rank, part, null, orders, cert = _eliminate(p, plan.matrix, ncols, r, deadline)
     rank += n_u - ncols  # each defining equation of a chase adds one to the rank of A
     if part is None:
+        assert cert is not None  # no solution comes with its certificate
         y = np.zeros(c.neq, dtype=np.int64)
         y[plan.residual] = cert
         if plan.method == "chase":
@@ -587,8 +593,8 @@ def _eliminate_gfp(p: int, a: np.ndarray, ncols: int, b: np.ndarray
     rank = len(pivot_rows)
     if (reduced[rank:, ncols] != 0).any():
         full = np.asarray(field_(np.column_stack([a % p, b % p, np.eye(m, dtype=np.int64)])).row_reduce(ncols=ncols))
-        bad = rank + int(np.flatnonzero(full[rank:, ncols])[0])
-        return rank, None, np.zeros((0, ncols), np.int64), full[bad, ncols + 1:].astype(np.int64)
+        row = rank + int(np.flatnonzero(full[rank:, ncols])[0])
+        return rank, None, np.zeros((0, ncols), np.int64), full[row, ncols + 1:].astype(np.int64)
     part = np.zeros(ncols, dtype=np.int64)
     part[pivots] = reduced[pivot_rows, ncols]
     free = np.setdiff1d(np.arange(ncols), pivots)

@@ -15,9 +15,9 @@ step is forced); one probing cannot finish needs guessing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
 
 UNKNOWN, BLANK, SHADED = -1, 0, 1
 Clue = tuple[int, ...]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.base import Engine, Limits, Search, Stats

@@ -22,6 +22,7 @@ row of P (scaled) is a certificate: multipliers y with y A = 0 and y b != 0 (mod
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -56,7 +57,7 @@ def factor(m: int) -> list[tuple[int, int]]:
     return out
 
 
-def _reduce(p: int, w: np.ndarray, ncols: int, deadline_check=lambda: None) -> list[int]:
+def _reduce(p: int, w: np.ndarray, ncols: int, deadline_check: Callable[[], None] = lambda: None) -> list[int]:
     """Row-reduce ``w`` in place over GF(p) on its first ``ncols`` columns (the others, such as b
     or an identity, follow the row operations); the pivot columns."""
     m = w.shape[0]
@@ -81,7 +82,7 @@ def _reduce(p: int, w: np.ndarray, ncols: int, deadline_check=lambda: None) -> l
     return pivots
 
 
-def rref_solve(p: int, a: np.ndarray, b: np.ndarray, deadline_check=lambda: None) -> Solved:
+def rref_solve(p: int, a: np.ndarray, b: np.ndarray, deadline_check: Callable[[], None] = lambda: None) -> Solved:
     """A x = b over GF(p), p prime < 2^31, by reduction of [A | b] to reduced row echelon form.
 
     The null basis is the usual one: one vector per free column, 1 there and 0 on the other
@@ -122,7 +123,7 @@ def _valuation_pivot(sub: np.ndarray, p: int, e: int) -> tuple[int, int, int] | 
 
 
 def _prime_power_solve(p: int, e: int, a: np.ndarray, b: np.ndarray, certificate: bool,
-                       deadline_check=lambda: None) -> Solved:
+                       deadline_check: Callable[[], None] = lambda: None) -> Solved:
     """A x = b over Z/p^e by diagonalising (see the module's docstring)."""
     q = p ** e
     m, n = a.shape
@@ -186,12 +187,14 @@ def _prime_power_solve(p: int, e: int, a: np.ndarray, b: np.ndarray, certificate
 
 
 def ring_solve(modulus: int, a: np.ndarray, b: np.ndarray, certificate: bool = True,
-               deadline_check=lambda: None) -> Solved:
+               deadline_check: Callable[[], None] = lambda: None) -> Solved:
     """A x = b over Z/modulus (any modulus < 2^31): each prime power solved alone, then put
     together by the Chinese remainder theorem."""
     n = a.shape[1]
     part = np.zeros(n, dtype=np.int64)
-    gens, orders, ranks = [], [], []
+    gens: list[np.ndarray] = []
+    orders: list[int] = []
+    ranks: list[int] = []
     for p, e in factor(modulus):
         q = p ** e
         rest = modulus // q

@@ -8,8 +8,19 @@ from puzzlesmith.api import Count
 from puzzlesmith.csp.puzzle import PuzzleType
 from puzzlesmith.solvers.base import Status
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Puzzle, add_engine_options, add_input_options,
-                      add_type_options, emit_json, plan, positive_int, read_puzzles)
+from ..common import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    Puzzle,
+    add_engine_options,
+    add_input_options,
+    add_type_options,
+    emit_json,
+    plan,
+    positive_int,
+    read_puzzles,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

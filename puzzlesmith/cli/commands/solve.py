@@ -8,12 +8,25 @@ from math import isqrt
 
 from puzzlesmith import solvers
 from puzzlesmith.csp import registry
-from puzzlesmith.csp.constraints import is_prime
+from puzzlesmith.csp.constraints import Parity, is_prime
 from puzzlesmith.csp.puzzle import PuzzleType
 from puzzlesmith.solvers.base import Status
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Plan, Puzzle, UsageError, add_engine_options,
-                      add_input_options, add_type_options, emit_json, plan, positive_int, read_puzzles)
+from ..common import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    Plan,
+    Puzzle,
+    UsageError,
+    add_engine_options,
+    add_input_options,
+    add_type_options,
+    emit_json,
+    plan,
+    positive_int,
+    read_puzzles,
+)
 from ..moves import add_move_options, solve_moves
 
 
@@ -71,16 +84,19 @@ def matrix_refusal(puzzle: Puzzle, job: Plan) -> str | None:
     why = solvers.get_engine("linear").unsupported(job.model)
     if why:
         return f"needs a linear model: {why}"
-    modulus = job.model.constraints[0].modulus
+    first = job.model.constraints[0]
+    assert isinstance(first, Parity)  # the linear engine takes Parity models only
+    modulus = first.modulus
     if not is_prime(modulus):
         return f"needs a prime modulus (states): over Z/{modulus} a matrix need not have an inverse of any kind"
     unknowns = job.model.num_vars - len(puzzle.instance.givens)
     entries = unknowns * len(job.model.constraints)
-    binary = job.model.constraints[0].modulus == 2
+    binary = modulus == 2
     most = MATRIX_ENTRIES if binary else MATRIX_ENTRIES_GFP
     if entries > most:
         return (f"would print a {len(job.model.constraints):,} x {unknowns:,} matrix ({entries:,} entries) twice: "
-                f"at most {most:,} entries (a board of about {isqrt(most):,} cells{'' if binary else ' over GF(p > 2)'})")
+                f"at most {most:,} entries (a board of about {isqrt(most):,} cells"
+                f"{'' if binary else ' over GF(p > 2)'})")
     return None
 
 

@@ -11,8 +11,16 @@ from puzzlesmith.csp.puzzle import Instance, PuzzleType
 from puzzlesmith.generators import SYMMETRIES, grade, orbits, redundant_groups
 from puzzlesmith.generators.layout import symmetric
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, plan,
-                      read_clue_puzzles)
+from ..common import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    UsageError,
+    add_input_options,
+    add_type_options,
+    emit_json,
+    plan,
+    read_clue_puzzles,
+)
 
 SHOWN = 5  # redundant clues named in the text output (--json lists them all)
 
@@ -51,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
                                "unique": len(found) == 1, "engine": engine or None}
         words: list[str] = []
         status = EXIT_OK
-        if not found:
+        if model is None or not found:  # no model (a conflict in the text): no solution either
             words.append(f"no solution: {job.conflict}" if job.conflict else "no solution")
             if job.conflict:
                 out["why"] = job.conflict
@@ -62,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             status = EXIT_NO_SOLUTION
         else:
             words.append("unique")
-            if not symmetric(instance.givens, groups):
+            if not symmetric(list(instance.givens), groups):
                 out["minimal"] = None
                 words.append(f"its clue pattern is not {args.symmetry}-symmetric")
                 status = EXIT_NO_SOLUTION
@@ -79,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
                 else:
                     words.append("minimal" if args.symmetry == "none" else f"minimal within {args.symmetry}")
         words.append(f"{len(instance.givens)} clue{'' if len(instance.givens) == 1 else 's'}")
-        if found:
+        if model is not None and found:
             graded = grade(model, instance.givens, found[0])
             out.update(graded.as_dict())
             words.append(f"grade {graded.describe()}")
