@@ -78,6 +78,31 @@ def yes_no(text: str) -> bool:
     raise ValueError("expected yes or no")
 
 
+def char_grid(text: str, allowed: str, *, square: bool = False) -> list[str]:
+    """The rows of a grid written one character a cell, as rows separated by ``/`` on one line or one row per
+    line; PuzzleError naming the line or row and the cell of the first character not in ``allowed``, or a
+    row of another length. Grid genres share this contract."""
+    one_line = "\n" not in text.strip()
+    rows = [r.strip() for r in (text.split("/") if one_line else text.strip().splitlines())]
+    where = "row" if one_line else "line"
+    for k, row in enumerate(rows, start=1):
+        if not row:
+            raise PuzzleError("empty row", where=f"{where} {k}")
+        if len(row) != len(rows[0]):
+            raise PuzzleError(f"{len(row)} cells where the first row has {len(rows[0])}", where=f"{where} {k}")
+        for c, ch in enumerate(row, start=1):
+            if ch not in allowed:
+                raise PuzzleError(f"{ch!r} is not one of {' '.join(allowed)}", where=f"{where} {k}, cell r{k}c{c}")
+    if square and len(rows) != len(rows[0]):
+        raise PuzzleError(f"{len(rows)} rows of {len(rows[0])} cells: the grid must be square")
+    return rows
+
+
+def grid_text(rows: Sequence[str], layout: str) -> str:
+    """Rows of cells as text: one line with ``/`` between rows (layout "line"), or one row per line."""
+    return "/".join(rows) if layout == "line" else "\n".join(rows)
+
+
 def _plain_groups(model: Model) -> tuple[list[Any], dict[int, list[int]]]:
     """The model's AllDifferent constraints without offsets, and each variable's positions among them."""
     plain = [c for c in model.of_kind("AllDifferent") if len(set(c.offsets)) <= 1]
@@ -122,13 +147,18 @@ class PuzzleType:
     board_generator: ClassVar[str | None] = None
     #: "module:function" grading a board of a type not made of clues: ``function(instance) -> dict``.
     board_grader: ClassVar[str | None] = None
+    #: The kinds of clue this type's puzzles carry that are not values of the answer's variables (numbers
+    #: in black cells, counts around the grid, trees, pearls), in words. A type that declares any implements
+    #: ``clues``, ``with_clues`` and ``full_board``: generators then remove clues (by symmetry orbits)
+    #: while the answer stays unique, and grade and hint use the generic tiers of deduction.
+    clue_kinds: ClassVar[tuple[str, ...]] = ()
 
     def capabilities(self) -> frozenset[str]:
         """What can be asked of puzzles of this type, as the API, the command line and the web page ask:
         solve, count, render, and where the type allows it generate, grade, hint and verify (clue
         puzzles), moves and analyze (puzzles solved by moves)."""
         caps = {"solve", "count", "render"}
-        if self.clue_based:
+        if self.clue_based or self.clue_kinds:
             caps |= {"generate", "grade", "hint", "verify"}
         if self.board_generator:
             caps.add("generate")
@@ -138,7 +168,7 @@ class PuzzleType:
 
     def refusal(self, capability: str) -> str:
         """What is said when ``capability`` is asked of a type that lacks it."""
-        if capability in ("grade", "hint", "verify") and not self.clue_based:
+        if capability in ("grade", "hint", "verify") and not (self.clue_based or self.clue_kinds):
             return f"{self.name} puzzles are not made of clues, so they have no {capability}"
         return f"{self.name} puzzles cannot {capability}"
 
@@ -268,6 +298,21 @@ class PuzzleType:
     def cell_name(self, instance: Instance, var: int) -> str:
         """How a person names variable ``var`` (used in hints and messages)."""
         return self.model(instance).names[var]
+
+    # -- clues that are not values of variables (types declaring ``clue_kinds``) --------------------------
+    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
+        """The clues a puzzle shows, each at its site ``(row, column, kind)`` (row or column -1 for a count
+        outside the grid); only these are removed by generators, the rest of the puzzle is its layout."""
+        raise NotImplementedError
+
+    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
+        """A copy of ``instance`` showing exactly ``clues`` (a subset of what ``clues`` gave)."""
+        raise NotImplementedError
+
+    def full_board(self, params: dict[str, Any], rng: Any) -> Instance:
+        """A random puzzle with a solution, showing every clue its layout allows (drawn from ``rng``, a
+        ``random.Random``): where generators start removing clues."""
+        raise NotImplementedError
 
     # -- reading files -----------------------------------------------------------------------
     def split_records(self, text: str) -> list[tuple[int, str]]:

@@ -81,6 +81,7 @@ BUILTIN: dict[str, str] = {
     "tiles": "puzzlesmith.puzzles.tiles:Tiles",
     "rushhour": "puzzlesmith.puzzles.rushhour:RushHour",
     "perm": "puzzlesmith.puzzles.perm:Perm",
+    "takuzu": "puzzlesmith.puzzles.takuzu:Takuzu",
 }
 
 TYPES = Plugins(ENTRY_POINT_GROUP, BUILTIN)
