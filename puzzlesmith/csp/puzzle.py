@@ -80,19 +80,20 @@ def yes_no(text: str) -> bool:
 
 def char_grid(text: str, allowed: str, *, square: bool = False) -> list[str]:
     """The rows of a grid written one character a cell, as rows separated by ``/`` on one line or one row per
-    line; PuzzleError naming the line or row and the cell of the first character not in ``allowed``, or a
-    row of another length. Grid genres share this contract."""
+    line; PuzzleError naming the line (or the row, on one line) and the cell of the first character not in
+    ``allowed``, or a row of another length. Grid genres share this contract."""
     one_line = "\n" not in text.strip()
     rows = [r.strip() for r in (text.split("/") if one_line else text.strip().splitlines())]
-    where = "row" if one_line else "line"
     for k, row in enumerate(rows, start=1):
+        place = {"where": f"row {k}"} if one_line else {"line": k}
         if not row:
-            raise PuzzleError("empty row", where=f"{where} {k}")
+            raise PuzzleError("empty row", **place)
         if len(row) != len(rows[0]):
-            raise PuzzleError(f"{len(row)} cells where the first row has {len(rows[0])}", where=f"{where} {k}")
+            raise PuzzleError(f"{len(row)} cells where the first row has {len(rows[0])}", **place)
         for c, ch in enumerate(row, start=1):
             if ch not in allowed:
-                raise PuzzleError(f"{ch!r} is not one of {' '.join(allowed)}", where=f"{where} {k}, cell r{k}c{c}")
+                where = f"{place.get('where', '')}{', ' if one_line else ''}cell r{k}c{c}"
+                raise PuzzleError(f"{ch!r} is not one of {' '.join(allowed)}", line=place.get("line"), where=where)
     if square and len(rows) != len(rows[0]):
         raise PuzzleError(f"{len(rows)} rows of {len(rows[0])} cells: the grid must be square")
     return rows

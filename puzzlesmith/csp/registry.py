@@ -82,6 +82,8 @@ BUILTIN: dict[str, str] = {
     "rushhour": "puzzlesmith.puzzles.rushhour:RushHour",
     "perm": "puzzlesmith.puzzles.perm:Perm",
     "takuzu": "puzzlesmith.puzzles.takuzu:Takuzu",
+    "lightup": "puzzlesmith.puzzles.lightup:LightUp",
+    "tents": "puzzlesmith.puzzles.tents:Tents",
 }
 
 TYPES = Plugins(ENTRY_POINT_GROUP, BUILTIN)

@@ -6,7 +6,8 @@ This grader needs nothing but the model: it narrows the candidates by the engine
 propagation (at depth 1), or propagation plus probing one level shallower (at depth d), reaches a
 contradiction, the value goes. After every removal it falls back to the cheapest tier, as Tatham's
 per-puzzle solvers do. A puzzle's grade is the deepest tier it needed: propagation is easy, probing at
-depth 1, 2 and 3 is medium, hard and expert; a puzzle these leave undecided needs guessing.
+depth 1 medium, at depth 2 hard; a puzzle these leave undecided needs guessing (depth 3 would cost the
+cube of the candidates in propagations, minutes on a 10x10, so the tiers stop at 2).
 
 Steps are about answer variables only (a hint never names a helper variable), and nothing assumes the
 puzzle has one solution: every removal is a proof.
@@ -23,11 +24,11 @@ from puzzlesmith.solvers.backtracking import Compiled, compiled
 
 from .techniques import Contradiction, Step
 
-MAX_DEPTH = 3
-#: The rating a tier gives: the top of the level it stands for (easy, medium, hard, expert; see LEVEL_TOPS).
-TIER_RATINGS: tuple[float, ...] = (2.3, 3.4, 4.4, 6.9)
+MAX_DEPTH = 2
+#: The rating a tier gives: the top of the level it stands for (easy, medium, hard; see LEVEL_TOPS).
+TIER_RATINGS: tuple[float, ...] = (2.3, 3.4, 4.4)
 GUESS_RATING = 10.0
-TIER_NAMES: tuple[str, ...] = ("propagation", "probing", "probing at depth 2", "probing at depth 3")
+TIER_NAMES: tuple[str, ...] = ("propagation", "probing", "probing at depth 2")
 
 
 @dataclass(frozen=True)
