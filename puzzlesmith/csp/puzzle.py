@@ -141,12 +141,14 @@ class PuzzleType:
     clue_based: ClassVar[bool] = False
     #: True for puzzles solved by a sequence of moves (``MovePuzzle``), not by values of variables.
     solved_by_moves: ClassVar[bool] = False
-    #: "module:function" making boards of a type not made of clues (lights-out, nonograms, tile puzzles),
+    #: "module:function" (or the name of an entry of ``generators.GENERATORS``, entry-point group
+    #: ``puzzlesmith.generators``) making boards of a type not made of clues (lights-out, nonograms, tile puzzles),
     #: called as ``function(ptype, params, n, seed=S, **options)`` with the generate command's board options
     #: (presses, unique: a generator refuses those it does not take); board k comes from seed S + k alone,
     #: and has ``.instance``. Imported only when boards are made.
     board_generator: ClassVar[str | None] = None
-    #: "module:function" grading a board of a type not made of clues: ``function(instance) -> dict``.
+    #: "module:function" (or a name in ``generators.GRADERS``, group ``puzzlesmith.graders``) grading a board
+    #: of a type not made of clues: ``function(instance) -> dict``.
     board_grader: ClassVar[str | None] = None
     #: The kinds of clue this type's puzzles carry that are not values of the answer's variables (numbers
     #: in black cells, counts around the grid, trees, pearls), in words. A type that declares any implements

@@ -70,6 +70,12 @@ class LightUp(PuzzleType):
         return Instance({"size": (board.rows, board.cols)}, {}, board, "grid" if "\n" in text.strip() else "line",
                         conflict or None)
 
+    def split_records(self, text: str) -> list[tuple[int, str]]:
+        """Records as every type splits them, but ``#`` is a black cell: only a line starting ``# `` (with a
+        space; rows have none) is a comment."""
+        hidden = "\n".join(line if line.startswith("# ") else line.replace("#", "B") for line in text.splitlines())
+        return [(k, record.replace("B", "#")) for k, record in super().split_records(hidden)]
+
     def model(self, instance: Instance) -> Model:
         """A 0/1 bulb a white cell; at most one bulb a run, at least one in the two runs of every white cell."""
         board: Board = instance.data
