@@ -76,3 +76,24 @@ def test_generators_and_graders_are_plugin_tables():
 
     with pytest.raises(ps.PuzzleError, match="no-such-generator"):
         board_generator(Unknown())
+
+
+@pytest.mark.parametrize("type_name, text", [
+    ("lightup", "....../..0.../..1.1./....1./.22.../......"),
+    ("tents", ". . 2 . . ./. .T..../2 ..T.T./. ....../. T..T../2 ....T./. .T...."),
+    ("takuzu", "..00../1...../1.1.1./....../0..1../..0.1."),
+])
+def test_grade_and_hint_commands_work_for_every_genre(type_name, text):
+    import subprocess
+    import sys
+
+    def run(*argv: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "puzzlesmith", *argv], capture_output=True, text=True)
+
+    graded = run("grade", type_name, text)
+    assert graded.returncode == 0 and "(rating" in graded.stdout, graded.stderr
+    hinted = run("hint", type_name, text)
+    assert hinted.returncode == 0 and hinted.stdout.startswith("r"), hinted.stderr
+    bad = run("hint", type_name, text.replace(".", "?", 1))
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert "cell r1c1" in bad.stderr or "column 1's count" in bad.stderr
