@@ -83,8 +83,8 @@ class LightUp(PuzzleType):
         bulb = {cell: m.int_var(0, 1, f"r{cell[0] + 1}c{cell[1] + 1}") for cell in board.whites()}
         runs_of: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
         for run in board.runs():
-            m.linear([bulb[x] for x in run], [1] * len(run), "<=", 1, name=f"bulbs lighting r{run[0][0] + 1}"
-                                                                            f"c{run[0][1] + 1}-r{run[-1][0] + 1}c{run[-1][1] + 1}")
+            (r0, c0), (r1, c1) = run[0], run[-1]
+            m.linear([bulb[x] for x in run], [1] * len(run), "<=", 1, name=f"one bulb in r{r0 + 1}c{c0 + 1}-r{r1 + 1}c{c1 + 1}")
             for cell in run:
                 runs_of.setdefault(cell, []).append(run)
         for (r, c), runs in runs_of.items():
@@ -125,7 +125,8 @@ class LightUp(PuzzleType):
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         """Random black cells, bulbs put greedily on unlit cells in random order, every black cell numbered."""
         rows, cols = params.get("size") or (7, 7)
-        black = frozenset(rng.sample([(r, c) for r in range(rows) for c in range(cols)], round(BLACK_SHARE * rows * cols)))
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        black = frozenset(rng.sample(cells, round(BLACK_SHARE * rows * cols)))
         board = Board(rows, cols, black, {})
         runs_of: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
         for run in board.runs():

@@ -107,14 +107,13 @@ class Tents(PuzzleType):
                 square = [tent[x] for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) if x in tent]
                 if len(square) > 1:
                     m.linear(square, [1] * len(square), "<=", 1, name=f"tents touching at r{r + 1}c{c + 1}")
-        for k, (counts, line) in enumerate(((camp.row_counts, lambda i, j: (i, j)),
-                                            (camp.col_counts, lambda i, j: (j, i)))):
+        lines = (("row", camp.row_counts, lambda i: [(i, j) for j in range(camp.cols)]),
+                 ("column", camp.col_counts, lambda j: [(i, j) for i in range(camp.rows)]))
+        for what, counts, cells in lines:
             for i, want in enumerate(counts):
-                if want is not None:
-                    ts = [tent[x] for x in (line(i, j) for j in range(len(camp.col_counts if k == 0 else camp.row_counts)))
-                          if x in tent]
-                    if ts:  # a line of trees only: ``parse`` has checked that its count is 0
-                        m.linear(ts, [1] * len(ts), "==", want, name=f"{('row', 'column')[k]} {i + 1}")
+                ts = [tent[x] for x in cells(i) if x in tent]
+                if want is not None and ts:  # a line of trees only: ``parse`` has checked that its count is 0
+                    m.linear(ts, [1] * len(ts), "==", want, name=f"{what} {i + 1}")
         m.answer(list(tent.values()))
         return m
 
@@ -130,10 +129,7 @@ class Tents(PuzzleType):
         return instance.data.rows, instance.data.cols
 
     def cell_name(self, instance: Instance, var: int) -> str:
-        ground = instance.data.ground()
-        if var < len(ground):
-            return f"r{ground[var][0] + 1}c{ground[var][1] + 1}"
-        return super().cell_name(instance, var)
+        return self.model(instance).names[var]  # tents are named by cell, pairings by tree and cell
 
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return "a tent" if value else "grass"
@@ -170,23 +166,21 @@ class Tents(PuzzleType):
         return Instance({"size": (rows, cols)}, {}, camp, "grid")
 
     def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
-        camp: Camp = instance.data
-        size = 36
+        """Counts above and left of the grid, trees as green discs, tents as brown triangles."""
+        camp, size = instance.data, 36
         pic = Picture((camp.cols + 1) * size + 2, (camp.rows + 1) * size + 2)
         tents = {cell for cell, v in zip(camp.ground(), values or ()) if v}
         for c, k in enumerate(camp.col_counts):
             pic.text(1 + (c + 1.5) * size, size * 0.7, "" if k is None else str(k), size * 0.5)
-        for r in range(camp.rows):
-            k = camp.row_counts[r]
+        for r, k in enumerate(camp.row_counts):
             pic.text(1 + size / 2, (r + 1.7) * size, "" if k is None else str(k), size * 0.5)
-            for c in range(camp.cols):
-                x, y = 1 + (c + 1) * size, 1 + (r + 1) * size
-                pic.rect(x, y, size, size, fill="white")
-                if (r, c) in camp.trees:
-                    pic.circle(x + size / 2, y + size / 2, size * 0.35, fill="#2e8b57")
-                elif (r, c) in tents:
-                    pic.polygon([(x + size / 2, y + 4), (x + size - 4, y + size - 4), (x + 4, y + size - 4)],
-                                fill="#d2691e")
+        for r, c in ((r, c) for r in range(camp.rows) for c in range(camp.cols)):
+            x, y = 1 + (c + 1) * size, 1 + (r + 1) * size
+            pic.rect(x, y, size, size, fill="white")
+            if (r, c) in camp.trees:
+                pic.circle(x + size / 2, y + size / 2, size * 0.35, fill="#2e8b57")
+            elif (r, c) in tents:
+                pic.polygon([(x + size / 2, y + 4), (x + size - 4, y + size - 4), (x + 4, y + size - 4)], fill="#d2691e")
         return pic
 
     def _text(self, instance: Instance, tents: set[tuple[int, int]]) -> str:
