@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType
 from puzzlesmith.csp.picture import Picture
-from puzzlesmith.csp.puzzle import grid_text, parse_rxc, whole_number
+from puzzlesmith.csp.puzzle import char_grid, grid_text, parse_rxc, whole_number
 
 Site = tuple[int, int, str]
 TREE_SHARE = 0.2  # of the cells of a generated board that the greedy layout tries to give a tent
@@ -63,17 +63,12 @@ class Tents(PuzzleType):
 
         if len(lines) < 2:
             raise PuzzleError("expected the column counts, then one line a row")
-        heads, grid = [], []
-        for k, line in enumerate(lines[1:], start=2):
-            head, _, row = line.partition(" ")
-            heads.append(_count(head, len(row.strip()), at(k, ", the row's count")))
-            grid.append(row.strip())
-            bad = next((c for c, ch in enumerate(grid[-1]) if ch not in "T."), None)
-            if bad is not None or not grid[-1]:
-                what = f"{grid[-1][bad]!r} is neither T nor ." if bad is not None else "no cells after the count"
-                raise PuzzleError(what, **at(k, f", cell r{k - 1}c{bad + 1}" if bad is not None else ""))
-            if len(grid[-1]) != len(grid[0]):
-                raise PuzzleError(f"{len(grid[-1])} cells where the first row has {len(grid[0])}", **at(k))
+        heads = [_count(line.partition(" ")[0], len(line), at(k, ", the row's count"))
+                 for k, line in enumerate(lines[1:], start=2)]
+        try:
+            grid = char_grid(("/" if one_line else "\n").join(x.partition(" ")[2].strip() for x in lines[1:]), "T.")
+        except PuzzleError as e:  # rows of the grid are lines 2 on of the text
+            raise (e if one_line else e.at_line(2)) from None
         tops = lines[0].split()
         if len(tops) != len(grid[0]):
             raise PuzzleError(f"{len(tops)} column counts for {len(grid[0])} columns", **at(1))
