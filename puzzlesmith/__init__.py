@@ -16,8 +16,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .api import (Count, Graded, Hint, MoveSolution, NoAnswer, Plan, Puzzle, Solution, empty, generate, read,
-                      read_file, type_of, types)
+    from .api import (Count, Graded, Hint, MoveSolution, NoAnswer, Plan, Puzzle, Solution, empty, game, games,
+                      generate, read, read_file, type_of, types)
     from .csp.errors import EngineError, ModelError, PuzzleError, PuzzlesmithError, WrongAnswer
     from .generators.clues import GenerationError
     from .modelling import Model
@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 _EXPORTS: dict[str, str] = {
     **{name: "puzzlesmith.api" for name in ("Count", "Graded", "Hint", "MoveSolution", "NoAnswer", "Plan", "Puzzle",
-                                            "Solution", "empty", "generate", "read", "read_file", "type_of", "types")},
+                                            "Solution", "empty", "game", "games", "generate", "read", "read_file",
+                                            "type_of", "types")},
     **{name: "puzzlesmith.csp.errors" for name in ("EngineError", "ModelError", "PuzzleError", "PuzzlesmithError",
                                                    "WrongAnswer")},
     "GenerationError": "puzzlesmith.generators.clues",

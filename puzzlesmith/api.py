@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from puzzlesmith.generators.grading import Grade, Step
     from puzzlesmith.solvers.paths import PathResult
 
-__all__ = ["Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle", "Solution", "Status", "generate", "params_of",
+__all__ = ["Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle", "Solution", "Status", "game", "games", "generate",
+           "params_of",
            "read", "read_file", "read_text", "types", "type_of"]
 
 
@@ -47,6 +48,19 @@ __all__ = ["Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle", "Solutio
 def types() -> list[str]:
     """The names of every puzzle type: the built-in ones and those other packages register."""
     return sorted(registry.available())
+
+
+def games() -> list[str]:
+    """The names of the games of chance (2048, Threes, and those other packages register): played by
+    ``puzzlesmith play`` and ``generators.games.play_game``, not solved."""
+    return sorted(registry.GAMES)
+
+
+def game(name: str) -> Any:
+    """The rules class of the game called ``name`` (``csp.games.GameRules``); ``PuzzleError`` if none."""
+    if name not in registry.GAMES:
+        raise PuzzleError(f"unknown game (known: {', '.join(sorted(registry.GAMES))})", where=f"game {name!r}")
+    return registry.GAMES.load(name)
 
 
 def type_of(name: str) -> PuzzleType:

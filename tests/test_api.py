@@ -209,3 +209,10 @@ def test_an_engine_chosen_by_name_far_outside_its_comfort_says_so_once_before_it
     captured = capsys.readouterr()
     assert captured.err.count("puzzlesmith: warning: sat: far too many clauses") == 1
     assert captured.out.splitlines() == [HARD_SOLUTION, HARD_SOLUTION]
+
+
+def test_games_of_chance_come_through_the_registry() -> None:
+    assert ps.games() == ["2048", "threes"]
+    assert ps.game("threes").name == "threes" and ps.game("2048").name == "2048"
+    with pytest.raises(ps.PuzzleError, match="unknown game"):
+        ps.game("tetris")

@@ -247,11 +247,12 @@ def test_the_evolver_beats_random_boards_on_4x4():
 
 
 def test_evolve_command_json_is_the_same_on_a_pool():
-    out = cli("evolve", "-p", "size=3x3", "--population", "6", "--generations", "3", "--json")
+    out = cli("evolve", "-p", "size=3x3", "--population", "6", "--generations", "3", "--json", "--seed", "0")
     records = [json.loads(line) for line in out.stdout.splitlines()]
     assert [r["generation"] for r in records] == [0, 1, 2]
     assert all(set(r) == {"generation", "evaluations", "best_moves", "best_puzzle"} for r in records)
-    pooled = cli("evolve", "-p", "size=3x3", "--population", "6", "--generations", "3", "--json", "--workers", "2")
+    pooled = cli("evolve", "-p", "size=3x3", "--population", "6", "--generations", "3", "--json", "--workers", "2",
+                 "--seed", "0")
     assert pooled.stdout == out.stdout
 
 

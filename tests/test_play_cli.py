@@ -117,7 +117,7 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
 
 def test_an_unknown_game_is_one_line():
     done = subprocess.run([sys.executable, "-m", "puzzlesmith", "play", "tetris"], capture_output=True, text=True)
-    assert done.returncode == 2 and done.stderr == "puzzlesmith: error: unknown game 'tetris' (known: 2048)\n"
+    assert done.returncode == 2 and done.stderr == "puzzlesmith: error: unknown game 'tetris' (known: 2048, threes)\n"
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])

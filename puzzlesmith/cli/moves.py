@@ -24,6 +24,11 @@ from .common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Puzzle, UsageError
 MOVE_COMMANDS = ("solve", "analyze", "table", "types", "render", "book")
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 move', '2 moves', '1,000 positions'."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
 def add_move_options(parser: argparse.ArgumentParser) -> None:
     """``--show`` and ``--position-limit``, for move puzzles."""
     parser.add_argument("--show", action="store_true", help="move puzzles: print every position on the way, numbered")
@@ -38,8 +43,9 @@ def add_table_option(parser: argparse.ArgumentParser, text: str) -> None:
 
 def add_position_limit(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--position-limit", type=positive_int, metavar="N",
-                        help="move puzzles: give up once N positions are stored (default: as many as fit in half "
-                             "the memory available)")
+                        help="move puzzles: give up rather than store more than N positions (the layer search of "
+                             "analyze on tile puzzles also holds, briefly, the successors of the layer it checks; "
+                             "default: as many as fit in half the memory available)")
 
 
 def is_move_type(name: str) -> bool:

@@ -294,3 +294,176 @@ def _residues(a: "np.ndarray", modulus: int) -> "np.ndarray":
     if a.size and (int(a.min()) < 0 or int(a.max()) >= modulus):
         a = a % modulus if a.dtype.kind == "u" else a.astype(np.int64) % modulus  # uint64 would wrap as int64
     return a.astype(np.min_scalar_type(modulus - 1), copy=False)
+
+
+# -- topology: globals over a graph, checked whole; engines add what a candidate breaks (csp.topology) --------
+
+
+def _pairs(pairs: Sequence[tuple[int, int]], what: str) -> tuple[tuple[int, int], ...]:
+    try:
+        out = tuple((whole(a, what), whole(b, what)) for a, b in pairs)
+    except (TypeError, ValueError):
+        raise ModelError(f"{what} must be pairs of whole numbers, got {pairs!r}") from None
+    return out
+
+
+def _piece_list(members: Sequence[int], pairs: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """The connected pieces that the positions ``members`` form through ``pairs`` (plain search)."""
+    inside = set(members)
+    near: dict[int, list[int]] = {m: [] for m in inside}
+    for a, b in pairs:
+        if a in inside and b in inside:
+            near[a].append(b)
+            near[b].append(a)
+    seen: set[int] = set()
+    pieces = []
+    for m in inside:
+        if m not in seen:
+            seen.add(m)
+            piece, todo = [m], [m]
+            while todo:
+                for n in near[todo.pop()]:
+                    if n not in seen:
+                        seen.add(n)
+                        piece.append(n)
+                        todo.append(n)
+            pieces.append(piece)
+    return pieces
+
+
+def _pieces(members: Sequence[int], pairs: Sequence[tuple[int, int]]) -> int:
+    return len(_piece_list(members, pairs))
+
+
+@dataclass(frozen=True)
+class Connected(Constraint):
+    """The variables that are not 0 (cells as booleans) form one connected set through ``pairs``
+    (positions in ``vars`` that neighbour); no true variable at all also holds."""
+
+    pairs: tuple[tuple[int, int], ...] = ()
+    kind: ClassVar[str] = "Connected"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "vars", _ints(self.vars, "Connected variables"))
+        pairs = _pairs(self.pairs, "Connected pairs")
+        if any(not (0 <= a < len(self.vars) and 0 <= b < len(self.vars)) for a, b in pairs):
+            raise ModelError(f"{self.describe()}: a pair names a position beyond its {len(self.vars)} variables")
+        object.__setattr__(self, "pairs", pairs)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return _pieces([k for k, v in enumerate(values) if v], self.pairs) <= 1
+
+
+@dataclass(frozen=True)
+class _EdgeSet(Constraint):
+    """Booleans on the edges of a graph: ``ends[k]`` are the two vertices (any whole numbers) of edge k."""
+
+    ends: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "vars", _ints(self.vars, f"{self.kind} variables"))
+        ends = _pairs(self.ends, f"{self.kind} edge ends")
+        if len(ends) != len(self.vars):
+            raise ModelError(f"{self.describe()}: {len(self.vars)} variables but {len(ends)} edges")
+        object.__setattr__(self, "ends", ends)
+
+    def chosen(self, values: Sequence[int]) -> list[tuple[int, int]]:
+        return [e for e, v in zip(self.ends, values) if v]
+
+
+@dataclass(frozen=True)
+class Acyclic(_EdgeSet):
+    """The true edges form a forest (no cycle)."""
+
+    kind: ClassVar[str] = "Acyclic"
+
+    def holds(self, values: Sequence[int]) -> bool:
+        edges = self.chosen(values)
+        points = {p for e in edges for p in e}
+        return len(edges) == len(points) - _pieces(list(points), edges)  # a forest: edges = vertices - trees
+
+
+@dataclass(frozen=True)
+class Spanning(_EdgeSet):
+    """The true (non-zero) edges connect every vertex they could touch into one piece (Hashi's bridges)."""
+
+    kind: ClassVar[str] = "Spanning"
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return _pieces(list({p for e in self.ends for p in e}), self.chosen(values)) <= 1
+
+
+@dataclass(frozen=True)
+class SingleCycle(_EdgeSet):
+    """The true edges form exactly one cycle (every touched vertex has two of them, one piece, not empty);
+    with ``path`` exactly one simple path instead (every touched vertex one or two, one piece, no cycle)."""
+
+    path: bool = False
+    kind: ClassVar[str] = "SingleCycle"
+
+    def holds(self, values: Sequence[int]) -> bool:
+        edges = self.chosen(values)
+        if not edges:
+            return False
+        degree: dict[int, int] = {}
+        for a, b in edges:
+            degree[a] = degree.get(a, 0) + 1
+            degree[b] = degree.get(b, 0) + 1
+        one_piece = _pieces(list(degree), edges) == 1
+        if self.path:
+            return one_piece and len(edges) == len(degree) - 1 and max(degree.values()) <= 2
+        return one_piece and set(degree.values()) == {2}
+
+
+@dataclass(frozen=True)
+class Regions(Constraint):
+    """Cells hold region labels; ``pairs`` are neighbouring positions. Every label's cells form one
+    connected piece; with ``sized`` (Fillomino), each piece of equal neighbouring values instead has as
+    many cells as its value (so equal pieces of the same size never touch)."""
+
+    pairs: tuple[tuple[int, int], ...] = ()
+    sized: bool = False
+    kind: ClassVar[str] = "Regions"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "vars", _ints(self.vars, "Regions variables"))
+        pairs = _pairs(self.pairs, "Regions pairs")
+        if any(not (0 <= a < len(self.vars) and 0 <= b < len(self.vars)) for a, b in pairs):
+            raise ModelError(f"{self.describe()}: a pair names a position beyond its {len(self.vars)} variables")
+        object.__setattr__(self, "pairs", pairs)
+
+    def holds(self, values: Sequence[int]) -> bool:
+        for label in set(values):
+            members = [k for k, v in enumerate(values) if v == label]
+            pieces = _piece_list(members, self.pairs)
+            if self.sized and any(len(piece) != label for piece in pieces):
+                return False
+            if not self.sized and len(pieces) != 1:
+                return False
+        return True
+
+
+@dataclass(frozen=True, eq=False)
+class Lazy(Constraint):
+    """A rule no global covers, judged by the puzzle type after seeing a candidate: ``forbid`` gets the
+    values of ``vars`` (a dict variable -> value) and returns what to forbid, a list of partial
+    assignments (dicts variable -> value) that no solution may contain, each contained in the candidate;
+    an empty list accepts it. Engines add them as nogoods and search on."""
+
+    forbid: Callable[[dict[int, int]], Sequence[dict[int, int]]] | None = None
+    kind: ClassVar[str] = "Lazy"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "vars", _ints(self.vars, "Lazy variables"))
+        if not callable(self.forbid):
+            raise ModelError(f"{self.describe()}: forbid must be a function of the candidate's values")
+
+    def nogoods(self, values: Sequence[int]) -> list[dict[int, int]]:
+        return [dict(n) for n in self.forbid(dict(zip(self.vars, values)))]  # type: ignore[misc]
+
+    def holds(self, values: Sequence[int]) -> bool:
+        return not self.nogoods(values)
+
+
+TOPOLOGY = ("Connected", "Spanning", "Acyclic", "SingleCycle", "Regions", "Lazy")
+"""The kinds that engines judge on a whole candidate (and prune on partial ones), not clause by clause."""

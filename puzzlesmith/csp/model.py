@@ -11,12 +11,15 @@ constraints; only the storage differs.
 
 from __future__ import annotations
 
+import itertools
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
 
 from . import clock
-from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table, int_array, whole
+from .constraints import (Acyclic, AllDifferent, Connected, Constraint, Lazy, Linear, Parity, ParityRows, Regions,
+                          SingleCycle, Spanning, Table, int_array, whole)
 from .errors import ModelError
 
 T = TypeVar("T")
@@ -326,6 +329,50 @@ class Model:
             self.constraints.add_block(rows)
         return rows
 
+    # -- topology (engines judge these on whole candidates: see csp.topology) -------------------
+    def connected(self, cells: Sequence[int], pairs: Iterable[tuple[int, int]], name: str = "") -> Constraint:
+        """The true (non-zero) ``cells`` form one connected set; ``pairs`` are neighbouring positions
+        in ``cells`` (``csp.grid.cell_pairs`` for a grid)."""
+        return self.add(Connected(tuple(cells), pairs=tuple(pairs), name=name))
+
+    def spanning(self, edges: Sequence[int], ends: Iterable[tuple[int, int]], name: str = "") -> Constraint:
+        """The true (non-zero) ``edges`` connect all the vertices of ``ends`` (edge k joins ``ends[k]``)
+        into one piece, as Hashi's bridges join its islands."""
+        return self.add(Spanning(tuple(edges), ends=tuple(ends), name=name))
+
+    def acyclic(self, edges: Sequence[int], ends: Iterable[tuple[int, int]], name: str = "") -> Constraint:
+        """The true ``edges`` (booleans; ``ends[k]`` the vertices of edge k) contain no cycle."""
+        return self.add(Acyclic(tuple(edges), ends=tuple(ends), name=name))
+
+    def single_cycle(self, edges: Sequence[int], ends: Iterable[tuple[int, int]], path: bool = False,
+                     name: str = "") -> Constraint:
+        """The true ``edges`` form exactly one cycle (with ``path``: one simple path). The degree rule at
+        each vertex (0 or 2; with ``path`` at most 2) is posted as ordinary constraints too, so every
+        engine propagates it natively and only connectivity is left to the global."""
+        ends = tuple(ends)
+        at: dict[int, list[int]] = {}
+        for var, (a, b) in zip(edges, ends):
+            at.setdefault(a, []).append(var)
+            at.setdefault(b, []).append(var)
+        for vertex, touching in at.items():
+            if path:
+                self.linear(touching, [1] * len(touching), "<=", 2, name=f"{name or 'path'}: degree at {vertex}")
+            else:
+                self.table(touching, _even_degree(len(touching)), name=f"{name or 'cycle'}: degree at {vertex}")
+        return self.add(SingleCycle(tuple(edges), ends=ends, path=path, name=name))
+
+    def regions(self, cells: Sequence[int], pairs: Iterable[tuple[int, int]], sized: bool = False,
+                name: str = "") -> Constraint:
+        """Cells hold region labels, each label one connected piece; with ``sized`` (Fillomino) each piece
+        of equal neighbouring values has as many cells as its value."""
+        return self.add(Regions(tuple(cells), pairs=tuple(pairs), sized=sized, name=name))
+
+    def lazy(self, vars: Sequence[int], forbid: Callable[[dict[int, int]], Sequence[dict[int, int]]],
+             name: str = "") -> Constraint:
+        """A rule judged by ``forbid`` on whole candidates (see ``constraints.Lazy``): what it returns is
+        forbidden and the search goes on, so counts stay exact."""
+        return self.add(Lazy(tuple(vars), forbid=forbid, name=name))
+
     # -- checking --------------------------------------------------------------------------
     def check(self, assignment: Sequence[int] | Mapping[int, int]) -> Violation | None:
         """Independent checker: None when ``assignment`` is a solution, else the first violation.
@@ -381,3 +428,9 @@ class Model:
 
     def __repr__(self) -> str:
         return f"Model({self.num_vars} variables, {len(self.constraints)} constraints)"
+
+
+@lru_cache(maxsize=None)
+def _even_degree(n: int) -> frozenset[tuple[int, ...]]:
+    """The tuples of n zeros and ones with none or two ones: a loop's edges at one vertex."""
+    return frozenset(t for t in itertools.product((0, 1), repeat=n) if sum(t) in (0, 2))

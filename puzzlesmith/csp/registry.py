@@ -81,12 +81,24 @@ BUILTIN: dict[str, str] = {
     "tiles": "puzzlesmith.puzzles.tiles:Tiles",
     "rushhour": "puzzlesmith.puzzles.rushhour:RushHour",
     "perm": "puzzlesmith.puzzles.perm:Perm",
+    "slitherlink": "puzzlesmith.puzzles.slitherlink:Slitherlink",
+    "hitori": "puzzlesmith.puzzles.hitori:Hitori",
+    "hashi": "puzzlesmith.puzzles.hashi:Hashi",
+    "masyu": "puzzlesmith.puzzles.masyu:Masyu",
+    "fillomino": "puzzlesmith.puzzles.fillomino:Fillomino",
     "takuzu": "puzzlesmith.puzzles.takuzu:Takuzu",
     "lightup": "puzzlesmith.puzzles.lightup:LightUp",
     "tents": "puzzlesmith.puzzles.tents:Tents",
 }
 
 TYPES = Plugins(ENTRY_POINT_GROUP, BUILTIN)
+
+#: Games of chance (the rules classes of ``csp.games.GameRules``): played, not solved, so their one
+#: capability is ``play``; another package adds one under the ``puzzlesmith.games`` entry points.
+GAMES = Plugins("puzzlesmith.games", {
+    "2048": "puzzlesmith.puzzles.game2048:Rules",
+    "threes": "puzzlesmith.puzzles.threes:Rules",
+})
 
 
 def available() -> dict[str, str]:

@@ -4,7 +4,9 @@ A table file is a 4096-byte header (a magic line, then JSON: the puzzle type, th
 its size N, the root position and the answers found while building) followed by N/4 bytes:
 position i's distance from the root, mod 3, in bits 2*(i%4) and 2*(i%4)+1 of byte i//4, with 3
 meaning "not reached". Reading memory-maps the bytes, so a 735 MB table opens at once; the header
-is checked against the space it is read for, so a table can never answer for another puzzle.
+is checked against the space it is read for, so a table can never answer for another puzzle, and it
+carries a checksum of the body (csp/integrity.py), checked chunk by chunk as the body is read, so a
+damaged table answers "damaged", never a wrong distance.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import PuzzleError
+from .integrity import ChunkChecker, DamagedFile, check_header
 
 MAGIC = b"puzzlesmith distance table, 2 bits a position, v1\n"
 HEADER_BYTES = 4096
@@ -43,17 +46,24 @@ def read_header(path: str | os.PathLike[str]) -> dict[str, Any]:
             block = f.read(HEADER_BYTES)
     except OSError as e:
         raise PuzzleError(f"cannot read table {path}: {e.strerror}") from None
-    if not block.startswith(MAGIC) or len(block) < HEADER_BYTES:
-        raise PuzzleError(f"{path} is not a puzzlesmith distance table")
+    if not block.startswith(MAGIC):
+        raise DamagedFile("table", path, "it does not begin with a table's first line (not a table, or its first "
+                                         "bytes are damaged)")
+    if len(block) < HEADER_BYTES:
+        raise DamagedFile("table", path, f"the file ends inside its {HEADER_BYTES}-byte header")
     try:
         header = json.loads(block[len(MAGIC):].split(b"\n", 1)[0])
     except ValueError:
-        raise PuzzleError(f"{path}: the table's header is damaged") from None
+        header = None
+    if not isinstance(header, dict) or not isinstance(header.get("size"), int) or header["size"] < 1:
+        raise DamagedFile("table", path, "its header does not read")
+    check_header("table", path, header)
     return header
 
 
 class Table:
-    """A table file opened for reading: ``codes(numbers)`` gives each number's distance mod 3 (3: unreached)."""
+    """A table file opened for reading: ``codes(numbers)`` gives each number's distance mod 3 (3: unreached),
+    after checking the chunks of the body they lie in; ``check_all`` checks the whole body."""
 
     def __init__(self, path: str | os.PathLike[str], header: dict[str, Any]) -> None:
         import numpy as np
@@ -62,12 +72,23 @@ class Table:
         self.size = int(header["size"])
         expected = HEADER_BYTES + (self.size + 3) // 4
         if os.path.getsize(path) != expected:
-            raise PuzzleError(f"{path}: the table should be {expected:,} bytes for {self.size:,} positions but is "
-                              f"{os.path.getsize(path):,} (a damaged or truncated file)")
+            raise DamagedFile("table", path, f"it should be {expected:,} bytes for {self.size:,} positions but is "
+                                             f"{os.path.getsize(path):,} (truncated or extended)")
         self.bytes = np.memmap(path, dtype=np.uint8, mode="r", offset=HEADER_BYTES, shape=((self.size + 3) // 4,))
+        self.checker = ChunkChecker("table", path, header, self.bytes)
 
     def codes(self, numbers: Any) -> Any:
+        import numpy as np
+
+        numbers = np.asarray(numbers, dtype=np.int64)
+        if numbers.size and (numbers.min() < 0 or numbers.max() >= self.size):
+            raise DamagedFile("table", self.path, "a position number lies outside the table")
+        self.checker.check_chunks(np.unique((numbers >> 2) // self.checker.chunk))
         return read_codes(self.bytes, numbers)
+
+    def check_all(self) -> None:
+        """Check the whole body (before answers that depend on all of it, such as the header's statistics)."""
+        self.checker.check_all()
 
 
 def read_codes(table: Any, numbers: Any) -> Any:
@@ -87,3 +108,9 @@ def open_table(path: str | os.PathLike[str], identity: dict[str, Any]) -> Table:
             raise PuzzleError(f"{path} is a table of {header.get('type')} {header.get('space')!s}, not of "
                               f"{identity.get('type')} {identity.get('space')!s} (its {key} differs)")
     return Table(path, header)
+
+
+def check_root(table: Table, root: int) -> None:
+    """The root must be at distance 0: a table whose goal is not is damaged, whatever its checksum says."""
+    if int(table.codes([root])[0]) != 0:
+        raise DamagedFile("table", table.path, "its root position is not at distance 0")

@@ -28,7 +28,9 @@ class Entry:
 
 
 def sheet(pictures: Sequence[Picture], captions: Sequence[str], per_row: int = 3, gap: float = GAP) -> Picture:
-    """Several pictures in rows, each under its caption (``render`` with several puzzles)."""
+    """Several pictures in rows, each under its caption (``render`` with several puzzles). A caption naming
+    a file ("/home/me/puzzles.txt:3") shows only the file's name: a printed sheet is no place for folders."""
+    captions = [caption.rsplit("/", 1)[-1] for caption in captions]
     per_row = max(1, min(per_row, len(pictures)))
     head = CAPTION * 1.8
     col_w = [0.0] * per_row
@@ -80,16 +82,16 @@ def _fit(pdf: Any, pic: Picture, caption: str, x: float, y: float, w: float, h: 
          size: float) -> None:
     """Draw ``pic`` as large as fits in the w x h slot at (x, y), centred, with its caption (above it for
     answers, so the number comes first in the page's text, or below it for puzzles)."""
-    from .pdf import draw, latin1
+    from .pdf import draw, set_font
 
     room = h - size * 2.2
     scale = min(w / pic.width, room / pic.height, 1.6)
     pw, ph = pic.width * scale, pic.height * scale
     px = x + (w - pw) / 2
-    text = latin1(caption)
+    text = caption
 
     def write(baseline: float) -> None:
-        pdf.set_font("helvetica", "", size)
+        set_font(pdf, text, False, size)
         pdf.set_text_color(0x33, 0x33, 0x33)
         pdf.text(x + (w - pdf.get_string_width(text)) / 2, baseline, text)
 
@@ -104,7 +106,7 @@ def _fit(pdf: Any, pic: Picture, caption: str, x: float, y: float, w: float, h: 
 
 def book_pdf(entries: Sequence[Entry], per_page: int, paper: str, title: str) -> bytes:
     """The book: a title, the puzzles ``per_page`` to a page with their captions, then the answers."""
-    from .pdf import latin1, new_document
+    from .pdf import new_document, set_font
 
     width, height = PAPER[paper]
     pdf = new_document()
@@ -115,9 +117,9 @@ def book_pdf(entries: Sequence[Entry], per_page: int, paper: str, title: str) ->
         nonlocal page
         page += 1
         pdf.add_page(format=(width, height))
-        pdf.set_font("helvetica", "B", 16)
+        set_font(pdf, heading, True, 16)
         pdf.set_text_color(0, 0, 0)
-        pdf.text(MARGIN, MARGIN, latin1(heading))
+        pdf.text(MARGIN, MARGIN, heading)
         pdf.set_font("helvetica", "", 9)
         pdf.set_text_color(0x66, 0x66, 0x66)
         number = str(page)

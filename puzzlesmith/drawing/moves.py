@@ -187,6 +187,53 @@ def position(ptype: MovePuzzle, instance: Instance, text: str) -> Picture:
     return pic
 
 
+def _shape(cells: Sequence[int], cols: int) -> tuple[tuple[int, int], ...]:
+    r0, c0 = divmod(min(cells), cols)
+    return tuple(sorted((c // cols - r0, c % cols - c0) for c in cells))
+
+
+def relabelled(instance: Instance, texts: Sequence[str]) -> list[str]:
+    """Slide boards along a solution with interchangeable pieces relabelled so the last matches a goal board
+    that names them (Knuth's solution used to end ``D C`` under a goal labelled ``C D``).
+
+    ``Space.format`` hands a class's labels out in reading order in every position, so a piece's label can
+    change as it moves past its twins. Here each piece is followed from board to board (the pieces that did
+    not move keep their cells; a moved one is the unmatched piece of its shape), each is given the label the
+    goal board puts where it ends, the others keep theirs, and every board is written with those labels."""
+    join = instance.params["join"]
+    grids = [read_grid(text, None, join) for text in texts]
+    cols = grids[0].cols
+    goal = read_grid(instance.params["goal"], None, join)
+    # who[k][i]: the identity (index into grids[0].pieces) of piece i of board k
+    who = [list(range(len(grids[0].pieces)))]
+    for before, after in zip(grids, grids[1:]):
+        previous = {p.cells: who[-1][i] for i, p in enumerate(before.pieces)}
+        ids: list[int | None] = [previous.get(p.cells) for p in after.pieces]
+        moved = [who[-1][i] for i, p in enumerate(before.pieces) if p.cells not in {q.cells for q in after.pieces}]
+        for i, p in enumerate(after.pieces):
+            if ids[i] is None:
+                ids[i] = next(m for m in moved if _shape(grids[0].pieces[m].cells, cols) == _shape(p.cells, cols))
+                moved.remove(ids[i])  # type: ignore[arg-type]
+        who.append([i for i in ids if i is not None])
+    start = grids[0].pieces
+    label = [p.label for p in start]
+    wanted = {p.cells: p.label for p in goal.pieces}
+    ends = {who[-1][i]: wanted[p.cells] for i, p in enumerate(grids[-1].pieces) if p.cells in wanted}
+    for shape in {_shape(p.cells, cols) for p in start}:
+        twins = [i for i, p in enumerate(start) if _shape(p.cells, cols) == shape]
+        free = [label[i] for i in twins if label[i] not in {ends.get(j) for j in twins}]
+        for i in twins:
+            label[i] = ends[i] if i in ends else free.pop(0)
+    out = []
+    for text, grid, ids in zip(texts, grids, who):
+        rows = [list(row.strip()) for line in text.splitlines() for row in line.split("/") if row.strip()]
+        for i, piece in zip(ids, grid.pieces):
+            for cell in piece.cells:
+                rows[cell // cols][cell % cols] = label[i]
+        out.append(("\n" if "\n" in text.strip() else "/").join("".join(row) for row in rows))
+    return out
+
+
 def strip(ptype: MovePuzzle, instance: Instance, boards: Sequence[tuple[str, str]], width: float = 760.0,
           scale: float = 0.55, aspect: float | None = None) -> Picture:
     """The positions along a solution, numbered with the move that led to each, several to a row.
@@ -195,7 +242,10 @@ def strip(ptype: MovePuzzle, instance: Instance, boards: Sequence[tuple[str, str
     are at most ``width`` wide or, with ``aspect`` (a book's answer slot, width / height), as many
     frames to a row as make the strip about that shape, so it fills the slot.
     """
-    frames = [position(ptype, instance, text) for _, text in boards]
+    texts = [text for _, text in boards]
+    if ptype.name == "slide" and instance.data[3].kind == "board" and not instance.params["distinct"]:
+        texts = relabelled(instance, texts)
+    frames = [position(ptype, instance, text) for text in texts]
     size = 10.0
     fw = max(f.width for f in frames) * scale
     fh = max(f.height for f in frames) * scale

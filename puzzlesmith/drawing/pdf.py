@@ -1,6 +1,10 @@
 """Pictures on PDF pages with fpdf2 (the ``draw`` extra): pure Python, vector shapes, and texts in
 the PDF's own Helvetica, so pages are small, print sharp at any size and their text can be searched.
 
+Helvetica shows Latin-1 only. Text beyond it (a book's title in Greek or Cyrillic, a piece labelled Ж)
+is set in DejaVu Sans, embedded (subset) from the system's fonts or $PUZZLESMITH_FONT; a character no
+font here has is refused with one line naming it, never printed as '?'.
+
 Imported only when a PDF is written: ``render`` and ``book`` start without it.
 """
 
@@ -8,11 +12,76 @@ from __future__ import annotations
 
 from typing import Any
 
+from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.picture import Circle, Line, Picture, Placed, Polygon, Rect, Text
 
 from .svg import BASELINE
 
 FONT = "helvetica"
+UNICODE = "dejavu"
+#: Where DejaVu Sans is looked for (Debian/Ubuntu, Fedora, Arch, macOS with Homebrew), after $PUZZLESMITH_FONT.
+FONT_PLACES = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu-sans-fonts", "/usr/share/fonts/TTF",
+               "/usr/share/fonts/dejavu", "/opt/homebrew/share/fonts", "/Library/Fonts")
+
+
+class FontMissing(PuzzleError):
+    """Text that no font available can show (bad input: exit 2)."""
+
+
+def unicode_font() -> tuple[str, str] | None:
+    """(regular, bold) paths of DejaVu Sans (the bold may be the regular), or None when it is not found."""
+    import os
+    from pathlib import Path
+
+    given = os.environ.get("PUZZLESMITH_FONT")
+    if given:
+        return (given, given) if Path(given).is_file() else None
+    for place in FONT_PLACES:
+        regular, bold = Path(place) / "DejaVuSans.ttf", Path(place) / "DejaVuSans-Bold.ttf"
+        if regular.is_file():
+            return str(regular), str(bold if bold.is_file() else regular)
+    return None
+
+
+def check_text(text: str, what: str) -> None:
+    """Raise FontMissing, naming ``what`` and the first character, unless ``text`` can be set: Latin-1 in
+    Helvetica, anything else in DejaVu Sans when it is installed and has the character."""
+    beyond = [ch for ch in text if ord(ch) > 0xFF]
+    if not beyond:
+        return
+    font = unicode_font()
+    if font is None:
+        raise FontMissing(f"{what}: {beyond[0]!r} is not Latin-1, and no Unicode font was found to show it "
+                          f"(install DejaVu Sans, e.g. the fonts-dejavu-core package, or set PUZZLESMITH_FONT "
+                          f"to a .ttf file)")
+    missing = next((ch for ch in beyond if ord(ch) not in _cmap(font[0])), None)
+    if missing is not None:
+        raise FontMissing(f"{what}: {missing!r} (U+{ord(missing):04X}) is in no font available here "
+                          f"({font[0]} lacks it)")
+
+
+_CMAPS: dict[str, set[int]] = {}
+
+
+def _cmap(path: str) -> set[int]:
+    if path not in _CMAPS:
+        from fontTools.ttLib import TTFont
+
+        _CMAPS[path] = set(TTFont(path, lazy=True).getBestCmap())
+    return _CMAPS[path]
+
+
+def set_font(pdf: Any, text: str, bold: bool, size: float) -> None:
+    """Helvetica for Latin-1 text, else DejaVu Sans (embedded on first use); FontMissing when neither has it."""
+    if all(ord(ch) <= 0xFF for ch in text):
+        pdf.set_font(FONT, "B" if bold else "", size)
+        return
+    check_text(text, "text")
+    if UNICODE not in pdf.fonts:
+        regular, heavy = unicode_font()  # type: ignore[misc]
+        pdf.add_font(UNICODE, "", regular)
+        pdf.add_font(UNICODE, "B", heavy)
+    pdf.set_font(UNICODE, "B" if bold else "", size)
 
 
 def new_document() -> Any:
@@ -38,11 +107,6 @@ def _style(pdf: Any, fill: str | None, stroke: str | None, width: float) -> str 
         pdf.set_draw_color(*_rgb(stroke))
         pdf.set_line_width(width)
     return ("D" if stroke else "") + ("F" if fill else "") or None
-
-
-def latin1(text: str) -> str:
-    """Text the PDF's built-in fonts can show (Latin-1): other characters become '?'."""
-    return text.encode("latin-1", "replace").decode("latin-1")
 
 
 def draw(pdf: Any, picture: Picture, x0: float = 0.0, y0: float = 0.0, scale: float = 1.0) -> None:
@@ -80,9 +144,9 @@ def draw(pdf: Any, picture: Picture, x0: float = 0.0, y0: float = 0.0, scale: fl
                 pdf.polyline(points, style="D")
         elif isinstance(s, Text):
             size = s.size * scale
-            pdf.set_font(FONT, "B" if s.bold else "", size)
+            set_font(pdf, s.text, s.bold, size)
             pdf.set_text_color(*_rgb(s.color))
-            text = latin1(s.text)
+            text = s.text
             width = pdf.get_string_width(text)
             shift = {"start": 0.0, "middle": width / 2, "end": width}[s.anchor]
             pdf.text(X(s.x) - shift, Y(s.y) + BASELINE * size, text)

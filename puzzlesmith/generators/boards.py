@@ -88,6 +88,20 @@ def connected_sets(root: int, allowed: int, nbrs: Sequence[int], largest: int = 
     yield from grow(start, 1, nbrs[root] & allowed & ~start, 0)
 
 
+#: The counting memo, measured (benchmarks/bench_safety.py): entries grow about 1.78-fold a cell (5,294 on
+#: 4x4, 53,341 on 4x5, 536,236 on 4x6, whatever the shape within a factor of 1.5); a piece count about
+#: triples them (it is part of the key), and each entry holds about 150 bytes and takes about 32 us; the
+#: command itself is 30 to 50 MB resident before it counts (35 MB taken).
+MEMO_4X4, MEMO_GROWTH, MEMO_PIECES, MEMO_BYTES, MEMO_SECONDS, BASE_BYTES = 5294, 1.78, 3, 150, 32e-6, 35e6
+
+
+def count_cost(rows: int, cols: int, pieces: int | None = None) -> tuple[float, float]:
+    """(seconds, bytes) ``count_boards`` is expected to take, from the measured growth of its memo (with
+    ``sizes`` the memo is smaller: this is then an upper bound)."""
+    entries = MEMO_4X4 * MEMO_GROWTH ** (rows * cols - 16) * (MEMO_PIECES if pieces is not None else 1)
+    return entries * MEMO_SECONDS, BASE_BYTES + entries * MEMO_BYTES
+
+
 def count_boards(rows: int, cols: int, pieces: int | None = None, sizes: Sequence[int] | None = None,
                  only_justsolved: bool = False) -> int:
     """How many boards (placements of voids and pieces) a rows x cols board has, without listing them;

@@ -11,8 +11,10 @@ best board changed by one of James Stephens' Puzzlebeast moves: add, remove, mov
 piece; and one child a generation is the best board moved to the hardest start of its own position
 graph, as Bickford turned his evolver's 125-mover into the 132-mover (his evolver post, 2011). The baseline draws boards at random with the same number of fitness evaluations.
 
-Everything random comes from one ``random.Random(seed)`` in the calling process, so a run is the
-same for a seed whatever evaluates the fitness (one process or a pool).
+Everything random comes from one random stream of the seed in the calling process (``batch.random_stream``:
+every integer its own, so seeds -1 and 1 differ), so a run is the same for a seed whatever evaluates the
+fitness (one process or a pool). Boards are drawn, evaluated and dropped BATCH at a time, keeping only
+the best two: a generation's memory does not grow with the population.
 """
 
 from __future__ import annotations
@@ -21,17 +23,43 @@ import random
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from typing import Iterator, Sequence
 
 from puzzlesmith.csp.grid import neighbours
+
+from .batch import random_stream
 
 COLOURS = 4
 MUTATE = 0.2
 PUZZLEBEAST = 0.5
 #: A board's position graph is searched up to this many positions (4x5 graphs stay well below it).
 POSITIONS = 2_000_000
+#: Boards drawn and evaluated at once: memory stays that of BATCH boards whatever the population.
+BATCH = 1024
 
 Colouring = tuple[int, ...]
+
+#: Measured (benchmarks/bench_safety.py: `evolve --population 50 --generations 6`, peak resident memory and
+#: seconds an evaluation, on this project's 2-core machine) by cells on the board: (cells, bytes, seconds).
+#: Beyond 20 cells the fitness is a breadth-first search capped at POSITIONS (180 bytes a position).
+COSTS = ((9, 34e6, 0.0014), (12, 35e6, 0.0013), (16, 59e6, 0.006), (20, 166e6, 0.08))
+#: What the fitness cache (200,000 boards) holds a board: its text and the call's key.
+CACHED_BYTES = 250
+
+
+def cost(rows: int, cols: int, evaluations: int) -> tuple[float, float]:
+    """(seconds, bytes) a run of ``evaluations`` fitness evaluations is expected to take: interpolated
+    geometrically between the measured sizes (COSTS), the fitness cache on top."""
+    cells = rows * cols
+    if cells > COSTS[-1][0]:
+        peak, each = 35e6 + POSITIONS * 180, COSTS[-1][2] * 10
+    else:
+        low = max((c for c in COSTS if c[0] <= cells), default=COSTS[0])
+        high = min((c for c in COSTS if c[0] >= cells), default=COSTS[-1])
+        t = 0.0 if high[0] == low[0] else (cells - low[0]) / (high[0] - low[0])
+        peak, each = (low[1] ** (1 - t) * high[1] ** t, low[2] ** (1 - t) * high[2] ** t)
+    return each * evaluations, peak + CACHED_BYTES * min(evaluations, 200_000)
 
 
 def pieces_of(colours: Colouring, rows: int, cols: int) -> list[int]:
@@ -257,41 +285,52 @@ class Evaluator:
                                                 [self.goal] * n, [self.metric] * n) for f in part]
 
 
+def best_two(scored: list[tuple[int, Colouring]], evaluate: Evaluator,
+             boards: Iterator[Colouring]) -> list[tuple[int, Colouring]]:
+    """The two best of ``scored`` and ``boards`` (evaluated BATCH at a time), ties to the earlier: what a
+    stable sort of them all would put first, without holding them all."""
+    while True:
+        batch = list(islice(boards, BATCH))
+        if not batch:
+            return scored
+        scored = sorted(scored + list(zip(evaluate(batch), batch)), key=lambda s: -s[0])[:2]
+
+
 def evolve(evaluate: Evaluator, population: int, generations: int, seed: int) -> Iterator[Generation]:
-    """Bickford's evolver (his SBP evolver post, 2011): one Generation per generation, the best board so far in each."""
-    rng = random.Random(seed)
-    cells = evaluate.rows * evaluate.cols
-    pool = [random_colouring(rng, cells) for _ in range(population)]
-    scored = list(zip(evaluate(pool), pool))
-    best = max(scored, key=lambda s: s[0])
+    """Bickford's evolver (the SBP evolver post, 2011): one Generation per generation, the best board so far
+    in each."""
+    rng = random_stream(seed)
+    cells, rows, cols = evaluate.rows * evaluate.cols, evaluate.rows, evaluate.cols
+    scored = best_two([], evaluate, (random_colouring(rng, cells) for _ in range(population)))
+    best = scored[0]
     for generation in range(generations):
-        scored.sort(key=lambda s: -s[0])
         first, second = scored[0][1], scored[1][1] if len(scored) > 1 else scored[0][1]
         if scored[0][0] > best[0]:
             best = scored[0]
-        yield Generation(generation, evaluate.evaluations, best[0], board_text(best[1], evaluate.rows, evaluate.cols)
+        yield Generation(generation, evaluate.evaluations, best[0], board_text(best[1], rows, cols)
                          if best[0] else None)
         if generation == generations - 1:
             break
-        children = [backtracked(first, evaluate.rows, evaluate.cols, evaluate.goal, evaluate.metric)]
-        for _ in range(max(population - 3, 0)):
-            if rng.random() < PUZZLEBEAST:
-                children.append(puzzlebeast(first, evaluate.rows, evaluate.cols, rng))
-            else:
-                children.append(mutate(interleave(first, second), rng))
-        scored = scored[:2] + list(zip(evaluate(children), children))
+
+        def children() -> Iterator[Colouring]:
+            yield backtracked(first, rows, cols, evaluate.goal, evaluate.metric)
+            for _ in range(max(population - 3, 0)):
+                if rng.random() < PUZZLEBEAST:
+                    yield puzzlebeast(first, rows, cols, rng)
+                else:
+                    yield mutate(interleave(first, second), rng)
+        scored = best_two(scored, evaluate, children())
 
 
 def random_search(evaluate: Evaluator, population: int, generations: int, seed: int) -> Iterator[Generation]:
     """The baseline: ``population`` random boards per round, as many rounds as the evolver's generations
     (the same number of fitness evaluations, give or take its two kept parents)."""
-    rng = random.Random(seed)
+    rng = random_stream(seed)
     cells = evaluate.rows * evaluate.cols
-    best: tuple[int, Colouring | None] = (0, None)
+    best: list[tuple[int, Colouring]] = []
     for generation in range(generations):
-        batch = [random_colouring(rng, cells) for _ in range(population if generation == 0 else max(population - 2, 1))]
-        for score, colours in zip(evaluate(batch), batch):
-            if score > best[0]:
-                best = (score, colours)
-        yield Generation(generation, evaluate.evaluations, best[0],
-                         board_text(best[1], evaluate.rows, evaluate.cols) if best[1] is not None else None)
+        count = population if generation == 0 else max(population - 2, 1)
+        best = best_two(best, evaluate, (random_colouring(rng, cells) for _ in range(count)))[:1]
+        top = best[0] if best and best[0][0] else None
+        yield Generation(generation, evaluate.evaluations, top[0] if top else 0,
+                         board_text(top[1], evaluate.rows, evaluate.cols) if top else None)

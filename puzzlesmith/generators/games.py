@@ -1,38 +1,59 @@
-"""Seeded games of 2048, one at a time or in a process pool, each recorded move by move.
+"""Seeded games of chance (2048, Threes), one at a time or in a process pool, each recorded move by move.
 
 Game k of a run with seed S is played from seed S + k alone (``batch.random_stream``), so a run
 gives the same games with any number of workers, and ``play_game(..., seed=S + k)`` plays game k
-again by itself. The seed's stream places the tiles; its first 64 bits seed a second stream of the
-random player's own, so the recorded moves and the seed are enough to replay a game whoever
-played it (``replay``).
+again by itself. The seed's stream deals the board and what enters it; its first 64 bits seed a
+second stream of the random player's own, so the recorded moves and the seed are enough to replay a
+game whoever played it (``replay``). Everything here goes through ``csp.games.GameRules``: a game is
+its rules class and its expectimax player (``KITS``).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property, partial
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
-from puzzlesmith.puzzles.game2048 import DIRECTIONS, Rules
-from puzzlesmith.solvers.players2048 import Corner, Expectimax, Player, RandomPlayer, Weights, WorstTile
+from puzzlesmith.csp import registry
+from puzzlesmith.csp.games import DIRECTIONS, GameRules, Player, Position
+from puzzlesmith.csp.registry import load
+from puzzlesmith.solvers.players import Corner, Expectimax, RandomPlayer, Worst
 
 from .batch import by_seed, random_stream
 
 PLAYERS = ("expectimax", "corner", "random")
 ADVERSARIES = ("random", "worst")
+class _Kits(Mapping[str, tuple[Any, Any, Any]]):
+    """Each registered game's rules class, its expectimax player (rules, depth, weights) and the player's
+    weights, loaded from the game registry (``csp.registry.GAMES``) as each rules class declares them."""
+
+    def __getitem__(self, name: str) -> tuple[Any, Any, Any]:
+        rules = registry.GAMES.load(name)
+        return rules, load(rules.expectimax_player), load(rules.expectimax_weights)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.GAMES)
+
+    def __len__(self) -> int:
+        return len(registry.GAMES)
+
+
+KITS = _Kits()
 
 
 @dataclass(frozen=True)
 class Setup:
-    """Everything but the seed that decides a game (it pickles, so pool workers get it whole)."""
+    """Everything but the seed that decides a game (it pickles, so pool workers get it whole). ``weights``
+    None: the game's default weights."""
 
     size: int = 4
     player: str = "expectimax"
     depth: int | None = None
-    weights: Weights = field(default_factory=Weights)
+    weights: Any = None
     adversary: str = "random"
+    game: str = "2048"
 
 
 @dataclass
@@ -63,11 +84,11 @@ class Prepared:
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
-        self.rules = Rules(setup.size)
+        self.rules: GameRules = KITS[setup.game][0](setup.size)
 
     @classmethod
     def of(cls, setup: Setup) -> "Prepared":
-        key = (setup.size, setup.depth, setup.weights)
+        key = (setup.game, setup.size, setup.depth, setup.weights)
         if key not in cls._built:
             cls._built[key] = cls(setup)
         return cls._built[key]
@@ -76,7 +97,8 @@ class Prepared:
     def expectimax(self) -> Expectimax:
         """The expectimax player (it keeps no state between moves, so games share it), and the worst
         adversary's judge."""
-        return Expectimax(self.rules, self.setup.depth, self.setup.weights)
+        _, player, weights = KITS[self.setup.game]
+        return player(self.rules, self.setup.depth, self.setup.weights or weights())
 
     def player(self, name: str) -> Player:
         """A player for a new game (corner remembers its last move, so it starts afresh)."""
@@ -84,40 +106,41 @@ class Prepared:
             return self.expectimax
         return {"corner": Corner, "random": RandomPlayer}[name](self.rules)
 
-    def adversary(self, setup: Setup) -> WorstTile | None:
-        """The worst-tile adversary, or None for random tiles. It judges by the expectimax search at the
+    def adversary(self, setup: Setup) -> Worst | None:
+        """The worst-entry adversary, or None for chance. It judges by the expectimax search at the
         player's depth; the other players have no evaluation of their own, so it searches
         ``--depth`` moves for them (default 1)."""
         if setup.adversary != "worst":
             return None
-        return WorstTile(self.rules, self.expectimax, setup.depth if setup.player == "expectimax" else setup.depth or 1)
+        return Worst(self.rules, self.expectimax, setup.depth if setup.player == "expectimax" else setup.depth or 1)
 
 
-def play_game(setup: Setup, seed: int, show: Callable[[int, str, int], None] | None = None) -> Game:
-    """Game ``seed`` of ``setup``, to the end. ``show(board, what, score)`` is called with the start and
-    after every move and its tile (``what`` says which)."""
+def play_game(setup: Setup, seed: int, show: Callable[[Position, str, int], None] | None = None) -> Game:
+    """Game ``seed`` of ``setup``, to the end. ``show(position, what, score)`` is called with the start and
+    after every move and its entry (``what`` says which)."""
     prepared = Prepared.of(setup)
     rules, player, worst = prepared.rules, prepared.player(setup.player), prepared.adversary(setup)
     start = time.perf_counter()
-    tiles = random_stream(seed)
-    choices = random.Random(tiles.getrandbits(64))
-    board, first = rules.start(tiles)
+    chance = random_stream(seed)
+    choices = random.Random(chance.getrandbits(64))
+    position, first = rules.deal(chance)
     history: list[list[Any]] = [[None, *divmod(cell, rules.size), value] for cell, value in first]
-    score = 0
+    points = 0
     if show:
-        show(board, "start", score)
-    while rules.legal(board):
-        direction = player.choose(board, choices)
-        board, points = rules.play(board, direction)
-        score += points
-        cell, value = worst.tile(board) if worst else rules.random_tile(board, tiles)
-        board = rules.place(board, cell, value)
+        show(position, "start", rules.score(position.board, points))
+    while rules.legal(position.board):
+        direction = player.choose(position, choices)
+        after, gained = rules.play(position.board, direction)
+        points += gained
+        cell, value = worst.enter(position, direction, after) if worst else rules.enter(position, direction, after,
+                                                                                         chance)
+        position = rules.draw(rules.settle(position, after, cell, value), chance)
         history.append([DIRECTIONS[direction], *divmod(cell, rules.size), value])
         if show:
-            show(board, f"move {len(history) - 2}: {DIRECTIONS[direction]}, then a {value} at "
-                        f"r{cell // rules.size + 1}c{cell % rules.size + 1}", score)
-    return Game(seed, score, rules.max_tile(board), len(history) - 2, time.perf_counter() - start, history,
-                rules.format(board))
+            show(position, f"move {len(history) - len(first)}: {DIRECTIONS[direction]}, then a {value} at "
+                           f"r{cell // rules.size + 1}c{cell % rules.size + 1}", rules.score(position.board, points))
+    return Game(seed, rules.score(position.board, points), rules.max_tile(position.board), len(history) - len(first),
+                time.perf_counter() - start, history, rules.format(position.board))
 
 
 def _games(setup: Setup, seeds: list[int]) -> list[Game]:
@@ -130,18 +153,25 @@ def play_games(setup: Setup, n: int, seed: int, workers: int = 1) -> Iterator[Ga
     return by_seed(partial(_games, setup), n, seed, workers=workers, chunk=1)
 
 
-def replay(rules: Rules, history: list[list[Any]]) -> tuple[int, int]:
+def replay(rules: GameRules, history: list[list[Any]]) -> tuple[int, int]:
     """The score and final board of a recorded game, move by move; ValueError at a move the board does
-    not allow or a tile on a cell that is not empty."""
-    board, score = 0, 0
+    not allow or an entry the rules do not (2048: a tile on a cell that is not empty; Threes: a card
+    off the trailing edge of the lines that moved, or one the deck had no more of)."""
+    position, points = Position(0), 0
     for k, (direction, row, col, value) in enumerate(history):
+        after, move = position.board, None
         if direction is not None:
-            after, points = rules.play(board, DIRECTIONS.index(direction))
-            if after == board:
-                raise ValueError(f"move {k - 1}: {direction} does not move anything")
-            board, score = after, score + points
+            move = DIRECTIONS.index(direction)
+            after, gained = rules.play(position.board, move)
+            if after == position.board:
+                raise ValueError(f"entry {k}: {direction} does not move anything")
+            points += gained
         cell = row * rules.size + col
-        if cell not in rules.empty(board):
-            raise ValueError(f"entry {k}: r{row + 1}c{col + 1} is not empty")
-        board = rules.place(board, cell, value)
-    return score, board
+        allowed = rules.entries(position, move, after)
+        if cell not in {c for c, _ in allowed}:
+            raise ValueError(f"entry {k}: r{row + 1}c{col + 1} is not empty" if (after >> (4 * cell)) & 15 else
+                             f"entry {k}: nothing enters at r{row + 1}c{col + 1} after {direction}")
+        if (cell, value) not in allowed:
+            raise ValueError(f"entry {k}: a {value} cannot enter at r{row + 1}c{col + 1} here")
+        position = rules.settle(position, after, cell, value)
+    return rules.score(position.board, points), position.board

@@ -120,8 +120,8 @@ def read_definition(text: str, source: str) -> Definition:
         else:
             raise PuzzleError(f"unknown statement {excerpt(word)} (slots, move, inverses, solved)", where=where)
     if slots is None or not moves or solved is None:
-        missing = "slots" if slots is None else "a move" if not moves else "solved"
-        raise PuzzleError(f"the definition has no {missing} line", where=source)
+        missing = "slots" if slots is None else "move" if not moves else "solved"
+        raise PuzzleError(f"the definition has no '{missing}' line", where=source)
     if inverses:
         for name, dest in list(moves):
             back = [0] * slots

@@ -221,6 +221,7 @@ class Goal:
     kind: str  # corner, edges or board
     needs: tuple[tuple[int, frozenset[int]], ...]
     target: int | None  # the one goal position, when the goal places every piece
+    why: str | None = None  # why no position can meet it (a board that reads well but has no solution)
 
 
 # -- the position graph -----------------------------------------------------------------------
@@ -292,6 +293,10 @@ class SlideSpace(Space):
     def goal_positions(self) -> list[int] | None:
         return None if self.goal.target is None else [self.goal.target]
 
+    def unreachable(self) -> str | None:
+        """A goal piece that no placement lets meet the goal: no solution, known without searching."""
+        return self.goal.why
+
     def eligible_start(self, pos: int) -> bool:
         """Where a start of Bickford's puzzles has its goal piece: goal=corner, on the top-left cell;
         goal=edges, touching the top row and the left column (SBPSearcher's rule), the first such
@@ -319,7 +324,7 @@ class SlideSpace(Space):
         """Per anchor, the fewest steps that take a piece anchored there to one of ``anchors``, ignoring
         other pieces."""
         cols = self.cols
-        return [min(abs(a // cols - g // cols) + abs(a % cols - g % cols) for g in anchors)
+        return [min((abs(a // cols - g // cols) + abs(a % cols - g % cols) for g in anchors), default=0)
                 for a in range(self.n)]
 
     def lower_bound(self, pos: int) -> int:
@@ -624,6 +629,10 @@ class Slide(MovePuzzle):
         grid = read_grid(text, None, params["join"])
         if not grid.pieces:
             raise PuzzleError("no pieces on the board")
+        absent = sorted(set(params["join"]) - {p.label for p in grid.pieces})
+        if absent:
+            raise PuzzleError(f"{', '.join(map(repr, absent))} label{'s' if len(absent) > 1 else ''} no piece on the "
+                              f"board", where="parameter 'join'")
         goal_text = params["goal"]
         special = goal_text in ("corner", "edges")
         leader = None
@@ -679,10 +688,8 @@ class Slide(MovePuzzle):
         else:
             good = frozenset(a for a, m in enumerate(shape.place) if m & bottom and m & right)
             where = "touch the bottom row and the right column"
-        if not good:
-            raise PuzzleError(f"the goal piece (on r1c1) cannot {where}: walls or no room for its shape",
-                              where="parameter 'goal'")
-        return Goal(kind, ((0, good),), None)
+        why = None if good else f"the goal piece (on r1c1) can never {where}: walls or no room for its shape"
+        return Goal(kind, ((0, good),), None, why)
 
     @staticmethod
     def _board_goal(grid: Grid, classes: list[PieceClass], class_of: dict[Piece, int], text: str,

@@ -40,9 +40,10 @@ MAX_CELLS = 256  # a 16x16 board: far past what any search can solve, and a smal
 TABLE_CELLS = 20  # numbered boards (whole-space tables): the numbering's lookup tables hold 2**cells entries
 
 
-def read_tiles(text: str, what: str | None) -> tuple[int, int, list[int], str]:
+def read_tiles(text: str, what: str | None, shape: tuple[int, int] | None = None) -> tuple[int, int, list[int], str]:
     """(rows, columns, cells row by row, layout) of tile text; PuzzleError names the row and cell (and
-    ``what``, e.g. the parameter, when it is not the puzzle itself)."""
+    ``what``, e.g. the parameter, when it is not the puzzle itself). With ``shape`` (a goal read for a
+    puzzle), a board of another shape is refused as such before its tiles are read."""
     rows: list[tuple[int, str]] = [(number, part) for number, line in enumerate(text.splitlines(), start=1)
                                    for part in line.split("/") if part.strip()]
     if not rows:
@@ -57,6 +58,8 @@ def read_tiles(text: str, what: str | None) -> tuple[int, int, list[int], str]:
         if len(row.split()) != width:
             raise PuzzleError(f"row {r + 1} has {len(row.split())} tiles but row 1 has {width}", line=line, where=what)
         words += [(line, f"r{r + 1}c{c + 1}", word) for c, word in enumerate(row.split())]
+    if shape is not None and shape != (len(rows), width):
+        raise PuzzleError(f"the goal is {len(rows)}x{width} but the puzzle is {shape[0]}x{shape[1]}", where=what)
     cells: list[int] = []
     at: dict[int, str] = {}  # tile -> the cell it was read at
     for line, cell, word in words:
@@ -399,10 +402,7 @@ class Tiles(MovePuzzle):
         if params["goal"] is None:
             goal = list(range(1, rows * cols)) + [0]
         else:
-            grows, gcols, goal, _ = read_tiles(params["goal"], "parameter 'goal'")
-            if (grows, gcols) != (rows, cols):
-                raise PuzzleError(f"the goal is {grows}x{gcols} but the puzzle is {rows}x{cols}",
-                                  where="parameter 'goal'")
+            _, _, goal, _ = read_tiles(params["goal"], "parameter 'goal'", (rows, cols))
         return Instance(dict(params), data=(rows, cols, cells, goal), layout=layout)
 
     def space(self, instance: Instance) -> TilesSpace:

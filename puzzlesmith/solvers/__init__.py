@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Mapping, Sequence
 
+from puzzlesmith.csp.constraints import TOPOLOGY
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.registry import Plugins
 
@@ -43,6 +44,9 @@ def choose(model: Model) -> tuple[str, str]:
         return "linear", "every constraint is a sum mod p: Gaussian elimination, exact counts at once"
     if not model.constraints:
         return "backtracking", "no constraints: every combination of values is a solution"
+    if model.kinds() & set(TOPOLOGY):
+        return "sat", "connectivity, loops or regions: SAT learns from each cut a rejected candidate adds, where " \
+                      "search only fails once a region is fixed (bench_genres.py)"
     chain = sum_chain_clauses(model)
     values = sum(len(d) for d in model.domains)
     if chain > _WIDE_SUMS * values and values <= _WIDE_SUM_VALUES and get_engine("backtracking").unsupported(model) is None:

@@ -31,7 +31,7 @@ class AStarEngine(PathEngine):
         order = count()  # ties: deeper first, then first come; positions themselves are never compared
         heap = [(h0, 0, next(order), start, h0)]
         children, is_goal = space.children, space.is_goal
-        expanded, tick = 0, budget.check(0, 1)
+        expanded, tick, cap = 0, budget.check(0, 1), budget.positions
         while heap:
             f, minus_g, _, pos, h = heapq.heappop(heap)
             g = -minus_g
@@ -50,6 +50,8 @@ class AStarEngine(PathEngine):
             for child, hc in children(pos, h):
                 stats.generated += 1
                 if g < best.get(child, g + 1):
+                    if child not in best and len(best) >= cap and budget.full(len(best)):
+                        return self.answer(UNKNOWN, None, budget.finish(expanded, len(best)))
                     best[child] = g
                     parent[child] = pos
                     heapq.heappush(heap, (g + hc, -g, next(order), child, hc))

@@ -13,6 +13,8 @@ by which variables changed:
   values that some combination of the others' values completes. Table: keeps values that
   still have a supporting tuple.
   Parity: the last free variable gets the value that makes the sum right.
+* The topology kinds (connected, acyclic, single cycle, regions, lazy rules) fail a node as soon as
+  what is fixed can no longer satisfy them, and are judged whole once every variable is fixed.
 
 Search picks the variable with the fewest values left (MRV) and tries its values in
 increasing order, so solutions come out in a fixed order. Nothing here knows the puzzle.
@@ -27,7 +29,7 @@ import time
 from typing import Callable, Iterable, Iterator, Mapping
 
 from puzzlesmith.csp import clock
-from puzzlesmith.csp.constraints import AllDifferent, Linear, Parity, Table
+from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, Table
 from puzzlesmith.csp.model import Model
 
 from .base import Engine, Limits, Search, Stats
@@ -221,6 +223,17 @@ def _parity(c: Parity, lo: int, domains: list[tuple[int, ...]]) -> Propagator:
     return propagate
 
 
+def _topology(c: Constraint, lo: int) -> Propagator:
+    """A global judged on what is fixed so far (csp.topology.possible): prunes nothing, fails early."""
+    from puzzlesmith.csp.topology import possible
+
+    def propagate(dom: list[int]) -> list[int] | None:
+        known = [lo + d.bit_length() - 1 if not d & (d - 1) else None for d in (dom[v] for v in c.vars)]
+        return [] if possible(c, known) else None
+
+    return propagate
+
+
 class Compiled:
     """A model compiled for propagation; generators use it directly (the seed's "constrained copy")."""
 
@@ -261,6 +274,8 @@ class Compiled:
                 prop = _table(c, lo, model.domains)
             elif isinstance(c, Parity):
                 prop = _parity(c, lo, model.domains)
+            elif c.kind in TOPOLOGY:
+                prop = _topology(c, lo)
             else:
                 raise TypeError(f"backtracking cannot compile {c.describe()}")
             for v in set(c.vars):
@@ -400,7 +415,7 @@ class BacktrackingEngine(Engine):
 
     name = "backtracking"
     projects = True  # branches on the answer first
-    kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity"})
+    kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity", *TOPOLOGY})
 
     def unsupported(self, model: Model) -> str | None:
         return super().unsupported(model) or too_big_to_compile(model, self.name)

@@ -25,7 +25,7 @@ class BfsEngine(PathEngine):
         if space.is_goal(start):
             return self.answer(SOLVED, [start], budget.finish(0, 1))
         successors, is_goal = space.successors, space.is_goal
-        frontier, expanded, tick = [start], 0, budget.check(0, 1)
+        frontier, expanded, tick, cap = [start], 0, budget.check(0, 1), budget.positions
         while frontier:
             following = []
             for pos in frontier:
@@ -38,6 +38,8 @@ class BfsEngine(PathEngine):
                 stats.generated += len(kids)
                 for child in kids:
                     if child not in parent:
+                        if len(parent) >= cap and budget.full(len(parent)):
+                            return self.answer(UNKNOWN, None, budget.finish(expanded, len(parent)))
                         parent[child] = pos
                         if is_goal(child):
                             return self.answer(SOLVED, reconstruct(parent, child), budget.finish(expanded, len(parent)))

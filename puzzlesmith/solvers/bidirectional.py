@@ -43,9 +43,11 @@ class BidirectionalEngine(PathEngine):
         back: dict[Hashable, Hashable | None] = {g: None for g in goals}
         if start in back:
             return self.answer(SOLVED, [start], budget.finish(0, len(back)))
+        if budget.full(0, len(back) + 1):  # the start and the goals alone pass the limit
+            return self.answer(UNKNOWN, None, budget.finish(0, 0))
         successors = space.successors
         fronts = {"ahead": [start], "back": list(back)}
-        expanded, tick = 0, budget.check(0, len(back) + 1)
+        expanded, tick, cap = 0, budget.check(0, len(back) + 1), budget.positions
         while fronts["ahead"] and fronts["back"]:
             side = "ahead" if len(fronts["ahead"]) <= len(fronts["back"]) else "back"
             mine, other = (ahead, back) if side == "ahead" else (back, ahead)
@@ -60,6 +62,8 @@ class BidirectionalEngine(PathEngine):
                 stats.generated += len(kids)
                 for child in kids:
                     if child not in mine:
+                        if len(ahead) + len(back) >= cap and budget.full(len(ahead) + len(back)):
+                            return self.answer(UNKNOWN, None, budget.finish(expanded, len(ahead) + len(back)))
                         mine[child] = pos
                         following.append(child)
                         if child in other:

@@ -15,6 +15,10 @@ one Solve that forbids the solutions already produced and stops after twice as m
 previous batch, so asking for one solution costs one short Solve. When the model's answer
 is a part of its variables, each answer found is forbidden (over the answer only) and the
 callback keeps one solution per answer.
+
+The topology kinds (csp.topology) are lazy cuts: CP-SAT finds one candidate at a time, the clauses
+it breaks are added to the compiled model for good (they hold for every solution), and the search
+goes on; accepted candidates are excluded like enumerated ones, so counts stay exact.
 """
 
 from __future__ import annotations
@@ -26,11 +30,32 @@ from typing import Iterable, Iterator, Mapping, Sequence
 from ortools.sat.python import cp_model
 
 from puzzlesmith.csp import clock
-from puzzlesmith.csp.constraints import AllDifferent, Linear, Parity, Table
+from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, SingleCycle, Table
 from puzzlesmith.csp.model import Model
 
-from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, objective_value
+from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, Unsupported, objective_value
 from .sizes import too_big_to_compile
+
+
+def _circuit(cp: cp_model.CpModel, edges: list[cp_model.IntVar], ends: Sequence[tuple[int, int]]) -> None:
+    """A single loop natively: CP-SAT's AddCircuit over both directions of each edge, a vertex off the loop
+    taking its self-loop (measured: the 30x45 slitherlink solves in a single Solve instead of dozens)."""
+    index: dict[int, int] = {}
+    for a, b in ends:
+        index.setdefault(a, len(index))
+        index.setdefault(b, len(index))
+    arcs, touching = [], [[] for _ in index]
+    for edge, (a, b) in zip(edges, ends):
+        forward, backward = cp.new_bool_var(""), cp.new_bool_var("")
+        cp.add(forward + backward == edge)
+        arcs += [(index[a], index[b], forward), (index[b], index[a], backward)]
+        touching[index[a]].append(edge)
+        touching[index[b]].append(edge)
+    for vertex, near in enumerate(touching):
+        off = cp.new_bool_var("")
+        cp.add(sum(near) == 2 * (1 - off))  # on the loop: two edges; off it: none
+        arcs.append((vertex, vertex, off))
+    cp.add_circuit(arcs)
 
 
 class Compiled:
@@ -45,6 +70,8 @@ class Compiled:
                 clock.check()  # a time limit covers compiling big models
             self.vars.append(cp.new_int_var_from_domain(cp_model.Domain.from_values(d), model.names[i]))
         x = self.vars
+        self.lazy: list[Constraint] = []  # the topology kinds: judged on each candidate (see CpSatEngine._run)
+        self._equal: dict[tuple[int, int], cp_model.IntVar] = {}
         for c in model.constraints:
             clock.check()  # a time limit covers compiling big models
             if isinstance(c, AllDifferent):
@@ -61,10 +88,44 @@ class Compiled:
                 high = sum(a * max(model.domains[v]) for v, a in terms)
                 k = cp.new_int_var((low - c.rhs) // c.modulus, (high - c.rhs) // c.modulus + 1, "")
                 cp.add(sum(a * x[v] for v, a in terms) == c.modulus * k + c.rhs)
+            elif c.kind in TOPOLOGY:
+                if isinstance(c, SingleCycle) and not c.path and all(model.domains[v] == (0, 1) for v in c.vars):
+                    _circuit(cp, [x[v] for v in c.vars], c.ends)
+                self.lazy.append(c)  # still judged whole: a native circuit may be empty, which the kind forbids
             else:
                 raise TypeError(f"cpsat cannot compile {c.describe()}")
         self.num_vars = model.num_vars
         self.answer = list(model.answer_vars) if model.projected else None
+
+    def literal(self, var: int, value: int, equal: bool) -> "cp_model.IntVar | bool":
+        """A CP-SAT literal for "var == value" (or !=): the variable itself when it is a boolean."""
+        if value not in self.domains[var]:
+            return not equal
+        x = self.vars[var]
+        if self.domains[var] == (0, 1):
+            lit = x if value == 1 else x.Not()
+        else:
+            lit = self._equal.get((var, value))
+            if lit is None:
+                lit = self._equal[var, value] = self.model.new_bool_var("")
+                self.model.add(x == value).only_enforce_if(lit)
+                self.model.add(x != value).only_enforce_if(lit.Not())
+        return lit if equal else lit.Not()
+
+    def cut(self, values: Sequence[int]) -> int:
+        """Add the clauses the lazy constraints hold against ``values`` (valid for every solution, so
+        kept); returns how many."""
+        from puzzlesmith.csp.topology import cuts
+
+        added = 0
+        for c in self.lazy:
+            for clause in cuts(c, [values[v] for v in c.vars]):
+                lits = [self.literal(*literal) for literal in clause]
+                if any(lit is True for lit in lits):
+                    continue
+                self.model.add_bool_or([lit for lit in lits if lit is not False])
+                added += 1
+        return added
 
     def key(self, values: Sequence[int]) -> tuple[int, ...]:
         """What tells two solutions apart: the answer's values."""
@@ -158,7 +219,7 @@ class CpSatEngine(Engine):
 
     name = "cpsat"
     projects = True  # forbids each answer found
-    kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity"})
+    kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity", *TOPOLOGY})
 
     def unsupported(self, model: Model) -> str | None:
         return super().unsupported(model) or too_big_to_compile(model, self.name)
@@ -166,6 +227,27 @@ class CpSatEngine(Engine):
     def _run(self, model: Model, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]],
              limits: Limits, limit: int | None, stats: Stats, exclude: Sequence[Sequence[int]] = (),
              deadline: float | None = None, optimize: bool = False) -> tuple[list[list[int]], bool]:
+        """``_solve``; with lazy constraints one candidate at a time: a candidate they reject adds their
+        cuts to the compiled model and the search goes on, an accepted one is excluded from the next."""
+        if not compiled(model).lazy:
+            return self._solve(model, fix, forbid, limits, limit, stats, exclude, deadline, optimize)
+        if optimize:
+            raise Unsupported("cpsat does not optimise over connectivity or lazy rules")
+        forbid, found = list(forbid), []
+        while limit is None or len(found) < limit:
+            got, complete = self._solve(model, fix, forbid, limits, 1, stats, list(exclude) + found, deadline)
+            if not got:
+                return found, complete
+            added = compiled(model).cut(got[0])
+            if added:
+                stats.extra["cuts"] = stats.extra.get("cuts", 0) + added
+            else:
+                found.append(got[0])
+        return found, False
+
+    def _solve(self, model: Model, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]],
+               limits: Limits, limit: int | None, stats: Stats, exclude: Sequence[Sequence[int]] = (),
+               deadline: float | None = None, optimize: bool = False) -> tuple[list[list[int]], bool]:
         """Solve once, collecting up to ``limit`` solutions (None: all) that are not in ``exclude``.
 
         Returns the solutions and whether the search was complete (every solution left was

@@ -94,7 +94,9 @@ def _breadth_first(space: Space, parent: dict[Hashable, Hashable | None], budget
     each new position's parent recorded there; a layer a limit cut short is not given."""
     successors = space.successors
     expanded = budget.stats.expanded
-    tick = budget.check(expanded, len(parent))
+    tick, cap = budget.check(expanded, len(parent)), budget.positions
+    if budget.full(0, len(parent)):  # the roots alone pass the limit
+        return
     layer = list(parent)
     while layer and not budget.stopped:
         yield layer
@@ -108,8 +110,12 @@ def _breadth_first(space: Space, parent: dict[Hashable, Hashable | None], budget
             expanded += 1
             for child in successors(pos):
                 if child not in parent:
+                    if len(parent) >= cap and budget.full(len(parent)):
+                        break
                     parent[child] = pos
                     append(child)
+            if budget.stopped:
+                break
         layer = following
     budget.finish(expanded, len(parent))
 
@@ -141,14 +147,19 @@ def _explore_layers(space: Space, budget: Budget, found: Exploration, hardest: b
 
 def _layers(space: Space, first: Any, budget: Budget, keep: bool) -> Iterator[Any]:
     """Breadth-first layers from the sorted int64 array ``first``, each sorted, until none is new or a
-    limit stops it (checked before each layer; ``keep`` counts every layer as stored, else the last two)."""
+    limit stops it (checked before each layer is kept: ``keep`` counts every layer as stored, else the last
+    two, and a layer that would pass the position limit is dropped, not kept)."""
     import numpy as np
 
     before, layer = first[:0], first
     stored, expanded = 0, budget.stats.expanded
     while layer.size:
+        kept = stored if keep else before.size
+        if budget.full(kept, layer.size):
+            stored = kept
+            break
+        stored = kept + layer.size
         yield layer
-        stored = stored + layer.size if keep else before.size + layer.size
         budget.check(expanded, stored)
         if budget.stopped:
             break

@@ -158,7 +158,7 @@ class Budget:
         nodes = self.limits.nodes
         if nodes is not None and expanded >= nodes:
             self.stopped = "node limit"
-        elif stored > self.positions:
+        elif stored > self.positions:  # engines stop before this (``full``); a safeguard for new ones
             self.stopped = "position limit"
         elif self.deadline is not None and now >= self.deadline:
             self.stopped = "time limit"
@@ -168,6 +168,16 @@ class Budget:
         stats.stopped = self.stopped
         following = expanded + CHECK_EVERY
         return following if nodes is None else min(following, nodes)
+
+    def full(self, stored: int, adding: int = 1) -> bool:
+        """Whether ``adding`` more positions would pass the position limit; then the search is stopped. Engines
+        ask before each position they store (cheaply: ``stored >= budget.positions and budget.full(stored)``),
+        so a limit of N stores at most N positions, not N and the rest of a layer."""
+        if stored + adding <= self.positions:
+            return False
+        self.stopped = self.stats.stopped = "position limit"
+        self.stats.stored = stored
+        return True
 
     def finish(self, expanded: int, stored: int) -> PathStats:
         """The statistics at the end of the search."""

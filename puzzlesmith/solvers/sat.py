@@ -21,6 +21,10 @@ are exactly the model's solutions, one for one, so counting by blocking clauses 
   each value implies one of the selectors that contain it (support), so unit propagation
   keeps the table's values consistent.
 
+* The topology kinds (csp.topology) are lazy: each model the solver finds is judged whole, the
+  clauses it breaks (valid for every solution) are added, and the solver goes on, so every call
+  answers only true solutions and counts stay exact.
+
 When the model's answer is a part of its variables, blocking clauses name only the answer's
 value literals, so enumeration and counting see each answer once.
 
@@ -47,7 +51,7 @@ from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
 from puzzlesmith.csp import clock
-from puzzlesmith.csp.constraints import AllDifferent, Linear, Parity, Table
+from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, Table
 from puzzlesmith.csp.model import Model
 
 from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats
@@ -113,6 +117,7 @@ class Cnf:
         self.top = top + 1
         self.true = self.top
         self.clauses: list[list[int]] = [[self.true]]
+        self.lazy: list[Constraint] = []  # the topology kinds: judged on each model the solver finds
         for values in self.lit:
             lits = list(values.values())
             self.clauses.append(lits)
@@ -127,6 +132,8 @@ class Cnf:
                 self._parity(c)
             elif isinstance(c, Table):
                 self._table(c)
+            elif c.kind in TOPOLOGY:
+                self.lazy.append(c)
             else:
                 raise TypeError(f"sat cannot compile {c.describe()}")
 
@@ -264,6 +271,27 @@ class Cnf:
             clauses.append([-lit] + sels)
 
     # -- using it ---------------------------------------------------------------------------
+    def cuts(self, values: Sequence[int]) -> list[list[int]]:
+        """The clauses that the lazy constraints add against ``values`` (none: it is a solution)."""
+        if not self.lazy:
+            return []
+        from puzzlesmith.csp.topology import cuts
+
+        out = []
+        for c in self.lazy:
+            for clause in cuts(c, [values[v] for v in c.vars]):
+                lits = []
+                for var, value, equal in clause:
+                    lit = self.lit[var].get(value)
+                    if lit is None:
+                        if not equal:
+                            break  # "var != value" holds always: the clause is satisfied
+                        continue
+                    lits.append(lit if equal else -lit)
+                else:
+                    out.append(lits)
+        return out
+
     def assumptions(self, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]]) -> list[int] | None:
         """Literals for ``fix`` and ``forbid``; None when a fixed value is outside its domain."""
         out = []
@@ -327,7 +355,15 @@ class Session:
         solver = self.solver
         before = solver.accum_stats()
         try:
-            result = self._call(assumptions, stats, deadline, budget)
+            while True:
+                result = self._call(assumptions, stats, deadline, budget)
+                cuts = self.cnf.cuts(self.cnf.values(solver.get_model())) if result else []
+                if not cuts:
+                    break
+                # Valid for every solution: kept in the CNF too, so a recycled solver starts with them.
+                self.cnf.clauses.extend(cuts)
+                solver.append_formula(cuts)
+                stats.extra["cuts"] = stats.extra.get("cuts", 0) + len(cuts)
         except KeyboardInterrupt:
             self.broken = True
             raise
@@ -396,7 +432,7 @@ class SatEngine(Engine):
 
     name = "sat"
     projects = True  # blocks only the answer's literals
-    kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity"})
+    kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity", *TOPOLOGY})
 
     def __init__(self, solver: str = DEFAULT_SOLVER, incremental: bool = True) -> None:
         self.solver = solver

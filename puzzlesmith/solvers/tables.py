@@ -20,12 +20,14 @@ left of layer d afterwards is exactly its local maxima, which are then classifie
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from puzzlesmith.csp.files import atomic_path
+from puzzlesmith.csp.integrity import DamagedFile, checksum_field
 from puzzlesmith.csp.moves import Space
 from puzzlesmith.csp.tables import HEADER_BYTES, UNREACHED, Table, header_bytes, read_codes
 
@@ -52,11 +54,25 @@ class TableReport:
     workers: int = 1
 
 
+#: The interpreter with numpy loaded (measured resident memory before a build starts).
+BASE_BYTES = 35_000_000
+#: Positions a second one worker fills (measured: the 3x4 tiles table, 239,500,800 positions, in 272 s; the
+#: 2x5 one, 1,814,400, in 1.5 s; benchmarks/bench_safety.py).
+RATE = 1_000_000
+
+
 def memory_needed(size: int, moves: int, workers: int = 1) -> int:
-    """Bytes the build holds at its peak: the table, the done bitmap and one bitmap of marks a worker, and
-    each worker's batch buffers (neighbour numbers, their codes and sorted copies for BATCH positions,
-    a chunk's unpacked codes)."""
-    return (size + 3) // 4 + (size + 7) // 8 * (1 + workers) + workers * (BATCH * moves * 8 * 6 + CHUNK * 4)
+    """Bytes the build holds at its peak: the interpreter, the table (its pages resident as they are
+    written), the done bitmap and one bitmap of marks a worker, and each worker's batch buffers (neighbour
+    numbers, their codes and sorted copies for a batch of up to BATCH positions, a chunk's unpacked codes)."""
+    batch, chunk = min(BATCH, size), min(CHUNK, size)
+    return BASE_BYTES + (size + 3) // 4 + (size + 7) // 8 * (1 + workers) + \
+        workers * (batch * moves * 8 * 6 + chunk * 4)
+
+
+def seconds_needed(size: int, workers: int = 1) -> float:
+    """About how long the build takes (RATE a worker; workers share the machine's cores)."""
+    return size / RATE / min(workers, os.cpu_count() or 1)
 
 
 def size_text(n: float) -> str:
@@ -363,8 +379,9 @@ def build_table(space: Space, root: int, path: str, header: dict[str, Any],
                 pool.terminate()
                 pool.join()
         table.flush()
-        del table
         header.update(answers(space, report))
+        header["checksum"] = checksum_field(header, table)
+        del table
         with open(temporary, "r+b") as f:
             f.write(header_bytes(header))
     return report
@@ -394,9 +411,10 @@ def walk(space: Space, table: Table, start: int, root: int) -> list[int] | None:
         nb = nb[nb >= 0]
         codes = table.codes(nb)
         code = (code + 2) % 3
-        path.append(int(nb[np.flatnonzero(codes == code)[0]]))
-        if len(path) > table.size:
-            raise RuntimeError(f"{table.path}: walking down the table does not reach its root (a damaged table)")
+        nearer = np.flatnonzero(codes == code)
+        if not nearer.size or len(path) > table.size:
+            raise DamagedFile("table", table.path, f"position {path[-1]} has no neighbour one move nearer the root")
+        path.append(int(nb[nearer[0]]))
     return path
 
 

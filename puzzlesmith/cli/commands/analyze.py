@@ -14,9 +14,9 @@ from puzzlesmith.csp.moves import Space
 from puzzlesmith.solvers.explore import FARTHEST, Exploration, explore, local_maxima
 from puzzlesmith.solvers.paths import UNKNOWN
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, add_input_options, add_type_options, emit_json,
-                      positive_int, positive_seconds)
-from ..moves import Progress, add_position_limit, add_table_option, limits_for, move_puzzles, stopped_text
+from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_input_options, add_type_options,
+                      emit_json, positive_int, positive_seconds, whole_numbers)
+from ..moves import Progress, counted, add_position_limit, add_table_option, limits_for, move_puzzles, stopped_text
 from ..tables import answers_of, load
 from ..tables import describe as describe_table
 
@@ -35,13 +35,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "perm and tiles also maximal and local_maxima")
     p.add_argument("--bb", action="store_true", help="also the BB difficulty metric (exact, or sampled with a 95%% "
                                                      "interval; see solvers/bb.py)")
-    p.add_argument("--bb-samples", type=positive_int, default=200, metavar="N",
-                   help="loop-erased walks when BB is sampled (default 200)")
+    p.add_argument("--bb-samples", type=whole_numbers(2, 10**7, "2 to 10,000,000 (an interval needs two)"),
+                   metavar="N", help="with --bb: loop-erased walks when BB is sampled (default 200)")
     p.add_argument("--seed", type=int, default=0, help="random seed of the BB sampling (default 0)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.bb_samples is not None and not args.bb:
+        raise UsageError("--bb-samples is for the BB metric: give --bb too")
+    args.bb_samples = args.bb_samples or 200
     ptype, spaces = move_puzzles(args)
     if args.table:
         return from_table(args, ptype.name, spaces)
@@ -87,6 +90,7 @@ def from_table(args: argparse.Namespace, type_name: str, spaces: list[tuple[Any,
     """``analyze --table``: Hoey's four answers, as the table's header keeps them."""
     for n, (_, space) in enumerate(spaces):
         table, _ = load(args.table, space, type_name)
+        table.check_all()  # the header's answers stand only for an intact body
         if args.json:
             emit_json(answers_of(table.header))
         else:
@@ -121,8 +125,8 @@ def describe(report: dict[str, Any], grid: bool) -> str:
     shown = len(far["positions"])
     lines = [f"positions: {report['positions']:,} in the start's component, {report['goal_positions']:,} of them goals",
              f"positions by distance from the start: {' '.join(map(str, report['histogram']))}",
-             f"farthest from the start: {far['distance']} moves, {report['histogram'][-1]:,} position"
-             f"{'s' if report['histogram'][-1] > 1 else ''}" + (f" (the first {FARTHEST} below)"
+             f"farthest from the start: {counted(far['distance'], 'move')}, "
+             f"{counted(report['histogram'][-1], 'position')}" + (f" (the first {FARTHEST} below)"
                                                                if report['histogram'][-1] > shown else ""),
              gap.join(far["positions"])]
     if "local_maxima" in report:
@@ -133,12 +137,21 @@ def describe(report: dict[str, Any], grid: bool) -> str:
     if hardest is None:
         lines.append("hardest start: none (no goal position is reachable)")
     else:
-        lines += [f"hardest start: {hardest['distance']} moves from the nearest goal position", hardest["position"],
+        lines += [f"hardest start: {counted(hardest['distance'], 'move')} from the nearest goal position",
+                  hardest["position"],
                   "solution:"] + hardest["moves"]
     if "bb" in report:
         bb = report["bb"]
         lines.append("BB metric: none (no goal position is reachable)" if bb is None else
-                     f"BB metric: {bb['value']:g} (exact)" if bb["exact"] else
+                     f"BB metric: {bb['value']:g} (exact: {blocks_text(bb['blocks'])})" if bb["exact"] else
                      f"BB metric: {bb['value']:g} (95% interval {bb['ci'][0]:g} to {bb['ci'][1]:g}, "
-                     f"{bb['samples']} samples)")
+                     f"{bb['samples']:,} samples; {blocks_text(bb['blocks'])})")
     return "\n".join(lines)
+
+
+def blocks_text(blocks: dict[str, int]) -> str:
+    """How the blocks on the start-goal path were measured: 'bridges 2, 1 cycle, 1 block enumerated'."""
+    names = {"bridge": ("bridge", "bridges"), "cycle": ("cycle", "cycles"),
+             "enumerated": ("block enumerated", "blocks enumerated"), "sampled": ("block sampled", "blocks sampled")}
+    parts = [f"{n} {names[kind][n != 1]}" for kind, n in blocks.items() if n]
+    return ", ".join(parts) or "the start is a goal"

@@ -29,6 +29,13 @@ def run(args: argparse.Namespace) -> int:
     rows, cols = params["size"]
     pieces, sizes, only = params.get("pieces"), params.get("sizes"), params["justsolved"]
     if args.count:
+        from puzzlesmith.generators.boards import count_cost
+
+        from ..tables import announce_cost
+
+        seconds, memory = count_cost(rows, cols, pieces)
+        announce_cost(f"boards: counting {rows}x{cols}" + (" (an upper bound with sizes)" if sizes else ""),
+                      seconds, memory)
         began = time.perf_counter()
         total = count_boards(rows, cols, pieces, sizes, only)
         if args.json:

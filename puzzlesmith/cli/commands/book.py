@@ -15,6 +15,7 @@ from typing import Any, Iterator
 from puzzlesmith.csp import registry
 
 from ..common import EXIT_OK, EXIT_UNKNOWN, UsageError, add_type_options, parse_params, read_puzzles, whole_numbers
+from ..outputs import check_output
 from ..pictures import NoAnswer, add_solve_options, no_answer, output_format, write_output
 
 MAX_BOOK = 10_000  # puzzles in one book: a 2,500-page PDF already takes minutes to make
@@ -48,11 +49,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from puzzlesmith.drawing.book import Entry, book_pdf
 
+    check_output(args.output, "-o")
     output_format(args.output, ("pdf",))
     if (args.number is None) == (not args.file):
         raise UsageError("give -n N to generate puzzles, or -f FILE to print puzzles you have (not both)")
     ptype = registry.get(args.type)
     title = args.title or f"{ptype.name.capitalize()} puzzles"
+    from puzzlesmith.drawing.pdf import check_text
+
+    check_text(title, "--title")  # before any puzzle is made: a title no font shows would fail at the end
     try:
         entries = list(from_file(args) if args.file else generated(args))
     except NoAnswer as e:

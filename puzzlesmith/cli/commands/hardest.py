@@ -18,6 +18,7 @@ from typing import Any
 from puzzlesmith.csp.errors import PuzzleError
 
 from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int
+from ..outputs import check_output
 from ..sbp import add_param_option, read_params
 
 NAMES = ("size", "sizes", "goal", "metric")
@@ -35,14 +36,20 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The classes a checkpoint file holds, when it was made with the same setting."""
+    """The classes a checkpoint file holds, when it was made with the same setting; a damaged file
+    (its checksum does not match) is refused rather than resumed from."""
+    from puzzlesmith.csp.integrity import DamagedFile, unsealed_json
+
     if not os.path.exists(path):
         return {}
     try:
         with open(path, encoding="utf-8") as f:
             saved = json.load(f)
-    except (OSError, ValueError) as e:
-        raise UsageError(f"cannot read the checkpoint {path}: {e}") from None
+    except OSError as e:
+        raise UsageError(f"cannot read the checkpoint {path}: {e.strerror}") from None
+    except ValueError:
+        raise DamagedFile("checkpoint", path, "it is not JSON (cut short or overwritten)") from None
+    saved = unsealed_json("checkpoint", path, saved)
     if not isinstance(saved, dict) or saved.get("setting") != setting or not isinstance(saved.get("done"), dict):
         raise UsageError(f"the checkpoint {path} is from another run ({saved.get('setting') if isinstance(saved, dict) else '?'}"
                          f"): give another file or delete it")
@@ -51,9 +58,10 @@ def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, A
 
 def save_checkpoint(path: str, setting: dict[str, Any], done: dict[str, dict[str, Any]]) -> None:
     from puzzlesmith.csp.files import atomic_write
+    from puzzlesmith.csp.integrity import sealed_json
 
     with atomic_write(path) as f:
-        json.dump({"setting": setting, "done": done}, f)
+        json.dump(sealed_json({"setting": setting, "done": done}), f)
 
 
 def show(record: dict[str, Any], as_json: bool) -> None:
@@ -82,13 +90,17 @@ def run(args: argparse.Namespace) -> int:
         classes = [params["sizes"]]
     else:
         classes = size_classes(cells)
+    if args.checkpoint:
+        check_output(args.checkpoint, "--checkpoint")
     setting = {"size": f"{rows}x{cols}", "goal": params["goal"], "metric": params["metric"]}
     done = load_checkpoint(args.checkpoint, setting) if args.checkpoint else {}
     todo = [c for c in classes if class_name(c, cells) not in done]
     print(f"hardest: {len(classes)} class{'es' if len(classes) != 1 else ''} on {rows}x{cols} ({len(classes) - len(todo)} from the checkpoint), "
-          f"goal={params['goal']}, metric={params['metric']}, {args.workers} worker(s); "
-          f"memory: {memory_note(rows, cols, params['metric'], todo or classes)} per worker",
-          file=sys.stderr, flush=True)
+          f"goal={params['goal']}, metric={params['metric']}, {args.workers} worker(s)", file=sys.stderr, flush=True)
+    from ..tables import announce_cost
+
+    announce_cost(f"hardest: {len(todo)} class{'es' if len(todo) != 1 else ''} to search on {args.workers} worker(s)",
+                  None, args.workers * memory_need(rows, cols, params["metric"], todo or classes))
     results = hardest_classes(rows, cols, todo, params["goal"], params["metric"], args.workers)
     bar = progress_bar(len(classes), len(classes) - len(todo), args.progress)
     began, positions, solved = time.perf_counter(), 0, 0
@@ -123,28 +135,28 @@ def progress_bar(total: int, initial: int, forced: bool) -> Any:
     return tqdm(total=total, initial=initial, unit="class", file=sys.stderr, dynamic_ncols=True)
 
 
-#: Peak memory of one worker on 4x4: 356 MB resident (VmHWM) in the whole-table run of
-#: benchmarks/bench_hardest.py (the largest class's layers and successors), rounded up.
-PEAK_4X4 = 400e6
-
-
+#: The most boards a class of piece sizes has on each board (rows <= columns; a transposed board has the same),
+#: counted once for all of its classes by benchmarks/bench_safety.py (--largest); other boards are counted
+#: when asked. The class search's peak grows with it: the positions of the largest class and its layers.
+LARGEST_CLASS = {(3, 3): 696, (2, 5): 1480, (2, 6): 9380, (3, 4): 11550, (2, 7): 63490, (3, 5): 237650,
+                 (2, 8): 438984, (4, 4): 680120, (2, 9): 2755368, (3, 6): 4854850}
+#: Measured peaks of one class (VmHWM, benchmarks/bench_safety.py): 41 MB for 11,550 boards (3x4), 123 MB for
+#: 213,416 and 360 MB for 624,960 (4x4), 683 MB for 1,720,356 (4x5): about BASE and CLASS_BYTES a board.
+BASE, CLASS_BYTES = 30e6, 550
 #: What the position-by-position search (super metrics) keeps per position: a set entry and an int.
 POSITION_BYTES = 100
 
 
-def memory_note(rows: int, cols: int, metric: str, classes: list[tuple[int, ...]]) -> str:
-    """What a worker needs. The numpy layers: the 4x4 peak, scaled by how many more boards the size
-    has (the largest class grows about as fast). Position by position: at most every board of the
-    largest class with each of its pieces as the goal piece, kept in one set."""
+def memory_need(rows: int, cols: int, metric: str, classes: list[tuple[int, ...]]) -> float:
+    """Bytes a worker needs for ``classes``: the numpy layers grow with the largest class's boards; the
+    position-by-position search keeps every board of the largest class with each of its pieces as the goal
+    piece, in one set."""
     from puzzlesmith.generators.boards import count_boards
-    from puzzlesmith.generators.hardest import VECTOR_METRICS
+    from puzzlesmith.generators.hardest import VECTOR_METRICS, size_classes
 
-    if metric in VECTOR_METRICS:
-        scale = count_boards(rows, cols) / 55_807_716 if rows * cols <= 20 else float("inf")
-        need = PEAK_4X4 * max(scale, 0.01)
-    else:
-        need = POSITION_BYTES * max(count_boards(rows, cols, sizes=c) * len(c) for c in classes)
-        return f"at most about {need / 1e6:,.0f} MB" if need >= 1e8 else "under 100 MB"
-    if need >= 1e9:
-        return f"about {need / 1e9:.0f} GB"
-    return f"about {need / 1e6:.0f} MB" if need >= 1e8 else "under 100 MB"
+    if metric not in VECTOR_METRICS:
+        return BASE + POSITION_BYTES * max(count_boards(rows, cols, sizes=c) * len(c) for c in classes)
+    known = LARGEST_CLASS.get((min(rows, cols), max(rows, cols)))
+    if known is not None and len(classes) == len(size_classes(rows * cols)):
+        return BASE + CLASS_BYTES * known
+    return BASE + CLASS_BYTES * max(count_boards(rows, cols, sizes=c) for c in classes)

@@ -1,6 +1,7 @@
-"""`puzzlesmith play 2048`: seeded games of 2048 by a player (expectimax, corner, random), against random
-tiles or the worst-tile adversary, one line (or JSON object) per game and a summary; or the best move
-from one position with the expected value of each move (`play 2048 best-move BOARD`)."""
+"""`puzzlesmith play 2048|threes`: seeded games of 2048 or Threes by a player (expectimax, corner, random),
+against chance or the worst-entry adversary, one line (or JSON object) per game and a summary; or the
+best move from one position with the expected value of each move (`play 2048 best-move BOARD`,
+`play threes best-move BOARD --next HINT`). Both games go through the same code (``csp.games``)."""
 
 from __future__ import annotations
 
@@ -8,30 +9,32 @@ import argparse
 import statistics
 import sys
 from dataclasses import replace
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.puzzle import whole_number
 from puzzlesmith.generators.batch import MAX_SEED, new_seed
-from puzzlesmith.generators.games import ADVERSARIES, PLAYERS, Game, Prepared, Setup, play_games, play_game
-from puzzlesmith.puzzles.game2048 import DIRECTIONS, SIZES, Rules, size_of
-from puzzlesmith.solvers.players2048 import MAX_DEPTH, Weights, best_move
+from puzzlesmith.csp.games import DIRECTIONS, GameRules, Position
+from puzzlesmith.generators.games import ADVERSARIES, KITS, PLAYERS, Game, Prepared, Setup, play_games, play_game
+from puzzlesmith.puzzles.game2048 import SIZES, size_of
+from puzzlesmith.solvers.players import MAX_DEPTH, best_move
 
 from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
 
-GAMES = ("2048",)
+GAMES = tuple(KITS)
 #: A weight's size is bounded so that sums of them stay far inside a float's exact range.
 MAX_WEIGHT = 1e12
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play", help="play 2048 by expectimax, the corner strategy or at random; or the best move")
-    p.add_argument("game", help="the game: 2048")
+    p = sub.add_parser("play", help="play 2048 or Threes by expectimax, the corner strategy or at random; "
+                                    "or the best move")
+    p.add_argument("game", help="the game: 2048 or threes")
     p.add_argument("what", nargs="*", metavar="best-move BOARD",
                    help="the best move from BOARD (rows of values separated by / or newlines, . for empty) "
                         "with the expected value of each move, instead of playing games")
     p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
-                   help=f"size=N: an N x N board ({SIZES[0]} to {SIZES[-1]}, default 4)")
+                   help=f"2048: size=N, an N x N board ({SIZES[0]} to {SIZES[-1]}, default 4); Threes is 4x4")
     p.add_argument("--player", choices=PLAYERS, default="expectimax", help="who plays (default expectimax)")
     p.add_argument("--games", type=whole_numbers(1, 10**9, "1 to 10^9"), default=1, metavar="N",
                    help="how many games (default 1)")
@@ -41,11 +44,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--depth", type=whole_numbers(1, MAX_DEPTH, f"1 to {MAX_DEPTH}"), metavar="D",
                    help="expectimax: moves searched ahead (default: 2 to 4, deeper as the board fills up)")
     p.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
-                   help=f"expectimax heuristic weight (repeatable): {', '.join(Weights.names())}; "
-                        "defaults are nneonneo's")
+                   help="expectimax heuristic weight (repeatable); 2048: "
+                        f"{', '.join(KITS['2048'][2].names())} (nneonneo's defaults); threes: "
+                        f"{', '.join(KITS['threes'][2].names())}")
+    p.add_argument("--next", metavar="HINT",
+                   help="threes best-move: the next card as shown, 1, 2 or 3, or a bonus card's candidates (6,12,24)")
     p.add_argument("--adversary", choices=ADVERSARIES, default="random",
-                   help="who places the new tile: random (the game's rule, default) or worst (the tile after "
-                        "which the player's evaluation is lowest)")
+                   help="who places the new tile or card: random (the game's rule, default) or worst (within "
+                        "the rules, the entry after which the player's evaluation is lowest)")
     p.add_argument("--workers", type=positive_int, default=1, metavar="K",
                    help="processes playing games (default 1; the games are the same)")
     p.add_argument("--json", action="store_true",
@@ -58,17 +64,19 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.game not in GAMES:
         raise UsageError(f"unknown game {excerpt(args.game)} (known: {', '.join(GAMES)})")
-    size = board_size(args.param)
-    weights = read_weights(args.weight)
+    size = board_size(args.param, args.game)
+    weights = read_weights(args.weight, KITS[args.game][2])
     if args.what:
         if args.what[0] != "best-move" or len(args.what) != 2:
             raise UsageError(f"expected best-move BOARD after the game, got {excerpt(' '.join(args.what))}")
         return show_best_move(args, args.what[1], size, weights)
+    if args.next is not None:
+        raise UsageError("--next is the hint of a threes best-move position, not for playing games")
     if args.show and (args.json or args.workers > 1):
         raise UsageError("--show prints each game as it is played: not with --json or --workers")
     if args.depth is not None and args.player != "expectimax" and args.adversary != "worst":
         raise UsageError(f"--depth is for the expectimax player and the worst adversary, not {args.player} play")
-    setup = Setup(size or 4, args.player, args.depth, weights, args.adversary)
+    setup = Setup(size or 4, args.player, args.depth, weights, args.adversary, args.game)
     seed = new_seed() if args.seed is None else args.seed
     if args.seed is None and not args.quiet:
         print(f"puzzlesmith: seed {seed} (give --seed {seed} to play these games again)", file=sys.stderr)
@@ -78,9 +86,9 @@ def run(args: argparse.Namespace) -> int:
 
         bar = tqdm(total=args.games, unit="game", file=sys.stderr)
     games: list[Game] = []
+    rules = Prepared.of(setup).rules
     try:
         if args.show:
-            rules = Prepared.of(setup).rules
             made: Iterator[Game] = (play_game(setup, seed + k, shower(rules, seed + k)) for k in range(args.games))
         else:
             made = play_games(setup, args.games, seed, args.workers)
@@ -89,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
             if args.json:
                 emit_json(game.record())
             else:
-                print(f"game {len(games)} (seed {game.seed}): score {game.score:,}, max tile {game.max_tile}, "
+                print(f"game {len(games)} (seed {game.seed}): score {game.score:,}, max {rules.piece} {game.max_tile}, "
                       f"{game.moves:,} moves, {game.seconds:.1f} s", flush=True)
             if bar is not None:
                 bar.update()
@@ -98,14 +106,16 @@ def run(args: argparse.Namespace) -> int:
             bar.close()
     if not args.json:
         print(flush=True)
-        print(summary(setup, games), flush=True)
+        print(summary(setup, rules, games), flush=True)
     return EXIT_OK
 
 
-def board_size(pairs: list[str]) -> int | None:
-    """``-p size=N``, the only parameter (None when not given)."""
+def board_size(pairs: list[str], game: str) -> int | None:
+    """``-p size=N``, 2048's only parameter (None when not given)."""
     size = None
     for pair in pairs:
+        if game != "2048":
+            raise PuzzleError(f"{game} takes no parameters (it is played on 4x4)", where=f"-p {excerpt(pair)}")
         name, sep, value = pair.partition("=")
         if name.strip() != "size" or not sep:
             raise PuzzleError("2048 takes one parameter, size=N", where=f"-p {excerpt(pair)}")
@@ -118,14 +128,14 @@ def board_size(pairs: list[str]) -> int | None:
     return size
 
 
-def read_weights(pairs: list[str]) -> Weights:
-    """The heuristic's weights with each ``--weight NAME=VALUE`` applied."""
+def read_weights(pairs: list[str], weights: Any) -> Any:
+    """The heuristic's weights (the game's ``weights`` class) with each ``--weight NAME=VALUE`` applied."""
     given: dict[str, float] = {}
     for pair in pairs:
         name, sep, text = (part.strip() for part in pair.partition("="))
-        if not sep or name not in Weights.names():
+        if not sep or name not in weights.names():
             raise UsageError(f"--weight {excerpt(pair)}: expected NAME=VALUE with NAME one of "
-                             f"{', '.join(Weights.names())}")
+                             f"{', '.join(weights.names())}")
         if name in given:
             raise UsageError(f"--weight {name} is given twice")
         try:
@@ -135,19 +145,24 @@ def read_weights(pairs: list[str]) -> Weights:
         if not abs(value) <= MAX_WEIGHT:
             raise UsageError(f"--weight {name}: expected a number from -10^12 to 10^12, got {excerpt(text)}")
         given[name] = value
-    return Weights(**given)
+    return weights(**given)
 
 
-def show_best_move(args: argparse.Namespace, text: str, size: int | None, weights: Weights) -> int:
+def show_best_move(args: argparse.Namespace, text: str, size: int | None, weights: Any) -> int:
     """The expected value of every move from one position, best first."""
     if args.games != 1 or args.workers != 1 or args.show or args.seed is not None or args.player != "expectimax" \
             or args.adversary != "random":
-        raise UsageError("best-move takes only --depth, --weight, -p size and --json")
-    rules = Rules(size or size_of(text))
+        raise UsageError("best-move takes only --depth, --weight, -p size (2048), --next (threes) and --json")
+    if (args.next is None) != (args.game == "2048"):
+        raise UsageError("threes best-move needs --next HINT, the next card as shown" if args.next is None else
+                         "--next is for threes: 2048's next tile is not shown")
+    prepared = Prepared.of(Setup(size or (size_of(text) if args.game == "2048" else 4), "expectimax", args.depth,
+                                 weights, game=args.game))
+    rules, player = prepared.rules, prepared.expectimax
     board = rules.parse(text)
-    player = Prepared.of(Setup(rules.size, "expectimax", args.depth, weights)).expectimax
+    position = Position(board) if args.next is None else rules.parse_hint(args.next, board)
     depth = args.depth or player.depth_for(board)
-    values = player.move_values(board, depth)
+    values = player.move_values(position, depth)
     # the move the player makes first (of values equal up to rounding, the first in U, D, L, R), the rest by value
     first = best_move(values) if values else None
     ranked = sorted(values, key=lambda d: (d != first, -values[d], d))
@@ -164,30 +179,35 @@ def show_best_move(args: argparse.Namespace, text: str, size: int | None, weight
     return EXIT_OK if ranked else EXIT_NO_SOLUTION
 
 
-def shower(rules: Rules, seed: int) -> Callable[[int, str, int], None]:
-    """--show: the board after every move, under a line saying what happened."""
-    def show(board: int, what: str, score: int) -> None:
-        print(f"seed {seed}, {what} (score {score:,})\n{rules.grid(board)}\n", flush=True)
+def shower(rules: GameRules, seed: int) -> Callable[[Position, str, int], None]:
+    """--show: the board after every move, under a line saying what happened (and what comes next, when
+    the game shows it)."""
+    def show(position: Position, what: str, score: int) -> None:
+        hint = rules.hint(position)
+        print(f"seed {seed}, {what} (score {score:,}{'; ' + hint if hint else ''})\n{rules.grid(position.board)}\n",
+              flush=True)
     return show
 
 
-def summary(setup: Setup, games: list[Game]) -> str:
-    """The share of games reaching each tile (from 512, or lower when no game got there, up to the best
-    reached), the mean and median score, and the time per game and per move."""
+def summary(setup: Setup, rules: GameRules, games: list[Game]) -> str:
+    """The share of games reaching each value (from the game's first milestone, or lower when no game got
+    there, up to the best reached or the goal), the mean and median score, and the time per game and
+    per move."""
     top = max(g.max_tile for g in games)
-    tile, lines = min(512, top), []
-    while tile <= max(top, 2048):
+    first, goal = rules.milestones
+    tile, lines = min(first, top), []
+    while tile <= max(top, goal):
         reached = sum(g.max_tile >= tile for g in games)
         lines.append(f"{tile:>6}  {reached:>5}  {100 * reached / len(games):>5.1f}%")
         tile *= 2
     scores = [g.score for g in games]
     moves, seconds = sum(g.moves for g in games), sum(g.seconds for g in games)
     depth = setup.depth or ("auto" if setup.player == "expectimax" else None)
-    against = "random tiles" if setup.adversary == "random" else "the worst-tile adversary"
+    against = f"random {rules.piece}s" if setup.adversary == "random" else f"the worst-{rules.piece} adversary"
     seeds = f"seed {games[0].seed}" if len(games) == 1 else f"seeds {games[0].seed} to {games[-1].seed}"
     head = (f"{len(games)} game{'s' * (len(games) != 1)} of {setup.player}"
             f"{f' (depth {depth})' if depth else ''} against {against}, {setup.size}x{setup.size}, {seeds}")
-    return "\n".join([head, "  tile  games   share", *lines,
+    return "\n".join([head, f"{rules.piece:>6}  games   share", *lines,
                       f"score: mean {statistics.mean(scores):,.0f}, median {statistics.median(scores):,.0f}, "
                       f"best {max(scores):,}",
                       f"moves: {moves / len(games):,.0f} a game; {seconds / len(games):.2f} s a game, "

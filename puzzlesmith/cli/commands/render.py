@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..common import EXIT_OK, add_input_options, add_type_options, read_puzzles
+from ..outputs import check_output
 from ..pictures import NoAnswer, add_solve_options, no_answer, output_format, write_output
 
 
@@ -28,6 +29,8 @@ def run(args: argparse.Namespace) -> int:
 
     from ..pictures import answer_picture, solve_all
 
+    if args.output is not None:
+        check_output(args.output, "-o")
     fmt = output_format(args.output, drawing.FORMATS)
     ptype, _, puzzles = read_puzzles(args)
     if args.solution:

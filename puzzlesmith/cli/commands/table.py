@@ -1,6 +1,6 @@
 """`puzzlesmith table TYPE [PUZZLE] --out FILE`: the whole space's distance table, two bits a position.
 
-As in Hoey, "Re: TripleCross by Binary Arts" (cube-lovers, 1996): every position numbered, its distance from the root (the goal, or the given position) kept
+Hoey's method ("Re: TripleCross by Binary Arts", cube-lovers, 1996): every position numbered, its distance from the root (the goal, or the given position) kept
 mod 3, filled layer by layer (solvers/tables.py). The file (csp/tables.py) is written whole or not at
 all; its header names the space, so ``solve --table`` and ``analyze --table`` read it only for the
 same puzzle. Hoey's four answers are printed when the table is done, and kept in the header.
@@ -20,6 +20,7 @@ from typing import Any
 from ..common import (EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, read_puzzles,
                       whole_numbers)
 from ..moves import move_puzzles
+from ..outputs import check_output
 from ..tables import answers_of, check_memory, describe, numbered, one, root_number
 
 
@@ -45,10 +46,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"give one position to build the table from (got {len(spaces)})")
     if not args.out:
         raise UsageError("--out FILE is required: where to write the table")
-    check_folder(args.out)
+    check_output(args.out, "--out")
     puzzle, space = spaces[0]
     identity = numbered(space, ptype.name)
-    root = root_number(space, space.start())
+    root = root_number(space, space.start(), ptype.name)
     header: dict[str, Any] = {**identity, "root": space.format(space.start())}
     check_memory(identity["size"], len(space.neighbour_numbers(one(root))), args.workers)
     from puzzlesmith.solvers.tables import build_table, stderr_progress
@@ -63,13 +64,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(describe(header), flush=True)
     return EXIT_OK
-
-
-def check_folder(path: str) -> None:
-    """Refuse an --out whose folder does not exist before any work is done."""
-    folder = Path(path).parent
-    if not folder.is_dir():
-        raise UsageError(f"--out {path}: the folder {folder} does not exist")
 
 
 def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[str, Any]) -> int:
@@ -87,7 +81,13 @@ def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[st
     identity = pattern_identity(rows, cols, goal, tiles)
     out = Path(args.out) if args.out else pattern_file(rows, cols, goal, tiles)
     if args.out:
-        check_folder(args.out)
+        check_output(args.out, "--out")
+    else:
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise UsageError(f"the table cache {out.parent} cannot be made: {e.strerror}") from None
+        check_output(out, "the table cache:")
     size = identity["size"]
     print(f"pattern database of tiles {','.join(map(str, tiles))} on {rows}x{cols}: {size:,} addresses, "
           f"{size_text(size // 4)} on disk; building needs about {size_text(size * 4.5)} of memory",

@@ -1,0 +1,100 @@
+"""Fillomino (Nikoli; Simon Tatham's Filling): write a number in every cell so that each area of equal
+numbers joined by sides has as many cells as its number (so two areas of one size never touch).
+
+Text format: ``1``-``9`` a given number, ``.`` an empty cell; rows separated by ``/`` or one row per
+line::
+
+    3..5./.1..2
+
+The answer is every cell's number; the givens are values of the answer, so generators, graders and
+hints work on fillomino as on sudoku. Model: a ``regions`` constraint (sized) over the grid's cells.
+Written only against the public interfaces, as a plug-in would be.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Sequence
+
+from puzzlesmith.csp import grid
+from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.picture import BLACK, LIGHT, SOLUTION, Picture
+from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+
+CELL = 24.0
+
+
+def _cell(ch: str) -> int:
+    if ch == ".":
+        return 0
+    if ch not in "123456789":
+        raise ValueError("a fillomino cell is 1-9 or .")
+    return int(ch)
+
+
+@lru_cache(maxsize=64)
+def fillomino_model(rows: int, cols: int) -> Model:
+    """One model per shape: the givens are the engine's assumptions, as for sudoku."""
+    m = Model()
+    cells = [m.int_var(1, 9, f"r{k // cols + 1}c{k % cols + 1}") for k in range(rows * cols)]
+    m.regions(cells, grid.cell_pairs(rows, cols), sized=True, name="areas as big as their number")
+    return m.freeze()
+
+
+class Fillomino(PuzzleType):
+    name = "fillomino"
+    summary = "numbers in every cell; each area of equal numbers has that many cells"
+    params = (Param("size", None, "ROWSxCOLUMNS (or N) of an empty grid to generate on; taken from the puzzle "
+                                  "when one is given", lambda text: parse_rxc(text, square=True, most=900)),)
+    clue_based = True
+
+    def empty(self, params: dict[str, Any]) -> Instance:
+        rows, cols = params.get("size") or (6, 6)
+        return Instance({"rows": rows, "cols": cols, "size": rows if rows == cols else None}, {}, layout="grid")
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        numbers = grid.read_grid(text, _cell)
+        rows, cols = len(numbers), len(numbers[0])
+        givens = {r * cols + c: n for r, row in enumerate(numbers) for c, n in enumerate(row) if n}
+        return Instance({"rows": rows, "cols": cols, "size": rows if rows == cols else None}, givens, layout="grid")
+
+    def model(self, instance: Instance) -> Model:
+        return fillomino_model(instance.params["rows"], instance.params["cols"])
+
+    def grid_shape(self, instance: Instance) -> tuple[int, int]:
+        return instance.params["rows"], instance.params["cols"]
+
+    def _rows(self, instance: Instance, cells: Sequence[int]) -> str:
+        cols = instance.params["cols"]
+        return grid.show_grid([[str(v) if v else "." for v in cells[r:r + cols]] for r in range(0, len(cells), cols)])
+
+    def format_puzzle(self, instance: Instance) -> str:
+        size = instance.params["rows"] * instance.params["cols"]
+        return self._rows(instance, [instance.givens.get(k, 0) for k in range(size)])
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        return self._rows(instance, values)
+
+    def cell_name(self, instance: Instance, var: int) -> str:
+        cols = instance.params["cols"]
+        return f"r{var // cols + 1}c{var % cols + 1}"
+
+    def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
+        rows, cols = instance.params["rows"], instance.params["cols"]
+        pic = Picture(CELL * cols, CELL * rows)
+        shown = [instance.givens.get(k, values[k] if values is not None else 0) for k in range(rows * cols)]
+        for k, v in enumerate(shown):
+            r, c = divmod(k, cols)
+            pic.rect(c * CELL, r * CELL, CELL, CELL, stroke=LIGHT, role="cell")
+            if v:
+                pic.text((c + 0.5) * CELL, (r + 0.5) * CELL, str(v), CELL * 0.5, bold=k in instance.givens,
+                         color=BLACK if k in instance.givens else SOLUTION, role="given" if k in instance.givens
+                         else "value")
+        if values is not None:  # the areas' borders
+            for a, b in grid.cell_pairs(rows, cols):
+                if values[a] != values[b]:
+                    (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
+                    x, y = cb * CELL, rb * CELL
+                    pic.line(x, y, x + (CELL if ra != rb else 0), y + (CELL if ra == rb else 0), 2.0, role="border")
+        pic.rect(0, 0, CELL * cols, CELL * rows, width=2.0, role="frame")
+        return pic

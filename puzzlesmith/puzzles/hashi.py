@@ -1,0 +1,134 @@
+"""Hashiwokakero (Nikoli; Simon Tatham's Bridges): join the islands with bridges running straight along
+rows and columns, at most two between two islands, none crossing another or an island; each island has
+as many bridges as its number, and all islands are connected.
+
+Text format: ``1``-``8`` an island, ``.`` water; rows separated by ``/`` or one row per line::
+
+    2.2
+    ...
+    2.2
+
+The answer is the number of bridges (0, 1 or 2) between each pair of islands that see each other, so
+counts are of bridge layouts. Model: a sum per island, no two crossing bridges (a table per crossing),
+and ``spanning`` over the bridges. Written only against the public interfaces, as a plug-in would be.
+Solutions are drawn with ``-`` ``=`` for one or two bridges along a row, ``|`` ``"`` along a column.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Sequence
+
+from puzzlesmith.csp import grid
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.picture import SOLUTION, WHITE, Picture
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
+
+Islands = tuple[tuple[int, ...], ...]  # 0: water
+Link = tuple[tuple[int, int], tuple[int, int]]  # two islands (row, column) in one row or column
+CELL = 24.0
+
+
+def _island(ch: str) -> int:
+    if ch == ".":
+        return 0
+    if ch not in "12345678":
+        raise ValueError("a hashi cell is an island 1-8 or . (water)")
+    return int(ch)
+
+
+@lru_cache(maxsize=64)
+def links(islands: Islands) -> tuple[Link, ...]:
+    """Each pair of islands that see each other along a row or a column (the next island on the right
+    or below), row by row."""
+    rows, cols = len(islands), len(islands[0])
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            if islands[r][c]:
+                right = next((cc for cc in range(c + 1, cols) if islands[r][cc]), None)
+                below = next((rr for rr in range(r + 1, rows) if islands[rr][c]), None)
+                out += [((r, c), (r, right))] * (right is not None) + [((r, c), (below, c))] * (below is not None)
+    return tuple(out)
+
+
+def _crosses(a: Link, b: Link) -> bool:
+    (ra, ca), (ra2, ca2) = a
+    (rb, cb), (rb2, cb2) = b
+    if ra == ra2 and cb == cb2:  # a along a row, b along a column
+        return ca < cb < ca2 and rb < ra < rb2
+    if ca == ca2 and rb == rb2:
+        return _crosses(b, a)
+    return False
+
+
+@lru_cache(maxsize=64)
+def hashi_model(islands: Islands) -> Model:
+    m = Model()
+    pairs = links(islands)
+    bridges = [m.int_var(0, 2, f"bridges r{a[0] + 1}c{a[1] + 1}-r{b[0] + 1}c{b[1] + 1}") for a, b in pairs]
+    at: dict[tuple[int, int], list[int]] = {}
+    for var, (a, b) in zip(bridges, pairs):
+        at.setdefault(a, []).append(var)
+        at.setdefault(b, []).append(var)
+    for r, row in enumerate(islands):
+        for c, n in enumerate(row):
+            if (r, c) in at:  # an island that sees no other is a conflict found by parse
+                m.linear(at[r, c], [1] * len(at[r, c]), "==", n, name=f"island {n} at r{r + 1}c{c + 1}")
+    for i, a in enumerate(pairs):
+        for j in range(i + 1, len(pairs)):
+            if _crosses(a, pairs[j]):
+                m.table([bridges[i], bridges[j]], [(0, 0), (0, 1), (0, 2), (1, 0), (2, 0)],
+                        name=f"{m.names[bridges[i]]} crosses {m.names[bridges[j]]}")
+    index = {p: k for k, p in enumerate(at)}
+    m.spanning(bridges, [(index[a], index[b]) for a, b in pairs], name="all islands connected")
+    m.answer(bridges)
+    return m.freeze()
+
+
+class Hashi(PuzzleType):
+    name = "hashi"
+    summary = "bridges between numbered islands, at most two a pair, none crossing, all islands connected"
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        islands = tuple(tuple(row) for row in grid.read_grid(text, _island))
+        seen = {p for link in links(islands) for p in link}
+        alone = next(((r, c) for r, row in enumerate(islands) for c, n in enumerate(row) if n and (r, c) not in seen),
+                     None)
+        if not seen:
+            raise PuzzleError("a hashi needs at least two islands in one row or column", line=1)
+        conflict = None if alone is None else f"the island at r{alone[0] + 1}c{alone[1] + 1} sees no other island"
+        return Instance({"rows": len(islands), "cols": len(islands[0])}, {}, data=islands, layout="grid",
+                        conflict=conflict)
+
+    def model(self, instance: Instance) -> Model:
+        return hashi_model(instance.data)
+
+    def format_puzzle(self, instance: Instance) -> str:
+        return grid.show_grid([[str(n) if n else "." for n in row] for row in instance.data])
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        cells = [[str(n) if n else " " for n in row] for row in instance.data]
+        for ((ra, ca), (rb, cb)), count in zip(links(instance.data), values):
+            for r in range(ra, rb + 1):
+                for c in range(ca, cb + 1):
+                    if count and not instance.data[r][c]:
+                        cells[r][c] = ("-=" if ra == rb else '|"')[count - 1]
+        return "\n".join("".join(row).rstrip() for row in cells)
+
+    def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
+        rows, cols = instance.params["rows"], instance.params["cols"]
+        pic = Picture(CELL * cols, CELL * rows)
+        for ((ra, ca), (rb, cb)), count in zip(links(instance.data), values or ()):
+            for k in range(count):
+                shift = (k - (count - 1) / 2) * 4  # two bridges side by side
+                dx, dy = (0, shift) if ra == rb else (shift, 0)
+                pic.line((ca + 0.5) * CELL + dx, (ra + 0.5) * CELL + dy, (cb + 0.5) * CELL + dx,
+                         (rb + 0.5) * CELL + dy, 1.5, SOLUTION, role="bridge")
+        for r, row in enumerate(instance.data):
+            for c, n in enumerate(row):
+                if n:
+                    pic.circle((c + 0.5) * CELL, (r + 0.5) * CELL, CELL * 0.4, fill=WHITE, role="island")
+                    pic.text((c + 0.5) * CELL, (r + 0.5) * CELL, str(n), CELL * 0.45, role="clue")
+        return pic

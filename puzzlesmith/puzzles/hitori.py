@@ -1,0 +1,84 @@
+"""Hitori (Nikoli; Simon Tatham's Singles): shade cells so that no number is left twice in a row or a
+column, no two shaded cells share a side, and the white cells form one connected area.
+
+Text format: numbers separated by spaces, rows on separate lines (or separated by ``/``)::
+
+    2 1 2
+    1 3 1
+    3 2 3
+
+The answer is one boolean per cell, 1 for white, so counts are of shadings. Model: at most one white
+cell among equal numbers of a line, at least one white cell of every pair of neighbours, and
+``connected`` over the white cells. Written only against the public interfaces, as a plug-in would be.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Sequence
+
+from puzzlesmith.csp import grid
+from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.picture import GREY, WHITE, Picture
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
+
+Numbers = tuple[tuple[int, ...], ...]
+CELL = 24.0
+
+
+def _number(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError("a hitori cell is a whole number from 1")
+    return int(text)
+
+
+@lru_cache(maxsize=64)
+def hitori_model(numbers: Numbers) -> Model:
+    rows, cols = len(numbers), len(numbers[0])
+    m = Model()
+    white = [m.int_var(0, 1, f"r{k // cols + 1}c{k % cols + 1}") for k in range(rows * cols)]
+    lines = [[(r, c) for c in range(cols)] for r in range(rows)] + [[(r, c) for r in range(rows)] for c in range(cols)]
+    for k, line in enumerate(lines):
+        where = f"row {k + 1}" if k < rows else f"column {k - rows + 1}"
+        same: dict[int, list[int]] = {}
+        for r, c in line:
+            same.setdefault(numbers[r][c], []).append(white[r * cols + c])
+        for n, cells in same.items():
+            if len(cells) > 1:
+                m.linear(cells, [1] * len(cells), "<=", 1, name=f"one white {n} in {where}")
+    for a, b in grid.cell_pairs(rows, cols):
+        m.linear([white[a], white[b]], [1, 1], ">=", 1, name=f"{m.names[a]} and {m.names[b]} not both shaded")
+    m.connected(white, grid.cell_pairs(rows, cols), name="white cells connected")
+    return m.freeze()
+
+
+class Hitori(PuzzleType):
+    name = "hitori"
+    summary = "shade repeated numbers away; shaded cells never touch, white cells stay connected"
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        numbers = tuple(tuple(row) for row in grid.read_grid(text, _number, tokens=True))
+        return Instance({"rows": len(numbers), "cols": len(numbers[0])}, {}, data=numbers, layout="grid")
+
+    def model(self, instance: Instance) -> Model:
+        return hitori_model(instance.data)
+
+    def format_puzzle(self, instance: Instance) -> str:
+        return grid.show_grid([[str(n) for n in row] for row in instance.data], tokens=True)
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        """The grid with shaded cells written ``#``."""
+        cols = instance.params["cols"]
+        return grid.show_grid([[str(n) if values[r * cols + c] else "#" for c, n in enumerate(row)]
+                               for r, row in enumerate(instance.data)], tokens=True)
+
+    def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
+        rows, cols = instance.params["rows"], instance.params["cols"]
+        pic = Picture(CELL * cols, CELL * rows)
+        for r, row in enumerate(instance.data):
+            for c, n in enumerate(row):
+                shaded = values is not None and not values[r * cols + c]
+                pic.rect(c * CELL, r * CELL, CELL, CELL, fill=GREY if shaded else None, role="cell")
+                pic.text((c + 0.5) * CELL, (r + 0.5) * CELL, str(n), CELL * 0.45, color=WHITE if shaded else "#000000",
+                         role="clue")
+        return pic

@@ -1,0 +1,60 @@
+"""Masyu: janko.at's published puzzles give their published loops; small boards counted by every engine
+as by brute force; bad input and "no solution" answered as the command line promises."""
+
+from __future__ import annotations
+
+import pytest
+from genre_support import brute, published, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import puzzlesmith as ps
+from puzzlesmith.csp import grid
+
+
+def loop_of(directions: list[str]) -> list[int]:
+    """The published solution (each cell's exits, e.g. ``se``) as the booleans of ``grid.cell_pairs``:
+    a pair is on the loop when the first cell exits towards the second."""
+    cells = [token for row in directions for token in row.split()]
+    rows, cols = len(directions), len(cells) // len(directions)
+    return [int(("e" if b == a + 1 else "s") in cells[a]) for a, b in grid.cell_pairs(rows, cols)]
+
+
+@pytest.mark.parametrize("number", ["11", "20", "760"])
+def test_published_puzzles_have_their_published_loop(number: str) -> None:
+    text, directions = published("masyu_janko.txt")[number]
+    puzzle = ps.read("masyu", text)
+    counted = puzzle.count(limit=2, engine="sat")
+    assert (counted.count, counted.complete) == (1, True)
+    assert puzzle.solve(engine="sat").values[0] == loop_of(directions)
+
+
+@pytest.mark.parametrize("engine", ["backtracking", "cpsat"])
+def test_other_engines_agree_on_the_published_10x10(engine: str) -> None:
+    text, directions = published("masyu_janko.txt")["11"]
+    assert ps.read("masyu", text).solve(engine=engine).values[0] == loop_of(directions)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.lists(st.sampled_from("....WB"), min_size=9, max_size=9))
+def test_small_boards_counted_by_every_engine_as_by_brute_force(cells: list[str]) -> None:
+    text = "/".join("".join(cells[r * 3:r * 3 + 3]) for r in range(3))
+    expected = brute("masyu", text)
+    for engine in ("backtracking", "sat", "cpsat"):
+        assert ps.read("masyu", text).count(engine=engine).count == expected, engine
+
+
+def test_an_empty_board_has_every_cycle_of_its_cells() -> None:
+    # OEIS A140517: 213 cycles in the 4 x 4 grid graph, each a loop when no cell has a pearl.
+    assert ps.read("masyu", "..../..../..../....").count(engine="sat").count == 213
+
+
+def test_bad_input_names_the_line_and_cell() -> None:
+    done = run("solve", "masyu", "-", stdin="W..\n.X.\n")
+    assert done.returncode == 2 and "line 2" in done.stderr and "r2c2" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_black_pearl_in_the_middle_of_3x3_is_no_solution() -> None:
+    done = run("solve", "masyu", "-", stdin=".../.B./...\n")  # no room to go straight on two cells each way
+    assert done.returncode == 1 and "no solution" in done.stdout

@@ -1,0 +1,71 @@
+"""Slitherlink: janko.at's published puzzles give their published loops; small boards counted by brute
+force; every engine agrees; bad input and "no solution" answered as the command line promises."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import puzzlesmith as ps
+
+from genre_support import brute, published, run
+
+def loop_of(inside: list[str]) -> list[int]:
+    """The published solution as edges: an edge is on the loop when the cells on its two sides differ
+    (outside the grid counts as outside)."""
+    rows, cols = len(inside), len(inside[0])
+
+    def at(r: int, c: int) -> bool:
+        return 0 <= r < rows and 0 <= c < cols and inside[r][c] == "x"
+
+    horizontal = [int(at(r - 1, c) != at(r, c)) for r in range(rows + 1) for c in range(cols)]
+    vertical = [int(at(r, c - 1) != at(r, c)) for r in range(rows) for c in range(cols + 1)]
+    return horizontal + vertical
+
+
+@pytest.mark.parametrize("number", ["523", "181", "100"])
+def test_published_puzzles_have_their_published_loop(number: str) -> None:
+    text, inside = published("slitherlink_janko.txt")[number]
+    puzzle = ps.read("slitherlink", text)
+    counted = puzzle.count(limit=2, engine="sat")
+    assert (counted.count, counted.complete) == (1, True)
+    assert puzzle.solve(engine="sat").values[0] == loop_of(inside)
+
+
+def test_cpsat_agrees_on_the_published_10x18() -> None:
+    text, inside = published("slitherlink_janko.txt")["523"]
+    assert ps.read("slitherlink", text).solve(engine="cpsat").values[0] == loop_of(inside)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.lists(st.sampled_from(".0123"), min_size=4, max_size=4))
+def test_small_boards_counted_by_every_engine_as_by_brute_force(cells: list[str]) -> None:
+    text = "".join(cells[:2]) + "/" + "".join(cells[2:])
+    expected = brute("slitherlink", text)
+    for engine in ("backtracking", "sat", "cpsat"):
+        assert ps.read("slitherlink", text).count(engine=engine).count == expected, engine
+
+
+def test_an_empty_2x2_board_has_every_loop_of_the_3x3_points() -> None:
+    # OEIS A140517: 13 cycles in the 3 x 3 grid graph, each a slitherlink loop when no cell has a clue.
+    assert ps.read("slitherlink", "../..").count(engine="sat").count == 13
+
+
+def test_format_draws_the_loop_around_the_clues() -> None:
+    # 3 in the top-left and bottom-right corners: one of the two loops runs around both corners.
+    texts = set(ps.read("slitherlink", "3.\n.3").solutions(engine="sat").texts)
+    assert "+-+ +\n|3|\n+ +-+\n|  3|\n+-+-+" in texts and len(texts) == 2
+
+
+def test_bad_input_names_the_line_and_cell() -> None:
+    done = run("solve", "slitherlink", "-", stdin="3.2\n..x\n")
+    assert done.returncode == 2
+    assert "line 2" in done.stderr and "r2c3" in done.stderr and "Traceback" not in done.stderr
+    ragged = run("solve", "slitherlink", "-", stdin="3.2\n..\n")
+    assert ragged.returncode == 2 and "row 2 has 2 cells" in ragged.stderr
+
+
+def test_no_loop_is_no_solution() -> None:
+    done = run("solve", "slitherlink", "-", stdin="33/33\n")  # four 3s in a square cannot share one loop
+    assert done.returncode == 1 and "no solution" in done.stdout
