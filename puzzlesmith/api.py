@@ -167,7 +167,7 @@ def generate(type_name: str, seed: int | None = None, difficulty: str | None = N
     ptype = type_of(type_name)
     resolved = params_of(ptype, params)
     seed = new_seed() if seed is None else seed
-    if not ptype.clue_based:
+    if not ptype.clue_based and not ptype.clue_kinds:  # clue kinds: made by generate_one, as clue puzzles
         boards = board_generator(ptype)
         if boards is None:
             raise PuzzleError(f"{ptype.name} puzzles cannot be generated (types that can: "

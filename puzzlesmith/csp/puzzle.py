@@ -78,6 +78,32 @@ def yes_no(text: str) -> bool:
     raise ValueError("expected yes or no")
 
 
+def char_grid(text: str, allowed: str, *, square: bool = False) -> list[str]:
+    """The rows of a grid written one character a cell, as rows separated by ``/`` on one line or one row per
+    line; PuzzleError naming the line (or the row, on one line) and the cell of the first character not in
+    ``allowed``, or a row of another length. Grid genres share this contract."""
+    one_line = "\n" not in text.strip()
+    rows = [r.strip() for r in (text.split("/") if one_line else text.strip().splitlines())]
+    for k, row in enumerate(rows, start=1):
+        place = {"where": f"row {k}"} if one_line else {"line": k}
+        if not row:
+            raise PuzzleError("empty row", **place)
+        if len(row) != len(rows[0]):
+            raise PuzzleError(f"{len(row)} cells where the first row has {len(rows[0])}", **place)
+        for c, ch in enumerate(row, start=1):
+            if ch not in allowed:
+                where = f"{place.get('where', '')}{', ' if one_line else ''}cell r{k}c{c}"
+                raise PuzzleError(f"{ch!r} is not one of {' '.join(allowed)}", line=place.get("line"), where=where)
+    if square and len(rows) != len(rows[0]):
+        raise PuzzleError(f"{len(rows)} rows of {len(rows[0])} cells: the grid must be square")
+    return rows
+
+
+def grid_text(rows: Sequence[str], layout: str) -> str:
+    """Rows of cells as text: one line with ``/`` between rows (layout "line"), or one row per line."""
+    return "/".join(rows) if layout == "line" else "\n".join(rows)
+
+
 def _plain_groups(model: Model) -> tuple[list[Any], dict[int, list[int]]]:
     """The model's AllDifferent constraints without offsets, and each variable's positions among them."""
     plain = [c for c in model.of_kind("AllDifferent") if len(set(c.offsets)) <= 1]
@@ -115,20 +141,27 @@ class PuzzleType:
     clue_based: ClassVar[bool] = False
     #: True for puzzles solved by a sequence of moves (``MovePuzzle``), not by values of variables.
     solved_by_moves: ClassVar[bool] = False
-    #: "module:function" making boards of a type not made of clues (lights-out, nonograms, tile puzzles),
+    #: "module:function" (or the name of an entry of ``generators.GENERATORS``, entry-point group
+    #: ``puzzlesmith.generators``) making boards of a type not made of clues (lights-out, nonograms, tile puzzles),
     #: called as ``function(ptype, params, n, seed=S, **options)`` with the generate command's board options
     #: (presses, unique: a generator refuses those it does not take); board k comes from seed S + k alone,
     #: and has ``.instance``. Imported only when boards are made.
     board_generator: ClassVar[str | None] = None
-    #: "module:function" grading a board of a type not made of clues: ``function(instance) -> dict``.
+    #: "module:function" (or a name in ``generators.GRADERS``, group ``puzzlesmith.graders``) grading a board
+    #: of a type not made of clues: ``function(instance) -> dict``.
     board_grader: ClassVar[str | None] = None
+    #: The kinds of clue this type's puzzles carry that are not values of the answer's variables (numbers
+    #: in black cells, counts around the grid, trees, pearls), in words. A type that declares any implements
+    #: ``clues``, ``with_clues`` and ``full_board``: generators then remove clues (by symmetry orbits)
+    #: while the answer stays unique, and grade and hint use the generic tiers of deduction.
+    clue_kinds: ClassVar[tuple[str, ...]] = ()
 
     def capabilities(self) -> frozenset[str]:
         """What can be asked of puzzles of this type, as the API, the command line and the web page ask:
         solve, count, render, and where the type allows it generate, grade, hint and verify (clue
         puzzles), moves and analyze (puzzles solved by moves)."""
         caps = {"solve", "count", "render"}
-        if self.clue_based:
+        if self.clue_based or self.clue_kinds:
             caps |= {"generate", "grade", "hint", "verify"}
         if self.board_generator:
             caps.add("generate")
@@ -138,7 +171,7 @@ class PuzzleType:
 
     def refusal(self, capability: str) -> str:
         """What is said when ``capability`` is asked of a type that lacks it."""
-        if capability in ("grade", "hint", "verify") and not self.clue_based:
+        if capability in ("grade", "hint", "verify") and not (self.clue_based or self.clue_kinds):
             return f"{self.name} puzzles are not made of clues, so they have no {capability}"
         return f"{self.name} puzzles cannot {capability}"
 
@@ -268,6 +301,21 @@ class PuzzleType:
     def cell_name(self, instance: Instance, var: int) -> str:
         """How a person names variable ``var`` (used in hints and messages)."""
         return self.model(instance).names[var]
+
+    # -- clues that are not values of variables (types declaring ``clue_kinds``) --------------------------
+    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
+        """The clues a puzzle shows, each at its site ``(row, column, kind)`` (row or column -1 for a count
+        outside the grid); only these are removed by generators, the rest of the puzzle is its layout."""
+        raise NotImplementedError
+
+    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
+        """A copy of ``instance`` showing exactly ``clues`` (a subset of what ``clues`` gave)."""
+        raise NotImplementedError
+
+    def full_board(self, params: dict[str, Any], rng: Any) -> Instance:
+        """A random puzzle with a solution, showing every clue its layout allows (drawn from ``rng``, a
+        ``random.Random``): where generators start removing clues."""
+        raise NotImplementedError
 
     # -- reading files -----------------------------------------------------------------------
     def split_records(self, text: str) -> list[tuple[int, str]]:

@@ -87,6 +87,9 @@ BUILTIN: dict[str, str] = {
     "hashi": "puzzlesmith.puzzles.hashi:Hashi",
     "masyu": "puzzlesmith.puzzles.masyu:Masyu",
     "fillomino": "puzzlesmith.puzzles.fillomino:Fillomino",
+    "takuzu": "puzzlesmith.puzzles.takuzu:Takuzu",
+    "lightup": "puzzlesmith.puzzles.lightup:LightUp",
+    "tents": "puzzlesmith.puzzles.tents:Tents",
 }
 
 TYPES = Plugins(ENTRY_POINT_GROUP, BUILTIN)

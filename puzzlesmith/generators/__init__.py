@@ -12,8 +12,9 @@ dask.distributed ``Client.get_executor()``); a seed gives the same puzzles on an
 
 from typing import Any, Callable
 
+from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.puzzle import PuzzleType
-from puzzlesmith.csp.registry import load
+from puzzlesmith.csp.registry import Plugins, load
 
 from .batch import Generated, generate, generate_one, new_seed, prepare
 from .clues import (ORACLE_PREFERENCE, GenerationError, Unsolvable, default_oracle, make_minimal, only_solution,
@@ -21,15 +22,38 @@ from .clues import (ORACLE_PREFERENCE, GenerationError, Unsolvable, default_orac
 from .grading import LEVEL_TOPS, LEVELS, RATINGS, Grade, Step, grade, hint, level_of, parse_rating_range
 from .layout import SYMMETRIES, clue_vars, grid_shape, orbits
 
-__all__ = ["LEVELS", "board_generator", "board_grader", "ORACLE_PREFERENCE", "SYMMETRIES", "LEVEL_TOPS", "RATINGS", "level_of", "parse_rating_range", "Generated", "GenerationError", "Grade", "Step",
+__all__ = ["GENERATORS", "GRADERS", "LEVELS", "board_generator", "board_grader", "ORACLE_PREFERENCE", "SYMMETRIES", "LEVEL_TOPS", "RATINGS", "level_of", "parse_rating_range", "Generated", "GenerationError", "Grade", "Step",
            "Unsolvable", "clue_vars", "default_oracle", "generate", "generate_one", "grade", "grid_shape", "hint",
            "make_minimal", "new_seed", "only_solution", "orbits", "prepare", "redundant_groups"]
 
+#: Board generators by name: the built-in ones, then those installed packages declare under the entry-point
+#: group ``puzzlesmith.generators``. A type names one in ``PuzzleType.board_generator`` (or gives a
+#: "module:function" target directly).
+GENERATORS = Plugins("puzzlesmith.generators", {
+    "nonogram": "puzzlesmith.generators.nonograms:generate_boards",
+    "lightsout": "puzzlesmith.generators.lightsout:generate_boards",
+    "tiles": "puzzlesmith.generators.moves:random_tiles",
+})
+#: Graders by name (entry-point group ``puzzlesmith.graders``), as ``PuzzleType.board_grader`` names them:
+#: ``function(instance) -> dict``. Types that name none are graded by the technique ladder where it fits
+#: and by the generic tiers of deduction (``deduction``) otherwise.
+GRADERS = Plugins("puzzlesmith.graders", {"nonogram": "puzzlesmith.generators.nonograms:grade_instance"})
+
+
+def _resolve(target: str, table: Plugins) -> Callable[..., Any]:
+    """A "module:function" target, or the name of an entry of ``table``."""
+    if ":" in target:
+        return load(target)
+    if target not in table:
+        raise PuzzleError(f"no {table.group} entry called {target!r} (known: {', '.join(sorted(table))})")
+    return table.load(target)
+
+
 def board_generator(ptype: PuzzleType) -> Callable[..., Any] | None:
     """The board-making strategy a type not made of clues declares (``PuzzleType.board_generator``), or None."""
-    return None if ptype.board_generator is None else load(ptype.board_generator)
+    return None if ptype.board_generator is None else _resolve(ptype.board_generator, GENERATORS)
 
 
 def board_grader(ptype: PuzzleType) -> Callable[..., Any] | None:
     """The grader a type not made of clues declares (``PuzzleType.board_grader``), or None."""
-    return None if ptype.board_grader is None else load(ptype.board_grader)
+    return None if ptype.board_grader is None else _resolve(ptype.board_grader, GRADERS)

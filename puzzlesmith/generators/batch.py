@@ -48,7 +48,8 @@ class Generated:
         """The puzzle as one JSON Lines object (puzzle and solution written on one line)."""
         line = replace(self.instance, layout="line")
         out: dict[str, Any] = {"type": ptype.name, "puzzle": ptype.format_puzzle(line),
-                               "solution": ptype.format(line, self.solution), "clues": len(self.givens),
+                               "solution": ptype.format(line, self.solution),
+                               "clues": len(ptype.clues(line)) if ptype.clue_kinds else len(self.givens),
                                "seed": self.seed, "symmetry": self.symmetry}
         if self.grade is not None:
             out.update(self.grade.as_dict())
@@ -62,11 +63,14 @@ def prepare(ptype: PuzzleType, params: dict[str, Any], symmetry: str, difficulty
 
     A type that needs a region layout it was not given (``open_layout``) gets a random one drawn from
     ``rng``, the puzzle's own stream (a fixed one when only the options are being checked)."""
-    if not ptype.clue_based:
+    if not ptype.clue_based and not ptype.clue_kinds:
         raise PuzzleError(f"{ptype.name} puzzles are not made of clues, so they cannot be generated",
                           where=f"type {ptype.name!r}")
     if difficulty is not None and difficulty not in LEVELS:
         raise PuzzleError(f"unknown difficulty (known: {', '.join(LEVELS)})", where=f"difficulty {difficulty!r}")
+    if ptype.clue_kinds:  # its clues are in the layout: a full board stands for the empty puzzle
+        board = ptype.full_board(params, rng or random.Random(0))
+        return board, ptype.model(board), []
     empty = ptype.empty(with_layout(ptype, params, rng or random.Random(0), symmetry))
     if empty is None:
         raise PuzzleError(f"{ptype.name} has no empty puzzle to start from", where=f"type {ptype.name!r}")
@@ -84,6 +88,11 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     engine that answers uniqueness questions (default: the fastest registered one); the
     puzzle does not depend on it.
     """
+    if ptype.clue_kinds:
+        from .clue_kinds import generate_one as by_clue_kinds
+
+        return by_clue_kinds(ptype, params, seed, symmetry=symmetry, difficulty=difficulty, oracle=oracle,
+                             grade=grade, max_tries=max_tries, rating=rating)
     start = time.perf_counter()
     rng = random_stream(seed)
     empty, model, groups = prepare(ptype, params, symmetry, difficulty, rng)

@@ -30,6 +30,7 @@ from puzzlesmith.csp import clock
 from puzzlesmith.csp.constraints import AllDifferent, Constraint
 from puzzlesmith.csp.model import Model
 
+from . import deduction
 from .techniques import LADDER, RATINGS, THREE_TIERS, Contradiction, Step
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "extreme", "needs guessing")
@@ -333,6 +334,12 @@ class Logic:
         return Grade(round(max(rating, 1.0), 1), counts.get("guess", 0), counts, hardest=hardest)
 
 
+def ladder_fits(model: Model) -> bool:
+    """True when the ladder has units to reason about (an AllDifferent without offsets); other models are
+    graded by the generic tiers of deduction (``deduction``)."""
+    return any(_plain(c) for c in model.constraints)
+
+
 def logic(model: Model) -> Logic:
     """The model compiled for the ladder, cached on the model."""
     cached = model.cache.get("grading")
@@ -356,6 +363,8 @@ def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
         if found.solution is None:
             return Grade(1.0, 0, {}, solved=False)
         solution = found.solution
+    if not ladder_fits(model):
+        return deduction.grade(model, givens, solution)
     return logic(model).grade(givens, solution, techniques)
 
 
@@ -364,8 +373,10 @@ def hint(model: Model, givens: Mapping[int, int], solution: Sequence[int]) -> li
 
     When no technique of the ladder applies, the last step is a guess that tells the value of
     the variable with the fewest candidates (from ``solution``, the puzzle's solution).
-    Raises Contradiction when the givens clash.
+    Raises Contradiction when the givens clash. Models the ladder does not fit get the generic grader's.
     """
+    if not ladder_fits(model):
+        return deduction.hint(model, givens, solution)
     net = logic(model)
     cand, placed = net.start(givens)
     steps: list[Step] = []

@@ -31,7 +31,8 @@ def run(args: argparse.Namespace) -> int:
     if "grade" not in ptype.capabilities():
         raise UsageError(f"{ptype.name} puzzles are not made of clues, so there is nothing to grade")
     _, _, puzzles = read_puzzles(args)
-    if ptype.clue_based:
+    clues = ptype.clue_based or bool(ptype.clue_kinds)  # graded by the ladder or the generic tiers
+    if clues:
         plan(puzzles, "auto", args.time_limit)
     worst = EXIT_OK
     for puzzle in puzzles:
@@ -39,8 +40,8 @@ def run(args: argparse.Namespace) -> int:
         prefix = f"{puzzle.source}: " if len(puzzles) > 1 else ""
         record: dict[str, Any] = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance)}
         words = describe(graded)
-        if graded.grade is not None or not ptype.clue_based:
-            record.update({"solved": graded.solved, "unique": graded.unique} if ptype.clue_based else graded.details)
+        if graded.grade is not None or not clues:
+            record.update({"solved": graded.solved, "unique": graded.unique} if clues else graded.details)
             if graded.grade is not None:
                 record.update(graded.grade.as_dict())
         else:

@@ -12,7 +12,7 @@ from puzzlesmith.generators import level_of
 from puzzlesmith.solvers.base import Status
 
 from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, add_input_options, add_type_options, emit_json, plan,
-                      positive_seconds, read_clue_puzzles)
+                      positive_seconds, read_puzzles, UsageError)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -27,7 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    ptype, puzzles = read_clue_puzzles(args, ", so there are no hints")
+    ptype, _, puzzles = read_puzzles(args)
+    if "hint" not in ptype.capabilities():
+        raise UsageError(ptype.refusal("hint"))
     plan(puzzles, args.engine, args.time_limit)
     worst = EXIT_OK
     for puzzle in puzzles:

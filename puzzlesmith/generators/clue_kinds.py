@@ -1,0 +1,100 @@
+"""Generating puzzles whose clues are not values of the answer's variables (``PuzzleType.clue_kinds``).
+
+A light-up's numbers, a tents puzzle's counts: each clue changes the model itself, so the add-then-remove
+generator over givens (``clues``) does not apply. Instead the type draws a random full board (a layout
+with a solution and every clue shown, ``PuzzleType.full_board``); boards whose answer is not unique are
+drawn again, and then clues go, orbit by orbit of the symmetry in random order, while the answer stays
+unique (counted to 2 over the answer by the oracle engine). What is left is minimal within the symmetry.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from puzzlesmith import solvers
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
+
+from .clues import GenerationError, default_oracle
+from .grading import LEVELS, grade
+
+Site = tuple[int, int, str]
+MAX_BOARDS = 200  # full boards drawn for one puzzle before giving up on its parameters
+
+
+def answers(ptype: PuzzleType, instance: Instance, oracle: str, limit: int = 2) -> list[list[int]]:
+    """Up to ``limit`` solutions with distinct answers (engines enumerate answers, not helper values)."""
+    return list(solvers.solutions(ptype.model(instance), fix=instance.givens, limit=limit, engine=oracle))
+
+
+def site_orbits(sites: list[Site], shape: tuple[int, int], symmetry: str) -> list[tuple[Site, ...]]:
+    """The clue sites grouped by the symmetry (a count outside the grid, row or column -1, moves with its
+    line); sites whose image is not a clue site form orbits of their own part."""
+    from .layout import _images
+
+    rows, cols = shape
+    present = set(sites)
+    seen: set[Site] = set()
+    orbits = []
+    for site in sites:
+        if site in seen:
+            continue
+        r, c, kind = site
+        group = []
+        for ir, ic in _images(r, c, rows, cols, symmetry):
+            image = (ir if 0 <= ir < rows else -1, ic if 0 <= ic < cols else -1, kind)
+            if image in present and image not in seen:
+                seen.add(image)
+                group.append(image)
+        orbits.append(tuple(group))
+    return orbits
+
+
+def reduce(ptype: PuzzleType, board: Instance, symmetry: str, rng: random.Random, oracle: str) -> Instance:
+    """``board`` (unique) with clue orbits removed in random order while its answer stays unique."""
+    clues: dict[Site, int] = dict(ptype.clues(board))
+    shape = ptype.grid_shape(board)
+    groups = site_orbits(sorted(clues), shape, symmetry) if shape else [(s,) for s in sorted(clues)]
+    rng.shuffle(groups)
+    for group in groups:
+        fewer = {s: v for s, v in clues.items() if s not in group}
+        if len(answers(ptype, ptype.with_clues(board, fewer), oracle)) == 1:
+            clues = fewer
+    return ptype.with_clues(board, clues)
+
+
+def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmetry: str = "none",
+                 difficulty: str | None = None, oracle: str | None = None, grade: bool = True,
+                 max_tries: int = 1000, rating: tuple[float, float] | None = None) -> Any:
+    """A unique puzzle of a type with clue kinds, minimal within ``symmetry``, made from ``seed`` alone
+    (the same options as ``batch.generate_one``)."""
+    from .batch import Generated, random_stream
+
+    if difficulty is not None and difficulty not in LEVELS:
+        raise PuzzleError(f"unknown difficulty (known: {', '.join(LEVELS)})", where=f"difficulty {difficulty!r}")
+    start = time.perf_counter()
+    rng = random_stream(seed)
+    for tries in range(1, max_tries + 1):
+        board, found, engine = None, [], oracle
+        for _ in range(MAX_BOARDS):
+            board = ptype.full_board(params, rng)
+            engine = oracle or default_oracle(ptype.model(board))
+            found = answers(ptype, board, engine)
+            if len(found) == 1:
+                break
+        else:
+            raise GenerationError(f"no full {ptype.name} board with one answer in {MAX_BOARDS} draws (seed {seed})")
+        made = reduce(ptype, board, symmetry, rng, engine)
+        graded = _grade(ptype, made, found[0]) if grade or difficulty or rating else None
+        if (difficulty is None or graded.level == difficulty) and (
+                rating is None or rating[0] - 1e-9 <= graded.rating <= rating[1] + 1e-9):
+            return Generated(made, found[0], seed, symmetry, engine, tries, time.perf_counter() - start, graded)
+    wanted = " ".join(filter(None, [difficulty, rating and f"rated {rating[0]:.1f}-{rating[1]:.1f}"]))
+    raise GenerationError(f"no {wanted} puzzle in {max_tries} tries (seed {seed})")
+
+
+def _grade(ptype: PuzzleType, instance: Instance, solution: list[int]) -> Any:
+    return grade(ptype.model(instance), instance.givens, solution)
+

@@ -1,0 +1,189 @@
+"""The generic grader: tiers of deduction on the answer's variables, for every type whatever its clues.
+
+The technique ladder (``grading``) reasons about AllDifferent units, so it fits sudoku-like types only.
+This grader needs nothing but the model: it narrows the candidates by the engines' own propagation
+(tier 0), and when that stalls it probes: assume one value of an undecided answer variable and, if
+propagation (at depth 1), or propagation plus probing one level shallower (at depth d), reaches a
+contradiction, the value goes. After every removal it falls back to the cheapest tier, as Tatham's
+per-puzzle solvers do. A puzzle's grade is the deepest tier it needed: propagation is easy, probing at
+depth 1 medium, at depth 2 hard; a puzzle these leave undecided needs guessing (depth 3 would cost the
+cube of the candidates in propagations, minutes on a 10x10, so the tiers stop at 2).
+
+Steps are about answer variables only (a hint never names a helper variable), and nothing assumes the
+puzzle has one solution: every removal is a proof.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterator, Mapping, Sequence
+
+from puzzlesmith.csp import clock
+from puzzlesmith.csp.model import Model
+from puzzlesmith.solvers.backtracking import Compiled, compiled
+
+from .techniques import Contradiction, Step
+
+MAX_DEPTH = 2
+#: The rating a tier gives: the top of the level it stands for (easy, medium, hard; see LEVEL_TOPS).
+TIER_RATINGS: tuple[float, ...] = (2.3, 3.4, 4.4)
+GUESS_RATING = 10.0
+TIER_NAMES: tuple[str, ...] = ("propagation", "probing", "probing at depth 2")
+
+
+@dataclass(frozen=True)
+class Deduction(Step):
+    """A step of the generic grader, in words about answer cells only."""
+
+    depth: int = 0
+
+    def describe(self, name: Callable[[int], str], show: Callable[[int], str] = str) -> str:
+        if self.place is not None:
+            var, x = name(self.place[0]), show(self.place[1])
+            if self.technique == "guess":
+                return (f"{var} = {x}: no deduction of propagation or probing up to depth {MAX_DEPTH} applies, "
+                        f"so guess; {x} is its value in the solution")
+            if self.depth == 0:
+                return f"{var} = {x}: the rules leave it no other value, given what is on the grid"
+            return f"{var} = {x}: every other value leads to a contradiction ({self.technique})"
+        (var, x), = self.removes
+        if self.depth == 1:
+            why = "the rules then leave some cell no value"
+        else:
+            why = f"probing at depth {self.depth - 1} then reaches a contradiction"
+        return f"{name(var)} cannot be {show(x)}: assuming it, {why} ({self.technique})"
+
+
+class Prober:
+    """The model compiled for propagation, with the answer's variables to reason about."""
+
+    def __init__(self, model: Model) -> None:
+        self.net: Compiled = compiled(model)
+        self.answer = list(model.answer_vars)
+        self.lo = self.net.lo
+
+    def start(self, givens: Mapping[int, int]) -> list[int]:
+        dom = self.net.start(givens, ())
+        if not self.net.propagate(dom, range(self.net.num_vars)):
+            raise Contradiction("the givens contradict each other")
+        return dom
+
+    def open(self, dom: list[int]) -> list[int]:
+        """The answer's variables with more than one value left."""
+        return [v for v in self.answer if dom[v] & (dom[v] - 1)]
+
+    def without(self, dom: list[int], v: int, bit: int) -> list[int] | None:
+        """``dom`` with bit removed from ``v`` and propagated, or None at a contradiction."""
+        d = list(dom)
+        d[v] &= ~bit
+        return d if self.net.propagate(d, (v,)) else None
+
+    def only(self, dom: list[int], v: int, bit: int) -> list[int] | None:
+        d = list(dom)
+        d[v] = bit
+        return d if self.net.propagate(d, (v,)) else None
+
+    def failing(self, dom: list[int], depth: int) -> Iterator[tuple[int, int]]:
+        """(variable, value bit) whose assumption fails at ``depth``."""
+        for v in self.open(dom):
+            for bit in _bits(dom[v]):
+                clock.check()
+                assumed = self.only(dom, v, bit)
+                if assumed is None or depth > 1 and self.refutes(assumed, depth - 1):
+                    yield v, bit
+
+    def refutes(self, dom: list[int], depth: int) -> bool:
+        """True when probing at ``depth`` (and shallower), applied to a fixpoint, empties a domain."""
+        while True:
+            for d in range(1, depth + 1):
+                found = next(self.failing(dom, d), None)
+                if found is not None:
+                    break
+            else:
+                return False
+            narrowed = self.without(dom, *found)
+            if narrowed is None:
+                return True
+            dom = narrowed
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def steps(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None,
+          max_depth: int = MAX_DEPTH, first_placement: bool = False) -> Iterator[Deduction]:
+    """The deductions that solve the puzzle, cheapest tier first; a guess (from ``solution``) when none
+    applies. With ``first_placement``, stops after the first step that places a value."""
+    prober = Prober(model)
+    lo = prober.lo
+    dom = prober.start(givens)
+    known = set(givens) & set(prober.answer)
+
+    def placements(depth: int, technique: str) -> Iterator[Deduction]:
+        for v in prober.answer:
+            if v not in known and not dom[v] & (dom[v] - 1):
+                known.add(v)
+                yield Deduction(technique, "", TIER_RATINGS[depth], place=(v, lo + dom[v].bit_length() - 1),
+                                depth=depth)
+
+    for s in placements(0, TIER_NAMES[0]):
+        yield s
+        if first_placement:
+            return
+    while prober.open(dom):
+        for depth in range(1, max_depth + 1):
+            found = next(prober.failing(dom, depth), None)
+            if found is not None:
+                break
+        else:
+            if solution is None:
+                return
+            v = min(prober.open(dom), key=lambda u: (dom[u].bit_count(), u))
+            dom = prober.only(dom, v, 1 << (solution[v] - lo))
+            if dom is None:
+                raise Contradiction("the solution given does not satisfy the model")
+            known.add(v)
+            yield Deduction("guess", "", GUESS_RATING, place=(v, solution[v]))
+            if first_placement:
+                return
+            yield from placements(0, TIER_NAMES[0])
+            continue
+        v, bit = found
+        technique = TIER_NAMES[depth]
+        yield Deduction(technique, "", TIER_RATINGS[depth], removes=((v, lo + bit.bit_length() - 1),), depth=depth)
+        narrowed = prober.without(dom, v, bit)
+        if narrowed is None:
+            raise Contradiction("the puzzle has no solution")
+        dom = narrowed
+        for s in placements(depth, technique):
+            yield s
+            if first_placement:
+                return
+
+
+def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None) -> "Grade":
+    """The grade of a puzzle by the deepest tier it needs (see the module docstring)."""
+    from .grading import Grade
+
+    counts: dict[str, int] = {}
+    rating, guesses, hardest = 1.0, 0, ""
+    try:
+        for s in steps(model, givens, solution):
+            counts[s.technique] = counts.get(s.technique, 0) + 1
+            guesses += s.technique == "guess"
+            if s.rating > rating:
+                rating, hardest = s.rating, s.technique
+            elif not hardest:
+                hardest = s.technique
+    except Contradiction:
+        return Grade(1.0, 0, {}, solved=False)
+    return Grade(rating, guesses, counts, hardest=hardest)
+
+
+def hint(model: Model, givens: Mapping[int, int], solution: Sequence[int]) -> list[Step]:
+    """The next deductions up to and including the first placement of an answer variable."""
+    return list(steps(model, givens, solution, first_placement=True))

@@ -1,0 +1,107 @@
+"""Takuzu (Binairo; Tatham's Unruly): fill an even-sided grid with 0s and 1s, as many of each in every row and
+column, never three alike in a row or column; with ``-p unique=yes`` no two rows and no two columns are equal.
+
+Written against the public interfaces only, as a plug-in would be: clues are given values of the cells, so
+generate, grade (the generic tiers of deduction) and hint come with ``clue_based``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Sequence
+
+from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType
+from puzzlesmith.csp.picture import Picture
+from puzzlesmith.csp.puzzle import char_grid, grid_text, whole_number, yes_no
+
+MAX_SIDE = 30
+SAME_OR_DIFFERENT = ((0, 0, 0), (1, 1, 0), (0, 1, 1), (1, 0, 1))  # (a, b, a != b)
+
+
+def even_side(text: str) -> int:
+    side = whole_number(text, 2, MAX_SIDE)
+    if side % 2:
+        raise ValueError(f"{side} is odd: a takuzu has as many 0s as 1s in every line")
+    return side
+
+
+class Takuzu(PuzzleType):
+    name = "takuzu"
+    summary = "0s and 1s, as many of each per line, no three alike in a row (Binairo, Tatham's Unruly)"
+    params = (Param("size", None, f"the even side N, 2-{MAX_SIDE} (default: from the text; 6 when generating)",
+                    even_side),
+              Param("unique", "no", "yes: no two rows and no two columns alike (Binairo's rule)", yes_no))
+    clue_based = True
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        """Rows of ``0``, ``1`` and ``.`` separated by ``/`` on one line, or one row per line."""
+        rows = char_grid(text, "01.", square=True)
+        n = len(rows)
+        if n % 2:
+            raise PuzzleError(f"the grid is {n}x{n}: a takuzu's side is even")
+        if params.get("size") not in (None, n):
+            raise PuzzleError(f"the puzzle is {n}x{n} but size={params['size']} was given", where="parameter 'size'")
+        givens = {r * n + c: int(ch) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."}
+        layout = "grid" if "\n" in text.strip() else "line"
+        return Instance({"size": n, "unique": params.get("unique", False)}, givens, layout=layout)
+
+    def empty(self, params: dict[str, Any]) -> Instance:
+        return Instance({"size": params.get("size") or 6, "unique": params.get("unique", False)}, {}, layout="grid")
+
+    def model(self, instance: Instance) -> Model:
+        """A 0/1 variable a cell; every line sums to N/2, every three in a row sum to 1 or 2. Distinct lines
+        (``unique``) take a helper a cell pair saying whether they differ, at least one per pair of lines."""
+        n = instance.params["size"]
+        m = Model()
+        cells = [m.int_var(0, 1, f"r{k // n + 1}c{k % n + 1}") for k in range(n * n)]
+        lines = [(f"row {r + 1}", cells[r * n:(r + 1) * n]) for r in range(n)]
+        lines += [(f"column {c + 1}", cells[c::n]) for c in range(n)]
+        for name, line in lines:
+            m.linear(line, [1] * n, "==", n // 2, name=f"{name}: as many 0s as 1s")
+            for k in range(n - 2):
+                m.linear(line[k:k + 3], [1, 1, 1], ">=", 1, name=f"{name}: no three 0s")
+                m.linear(line[k:k + 3], [1, 1, 1], "<=", 2, name=f"{name}: no three 1s")
+        if instance.params.get("unique"):
+            for group in (lines[:n], lines[n:]):
+                for (na, a), (nb, b) in combinations(group, 2):
+                    differ = [m.add_helper((0, 1), f"{na} and {nb} differ at {k + 1}") for k in range(n)]
+                    for x, y, d in zip(a, b, differ):
+                        m.table([x, y, d], SAME_OR_DIFFERENT)
+                    m.linear(differ, [1] * n, ">=", 1, name=f"{na} and {nb} differ")
+            m.answer(cells)
+        return m
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        return self._text(instance, [str(v) for v in values])
+
+    def format_puzzle(self, instance: Instance) -> str:
+        n = instance.params["size"]
+        return self._text(instance, [str(instance.givens.get(k, ".")) for k in range(n * n)])
+
+    def clue_vars(self, instance: Instance) -> list[int]:
+        n = instance.params["size"]
+        return list(range(n * n))
+
+    def grid_shape(self, instance: Instance) -> tuple[int, int]:
+        return instance.params["size"], instance.params["size"]
+
+    def is_one_line(self, line: str) -> bool:
+        return "/" in line
+
+    def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
+        """Given cells in bold, solved ones in grey; a 0 is drawn as 0 (not a blank)."""
+        n, size = instance.params["size"], 40
+        pic = Picture(n * size + 2, n * size + 2)
+        for k in range(n * n):
+            x, y = 1 + (k % n) * size, 1 + (k // n) * size
+            pic.rect(x, y, size, size, fill="white")
+            given = instance.givens.get(k)
+            shown = given if given is not None else (values[k] if values is not None else None)
+            if shown is not None:
+                pic.text(x + size / 2, y + size * 0.68, str(shown), size * 0.55, bold=given is not None,
+                         color="black" if given is not None else "#555555")
+        return pic
+
+    def _text(self, instance: Instance, cells: list[str]) -> str:
+        n = instance.params["size"]
+        return grid_text(["".join(cells[r * n:(r + 1) * n]) for r in range(n)], instance.layout)
