@@ -140,11 +140,12 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
 
 
 def read_clue_puzzles(args: argparse.Namespace, instead: str) -> tuple[PuzzleType, list[Puzzle]]:
-    """``read_puzzles`` for the commands about clues (verify, grade, hint): a type not made of
-    clues is a usage error, whose message ends with ``instead``."""
+    """``read_puzzles`` for the commands about clues (verify, grade, hint): a type without the command's
+    capability (not made of clues) is a usage error, whose message ends with ``instead``."""
     ptype, _, puzzles = read_puzzles(args)
-    if not ptype.clue_based:
-        raise UsageError(f"{ptype.name} puzzles are not made of clues{instead}")
+    if args.command not in ptype.capabilities():
+        raise UsageError(ptype.refusal(args.command) if ptype.clue_kinds else
+                         f"{ptype.name} puzzles are not made of clues{instead}")
     return ptype, puzzles
 
 

@@ -162,7 +162,9 @@ class PuzzleType:
         puzzles), moves and analyze (puzzles solved by moves)."""
         caps = {"solve", "count", "render"}
         if self.clue_based or self.clue_kinds:
-            caps |= {"generate", "grade", "hint", "verify"}
+            caps |= {"generate", "grade", "hint"}
+        if self.clue_based:  # verify's minimality is over given values; clue kinds are not given values
+            caps.add("verify")
         if self.board_generator:
             caps.add("generate")
         if self.board_grader:
@@ -173,6 +175,9 @@ class PuzzleType:
         """What is said when ``capability`` is asked of a type that lacks it."""
         if capability in ("grade", "hint", "verify") and not (self.clue_based or self.clue_kinds):
             return f"{self.name} puzzles are not made of clues, so they have no {capability}"
+        if capability == "verify" and self.clue_kinds:
+            return (f"verify checks minimality over given values, and {self.name}'s clues are not values of its "
+                    f"cells: use `puzzlesmith count {self.name} PUZZLE --limit 2` for uniqueness")
         return f"{self.name} puzzles cannot {capability}"
 
     # -- parameters --------------------------------------------------------------------------
