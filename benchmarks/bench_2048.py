@@ -43,11 +43,12 @@ import time
 from pathlib import Path
 
 from coldstart import bare_python, cold_start
+from reference2048 import PlainExpectimax, play as plain_play
+
+from puzzlesmith.csp.games import DIRECTIONS
 from puzzlesmith.generators.batch import random_stream
 from puzzlesmith.generators.games import Setup, play_game, play_games
-from puzzlesmith.csp.games import DIRECTIONS
 from puzzlesmith.puzzles.game2048 import Rules
-from reference2048 import PlainExpectimax, play as plain_play
 from puzzlesmith.solvers.players import best_move
 from puzzlesmith.solvers.players2048 import Expectimax
 
@@ -192,8 +193,8 @@ def moves_per_second(seeds: list[int], moves: int, his_times: list[float]) -> No
         ours_played, plain_played = ours_played + len(ours), plain_played + len(plain_moves)
         same += next((k for k, (a, b) in enumerate(zip(ours, plain_moves)) if a != b), min(len(ours), len(plain_moves)))
     ours_rate, plain_rate = ours_played / ours_time, plain_played / plain_time
-    print(f"  puzzlesmith: {ours_rate:,.0f} moves/s   reference: {plain_rate:,.1f} moves/s   ratio {ours_rate / plain_rate:.0f}x"
-          f"   (the games agree for {same} of {ours_played} moves)")
+    print(f"  puzzlesmith: {ours_rate:,.0f} moves/s   reference: {plain_rate:,.1f} moves/s   "
+          f"ratio {ours_rate / plain_rate:.0f}x   (the games agree for {same} of {ours_played} moves)")
     if his_times:
         print(f"  nneonneo: {len(his_times) / sum(his_times):,.1f} moves/s (decisions on Table 1's positions, at its "
               "own depth)")
@@ -208,10 +209,10 @@ def games(n: int, workers: int, depths: list[int]) -> None:
               ("corner", Setup(player="corner")), ("random", Setup(player="random"))]
     for name, setup in setups:
         done = list(play_games(setup, n, 1, workers))
-        share = lambda tile: f"{sum(g.max_tile >= tile for g in done) / n:>6.0%}"  # noqa: E731
+        shares = " ".join(f"{sum(g.max_tile >= tile for g in done) / n:>6.0%}" for tile in (2048, 4096, 8192, 16384))
         scores = [g.score for g in done]
         seconds, moves = sum(g.seconds for g in done), sum(g.moves for g in done)
-        print(f"{name:<22} {share(2048)} {share(4096)} {share(8192)} {share(16384)} {statistics.mean(scores):>11,.0f} "
+        print(f"{name:<22} {shares} {statistics.mean(scores):>11,.0f} "
               f"{statistics.median(scores):>9,.0f} {seconds / n:>7.2f} {1000 * seconds / moves:>8.2f} "
               f"{moves / n:>10,.0f}", flush=True)
 

@@ -16,6 +16,7 @@ import argparse
 import importlib.util
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 import puzzlesmith as ps
@@ -58,8 +59,8 @@ def main() -> int:
             known = None
             for engine in engines:
                 puzzle = ps.read(genre, text)
-                solve_s, solved = timed(puzzle, lambda: puzzle.solve(engine=engine, time_limit=args.limit), repeat)
-                count_s, counted = timed(puzzle, lambda: puzzle.count(limit=2, engine=engine, time_limit=args.limit),
+                solve_s, solved = timed(puzzle, partial(puzzle.solve, engine=engine, time_limit=args.limit), repeat)
+                count_s, counted = timed(puzzle, partial(puzzle.count, limit=2, engine=engine, time_limit=args.limit),
                                          repeat)
                 if not solved.values:
                     verdict, shown = "limit" if solved.status == "unknown" else str(solved.status), "-"

@@ -14,8 +14,10 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Callable
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -25,13 +27,14 @@ GENRES = ("takuzu", "lightup", "tents")
 ENGINES = ("backtracking", "sat", "cpsat")
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "genres"
 PUBLISHED = {"lightup": "lightup_mcr2018.txt", "tents": "tents_mcr2018.txt"}
+T = TypeVar("T")
 
 
-def cpu(task: Callable[[], object]) -> float:
-    """Wall-clock seconds of ``task`` (engines may work in threads or processes of their own)."""
+def cpu(task: Callable[[], T]) -> tuple[float, T]:
+    """Wall-clock seconds of ``task`` (engines may work in threads or processes of their own), and its result."""
     start = time.perf_counter()
-    task()
-    return time.perf_counter() - start
+    out = task()
+    return time.perf_counter() - start, out
 
 
 def peer_note() -> str | None:
@@ -55,12 +58,12 @@ def main() -> None:
         times, grades, levels = [], [], []
         made[genre] = {10: [], 20: []}
         for seed in range(1, args.n + 1):
-            box: list[ps.Puzzle] = []
-            times.append(cpu(lambda: box.append(ps.generate(genre, seed=seed, size=10))))
-            puzzle = ps.read(genre, box[0].text)
-            graded: list[ps.Graded] = []
-            grades.append(cpu(lambda: graded.append(puzzle.grade())))
-            levels.append(graded[0].level)
+            seconds, generated = cpu(partial(ps.generate, genre, seed=seed, size=10))
+            times.append(seconds)
+            puzzle = ps.read(genre, generated.text)
+            seconds, graded = cpu(puzzle.grade)
+            grades.append(seconds)
+            levels.append(graded.level)
             made[genre][10].append(puzzle)
         try:
             if args.big:
@@ -70,7 +73,8 @@ def main() -> None:
         counts = ", ".join(f"{lv} {levels.count(lv)}" for lv in dict.fromkeys(levels))
         print(f"{genre:8} {statistics.median(times):14.2f}s {statistics.median(grades):7.2f}s {counts:30}")
     print()
-    print(f"{'genre':8} {'puzzles':16} " + " ".join(f"{e:>13}" for e in ENGINES) + "   (median solve, s; ratio to cpsat)")
+    print(f"{'genre':8} {'puzzles':16} " + " ".join(f"{e:>13}" for e in ENGINES)
+          + "   (median solve, s; ratio to cpsat)")
     for genre in GENRES:
         sets = {"10x10 generated": made[genre][10], "20x20 generated": made[genre][20]}
         if genre in PUBLISHED:
@@ -78,7 +82,7 @@ def main() -> None:
         for label, puzzles in sets.items():
             if not puzzles:
                 continue
-            medians = {e: statistics.median(cpu(lambda: p.solve(engine=e)) for p in puzzles) for e in ENGINES}
+            medians = {e: statistics.median(cpu(partial(p.solve, engine=e))[0] for p in puzzles) for e in ENGINES}
             base = medians["cpsat"] or 1e-9
             cells = " ".join(f"{medians[e]:6.3f} ({medians[e] / base:4.1f}x)" for e in ENGINES)
             print(f"{genre:8} {label:16} {cells}")

@@ -3,7 +3,8 @@
 - table:   the whole 4x4 table, goal=edges, through `puzzlesmith hardest --workers 2`, wall time and
            the peak memory of the largest worker; compared line by line with Bickford's results file
            (every difference re-checked: both boards solved by `slide`'s own breadth-first search).
-- corner:  the goal=corner table, its maxima per piece count beside the blog's 1, 4, 9, 19, ... (Bickford, "Sliding Block Puzzles, Part 3", 2012).
+- corner:  the goal=corner table, its maxima per piece count beside the blog's 1, 4, 9, 19, ... (Bickford, "Sliding
+  Block Puzzles, Part 3", 2012).
 - count:   `boards --count` for 4x4, 4x5 and 5x5.
 - evolve:  the evolver against random sampling on 4x5 with the same budget of fitness evaluations:
            best length and the best-so-far curve.

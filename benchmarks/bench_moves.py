@@ -27,12 +27,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from coldstart import bare_python, cold_start
-from puzzlesmith.csp import registry
 from moves_reference import SlideReference, TilesReference, component
+
+from puzzlesmith.csp import registry
 from puzzlesmith.solvers.explore import explore
 from puzzlesmith.solvers.paths import PathLimits, PathStats, get_path_engine
 
@@ -86,9 +88,9 @@ def components(repeat: int) -> None:
             ref = reference(ref_text, metric)
             ours_best = ref_best = analyze_best = float("inf")
             for _ in range(repeat):  # interleaved, so machine noise hits both alike
-                found, ours = best_of(1, lambda: explore(sp, hardest=False))
-                dist, theirs = best_of(1, lambda: component(ref.start, ref.successors))
-                _, analyze = best_of(1, lambda: explore(sp))
+                found, ours = best_of(1, partial(explore, sp, hardest=False))
+                dist, theirs = best_of(1, partial(component, ref.start, ref.successors))
+                _, analyze = best_of(1, partial(explore, sp))
                 ours_best, ref_best = min(ours_best, ours), min(ref_best, theirs)
                 analyze_best = min(analyze_best, analyze)
             assert found.positions == len(dist) and len(found.histogram) - 1 == max(dist.values()), (name, metric)

@@ -1,7 +1,9 @@
-"""Whole-space two-bit tables (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996) and pattern databases for the 15-puzzle, measured in one run.
+"""Whole-space two-bit tables (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996) and pattern databases for
+the 15-puzzle, measured in one run.
 
 Table 1, building tables: seconds (the build, as the table's header records it), positions per second
-and peak memory (the main process's resident set; workers share its maps) of `puzzlesmith table` on the 8-puzzle, TripleCross versions and (``--big``) the 3x4
+and peak memory (the main process's resident set; workers share its maps) of `puzzlesmith table` on the 8-puzzle,
+TripleCross versions and (``--big``) the 3x4
 tile puzzle, with 1 and 2 workers; beside the previous issue's hash-based search of the same
 component (``solvers.explore`` without the hardest start: a dict of positions) where it fits, as a
 ratio. Both must count the same positions. ``--full`` adds the whole 2,940,537,600-position

@@ -22,7 +22,8 @@ printed by a line that is commented out in threes.cpp; build it with that line o
 NNEONNEO_THREES at bin/threes.so (without it, its rows are skipped with a note):
 
     git clone https://github.com/nneonneo/threes-ai /tmp/threes-ai && cd /tmp/threes-ai
-    sed -i 's|^//     printf("Move|    printf("Move|; s|^//         state.moves_evaled|        state.moves_evaled|' threes.cpp
+    sed -i -e 's|^//     printf("Move|    printf("Move|' \
+           -e 's|^//         state.moves_evaled|        state.moves_evaled|' threes.cpp
     ./configure && make
     NNEONNEO_THREES=/tmp/threes-ai/bin/threes.so python benchmarks/bench_threes.py   # about 15 minutes
     python benchmarks/bench_threes.py --quick                                          # fewer positions and games
@@ -140,10 +141,10 @@ def games(n: int, workers: int, depths: list[int]) -> None:
               ("corner", Setup(game="threes", player="corner")), ("random", Setup(game="threes", player="random"))]
     for name, setup in setups:
         done = list(play_games(setup, n, 1, workers))
-        share = lambda card: f"{sum(g.max_tile >= card for g in done) / n:>6.0%}"  # noqa: E731
+        shares = " ".join(f"{sum(g.max_tile >= card for g in done) / n:>6.0%}" for card in (768, 1536, 3072, 6144))
         scores = [g.score for g in done]
         seconds, moves = sum(g.seconds for g in done), sum(g.moves for g in done)
-        print(f"{name:<22} {share(768)} {share(1536)} {share(3072)} {share(6144)} {statistics.mean(scores):>11,.0f} "
+        print(f"{name:<22} {shares} {statistics.mean(scores):>11,.0f} "
               f"{statistics.median(scores):>9,.0f} {statistics.median_low(g.max_tile for g in done):>11} "
               f"{seconds / n:>7.2f} {1000 * seconds / moves:>8.2f} {moves / n:>10,.0f}", flush=True)
 

@@ -1,4 +1,5 @@
-"""Make the documentation's pictures: every file in docs/pictures/ is written here by `puzzlesmith render`, never by hand.
+"""Make the documentation's pictures: every file in docs/pictures/ is written here by `puzzlesmith render`, never by
+hand.
 
     python docs/make_pictures.py          # from the checkout's root
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import statistics
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -35,7 +35,7 @@ def to_grid(board: int, n: int) -> list[list[int]]:
     return [[(1 << e) if (e := (board >> (4 * (r * n + c))) & 15) else 0 for c in range(n)] for r in range(n)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules(size: int = 4) -> Rules:
     return Rules(size)
 

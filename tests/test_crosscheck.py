@@ -15,8 +15,7 @@ import itertools
 import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from puzzlesmith import solvers
 from puzzlesmith.csp.model import Model

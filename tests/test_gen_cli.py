@@ -4,8 +4,9 @@ import json
 import subprocess
 import sys
 
-from puzzlesmith import solvers
 from conftest import valid_sudoku
+
+from puzzlesmith import solvers
 from puzzlesmith.csp import registry
 from puzzlesmith.generators import LEVELS
 

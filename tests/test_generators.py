@@ -11,15 +11,25 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from conftest import puzzles, valid_sudoku
 
 from puzzlesmith import solvers
-from conftest import puzzles, valid_sudoku
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.puzzle import Instance, PuzzleType
-from puzzlesmith.generators import (LEVELS, RATINGS, SYMMETRIES, GenerationError, default_oracle, generate, generate_one, grade, hint,
-                        orbits)
+from puzzlesmith.generators import (
+    LEVELS,
+    RATINGS,
+    SYMMETRIES,
+    GenerationError,
+    default_oracle,
+    generate,
+    generate_one,
+    grade,
+    hint,
+    orbits,
+)
 from puzzlesmith.generators.clues import add_clues
 from puzzlesmith.generators.grading import logic
 from puzzlesmith.generators.layout import symmetric

@@ -7,8 +7,7 @@ import itertools
 
 import pytest
 from genre_support import published, run
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import puzzlesmith as ps
 from puzzlesmith.csp import grid

@@ -8,9 +8,9 @@ import subprocess
 import sys
 
 import pytest
+from genre_helpers import FIXTURES, check_generated, counts_by_engine, fixture
 
 import puzzlesmith as ps
-from genre_helpers import FIXTURES, check_generated, counts_by_engine, fixture
 from puzzlesmith.csp import registry
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 from genre_support import brute, published, run
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 import puzzlesmith as ps
 from puzzlesmith.csp import grid

@@ -4,12 +4,11 @@ force; every engine agrees; bad input and "no solution" answered as the command 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from genre_support import brute, published, run
+from hypothesis import given, settings, strategies as st
 
 import puzzlesmith as ps
 
-from genre_support import brute, published, run
 
 def loop_of(inside: list[str]) -> list[int]:
     """The published solution as edges: an edge is on the loop when the cells on its two sides differ

@@ -5,9 +5,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from genre_helpers import check_generated, counts_by_engine
 
 import puzzlesmith as ps
-from genre_helpers import check_generated, counts_by_engine
 
 
 def takuzu_ok(rows: list[tuple[int, ...]], unique: bool) -> bool:

@@ -7,9 +7,9 @@ import itertools
 import random
 
 import pytest
+from genre_helpers import check_generated, counts_by_engine, fixture
 
 import puzzlesmith as ps
-from genre_helpers import check_generated, counts_by_engine, fixture
 from puzzlesmith.csp import registry
 
 

@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import DATA
+
 from puzzlesmith.csp import registry
 from puzzlesmith.generators.boards import board_list, boards, count_boards, justsolved, popcount, text
 from puzzlesmith.generators.evolve import Evaluator, evolve, random_search
@@ -178,7 +178,8 @@ def _numbers(masks: list[int]) -> list[int]:
 
 
 def test_hardest_finds_the_132_move_puzzle():
-    """Bickford, "Sliding Block Puzzles, Part 3" (2012): 132 moves is the most any simple-simple-simple 4x4 puzzle needs; its class (5 monominoes,
+    """Bickford, "Sliding Block Puzzles, Part 3" (2012): 132 moves is the most any simple-simple-simple 4x4 puzzle
+    needs; its class (5 monominoes,
     3 dominoes, 1 triomino) in the results file."""
     results = bickford_results()
     found = hardest_of_class(4, 4, (1, 1, 1, 1, 1, 2, 2, 2, 3), "edges")

@@ -10,11 +10,11 @@ import random
 import pytest
 
 from puzzlesmith import solvers
+from puzzlesmith.cli import main
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.generators.batch import generate_one
 from puzzlesmith.generators.layout import random_regions
-from puzzlesmith.cli import main
 
 SUDOKU = registry.get("sudoku")
 

@@ -9,16 +9,34 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import puzzles
 
 from puzzlesmith import solvers
-from conftest import puzzles
 from puzzlesmith.csp import registry
 from puzzlesmith.generators import grade
 from puzzlesmith.generators.grading import LEVELS, level_of, logic, parse_rating_range
-from puzzlesmith.generators.techniques import (LADDER, claiming, direct_claiming, direct_hidden_subset, direct_pointing,
-                                   dynamic_forcing_chain, fish, forcing_chain, grouped_turbot_fish, hidden_subset, length_bonus,
-                                   naked_subset, nishio, pointing, turbot_fish, x_chain, xy_chain, wxyz_wing, xy_wing,
-                                   xyz_wing)
+from puzzlesmith.generators.techniques import (
+    LADDER,
+    claiming,
+    direct_claiming,
+    direct_hidden_subset,
+    direct_pointing,
+    dynamic_forcing_chain,
+    fish,
+    forcing_chain,
+    grouped_turbot_fish,
+    hidden_subset,
+    length_bonus,
+    naked_subset,
+    nishio,
+    pointing,
+    turbot_fish,
+    wxyz_wing,
+    x_chain,
+    xy_chain,
+    xy_wing,
+    xyz_wing,
+)
 from puzzlesmith.puzzles.sudoku import sudoku_model
 
 SUDOKU = registry.get("sudoku")

@@ -12,8 +12,7 @@ import sys
 import zlib
 from pathlib import Path
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from puzzlesmith import solvers
 from puzzlesmith.csp import registry

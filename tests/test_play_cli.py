@@ -9,11 +9,11 @@ import subprocess
 import sys
 
 import pytest
+from test_2048 import SAVING_MERGE
+from test_interrupts import assert_interrupted, interrupt
 
 from puzzlesmith.generators.games import replay
 from puzzlesmith.puzzles.game2048 import Rules
-from test_2048 import SAVING_MERGE
-from test_interrupts import assert_interrupted, interrupt
 
 FIELDS = ["seed", "score", "max_tile", "moves", "seconds", "history", "final"]
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith import solvers
+from puzzlesmith.cli import main
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.puzzle import PuzzleType
-from puzzlesmith.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SUDOKU, SAMURAI = registry.get("sudoku"), registry.get("samurai")

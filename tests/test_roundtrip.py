@@ -12,7 +12,8 @@ reader, ``read_puzzles``. What must come back is what matters to the puzzle: the
 Then files: several puzzles in one file (one per line for one-line forms, blank-line separated for
 grids), read with ``-f FILE`` and from standard input, must give the same instances in order, and so
 must the same file with a UTF-8 byte-order mark, with CRLF line ends, with both, and with comments
-(a line on top, a line after every line, a comment after every line's text). The documented ambiguity of files is tested as a rule of its own: a block of N lines
+(a line on top, a line after every line, a comment after every line's text). The documented ambiguity of files is
+tested as a rule of its own: a block of N lines
 of N cells is one N x N grid, so sixteen 16-cell lines are one 16x16 sudoku.
 
 The bugs these tests found (writers whose text read back as a different puzzle, exit 0) are pinned
@@ -27,25 +28,24 @@ import io
 import random
 import string
 import sys
-from math import isqrt
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
+from puzzlesmith.cli.common import read_puzzles
+from puzzlesmith.csp import PuzzleError, registry
+from puzzlesmith.csp.puzzle import Instance
 from puzzlesmith.puzzles.futoshiki import Inequality
 from puzzlesmith.puzzles.kakuro import KakuroGrid
 from puzzlesmith.puzzles.killer import Cage
 from puzzlesmith.puzzles.life import CONWAY
 from puzzlesmith.puzzles.nonogram import NonogramClues
 from puzzlesmith.puzzles.seating import SeatingPlan
-from puzzlesmith.csp import PuzzleError, registry
-from puzzlesmith.csp.puzzle import Instance
 from puzzlesmith.puzzles.sudoku import SYMBOLS, default_box
-from puzzlesmith.cli.common import read_puzzles
 
 SUDOKU, LIGHTSOUT, QUEENS, LIFE = (registry.get(name) for name in ("sudoku", "lightsout", "queens", "life"))
 FUTOSHIKI, KILLER, KAKURO = (registry.get(name) for name in ("futoshiki", "killer", "kakuro"))
@@ -306,8 +306,11 @@ LIGHTSOUT_SETTINGS = st.fixed_dictionaries({
 })
 
 
+LIGHTSOUT_ROWS = st.integers(1, 6)
+
+
 @st.composite
-def lightsout_boards(draw: st.DrawFn, raw: Raw, rows: st.SearchStrategy[int] = st.integers(1, 6),
+def lightsout_boards(draw: st.DrawFn, raw: Raw, rows: st.SearchStrategy[int] = LIGHTSOUT_ROWS,
                      square: bool | None = None) -> Instance:
     """A board of R x C cells in 0..k-1 under the settings ``raw`` (square, or not, or either); every
     cell's light is a given."""
@@ -426,8 +429,11 @@ def test_empty_puzzles_read_back(empty):
 
 # -- queens ----------------------------------------------------------------------------------------
 
+QUEENS_N = st.integers(1, 10)
+
+
 @st.composite
-def queen_boards(draw: st.DrawFn, n: st.SearchStrategy[int] = st.integers(1, 10)) -> Instance:
+def queen_boards(draw: st.DrawFn, n: st.SearchStrategy[int] = QUEENS_N) -> Instance:
     """An n x n board with queens placed in advance in some rows, no two in one column (boards with
     two queens in a row or column: test_queens_conflict_survives_format_puzzle)."""
     size = draw(n)
@@ -467,9 +473,12 @@ def test_queens_files_read_back(tmp_path, kind, data):
 
 # -- life ------------------------------------------------------------------------------------------
 
+LIFE_HEIGHT, LIFE_WIDTH = st.integers(1, 8), st.integers(1, 14)
+
+
 @st.composite
-def life_patterns(draw: st.DrawFn, height: st.SearchStrategy[int] = st.integers(1, 8),
-                  width: st.SearchStrategy[int] = st.integers(1, 14)) -> tuple[Instance, Raw]:
+def life_patterns(draw: st.DrawFn, height: st.SearchStrategy[int] = LIFE_HEIGHT,
+                  width: st.SearchStrategy[int] = LIFE_WIDTH) -> tuple[Instance, Raw]:
     """A pattern of h x w cells (dead rows and columns at its edges included) and a margin."""
     h, w = draw(height), draw(width)
     density = draw(st.sampled_from([0.0, 0.3, 0.6, 1.0]))

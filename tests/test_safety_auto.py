@@ -11,12 +11,11 @@ import random
 from pathlib import Path
 
 import pytest
+from test_safety_damage import cli
 
 from puzzlesmith.csp import registry
 from puzzlesmith.solvers.paths import choose, get_path_engine
 from puzzlesmith.solvers.pdb import PatternSearch, databases_for
-
-from test_safety_damage import cli
 
 KORF_GOAL = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15"
 KORF = {16: "1 3 2 5/10 9 15 6/8 14 13 11/12 4 7 0", 55: "13 8 14 3/9 1 0 7/15 5 4 10/12 2 6 11",
@@ -50,7 +49,8 @@ def test_one_small_database_is_not_picked_over_idastar(cache, monkeypatch, numbe
 
 
 def test_auto_picks_pdb_exactly_when_its_bound_is_at_least_idastars(tmp_path, monkeypatch):
-    """On the 8-puzzle with the 1-4 database only (the other tiles count Manhattan distances), over random starts (with a position limit that rules
+    """On the 8-puzzle with the 1-4 database only (the other tiles count Manhattan distances), over random starts
+    (with a position limit that rules
     out the breadth-first engines): pdb whenever its bound is at least idastar's, idastar otherwise."""
     for pattern in ("1,2,3,4",):
         assert cli("table", "tiles", "-p", "size=3", "-p", f"pattern={pattern}",

@@ -7,10 +7,9 @@ import json
 import tracemalloc
 
 import pytest
+from test_safety_damage import cli
 
 from puzzlesmith.generators import evolve as ev
-
-from test_safety_damage import cli
 
 
 def run_json(*args: str) -> list[dict]:

@@ -8,7 +8,6 @@ import os
 import time
 
 import pytest
-
 from test_safety_damage import cli
 
 WORK = {  # command line with {out} for the output path: each would run for minutes before writing

@@ -11,6 +11,7 @@ import sys
 import threading
 
 import pytest
+from conftest import puzzles, valid_sudoku
 
 from puzzlesmith import solvers
 from puzzlesmith.csp.model import Model
@@ -18,8 +19,6 @@ from puzzlesmith.puzzles.queens import queens_model
 from puzzlesmith.puzzles.sudoku import sudoku_model
 from puzzlesmith.solvers import sat as sat_module
 from puzzlesmith.solvers.base import Limits
-
-from conftest import puzzles, valid_sudoku
 
 ENGINES = ("backtracking", "sat", "cpsat")
 SETS = ("norvig_top95.txt", "norvig_hardest11.txt", "tdoku_puzzles6_forum_hardest_1106.txt")

@@ -3,9 +3,9 @@
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from conftest import puzzles, valid_sudoku
 
 from puzzlesmith import solvers
-from conftest import puzzles, valid_sudoku
 from puzzlesmith.csp import registry
 
 SUDOKU = registry.get("sudoku")

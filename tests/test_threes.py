@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -83,7 +83,10 @@ def score(grid: Grid) -> int:
     return sum(3 ** (rank(v) - 2) for row in grid for v in row if v >= 3)
 
 
-def heuristic(grid: Grid, w: Weights = Weights()) -> float:
+DEFAULT_WEIGHTS = Weights()
+
+
+def heuristic(grid: Grid, w: Weights = DEFAULT_WEIGHTS) -> float:
     """The documented heuristic, line by line over rows and columns."""
     def line_value(values: list[int]) -> float:
         ranks = [rank(v) if v else 0 for v in values]
@@ -151,7 +154,7 @@ def pack_deck(deck: tuple[int, int, int]) -> int:
     return 0 if deck in ((4, 4, 4), (0, 0, 0)) else deck[0] | deck[1] << 3 | deck[2] << 6
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules() -> Rules:
     return Rules()
 

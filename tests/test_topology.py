@@ -6,8 +6,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from puzzlesmith import solvers
 from puzzlesmith.csp import grid

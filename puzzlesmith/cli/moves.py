@@ -12,13 +12,22 @@ import argparse
 import sys
 from typing import Any
 
+from puzzlesmith.api import MoveSolution, move_answer, path_engine_choice
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.moves import MovePuzzle, Space
-from puzzlesmith.api import MoveSolution, move_answer, path_engine_choice
-from puzzlesmith.solvers.paths import (SOLVED, UNKNOWN, UNSAT, PathLimits, PathResult, PathStats, find_path,
-                                       get_path_engine)
+from puzzlesmith.solvers.paths import (
+    SOLVED,
+    UNKNOWN,
+    UNSAT,
+    PathLimits,
+    PathResult,
+    PathStats,
+    find_path,
+    get_path_engine,
+)
 
 from .common import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Puzzle, UsageError, emit_json, positive_int, read_puzzles
+
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """'1 move', '2 moves', '1,000 positions'."""
@@ -93,6 +102,7 @@ def solve_moves(args: argparse.Namespace) -> int:
         raise UsageError("--all, --limit and --matrix are for constraint puzzles: a move puzzle's answer is one "
                          "shortest solution")
     ptype, spaces = move_puzzles(args)
+    tables: list[Any] = []  # with --table: each puzzle's table and root
     if args.table:
         plans = [(puzzle, space, "table", f"walking down the distance table {args.table}") for puzzle, space in spaces]
         from .tables import load

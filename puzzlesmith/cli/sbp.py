@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.moves import METRICS, choice

@@ -7,10 +7,11 @@ check itself on complete values (``holds``); that is the independent checker tha
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from math import isqrt
-from typing import TYPE_CHECKING, Callable, ClassVar, Iterator, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from .errors import ModelError
 
@@ -18,6 +19,11 @@ if TYPE_CHECKING:
     import numpy as np
 
 OPERATORS = ("==", "!=", "<=", ">=")
+
+
+def _is_modulus(value: object) -> bool:
+    """A modulus is a whole number from 2 (not a bool); typed ``object`` as callers may pass anything."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 2
 
 
 def whole(value: object, what: str) -> int:
@@ -48,7 +54,7 @@ def _ints(values: Sequence[int], what: str) -> tuple[int, ...]:
         raise ModelError(f"{what} must be whole numbers, got {values!r}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def is_prime(n: int) -> bool:
     """Trial division for small n; Miller-Rabin with the first twelve primes as bases beyond
     (exact below 3.3 * 10^24), so a modulus such as 2^61 - 1 is answered at once."""
@@ -170,7 +176,7 @@ class Parity(Constraint):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "vars", _ints(self.vars, "Parity variables"))
-        if not isinstance(self.modulus, int) or isinstance(self.modulus, bool) or self.modulus < 2:
+        if not _is_modulus(self.modulus):
             raise ModelError(f"{self.describe()}: modulus must be a whole number from 2, got {self.modulus!r}")
         if self.coeffs:
             coeffs = _ints(self.coeffs, "Parity coefficients")
@@ -199,10 +205,10 @@ class ParityRows:
     through the block): do not change them afterwards.
     """
 
-    indptr: "np.ndarray"
-    vars: "np.ndarray"
-    coeffs: "np.ndarray"
-    rhs: "np.ndarray"
+    indptr: np.ndarray
+    vars: np.ndarray
+    coeffs: np.ndarray
+    rhs: np.ndarray
     modulus: int
     names: Callable[[int], str] | None = None
     kind: ClassVar[str] = "Parity"
@@ -210,7 +216,7 @@ class ParityRows:
     def __post_init__(self) -> None:
         import numpy as np
 
-        if not isinstance(self.modulus, int) or isinstance(self.modulus, bool) or self.modulus < 2:
+        if not _is_modulus(self.modulus):
             raise ModelError(f"parity rows: modulus must be a whole number from 2, got {self.modulus!r}")
         arrays = {}
         for field_name in ("indptr", "vars", "coeffs", "rhs"):
@@ -267,15 +273,15 @@ class ParityRows:
         if not len(self):
             return None
         x = int_array(values)
-        small = x is not None and x.size and -2**31 < int(x.min()) and int(x.max()) < 2**31
-        if small and self.modulus < 2**20 and int(np.diff(self.indptr).max()) < 2**11:
+        if (x is not None and x.size and -2**31 < int(x.min()) and int(x.max()) < 2**31 and self.modulus < 2**20
+                and int(np.diff(self.indptr).max()) < 2**11):
             sums = np.add.reduceat(self.coeffs * x.astype(np.int64)[self.vars], self.indptr[:-1])
             bad = np.flatnonzero(sums % self.modulus != self.rhs)
             return int(bad[0]) if len(bad) else None
         return next((i for i, row in enumerate(self) if not row.holds([values[v] for v in row.vars])), None)
 
 
-def int_array(values: Sequence[object]) -> "np.ndarray | None":
+def int_array(values: Sequence[object]) -> np.ndarray | None:
     """``values`` as a numpy array of integers, or None when they are not all integers of at
     most 64 bits (strings, floats, None, bigger integers): then only Python can judge them."""
     import numpy as np
@@ -287,7 +293,7 @@ def int_array(values: Sequence[object]) -> "np.ndarray | None":
     return array if array.dtype.kind in "iu" else None
 
 
-def _residues(a: "np.ndarray", modulus: int) -> "np.ndarray":
+def _residues(a: np.ndarray, modulus: int) -> np.ndarray:
     """``a`` mod ``modulus`` in the smallest unsigned type that holds 0..modulus-1."""
     import numpy as np
 

@@ -21,8 +21,9 @@ lowers it into a model, checking that every variable belongs to that model.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import product, repeat
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Union
 
 from .constraints import whole
 from .errors import ModelError
@@ -43,55 +44,55 @@ class Expr:
 
     __hash__ = object.__hash__  # by identity: == builds a constraint, so it cannot define equality
 
-    def __add__(self, other: Operand) -> "Expr":
+    def __add__(self, other: Operand) -> Expr:
         return Sum.of([(self, 1), (_operand(other), 1)])
 
     __radd__ = __add__
 
-    def __sub__(self, other: Operand) -> "Expr":
+    def __sub__(self, other: Operand) -> Expr:
         return Sum.of([(self, 1), (_operand(other), -1)])
 
-    def __rsub__(self, other: Operand) -> "Expr":
+    def __rsub__(self, other: Operand) -> Expr:
         return Sum.of([(_operand(other), 1), (self, -1)])
 
-    def __neg__(self) -> "Expr":
+    def __neg__(self) -> Expr:
         return Sum.of([(self, -1)])
 
-    def __pos__(self) -> "Expr":
+    def __pos__(self) -> Expr:
         return self
 
-    def __mul__(self, other: object) -> "Expr":
+    def __mul__(self, other: object) -> Expr:
         if isinstance(other, Expr):
             raise ModelError(f"{self} * {other}: only multiplication by a whole number is supported")
         return Sum.of([(self, whole(other, f"the factor of {self}"))])
 
     __rmul__ = __mul__
 
-    def __abs__(self) -> "Expr":
+    def __abs__(self) -> Expr:
         return Abs(self)
 
-    def __eq__(self, other: object) -> "Compare":  # type: ignore[override]
+    def __eq__(self, other: object) -> Compare:  # type: ignore[override]
         return Compare(self, "==", _operand(other))
 
-    def __ne__(self, other: object) -> "Compare":  # type: ignore[override]
+    def __ne__(self, other: object) -> Compare:  # type: ignore[override]
         return Compare(self, "!=", _operand(other))
 
-    def __lt__(self, other: Operand) -> "Compare":
+    def __lt__(self, other: Operand) -> Compare:
         return Compare(self, "<", _operand(other))
 
-    def __le__(self, other: Operand) -> "Compare":
+    def __le__(self, other: Operand) -> Compare:
         return Compare(self, "<=", _operand(other))
 
-    def __gt__(self, other: Operand) -> "Compare":
+    def __gt__(self, other: Operand) -> Compare:
         return Compare(self, ">", _operand(other))
 
-    def __ge__(self, other: Operand) -> "Compare":
+    def __ge__(self, other: Operand) -> Compare:
         return Compare(self, ">=", _operand(other))
 
     def __bool__(self) -> bool:
         raise ModelError(f"{self} has no truth value in Python: add it to a model with m.add(...)")
 
-    def variables(self) -> Iterable["Var"]:
+    def variables(self) -> Iterable[Var]:
         """Every variable the expression mentions (for the model check)."""
         return ()
 
@@ -113,7 +114,7 @@ class Const(Expr):
 class Var(Expr):
     """A variable of a model; also usable as its index (``__index__``) wherever an index is expected."""
 
-    def __init__(self, model: "Model", index: int) -> None:
+    def __init__(self, model: Model, index: int) -> None:
         self.model, self.index = model, index
 
     def __index__(self) -> int:
@@ -122,7 +123,7 @@ class Var(Expr):
     def __repr__(self) -> str:
         return self.model.names[self.index]
 
-    def variables(self) -> Iterable["Var"]:
+    def variables(self) -> Iterable[Var]:
         return (self,)
 
 
@@ -133,7 +134,7 @@ class Sum(Expr):
         self.terms = terms
 
     @staticmethod
-    def of(terms: list[tuple[Expr, int]]) -> "Sum":
+    def of(terms: list[tuple[Expr, int]]) -> Sum:
         flat: list[tuple[Expr, int]] = []
         for e, a in terms:
             if isinstance(e, Sum):  # keep sums flat: sum() of 1,000 terms is one level, not 1,000
@@ -195,20 +196,20 @@ class Element(Expr):
 class BoolExpr(Expr):
     """A constraint, usable as a 0/1 number (reification) and combined with &, |, ~ and implies."""
 
-    def __and__(self, other: "BoolExpr") -> "BoolExpr":
+    def __and__(self, other: BoolExpr) -> BoolExpr:
         return Junction([self, _boolean(other)], any_=False)
 
     __rand__ = __and__
 
-    def __or__(self, other: "BoolExpr") -> "BoolExpr":
+    def __or__(self, other: BoolExpr) -> BoolExpr:
         return Junction([self, _boolean(other)], any_=True)
 
     __ror__ = __or__
 
-    def __invert__(self) -> "BoolExpr":
+    def __invert__(self) -> BoolExpr:
         return Not(self)
 
-    def implies(self, other: "BoolExpr") -> "BoolExpr":
+    def implies(self, other: BoolExpr) -> BoolExpr:
         return Junction([Not(self), _boolean(other)], any_=True)
 
 
@@ -313,20 +314,20 @@ def value(e: Operand, values: Sequence[int] | Mapping[int, int]) -> int:
 
 
 # -- lowering ----------------------------------------------------------------------------------
-def _check(model: "Model", e: Expr) -> None:
+def _check(model: Model, e: Expr) -> None:
     for v in e.variables():
         if v.model.family is not model.family:
             raise ModelError(f"variable {v!r} belongs to another model")
 
 
-def post(model: "Model", c: object) -> None:
+def post(model: Model, c: object) -> None:
     """Add constraint ``c`` (a BoolExpr or a Python bool) to ``model``, lowered to compiled kinds."""
     c = _boolean(c)
     _check(model, c)
     _post(model, c)
 
 
-def _post(model: "Model", c: BoolExpr) -> None:
+def _post(model: Model, c: BoolExpr) -> None:
     if isinstance(c, Compare) and _is_linear(c):
         lin = _difference(model, c)
         pair = _different_pair(lin) if c.op == "!=" else None
@@ -369,7 +370,7 @@ def _different_pair(lin: Lin) -> tuple[list[int], list[int]] | None:
     return [x, y], [const, 0]
 
 
-def _small_table(model: "Model", c: BoolExpr, most: int, flag: bool = False) -> int | None:
+def _small_table(model: Model, c: BoolExpr, most: int, flag: bool = False) -> int | None:
     """When ``c`` mentions few variables with few value combinations (at most ``most``), the Table of the
     combinations that satisfy it (with ``flag``: of every combination plus a 0/1 helper saying whether it
     does, returned). Exact, no helpers inside, and every engine propagates a Table fully. None otherwise."""
@@ -401,7 +402,7 @@ def _small_table(model: "Model", c: BoolExpr, most: int, flag: bool = False) -> 
     return b
 
 
-def _post_linear(model: "Model", lin: Lin, op: str, name: str, rhs: int = 0) -> None:
+def _post_linear(model: Model, lin: Lin, op: str, name: str, rhs: int = 0) -> None:
     """sum + constant <op> rhs as one Linear (< and > become <= and >= on whole numbers)."""
     terms, const = lin
     bound = rhs - const
@@ -431,11 +432,11 @@ def _add(parts: Iterable[Lin], coeffs: Iterable[int] | None = None) -> Lin:
     return {v: a for v, a in terms.items() if a}, const
 
 
-def _difference(model: "Model", c: Compare) -> Lin:
+def _difference(model: Model, c: Compare) -> Lin:
     return _add([linear(model, c.lhs), linear(model, c.rhs)], [1, -1])
 
 
-def bounds(model: "Model", lin: Lin) -> tuple[int, int]:
+def bounds(model: Model, lin: Lin) -> tuple[int, int]:
     terms, const = lin
     lo = hi = const
     for v, a in terms.items():
@@ -445,7 +446,7 @@ def bounds(model: "Model", lin: Lin) -> tuple[int, int]:
     return lo, hi
 
 
-def linear(model: "Model", e: Expr) -> Lin:
+def linear(model: Model, e: Expr) -> Lin:
     """``e`` as a linear combination of variables, with helpers for what is not linear."""
     if isinstance(e, Var):
         return {e.index: 1}, 0
@@ -464,7 +465,7 @@ def linear(model: "Model", e: Expr) -> Lin:
     raise ModelError(f"cannot model {e!r}")
 
 
-def as_var(model: "Model", e: Operand) -> tuple[int, int]:
+def as_var(model: Model, e: Operand) -> tuple[int, int]:
     """``e`` as (variable, offset): a helper equal to ``e`` unless it already is one variable plus a constant."""
     lin = linear(model, _operand(e))
     terms, const = lin
@@ -476,7 +477,7 @@ def as_var(model: "Model", e: Operand) -> tuple[int, int]:
     return h, 0
 
 
-def _table_helper(model: "Model", args: list[tuple[int, int]], f: Callable[[list[int]], int], name: str) -> int:
+def _table_helper(model: Model, args: list[tuple[int, int]], f: Callable[[list[int]], int], name: str) -> int:
     """A helper h = f(values of args) defined by a Table over (args..., h)."""
     rows = [(*xs, f([x + o for x, (_, o) in zip(xs, args)])) for xs in product(*(model.domains[v] for v, _ in args))]
     h = model.add_helper(sorted({r[-1] for r in rows}), name)
@@ -484,12 +485,12 @@ def _table_helper(model: "Model", args: list[tuple[int, int]], f: Callable[[list
     return h
 
 
-def _abs(model: "Model", e: Abs) -> int:
+def _abs(model: Model, e: Abs) -> int:
     v, o = as_var(model, e.arg)
     return _table_helper(model, [(v, o)], lambda xs: abs(xs[0]), repr(e))
 
 
-def _minmax(model: "Model", e: MinMax) -> int:
+def _minmax(model: Model, e: MinMax) -> int:
     args = [linear(model, a) for a in e.args]
     spans = [bounds(model, a) for a in args]
     pick = max if e.largest else min
@@ -505,7 +506,7 @@ def _minmax(model: "Model", e: MinMax) -> int:
     return h
 
 
-def _element(model: "Model", e: Element) -> int:
+def _element(model: Model, e: Element) -> int:
     iv, off = as_var(model, e.index)
     positions = [x for x in model.domains[iv] if 0 <= x + off < len(e.array)]
     if not positions:
@@ -530,7 +531,7 @@ def _element(model: "Model", e: Element) -> int:
     return h
 
 
-def reify(model: "Model", c: BoolExpr) -> Lin:
+def reify(model: Model, c: BoolExpr) -> Lin:
     """A 0/1 linear expression equal to 1 exactly when ``c`` holds."""
     if isinstance(c, Var):
         d = model.domains[c.index]
@@ -559,7 +560,7 @@ def reify(model: "Model", c: BoolExpr) -> Lin:
     raise ModelError(f"cannot use {c!r} as a constraint")
 
 
-def _reify_linear(model: "Model", lin: Lin, op: str, name: str, rhs: int = 0) -> Lin:
+def _reify_linear(model: Model, lin: Lin, op: str, name: str, rhs: int = 0) -> Lin:
     """b <-> (lin <op> rhs), b a 0/1 expression."""
     terms, const = lin
     k = rhs - const

@@ -22,7 +22,7 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     """A temporary path beside ``target`` to write (for writers that want a path, such as numpy's
     memory maps); it replaces ``target`` when the block ends normally, and is deleted otherwise."""
     target = Path(target)
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or ".")
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     os.close(fd)
     temporary = Path(name)
     umask = os.umask(0)

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .errors import PuzzleError
 
@@ -57,7 +58,7 @@ class RowBoard:
     #: the game's name as the command line spells it, and what a rank's value is called in messages
     name: ClassVar[str] = ""
 
-    def __init__(self, size: int, slide: Callable[["np.ndarray"], tuple["np.ndarray", "np.ndarray"]]) -> None:
+    def __init__(self, size: int, slide: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]) -> None:
         import numpy as np
 
         self.size = size
@@ -171,7 +172,7 @@ class RowBoard:
 
     # Whole numpy arrays of boards (uint64): the expectimax player's search.
 
-    def lines(self, boards: "np.ndarray") -> "np.ndarray":
+    def lines(self, boards: np.ndarray) -> np.ndarray:
         """The row numbers of every board, shape (n, size), top row first."""
         import numpy as np
 
@@ -180,7 +181,7 @@ class RowBoard:
             return boards.view(self._view).reshape(-1, self.size)
         return (boards[:, None] >> self._shifts) & np.uint64(self.row_mask)
 
-    def _pack(self, rows: "np.ndarray") -> "np.ndarray":
+    def _pack(self, rows: np.ndarray) -> np.ndarray:
         """Boards from their row numbers (the inverse of ``lines``)."""
         import numpy as np
 
@@ -188,7 +189,7 @@ class RowBoard:
             return np.ascontiguousarray(rows, dtype=self._view).view(np.uint64).reshape(-1)
         return np.bitwise_or.reduce(rows.astype(np.uint64) << self._shifts, axis=1)
 
-    def transposed(self, rows: "np.ndarray") -> "np.ndarray":
+    def transposed(self, rows: np.ndarray) -> np.ndarray:
         """The boards whose rows are given (shape (n, size)) with rows and columns swapped."""
         import numpy as np
 
@@ -197,7 +198,7 @@ class RowBoard:
             out |= self._spread[rows[:, r]] << np.uint64(4 * r)
         return out
 
-    def moves(self, boards: "np.ndarray") -> "np.ndarray":
+    def moves(self, boards: np.ndarray) -> np.ndarray:
         """The boards after each move, shape (n, 4) in the order U, D, L, R (a board unchanged by a move
         is equal to its input there)."""
         import numpy as np
@@ -212,18 +213,18 @@ class RowBoard:
         out[:, RIGHT] = self._pack(right[rows])
         return out
 
-    def max_ranks(self, boards: "np.ndarray") -> "np.ndarray":
+    def max_ranks(self, boards: np.ndarray) -> np.ndarray:
         """The highest rank on each board."""
         return self._row_max[self.lines(boards)].max(axis=1)
 
-    def row_table(self, value: Callable[["np.ndarray"], "np.ndarray"]) -> "np.ndarray":
+    def row_table(self, value: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
         """A table of ``value`` over every row number: ``value`` gets the ranks of all of them, shape
         (rows, size), cell 0 first (the cell a move left goes to), and returns one float each."""
         import numpy as np
 
         return np.asarray(value(self.row_cells), dtype=np.float64)
 
-    def line_sum(self, boards: "np.ndarray", table: "np.ndarray") -> "np.ndarray":
+    def line_sum(self, boards: np.ndarray, table: np.ndarray) -> np.ndarray:
         """``table`` summed over the rows and the columns of each board (a heuristic made of row tables)."""
         rows = self.lines(boards)
         columns = self.lines(self.transposed(rows))
@@ -238,7 +239,7 @@ class GameRules(Protocol):
     (``generators.games.replay``), the players (``solvers.players``) and ``puzzlesmith play`` use it.
     ``puzzles.game2048.Rules`` and ``puzzles.threes.Rules`` are the two; each is a ``RowBoard``."""
 
-    name: str
+    name: ClassVar[str]
     size: int
     cells: int
     #: what enters the board, in words ("tile", "card")
@@ -276,14 +277,14 @@ class GameRules(Protocol):
     def parse(self, text: str, where: str = "board") -> int: ...
 
     # Whole numpy arrays of positions: the expectimax search.
-    def moves(self, boards: "np.ndarray") -> "np.ndarray": ...
-    def chance(self, before: "np.ndarray", after: "np.ndarray", direction: "np.ndarray", states: "np.ndarray | None"
-               ) -> tuple["np.ndarray", "np.ndarray | None", "np.ndarray", "np.ndarray"]:
+    def moves(self, boards: np.ndarray) -> np.ndarray: ...
+    def chance(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray, states: np.ndarray | None
+               ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]:
         """Everything that may enter each board ``after`` (moved from ``before`` by ``direction``, with
         public ``states``): (children, their states, index of the parent, probability given the parent).
         Games with no state take and give None."""
-    def row_table(self, value: Any) -> "np.ndarray": ...
-    def line_sum(self, boards: "np.ndarray", table: "np.ndarray") -> "np.ndarray": ...
+    def row_table(self, value: Any) -> np.ndarray: ...
+    def line_sum(self, boards: np.ndarray, table: np.ndarray) -> np.ndarray: ...
 
 
 class Player(Protocol):

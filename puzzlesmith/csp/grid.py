@@ -5,7 +5,7 @@ sliding-block boards) and the grid genres (slitherlink, hitori, ...)."""
 
 from __future__ import annotations
 
-from typing import Callable, Collection
+from collections.abc import Callable, Collection
 
 from .errors import PuzzleError
 

@@ -13,16 +13,43 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Callable, Generic, Iterable, Iterator, Mapping, Sequence, TypeVar, overload
+from functools import cache
+from typing import Any, Generic, Protocol, TypeVar, cast, overload
 
 from . import clock
-from .constraints import (Acyclic, AllDifferent, Connected, Constraint, Lazy, Linear, Parity, ParityRows, Regions,
-                          SingleCycle, Spanning, Table, int_array, whole)
+from .constraints import (
+    Acyclic,
+    AllDifferent,
+    Connected,
+    Constraint,
+    Lazy,
+    Linear,
+    Parity,
+    ParityRows,
+    Regions,
+    SingleCycle,
+    Spanning,
+    Table,
+    int_array,
+    whole,
+)
 from .errors import ModelError
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Block(Protocol[T_co]):
+    """What ``Blocks`` keeps: a sized run of items read by index, such as a list, ``_Named`` or ``ParityRows``
+    (which is not a full ``Sequence``: it has no slicing)."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, i: int, /) -> T_co: ...
+
+    def __iter__(self) -> Iterator[T_co]: ...
 
 
 class Blocks(Sequence[T], Generic[T]):
@@ -30,25 +57,39 @@ class Blocks(Sequence[T], Generic[T]):
     make their items on demand, such as ``ParityRows``) added at once and kept as they are."""
 
     def __init__(self) -> None:
-        self._blocks: list[Sequence[T]] = []
+        self._blocks: list[Block[T]] = []
         self._starts: list[int] = []
         self._size = 0
 
     def append(self, item: T) -> None:
-        if not self._blocks or type(self._blocks[-1]) is not list:
+        last = self._blocks[-1] if self._blocks else None
+        if not isinstance(last, list):  # only the lists made here: add_block copies any list it is given
+            last = []
             self._starts.append(self._size)
-            self._blocks.append([])
-        self._blocks[-1].append(item)  # type: ignore[attr-defined]
+            self._blocks.append(last)
+        last.append(item)
         self._size += 1
 
-    def add_block(self, block: Sequence[T]) -> None:
+    def add_block(self, block: Block[T]) -> None:
         self._starts.append(self._size)
-        self._blocks.append(block if type(block) is not list else list(block))
+        self._blocks.append(list(block) if isinstance(block, list) else block)
         self._size += len(block)
 
-    def blocks(self) -> list[tuple[int, Sequence[T]]]:
+    def blocks(self) -> list[tuple[int, Block[T]]]:
         """(index of the first item, block) in order; single items come in plain lists."""
         return list(zip(self._starts, self._blocks))
+
+    def copy(self) -> Blocks[T]:
+        """A copy whose lists of single items are new (so appending to it leaves this one alone); the other
+        blocks are immutable and shared."""
+        other: Blocks[T] = Blocks()
+        for _, block in self.blocks():
+            if isinstance(block, list):
+                for item in block:
+                    other.append(item)
+            else:
+                other.add_block(block)
+        return other
 
     def __len__(self) -> int:
         return self._size
@@ -78,15 +119,16 @@ class _Named(Sequence[str]):
     """Names of a block of variables, made by ``name(i)`` when asked for."""
 
     def __init__(self, count: int, name: Callable[[int], str]) -> None:
-        self.count, self.name = count, name
+        # Not ``count``: that is Sequence's method, which this attribute would hide.
+        self._count, self._name = count, name
 
     def __len__(self) -> int:
-        return self.count
+        return self._count
 
     def __getitem__(self, i: int) -> str:  # type: ignore[override]
-        if not 0 <= i < self.count:
+        if not 0 <= i < self._count:
             raise IndexError(i)
-        return self.name(i)
+        return self._name(i)
 
 
 @dataclass(frozen=True)
@@ -133,7 +175,7 @@ class Model:
         self.objective: tuple[tuple[int, ...], tuple[int, ...], int, str] | None = None
 
     # -- sharing ---------------------------------------------------------------------------
-    def freeze(self) -> "Model":
+    def freeze(self) -> Model:
         """Forbid further changes (engines may still cache what they compile); returns the model.
 
         Builders cached with ``lru_cache`` hand one model to every caller: a constraint added by one
@@ -145,18 +187,11 @@ class Model:
     def frozen(self) -> bool:
         return self._frozen
 
-    def copy(self) -> "Model":
+    def copy(self) -> Model:
         """A mutable copy (variables keep their indices, so a frozen model's variables serve its copies)."""
         other = type(self).__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other.names, other.constraints = Blocks(), Blocks()
-        for blocks, mine in ((other.names, self.names), (other.constraints, self.constraints)):
-            for _, block in mine.blocks():
-                if type(block) is list:
-                    for item in block:
-                        blocks.append(item)
-                else:
-                    blocks.add_block(block)
+        other.names, other.constraints = self.names.copy(), self.constraints.copy()
         other.domains = list(self.domains)
         other.cache, other._ranges = {}, dict(self._ranges)
         other._taken, other._helpers = set(self._taken), set(self._helpers)
@@ -380,6 +415,7 @@ class Model:
         It evaluates each constraint's definition on the values directly and shares no
         code with any engine, so tests use it to judge what engines answer.
         """
+        values: list[int | None]
         if isinstance(assignment, Mapping):
             values = [assignment.get(i) for i in range(self.num_vars)]
         else:
@@ -392,18 +428,19 @@ class Model:
                 v = values[i]
                 return Violation(None, f"{self.names[i]} has no value" if v is None else
                                  f"{self.names[i]} = {v} is outside its domain")
-        for _, block in self.constraints.blocks():
-            if isinstance(block, ParityRows):
-                row = block.first_broken(values)
-                broken = None if row is None else block[row]
+        whole_values = cast(list[int], values)  # every value now lies in its domain, so none is None
+        for _, rules in self.constraints.blocks():
+            if isinstance(rules, ParityRows):
+                row = rules.first_broken(whole_values)
+                broken: Constraint | None = None if row is None else rules[row]
             else:
-                broken = next((c for c in block if not c.holds([values[v] for v in c.vars])), None)
+                broken = next((c for c in rules if not c.holds([whole_values[v] for v in c.vars])), None)
             if broken is not None:
                 shown = ", ".join(f"{self.names[v]}={values[v]}" for v in broken.vars)
                 return Violation(broken, f"{broken.describe()} is broken by {shown}")
         return None
 
-    def cached(self, key: str, build: Callable[["Model"], T]) -> T:
+    def cached(self, key: str, build: Callable[[Model], T]) -> T:
         """``build(self)``, computed once and kept in ``cache`` until the model changes.
 
         Engines keep what they compiled here, so one model compiled once serves every puzzle of its shape.
@@ -430,7 +467,7 @@ class Model:
         return f"Model({self.num_vars} variables, {len(self.constraints)} constraints)"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _even_degree(n: int) -> frozenset[tuple[int, ...]]:
     """The tuples of n zeros and ones with none or two ones: a loop's edges at one vertex."""
     return frozenset(t for t in itertools.product((0, 1), repeat=n) if sum(t) in (0, 2))

@@ -20,7 +20,8 @@ styles 0-5 in his program SLIDING):
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Collection, Hashable, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
+from typing import Any, ClassVar
 
 from .errors import PuzzleError
 from .model import Model
@@ -64,7 +65,8 @@ class Space:
     #: search can go through numpy at once (analyze does, where goals are listed and moves undo).
     batch: ClassVar[bool] = False
 
-    #: True when analyze also answers Hoey's questions (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996) for the start's component (the
+    #: True when analyze also answers Hoey's questions (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996) for
+    #: the start's component (the
     #: positions at the maximal distance, local maxima per distance), as a table of the type would.
     hoey: ClassVar[bool] = False
 
@@ -96,9 +98,10 @@ class Space:
         """An admissible lower bound on the number of moves from ``pos`` to a goal (0 at a goal)."""
         return 0
 
-    def children(self, pos: Position, bound: int) -> Iterable[tuple[Position, int]]:
+    def children(self, pos: Position, bound: int) -> Sequence[tuple[Position, int]]:
         """(child, its lower bound) for every successor; ``bound`` is ``pos``'s own bound, so a type
-        can update the bound incrementally instead of computing it afresh (tiles does)."""
+        can update the bound incrementally instead of computing it afresh (tiles does). A sequence, as
+        engines count the children they generate."""
         bound_of = self.lower_bound
         return [(child, bound_of(child)) for child in self.successors(pos)]
 

@@ -9,9 +9,11 @@ compiled once per puzzle shape, and thousands of puzzles of that shape reuse it.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar
 
+from .constraints import AllDifferent
 from .errors import PuzzleError, excerpt
 from .model import Model
 from .picture import Picture
@@ -85,15 +87,15 @@ def char_grid(text: str, allowed: str, *, square: bool = False) -> list[str]:
     one_line = "\n" not in text.strip()
     rows = [r.strip() for r in (text.split("/") if one_line else text.strip().splitlines())]
     for k, row in enumerate(rows, start=1):
-        place = {"where": f"row {k}"} if one_line else {"line": k}
+        line, where = (None, f"row {k}") if one_line else (k, None)
         if not row:
-            raise PuzzleError("empty row", **place)
+            raise PuzzleError("empty row", line=line, where=where)
         if len(row) != len(rows[0]):
-            raise PuzzleError(f"{len(row)} cells where the first row has {len(rows[0])}", **place)
+            raise PuzzleError(f"{len(row)} cells where the first row has {len(rows[0])}", line=line, where=where)
         for c, ch in enumerate(row, start=1):
             if ch not in allowed:
-                where = f"{place.get('where', '')}{', ' if one_line else ''}cell r{k}c{c}"
-                raise PuzzleError(f"{ch!r} is not one of {' '.join(allowed)}", line=place.get("line"), where=where)
+                cell = f"{where}, cell r{k}c{c}" if where else f"cell r{k}c{c}"
+                raise PuzzleError(f"{ch!r} is not one of {' '.join(allowed)}", line=line, where=cell)
     if square and len(rows) != len(rows[0]):
         raise PuzzleError(f"{len(rows)} rows of {len(rows[0])} cells: the grid must be square")
     return rows
@@ -104,9 +106,9 @@ def grid_text(rows: Sequence[str], layout: str) -> str:
     return "/".join(rows) if layout == "line" else "\n".join(rows)
 
 
-def _plain_groups(model: Model) -> tuple[list[Any], dict[int, list[int]]]:
+def _plain_groups(model: Model) -> tuple[list[AllDifferent], dict[int, list[int]]]:
     """The model's AllDifferent constraints without offsets, and each variable's positions among them."""
-    plain = [c for c in model.of_kind("AllDifferent") if len(set(c.offsets)) <= 1]
+    plain = [c for c in model.of_kind("AllDifferent") if isinstance(c, AllDifferent) and len(set(c.offsets)) <= 1]
     groups_of: dict[int, list[int]] = {}
     for k, c in enumerate(plain):
         for v in c.vars:

@@ -1,6 +1,7 @@
 """Numbering whole puzzle spaces: rank(arrangement) -> 0..N-1 and back, vectorised over numpy batches.
 
-Hoey ("Re: TripleCross by Binary Arts", cube-lovers, 1996) keeps one vector of distances indexed by a position's number; the number must be a
+Hoey ("Re: TripleCross by Binary Arts", cube-lovers, 1996) keeps one vector of distances indexed by a position's
+number; the number must be a
 bijection onto 0..N-1 with N the size of the space, or the vector wastes memory. Every space here is
 an arrangement of *tokens* on ``n`` slots: ``classes`` lists how many tokens each class of
 identical tokens has (a class of one is a distinct piece), and the slots left over hold the
@@ -23,9 +24,10 @@ C(free slots below the j-th smallest, j) (the combinatorial number system).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from math import comb, prod
-from typing import Any, Sequence
+from typing import Any
 
 #: Slots up to this many use lookup tables indexed by a slot bitmask (2**n entries); more use loops.
 TABLE_SLOTS = 20

@@ -1,4 +1,5 @@
-"""Whole-space distance tables on disk: two bits a position (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996), with a header naming the space.
+"""Whole-space distance tables on disk: two bits a position (Hoey, "Re: TripleCross by Binary Arts", cube-lovers,
+1996), with a header naming the space.
 
 A table file is a 4096-byte header (a magic line, then JSON: the puzzle type, the space it numbers,
 its size N, the root position and the answers found while building) followed by N/4 bytes:

@@ -10,7 +10,7 @@ assignment. The kinds' own ``holds`` (csp.constraints) stay the independent judg
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .constraints import Acyclic, Connected, Constraint, Lazy, Regions, SingleCycle, Spanning
 
@@ -219,8 +219,8 @@ def possible(c: Constraint, known: Sequence[int | None]) -> bool:
                             return False
             else:
                 fixed = {k for k, v in enumerate(known) if v == label}
-                room = _pieces((k for k, v in enumerate(known) if v is None or v == label), near)
-                if not any(fixed <= set(p) for p in room):
+                rooms = _pieces((k for k, v in enumerate(known) if v is None or v == label), near)
+                if not any(fixed <= set(p) for p in rooms):
                     return False
         return True
     return True  # Lazy: judged on whole candidates only

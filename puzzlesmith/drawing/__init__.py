@@ -12,8 +12,8 @@ brings Pillow), imported only when such a file is written.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 from puzzlesmith.csp.errors import PuzzlesmithError
 from puzzlesmith.csp.moves import MovePuzzle

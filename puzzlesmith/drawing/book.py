@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import ceil, isqrt
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from puzzlesmith.csp.picture import Picture, text_width
 

@@ -65,7 +65,7 @@ _CMAPS: dict[str, set[int]] = {}
 
 def _cmap(path: str) -> set[int]:
     if path not in _CMAPS:
-        from fontTools.ttLib import TTFont
+        from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # fontTools ships no type hints
 
         _CMAPS[path] = set(TTFont(path, lazy=True).getBestCmap())
     return _CMAPS[path]

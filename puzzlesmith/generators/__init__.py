@@ -10,19 +10,28 @@
 dask.distributed ``Client.get_executor()``); a seed gives the same puzzles on any of them.
 """
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.puzzle import PuzzleType
 from puzzlesmith.csp.registry import Plugins, load
 
 from .batch import Generated, generate, generate_one, new_seed, prepare
-from .clues import (ORACLE_PREFERENCE, GenerationError, Unsolvable, default_oracle, make_minimal, only_solution,
-                    redundant_groups)
+from .clues import (
+    ORACLE_PREFERENCE,
+    GenerationError,
+    Unsolvable,
+    default_oracle,
+    make_minimal,
+    only_solution,
+    redundant_groups,
+)
 from .grading import LEVEL_TOPS, LEVELS, RATINGS, Grade, Step, grade, hint, level_of, parse_rating_range
 from .layout import SYMMETRIES, clue_vars, grid_shape, orbits
 
-__all__ = ["GENERATORS", "GRADERS", "LEVELS", "board_generator", "board_grader", "ORACLE_PREFERENCE", "SYMMETRIES", "LEVEL_TOPS", "RATINGS", "level_of", "parse_rating_range", "Generated", "GenerationError", "Grade", "Step",
+__all__ = ["GENERATORS", "GRADERS", "LEVELS", "board_generator", "board_grader", "ORACLE_PREFERENCE", "SYMMETRIES",
+           "LEVEL_TOPS", "RATINGS", "level_of", "parse_rating_range", "Generated", "GenerationError", "Grade", "Step",
            "Unsolvable", "clue_vars", "default_oracle", "generate", "generate_one", "grade", "grid_shape", "hint",
            "make_minimal", "new_seed", "only_solution", "orbits", "prepare", "redundant_groups"]
 

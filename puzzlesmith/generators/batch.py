@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, Callable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.puzzle import Instance, PuzzleType
 
 from .clues import GenerationError, default_oracle, make_minimal
-from .grading import LEVELS, Grade, grade as grade_puzzle
+from .grading import LEVELS, Grade, asked_for, grade as grade_puzzle, meets
 from .layout import orbits, with_layout
 
 T = TypeVar("T")
@@ -100,11 +101,10 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     for tries in range(1, max_tries + 1):
         givens, solution = make_minimal(model, groups, rng, oracle)
         graded = grade_puzzle(model, givens, solution) if grade or difficulty or rating else None
-        if (difficulty is None or graded.level == difficulty) and (
-                rating is None or rating[0] - 1e-9 <= graded.rating <= rating[1] + 1e-9):
+        if meets(graded, difficulty, rating):
             return Generated(ptype.with_givens(empty, givens), solution, seed, symmetry, oracle, tries,
                              time.perf_counter() - start, graded)
-    wanted = " ".join(filter(None, [difficulty, rating and f"rated {rating[0]:.1f}-{rating[1]:.1f}"]))
+    wanted = asked_for(difficulty, rating)
     raise GenerationError(f"no {wanted} puzzle in {max_tries} tries (seed {seed})")
 
 

@@ -14,9 +14,10 @@ change how many ways remain to fill the others.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Iterator, Sequence
+from functools import cache
+from typing import Literal
 
 from puzzlesmith.puzzles.slide import LABELS
 
@@ -102,6 +103,10 @@ def count_cost(rows: int, cols: int, pieces: int | None = None) -> tuple[float, 
     return entries * MEMO_SECONDS, BASE_BYTES + entries * MEMO_BYTES
 
 
+#: What the pieces still to place must be: None (no condition), how many they are, or their sorted sizes.
+_Rest = int | tuple[int, ...] | None
+
+
 def count_boards(rows: int, cols: int, pieces: int | None = None, sizes: Sequence[int] | None = None,
                  only_justsolved: bool = False) -> int:
     """How many boards (placements of voids and pieces) a rows x cols board has, without listing them;
@@ -112,10 +117,8 @@ def count_boards(rows: int, cols: int, pieces: int | None = None, sizes: Sequenc
     where the cells to step up are void, minus those where both are."""
     board = Board(rows, cols)
     nbrs = board.neighbours()
-    Rest = Any  # None (no condition), pieces still to place, or the sorted sizes still to place
-
-    @lru_cache(maxsize=None)
-    def ways(undecided: int, rest: Rest) -> int:
+    @cache
+    def ways(undecided: int, rest: _Rest) -> int:
         if not undecided:
             return 1 if rest in (None, 0, ()) else 0
         if rest is not None and not isinstance(rest, tuple) and undecided.bit_count() < rest:
@@ -129,7 +132,7 @@ def count_boards(rows: int, cols: int, pieces: int | None = None, sizes: Sequenc
                 total += ways(undecided ^ piece, after)
         return total
 
-    start: Rest = tuple(sorted(sizes)) if sizes is not None else pieces
+    start: _Rest = tuple(sorted(sizes)) if sizes is not None else pieces
     if isinstance(start, tuple) and sum(start) > board.n:
         return 0
     try:
@@ -152,7 +155,7 @@ def count_boards(rows: int, cols: int, pieces: int | None = None, sizes: Sequenc
         ways.cache_clear()
 
 
-def placed(rest: Any, size: int) -> Any:
+def placed(rest: _Rest, size: int) -> _Rest | Literal[False]:
     """What remains to place after a piece of ``size`` cells (False: it may not be placed)."""
     if rest is None:
         return None

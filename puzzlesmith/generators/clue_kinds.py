@@ -18,7 +18,7 @@ from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.puzzle import Instance, PuzzleType
 
 from .clues import GenerationError, default_oracle
-from .grading import LEVELS, grade
+from .grading import LEVELS, asked_for, grade, meets
 
 Site = tuple[int, int, str]
 MAX_BOARDS = 200  # full boards drawn for one puzzle before giving up on its parameters
@@ -88,10 +88,9 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
             raise GenerationError(f"no full {ptype.name} board with one answer in {MAX_BOARDS} draws (seed {seed})")
         made = reduce(ptype, board, symmetry, rng, engine)
         graded = _grade(ptype, made, found[0]) if grade or difficulty or rating else None
-        if (difficulty is None or graded.level == difficulty) and (
-                rating is None or rating[0] - 1e-9 <= graded.rating <= rating[1] + 1e-9):
+        if meets(graded, difficulty, rating):
             return Generated(made, found[0], seed, symmetry, engine, tries, time.perf_counter() - start, graded)
-    wanted = " ".join(filter(None, [difficulty, rating and f"rated {rating[0]:.1f}-{rating[1]:.1f}"]))
+    wanted = asked_for(difficulty, rating)
     raise GenerationError(f"no {wanted} puzzle in {max_tries} tries (seed {seed})")
 
 

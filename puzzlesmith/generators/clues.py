@@ -1,4 +1,5 @@
-"""Make a unique, minimal puzzle of any clue-based type (the two-copy generator of the blog post "pushpull, mod-2 linear algebra and a sudoku generator").
+"""Make a unique, minimal puzzle of any clue-based type (the two-copy generator of the blog post "pushpull, mod-2
+linear algebra and a sudoku generator").
 
 Two copies of the puzzle are kept: the *minimal* copy (the clues given so far) and the
 *constrained* copy (the domains that propagation deduces from them, via the backtracking
@@ -22,7 +23,7 @@ questions, so a seed gives the same puzzle whichever engine is the oracle.
 from __future__ import annotations
 
 import random
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from puzzlesmith import solvers
 from puzzlesmith.csp.errors import PuzzlesmithError
@@ -93,7 +94,8 @@ def add_clues(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
     frames: list[tuple[list[int], tuple[int, ...], tuple[int, int] | None]] = [(root, (), None)]
 
     def clues() -> dict[int, int]:
-        return {v: lo + bit.bit_length() - 1 for _, _, (v, bit) in frames[1:]}
+        made = [made_by for _, _, made_by in frames if made_by is not None]  # every frame's but the root's
+        return {v: lo + bit.bit_length() - 1 for v, bit in made}
 
     def refute(var: int, bit: int) -> None:
         """var = value is impossible under the top frame's clues: remove it from the constrained copy;
@@ -139,11 +141,11 @@ def add_clues(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
                     return clues(), found[0]
                 if found:
                     break
-                if len(frames) == 1:
+                made_by = frames[-1][2]
+                if made_by is None:  # the root frame: no clue left to take back
                     raise Unsolvable("the puzzle's model has no solution")
-                var, bit = frames[-1][2]
                 frames.pop()
-                refute(var, bit)
+                refute(*made_by)
 
 
 def _decide(model: Model, fix: Mapping[int, int], forbid: Sequence[tuple[int, int]], oracle: str) -> list[int] | None:

@@ -15,14 +15,18 @@ puzzle has one solution: every removal is a proof.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from puzzlesmith.csp import clock
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.backtracking import Compiled, compiled
 
 from .techniques import Contradiction, Step
+
+if TYPE_CHECKING:
+    from .grading import Grade  # imported when called: grading imports this module
 
 MAX_DEPTH = 2
 #: The rating a tier gives: the top of the level it stands for (easy, medium, hard; see LEVEL_TOPS).
@@ -46,12 +50,12 @@ class Deduction(Step):
             if self.depth == 0:
                 return f"{var} = {x}: the rules leave it no other value, given what is on the grid"
             return f"{var} = {x}: every other value leads to a contradiction ({self.technique})"
-        (var, x), = self.removes
+        (cell, value), = self.removes
         if self.depth == 1:
             why = "the rules then leave some cell no value"
         else:
             why = f"probing at depth {self.depth - 1} then reaches a contradiction"
-        return f"{name(var)} cannot be {show(x)}: assuming it, {why} ({self.technique})"
+        return f"{name(cell)} cannot be {show(value)}: assuming it, {why} ({self.technique})"
 
 
 class Prober:
@@ -143,9 +147,10 @@ def steps(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
             if solution is None:
                 return
             v = min(prober.open(dom), key=lambda u: (dom[u].bit_count(), u))
-            dom = prober.only(dom, v, 1 << (solution[v] - lo))
-            if dom is None:
+            guessed = prober.only(dom, v, 1 << (solution[v] - lo))
+            if guessed is None:
                 raise Contradiction("the solution given does not satisfy the model")
+            dom = guessed
             known.add(v)
             yield Deduction("guess", "", GUESS_RATING, place=(v, solution[v]))
             if first_placement:
@@ -165,7 +170,7 @@ def steps(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
                 return
 
 
-def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None) -> "Grade":
+def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None) -> Grade:
     """The grade of a puzzle by the deepest tier it needs (see the module docstring)."""
     from .grading import Grade
 

@@ -9,7 +9,8 @@ from the best, odd ones from the second, as in the evolver post's worked example
 one colour up or down with probability 1/5; or, with probability PUZZLEBEAST, the child is the
 best board changed by one of James Stephens' Puzzlebeast moves: add, remove, move or reshape a
 piece; and one child a generation is the best board moved to the hardest start of its own position
-graph, as Bickford turned his evolver's 125-mover into the 132-mover (his evolver post, 2011). The baseline draws boards at random with the same number of fitness evaluations.
+graph, as Bickford turned his evolver's 125-mover into the 132-mover (his evolver post, 2011). The baseline draws
+boards at random with the same number of fitness evaluations.
 
 Everything random comes from one random stream of the seed in the calling process (``batch.random_stream``:
 every integer its own, so seeds -1 and 1 differ), so a run is the same for a seed whatever evaluates the
@@ -20,15 +21,19 @@ the best two: a generation's memory does not grow with the population.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from puzzlesmith.csp.grid import neighbours
 
 from .batch import random_stream
+
+if TYPE_CHECKING:
+    from puzzlesmith.csp.moves import Space
 
 COLOURS = 4
 MUTATE = 0.2
@@ -87,12 +92,14 @@ def board_text(colours: Colouring, rows: int, cols: int) -> str:
     return text(pieces_of(colours, rows, cols), rows, cols)
 
 
-def read_space(board: str, goal: str, metric: str):  # type: ignore[no-untyped-def]
+def read_space(board: str, goal: str, metric: str) -> Space | None:
     """The position graph of ``board`` as ``slide`` reads it (None: no goal piece where the rule needs one)."""
     from puzzlesmith.csp import registry
     from puzzlesmith.csp.errors import PuzzleError
+    from puzzlesmith.csp.moves import MovePuzzle
 
     slide = registry.get("slide")
+    assert isinstance(slide, MovePuzzle)
     try:
         return slide.space(slide.parse(board, slide.resolve_params({"goal": goal, "metric": metric})))
     except PuzzleError:
@@ -312,14 +319,14 @@ def evolve(evaluate: Evaluator, population: int, generations: int, seed: int) ->
         if generation == generations - 1:
             break
 
-        def children() -> Iterator[Colouring]:
+        def children(first: Colouring, second: Colouring) -> Iterator[Colouring]:
             yield backtracked(first, rows, cols, evaluate.goal, evaluate.metric)
             for _ in range(max(population - 3, 0)):
                 if rng.random() < PUZZLEBEAST:
                     yield puzzlebeast(first, rows, cols, rng)
                 else:
                     yield mutate(interleave(first, second), rng)
-        scored = best_two(scored, evaluate, children())
+        scored = best_two(scored, evaluate, children(first, second))
 
 
 def random_search(evaluate: Evaluator, population: int, generations: int, seed: int) -> Iterator[Generation]:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property, partial
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.games import DIRECTIONS, GameRules, Player, Position
@@ -80,21 +81,21 @@ class Prepared:
     """The rules and the expectimax player's tables for one setup, built once per process (under a tenth
     of a second) and shared by its games."""
 
-    _built: dict[tuple[Any, ...], "Prepared"] = {}
+    _built: dict[tuple[Any, ...], Prepared] = {}
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.rules: GameRules = KITS[setup.game][0](setup.size)
 
     @classmethod
-    def of(cls, setup: Setup) -> "Prepared":
+    def of(cls, setup: Setup) -> Prepared:
         key = (setup.game, setup.size, setup.depth, setup.weights)
         if key not in cls._built:
             cls._built[key] = cls(setup)
         return cls._built[key]
 
     @cached_property
-    def expectimax(self) -> Expectimax:
+    def expectimax(self) -> Expectimax[GameRules]:
         """The expectimax player (it keeps no state between moves, so games share it), and the worst
         adversary's judge."""
         _, player, weights = KITS[self.setup.game]
@@ -104,7 +105,8 @@ class Prepared:
         """A player for a new game (corner remembers its last move, so it starts afresh)."""
         if name == "expectimax":
             return self.expectimax
-        return {"corner": Corner, "random": RandomPlayer}[name](self.rules)
+        makers: dict[str, Callable[[GameRules], Player]] = {"corner": Corner, "random": RandomPlayer}
+        return makers[name](self.rules)
 
     def adversary(self, setup: Setup) -> Worst | None:
         """The worst-entry adversary, or None for chance. It judges by the expectimax search at the

@@ -21,9 +21,9 @@ shares with it (offsets included): that bookkeeping is not counted as a step.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Collection, Iterator, Mapping, Sequence
 
 from puzzlesmith import solvers
 from puzzlesmith.csp import clock
@@ -104,8 +104,24 @@ class Grade:
         order = sorted((t for t in self.steps if t != "guess"), key=lambda t: (RATINGS.get(t, 0.0), t))
         steps = ", ".join(f"{self.steps[t]} {_plural(t, self.steps[t])}" for t in order)
         guesses = f"{self.guesses} guess{'es' if self.guesses != 1 else ''}"
-        head = f"{self.level} (rating {self.rating:.1f}, {self.hardest or 'nothing to do'}; {self.step_count} steps; {guesses}"
+        head = (f"{self.level} (rating {self.rating:.1f}, {self.hardest or 'nothing to do'}; {self.step_count} steps; "
+                f"{guesses}")
         return head + (f"; {steps})" if steps else ")")
+
+
+def meets(graded: Grade | None, difficulty: str | None, rating: tuple[float, float] | None) -> bool:
+    """Whether a generated puzzle is what was asked for: the level ``difficulty`` and a rating within
+    ``rating`` (None: any). Generators grade a puzzle whenever either is asked for, so ``graded`` is None
+    only when neither is."""
+    if graded is None:
+        return difficulty is None and rating is None
+    return (difficulty is None or graded.level == difficulty) and (
+        rating is None or rating[0] - 1e-9 <= graded.rating <= rating[1] + 1e-9)
+
+
+def asked_for(difficulty: str | None, rating: tuple[float, float] | None) -> str:
+    """What ``meets`` looks for, in words ("hard rated 2.0-3.5"), for the message when no try met it."""
+    return " ".join(filter(None, [difficulty, rating and f"rated {rating[0]:.1f}-{rating[1]:.1f}"]))
 
 
 _SUPPORT_LIMIT = 4096  # candidate combinations a support check may enumerate per constraint

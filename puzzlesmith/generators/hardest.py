@@ -1,6 +1,7 @@
 """The hardest "simple simple simple" sliding-block puzzle of every class of piece sizes.
 
-Bickford's SBPSearcher ("Sliding Block Puzzles, Part 3", 2012, and "Part 4 of 3", 2013): for each "justsolved" board, explore its component once
+Bickford's SBPSearcher ("Sliding Block Puzzles, Part 3", 2012, and "Part 4 of 3", 2013): for each "justsolved" board,
+explore its component once
 (every other justsolved board of the component leaves the work list), then search breadth-first
 from all the component's goal positions at once; the eligible position found last is the
 hardest start. Here the components of a whole class are searched together, a layer at a time in
@@ -29,13 +30,14 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, cast
 
-from puzzlesmith.puzzles.slide import Piece, bits, shape_of
+from puzzlesmith.puzzles.slide import LABELS, Piece, bits, shape_of
 
-from .boards import LABELS, Board, board_list, connected_sets, popcount
+from .boards import Board, board_list, connected_sets, popcount
 
 RULES = ("corner", "edges")
 VECTOR_METRICS = ("steps", "straight", "moves")
@@ -68,7 +70,7 @@ def goal_placements(rows: int, cols: int, rule: str) -> tuple[int, ...]:
     """Every connected piece standing at its goal (the cells, as masks)."""
     geo = Geometry(rows, cols)
     nbrs = Board(rows, cols).neighbours()
-    found = set()
+    found: set[int] = set()
     for cell in range(geo.n):
         if geo.bottom >> cell & 1:
             found.update(p for p, _ in connected_sets(cell, geo.full, nbrs) if at_goal(p, geo, rule))
@@ -376,7 +378,14 @@ def hardest_by_positions(rows_: int, cols: int, sizes: Sequence[int], rule: str,
             if start is not None and (result.moves is None or depth >= result.moves):
                 result.moves = depth
                 result.start = [space.classes[k].shape.place[a] for k, a in space.pieces(start)]
-            layer = [new for pos in layer for new in space.successors(pos) if new not in seen and not seen.add(new)]
+            after: list[int] = []
+            for pos in layer:
+                # slide's positions are int keys (its successors keep Space's signature, typed Hashable)
+                for new in cast(list[int], space.successors(pos)):
+                    if new not in seen:
+                        seen.add(new)
+                        after.append(new)
+            layer = after
             depth += 1
     result.seconds, result.cpu_seconds = time.perf_counter() - began, time.process_time() - cpu
     return result
@@ -464,7 +473,8 @@ def classes_task(rows: int, cols: int, rule: str, metric: str, classes: Sequence
 
 
 def hardest_classes(rows: int, cols: int, classes: Sequence[tuple[int, ...]], rule: str = "corner",
-                    metric: str = "moves", workers: int = 1, executor: Any = None) -> Iterator[dict[str, Any]]:
+                    metric: str = "moves", workers: int = 1, executor: Any = None
+                    ) -> Generator[dict[str, Any], None, None]:
     """The records of ``classes`` in order, as they finish: in this process, on a pool of ``workers``
     processes, or on any concurrent.futures.Executor (a dask.distributed ``Client.get_executor()``
     works), one class a task (``generators.batch.by_seed``, seed k standing for class k)."""

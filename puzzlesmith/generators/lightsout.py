@@ -18,12 +18,13 @@ drawn with that total, and boards with a shorter solution are drawn again), and
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from puzzlesmith.csp import PuzzleError, registry
-from puzzlesmith.puzzles.lightsout import LightsOut
 from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.puzzles.lightsout import LightsOut
 from puzzlesmith.solvers.linear import EXACT_MINIMUM, analyse, minimum
 
 from .batch import random_stream
@@ -54,7 +55,10 @@ def random_board(rows: int, cols: int, params: Mapping[str, str] | None = None, 
     ``unique``: that minimum-press solution must be the only one with so few presses.
     Raises GenerationError when ``attempts`` draws find no such board.
     """
-    ptype = ptype or registry.get("lightsout")
+    if ptype is None:
+        registered = registry.get("lightsout")
+        assert isinstance(registered, LightsOut)
+        ptype = registered
     settings = ptype.resolve_params(dict(params or {}))
     return _draw_board(ptype, settings, rows, cols, random_stream(seed), presses, unique, attempts)
 
@@ -68,7 +72,7 @@ def generate_boards(ptype: LightsOut, params: dict[str, Any], count: int, *, see
     rows, cols = params.get("size") or ((3, 3) if ptype.name == "pushpull" else (0, 0))
     if not rows:
         raise PuzzleError("give the board size to generate, e.g. -p size=5", where="parameter 'size'")
-    most = rows * cols * (ptype.empty({**params, "size": (rows, cols)}).params["states"] - 1)
+    most = rows * cols * (ptype.blank(params, rows, cols).params["states"] - 1)
     if presses is not None and not 1 <= presses <= most:
         raise PuzzleError(f"a {rows}x{cols} board takes 1..{most} presses, not {presses}", where="--presses")
     return (_draw_board(ptype, params, rows, cols, random_stream(seed + k), presses, unique, attempts)
@@ -77,7 +81,7 @@ def generate_boards(ptype: LightsOut, params: dict[str, Any], count: int, *, see
 
 def _draw_board(ptype: LightsOut, settings: dict[str, Any], rows: int, cols: int, rng: random.Random,
                 presses: int | None, unique: bool, attempts: int) -> Board:
-    template = ptype.empty({**settings, "size": (rows, cols)})  # the type's own settings, e.g. pushpull's
+    template = ptype.blank(settings, rows, cols)  # the type's own settings, e.g. pushpull's
     k = template.params["states"]
     n = rows * cols
     if presses is not None and not 1 <= presses <= n * (k - 1):

@@ -9,8 +9,9 @@ Start k of a batch with seed S comes from seed S + k alone, as generated clue pu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.moves import MovePuzzle

@@ -15,9 +15,10 @@ from __future__ import annotations
 import random
 import struct
 import zlib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, cast
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.puzzle import Instance
@@ -48,8 +49,8 @@ class Made:
 
     @property
     def instance(self) -> Instance:
-        return Instance({"rows": len(self.rows), "columns": len(self.cols)}, {}, data=NonogramClues(self.rows, self.cols),
-                        layout="grid")
+        return Instance({"rows": len(self.rows), "columns": len(self.cols)}, {},
+                        data=NonogramClues(self.rows, self.cols), layout="grid")
 
     @property
     def text(self) -> str:
@@ -91,6 +92,7 @@ def repair(picture: list[list[int]], rng: random.Random, limit: int) -> list[tup
             picture[r][c] ^= 1
             if best is None or left < best[0]:
                 best = (left, i)
+        assert best is not None  # the picture is not solved yet, so some cell is still open
         r, c = divmod(best[1], w)
         picture[r][c] ^= 1
         if (r, c) in flipped:
@@ -197,7 +199,7 @@ def read_image(path: str | Path) -> tuple[int, int, list[list[float]]]:
 
 
 def _png(data: bytes) -> tuple[int, int, list[list[float]]]:
-    pos, chunks, idat = 8, {}, []
+    pos, chunks, idat = 8, dict[bytes, bytes](), []
     while pos + 8 <= len(data):
         length, kind = struct.unpack(">I4s", data[pos:pos + 8])
         body = data[pos + 8:pos + 8 + length]
@@ -331,7 +333,8 @@ def grade_instance(instance: Instance) -> dict[str, Any]:
     for var, value in instance.givens.items():
         if var < cells:
             start[var] = SHADED if value else BLANK
-    return grade_nonogram(clues.rows, clues.columns, start)
+    plain = tuple[tuple[int, ...], ...]  # black and white: each clue is a tuple of run lengths
+    return grade_nonogram(cast(plain, clues.rows), cast(plain, clues.columns), start)
 
 
 def grade_nonogram(rows: Sequence[tuple[int, ...]], cols: Sequence[tuple[int, ...]],

@@ -20,10 +20,11 @@ technique assumes the puzzle has one solution (no unique rectangles, no BUG).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import combinations
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the compiled model (grading.Logic); imported for hints only, grading imports us
     from .grading import Logic
@@ -105,8 +106,8 @@ class Step:
         vals = ", ".join(show(x) for x in self.values)
         cells = ", ".join(name(v) for v in self.cells)
         by_cell: dict[int, list[str]] = {}
-        for v, x in self.removes:
-            by_cell.setdefault(v, []).append(show(x))
+        for v, value in self.removes:
+            by_cell.setdefault(v, []).append(show(value))
         gone = "; ".join(f"{name(v)} cannot be {' or '.join(xs)}" for v, xs in by_cell.items())
         t = self.technique
         if self.place is not None:
@@ -137,15 +138,16 @@ class Step:
         if t in ("X-wing", "swordfish", "jellyfish"):
             return (f"{t} on {vals}: in {self.unit}, {vals} can only go in {self.second}, so {gone}")
         if t in ("XY-wing", "XYZ-wing", "WXYZ-wing"):
-            return f"{t} with pivot {name(self.cells[0])} and pincers {', '.join(name(v) for v in self.cells[1:])}: {gone}"
+            pincers = ", ".join(name(v) for v in self.cells[1:])
+            return f"{t} with pivot {name(self.cells[0])} and pincers {pincers}: {gone}"
         if self.groups:
             a, b, c, d = ("(" + " ".join(name(v) for v in g) + ")" if len(g) > 1 else name(g[0]) for g in self.groups)
             return (f"{t} on {vals}: {a} = {b} - {c} = {d} (= strong link: {vals} is on one side; - weak link: "
                     f"not on both), so {vals} is in {a} or in {d}, and {gone}")
         if self.chain:
             links = f"{name(self.chain[0][0])}={show(self.chain[0][1])}"
-            for k, (v, x) in enumerate(self.chain[1:]):
-                links += f" {'-' if k % 2 else '='} {name(v)}={show(x)}"
+            for k, (v, value) in enumerate(self.chain[1:]):
+                links += f" {'-' if k % 2 else '='} {name(v)}={show(value)}"
             return (f"{t}: {links} (= strong link: one of the two is true; - weak link: not both); "
                     f"{name(self.chain[0][0])}={show(self.chain[0][1])} or {name(self.chain[-1][0])}="
                     f"{show(self.chain[-1][1])} holds, so {gone}")
@@ -592,7 +594,7 @@ class Chains:
                min_nodes: int = 4) -> tuple[int, int, int, int] | None:
         """The shortest chain (nodes, start, end, eliminated nodes) with ``strong`` links that removes something."""
         best: tuple[int, int, int, int] | None = None
-        starts = set()
+        starts: set[int] = set()
         for links in strong:
             starts.update(links)
         for s in sorted(starts):
@@ -648,11 +650,11 @@ class Chains:
                         parents[key] = (n, is_true)
                         following.append(key)
             layer = following
-        key: tuple[int, bool] | None = (e, True)
+        at: tuple[int, bool] | None = (e, True)
         out = []
-        while key is not None:
-            out.append(key[0])
-            key = parents[key]
+        while at is not None:
+            out.append(at[0])
+            at = parents[at]
         return out[::-1]
 
     def node(self, n: int) -> tuple[int, int]:
@@ -818,11 +820,11 @@ def settle(net: Logic, cand: list[int], placed: list[bool], changed: Iterator[in
             _, vars_, union, _ = net.units[u]
             for k in bits_of(lone_values(vars_, union, cand, placed)):
                 bit = 1 << k
-                var = next((v for v in vars_ if not placed[v] and cand[v] & bit), None)
-                if var is None:  # an earlier single of this pass took its only place
+                spot = next((v for v in vars_ if not placed[v] and cand[v] & bit), None)
+                if spot is None:  # an earlier single of this pass took its only place
                     raise Contradiction
-                net.place(cand, placed, var, bit)
-                following.update(net.linked[var])
+                net.place(cand, placed, spot, bit)
+                following.update(net.linked[spot])
                 count += 1
         todo = following
     return count
@@ -920,9 +922,10 @@ def dynamic_forcing_chain(net: Logic, cand: list[int], placed: list[bool]) -> St
                             rating, removes=((v, net.lo + k),))
                 continue
             common = [0] * len(cand)
-            for r in results:
-                for v, d in enumerate(r[0]):
-                    common[v] |= d
+            for held in results:
+                if held is not None:  # always here: no branch led to a contradiction
+                    for v, d in enumerate(held[0]):
+                        common[v] |= d
             removes = [(v, net.lo + k) for v, d in enumerate(cand) if not placed[v] for k in bits_of(d & ~common[v])]
             if removes:
                 best = Step("dynamic forcing chain", f"whichever of {source} is true", rating, removes=tuple(removes))
@@ -937,8 +940,8 @@ LADDER: tuple[tuple[str, Callable[[Logic, list[int], list[bool]], Step | None]],
         full_house, hidden_single_box, hidden_single_line, direct_pointing, direct_claiming, direct_hidden_subset(2),
         constraint, naked_single, direct_hidden_subset(3), pointing, claiming,
         naked_subset(2), fish(2), hidden_subset(2), naked_subset(3), fish(3), hidden_subset(3), turbot_fish,
-        grouped_turbot_fish, xy_wing, xyz_wing, naked_subset(4), fish(4), hidden_subset(4), wxyz_wing, x_chain, xy_chain, forcing_chain, nishio,
-        dynamic_forcing_chain))
+        grouped_turbot_fish, xy_wing, xyz_wing, naked_subset(4), fish(4), hidden_subset(4), wxyz_wing, x_chain,
+        xy_chain, forcing_chain, nishio, dynamic_forcing_chain))
 
 #: The three tiers of the grader this ladder replaced (singles; pairs and intersections; then
 #: guessing), kept as a peer for benchmarks/bench_rating.py.

@@ -13,8 +13,9 @@ Written only against the public interfaces, as a plug-in would be.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from puzzlesmith.csp import grid
 from puzzlesmith.csp.model import Model
@@ -93,7 +94,7 @@ class Fillomino(PuzzleType):
         if values is not None:  # the areas' borders
             for a, b in grid.cell_pairs(rows, cols):
                 if values[a] != values[b]:
-                    (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
+                    (ra, _), (rb, cb) = divmod(a, cols), divmod(b, cols)
                     x, y = cb * CELL, rb * CELL
                     pic.line(x, y, x + (CELL if ra != rb else 0), y + (CELL if ra == rb else 0), 2.0, role="border")
         pic.rect(0, 0, CELL * cols, CELL * rows, width=2.0, role="frame")

@@ -37,7 +37,7 @@ MAX_EXPONENT = 15
 FOUR_PROBABILITY = 0.1
 
 
-def _slide(cells: "np.ndarray") -> tuple["np.ndarray", "np.ndarray"]:
+def _slide(cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Every row of ``cells`` (exponents, shape (rows, n)) moved toward cell 0, and the points each
     scores: the rule itself, worked along the cells of all rows at once. A tile waits in ``held``
     until the next tile shows whether the two merge; a merged tile is written at once, so it
@@ -153,13 +153,13 @@ class Rules(RowBoard):
     def hint(self, position: Position) -> str:
         return ""
 
-    def chance(self, before: "np.ndarray", after: "np.ndarray", direction: "np.ndarray", states: "np.ndarray | None"
-               ) -> tuple["np.ndarray", None, "np.ndarray", "np.ndarray"]:
+    def chance(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray, states: np.ndarray | None
+               ) -> tuple[np.ndarray, None, np.ndarray, np.ndarray]:
         """``spawns``: the tile does not depend on the move, and 2048 has no state."""
         children, parent, chance = self.spawns(after)
         return children, None, parent, chance
 
-    def spawns(self, boards: "np.ndarray") -> tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+    def spawns(self, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Every tile the game can add to each board: (children, index of the parent board, probability
         of that child given its parent), a 2 and a 4 on every empty cell. Every board needs an empty cell
         (a board after an allowed move has one)."""
@@ -174,7 +174,7 @@ class Rules(RowBoard):
                 np.concatenate([parent, parent]),
                 np.concatenate([share * (1 - FOUR_PROBABILITY), share * FOUR_PROBABILITY]))
 
-    def chance_table(self, table: "np.ndarray") -> "np.ndarray":
+    def chance_table(self, table: np.ndarray) -> np.ndarray:
         """``table`` (real part) with, for every row number, how much ``table`` gains when the game's tile
         appears on one of that row's empty cells, summed over those cells (imaginary part; a 2 with
         probability 0.9, a 4 with 0.1). One complex lookup per line then gives both sums that
@@ -189,7 +189,7 @@ class Rules(RowBoard):
                 gain += np.where(empty, p * (table[numbers | (exponent << (4 * i))] - table), 0.0)
         return table + 1j * gain
 
-    def expected_line_sum(self, boards: "np.ndarray", chance: "np.ndarray") -> tuple["np.ndarray", "np.ndarray"]:
+    def expected_line_sum(self, boards: np.ndarray, chance: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The expected ``line_sum`` of each board after the game adds its tile (a ``chance_table``'s
         table), and each board's number of empty cells (each board needs one). A tile on cell (r, c)
         changes only row r and column c, so the expectation over every cell and both tiles is the

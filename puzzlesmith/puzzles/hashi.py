@@ -16,8 +16,9 @@ Solutions are drawn with ``-`` ``=`` for one or two bridges along a row, ``|`` `
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from puzzlesmith.csp import grid
 from puzzlesmith.csp.errors import PuzzleError
@@ -43,13 +44,16 @@ def links(islands: Islands) -> tuple[Link, ...]:
     """Each pair of islands that see each other along a row or a column (the next island on the right
     or below), row by row."""
     rows, cols = len(islands), len(islands[0])
-    out = []
+    out: list[Link] = []
     for r in range(rows):
         for c in range(cols):
             if islands[r][c]:
                 right = next((cc for cc in range(c + 1, cols) if islands[r][cc]), None)
                 below = next((rr for rr in range(r + 1, rows) if islands[rr][c]), None)
-                out += [((r, c), (r, right))] * (right is not None) + [((r, c), (below, c))] * (below is not None)
+                if right is not None:
+                    out.append(((r, c), (r, right)))
+                if below is not None:
+                    out.append(((r, c), (below, c)))
     return tuple(out)
 
 
@@ -76,9 +80,9 @@ def hashi_model(islands: Islands) -> Model:
         for c, n in enumerate(row):
             if (r, c) in at:  # an island that sees no other is a conflict found by parse
                 m.linear(at[r, c], [1] * len(at[r, c]), "==", n, name=f"island {n} at r{r + 1}c{c + 1}")
-    for i, a in enumerate(pairs):
+    for i, link in enumerate(pairs):
         for j in range(i + 1, len(pairs)):
-            if _crosses(a, pairs[j]):
+            if _crosses(link, pairs[j]):
                 m.table([bridges[i], bridges[j]], [(0, 0), (0, 1), (0, 2), (1, 0), (2, 0)],
                         name=f"{m.names[bridges[i]]} crosses {m.names[bridges[j]]}")
     index = {p: k for k, p in enumerate(at)}

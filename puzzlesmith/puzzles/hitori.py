@@ -14,8 +14,9 @@ cell among equal numbers of a line, at least one white cell of every pair of nei
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from puzzlesmith.csp import grid
 from puzzlesmith.csp.model import Model

@@ -287,6 +287,11 @@ class LightsOut(PuzzleType):
         if params.get("size") is None and params.get("buttons") is None:
             return None
         rows, cols = params["size"] or params["buttons"][:2]
+        return self.blank(params, rows, cols)
+
+    def blank(self, params: dict[str, Any], rows: int, cols: int) -> Instance:
+        """The board of ``rows`` x ``cols`` with no light on, in the settings of ``params`` (``empty`` when the
+        size is known, so generators need not handle its None)."""
         n = rows * cols
         return Instance({**self._settings(params), "rows": rows, "cols": cols}, dict.fromkeys(range(n, 2 * n), 1),
                         layout="grid")

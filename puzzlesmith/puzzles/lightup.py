@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from puzzlesmith.csp import Instance, Model, Param, PuzzleType
 from puzzlesmith.csp.picture import Picture

@@ -15,8 +15,9 @@ around it and the two beyond. Written only against the public interfaces, as a p
 from __future__ import annotations
 
 import itertools
-from functools import lru_cache
-from typing import Any, Sequence
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from typing import Any
 
 from puzzlesmith.csp import grid
 from puzzlesmith.csp.model import Model
@@ -45,7 +46,7 @@ def _pearl_holds(kind: str, e: dict[str, int]) -> bool:
     return bool(turning) and all(e[d + d] for d in "LRUD" if e[d])  # straight on through both neighbours
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pearl_rows(kind: str, keys: tuple[str, ...]) -> list[tuple[int, ...]]:
     """The allowed values of the edges ``keys`` around a pearl (the others are off the grid): a handful of
     shapes serve every pearl of every puzzle."""
@@ -75,9 +76,9 @@ def masyu_model(pearls: Pearls) -> Model:
             if kind == ".":
                 continue
             around = {d: edge(r, c, d) for d in "LRUD"} | {d + d: edge(r, c, d, 2) for d in "LRUD"}
-            keys = tuple(k for k, var in around.items() if var is not None)
-            m.table([around[k] for k in keys], _pearl_rows(kind, keys), name=f"{'white' if kind == 'W' else 'black'} pearl "
-                                                              f"at r{r + 1}c{c + 1}")
+            present = {k: var for k, var in around.items() if var is not None}
+            m.table(list(present.values()), _pearl_rows(kind, tuple(present)),
+                    name=f"{'white' if kind == 'W' else 'black'} pearl at r{r + 1}c{c + 1}")
     return m.freeze()
 
 

@@ -14,8 +14,9 @@ public interfaces, as a plug-in would be.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from puzzlesmith.csp import grid
 from puzzlesmith.csp.model import Model

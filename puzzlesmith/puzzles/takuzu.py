@@ -7,8 +7,9 @@ generate, grade (the generic tiers of deduction) and hint come with ``clue_based
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any
 
 from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType
 from puzzlesmith.csp.picture import Picture

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType
 from puzzlesmith.csp.picture import Picture
@@ -76,11 +77,13 @@ class Tents(PuzzleType):
         trees = frozenset((r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == "T")
         camp = Camp(len(grid), len(grid[0]), trees, tuple(heads), cols)
         lonely = next((t for t in sorted(trees) if all(x in trees for x in camp.beside(*t))), None)
-        conflict = lonely and f"the tree at r{lonely[0] + 1}c{lonely[1] + 1} has no free cell beside it"
+        conflict = None if lonely is None else \
+            f"the tree at r{lonely[0] + 1}c{lonely[1] + 1} has no free cell beside it"
         for what, counts, lines in (("row", heads, grid), ("column", cols, ["".join(z) for z in zip(*grid)])):
             full = next((i for i, k in enumerate(counts) if k and "." not in lines[i]), None)
-            conflict = conflict or full is not None and f"{what} {full + 1} has only trees but a count of {counts[full]}"
-        return Instance({"size": (camp.rows, camp.cols)}, {}, camp, "line" if one_line else "grid", conflict or None)
+            if conflict is None and full is not None:
+                conflict = f"{what} {full + 1} has only trees but a count of {counts[full]}"
+        return Instance({"size": (camp.rows, camp.cols)}, {}, camp, "line" if one_line else "grid", conflict)
 
     def model(self, instance: Instance) -> Model:
         """A 0/1 tent a ground cell (the answer); a helper a tree and a ground cell beside it saying they are

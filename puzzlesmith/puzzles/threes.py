@@ -33,7 +33,7 @@ when it enters, with the probability that it had given the hint, which is the sa
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from puzzlesmith.csp.errors import PuzzleError
@@ -59,7 +59,7 @@ def card(rank: int) -> int:
     return rank if rank < 3 else 3 << (rank - 3)
 
 
-def _fold(cells: "np.ndarray") -> tuple["np.ndarray", "np.ndarray"]:
+def _fold(cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Every row of ``cells`` (ranks, shape (rows, n)) folded towards cell 0 at its first fold point, and
     no points (Threes scores the board, not the moves)."""
     import numpy as np
@@ -96,7 +96,7 @@ def bonus_ranks(max_rank: int) -> list[int]:
     return list(range(4, max_rank - 2)) if max_rank >= BONUS_FROM else []
 
 
-@lru_cache(maxsize=None)
+@cache
 def windows(max_rank: int) -> tuple[tuple[int, ...], ...]:
     """The hints a bonus card may show: every run of three consecutive bonus ranks, or all of them when
     there are three or fewer."""
@@ -106,7 +106,7 @@ def windows(max_rank: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(ranks[i:i + 3]) for i in range(len(ranks) - 2))
 
 
-@lru_cache(maxsize=None)
+@cache
 def posterior(hint: tuple[int, ...], max_rank: int) -> tuple[float, ...]:
     """The probability of each rank of a bonus card's ``hint`` given the hint: its value was uniform and
     the hint one of the windows holding it, uniformly, so a value in fewer windows is likelier."""
@@ -280,8 +280,8 @@ class Rules(RowBoard):
             self._options[key] = found
         return self._options[key]
 
-    def chance(self, before: "np.ndarray", after: "np.ndarray", direction: "np.ndarray", states: "np.ndarray | None"
-               ) -> tuple["np.ndarray", "np.ndarray", "np.ndarray", "np.ndarray"]:
+    def chance(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray, states: np.ndarray | None
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Every card that may enter: each value of the next card (``options``) on each line that moved,
         uniformly."""
         import numpy as np

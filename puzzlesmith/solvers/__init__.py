@@ -11,7 +11,7 @@ under the ``puzzlesmith.engines`` entry-point group.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from puzzlesmith.csp.constraints import TOPOLOGY
 from puzzlesmith.csp.model import Model
@@ -49,7 +49,8 @@ def choose(model: Model) -> tuple[str, str]:
                       "search only fails once a region is fixed (bench_genres.py)"
     chain = sum_chain_clauses(model)
     values = sum(len(d) for d in model.domains)
-    if chain > _WIDE_SUMS * values and values <= _WIDE_SUM_VALUES and get_engine("backtracking").unsupported(model) is None:
+    if (chain > _WIDE_SUMS * values and values <= _WIDE_SUM_VALUES
+            and get_engine("backtracking").unsupported(model) is None):
         return "backtracking", f"a small model ({values} values) with sums over wide ranges (about {chain:,} clauses " \
                                f"as CNF): bounds propagation handles them without a CNF or a solver library"
     if chain > _SAT_SUM_CLAUSES:
@@ -63,8 +64,8 @@ def choose(model: Model) -> tuple[str, str]:
     tuples = sum(len(getattr(c, "tuples", ())) for c in model.constraints)
     clauses = estimated_clauses(model)
     if clauses > MAX_CLAUSES and get_engine("backtracking").unsupported(model) is None:
-        return "backtracking", f"large model ({model.num_vars} variables, {values} values) whose CNF would need about " \
-                               f"{clauses:,} clauses: propagating search needs no CNF"
+        return "backtracking", f"large model ({model.num_vars} variables, {values} values) whose CNF would need " \
+                               f"about {clauses:,} clauses: propagating search needs no CNF"
     sums = sum(1 for c in model.constraints
                if c.kind == "Linear" and sum(len(model.domains[v]) > 2 for v in c.vars) >= 3)
     if sums and values > _TINY_VALUES:

@@ -10,8 +10,8 @@ limit stops the search.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Hashable
 from itertools import count
-from typing import Hashable
 
 from puzzlesmith.csp.moves import Space
 

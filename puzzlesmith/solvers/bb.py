@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Hashable, Sequence
 
 from puzzlesmith.csp.moves import Space
 

@@ -7,7 +7,7 @@ stops one layer earlier than a test on expansion would.
 
 from __future__ import annotations
 
-from typing import Hashable
+from collections.abc import Hashable
 
 from puzzlesmith.csp.moves import Space
 

@@ -10,7 +10,7 @@ length of the start, this stores those within about half of it from either end.
 
 from __future__ import annotations
 
-from typing import Hashable
+from collections.abc import Hashable
 
 from puzzlesmith.csp.moves import Space
 

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
@@ -36,6 +37,9 @@ from puzzlesmith.csp.model import Model
 from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, Unsupported, objective_value
 from .sizes import too_big_to_compile
 
+if TYPE_CHECKING:
+    from ortools.sat.python.cp_model_helper import Literal as CpLiteral
+
 
 def _circuit(cp: cp_model.CpModel, edges: list[cp_model.IntVar], ends: Sequence[tuple[int, int]]) -> None:
     """A single loop natively: CP-SAT's AddCircuit over both directions of each edge, a vertex off the loop
@@ -44,7 +48,8 @@ def _circuit(cp: cp_model.CpModel, edges: list[cp_model.IntVar], ends: Sequence[
     for a, b in ends:
         index.setdefault(a, len(index))
         index.setdefault(b, len(index))
-    arcs, touching = [], [[] for _ in index]
+    arcs: list[tuple[int, int, cp_model.IntVar]] = []
+    touching: list[list[cp_model.IntVar]] = [[] for _ in index]
     for edge, (a, b) in zip(edges, ends):
         forward, backward = cp.new_bool_var(""), cp.new_bool_var("")
         cp.add(forward + backward == edge)
@@ -97,11 +102,12 @@ class Compiled:
         self.num_vars = model.num_vars
         self.answer = list(model.answer_vars) if model.projected else None
 
-    def literal(self, var: int, value: int, equal: bool) -> "cp_model.IntVar | bool":
+    def literal(self, var: int, value: int, equal: bool) -> CpLiteral | bool:
         """A CP-SAT literal for "var == value" (or !=): the variable itself when it is a boolean."""
         if value not in self.domains[var]:
             return not equal
         x = self.vars[var]
+        lit: CpLiteral | None
         if self.domains[var] == (0, 1):
             lit = x if value == 1 else x.Not()
         else:
@@ -147,7 +153,7 @@ class Compiled:
 
 
 def _solve_interruptibly(solver: cp_model.CpSolver, cp: cp_model.CpModel,
-                         collector: cp_model.CpSolverSolutionCallback) -> int:
+                         collector: cp_model.CpSolverSolutionCallback) -> cp_model.CpSolverStatus:
     """``solver.solve`` in a helper thread, so that Ctrl-C reaches this one at once.
 
     CP-SAT releases the GIL while it searches, but Python runs signal handlers only between
@@ -157,7 +163,7 @@ def _solve_interruptibly(solver: cp_model.CpSolver, cp: cp_model.CpModel,
     """
     if threading.current_thread() is not threading.main_thread():
         return solver.solve(cp, collector)  # only the main thread receives signals
-    outcome: list[int | BaseException] = []
+    outcome: list[cp_model.CpSolverStatus | BaseException] = []
 
     def run() -> None:
         try:
@@ -233,9 +239,9 @@ class CpSatEngine(Engine):
             return self._solve(model, fix, forbid, limits, limit, stats, exclude, deadline, optimize)
         if optimize:
             raise Unsupported("cpsat does not optimise over connectivity or lazy rules")
-        forbid, found = list(forbid), []
+        forbid, found = list(forbid), list[list[int]]()
         while limit is None or len(found) < limit:
-            got, complete = self._solve(model, fix, forbid, limits, 1, stats, list(exclude) + found, deadline)
+            got, complete = self._solve(model, fix, forbid, limits, 1, stats, [*exclude, *found], deadline)
             if not got:
                 return found, complete
             added = compiled(model).cut(got[0])

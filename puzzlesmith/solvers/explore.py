@@ -17,8 +17,9 @@ through the layers.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterator
+from typing import Any, cast
 
 from puzzlesmith.csp.moves import Space
 
@@ -133,7 +134,7 @@ def _explore_layers(space: Space, budget: Budget, found: Exploration, hardest: b
         reached.append(layer[np.isin(layer, goals, assume_unique=True)])
         last = layer
     found.goals = sum(part.size for part in reached)
-    if budget.stopped:
+    if budget.stopped or last is None:  # the start's layer always comes first unless a limit stopped it
         return found
     found.farthest = last[:FARTHEST].tolist()
     if hardest and found.goals:
@@ -183,10 +184,11 @@ def _walk_back(space: Space, layers: list[Any]) -> list[Hashable] | None:
     else:
         return None
     path = [pick]
-    for depth in range(depth - 1, -1, -1):
-        layer = layers[depth]
+    for nearer in range(depth - 1, -1, -1):
+        layer = layers[nearer]
+        # the positions of a space searched in arrays are whole numbers
         path.append(next(c for c in space.successors(path[-1])
-                         if layer[min(np.searchsorted(layer, c), layer.size - 1)] == c))
+                         if layer[min(np.searchsorted(layer, cast(int, c)), layer.size - 1)] == c))
     return path
 
 
@@ -201,14 +203,15 @@ class Maxima:
 
 
 def local_maxima(space: Space, limits: PathLimits = PathLimits()) -> Maxima:
-    """Hoey's local maxima (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996) by a hash-based search: every position's distance from the start in a
-    dict, then each position's neighbours compared with it. A local maximum has no neighbour farther from the
-    start; it is strict when every neighbour is nearer, nonstrict when some neighbour is as far."""
+    """Hoey's local maxima (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996) by a hash-based search:
+    every position's distance from the start in a dict, then each position's neighbours compared with it. A
+    local maximum has no neighbour farther from the start; it is strict when every neighbour is nearer,
+    nonstrict when some neighbour is as far."""
     stats = PathStats(reached={"depth": 0})
     budget = Budget(limits, stats)
     found = Maxima(UNKNOWN, stats=stats)
     distance: dict[Hashable, int] = {}
-    layers = []
+    layers: list[list[Hashable]] = []
     for layer in _breadth_first(space, {space.start(): None}, budget):
         depth = len(layers)
         layers.append(layer)

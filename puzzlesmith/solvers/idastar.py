@@ -12,7 +12,7 @@ solution" only where every path that never steps back comes to an end (BFS can a
 from __future__ import annotations
 
 import math
-from typing import Hashable, Iterator
+from collections.abc import Hashable, Iterator
 
 from puzzlesmith.csp.moves import Space
 

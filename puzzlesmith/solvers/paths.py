@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Hashable
+from typing import Any, ClassVar
 
 from puzzlesmith.csp.moves import Space
 from puzzlesmith.csp.registry import Plugins
@@ -86,7 +87,7 @@ class PathLimits:
     time: float | None = None
     nodes: int | None = None
     positions: int | None = None
-    progress: Callable[["PathStats"], None] | None = None
+    progress: Callable[[PathStats], None] | None = None
 
 
 @dataclass

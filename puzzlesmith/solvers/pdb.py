@@ -10,7 +10,8 @@ heuristics", 2002); tiles in no pattern add their Manhattan distance, a pattern 
 One move changes one abstract position of each pattern by one free move or one counted move, both
 undoable, so an entry differs from its neighbour's by at most one: the search knows the parent's exact
 value, and the child's value mod 3 tells which of -1, 0, +1 it is. So two bits an entry suffice
-(Hoey's two-bit table, Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996; Breyer and Korf, "1.6-bit pattern databases", 2010). The exact value at the start
+(Hoey's two-bit table, Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996; Breyer and Korf, "1.6-bit pattern
+databases", 2010). The exact value at the start
 is read by walking down the database to the pattern's goal, as ``solve --table`` walks a table.
 
 An abstract position is addressed directly by its cells, ``bits`` bits a cell: the tiles' cells in the
@@ -22,8 +23,9 @@ numbering at search time: a move changes two fields of the address.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.files import atomic_path
@@ -192,7 +194,7 @@ def databases_for(rows: int, cols: int, goal: Sequence[int]) -> list[Database]:
         header = read_header(path)
         if header == {**header, **pattern_identity(rows, cols, goal, header.get("pattern", []))}:
             found.append((path, header))
-    chosen, used = [], set()
+    chosen, used = [], set[int]()
     for path, header in sorted(found, key=lambda f: -len(f[1]["pattern"])):
         if not used & set(header["pattern"]):
             chosen.append(loaded(path, header))
@@ -277,10 +279,10 @@ class PatternSearch:
                 return value
             code = db.code(here)
             _, counted = abstract.moves(np.array(sorted(region), dtype=np.int64))
-            here = next((a for a in counted.tolist() if db.code(a) == (code + 2) % 3), None)
-            if here is None or value > db.size:
+            down = next((a for a in counted.tolist() if db.code(a) == (code + 2) % 3), None)
+            if down is None or value > db.size:
                 raise DamagedFile("table", db.path, "walking down the pattern database does not reach its goal")
-            value += 1
+            here, value = down, value + 1
 
     def bound(self, cells: list[int]) -> int:
         """The lower bound at ``cells``: the databases' exact values plus the other tiles' Manhattan distances."""

@@ -23,7 +23,7 @@ them, and say what may enter after a move (``chance``); a game's heuristic is a 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from puzzlesmith.csp.games import DOWN, RIGHT, UP, GameRules, Position
 
@@ -37,8 +37,11 @@ MAX_DEPTH = 6
 #: Boards made at one level of one slice of the search, at most (about 40 bytes each).
 SLICE = 1 << 20
 
+#: The rules an expectimax player is made for: each game's player reads its own rules' extras.
+R = TypeVar("R", bound=GameRules)
 
-class Expectimax:
+
+class Expectimax(Generic[R]):
     """Expectimax search to ``depth`` moves (None: chosen per position, see ``depth_for``) with the
     heuristic ``table`` (a row table, summed over rows and columns).
 
@@ -46,7 +49,7 @@ class Expectimax:
     moves were made (max nodes).
     """
 
-    def __init__(self, rules: GameRules, table: "np.ndarray", depth: int | None = None,
+    def __init__(self, rules: R, table: np.ndarray, depth: int | None = None,
                  cutoff: float = CUTOFF) -> None:
         self.rules = rules
         self.depth = depth
@@ -59,8 +62,8 @@ class Expectimax:
         """The depth of the search from ``board`` when none was fixed (each game sets its own rule)."""
         raise NotImplementedError
 
-    def expected(self, before: "np.ndarray", after: "np.ndarray", direction: "np.ndarray",
-                 states: "np.ndarray | None") -> "np.ndarray":
+    def expected(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray,
+                 states: np.ndarray | None) -> np.ndarray:
         """The heuristic of each moved board averaged over everything that may then enter (the search's
         last chance nodes): every child made and scored."""
         import numpy as np
@@ -84,15 +87,15 @@ class Expectimax:
         """The move of highest expected value (see ``best_move``)."""
         return best_move(self.move_values(position))
 
-    def values(self, boards: "np.ndarray", depth: int, states: "np.ndarray | None" = None) -> "np.ndarray":
+    def values(self, boards: np.ndarray, depth: int, states: np.ndarray | None = None) -> np.ndarray:
         """The value of each position with the player to move: the best move's expected value, 0 when
         no move is allowed."""
         import numpy as np
 
         return self._best(boards, states, np.ones(len(boards)), depth)
 
-    def _best(self, boards: "np.ndarray", states: "np.ndarray | None", reach: "np.ndarray",
-              depth: int) -> "np.ndarray":
+    def _best(self, boards: np.ndarray, states: np.ndarray | None, reach: np.ndarray,
+              depth: int) -> np.ndarray:
         import numpy as np
 
         size = max(1, SLICE // (8 * self.rules.cells))
@@ -103,8 +106,8 @@ class Expectimax:
             out[part] = np.maximum(np.maximum(values[:, 0], values[:, 1]), np.maximum(values[:, 2], values[:, 3]))
         return out
 
-    def _moves(self, boards: "np.ndarray", states: "np.ndarray | None", reach: "np.ndarray",
-               depth: int) -> tuple["np.ndarray", "np.ndarray"]:
+    def _moves(self, boards: np.ndarray, states: np.ndarray | None, reach: np.ndarray,
+               depth: int) -> tuple[np.ndarray, np.ndarray]:
         """Expected value of each move of each position, shape (n, 4), and which moves are allowed.
 
         ``reach`` is each position's probability of being reached (along the likeliest path to it): a
@@ -142,8 +145,8 @@ def best_move(values: dict[int, float]) -> int:
     return min(d for d, v in values.items() if v >= top - 1e-9 * abs(top))
 
 
-def _merge(boards: "np.ndarray", states: "np.ndarray | None", likely: "np.ndarray"
-           ) -> tuple["np.ndarray", "np.ndarray | None", "np.ndarray", "np.ndarray"]:
+def _merge(boards: np.ndarray, states: np.ndarray | None, likely: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]:
     """The distinct positions (sorted), their states, where each input went, and each distinct position's
     highest probability of being reached (one path's: the player will take only one of them)."""
     import numpy as np
@@ -153,13 +156,13 @@ def _merge(boards: "np.ndarray", states: "np.ndarray | None", likely: "np.ndarra
     new = np.empty(len(ranked), dtype=bool)
     new[:1] = True
     np.not_equal(ranked[1:], ranked[:-1], out=new[1:])
-    if states is not None:
-        ranked_states = states[order]
+    ranked_states = None if states is None else states[order]
+    if ranked_states is not None:
         new[1:] |= ranked_states[1:] != ranked_states[:-1]
     starts = np.flatnonzero(new)
     inverse = np.empty(len(boards), dtype=np.intp)
     inverse[order] = np.cumsum(new) - 1
-    return (ranked[starts], None if states is None else ranked_states[starts], inverse,
+    return (ranked[starts], None if ranked_states is None else ranked_states[starts], inverse,
             np.maximum.reduceat(likely[order], starts))
 
 
@@ -197,7 +200,7 @@ class Worst:
     board). The position judged is the one before the game draws what comes next (``GameRules.settle``):
     in Threes the next card still comes from the shuffled deck."""
 
-    def __init__(self, rules: GameRules, judge: Expectimax, depth: int | None) -> None:
+    def __init__(self, rules: GameRules, judge: Expectimax[GameRules], depth: int | None) -> None:
         self.rules = rules
         self.judge = judge
         self.depth = depth

@@ -41,7 +41,7 @@ class Weights:
         return [f.name for f in fields(cls)]
 
 
-def heuristic_rows(cells: "np.ndarray", w: Weights) -> "np.ndarray":
+def heuristic_rows(cells: np.ndarray, w: Weights) -> np.ndarray:
     """The heuristic of every row at once: ``cells`` holds the exponents (0 empty), one row per line.
 
     Merges count, along the tiles of a line with empty cells skipped, every tile of a run of two or
@@ -74,10 +74,10 @@ def heuristic_rows(cells: "np.ndarray", w: Weights) -> "np.ndarray":
             - w.sum * total)
 
 
-class Expectimax(Search):
+class Expectimax(Search["Rules"]):  # Rules is imported for type checking only
     """Expectimax search of 2048 to ``depth`` moves (None: chosen per position, see ``depth_for``)."""
 
-    def __init__(self, rules: "Rules", depth: int | None = None, weights: Weights = Weights(),
+    def __init__(self, rules: Rules, depth: int | None = None, weights: Weights = Weights(),
                  cutoff: float = CUTOFF) -> None:
         super().__init__(rules, rules.row_table(lambda cells: heuristic_rows(cells, weights)), depth, cutoff)
         self.weights = weights
@@ -94,10 +94,11 @@ class Expectimax(Search):
         empty = len(self.rules.empty(board))
         return 2 if empty > 8 else 3 if empty > 3 else 4
 
-    def expected(self, before: "np.ndarray", after: "np.ndarray", direction: "np.ndarray",
-                 states: None) -> "np.ndarray":
+    def expected(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray,
+                 states: np.ndarray | None) -> np.ndarray:
         """The heuristic of each board after the game's next tile, averaged over every tile it can add
-        by the tile-gain table (each counts as the 2 x empty positions it averages)."""
+        by the tile-gain table (each counts as the 2 x empty positions it averages). 2048 has no state:
+        ``states`` is None."""
         expected, empty = self.rules.expected_line_sum(after, self.chance)
         self.evaluations += 2 * int(empty.sum())
         return expected

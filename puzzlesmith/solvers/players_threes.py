@@ -51,7 +51,7 @@ class Weights:
         return [f.name for f in fields(cls)]
 
 
-def heuristic_rows(cells: "np.ndarray", w: Weights) -> "np.ndarray":
+def heuristic_rows(cells: np.ndarray, w: Weights) -> np.ndarray:
     """The heuristic of every row at once: ``cells`` holds the ranks (0 empty), one row per line."""
     import numpy as np
 
@@ -71,10 +71,10 @@ def heuristic_rows(cells: "np.ndarray", w: Weights) -> "np.ndarray":
             - w.monotonicity * np.minimum(falling, rising) - w.sum * total)
 
 
-class Expectimax(Search):
+class Expectimax(Search["Rules"]):  # Rules is imported for type checking only
     """Expectimax search of Threes to ``depth`` moves (None: chosen per position, see ``depth_for``)."""
 
-    def __init__(self, rules: "Rules", depth: int | None = None, weights: Weights = Weights(),
+    def __init__(self, rules: Rules, depth: int | None = None, weights: Weights = Weights(),
                  cutoff: float = CUTOFF) -> None:
         super().__init__(rules, rules.row_table(lambda cells: heuristic_rows(cells, weights)), depth, cutoff)
         self.weights = weights

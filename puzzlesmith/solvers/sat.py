@@ -45,7 +45,7 @@ import atexit
 import threading
 import time
 import weakref
-from typing import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
@@ -188,12 +188,12 @@ class Cnf:
                 if lits:
                     self.clauses.append(lits)
                     self._at_most_one(lits)
-            for a_lit, v_lit, b in moves:
+            for a_lit, v_lit, target in moves:
                 head = [] if a_lit == self.true else [-a_lit]
-                if b is None:
+                if target is None:
                     self.clauses.append(head + [-v_lit])
-                elif k != last and next_layer[b] != self.true:
-                    self.clauses.append(head + [-v_lit, next_layer[b]])
+                elif k != last and next_layer[target] != self.true:
+                    self.clauses.append(head + [-v_lit, next_layer[target]])
             layer = next_layer
 
     def _linear(self, c: Linear) -> None:
@@ -220,9 +220,9 @@ class Cnf:
                 return a
             b = a + contribution
             if op == "<=" and b + rest_max[k] <= rhs:
-                return done_le
+                return -bound  # done_le
             if op == ">=" and b + rest_min[k] >= rhs:
-                return done_ge
+                return bound  # done_ge
             return b
 
         def keep(b: int, k: int) -> bool:
@@ -263,8 +263,8 @@ class Cnf:
         self.clauses.append(selectors)
         support: dict[int, list[int]] = {lit: [] for d in lits for lit in d.values()}
         clauses = self.clauses
-        for sel, row in zip(selectors, rows):
-            for lit in set(row):
+        for sel, row_lits in zip(selectors, rows):
+            for lit in set(row_lits):
                 clauses.append([-sel, lit])
                 support[lit].append(sel)
         for lit, sels in support.items():

@@ -7,7 +7,7 @@ clauses, which python-sat holds in several GB. Pure Python, no solver library im
 
 from __future__ import annotations
 
-from puzzlesmith.csp.constraints import ParityRows
+from puzzlesmith.csp.constraints import AllDifferent, Linear, Parity, ParityRows, Table
 from puzzlesmith.csp.model import Model
 
 MAX_CLAUSES = 10_000_000
@@ -32,6 +32,8 @@ def sum_chain_clauses(model: Model) -> int:
     """Clauses of the partial-sum chains the SAT engine builds for Linear constraints."""
     total = 0
     for c in model.of_kind("Linear"):
+        if not isinstance(c, Linear):  # the kind names the class; this tells the type checker
+            continue
         reach, span = 1, 0  # combinations so far, and the width of the partial sums' range
         for v, a in zip(c.vars, c.coeffs):
             d = model.domains[v]
@@ -64,10 +66,10 @@ def _estimated_clauses(model: Model) -> int:
             total += 2 * block.modulus * block.modulus * len(block.vars)
             continue
         for c in block:
-            if c.kind == "AllDifferent":  # an at-most-one per shifted value: at most 6 clauses a literal
+            if isinstance(c, AllDifferent):  # an at-most-one per shifted value: at most 6 clauses a literal
                 total += 6 * sum(len(model.domains[v]) for v in c.vars)
-            elif c.kind == "Parity":
+            elif isinstance(c, Parity):
                 total += 2 * c.modulus * c.modulus * len(c.vars)
-            elif c.kind == "Table":
+            elif isinstance(c, Table):
                 total += len(c.tuples) * (len(c.vars) + 1) + sum(len(model.domains[v]) for v in c.vars)
     return total

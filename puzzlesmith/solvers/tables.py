@@ -1,4 +1,5 @@
-"""The two-bit breadth-first table engine of Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996: every position's distance from a root, for a
+"""The two-bit breadth-first table engine of Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996: every
+position's distance from a root, for a
 space far too large for a hash set.
 
 Positions are numbers 0..N-1 (csp/ranking.py); the table keeps each one's distance mod 3 in two bits,
@@ -23,8 +24,9 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from puzzlesmith.csp.files import atomic_path
 from puzzlesmith.csp.integrity import DamagedFile, checksum_field

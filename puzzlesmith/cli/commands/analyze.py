@@ -15,11 +15,20 @@ from puzzlesmith.csp.moves import Space
 from puzzlesmith.solvers.explore import FARTHEST, Exploration, explore, local_maxima
 from puzzlesmith.solvers.paths import UNKNOWN
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_input_options, add_type_options,
-                      emit_json, positive_int, positive_seconds, whole_numbers)
+from ..common import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    UsageError,
+    add_input_options,
+    add_type_options,
+    emit_json,
+    positive_int,
+    positive_seconds,
+    whole_numbers,
+)
 from ..moves import Progress, add_position_limit, add_table_option, counted, limits_for, move_puzzles
-from ..tables import answers_of, load
-from ..tables import describe as describe_table
+from ..tables import answers_of, describe as describe_table, load
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from functools import partial
-from typing import Any, Iterator
+from typing import Any
 
 from puzzlesmith.csp import registry
 
@@ -112,7 +113,8 @@ def generated(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
                                           difficulty=args.difficulty, grade=True)):
             grade = f" · {made.grade.level}" if made.grade is not None else ""
             yield (partial(drawing.picture, ptype, made.instance),
-                   partial(drawing.picture, ptype, made.instance, made.solution), f"No. {k + 1}{grade} · seed {made.seed}")
+                   partial(drawing.picture, ptype, made.instance, made.solution),
+                   f"No. {k + 1}{grade} · seed {made.seed}")
             if bar is not None:
                 bar.update()
     except GenerationError as e:
@@ -126,11 +128,10 @@ def from_file(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
     """(drawing of the puzzle, drawing of its answer, caption) of each puzzle of the file, solved first (all
     of them, so a puzzle without a solution stops the book before anything is written)."""
     from puzzlesmith import drawing
+    from puzzlesmith.drawing.book import answer_aspect
     from puzzlesmith.generators import grade
 
     from ..pictures import answer_picture, solve_all
-
-    from puzzlesmith.drawing.book import answer_aspect
 
     ptype, _, puzzles = read_puzzles(args)
     answers = solve_all(ptype, puzzles, args.engine, args.time_limit)

@@ -50,9 +50,9 @@ def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, A
     except ValueError:
         raise DamagedFile("checkpoint", path, "it is not JSON (cut short or overwritten)") from None
     saved = unsealed_json("checkpoint", path, saved)
-    if not isinstance(saved, dict) or saved.get("setting") != setting or not isinstance(saved.get("done"), dict):
-        raise UsageError(f"the checkpoint {path} is from another run ({saved.get('setting') if isinstance(saved, dict) else '?'}"
-                         f"): give another file or delete it")
+    if saved.get("setting") != setting or not isinstance(saved.get("done"), dict):
+        raise UsageError(f"the checkpoint {path} is from another run ({saved.get('setting')}): give another file or "
+                         f"delete it")
     return saved["done"]
 
 
@@ -95,8 +95,8 @@ def run(args: argparse.Namespace) -> int:
     setting = {"size": f"{rows}x{cols}", "goal": params["goal"], "metric": params["metric"]}
     done = load_checkpoint(args.checkpoint, setting) if args.checkpoint else {}
     todo = [c for c in classes if class_name(c, cells) not in done]
-    print(f"hardest: {len(classes)} class{'es' if len(classes) != 1 else ''} on {rows}x{cols} ({len(classes) - len(todo)} from the checkpoint), "
-          f"goal={params['goal']}, metric={params['metric']}, {args.workers} worker(s)", file=sys.stderr, flush=True)
+    print(f"hardest: {len(classes)} class{'es' if len(classes) != 1 else ''} on {rows}x{cols} "
+          f"({len(classes) - len(todo)} from the checkpoint), goal={params['goal']}, metric={params['metric']}, {args.workers} worker(s)", file=sys.stderr, flush=True)
     from ..tables import announce_cost
 
     announce_cost(f"hardest: {len(todo)} class{'es' if len(todo) != 1 else ''} to search on {args.workers} worker(s)",

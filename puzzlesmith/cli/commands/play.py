@@ -8,15 +8,17 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError, excerpt
+from puzzlesmith.csp.games import DIRECTIONS, GameRules, Position
 from puzzlesmith.csp.puzzle import whole_number
 from puzzlesmith.generators.batch import MAX_SEED, new_seed
-from puzzlesmith.csp.games import DIRECTIONS, GameRules, Position
-from puzzlesmith.generators.games import ADVERSARIES, KITS, PLAYERS, Game, Prepared, Setup, play_games, play_game
+from puzzlesmith.generators.games import ADVERSARIES, KITS, PLAYERS, Game, Prepared, Setup, play_game, play_games
 from puzzlesmith.puzzles.game2048 import SIZES, size_of
+from puzzlesmith.puzzles.threes import Rules as ThreesRules
 from puzzlesmith.solvers.players import MAX_DEPTH, best_move
 
 from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
@@ -160,7 +162,8 @@ def show_best_move(args: argparse.Namespace, text: str, size: int | None, weight
                                  weights, game=args.game))
     rules, player = prepared.rules, prepared.expectimax
     board = rules.parse(text)
-    position = Position(board) if args.next is None else rules.parse_hint(args.next, board)
+    # threes is the game with --next (checked above), and the game whose rules read it
+    position = rules.parse_hint(args.next, board) if isinstance(rules, ThreesRules) else Position(board)
     depth = args.depth or player.depth_for(board)
     values = player.move_values(position, depth)
     # the move the player makes first (of values equal up to rounding, the first in U, D, L, R), the rest by value
