@@ -83,7 +83,8 @@ def models(draw: st.DrawFn) -> tuple[Model, dict[int, int], list[tuple[int, int]
 def brute_force(m: Model, fix: dict[int, int], forbid: list[tuple[int, int]]) -> set[tuple[int, ...]]:
     banned = set(forbid)
     return {values for values in itertools.product(*m.domains)
-            if all(values[v] == x for v, x in fix.items()) and not any((v, values[v]) in banned for v in range(m.num_vars))
+            if all(values[v] == x for v, x in fix.items())
+            and not any((v, values[v]) in banned for v in range(m.num_vars))
             and m.check(list(values)) is None}
 
 

@@ -94,7 +94,8 @@ def test_the_filters_count_what_the_listing_holds():
         assert (count_boards(3, 3, sizes=sizes) == sum(sorted(map(popcount, b)) == want for b in every)
                 == len(list(boards(3, 3, sizes=sizes))))
         assert list(boards(3, 3, sizes=sizes)) == board_list(3, 3, sizes)
-        assert list(boards(3, 3, sizes=sizes, cells=0b110111011, voids=0b10)) == board_list(3, 3, sizes, 0b110111011, 0b10)
+        assert list(boards(3, 3, sizes=sizes, cells=0b110111011, voids=0b10)) == \
+            board_list(3, 3, sizes, 0b110111011, 0b10)
     assert count_boards(3, 3, only_justsolved=True) == sum(justsolved(b, 3, 3) for b in every)
     assert count_boards(3, 3, pieces=2, only_justsolved=True) == sum(justsolved(b, 3, 3) and len(b) == 2 for b in every)
 
@@ -142,7 +143,8 @@ TESTED = [s for s in size_classes(16) if len(s) <= 4 or len(s) >= 12]
 def test_the_classes_without_justsolved_boards_are_the_ones_the_file_lacks():
     results = bickford_results()
     missing = [s for s in size_classes(16) if class_name(s, 16) not in results]
-    assert len(size_classes(16)) == 683 and len(missing) == 11 and set(results) <= {class_name(s, 16) for s in size_classes(16)}
+    assert len(size_classes(16)) == 683 and len(missing) == 11
+    assert set(results) <= {class_name(s, 16) for s in size_classes(16)}
     assert all(count_boards(4, 4, sizes=s, only_justsolved=True) == 0 for s in missing)
 
 

@@ -291,7 +291,8 @@ def test_a_full_disk_is_one_line():
     with open("/dev/full", "w") as full:
         done = subprocess.run([sys.executable, "-m", "puzzlesmith", "solve", "sudoku", TOP], stdout=full,
                               stderr=subprocess.PIPE, text=True, timeout=60)
-    assert done.returncode == 2 and done.stderr == "puzzlesmith: error: cannot write the output: No space left on device\n"
+    assert done.returncode == 2
+    assert done.stderr == "puzzlesmith: error: cannot write the output: No space left on device\n"
 
 
 def test_a_closed_pipe_ends_quietly():

@@ -70,7 +70,8 @@ def test_published_nonograms_grade_as_the_engine_confirms():
             rows, cols = clues.rows, clues.columns
             state = line_solve(rows, cols)
             assert state.solved and engine_count(rows, cols) == 1
-            assert state.grid == solvers.solve(nonogram_model(rows, cols), engine="backtracking").solution[:len(state.grid)]
+            solved = solvers.solve(nonogram_model(rows, cols), engine="backtracking").solution
+            assert state.grid == solved[:len(state.grid)]
 
 
 def test_probes_finish_a_unique_puzzle_line_logic_cannot():

@@ -135,7 +135,8 @@ def test_a_table_without_a_checksum_is_refused_with_a_rebuild_line(eight, tmp_pa
     old = tmp_path / "old.tbl"
     old.write_bytes(header_bytes(header) + data[HEADER_BYTES:])
     code, _, err = cli("solve", "tiles", HARD, "--table", str(old))
-    assert code == 2 and "damaged table" in err and "no checksum" in err and "rebuild it" in err and err.count("\n") == 1
+    assert code == 2 and "damaged table" in err and "no checksum" in err and "rebuild it" in err
+    assert err.count("\n") == 1
 
 
 @FAST

@@ -233,8 +233,9 @@ def test_what_may_enter_after_each_move(grid, deck, hinted):
     top = max(max(row) for row in grid)
     for d in r.legal(board):
         after = r.play(board, d)[0]
-        children, decks, parent, chance = r.chance(np.array([board], dtype=np.uint64), np.array([after], dtype=np.uint64),
-                                                   np.array([d]), np.array([state], dtype=np.int64))
+        children, decks, parent, chance = r.chance(np.array([board], dtype=np.uint64),
+                                                   np.array([after], dtype=np.uint64), np.array([d]),
+                                                   np.array([state], dtype=np.int64))
         want = Counter()
         moved, entries = move(grid, MOVES[d])
         for value, p, rest in next_cards(deck, top, hint):

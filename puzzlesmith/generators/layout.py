@@ -94,7 +94,8 @@ def orbits(ptype: PuzzleType, instance: Instance, symmetry: str = "none") -> lis
             continue
         images = _images(r, c, rows, cols, symmetry)
         if any(image not in at for image in images):
-            raise PuzzleError(f"{ptype.name}'s layout is not symmetric under {symmetry}", where=f"symmetry {symmetry!r}")
+            raise PuzzleError(f"{ptype.name}'s layout is not symmetric under {symmetry}",
+                              where=f"symmetry {symmetry!r}")
         members = sorted({at[image] for image in images})
         seen.update(members)
         found.append(tuple(cells[m] for m in members))

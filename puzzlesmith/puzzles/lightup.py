@@ -85,7 +85,8 @@ class LightUp(PuzzleType):
         runs_of: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
         for run in board.runs():
             (r0, c0), (r1, c1) = run[0], run[-1]
-            m.linear([bulb[x] for x in run], [1] * len(run), "<=", 1, name=f"one bulb in r{r0 + 1}c{c0 + 1}-r{r1 + 1}c{c1 + 1}")
+            m.linear([bulb[x] for x in run], [1] * len(run), "<=", 1,
+                     name=f"one bulb in r{r0 + 1}c{c0 + 1}-r{r1 + 1}c{c1 + 1}")
             for cell in run:
                 runs_of.setdefault(cell, []).append(run)
         for (r, c), runs in runs_of.items():

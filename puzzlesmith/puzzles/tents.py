@@ -178,7 +178,8 @@ class Tents(PuzzleType):
             if (r, c) in camp.trees:
                 pic.circle(x + size / 2, y + size / 2, size * 0.35, fill="#2e8b57")
             elif (r, c) in tents:
-                pic.polygon([(x + size / 2, y + 4), (x + size - 4, y + size - 4), (x + 4, y + size - 4)], fill="#d2691e")
+                pic.polygon([(x + size / 2, y + 4), (x + size - 4, y + size - 4), (x + 4, y + size - 4)],
+                            fill="#d2691e")
         return pic
 
     def _text(self, instance: Instance, tents: set[tuple[int, int]]) -> str:

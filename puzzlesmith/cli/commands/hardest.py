@@ -96,7 +96,8 @@ def run(args: argparse.Namespace) -> int:
     done = load_checkpoint(args.checkpoint, setting) if args.checkpoint else {}
     todo = [c for c in classes if class_name(c, cells) not in done]
     print(f"hardest: {len(classes)} class{'es' if len(classes) != 1 else ''} on {rows}x{cols} "
-          f"({len(classes) - len(todo)} from the checkpoint), goal={params['goal']}, metric={params['metric']}, {args.workers} worker(s)", file=sys.stderr, flush=True)
+          f"({len(classes) - len(todo)} from the checkpoint), goal={params['goal']}, metric={params['metric']}, "
+          f"{args.workers} worker(s)", file=sys.stderr, flush=True)
     from ..tables import announce_cost
 
     announce_cost(f"hardest: {len(todo)} class{'es' if len(todo) != 1 else ''} to search on {args.workers} worker(s)",
