@@ -22,6 +22,7 @@ The whole space (every arrangement of the goal's labels) is numbered as a multis
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 from math import factorial, prod
 from typing import Any, Sequence
@@ -47,6 +48,16 @@ solved . . o o o . . a b . . . . . c d e f
 
 BUILTIN = {"triplecross": TRIPLECROSS}
 MAX_SLOTS = 62  # slots fit one 64-bit slot mask (the numbering's)
+
+
+@dataclass(frozen=True)
+class PermPosition:
+    """A permutation puzzle's fixed data (``Instance.data``): its definition, and the start's and the goal's
+    labels slot by slot."""
+
+    definition: Definition
+    start: tuple[str, ...]
+    goal: tuple[str, ...]
 
 
 class Definition:
@@ -265,18 +276,19 @@ class Perm(MovePuzzle):
                 [w for w in sorted(set(goal)) if start.count(w) != goal.count(w)]
             raise PuzzleError(f"the position's labels are not the goal's: label {excerpt(extra[0])} appears "
                               f"{start.count(extra[0])} times in the position but {goal.count(extra[0])} in the goal")
-        return Instance(dict(params), data=(definition, start, goal))
+        return Instance(dict(params), data=PermPosition(definition, tuple(start), tuple(goal)))
 
     def empty(self, params: dict[str, Any]) -> Instance:
         """No PUZZLE: the solved position (analyze and table start from it)."""
         goal = self.goal(params)
-        return Instance(dict(params), data=(params["def"], goal, goal))
+        return Instance(dict(params), data=PermPosition(params["def"], tuple(goal), tuple(goal)))
 
     def space(self, instance: Instance) -> PermSpace:
-        definition, start, goal = instance.data
-        labels = sorted(set(goal))
+        position: PermPosition = instance.data
+        labels = sorted(set(position.goal))
         index = {label: k for k, label in enumerate(labels)}
-        return PermSpace(definition, labels, [index[w] for w in start], [index[w] for w in goal])
+        return PermSpace(position.definition, labels, [index[w] for w in position.start],
+                         [index[w] for w in position.goal])
 
     def is_one_line(self, line: str) -> bool:
         return True

@@ -27,6 +27,7 @@ positions); a child's bound is updated from its parent's by the one tile that mo
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Callable, Sequence
 
@@ -79,6 +80,18 @@ def read_tiles(text: str, what: str | None, shape: tuple[int, int] | None = None
     return len(rows), width, cells, layout
 
 
+@dataclass(frozen=True)
+class TilesBoard:
+    """A tile puzzle's fixed data (``Instance.data``): the board's size, the start's tiles and the goal's,
+    cell by cell row by row (0 the blank). Pattern databases and random starts read the size and goal by
+    name from it."""
+
+    rows: int
+    cols: int
+    cells: tuple[int, ...]
+    goal: tuple[int, ...]
+
+
 def parity(perm: Sequence[int]) -> int:
     """0 for an even permutation of 0..n-1, 1 for an odd one: a cycle of length k is k-1 swaps."""
     seen, swaps = [False] * len(perm), 0
@@ -123,14 +136,15 @@ class TilesSpace(ExactGoalSpace):
     reversible = True
     hoey = True
 
-    def __init__(self, rows: int, cols: int, start: list[int], goal: list[int], metric: str, layout: str) -> None:
+    def __init__(self, rows: int, cols: int, start: Sequence[int], goal: Sequence[int], metric: str,
+                 layout: str) -> None:
         self.rows, self.cols, self.n, self.layout = rows, cols, rows * cols, layout
         self.bits = max(1, (self.n - 1).bit_length())
         self.low = (1 << self.bits) - 1
         self.top = self.n * self.bits  # where the blank's cell is kept
         self.single = metric in SINGLE_METRICS
         self.has_bound = self.single  # type: ignore[misc]
-        self.start_cells, self.goal_cells = start, goal
+        self.start_cells, self.goal_cells = list(start), list(goal)
         self.start_key, self.goal_key = self.key_of(start), self.key_of(goal)
         home = {t: c for c, t in enumerate(goal)}
         self.distance = [[0] * self.n for _ in range(self.n)]  # [tile][cell]: Manhattan distance to its goal cell
@@ -403,8 +417,9 @@ class Tiles(MovePuzzle):
             goal = list(range(1, rows * cols)) + [0]
         else:
             _, _, goal, _ = read_tiles(params["goal"], "parameter 'goal'", (rows, cols))
-        return Instance(dict(params), data=(rows, cols, cells, goal), layout=layout)
+        return Instance(dict(params), data=TilesBoard(rows, cols, tuple(cells), tuple(goal)), layout=layout)
 
     def space(self, instance: Instance) -> TilesSpace:
-        rows, cols, cells, goal = instance.data
-        return TilesSpace(rows, cols, cells, goal, instance.params["metric"], instance.layout)
+        board: TilesBoard = instance.data
+        return TilesSpace(board.rows, board.cols, board.cells, board.goal, instance.params["metric"],
+                          instance.layout)

@@ -15,13 +15,16 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..common import (EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, read_puzzles,
                       whole_numbers)
 from ..moves import move_puzzles
 from ..outputs import check_output
 from ..tables import answers_of, check_memory, describe, numbered, one, root_number
+
+if TYPE_CHECKING:
+    from puzzlesmith.puzzles.tiles import TilesBoard
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -75,7 +78,8 @@ def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[st
     if instance is None:
         raise UsageError("a pattern database is built for a board size and goal: give -p size=RxC (and -p goal=...), "
                          "not a puzzle")
-    rows, cols, _, goal = instance.data
+    board: TilesBoard = instance.data
+    rows, cols, goal = board.rows, board.cols, list(board.goal)
     tiles = params["pattern"]
     check_pattern(rows, cols, tiles)
     identity = pattern_identity(rows, cols, goal, tiles)
