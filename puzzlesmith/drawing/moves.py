@@ -7,7 +7,7 @@ a strip is the start's text and each move's, drawn one after the other.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from puzzlesmith.csp.moves import MovePuzzle
 from puzzlesmith.csp.picture import BLACK, GREY, WHITE, Picture, text_width
@@ -210,13 +210,15 @@ def relabelled(instance: Instance, texts: Sequence[str]) -> list[str]:
     who = [list(range(len(grids[0].pieces)))]
     for before, after in zip(grids, grids[1:]):
         previous = {p.cells: who[-1][i] for i, p in enumerate(before.pieces)}
-        ids: list[int | None] = [previous.get(p.cells) for p in after.pieces]
         moved = [who[-1][i] for i, p in enumerate(before.pieces) if p.cells not in {q.cells for q in after.pieces}]
-        for i, p in enumerate(after.pieces):
-            if ids[i] is None:
-                ids[i] = next(m for m in moved if _shape(grids[0].pieces[m].cells, cols) == _shape(p.cells, cols))
-                moved.remove(ids[i])  # type: ignore[arg-type]
-        who.append([i for i in ids if i is not None])
+        ids = []
+        for p in after.pieces:
+            same = previous.get(p.cells)
+            if same is None:
+                same = next(m for m in moved if _shape(grids[0].pieces[m].cells, cols) == _shape(p.cells, cols))
+                moved.remove(same)
+            ids.append(same)
+        who.append(ids)
     start = grids[0].pieces
     label = [p.label for p in start]
     wanted = {p.cells: p.label for p in goal.pieces}

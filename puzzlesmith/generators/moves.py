@@ -9,8 +9,8 @@ Start k of a batch with seed S comes from seed S + k alone, as generated clue pu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.csp.errors import PuzzleError

@@ -1,5 +1,6 @@
 """Permutation puzzles given by their moves: tokens on numbered slots, each move a fixed permutation of
-the slots (TripleCross, Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996; rotation puzzles; any "plunger" or "twist" mechanism).
+the slots (TripleCross, Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996; rotation puzzles;
+any "plunger" or "twist" mechanism).
 
 A definition (``-p def=FILE``, or a built-in name such as ``triplecross``), one statement a line,
 ``#`` starting a comment::
@@ -22,10 +23,11 @@ The whole space (every arrangement of the goal's labels) is numbered as a multis
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from math import factorial, prod
-from typing import Any, Sequence
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.moves import ExactGoalSpace, MovePuzzle, choice
@@ -155,7 +157,7 @@ def definition_param(text: str) -> Definition:
     return read_definition(body, text)
 
 
-class PermSpace(ExactGoalSpace):
+class PermSpace(ExactGoalSpace[int]):
     """The positions of one definition: a key holds each slot's label index in ``bits`` bits."""
 
     hoey = True

@@ -15,8 +15,8 @@ of one length in one line, which can never pass each other, are told apart by th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
@@ -108,7 +108,7 @@ def read_vehicles(cells: str, size: int) -> tuple[list[Vehicle], list[int]]:
     return vehicles, offsets
 
 
-class RushHourSpace(Space):
+class RushHourSpace(Space[int]):
     """The position graph of one Rush Hour board; car A is vehicle 0."""
 
     reversible = True

@@ -10,10 +10,10 @@ cannot label pieces: they are used in move names.
 Goals (``-p goal=``): ``corner`` (default; the piece on the top-left cell must come to cover
 the bottom-right cell: Bickford's "simple simple simple" rule), ``edges`` (the first piece in
 reading order that touches the top row and the left column, the piece on the top-left cell when
-there is one, must touch the bottom row and the right column: SBPSearcher's rule), or a board of the same size in which labelled
-cells say where pieces must stand (a piece of that shape, when pieces are interchangeable)
-and ``.`` leaves a cell free; labels refer to the start's pieces. A goal board that places
-every piece is an exact target, which lets the search run from both ends.
+there is one, must touch the bottom row and the right column: SBPSearcher's rule), or a board
+of the same size in which labelled cells say where pieces must stand (a piece of that shape, when
+pieces are interchangeable) and ``.`` leaves a cell free; labels refer to the start's pieces. A goal
+board that places every piece is an exact target, which lets the search run from both ends.
 
 Pieces of the same shape are interchangeable (swapping them gives the same position) unless
 ``-p distinct=yes``; the goal piece of ``corner``/``edges`` is always told apart.
@@ -28,9 +28,10 @@ moving a piece is one XOR on the key. See ``decompose`` for why the key is unamb
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param
@@ -239,7 +240,7 @@ class SlideBoard:
 
 # -- the position graph -----------------------------------------------------------------------
 
-class SlideSpace(Space):
+class SlideSpace(Space[int]):
     """The position graph of one sliding-block puzzle in one metric."""
 
     reversible = True
@@ -407,9 +408,9 @@ class SlideSpace(Space):
                                     out.append(moved ^ shifted[b])
                     else:  # straight
                         blocked = occ ^ m
-                        for step, need in lines:
+                        for step, needs in lines:
                             b = a
-                            while step[b] >= 0 and not need[b] & blocked:
+                            while step[b] >= 0 and not needs[b] & blocked:
                                 b = step[b]
                                 out.append(moved ^ shifted[b])
             return out
@@ -465,14 +466,15 @@ class SlideSpace(Space):
         if self.metric in ("steps", "supersteps"):
             return [(d,) for d in first if self._fits(self._shifted(mask, d), room)]
         if self.metric in ("straight", "superstraight"):
-            paths = []
+            paths: list[tuple[int, ...]] = []
             for d in first:
-                here, path = self._shifted(mask, d), (d,)
+                path: tuple[int, ...] = (d,)
+                here = self._shifted(mask, d)
                 while self._fits(here, room):
                     paths.append(path)
                     here, path = self._shifted(here, d), path + (d,)
             return paths
-        found = {mask: ()}
+        found: dict[int, tuple[int, ...]] = {mask: ()}
         todo = [mask]
         for here in todo:
             for d in range(4):

@@ -27,9 +27,10 @@ positions); a child's bound is updated from its parent's by the one tile that mo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.moves import METRICS, SINGLE_METRICS, ExactGoalSpace, MovePuzzle, metric_param
@@ -130,7 +131,7 @@ class Line:
         return value
 
 
-class TilesSpace(ExactGoalSpace):
+class TilesSpace(ExactGoalSpace[int]):
     """The position graph of one tile puzzle (single-tile or multi-tile metric)."""
 
     reversible = True
@@ -178,7 +179,7 @@ class TilesSpace(ExactGoalSpace):
         r, c = divmod(blank, self.cols)
         plans = []
         for d, (_, dr, dc) in enumerate(DIRECTIONS):
-            line = []
+            line: list[int] = []
             rr, cc = r - dr, c - dc  # tiles moving in direction d come from the opposite side
             while 0 <= rr < self.rows and 0 <= cc < self.cols and (not line or not self.single):
                 line.append(rr * self.cols + cc)
@@ -221,7 +222,7 @@ class TilesSpace(ExactGoalSpace):
             key ^= (t << (here * bits)) | (t << (there * bits))
         return key ^ ((blank ^ cells[-1]) << self.top)
 
-    def successors(self, pos: int) -> list[int]:
+    def successors(self, pos: int, /) -> list[int]:
         return [self._moved(pos, cells) for _, cells in self.plans[pos >> self.top]]
 
     def _single_successors(self) -> Callable[[int], list[int]]:
@@ -278,7 +279,7 @@ class TilesSpace(ExactGoalSpace):
         conflicts of its goal row (vertical move) or goal column (horizontal move) when it enters
         or leaves that line; nothing else changes. Both are looked up per tile (``_updates``)."""
         if not self.single:
-            return super().children(pos, bound)
+            return list(super().children(pos, bound))
         low = self.low
         out = []
         for there, here, flip, gain, recheck in self.updates[pos >> self.top]:
