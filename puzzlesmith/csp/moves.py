@@ -21,7 +21,7 @@ styles 0-5 in his program SLIDING):
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import PuzzleError
 from .model import Model
@@ -31,6 +31,9 @@ METRICS: tuple[str, ...] = ("steps", "straight", "moves", "supersteps", "superst
 SINGLE_METRICS: tuple[str, ...] = METRICS[:3]
 
 Position = Hashable
+#: A space's own kind of position (an int for every built-in type), so that a type's methods take and give
+#: its positions as what they are.
+P = TypeVar("P", bound=Hashable)
 
 
 def choice(*names: str) -> Callable[[str], str]:
@@ -47,7 +50,7 @@ def metric_param(metrics: Sequence[str]) -> Param:
     return Param("metric", "moves", f"what one move is: {', '.join(metrics)}", choice(*metrics))
 
 
-class Space:
+class Space(Generic[P]):
     """One puzzle's position graph, as every path engine sees it.
 
     Subclasses implement ``start``, ``successors``, ``is_goal``, ``moves`` and ``format``;
@@ -70,12 +73,12 @@ class Space:
     #: positions at the maximal distance, local maxima per distance), as a table of the type would.
     hoey: ClassVar[bool] = False
 
-    def start(self) -> Position:
+    def start(self) -> P:
         """The start position."""
         raise NotImplementedError
 
-    def successors(self, pos: Position) -> Collection[Position]:
-        """Every position one move away from ``pos``, each once."""
+    def successors(self, pos: P, /) -> Collection[P]:
+        """Every position one move away from ``pos``, each once (positional: a type may set a closure here)."""
         raise NotImplementedError
 
     def successors_batch(self, positions: Any) -> Any:
@@ -83,10 +86,11 @@ class Space:
         repeat); only where ``batch`` is True."""
         raise NotImplementedError
 
-    def is_goal(self, pos: Position) -> bool:
+    def is_goal(self, pos: P, /) -> bool:
+        """Whether ``pos`` is a goal (positional: a type may set a closure here)."""
         raise NotImplementedError
 
-    def goal_positions(self) -> list[Position] | None:
+    def goal_positions(self) -> list[P] | None:
         """Every goal position when the goal is an exact target (enables bidirectional search), else None."""
         return None
 
@@ -94,18 +98,18 @@ class Space:
         """Why no goal can be reached, when the type knows without searching (tiles: parity), else None."""
         return None
 
-    def lower_bound(self, pos: Position) -> int:
+    def lower_bound(self, pos: P) -> int:
         """An admissible lower bound on the number of moves from ``pos`` to a goal (0 at a goal)."""
         return 0
 
-    def children(self, pos: Position, bound: int) -> Sequence[tuple[Position, int]]:
+    def children(self, pos: P, bound: int) -> Sequence[tuple[P, int]]:
         """(child, its lower bound) for every successor; ``bound`` is ``pos``'s own bound, so a type
         can update the bound incrementally instead of computing it afresh (tiles does). A sequence, as
         engines count the children they generate."""
         bound_of = self.lower_bound
         return [(child, bound_of(child)) for child in self.successors(pos)]
 
-    def eligible_start(self, pos: Position) -> bool:
+    def eligible_start(self, pos: P) -> bool:
         """Whether ``pos`` counts as a start when analyze looks for the hardest one."""
         return True
 
@@ -118,7 +122,7 @@ class Space:
         """An upper bound on the number of positions (for choosing an engine and sizing memory), or None."""
         return None
 
-    def moves(self, pos: Position) -> list[tuple[str, Position]]:
+    def moves(self, pos: P) -> list[tuple[str, P]]:
         """(name, position) for every move from ``pos``: the same positions as ``successors``."""
         raise NotImplementedError
 
@@ -129,11 +133,11 @@ class Space:
         for a space with the same identity."""
         return None
 
-    def numbers(self, positions: Sequence[Position]) -> Any:
+    def numbers(self, positions: Sequence[P]) -> Any:
         """The numbers of ``positions``, an int64 numpy array."""
         raise NotImplementedError
 
-    def positions_of(self, numbers: Any) -> list[Position]:
+    def positions_of(self, numbers: Any) -> list[P]:
         """The positions of ``numbers``."""
         raise NotImplementedError
 
@@ -142,11 +146,11 @@ class Space:
         -1 where a move is absent; every move can be undone by a move (tables need ``reversible``)."""
         raise NotImplementedError
 
-    def format(self, pos: Position) -> str:
+    def format(self, pos: P) -> str:
         """The position as board text, in the type's input notation."""
         raise NotImplementedError
 
-    def replay(self, path: Sequence[Position]) -> list[tuple[str, str]]:
+    def replay(self, path: Sequence[P]) -> list[tuple[str, str]]:
         """(move name, board text after it) for each move along ``path``."""
         out = []
         for here, there in zip(path, path[1:]):
@@ -157,19 +161,19 @@ class Space:
         return out
 
 
-class ExactGoalSpace(Space):
+class ExactGoalSpace(Space[P]):
     """A space with one start and one goal position, kept as ``start_key`` and ``goal_key``."""
 
-    start_key: Position
-    goal_key: Position
+    start_key: P
+    goal_key: P
 
-    def start(self) -> Position:
+    def start(self) -> P:
         return self.start_key
 
-    def is_goal(self, pos: Position) -> bool:
+    def is_goal(self, pos: P) -> bool:
         return pos == self.goal_key
 
-    def goal_positions(self) -> list[Position]:
+    def goal_positions(self) -> list[P]:
         return [self.goal_key]
 
 

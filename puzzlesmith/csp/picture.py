@@ -22,6 +22,24 @@ Point = tuple[float, float]
 BLACK, GREY, LIGHT, WHITE = "#000000", "#666666", "#d0d0d0", "#ffffff"
 SOLUTION = "#1f5fbf"  # solution values: lighter than givens, a clear blue in print and on screen
 
+#: Colours are "#rrggbb", "#rgb" or one of these names (SVG and Pillow read names themselves; PDF needs numbers).
+NAMED_COLOURS = {"black": BLACK, "white": WHITE, "grey": "#808080", "gray": "#808080", "red": "#ff0000",
+                 "green": "#008000", "blue": "#0000ff", "yellow": "#ffff00", "orange": "#ffa500",
+                 "purple": "#800080"}
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    """A colour as (red, green, blue), 0-255 each; ValueError naming a colour it cannot read."""
+    code = NAMED_COLOURS.get(colour.lower(), colour)
+    if code.startswith("#") and len(code) == 4:
+        code = "#" + "".join(ch * 2 for ch in code[1:])
+    try:
+        if len(code) != 7 or not code.startswith("#"):
+            raise ValueError
+        return int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16)
+    except ValueError:
+        raise ValueError(f"unknown colour {colour!r}: use #rrggbb, #rgb or one of {', '.join(NAMED_COLOURS)}") from None
+
 
 @dataclass(frozen=True)
 class Line:

@@ -7,13 +7,13 @@ a strip is the start's text and each move's, drawn one after the other.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from puzzlesmith.csp.moves import MovePuzzle
 from puzzlesmith.csp.picture import BLACK, GREY, WHITE, Picture, text_width
 from puzzlesmith.csp.puzzle import Instance
-from puzzlesmith.puzzles.rushhour import TARGET, read_board
-from puzzlesmith.puzzles.slide import bits, read_grid
+from puzzlesmith.puzzles.rushhour import TARGET, RushHourBoard, read_board
+from puzzlesmith.puzzles.slide import SlideBoard, bits, read_grid
 from puzzlesmith.puzzles.tiles import read_tiles
 
 from .grid import PAD, Grid, canvas
@@ -77,8 +77,9 @@ def ink(colour: str) -> str:
 
 def _slide_goal(instance: Instance) -> tuple[str | None, list[set[tuple[int, int]]]]:
     """The goal piece's label (corner and edges goals) and the cell sets to outline as the goal."""
-    grid, classes, start, goal = instance.data
-    rows, cols = grid.rows, grid.cols
+    board: SlideBoard = instance.data
+    start, goal = board.start, board.goal
+    rows, cols = board.grid.rows, board.grid.cols
     if goal.kind == "corner":
         leader = next(label for label, k, _ in start if k == 0)
         return leader, [{(rows - 1, cols - 1)}]
@@ -89,7 +90,7 @@ def _slide_goal(instance: Instance) -> tuple[str | None, list[set[tuple[int, int
     for k, anchors in goal.needs:
         labels.append(next(label for label, j, _ in start if j == k))
         for a in anchors:
-            areas.append({divmod(cell, cols) for cell in bits(classes[k].shape.place[a])})
+            areas.append({divmod(cell, cols) for cell in bits(board.classes[k].shape.place[a])})
     return (labels[0] if len(labels) == 1 else None), areas
 
 
@@ -98,8 +99,8 @@ def slide_position(instance: Instance, text: str) -> Picture:
     goal outlined in red."""
     board = read_grid(text, None, instance.params["join"])
     leader, goal_areas = _slide_goal(instance)
-    start_grid = instance.data[0]
-    colours = _colours([p.label for p in start_grid.pieces], leader)
+    puzzle: SlideBoard = instance.data
+    colours = _colours([p.label for p in puzzle.grid.pieces], leader)
     grid = Grid(board.rows, board.cols)
     pic = canvas(grid.width, grid.height)
     grid.cells(pic, fill=lambda r, c: WALL if board.walls >> (r * board.cols + c) & 1 else FLOOR, stroke="#e2ddd2")
@@ -145,7 +146,8 @@ def rushhour_position(instance: Instance, text: str) -> Picture:
     pic = Picture(grid.width + 2 * PAD + 8 + 14, grid.height + 2 * PAD + 8)
     pic.rect(grid.x0 - 4, grid.y0 - 4, grid.width + 8, grid.height + 8, fill="#9a9a9a", stroke=None, role="frame")
     grid.cells(pic, fill=lambda r, c: WALL if cells[r * size + c] == "x" else "#e9e6df", stroke="#c9c4b8")
-    exit_row = instance.data[0][0].line  # vehicles are sorted by label: A first
+    puzzle: RushHourBoard = instance.data
+    exit_row = puzzle.vehicles[0].line  # vehicles are sorted by label: A first
     pic.rect(grid.x0 + grid.width, grid.top(exit_row) + 3, 8, grid.cell - 6, fill="#e9e6df", stroke=None, role="exit")
     ax, ay = grid.x0 + grid.width + 8, grid.top(exit_row + 0.5)
     pic.polygon([(ax + 2, ay - 6), (ax + 12, ay), (ax + 2, ay + 6)], fill=GOAL, stroke=None, role="exit")
@@ -208,13 +210,15 @@ def relabelled(instance: Instance, texts: Sequence[str]) -> list[str]:
     who = [list(range(len(grids[0].pieces)))]
     for before, after in zip(grids, grids[1:]):
         previous = {p.cells: who[-1][i] for i, p in enumerate(before.pieces)}
-        ids: list[int | None] = [previous.get(p.cells) for p in after.pieces]
         moved = [who[-1][i] for i, p in enumerate(before.pieces) if p.cells not in {q.cells for q in after.pieces}]
-        for i, p in enumerate(after.pieces):
-            if ids[i] is None:
-                ids[i] = next(m for m in moved if _shape(grids[0].pieces[m].cells, cols) == _shape(p.cells, cols))
-                moved.remove(ids[i])  # type: ignore[arg-type]
-        who.append([i for i in ids if i is not None])
+        ids = []
+        for p in after.pieces:
+            same = previous.get(p.cells)
+            if same is None:
+                same = next(m for m in moved if _shape(grids[0].pieces[m].cells, cols) == _shape(p.cells, cols))
+                moved.remove(same)
+            ids.append(same)
+        who.append(ids)
     start = grids[0].pieces
     label = [p.label for p in start]
     wanted = {p.cells: p.label for p in goal.pieces}
@@ -243,7 +247,8 @@ def strip(ptype: MovePuzzle, instance: Instance, boards: Sequence[tuple[str, str
     frames to a row as make the strip about that shape, so it fills the slot.
     """
     texts = [text for _, text in boards]
-    if ptype.name == "slide" and instance.data[3].kind == "board" and not instance.params["distinct"]:
+    data = instance.data
+    if isinstance(data, SlideBoard) and data.goal.kind == "board" and not instance.params["distinct"]:
         texts = relabelled(instance, texts)
     frames = [position(ptype, instance, text) for text in texts]
     size = 10.0

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.picture import Circle, Line, Picture, Placed, Polygon, Rect, Text
+from puzzlesmith.csp.picture import Circle, Line, Picture, Placed, Polygon, Rect, Text, rgb
 
 from .svg import BASELINE
 
@@ -95,16 +95,12 @@ def new_document() -> Any:
     return pdf
 
 
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
 def _style(pdf: Any, fill: str | None, stroke: str | None, width: float) -> str | None:
     """Set the colours and width; the fpdf2 style ("F", "D", "DF"), or None when nothing shows."""
     if fill:
-        pdf.set_fill_color(*_rgb(fill))
+        pdf.set_fill_color(*rgb(fill))
     if stroke:
-        pdf.set_draw_color(*_rgb(stroke))
+        pdf.set_draw_color(*rgb(stroke))
         pdf.set_line_width(width)
     return ("D" if stroke else "") + ("F" if fill else "") or None
 
@@ -145,7 +141,7 @@ def draw(pdf: Any, picture: Picture, x0: float = 0.0, y0: float = 0.0, scale: fl
         elif isinstance(s, Text):
             size = s.size * scale
             set_font(pdf, s.text, s.bold, size)
-            pdf.set_text_color(*_rgb(s.color))
+            pdf.set_text_color(*rgb(s.color))
             text = s.text
             width = pdf.get_string_width(text)
             shift = {"start": 0.0, "middle": width / 2, "end": width}[s.anchor]

@@ -34,6 +34,9 @@ class _Kits(Mapping[str, tuple[Any, Any, Any]]):
         rules = registry.GAMES.load(name)
         return rules, load(rules.expectimax_player), load(rules.expectimax_weights)
 
+    def __contains__(self, name: object) -> bool:
+        return name in registry.GAMES
+
     def __iter__(self) -> Iterator[str]:
         return iter(registry.GAMES)
 

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.moves import MovePuzzle
 from puzzlesmith.csp.puzzle import Instance
 
 from .batch import random_stream
+
+if TYPE_CHECKING:
+    from puzzlesmith.puzzles.tiles import TilesBoard
 
 DEFAULT_SIDE = 3  # the 8-puzzle, when neither -p size nor -p goal says which board
 
@@ -45,8 +48,8 @@ def random_tiles(ptype: MovePuzzle, params: dict[str, Any], count: int, *, seed:
         settings["size"] = (DEFAULT_SIDE, DEFAULT_SIDE)
     goal = ptype.empty(settings)
     assert goal is not None
-    rows, cols = goal.data[0], goal.data[1]
-    return (_draw(ptype, settings, rows, cols, seed + k) for k in range(count))
+    board: TilesBoard = goal.data
+    return (_draw(ptype, settings, board.rows, board.cols, seed + k) for k in range(count))
 
 
 def _draw(ptype: MovePuzzle, settings: dict[str, Any], rows: int, cols: int, seed: int) -> RandomStart:

@@ -1,5 +1,6 @@
 """Permutation puzzles given by their moves: tokens on numbered slots, each move a fixed permutation of
-the slots (TripleCross, Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996; rotation puzzles; any "plunger" or "twist" mechanism).
+the slots (TripleCross, Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996; rotation puzzles;
+any "plunger" or "twist" mechanism).
 
 A definition (``-p def=FILE``, or a built-in name such as ``triplecross``), one statement a line,
 ``#`` starting a comment::
@@ -22,9 +23,11 @@ The whole space (every arrangement of the goal's labels) is numbered as a multis
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from math import factorial, prod
-from typing import Any, Sequence
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.moves import ExactGoalSpace, MovePuzzle, choice
@@ -47,6 +50,16 @@ solved . . o o o . . a b . . . . . c d e f
 
 BUILTIN = {"triplecross": TRIPLECROSS}
 MAX_SLOTS = 62  # slots fit one 64-bit slot mask (the numbering's)
+
+
+@dataclass(frozen=True)
+class PermPosition:
+    """A permutation puzzle's fixed data (``Instance.data``): its definition, and the start's and the goal's
+    labels slot by slot."""
+
+    definition: Definition
+    start: tuple[str, ...]
+    goal: tuple[str, ...]
 
 
 class Definition:
@@ -144,7 +157,7 @@ def definition_param(text: str) -> Definition:
     return read_definition(body, text)
 
 
-class PermSpace(ExactGoalSpace):
+class PermSpace(ExactGoalSpace[int]):
     """The positions of one definition: a key holds each slot's label index in ``bits`` bits."""
 
     hoey = True
@@ -265,18 +278,19 @@ class Perm(MovePuzzle):
                 [w for w in sorted(set(goal)) if start.count(w) != goal.count(w)]
             raise PuzzleError(f"the position's labels are not the goal's: label {excerpt(extra[0])} appears "
                               f"{start.count(extra[0])} times in the position but {goal.count(extra[0])} in the goal")
-        return Instance(dict(params), data=(definition, start, goal))
+        return Instance(dict(params), data=PermPosition(definition, tuple(start), tuple(goal)))
 
     def empty(self, params: dict[str, Any]) -> Instance:
         """No PUZZLE: the solved position (analyze and table start from it)."""
         goal = self.goal(params)
-        return Instance(dict(params), data=(params["def"], goal, goal))
+        return Instance(dict(params), data=PermPosition(params["def"], tuple(goal), tuple(goal)))
 
     def space(self, instance: Instance) -> PermSpace:
-        definition, start, goal = instance.data
-        labels = sorted(set(goal))
+        position: PermPosition = instance.data
+        labels = sorted(set(position.goal))
         index = {label: k for k, label in enumerate(labels)}
-        return PermSpace(definition, labels, [index[w] for w in start], [index[w] for w in goal])
+        return PermSpace(position.definition, labels, [index[w] for w in position.start],
+                         [index[w] for w in position.goal])
 
     def is_one_line(self, line: str) -> bool:
         return True

@@ -15,6 +15,7 @@ of one length in one line, which can never pass each other, are told apart by th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +44,18 @@ class Vehicle:
         if self.across:
             return [self.line * size + offset + i for i in range(self.length)]
         return [(offset + i) * size + self.line for i in range(self.length)]
+
+
+@dataclass(frozen=True)
+class RushHourBoard:
+    """A Rush Hour board's fixed data (``Instance.data``): its vehicles sorted by label (car A first), each
+    one's offset along its line at the start, the walls (a cell mask) and the empty-cell character the text
+    used, so that boards are written back as they were read."""
+
+    vehicles: tuple[Vehicle, ...]
+    offsets: tuple[int, ...]
+    walls: int
+    empty: str
 
 
 def read_board(text: str, size: int) -> tuple[str, int, str]:
@@ -95,12 +108,12 @@ def read_vehicles(cells: str, size: int) -> tuple[list[Vehicle], list[int]]:
     return vehicles, offsets
 
 
-class RushHourSpace(Space):
+class RushHourSpace(Space[int]):
     """The position graph of one Rush Hour board; car A is vehicle 0."""
 
     reversible = True
 
-    def __init__(self, size: int, vehicles: list[Vehicle], offsets: list[int], walls: int, metric: str,
+    def __init__(self, size: int, vehicles: Sequence[Vehicle], offsets: Sequence[int], walls: int, metric: str,
                  empty: str) -> None:
         self.size, self.vehicles, self.walls, self.metric, self.empty = size, vehicles, walls, metric, empty
         self.bits = max(1, (size - 1).bit_length())
@@ -111,7 +124,7 @@ class RushHourSpace(Space):
         self.exit = size - vehicles[0].length  # car A's offset at the goal
         self.is_goal = lambda key: key & self.low == self.exit  # type: ignore[method-assign]
 
-    def key_of(self, offsets: list[int]) -> int:
+    def key_of(self, offsets: Sequence[int]) -> int:
         return sum(o << (i * self.bits) for i, o in enumerate(offsets))
 
     def offsets(self, key: int) -> list[int]:
@@ -201,8 +214,9 @@ class RushHour(MovePuzzle):
         size = params["size"]
         cells, walls, empty = read_board(text, size)
         vehicles, offsets = read_vehicles(cells, size)
-        return Instance(dict(params), data=(vehicles, offsets, walls, empty), layout="line")
+        return Instance(dict(params), data=RushHourBoard(tuple(vehicles), tuple(offsets), walls, empty), layout="line")
 
     def space(self, instance: Instance) -> RushHourSpace:
-        vehicles, offsets, walls, empty = instance.data
-        return RushHourSpace(instance.params["size"], vehicles, offsets, walls, instance.params["metric"], empty)
+        board: RushHourBoard = instance.data
+        return RushHourSpace(instance.params["size"], board.vehicles, board.offsets, board.walls,
+                             instance.params["metric"], board.empty)

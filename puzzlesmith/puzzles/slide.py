@@ -10,10 +10,10 @@ cannot label pieces: they are used in move names.
 Goals (``-p goal=``): ``corner`` (default; the piece on the top-left cell must come to cover
 the bottom-right cell: Bickford's "simple simple simple" rule), ``edges`` (the first piece in
 reading order that touches the top row and the left column, the piece on the top-left cell when
-there is one, must touch the bottom row and the right column: SBPSearcher's rule), or a board of the same size in which labelled
-cells say where pieces must stand (a piece of that shape, when pieces are interchangeable)
-and ``.`` leaves a cell free; labels refer to the start's pieces. A goal board that places
-every piece is an exact target, which lets the search run from both ends.
+there is one, must touch the bottom row and the right column: SBPSearcher's rule), or a board
+of the same size in which labelled cells say where pieces must stand (a piece of that shape, when
+pieces are interchangeable) and ``.`` leaves a cell free; labels refer to the start's pieces. A goal
+board that places every piece is an exact target, which lets the search run from both ends.
 
 Pieces of the same shape are interchangeable (swapping them gives the same position) unless
 ``-p distinct=yes``; the goal piece of ``corner``/``edges`` is always told apart.
@@ -28,9 +28,10 @@ moving a piece is one XOR on the key. See ``decompose`` for why the key is unamb
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param
@@ -200,12 +201,13 @@ def decompose(union: int, place: Sequence[int]) -> list[int]:
     return anchors
 
 
-@dataclass
+@dataclass(frozen=True)
 class PieceClass:
-    """Interchangeable pieces: one shape, how many, and the start's labels in anchor order."""
+    """Interchangeable pieces: one shape, the start's labels in anchor order (one per piece), and where
+    the class's cells stand in a position key."""
 
     shape: Shape
-    labels: list[str]
+    labels: tuple[str, ...]
     shift: int
 
 
@@ -224,15 +226,27 @@ class Goal:
     why: str | None = None  # why no position can meet it (a board that reads well but has no solution)
 
 
+@dataclass(frozen=True)
+class SlideBoard:
+    """A sliding-block puzzle's fixed data (``Instance.data``): the board as read, its piece classes, the
+    start's pieces as (label, class, anchor) in reading order, and the goal. Kept whole so that drawings
+    and searches read the pieces, labels and goal the parser settled on instead of reading the text again."""
+
+    grid: Grid
+    classes: tuple[PieceClass, ...]
+    start: tuple[tuple[str, int, int], ...]
+    goal: Goal
+
+
 # -- the position graph -----------------------------------------------------------------------
 
-class SlideSpace(Space):
+class SlideSpace(Space[int]):
     """The position graph of one sliding-block puzzle in one metric."""
 
     reversible = True
 
-    def __init__(self, grid: Grid, classes: list[PieceClass], start: list[tuple[str, int, int]], goal: Goal,
-                 metric: str) -> None:
+    def __init__(self, board: SlideBoard, metric: str) -> None:
+        grid, classes, start, goal = board.grid, board.classes, board.start, board.goal
         self.rows, self.cols = grid.rows, grid.cols
         self.n = grid.rows * grid.cols
         self.walls, self.layout = grid.walls, grid.layout
@@ -394,9 +408,9 @@ class SlideSpace(Space):
                                     out.append(moved ^ shifted[b])
                     else:  # straight
                         blocked = occ ^ m
-                        for step, need in lines:
+                        for step, needs in lines:
                             b = a
-                            while step[b] >= 0 and not need[b] & blocked:
+                            while step[b] >= 0 and not needs[b] & blocked:
                                 b = step[b]
                                 out.append(moved ^ shifted[b])
             return out
@@ -452,14 +466,15 @@ class SlideSpace(Space):
         if self.metric in ("steps", "supersteps"):
             return [(d,) for d in first if self._fits(self._shifted(mask, d), room)]
         if self.metric in ("straight", "superstraight"):
-            paths = []
+            paths: list[tuple[int, ...]] = []
             for d in first:
-                here, path = self._shifted(mask, d), (d,)
+                path: tuple[int, ...] = (d,)
+                here = self._shifted(mask, d)
                 while self._fits(here, room):
                     paths.append(path)
                     here, path = self._shifted(here, d), path + (d,)
             return paths
-        found = {mask: ()}
+        found: dict[int, tuple[int, ...]] = {mask: ()}
         todo = [mask]
         for here in todo:
             for d in range(4):
@@ -603,8 +618,8 @@ def pieces_space(rows: int, cols: int, masks: Sequence[int], goal: str, metric: 
     pieces = tuple(Piece(LABELS[i], tuple(bits(m))) for i, m in enumerate(masks))
     grid = Grid(rows, cols, 0, pieces, "line")
     classes, class_of = Slide._classes(grid, pieces[0], False)
-    start = [(p.label, class_of[p], p.anchor) for p in pieces]
-    return SlideSpace(grid, classes, start, Slide._corner_goal(grid, classes, goal), metric)
+    start = tuple((p.label, class_of[p], p.anchor) for p in pieces)
+    return SlideSpace(SlideBoard(grid, classes, start, Slide._corner_goal(grid, classes, goal)), metric)
 
 
 # -- the puzzle type --------------------------------------------------------------------------
@@ -648,37 +663,39 @@ class Slide(MovePuzzle):
                 raise PuzzleError("goal=edges needs a piece touching the top row and the left column (the piece "
                                   "to bring to the bottom-right)", where="parameter 'goal'")
         classes, class_of = self._classes(grid, leader, params["distinct"])
-        start = [(p.label, class_of[p], p.anchor) for p in grid.pieces]
+        start = tuple((p.label, class_of[p], p.anchor) for p in grid.pieces)
         goal = (self._corner_goal(grid, classes, goal_text) if special
                 else self._board_goal(grid, classes, class_of, goal_text, params))
-        return Instance(dict(params), data=(grid, classes, start, goal), layout=grid.layout)
+        return Instance(dict(params), data=SlideBoard(grid, classes, start, goal), layout=grid.layout)
 
     @staticmethod
     def _classes(grid: Grid, leader: Piece | None,
-                 distinct: bool) -> tuple[list[PieceClass], dict[Piece, int]]:
+                 distinct: bool) -> tuple[tuple[PieceClass, ...], dict[Piece, int]]:
         """Interchangeable pieces share a class (one per shape); ``leader`` (the goal piece of
         corner/edges) is always its own, class 0."""
         order = ([leader] if leader else []) + [p for p in grid.pieces if p is not leader]
         shapes: dict[Any, int] = {}
-        classes: list[PieceClass] = []
+        made: list[Shape] = []  # per class
+        by_offsets: dict[tuple[tuple[int, int], ...], Shape] = {}
         class_of: dict[Piece, int] = {}
-        made: dict[tuple[tuple[int, int], ...], Shape] = {}
-        n = grid.rows * grid.cols
         for p in order:
             offsets = shape_of(p, grid.cols)
             group = ("piece", p) if distinct or p is leader else offsets
             if group not in shapes:
-                shape = made.get(offsets) or Shape(offsets, grid.rows, grid.cols, grid.walls)
-                made[offsets] = shape
-                shapes[group] = len(classes)
-                classes.append(PieceClass(shape, [], len(classes) * n))
+                shape = by_offsets.get(offsets) or Shape(offsets, grid.rows, grid.cols, grid.walls)
+                by_offsets[offsets] = shape
+                shapes[group] = len(made)
+                made.append(shape)
             class_of[p] = shapes[group]
-        for k, cls in enumerate(classes):  # labels in anchor order, as `labelled` hands them out
-            cls.labels = [p.label for p in sorted((p for p in order if class_of[p] == k), key=lambda p: p.anchor)]
+        n = grid.rows * grid.cols
+        # labels in anchor order, as `labelled` hands them out
+        classes = tuple(PieceClass(shape, tuple(p.label for p in sorted((p for p in order if class_of[p] == k),
+                                                                         key=lambda p: p.anchor)), k * n)
+                        for k, shape in enumerate(made))
         return classes, class_of
 
     @staticmethod
-    def _corner_goal(grid: Grid, classes: list[PieceClass], kind: str) -> Goal:
+    def _corner_goal(grid: Grid, classes: Sequence[PieceClass], kind: str) -> Goal:
         shape, n = classes[0].shape, grid.rows * grid.cols
         bottom = ((1 << grid.cols) - 1) << (n - grid.cols)
         right = sum(1 << (r * grid.cols + grid.cols - 1) for r in range(grid.rows))
@@ -692,7 +709,7 @@ class Slide(MovePuzzle):
         return Goal(kind, ((0, good),), None, why)
 
     @staticmethod
-    def _board_goal(grid: Grid, classes: list[PieceClass], class_of: dict[Piece, int], text: str,
+    def _board_goal(grid: Grid, classes: Sequence[PieceClass], class_of: dict[Piece, int], text: str,
                     params: dict[str, Any]) -> Goal:
         """A goal board: each labelled piece must be stood on by a piece of the class of the start's
         piece with that label and shape; PuzzleError for goals that cannot be met."""
@@ -728,5 +745,5 @@ class Slide(MovePuzzle):
         return Goal("board", tuple(needs), target_key if exact else None)
 
     def space(self, instance: Instance) -> SlideSpace:
-        grid, classes, start, goal = instance.data
-        return SlideSpace(grid, classes, start, goal, instance.params["metric"])
+        board: SlideBoard = instance.data
+        return SlideSpace(board, instance.params["metric"])

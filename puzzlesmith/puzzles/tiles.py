@@ -27,8 +27,10 @@ positions); a child's bound is updated from its parent's by the one tile that mo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.moves import METRICS, SINGLE_METRICS, ExactGoalSpace, MovePuzzle, metric_param
@@ -79,6 +81,18 @@ def read_tiles(text: str, what: str | None, shape: tuple[int, int] | None = None
     return len(rows), width, cells, layout
 
 
+@dataclass(frozen=True)
+class TilesBoard:
+    """A tile puzzle's fixed data (``Instance.data``): the board's size, the start's tiles and the goal's,
+    cell by cell row by row (0 the blank). Pattern databases and random starts read the size and goal by
+    name from it."""
+
+    rows: int
+    cols: int
+    cells: tuple[int, ...]
+    goal: tuple[int, ...]
+
+
 def parity(perm: Sequence[int]) -> int:
     """0 for an even permutation of 0..n-1, 1 for an odd one: a cycle of length k is k-1 swaps."""
     seen, swaps = [False] * len(perm), 0
@@ -117,20 +131,21 @@ class Line:
         return value
 
 
-class TilesSpace(ExactGoalSpace):
+class TilesSpace(ExactGoalSpace[int]):
     """The position graph of one tile puzzle (single-tile or multi-tile metric)."""
 
     reversible = True
     hoey = True
 
-    def __init__(self, rows: int, cols: int, start: list[int], goal: list[int], metric: str, layout: str) -> None:
+    def __init__(self, rows: int, cols: int, start: Sequence[int], goal: Sequence[int], metric: str,
+                 layout: str) -> None:
         self.rows, self.cols, self.n, self.layout = rows, cols, rows * cols, layout
         self.bits = max(1, (self.n - 1).bit_length())
         self.low = (1 << self.bits) - 1
         self.top = self.n * self.bits  # where the blank's cell is kept
         self.single = metric in SINGLE_METRICS
         self.has_bound = self.single  # type: ignore[misc]
-        self.start_cells, self.goal_cells = start, goal
+        self.start_cells, self.goal_cells = list(start), list(goal)
         self.start_key, self.goal_key = self.key_of(start), self.key_of(goal)
         home = {t: c for c, t in enumerate(goal)}
         self.distance = [[0] * self.n for _ in range(self.n)]  # [tile][cell]: Manhattan distance to its goal cell
@@ -164,7 +179,7 @@ class TilesSpace(ExactGoalSpace):
         r, c = divmod(blank, self.cols)
         plans = []
         for d, (_, dr, dc) in enumerate(DIRECTIONS):
-            line = []
+            line: list[int] = []
             rr, cc = r - dr, c - dc  # tiles moving in direction d come from the opposite side
             while 0 <= rr < self.rows and 0 <= cc < self.cols and (not line or not self.single):
                 line.append(rr * self.cols + cc)
@@ -207,7 +222,7 @@ class TilesSpace(ExactGoalSpace):
             key ^= (t << (here * bits)) | (t << (there * bits))
         return key ^ ((blank ^ cells[-1]) << self.top)
 
-    def successors(self, pos: int) -> list[int]:
+    def successors(self, pos: int, /) -> list[int]:
         return [self._moved(pos, cells) for _, cells in self.plans[pos >> self.top]]
 
     def _single_successors(self) -> Callable[[int], list[int]]:
@@ -264,7 +279,7 @@ class TilesSpace(ExactGoalSpace):
         conflicts of its goal row (vertical move) or goal column (horizontal move) when it enters
         or leaves that line; nothing else changes. Both are looked up per tile (``_updates``)."""
         if not self.single:
-            return super().children(pos, bound)
+            return list(super().children(pos, bound))
         low = self.low
         out = []
         for there, here, flip, gain, recheck in self.updates[pos >> self.top]:
@@ -403,8 +418,9 @@ class Tiles(MovePuzzle):
             goal = list(range(1, rows * cols)) + [0]
         else:
             _, _, goal, _ = read_tiles(params["goal"], "parameter 'goal'", (rows, cols))
-        return Instance(dict(params), data=(rows, cols, cells, goal), layout=layout)
+        return Instance(dict(params), data=TilesBoard(rows, cols, tuple(cells), tuple(goal)), layout=layout)
 
     def space(self, instance: Instance) -> TilesSpace:
-        rows, cols, cells, goal = instance.data
-        return TilesSpace(rows, cols, cells, goal, instance.params["metric"], instance.layout)
+        board: TilesBoard = instance.data
+        return TilesSpace(board.rows, board.cols, board.cells, board.goal, instance.params["metric"],
+                          instance.layout)

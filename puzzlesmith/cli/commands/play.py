@@ -23,7 +23,6 @@ from puzzlesmith.solvers.players import MAX_DEPTH, best_move
 
 from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
 
-GAMES = tuple(KITS)
 #: A weight's size is bounded so that sums of them stay far inside a float's exact range.
 MAX_WEIGHT = 1e12
 
@@ -64,8 +63,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.game not in GAMES:
-        raise UsageError(f"unknown game {excerpt(args.game)} (known: {', '.join(GAMES)})")
+    if args.game not in KITS:  # looked up when a game is played: listing games scans installed packages
+        raise UsageError(f"unknown game {excerpt(args.game)} (known: {', '.join(KITS)})")
     size = board_size(args.param, args.game)
     weights = read_weights(args.weight, KITS[args.game][2])
     if args.what:

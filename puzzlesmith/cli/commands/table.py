@@ -1,9 +1,10 @@
 """`puzzlesmith table TYPE [PUZZLE] --out FILE`: the whole space's distance table, two bits a position.
 
-Hoey's method ("Re: TripleCross by Binary Arts", cube-lovers, 1996): every position numbered, its distance from the root (the goal, or the given position) kept
-mod 3, filled layer by layer (solvers/tables.py). The file (csp/tables.py) is written whole or not at
-all; its header names the space, so ``solve --table`` and ``analyze --table`` read it only for the
-same puzzle. Hoey's four answers are printed when the table is done, and kept in the header.
+Hoey's method ("Re: TripleCross by Binary Arts", cube-lovers, 1996): every position numbered, its
+distance from the root (the goal, or the given position) kept mod 3, filled layer by layer
+(solvers/tables.py). The file (csp/tables.py) is written whole or not at all; its header names the
+space, so ``solve --table`` and ``analyze --table`` read it only for the same puzzle. Hoey's four
+answers are printed when the table is done, and kept in the header.
 
 ``tiles -p pattern=1,2,3`` builds a pattern database instead (solvers/pdb.py): the distances of an
 abstraction in which only those tiles are told apart, for IDA* on the 15-puzzle.
@@ -15,17 +16,20 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..common import (EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, read_puzzles,
-                      whole_numbers)
+from ..common import EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, read_puzzles, whole_numbers
 from ..moves import move_puzzles
 from ..outputs import check_output
 from ..tables import answers_of, check_memory, describe, numbered, one, root_number
 
+if TYPE_CHECKING:
+    from puzzlesmith.puzzles.tiles import TilesBoard
+
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("table", help="a move puzzle's whole-space distance table at two bits a position (Hoey, cube-lovers, 1996)")
+    p = sub.add_parser("table", help="a move puzzle's whole-space distance table at two bits a position "
+                                     "(Hoey, cube-lovers, 1996)")
     add_type_options(p)
     add_input_options(p)
     p.add_argument("--out", metavar="FILE", help="the table file to write (tiles -p pattern=...: default the "
@@ -75,7 +79,8 @@ def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[st
     if instance is None:
         raise UsageError("a pattern database is built for a board size and goal: give -p size=RxC (and -p goal=...), "
                          "not a puzzle")
-    rows, cols, _, goal = instance.data
+    board: TilesBoard = instance.data
+    rows, cols, goal = board.rows, board.cols, list(board.goal)
     tiles = params["pattern"]
     check_pattern(rows, cols, tiles)
     identity = pattern_identity(rows, cols, goal, tiles)
