@@ -18,7 +18,6 @@ from puzzlesmith.csp.puzzle import whole_number
 from puzzlesmith.generators.batch import MAX_SEED, new_seed
 from puzzlesmith.generators.games import ADVERSARIES, KITS, PLAYERS, Game, Prepared, Setup, play_game, play_games
 from puzzlesmith.puzzles.game2048 import SIZES, size_of
-from puzzlesmith.puzzles.threes import Rules as ThreesRules
 from puzzlesmith.solvers.players import MAX_DEPTH, best_move
 
 from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
@@ -161,6 +160,8 @@ def show_best_move(args: argparse.Namespace, text: str, size: int | None, weight
                                  weights, game=args.game))
     rules, player = prepared.rules, prepared.expectimax
     board = rules.parse(text)
+    from puzzlesmith.puzzles.threes import Rules as ThreesRules  # when needed: every command loads this module
+
     # threes is the game with --next (checked above), and the game whose rules read it
     position = rules.parse_hint(args.next, board) if isinstance(rules, ThreesRules) else Position(board)
     depth = args.depth or player.depth_for(board)
