@@ -23,9 +23,10 @@ Heavy libraries (numpy, python-sat, OR-Tools, the drawing extra) load only when 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith import solvers
 from puzzlesmith.csp import clock, registry
@@ -39,9 +40,8 @@ if TYPE_CHECKING:
     from puzzlesmith.generators.grading import Grade, Step
     from puzzlesmith.solvers.paths import PathResult
 
-__all__ = ["Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle", "Solution", "Status", "game", "games", "generate",
-           "params_of",
-           "read", "read_file", "read_text", "types", "type_of"]
+__all__ = ["Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle", "Solution", "Status", "game", "games",
+           "generate", "params_of", "read", "read_file", "read_text", "type_of", "types"]
 
 
 # -- finding types and reading puzzles ----------------------------------------------------------------------
@@ -384,24 +384,27 @@ class Puzzle:
         else:
             try:
                 with clock.time_limit(time_limit):
-                    model = self.type.model(instance)
-                    conflict = self.type.contradiction(instance, model)
-                    if conflict is None:
-                        name, reason = engine_choice(model, engine)
-                        why = solvers.get_engine(name).declines(model, instance.givens)
-                        if why:
-                            raise EngineError(f"{self.source}: the {name} engine cannot answer this puzzle: {why}")
+                    plan = self._choose(engine, start)
             except ModelError as e:
                 raise PuzzleError(str(e), where=self.source) from None
             except clock.OutOfTime:
                 return Plan(None, stopped="time limit", seconds=time.perf_counter() - start)
-            if conflict is not None:
-                plan = Plan(None, conflict=conflict)
-            else:
-                warning = solvers.get_engine(name).comfort(model) if engine != "auto" else None
-                plan = Plan(model, name, reason, seconds=time.perf_counter() - start, warning=warning)
         self._plans[engine] = plan
         return plan
+
+    def _choose(self, engine: str, start: float) -> Plan:
+        """The model, a contradiction among the givens, or the engine and why (within the caller's deadline)."""
+        instance = self.instance
+        model = self.type.model(instance)
+        conflict = self.type.contradiction(instance, model)
+        if conflict is not None:
+            return Plan(None, conflict=conflict)
+        name, reason = engine_choice(model, engine)
+        why = solvers.get_engine(name).declines(model, instance.givens)
+        if why:
+            raise EngineError(f"{self.source}: the {name} engine cannot answer this puzzle: {why}")
+        warning = solvers.get_engine(name).comfort(model) if engine != "auto" else None
+        return Plan(model, name, reason, seconds=time.perf_counter() - start, warning=warning)
 
     def solutions(self, limit: int | None = None, engine: str = "auto", time_limit: float | None = None,
                   node_limit: int | None = None) -> Solution:
@@ -488,8 +491,10 @@ class Puzzle:
                                                                              self._known)
                 if not graded.solved:
                     return Graded(Status.UNSAT, False, False, reason=None)
-                unique = solvers.count(plan.model, 2, fix=self.instance.givens,
-                                       time_limit=clock.remaining()).count == 1
+                counted = solvers.count(plan.model, 2, fix=self.instance.givens, time_limit=clock.remaining())
+                if counted.status == Status.UNKNOWN:  # the deadline stopped the count: not "unique" nor "not"
+                    raise clock.OutOfTime
+                unique = counted.count == 1
         except clock.OutOfTime:
             return Graded(Status.UNKNOWN, False, False, reason="time limit")
         return Graded(Status.SOLVED, True, unique, graded)
@@ -503,8 +508,12 @@ class Puzzle:
                     return Graded(Status.UNSAT, False, False, reason=instance.conflict or "the clues contradict",
                                   details={"solved": False, "line_solvable": False})
                 details = {k: v for k, v in found.items() if k != "grid"}
-                count = 1 if found["solved"] else solvers.count(self.type.model(instance), 2,
-                                                                time_limit=clock.remaining()).count
+                count = 1
+                if not found["solved"]:
+                    counted = solvers.count(self.type.model(instance), 2, time_limit=clock.remaining())
+                    if counted.status == Status.UNKNOWN:
+                        raise clock.OutOfTime
+                    count = counted.count
         except clock.OutOfTime:
             return Graded(Status.UNKNOWN, False, False, reason="time limit")
         if not found["solved"]:
@@ -523,17 +532,21 @@ class Puzzle:
             if plan.stopped:
                 return Hint(Status.UNKNOWN, [], False, f"unknown ({plan.stopped} reached)")
             return Hint(Status.UNSAT, [], False, f"no solution: {plan.conflict}")
+        start = time.perf_counter()
+        found = self.solutions(2, engine, time_limit)  # the deadline's own channel: unknown when it runs out
+        if found.status == Status.UNKNOWN:  # no solution yet, or one and no word on a second
+            return Hint(Status.UNKNOWN, [], False, f"unknown ({found.stopped} reached)")
+        if found.status == Status.UNSAT:
+            return Hint(Status.UNSAT, [], False, "no solution: a clue or an entry is wrong")
+        left = None if time_limit is None else time_limit - (time.perf_counter() - start)
         try:
-            with clock.time_limit(plan.time_left(time_limit)):
-                found = list(solvers.solutions(plan.model, fix=self.instance.givens, limit=2, engine=plan.engine,
-                                               time_limit=clock.remaining()))
-                steps = hint(plan.model, self.instance.givens, found[0]) if found else []
+            with clock.time_limit(left if left is None else max(left, 1e-3)):
+                steps = hint(plan.model, self.instance.givens, found.values[0])
         except clock.OutOfTime:
             return Hint(Status.UNKNOWN, [], False, "unknown (time limit reached)")
-        if not found:
-            return Hint(Status.UNSAT, [], False, "no solution: a clue or an entry is wrong")
+        unique = found.count == 1
         texts = [s.describe(self.cell_name, self.show_value) for s in steps]
-        return Hint(Status.SOLVED, steps, len(found) == 1, "" if steps else "already solved", texts)
+        return Hint(Status.SOLVED, steps, unique, "" if steps else "already solved", texts)
 
     def cell_name(self, var: int) -> str:
         """How a person names variable ``var`` (r1c1 in a sudoku)."""

@@ -217,3 +217,15 @@ def test_games_of_chance_come_through_the_registry() -> None:
     assert ps.game("threes").name == "threes" and ps.game("2048").name == "2048"
     with pytest.raises(ps.PuzzleError, match="unknown game"):
         ps.game("tetris")
+
+
+def test_a_hint_whose_search_runs_out_of_time_is_unknown_never_no_solution(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A search the deadline stopped found nothing: that is "unknown", not "a clue or an entry is wrong".
+    engine = solvers.get_engine("backtracking")
+
+    def stopped(model, fix=None, forbid=(), limits=solvers.Limits()):  # type: ignore[no-untyped-def]
+        return solvers.Search(iter(()), solvers.Stats(stopped="time limit"))
+
+    monkeypatch.setattr(engine, "search", stopped)
+    hinted = ps.read("sudoku", HARD).hint(engine="backtracking", time_limit=5)
+    assert hinted.status == "unknown" and not hinted.steps

@@ -10,7 +10,6 @@ import sys
 import time
 
 import pytest
-
 from movecheck import replay_rushhour, replay_slide, replay_tiles
 
 KNUTH, KNUTH_GOAL = "AAA##/BAB../BBB../...../CD...", "...##/...CD/..AAA/..BAB/..BBB"

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import deque
 
 import pytest
+from movecheck import replay_rushhour
 
 from puzzlesmith.csp import registry
-from movecheck import replay_rushhour
 from puzzlesmith.solvers.explore import explore
 from puzzlesmith.solvers.paths import find_path
 

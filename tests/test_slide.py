@@ -7,13 +7,12 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from conftest import DATA
+from hypothesis import given, settings, strategies as st
+from movecheck import DELTA, SUPER, replay_slide, slide_pieces
+
 from puzzlesmith.csp import registry
-from movecheck import DELTA, SUPER, slide_pieces, replay_slide
-from puzzlesmith.puzzles.slide import decompose, Shape
+from puzzlesmith.puzzles.slide import Shape, decompose
 from puzzlesmith.solvers.explore import explore
 from puzzlesmith.solvers.paths import find_path
 
@@ -175,12 +174,12 @@ def brute_successors(text: str, metric: str) -> set:
             others = {c for i, (_, cells) in enumerate(pieces) if i not in subset for c in cells}
             mine = [pieces[i][1] for i in subset]
 
-            def fits(dr, dc):
-                return all(0 <= r + dr < rows and 0 <= c + dc < cols and (r + dr, c + dc) not in walls | others
+            def fits(dr, dc, mine=mine, blocked=walls | others):
+                return all(0 <= r + dr < rows and 0 <= c + dc < cols and (r + dr, c + dc) not in blocked
                            for cells in mine for r, c in cells)
             reached, todo = {(0, 0)}, [(0, 0)]
             for dr, dc in todo:
-                for way, (sr, sc) in DELTA.items():
+                for sr, sc in DELTA.values():
                     there = (dr + sr, dc + sc)
                     onward = dr * sc == dc * sr and dr * sr + dc * sc > 0  # the same direction as so far
                     straight = base != "straight" or (dr, dc) == (0, 0) or onward

@@ -1,27 +1,27 @@
-"""Whole-space two-bit tables (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996): numberings are bijections, the 8-puzzle's published figures,
+"""Whole-space two-bit tables (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996): numberings are
+bijections, the 8-puzzle's published figures,
 local maxima against brute force, solve --table against breadth-first search, TripleCross against the
 hash-based search, and table files that refuse other puzzles and never stay half-written."""
 
 from __future__ import annotations
 
 import itertools
-from math import factorial
 import random
 import subprocess
 import sys
 from collections import deque
+from math import factorial
 from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
+from movecheck import replay_tiles
 
 from puzzlesmith.csp import registry
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.ranking import Ranking, TilesRanking, tiles_sign
 from puzzlesmith.csp.tables import open_table
-from movecheck import replay_tiles
 from puzzlesmith.solvers.explore import explore, local_maxima
 from puzzlesmith.solvers.paths import get_path_engine
 from puzzlesmith.solvers.tables import build_table, walk
@@ -221,7 +221,8 @@ def cycles_parity(text: str) -> int:
 
 
 def test_the_two_triplecross_moves_are_even_permutations():
-    # Hoey (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996): "Since these are both even permutations, it's clear the group must be a subgroup of A18."
+    # Hoey ("Re: TripleCross by Binary Arts", cube-lovers, 1996): "Since these are both even permutations,
+    # it's clear the group must be a subgroup of A18."
     from puzzlesmith.puzzles.perm import TRIPLECROSS
     moves = [line.split()[2] for line in TRIPLECROSS.splitlines() if line.startswith("move ")]
     assert moves == ["(1,7,14,15,16,9,2)(4,5,6,13,18,17,11)", "(1,2,8,15,14,13,6)(3,10,17,18,12,5,4)"]

@@ -8,10 +8,10 @@ import random
 from collections import deque
 
 import pytest
-
 from conftest import DATA
-from puzzlesmith.csp import registry
 from movecheck import replay_tiles
+
+from puzzlesmith.csp import registry
 from puzzlesmith.solvers.explore import explore
 from puzzlesmith.solvers.paths import find_path, get_path_engine
 
@@ -122,8 +122,8 @@ def test_tiles_agree_with_slide_of_distinct_pieces_in_all_six_metrics(rows, cols
     """A tile puzzle is a sliding-block puzzle of distinct 1x1 pieces: the two types must agree."""
     n = rows * cols
     goal = list(range(1, n)) + [0]
-    slide_of = lambda cells: "/".join("".join(str(t) if t else "." for t in cells[r * cols:(r + 1) * cols])
-                                      for r in range(rows))
+    def slide_of(cells):
+        return "/".join("".join(str(t) if t else "." for t in cells[r * cols:(r + 1) * cols]) for r in range(rows))
     rng = random.Random(rows * 10 + cols)
     for metric in METRICS:
         tiles = space(text_of(tuple(goal), cols), metric=metric)

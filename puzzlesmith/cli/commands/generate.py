@@ -5,27 +5,47 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from puzzlesmith import solvers
 from puzzlesmith.csp import PuzzleError, PuzzleType, registry
 from puzzlesmith.csp.puzzle import Instance
-from puzzlesmith.generators import (LEVELS, SYMMETRIES, GenerationError, Unsolvable, board_generator, generate, new_seed,
-                        parse_rating_range, prepare)
+from puzzlesmith.generators import (
+    LEVELS,
+    SYMMETRIES,
+    GenerationError,
+    Unsolvable,
+    board_generator,
+    generate,
+    new_seed,
+    parse_rating_range,
+    prepare,
+)
 from puzzlesmith.generators.batch import MAX_SEED
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_type_options, emit_json,
-                      parse_params, positive_int, whole_numbers)
+from ..common import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    UsageError,
+    add_type_options,
+    emit_json,
+    parse_params,
+    positive_int,
+    whole_numbers,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("generate", help="make unique, minimal puzzles (sudoku of any size, other clue-based types)")
     add_type_options(p)
-    p.add_argument("-n", "--number", type=whole_numbers(0, 10**100, "0 to 10^100"), default=1, metavar="N", help="how many puzzles (default 1)")
-    p.add_argument("--seed", type=whole_numbers(-MAX_SEED, MAX_SEED, "-(2^63 - 1) to 2^63 - 1"), help="puzzle k is made from seed S+k alone: same seed, same puzzles; "
-                                                 "every integer below 2^63 in size is its own seed "
-                                                 "(default: a random seed, shown on stderr and in --json)")
+    p.add_argument("-n", "--number", type=whole_numbers(0, 10**100, "0 to 10^100"), default=1, metavar="N",
+                   help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=whole_numbers(-MAX_SEED, MAX_SEED, "-(2^63 - 1) to 2^63 - 1"),
+                   help="puzzle k is made from seed S+k alone: same seed, same puzzles; every integer below 2^63 in "
+                        "size is its own seed (default: a random seed, shown on stderr and in --json)")
     p.add_argument("--symmetry", choices=SYMMETRIES, default="none",
                    help="symmetry of the clue pattern; minimality is then taken orbit by orbit")
     p.add_argument("--difficulty", metavar="LEVEL", type=difficulty,

@@ -10,8 +10,18 @@ from puzzlesmith.api import Graded
 from puzzlesmith.csp import registry
 from puzzlesmith.solvers.base import Status
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, add_input_options, add_type_options,
-                      emit_json, plan, positive_seconds, read_puzzles)
+from ..common import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    UsageError,
+    add_input_options,
+    add_type_options,
+    emit_json,
+    plan,
+    positive_seconds,
+    read_puzzles,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:

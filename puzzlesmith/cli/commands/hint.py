@@ -11,8 +11,18 @@ import argparse
 from puzzlesmith.generators import level_of
 from puzzlesmith.solvers.base import Status
 
-from ..common import (EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, add_input_options, add_type_options, emit_json, plan,
-                      positive_seconds, read_puzzles, UsageError)
+from ..common import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    UsageError,
+    add_input_options,
+    add_type_options,
+    emit_json,
+    plan,
+    positive_seconds,
+    read_puzzles,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
