@@ -177,11 +177,10 @@ def run(command: str, folder: Path) -> str:
         from puzzlesmith.cli import main
 
         printed = io.StringIO()
-        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
-            try:
-                main(words[1:])
-            except SystemExit:  # argparse's own exits (--help, usage errors)
-                pass
+        # SystemExit: argparse's own exits (--help, usage errors) print what the page shows, then leave.
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), \
+                contextlib.suppress(SystemExit):
+            main(words[1:])
         return printed.getvalue()
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
     done = subprocess.run(["bash", "-c", command], cwd=folder, env=env, stdout=subprocess.PIPE,
