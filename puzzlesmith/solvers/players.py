@@ -23,6 +23,7 @@ them, and say what may enter after a move (``chance``); a game's heuristic is a 
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from puzzlesmith.csp.games import DOWN, RIGHT, UP, GameRules, Position
@@ -39,6 +40,15 @@ SLICE = 1 << 20
 
 #: The rules an expectimax player is made for: each game's player reads its own rules' extras.
 R = TypeVar("R", bound=GameRules)
+
+
+class HeuristicWeights:
+    """The base of a game's heuristic weights (a frozen dataclass of floats the user sets by name)."""
+
+    @classmethod
+    def names(cls) -> list[str]:
+        """The weights' names, as ``--weight NAME=VALUE`` takes them."""
+        return [f.name for f in fields(cls)]  # type: ignore[arg-type]  # subclasses are dataclasses
 
 
 class Expectimax(Generic[R]):

@@ -12,12 +12,12 @@ with Threes), and the worst-tile adversary of 2048-Hard.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from puzzlesmith.csp.games import Position
 
-from .players import CUTOFF, Expectimax as Search, Worst, best_move  # noqa: F401  (2048 users import best_move here)
+from .players import CUTOFF, Expectimax as Search, HeuristicWeights, Worst, best_move  # noqa: F401  (2048 users import best_move here)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from puzzlesmith.puzzles.game2048 import Rules
 
 @dataclass(frozen=True)
-class Weights:
+class Weights(HeuristicWeights):
     """The heuristic's weights, nneonneo's by default (each a float the user can set by name)."""
 
     lost: float = 200_000.0
@@ -35,10 +35,6 @@ class Weights:
     monotonicity_power: float = 4.0
     sum: float = 11.0
     sum_power: float = 3.5
-
-    @classmethod
-    def names(cls) -> list[str]:
-        return [f.name for f in fields(cls)]
 
 
 def heuristic_rows(cells: np.ndarray, w: Weights) -> np.ndarray:

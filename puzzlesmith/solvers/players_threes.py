@@ -20,10 +20,10 @@ for Threes' folds, where only neighbours merge and a card moves one cell a move:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .players import CUTOFF, Expectimax as Search
+from .players import CUTOFF, Expectimax as Search, HeuristicWeights
 
 if TYPE_CHECKING:
     import numpy as np
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Weights:
+class Weights(HeuristicWeights):
     """The heuristic's weights (each a float the user can set by name): nneonneo's 2048 weights with the
     hole bonus raised from 270 to 1,000 and the lone-1-or-2 penalty at 1,000, the best of the variants
     tried on 12 seeded games at depth 3 (median score 46,000 against 17,000 for his weights unchanged)."""
@@ -45,10 +45,6 @@ class Weights:
     monotonicity_power: float = 4.0
     sum: float = 11.0
     sum_power: float = 3.5
-
-    @classmethod
-    def names(cls) -> list[str]:
-        return [f.name for f in fields(cls)]
 
 
 def heuristic_rows(cells: np.ndarray, w: Weights) -> np.ndarray:
