@@ -174,6 +174,10 @@ class App:
             if type_name in play.GAMES:
                 return await self._game_page(request, type_name)
             state = await self._open(request, type_name)
+        except play.Unknown as e:
+            return _page("puzzlesmith: unknown", f'<h1>{html.escape(type_name)}</h1><p class="ps-error" '
+                         f'data-role="status">{html.escape(str(e))}</p><p><a href="/">all types</a></p>',
+                         status=503)
         except PuzzlesmithError as e:
             return _page("puzzlesmith: bad puzzle", f'<h1>{html.escape(type_name)}</h1><p class="ps-error" '
                          f'data-role="status">{html.escape(str(e))}</p><p><a href="/">all types</a></p>',
@@ -195,11 +199,13 @@ class App:
             difficulty = q.get("difficulty") or None
             if difficulty is not None and difficulty not in LEVELS:
                 raise play.BadRequest(f"unknown level (known: {', '.join(LEVELS)})", where="difficulty")
-            api.params_of(api.type_of(type_name), params)  # bad parameters: the CLI's line before any work
+            play.check_params(type_name, params)  # bad parameters: the CLI's line before any work
             row = await run_in_threadpool(self.library.made, type_name, seed, difficulty or "", params)
             if row is None:
                 status, found = await run_in_threadpool(generate_within, type_name, seed, difficulty, params,
                                                         self.limit)
+                if status == "unknown":
+                    raise play.Unknown(found)
                 if status != "ok":
                     raise play.BadRequest(found, where=f"seed {seed}")
                 text, level, rating = json.loads(found)
@@ -353,6 +359,7 @@ class App:
             Route("/library", self.library_page),
             Route("/print", self.print_book),
             Route("/static/{name}", self.static),
+            Route("/favicon.ico", lambda request: Response(status_code=204)),
             Route("/api/types", self.api(self.a_types, body=False)),
             Route("/api/library", self.api(self.a_library, body=False)),
             Route("/api/state", self.api(self.a_state), methods=post),
@@ -441,6 +448,8 @@ def _play_body(state: dict[str, Any]) -> str:
                     '<button data-action="reveal">fewest presses</button>']
     elif kind == "life":
         buttons += ['<button data-action="check">check</button>', '<button data-action="reveal">reveal</button>']
+    elif kind == "view":
+        buttons = ['<button data-action="reveal">show the solution</button>']
     elif kind == "moves":
         buttons += ['<button data-action="step">next optimal move</button>',
                     '<button data-action="reveal">play the shortest solution</button>',
@@ -450,19 +459,25 @@ def _play_body(state: dict[str, Any]) -> str:
     info = f' · {html.escape(level)}' if level else ""
     counters = ""
     if kind == "moves":
-        counters = (f'<p class="ps-counters">moves ({html.escape(state["metric"])}): <b data-role="moves">0</b> · '
-                    f'fewest from here: <b data-role="optimal">…</b></p>')
+        counters = (f'<p class="ps-counters">moves: <b data-role="moves">0</b> · fewest from here: '
+                    f'<b data-role="optimal">…</b> <span class="ps-metric">(one move: {_METRIC[state["metric"]]})'
+                    f'</span></p>')
     extra = ""
     if kind == "life":
         extra = ('<div class="ps-life"><figure><figcaption>the pattern to reach</figcaption>'
                  f'{state["target_svg"]}</figure><figure><figcaption>your pattern\'s next generation'
                  '</figcaption><div id="ps-next"></div></figure></div>')
-    return (f'<h1>{title}{info}</h1><p class="ps-bar">{" ".join(buttons)} <span class="ps-timer" '
+    return (f'<h1>{title}{info}</h1><p class="ps-bar ps-{kind}">{" ".join(buttons)} <span class="ps-timer" '
             f'data-role="timer">0:00</span> <a class="ps-link" href="{html.escape(state["permalink"])}">permalink'
             f'</a> <a class="ps-link" href="/print?id={state["library"]["id"]}" data-action="print">print</a></p>'
-            f'{counters}<div class="ps-board" id="ps-board" tabindex="0">{state["svg"]}</div>{extra}'
+            f'{counters}<div class="ps-board ps-kind-{kind}" id="ps-board" tabindex="0">{state["svg"]}</div>{extra}'
             f'<p class="ps-status" data-role="status"></p><div class="ps-hint" data-role="hint"></div>'
             f'<p class="ps-help">{_help(kind)}</p>')
+
+
+_METRIC = {"steps": "one piece, one cell", "straight": "one piece, any distance in one direction",
+           "moves": "one piece, any distance and turns", "supersteps": "pieces together, one cell",
+           "superstraight": "pieces together, one direction", "supermoves": "pieces together, any path"}
 
 
 def _help(kind: str) -> str:
@@ -472,6 +487,8 @@ def _help(kind: str) -> str:
         "nonogram": "Click a cell to fill it, right-click (or X) to cross it out; click again to clear.",
         "lightsout": "Press a light: it and its neighbours change. Put every light out.",
         "life": "Click cells to make a pattern whose next generation is the pattern on the left.",
+        "view": "This type's answers are not values in cells (bridges, loop edges): solve it on paper or with "
+                "print, and show the solution here.",
         "moves": "Click a piece, then move it with the arrow keys (or drag it). The count of fewest moves is "
                  "worked out again after every move.",
     }.get(kind, "")
@@ -481,7 +498,7 @@ def _game_body(state: dict[str, Any]) -> str:
     return (f'<h1>{html.escape(state["game"])}</h1><p class="ps-bar"><button data-action="undo">undo</button> '
             f'<button data-action="suggest">suggest a move</button> <button data-action="auto">let expectimax '
             f'play</button> <a class="ps-link" href="{html.escape(state["permalink"])}">permalink</a></p>'
-            f'<p class="ps-counters">score <b data-role="score">0</b> · moves <b data-role="moves">0</b> · '
+            f'<p class="ps-counters">score <b data-role="score">0</b> · moves <b data-role="moves">0</b> '
             f'<span data-role="next"></span></p><div class="ps-board ps-game" id="ps-board" tabindex="0"></div>'
             f'<p class="ps-status" data-role="status"></p><div class="ps-hint" data-role="hint"></div>'
             f'<p class="ps-help">Arrow keys (or swipe) move the {"tiles" if state["game"] == "2048" else "cards"}.'

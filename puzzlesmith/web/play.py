@@ -16,7 +16,7 @@ from threading import Lock
 from typing import Any
 
 from puzzlesmith import api
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.errors import PuzzleError, PuzzlesmithError
 from puzzlesmith.csp.picture import Picture, Rect
 from puzzlesmith.solvers.base import Status
 
@@ -31,6 +31,10 @@ DIRECTIONS = {"up": "U", "down": "D", "left": "L", "right": "R"}
 
 class BadRequest(PuzzleError):
     """A request the page cannot answer as asked: one line naming the problem and where (HTTP 400)."""
+
+
+class Unknown(PuzzlesmithError):
+    """A limit stopped the work before an answer (HTTP 503: the request was fine, the answer is unknown)."""
 
 
 # -- reading puzzles, with a small cache ------------------------------------------------------------------
@@ -67,6 +71,30 @@ def key_of(type_name: Any, text: Any, params: Any) -> Key:
     return Key(type_name, text, tuple(sorted(pairs)))
 
 
+#: Values a parameter that names a file on the command line may take on a page: its built-in ones only.
+BUILT_IN = {"buttons": ("merlin",), "def": ("triplecross",)}
+
+
+def _no_files(ptype: Any, params: Mapping[str, str]) -> None:
+    """Refuse a parameter value that would make the type read a file (``-p def=FILE``, ``-p buttons=FILE``):
+    a request never names a path the server reads."""
+    for p in ptype.params:
+        if p.name in params and "file" in p.help.lower():
+            allowed = BUILT_IN.get(p.name, ())
+            if params[p.name].strip().lower() not in allowed:
+                raise BadRequest(f"names a file; a page reads no file (built in: {', '.join(allowed) or 'none'})",
+                                 where=f"parameter {p.name!r}")
+
+
+def check_params(type_name: str, params: Mapping[str, str]) -> None:
+    """The type's parameters as the CLI reads them, and none naming a file; ``PuzzleError`` otherwise."""
+    if type_name in GAMES:
+        raise BadRequest(f"{type_name} is a game: play it at /play/{type_name}", where=f"type {type_name!r}")
+    ptype = api.type_of(type_name)
+    _no_files(ptype, params)
+    api.params_of(ptype, params)
+
+
 def _remember(cache: OrderedDict[Key, Any], key: Key, value: Any) -> None:
     with _lock:
         cache[key] = value
@@ -84,6 +112,7 @@ def puzzle_of(key: Key) -> api.Puzzle:
     if key.type in GAMES:
         raise BadRequest(f"{key.type} is a game: play it at /play/{key.type}", where=f"type {key.type!r}")
     ptype = api.type_of(key.type)
+    _no_files(ptype, dict(key.params))
     puzzle = api.read_text(ptype, api.params_of(ptype, dict(key.params)), key.text, "puzzle", whole=True)[0]
     _remember(_cache, key, puzzle)
     return puzzle
@@ -180,6 +209,10 @@ def state(key: Key) -> dict[str, Any]:
         out["states"] = puzzle.instance.params["states"]
         out["lights"] = lights(puzzle, {})
     cells = _cells(puzzle, count)
+    if kind == "grid" and (not cells or len({(c["row"], c["col"]) for c in cells}) < len(cells)):
+        # values that are not one per cell (bridges, loop edges): shown, solved on request, not typed in
+        out.update(kind="view", cells=[], svg=to_svg(pic, f"{key.type} puzzle"))
+        return out
     givens = puzzle.instance.givens if kind != "lightsout" else {}
     for c in cells:
         c["given"] = c["var"] in givens
@@ -288,6 +321,11 @@ def reveal(key: Key, limit: float) -> dict[str, Any]:
             f"no solution: {answer.reason or 'the clues contradict each other'}"
         return {"status": answer.status.value, "message": stopped, "values": {}}
     values = answer.values[0]
+    if kind_of(puzzle) == "grid" and state(key)["kind"] == "view":
+        from puzzlesmith.drawing.svg import to_svg
+
+        picture = puzzle.picture(True, time_limit=limit)
+        return {"status": "solved", "message": answer.solution, "values": {}, "svg": to_svg(picture, "solution")}
     count = len(values)
     if kind_of(puzzle) == "lightsout":
         count = puzzle.instance.params["rows"] * puzzle.instance.params["cols"]

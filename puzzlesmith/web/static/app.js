@@ -93,7 +93,16 @@
     }
   }
 
-  const kinds = { grid: playGrid, nonogram: playGrid, lightsout: playLights, life: playLife, moves: playMoves,
+  function playView() {
+    on("reveal", async () => {
+      const answer = await post("/api/reveal", puzzleBody());
+      if (answer.status !== "solved") { say(answer.message, "error"); return; }
+      board.innerHTML = answer.svg;
+      say("the solution");
+    });
+  }
+
+  const kinds = { view: playView, grid: playGrid, nonogram: playGrid, lightsout: playLights, life: playLife, moves: playMoves,
                   game: playGame };
   kinds[S.kind]();
 
@@ -359,6 +368,9 @@
       shortest = answer.status === "solved" ? answer : null;
       role("optimal").textContent = answer.optimal === null ? answer.status : String(answer.optimal);
       if (answer.status !== "solved") say(answer.message, "error");
+      role("hint").textContent = shortest && shortest.moves.length ?
+        `A shortest solution from here starts: ${shortest.moves.slice(0, 3).join(", ")}` +
+        (shortest.moves.length > 3 ? ", …" : "") : "";
     }
     const drawn = new Map([[S.position, S]]); // every board drawn so far, to go back to
     function put(pos, c) {
@@ -458,7 +470,7 @@
       board.innerHTML = out + "</div>";
       role("score").textContent = g.score.toLocaleString("en");
       role("moves").textContent = String(g.moves);
-      role("next").textContent = g.next || "";
+      role("next").textContent = g.next ? "· " + g.next : "";
       if (g.over) { solved = true; say(`game over: score ${g.score.toLocaleString("en")}, max ${g.max}`, "solved"); }
     }
     const body = () => ({ game: S.game, size: g.size, key: g.key, state: g.state, score: g.score,
@@ -474,7 +486,7 @@
       const answer = await post("/api/game/suggest", body());
       const box = role("hint");
       if (!answer.best) { box.textContent = answer.message; return null; }
-      const names = { U: "up", D: "down", L: "left", R: "right" };
+      const names = { U: "↑ up", D: "↓ down", L: "← left", R: "→ right" };
       const ranked = Object.entries(answer.values).sort((a, b) => b[1] - a[1]);
       box.innerHTML = `<b class="ps-technique">suggested move: ${names[answer.best]}</b> <span>expected values: ` +
         ranked.map(([d, v]) => `${names[d]} ${Math.round(v).toLocaleString("en")}`).join(" · ") + "</span>";
