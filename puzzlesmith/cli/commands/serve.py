@@ -72,6 +72,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"puzzlesmith: serving http://{shown}:{port}/ (library {db}; Ctrl-C stops)", flush=True)
     config = uvicorn.Config(create_app(library, args.time_limit), log_level="warning", access_log=False,
                             limit_concurrency=200, timeout_keep_alive=5)
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn shuts down cleanly first, then passes Ctrl-C on: the normal way to stop
+        pass
     print("puzzlesmith: stopped", flush=True)
     return EXIT_OK
