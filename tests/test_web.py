@@ -205,6 +205,9 @@ def test_2048_moves_follow_the_rules_and_replay_from_the_seed(client):
     empty_before = len(rules.empty(moved))
     assert len(rules.empty(int(after["key"]))) == empty_before - 1  # one tile entered the moved board
     assert after["score"] == points and after["moves"] == 1
+    shown = [[0 if w == "." else int(w) for w in line.split()] for line in after["board"].split("/")]
+    assert after["grid"] == shown and max(map(max, shown)) == after["max"]
+    assert {x for line in game["grid"] for x in line} <= {0, 2, 4}  # 2048 deals 2s and 4s
     again = post(client, "/api/game/move", game="2048", key=game["key"], state=game["state"], direction=direction,
                  score=0, moves=0, seed=11)
     assert again["key"] == after["key"]

@@ -547,10 +547,12 @@ def rules_of(game: Any, size: Any = 4) -> Any:
 def _game_view(rules: Any, board: int, state: int, score: int, moves: int, seed: int) -> dict[str, Any]:
     from puzzlesmith.csp.games import Position
 
-    grid = [[rules.value(rules.tile(board, r * rules.size + c)) if rules.tile(board, r * rules.size + c) else 0
-             for c in range(rules.size)] for r in range(rules.size)]
+    from puzzlesmith.csp.games import rows_of
+
+    text = rules.format(board)  # the game's own writing of each tile's value (. for an empty cell)
+    grid = [[0 if word == "." else int(word) for word in row] for row in rows_of(text)]
     over = not rules.legal(board)
-    return {"board": rules.format(board), "key": str(board), "state": str(state), "grid": grid, "score": score,
+    return {"board": text, "key": str(board), "state": str(state), "grid": grid, "score": score,
             "moves": moves, "seed": seed, "over": over, "next": rules.hint(Position(board, state)),
             "max": rules.max_tile(board)}
 
