@@ -545,9 +545,7 @@ def rules_of(game: Any, size: Any = 4) -> Any:
 
 
 def _game_view(rules: Any, board: int, state: int, score: int, moves: int, seed: int) -> dict[str, Any]:
-    from puzzlesmith.csp.games import Position
-
-    from puzzlesmith.csp.games import rows_of
+    from puzzlesmith.csp.games import Position, rows_of
 
     text = rules.format(board)  # the game's own writing of each tile's value (. for an empty cell)
     grid = [[0 if word == "." else int(word) for word in row] for row in rows_of(text)]
