@@ -153,8 +153,8 @@
       role("hint").textContent = "";
       if (!mark) maybeDone();
     }
-    function complete() {
-      return S.cells.every((c) => c.given || (nonogram ? entries[c.var] === 1 || true : entries[c.var] !== undefined));
+    function complete() { // a nonogram is finished whenever its shaded cells are right: blanks need no cross
+      return nonogram || S.cells.every((c) => c.given || entries[c.var] !== undefined);
     }
     async function maybeDone() {
       if (!complete()) return;
