@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlesmith import solvers
 from puzzlesmith.csp import clock, registry
+from puzzlesmith.csp.constraints import AllDifferent
 from puzzlesmith.csp.errors import EngineError, ModelError, PuzzleError, PuzzlesmithError, WrongAnswer
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.moves import MovePuzzle, Space
@@ -40,8 +41,9 @@ if TYPE_CHECKING:
     from puzzlesmith.generators.grading import Grade, Step
     from puzzlesmith.solvers.paths import PathResult
 
-__all__ = ["Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle", "Solution", "Status", "game", "games",
-           "generate", "params_of", "read", "read_file", "read_text", "type_of", "types"]
+__all__ = ["Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle", "Solution", "Status", "clashes", "game",
+           "games", "generate", "minimum_moves", "move_values", "next_positions", "params_of", "read", "read_file",
+           "read_text", "step_cells", "type_of", "types", "with_entries"]
 
 
 # -- finding types and reading puzzles ----------------------------------------------------------------------
@@ -615,6 +617,11 @@ class Puzzle:
 
         return explore(self.space(), PathLimits(time_limit, node_limit, position_limit, None))
 
+    def with_position(self, position: str) -> Puzzle:
+        """The same move puzzle (goal, metric and all) started from another board, given as text."""
+        self._require("moves")
+        return read_text(self.type, dict(self.instance.params), position, self.source, whole=True)[0]
+
     def with_params(self, **params: Any) -> Puzzle:
         """The same puzzle read again with some parameters changed (a move puzzle in another metric)."""
         raw = {k: v for k, v in self.instance.params.items() if v is not None}
@@ -738,3 +745,80 @@ def solutions_of(puzzles: Sequence[Puzzle], **options: Any) -> Iterator[Solution
             p.plan(options.get("engine", "auto"), options.get("time_limit"))
     for p in puzzles:
         yield p.solve(**options)
+
+
+# -- what front ends that play need: the player's entries, moves from any position, games' values -----------
+def with_entries(puzzle: Puzzle, entries: Mapping[int, int]) -> Puzzle:
+    """``puzzle`` with a player's entries (variable -> value) added to its givens, so that ``hint``, ``solve``
+    and ``count`` start from what is on the grid; ``PuzzleError`` naming the cell for an entry that is no
+    variable of the puzzle or outside its domain's range."""
+    model = puzzle.plan().model if puzzle.instance.conflict is None else None
+    size = len(model.domains) if model is not None else None
+    for var, value in entries.items():
+        if size is not None and model is not None and not 0 <= var < size:
+            raise PuzzleError(f"no cell {var} (the puzzle has {size} variables)", where="entries")
+        if model is not None and value not in model.domains[var]:
+            raise PuzzleError(f"{puzzle.cell_name(var)} cannot be {value}", where="entries")
+    instance = replace(puzzle.instance, givens={**puzzle.instance.givens, **entries})
+    return Puzzle(puzzle.type, instance, source=puzzle.source, seed=puzzle.seed)
+
+
+def clashes(puzzle: Puzzle, entries: Mapping[int, int]) -> list[int]:
+    """The entered variables that break a rule together with the givens or other entries: a value twice in
+    an all-different unit, or a constraint whose variables all hold values and which fails (a cage's sum, an
+    inequality). What a player's "check" highlights; it does not look at the solution."""
+    model = puzzle.plan().model
+    if model is None:
+        return []
+    values: dict[int, int] = {**puzzle.instance.givens, **entries}
+    bad: set[int] = set()
+    for _, rules in model.constraints.blocks():
+        for c in rules:
+            if isinstance(c, AllDifferent):
+                seen: dict[int, list[int]] = {}
+                for v, offset in zip(c.vars, c.offsets):
+                    if v in values:
+                        seen.setdefault(values[v] + offset, []).append(v)
+                bad.update(v for vs in seen.values() if len(vs) > 1 for v in vs)
+            elif all(v in values for v in c.vars) and not c.holds([values[v] for v in c.vars]):
+                bad.update(c.vars)
+    return sorted(v for v in bad if v in entries)
+
+
+def step_cells(step: Step) -> list[int]:
+    """The variables a hint's step stands on, to highlight: the cell it places or the cells it clears, the
+    cells of its pattern, its chain and its groups."""
+    cells: list[int] = [step.place[0]] if step.place else []
+    cells += [v for v, _ in step.removes] + list(step.cells) + [v for v, _ in step.chain]
+    cells += [v for group in step.groups for v in group]
+    return list(dict.fromkeys(cells))
+
+
+def next_positions(puzzle: Puzzle, position: str | None = None) -> list[tuple[str, str]]:
+    """Every move of a move puzzle from ``position`` (board text in the type's layout; None: the start),
+    as (the move's name, the board after it), in the puzzle's metric."""
+    here = puzzle if position is None else puzzle.with_position(position)
+    space = here.space()
+    return [(name, space.format(after)) for name, after in space.moves(space.start())]
+
+
+def minimum_moves(puzzle: Puzzle, position: str | None = None, engine: str = "auto",
+                  time_limit: float | None = None) -> MoveSolution:
+    """A shortest solution from ``position`` (board text; None: the start) to the puzzle's goal, in its
+    metric: what a player asks after each move ("the minimum number of moves from the current state")."""
+    here = puzzle if position is None else puzzle.with_position(position)
+    return here._solve_moves(engine, time_limit, None, None, None)
+
+
+def move_values(game_name: str, board: str, size: int = 4, depth: int | None = None, state: int = 0
+                ) -> dict[str, float]:
+    """The expectimax player's expected value of each allowed move (U, D, L, R) from ``board`` of the game
+    (``state``: the game's public state, Threes' next-card hint; 2048 has none)."""
+    from puzzlesmith.csp.games import DIRECTIONS, Position
+    from puzzlesmith.generators.games import Prepared, Setup
+
+    prepared = Prepared.of(Setup(size, "expectimax", depth, None, game=game_name))
+    position = Position(prepared.rules.parse(board), state)
+    player = prepared.expectimax
+    values = player.move_values(position, depth or player.depth_for(position.board))
+    return {DIRECTIONS[d]: value for d, value in values.items()}

@@ -1,0 +1,516 @@
+"""The web app: play pages, the library page and the JSON API under /api/, on Starlette.
+
+Every answer that solves, hints or makes a puzzle runs off the event loop (solving in a thread under the
+time limit; generating, which has no limit of its own, in a process that is stopped at the limit), so the
+server keeps answering while one search runs. Bad input is the CLI's one line with HTTP 400; nothing here
+reads or writes a path a request names (the only file is the library chosen on the command line).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from puzzlesmith import api
+from puzzlesmith.csp.errors import PuzzlesmithError, excerpt
+
+from . import examples, play
+from .library import Library
+
+#: Largest request body (bytes): a 35x35 sudoku's entries and marks are a few tens of kilobytes.
+MAX_BODY = 256 * 1024
+LEVELS = ("easy", "medium", "hard", "expert", "extreme", "needs guessing")
+STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
+
+
+def _bad(message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=400)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, read up to MAX_BODY bytes; BadRequest past that or for anything else."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise play.BadRequest(f"a request body is at most {MAX_BODY:,} bytes", where="body")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise play.BadRequest(f"a request body is at most {MAX_BODY:,} bytes", where="body")
+        chunks.append(chunk)
+    try:
+        data = json.loads(b"".join(chunks) or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise play.BadRequest("not JSON", where="body") from None
+    if not isinstance(data, dict):
+        raise play.BadRequest("expected a JSON object", where="body")
+    return data
+
+
+def _key(data: dict[str, Any]) -> play.Key:
+    return play.key_of(data.get("type"), data.get("puzzle"), data.get("params"))
+
+
+def _params_of(pairs: list[str]) -> dict[str, str]:
+    """The page's ``p=NAME=VALUE`` parameters (as ``-p`` gives them)."""
+    out: dict[str, str] = {}
+    if len(pairs) > play.MAX_PARAMS:
+        raise play.BadRequest(f"at most {play.MAX_PARAMS} parameters", where="p")
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise play.BadRequest("expected NAME=VALUE", where=f"p={excerpt(pair)}")
+        if name.strip() in out:
+            raise play.BadRequest("given twice (give each parameter once)", where=f"parameter {name.strip()!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _generate(type_name: str, seed: int, difficulty: str | None, params: dict[str, str]) -> tuple[str, str]:
+    """Run in a child process: ("ok", puzzle text, level, rating as text) or ("error", message)."""
+    try:
+        options: dict[str, Any] = dict(params)  # -p strings, read as the command line reads them
+        made = api.generate(type_name, seed, difficulty, **options)
+        grade = made._grade
+        level = grade.level if grade is not None else ""
+        rating = f"{grade.rating}" if grade is not None else ""
+        return "ok", json.dumps([made.line, level, rating])
+    except PuzzlesmithError as e:
+        return "error", str(e)
+
+
+def _child(conn: Any, *args: Any) -> None:
+    conn.send(_generate(*args))
+    conn.close()
+
+
+def generate_within(type_name: str, seed: int, difficulty: str | None, params: dict[str, str],
+                    limit: float) -> tuple[str, str]:
+    """``api.generate`` in a child process stopped at ``limit`` seconds: ("ok", JSON of [text, level,
+    rating]), ("error", the one-line message) or ("unknown", why)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("forkserver")
+    receive, send = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_child, args=(send, type_name, seed, difficulty, params), daemon=True)
+    child.start()
+    send.close()
+    try:
+        if receive.poll(limit):
+            answer: tuple[str, str] = receive.recv()
+            return answer
+        return "unknown", f"unknown (time limit reached: no puzzle made in {limit:g} s)"
+    except EOFError:
+        return "unknown", "unknown (the generator stopped without a puzzle)"
+    finally:
+        receive.close()
+        if child.is_alive():
+            child.terminate()
+        child.join(5)
+
+
+class App:
+    """The routes, sharing the library and the time limit."""
+
+    def __init__(self, library: Library, time_limit: float = 10.0) -> None:
+        self.library = library
+        self.limit = time_limit
+
+    # -- plumbing -------------------------------------------------------------------------------------------
+    def api(self, answer: Callable[[dict[str, Any]], Any], *, body: bool = True
+            ) -> Callable[[Request], Awaitable[Response]]:
+        """A JSON endpoint: the body (or the query) read and bounded, ``answer`` run in a thread, bad input
+        as 400 with one line."""
+        async def endpoint(request: Request) -> Response:
+            try:
+                data = await _body(request) if body else dict(request.query_params)
+                return JSONResponse(await run_in_threadpool(answer, data))
+            except PuzzlesmithError as e:
+                return _bad(str(e))
+        return endpoint
+
+    # -- pages ----------------------------------------------------------------------------------------------
+    async def home(self, request: Request) -> Response:
+        rows = []
+        for name in api.types():
+            link = examples.link(name)
+            summary = html.escape(api.type_of(name).summary)
+            anchor = f'<a href="{html.escape(link)}">{name}</a>' if link else name
+            rows.append(f"<tr><td>{anchor}</td><td>{summary}</td></tr>")
+        for game in play.GAMES:
+            rows.append(f'<tr><td><a href="/play/{game}?seed=1">{game}</a></td><td>a game of chance, with the '
+                        f'expectimax player\'s advice</td></tr>')
+        body = (f"<h1>puzzlesmith</h1><p>Open a type's example, or give a puzzle: "
+                f"<code>/play/TYPE?puzzle=TEXT&amp;p=NAME=VALUE</code>, or have one made: "
+                f"<code>/play/TYPE?seed=S&amp;difficulty=LEVEL</code>. Every puzzle you open is kept in the "
+                f'<a href="/library">library</a>.</p>'
+                f'<form class="ps-open" action="/open" method="get"><select name="type">'
+                f'{"".join(f"<option>{n}</option>" for n in api.types())}</select> '
+                f'<input name="puzzle" size="60" placeholder="puzzle text (one line, / between rows)"> '
+                f'<button>play</button></form>'
+                f"<table class=\"ps-types\"><tr><th>type</th><th>what it is</th></tr>{''.join(rows)}</table>")
+        return _page("puzzlesmith", body)
+
+    async def open_form(self, request: Request) -> Response:
+        q = request.query_params
+        return Response(status_code=303, headers={"location": f"/play/{quote(q.get('type', ''))}?"
+                                                              f"{urlencode({'puzzle': q.get('puzzle', '')})}"})
+
+    async def play_page(self, request: Request) -> Response:
+        type_name = request.path_params["type"]
+        try:
+            if type_name in play.GAMES:
+                return await self._game_page(request, type_name)
+            state = await self._open(request, type_name)
+        except play.Unknown as e:
+            return _page("puzzlesmith: unknown", f'<h1>{html.escape(type_name)}</h1><p class="ps-error" '
+                         f'data-role="status">{html.escape(str(e))}</p><p><a href="/">all types</a></p>',
+                         status=503)
+        except PuzzlesmithError as e:
+            return _page("puzzlesmith: bad puzzle", f'<h1>{html.escape(type_name)}</h1><p class="ps-error" '
+                         f'data-role="status">{html.escape(str(e))}</p><p><a href="/">all types</a></p>',
+                         status=400)
+        return _page(f"{type_name} · puzzlesmith", _play_body(state), state)
+
+    async def _open(self, request: Request, type_name: str) -> dict[str, Any]:
+        q = request.query_params
+        params = _params_of(q.getlist("p"))
+        row = None
+        if "puzzle" in q:
+            if "seed" in q or "difficulty" in q:
+                raise play.BadRequest("give a puzzle or a seed, not both", where="the address")
+            text = q["puzzle"]
+            key = play.key_of(type_name, text, params)
+            await run_in_threadpool(play.puzzle_of, key)
+        elif "seed" in q:
+            seed = _seed(q["seed"])
+            difficulty = q.get("difficulty") or None
+            if difficulty is not None and difficulty not in LEVELS:
+                raise play.BadRequest(f"unknown level (known: {', '.join(LEVELS)})", where="difficulty")
+            play.check_params(type_name, params)  # bad parameters: the CLI's line before any work
+            row = await run_in_threadpool(self.library.made, type_name, seed, difficulty or "", params)
+            if row is None:
+                status, found = await run_in_threadpool(generate_within, type_name, seed, difficulty, params,
+                                                        self.limit)
+                if status == "unknown":
+                    raise play.Unknown(found)
+                if status != "ok":
+                    raise play.BadRequest(found, where=f"seed {seed}")
+                text, level, rating = json.loads(found)
+                key = play.key_of(type_name, text, params)
+                await run_in_threadpool(play.puzzle_of, key)
+                row = await run_in_threadpool(lambda: self.library.add(
+                    type_name, text, params, seed=seed, difficulty=difficulty, level=level or None,
+                    rating=float(rating) if rating else None))
+                await run_in_threadpool(self.library.remember_made, type_name, seed, difficulty or "", params,
+                                        row["id"])
+            key = play.key_of(type_name, row["text"], params)
+        else:
+            raise play.BadRequest("give ?puzzle=TEXT or ?seed=S (with &difficulty=LEVEL)", where="the address")
+        state = await run_in_threadpool(play.state, key)
+        if row is None or row["text"] != key.text:
+            row = await run_in_threadpool(self.library.add, type_name, key.text, params)
+        state["library"] = row
+        state["permalink"] = f"/play/{quote(type_name)}?" + urlencode(
+            [("puzzle", key.text)] + [("p", f"{k}={v}") for k, v in sorted(params.items())])
+        return state
+
+    async def _game_page(self, request: Request, game: str) -> Response:
+        q = request.query_params
+        seed = _seed(q.get("seed", "1"))
+        size = int(q["size"]) if q.get("size", "").isdigit() and len(q["size"]) < 3 else 4
+        state = await run_in_threadpool(play.game_new, game, seed, size)
+        state["kind"] = "game"
+        row = await run_in_threadpool(self.library.add, game, f"seed {seed}", {"size": str(size)}, seed=seed)
+        state["library"] = row
+        state["permalink"] = f"/play/{game}?" + urlencode({"seed": seed, "size": size})
+        return _page(f"{game} · puzzlesmith", _game_body(state), state)
+
+    async def library_page(self, request: Request) -> Response:
+        q = request.query_params
+        solved = {"yes": True, "no": False}.get(q.get("solved", ""))
+        rows = await run_in_threadpool(self.library.find, q.get("type") or None, q.get("level") or None, solved,
+                                       q.get("collection") or None)
+        types = await run_in_threadpool(self.library.types)
+        lines = []
+        for r in rows:
+            link = _row_link(r)
+            progress = "solved" if r["solved"] else ("started" if r["progress"] else "")
+            extra = f"{r['optimal']} moves, {r['pieces']} pieces" if r["optimal"] is not None and r["pieces"] \
+                else (f"{r['optimal']} moves" if r["optimal"] is not None else "")
+            lines.append(f'<tr data-id="{r["id"]}"><td><input type="checkbox" name="id" value="{r["id"]}"></td>'
+                         f'<td>{html.escape(r["type"])}</td><td><a href="{html.escape(link)}">'
+                         f'{html.escape(excerpt(r["text"].replace(chr(10), "/"), 50))}</a></td>'
+                         f'<td>{html.escape(r["level"] or "")}{" " + str(r["rating"]) if r["rating"] else ""}'
+                         f'</td><td>{extra}</td><td>{progress}</td><td>{_clock(r["seconds"])}</td></tr>')
+        options = "".join(f'<option{" selected" if t == q.get("type") else ""}>{html.escape(t)}</option>'
+                          for t in types)
+        levels = "".join(f'<option{" selected" if v == q.get("level") else ""}>{v}</option>' for v in LEVELS)
+        body = (f'<h1>Library</h1><form class="ps-filter" method="get">type <select name="type"><option value="">any'
+                f'</option>{options}</select> level <select name="level"><option value="">any</option>{levels}'
+                f'</select> solved <select name="solved"><option value="">any</option><option>yes</option>'
+                f'<option>no</option></select> <button>filter</button> '
+                f'<a href="/library?collection=hardest+4x4+goal%3Dcorner">hardest 4x4 (corner)</a> · '
+                f'<a href="/library?collection=hardest+4x4+goal%3Dedges">hardest 4x4 (edges)</a></form>'
+                f'<form method="get" action="/print"><table class="ps-library"><tr><th></th><th>type</th>'
+                f'<th>puzzle</th><th>level</th><th>optimal</th><th>progress</th><th>time</th></tr>{"".join(lines)}'
+                f'</table><p><button data-action="print">print the chosen as a PDF book</button></p></form>')
+        return _page("library · puzzlesmith", body)
+
+    async def print_book(self, request: Request) -> Response:
+        ids = request.query_params.getlist("id")
+        try:
+            if not ids or len(ids) > 200 or not all(i.isdigit() and len(i) < 12 for i in ids):
+                raise play.BadRequest("choose 1 to 200 puzzles of the library", where="id")
+            rows = [await run_in_threadpool(self.library.get, int(i)) for i in ids]
+            missing = [i for i, r in zip(ids, rows) if r is None]
+            if missing:
+                raise play.BadRequest("no such puzzle in the library", where=f"id {missing[0]}")
+            pdf = await run_in_threadpool(_book, [r for r in rows if r is not None], self.limit)
+        except PuzzlesmithError as e:
+            return PlainTextResponse(str(e), status_code=400)
+        return Response(pdf, media_type="application/pdf",
+                        headers={"content-disposition": 'inline; filename="puzzles.pdf"'})
+
+    async def static(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:  # a fixed list: no path from the request reaches the file system
+            raise HTTPException(404)
+        text = resources.files("puzzlesmith.web").joinpath("static", name).read_text(encoding="utf-8")
+        return Response(text, media_type=STATIC[name], headers={"cache-control": "no-cache"})
+
+    # -- JSON answers (each run in a thread) ------------------------------------------------------------------
+    def a_state(self, d: dict[str, Any]) -> Any:
+        return play.state(_key(d))
+
+    def a_check(self, d: dict[str, Any]) -> Any:
+        return play.check(_key(d), d.get("entries"), self.limit)
+
+    def a_hint(self, d: dict[str, Any]) -> Any:
+        return play.hint(_key(d), d.get("entries"), self.limit)
+
+    def a_reveal(self, d: dict[str, Any]) -> Any:
+        return play.reveal(_key(d), self.limit)
+
+    def a_press(self, d: dict[str, Any]) -> Any:
+        return play.press(_key(d), d.get("presses"))
+
+    def a_life(self, d: dict[str, Any]) -> Any:
+        return play.life_step(_key(d), d.get("cells"))
+
+    def a_move(self, d: dict[str, Any]) -> Any:
+        return play.move(_key(d), d.get("position"), d.get("piece"), d.get("direction"))
+
+    def a_optimal(self, d: dict[str, Any]) -> Any:
+        return play.optimal(_key(d), d.get("position"), self.limit)
+
+    def a_game_new(self, d: dict[str, Any]) -> Any:
+        return play.game_new(d.get("game"), d.get("seed"), d.get("size", 4))
+
+    def a_game_move(self, d: dict[str, Any]) -> Any:
+        return play.game_move(d.get("game"), d.get("size", 4), d.get("key"), d.get("state"), d.get("direction"),
+                              d.get("score", 0), d.get("moves", 0), d.get("seed", 0))
+
+    def a_game_suggest(self, d: dict[str, Any]) -> Any:
+        return play.game_suggest(d.get("game"), d.get("size", 4), d.get("key"), d.get("state"))
+
+    def a_progress(self, d: dict[str, Any]) -> Any:
+        puzzle_id, seconds = d.get("id"), d.get("seconds", 0)
+        if not isinstance(puzzle_id, int) or isinstance(puzzle_id, bool):
+            raise play.BadRequest("expected the puzzle's library id", where="id")
+        if not isinstance(seconds, (int, float)) or not math.isfinite(seconds):
+            raise play.BadRequest("expected a number of seconds", where="seconds")
+        try:
+            saved = self.library.save(puzzle_id, d.get("progress", {}), seconds, bool(d.get("solved")))
+        except ValueError as e:
+            raise play.BadRequest(str(e), where="progress") from None
+        if not saved:
+            raise play.BadRequest("no such puzzle in the library", where=f"id {puzzle_id}")
+        return {"saved": True}
+
+    def a_library(self, d: dict[str, Any]) -> Any:
+        solved = {"yes": True, "no": False, "true": True, "false": False}.get(str(d.get("solved", "")))
+        rows = self.library.find(d.get("type") or None, d.get("level") or None, solved, d.get("collection") or None)
+        return {"puzzles": [{**r, "link": _row_link(r)} for r in rows]}
+
+    def a_types(self, d: dict[str, Any]) -> Any:
+        return {"types": [{"name": n, "summary": api.type_of(n).summary, "example": examples.link(n),
+                           "capabilities": sorted(api.type_of(n).capabilities())} for n in api.types()],
+                "games": list(play.GAMES)}
+
+    def routes(self) -> list[Route]:
+        post = ["POST"]
+        return [
+            Route("/", self.home),
+            Route("/open", self.open_form),
+            Route("/play/{type}", self.play_page),
+            Route("/library", self.library_page),
+            Route("/print", self.print_book),
+            Route("/static/{name}", self.static),
+            Route("/favicon.ico", lambda request: Response(status_code=204)),
+            Route("/api/types", self.api(self.a_types, body=False)),
+            Route("/api/library", self.api(self.a_library, body=False)),
+            Route("/api/state", self.api(self.a_state), methods=post),
+            Route("/api/check", self.api(self.a_check), methods=post),
+            Route("/api/hint", self.api(self.a_hint), methods=post),
+            Route("/api/reveal", self.api(self.a_reveal), methods=post),
+            Route("/api/press", self.api(self.a_press), methods=post),
+            Route("/api/life", self.api(self.a_life), methods=post),
+            Route("/api/move", self.api(self.a_move), methods=post),
+            Route("/api/optimal", self.api(self.a_optimal), methods=post),
+            Route("/api/game/new", self.api(self.a_game_new), methods=post),
+            Route("/api/game/move", self.api(self.a_game_move), methods=post),
+            Route("/api/game/suggest", self.api(self.a_game_suggest), methods=post),
+            Route("/api/progress", self.api(self.a_progress), methods=post),
+        ]
+
+
+def _seed(text: str) -> int:
+    try:
+        seed = int(text) if len(text) < 25 else None
+    except ValueError:
+        seed = None
+    if seed is None or abs(seed) > 2 ** 63 - 1:
+        raise play.BadRequest("expected a whole number from -(2^63 - 1) to 2^63 - 1", where=f"seed {excerpt(text)}")
+    return seed
+
+
+def _row_link(row: dict[str, Any]) -> str:
+    if row["type"] in play.GAMES:
+        return f"/play/{row['type']}?" + urlencode({"seed": row["seed"], **row["params"]})
+    return f"/play/{quote(row['type'])}?" + urlencode(
+        [("puzzle", row["text"])] + [("p", f"{k}={v}") for k, v in sorted(row["params"].items())])
+
+
+def _clock(seconds: float) -> str:
+    s = int(seconds)
+    return f"{s // 60}:{s % 60:02d}" if s else ""
+
+
+def _book(rows: list[dict[str, Any]], limit: float) -> bytes:
+    """The chosen puzzles as a PDF book (``drawing.book``, as ``puzzlesmith book`` makes them), answers last."""
+    from functools import partial
+
+    from puzzlesmith import drawing
+    from puzzlesmith.drawing.book import Entry, answer_aspect, book_pdf
+
+    drawing.require_extra()
+    entries = []
+    per_page, paper = 4, "a4"
+    for k, row in enumerate(rows, start=1):
+        if row["type"] in play.GAMES:
+            raise play.BadRequest(f"{row['type']} is a game: there is nothing to print", where=f"id {row['id']}")
+        puzzle = play.puzzle_of(play.key_of(row["type"], row["text"], row["params"]))
+        answer = puzzle.picture(True, time_limit=limit, aspect=answer_aspect(per_page, paper))
+        caption = f"No. {k} · {row['type']}" + (f" · {row['level']}" if row["level"] else "") + \
+            (f" · {row['optimal']} moves" if row["optimal"] is not None else "")
+        entries.append(Entry(k, partial(puzzle.picture), partial(lambda a: a, answer), caption))
+    return book_pdf(entries, per_page, paper, "puzzlesmith puzzles")
+
+
+# -- HTML --------------------------------------------------------------------------------------------------
+def _page(title: str, body: str, state: dict[str, Any] | None = None, status: int = 200) -> HTMLResponse:
+    data = ""
+    if state is not None:  # </script> cannot appear inside: every < is escaped in the JSON
+        data = ('<script type="application/json" id="ps-state">'
+                + json.dumps(state).replace("<", "\\u003c") + "</script>")
+    return HTMLResponse(
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+        f'content="width=device-width, initial-scale=1"><title>{html.escape(title)}</title>'
+        f'<link rel="stylesheet" href="/static/app.css"></head><body><nav><a href="/">puzzlesmith</a> · '
+        f'<a href="/library">library</a></nav><main>{body}</main>{data}'
+        f'<script src="/static/app.js"></script></body></html>', status_code=status)
+
+
+def _play_body(state: dict[str, Any]) -> str:
+    kind = state["kind"]
+    buttons = ['<button data-action="undo" title="undo (Ctrl-Z)">undo</button>',
+               '<button data-action="redo" title="redo (Ctrl-Y)">redo</button>']
+    if kind in ("grid", "nonogram"):
+        buttons += ['<button data-action="check">check</button>', '<button data-action="hint">hint</button>',
+                    '<button data-action="reveal">reveal</button>']
+        if kind == "grid":
+            buttons.append('<button data-action="pencil" title="pencil marks (P)">pencil: off</button>')
+    elif kind == "lightsout":
+        buttons += ['<button data-action="check">check</button>',
+                    '<button data-action="reveal">fewest presses</button>']
+    elif kind == "life":
+        buttons += ['<button data-action="check">check</button>', '<button data-action="reveal">reveal</button>']
+    elif kind == "view":
+        buttons = ['<button data-action="reveal">show the solution</button>']
+    elif kind == "moves":
+        buttons += ['<button data-action="step">next optimal move</button>',
+                    '<button data-action="reveal">play the shortest solution</button>',
+                    '<button data-action="reset">start again</button>']
+    title = html.escape(state["type"])
+    level = state["library"].get("level")
+    info = f' · {html.escape(level)}' if level else ""
+    counters = ""
+    if kind == "moves":
+        counters = (f'<p class="ps-counters">moves: <b data-role="moves">0</b> · fewest from here: '
+                    f'<b data-role="optimal">…</b> <span class="ps-metric">(one move: {_METRIC[state["metric"]]})'
+                    f'</span></p>')
+    extra = ""
+    if kind == "life":
+        extra = ('<div class="ps-life"><figure><figcaption>the pattern to reach</figcaption>'
+                 f'{state["target_svg"]}</figure><figure><figcaption>your pattern\'s next generation'
+                 '</figcaption><div id="ps-next"></div></figure></div>')
+    return (f'<h1>{title}{info}</h1><p class="ps-bar ps-{kind}">{" ".join(buttons)} <span class="ps-timer" '
+            f'data-role="timer">0:00</span> <a class="ps-link" href="{html.escape(state["permalink"])}">permalink'
+            f'</a> <a class="ps-link" href="/print?id={state["library"]["id"]}" data-action="print">print</a></p>'
+            f'{counters}<div class="ps-board ps-kind-{kind}" id="ps-board" tabindex="0">{state["svg"]}</div>{extra}'
+            f'<p class="ps-status" data-role="status"></p><div class="ps-hint" data-role="hint"></div>'
+            f'<p class="ps-help">{_help(kind)}</p>')
+
+
+_METRIC = {"steps": "one piece, one cell", "straight": "one piece, any distance in one direction",
+           "moves": "one piece, any distance and turns", "supersteps": "pieces together, one cell",
+           "superstraight": "pieces together, one direction", "supermoves": "pieces together, any path"}
+
+
+def _help(kind: str) -> str:
+    return {
+        "grid": "Click a cell or move with the arrow keys; type a value (0, Delete or Backspace clears). P or the "
+                "pencil button switches to pencil marks. Ctrl-Z undoes, Ctrl-Y redoes.",
+        "nonogram": "Click a cell to fill it, right-click (or X) to cross it out; click again to clear.",
+        "lightsout": "Press a light: it and its neighbours change. Put every light out.",
+        "life": "Click cells to make a pattern whose next generation is the pattern on the left.",
+        "view": "This type's answers are not values in cells (bridges, loop edges): solve it on paper or with "
+                "print, and show the solution here.",
+        "moves": "Click a piece, then move it with the arrow keys (or drag it). The count of fewest moves is "
+                 "worked out again after every move.",
+    }.get(kind, "")
+
+
+def _game_body(state: dict[str, Any]) -> str:
+    return (f'<h1>{html.escape(state["game"])}</h1><p class="ps-bar"><button data-action="undo">undo</button> '
+            f'<button data-action="suggest">suggest a move</button> <button data-action="auto">let expectimax '
+            f'play</button> <a class="ps-link" href="{html.escape(state["permalink"])}">permalink</a></p>'
+            f'<p class="ps-counters">score <b data-role="score">0</b> · moves <b data-role="moves">0</b> '
+            f'<span data-role="next"></span></p><div class="ps-board ps-game" id="ps-board" tabindex="0"></div>'
+            f'<p class="ps-status" data-role="status"></p><div class="ps-hint" data-role="hint"></div>'
+            f'<p class="ps-help">Arrow keys (or swipe) move the {"tiles" if state["game"] == "2048" else "cards"}.'
+            f' The suggestion is the expectimax player\'s, with each move\'s expected value.</p>')
+
+
+def create_app(library: Library, time_limit: float = 10.0) -> Starlette:
+    """The app: pages, /api/ and the static files, over ``library``, each search bounded by ``time_limit``."""
+    app = App(library, time_limit)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        # A bug, never bad input: one line, no traceback on the page.
+        return PlainTextResponse(f"internal error: {type(exc).__name__}", status_code=500)
+
+    return Starlette(routes=app.routes(), exception_handlers={500: server_error})

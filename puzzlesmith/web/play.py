@@ -1,0 +1,614 @@
+"""What the play pages ask, answered on top of ``puzzlesmith.api``: no HTTP here, so the tests and the
+server call the same functions. Every answer is a plain dict ready for JSON.
+
+A puzzle travels as (type, text, parameters), the permalink's parts; entries are the player's values
+(variable -> value), positions a move puzzle's board text, games a board's text and state. Each call that
+searches takes ``limit`` seconds at most and answers ``unknown`` past it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from threading import Lock
+from typing import Any
+
+from puzzlesmith import api
+from puzzlesmith.csp.errors import PuzzleError, PuzzlesmithError
+from puzzlesmith.csp.picture import Picture, Rect
+from puzzlesmith.solvers.base import Status
+
+#: Longest puzzle text a page takes (a 35x35 sudoku is 1,225 characters; webpbn nonograms a few thousand).
+MAX_TEXT = 20_000
+#: Most parameters on one request, and longest name or value.
+MAX_PARAMS, MAX_PARAM = 16, 2_000
+GAMES = ("2048", "threes")
+CELL_NAME = re.compile(r"r(\d+)c(\d+)$")
+DIRECTIONS = {"up": "U", "down": "D", "left": "L", "right": "R"}
+
+
+class BadRequest(PuzzleError):
+    """A request the page cannot answer as asked: one line naming the problem and where (HTTP 400)."""
+
+
+class Unknown(PuzzlesmithError):
+    """A limit stopped the work before an answer (HTTP 503: the request was fine, the answer is unknown)."""
+
+
+# -- reading puzzles, with a small cache ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Key:
+    type: str
+    text: str
+    params: tuple[tuple[str, str], ...]
+
+
+_cache: OrderedDict[Key, api.Puzzle] = OrderedDict()
+_solutions: OrderedDict[Key, api.Solution | api.MoveSolution] = OrderedDict()
+_lock = Lock()
+CACHE = 256
+
+
+def key_of(type_name: Any, text: Any, params: Any) -> Key:
+    """The request's puzzle, checked for shape and size before anything reads it."""
+    if not isinstance(type_name, str) or not type_name:
+        raise BadRequest("give the puzzle type", where="type")
+    if not isinstance(text, str):
+        raise BadRequest("give the puzzle text", where="puzzle")
+    if len(text) > MAX_TEXT:
+        raise BadRequest(f"{len(text):,} characters, more than the {MAX_TEXT:,} a page takes", where="puzzle")
+    pairs: list[tuple[str, str]] = []
+    if params is None:
+        params = {}
+    if not isinstance(params, Mapping) or len(params) > MAX_PARAMS:
+        raise BadRequest(f"expected at most {MAX_PARAMS} parameters NAME=VALUE", where="parameters")
+    for name, value in params.items():
+        if not isinstance(name, str) or not isinstance(value, str) or len(name) + len(value) > MAX_PARAM:
+            raise BadRequest("expected NAME=VALUE with text for both", where=f"parameter {str(name)[:40]!r}")
+        pairs.append((name, value))
+    return Key(type_name, text, tuple(sorted(pairs)))
+
+
+#: Values a parameter that names a file on the command line may take on a page: its built-in ones only.
+BUILT_IN = {"buttons": ("merlin",), "def": ("triplecross",)}
+
+
+def _no_files(ptype: Any, params: Mapping[str, str]) -> None:
+    """Refuse a parameter value that would make the type read a file (``-p def=FILE``, ``-p buttons=FILE``):
+    a request never names a path the server reads."""
+    for p in ptype.params:
+        if p.name in params and "file" in p.help.lower():
+            allowed = BUILT_IN.get(p.name, ())
+            if params[p.name].strip().lower() not in allowed:
+                raise BadRequest(f"names a file; a page reads no file (built in: {', '.join(allowed) or 'none'})",
+                                 where=f"parameter {p.name!r}")
+
+
+def check_params(type_name: str, params: Mapping[str, str]) -> None:
+    """The type's parameters as the CLI reads them, and none naming a file; ``PuzzleError`` otherwise."""
+    if type_name in GAMES:
+        raise BadRequest(f"{type_name} is a game: play it at /play/{type_name}", where=f"type {type_name!r}")
+    ptype = api.type_of(type_name)
+    _no_files(ptype, params)
+    api.params_of(ptype, params)
+
+
+def _remember(cache: OrderedDict[Key, Any], key: Key, value: Any) -> None:
+    with _lock:
+        cache[key] = value
+        cache.move_to_end(key)
+        while len(cache) > CACHE:
+            cache.popitem(last=False)
+
+
+def puzzle_of(key: Key) -> api.Puzzle:
+    """The puzzle of ``key``: ``PuzzleError`` (the CLI's one line) for a type, text or parameter it refuses."""
+    with _lock:
+        found = _cache.get(key)
+    if found is not None:
+        return found
+    if key.type in GAMES:
+        raise BadRequest(f"{key.type} is a game: play it at /play/{key.type}", where=f"type {key.type!r}")
+    ptype = api.type_of(key.type)
+    _no_files(ptype, dict(key.params))
+    puzzle = api.read_text(ptype, api.params_of(ptype, dict(key.params)), key.text, "puzzle", whole=True)[0]
+    _remember(_cache, key, puzzle)
+    return puzzle
+
+
+def solution_of(key: Key, limit: float) -> api.Solution | api.MoveSolution:
+    """The puzzle's (first) solution, kept once found; unknown answers are not kept."""
+    with _lock:
+        found = _solutions.get(key)
+    if found is not None:
+        return found
+    answer = puzzle_of(key).solve(time_limit=limit)
+    if answer.status != Status.UNKNOWN:
+        _remember(_solutions, key, answer)
+    return answer
+
+
+def kind_of(puzzle: api.Puzzle) -> str:
+    """How the page plays a type: moves, lightsout, life, nonogram or grid (values typed into cells)."""
+    name = puzzle.type_name
+    if puzzle.type.solved_by_moves:
+        return "moves"
+    if name in ("lightsout", "pushpull") and type(puzzle.type).__module__ == "puzzlesmith.puzzles.lightsout":
+        return "lightsout"
+    if name == "life" and type(puzzle.type).__module__ == "puzzlesmith.puzzles.life":
+        return "life"
+    if name == "nonogram" and type(puzzle.type).__module__ == "puzzlesmith.puzzles.nonogram":
+        return "nonogram"
+    return "grid"
+
+
+# -- the page's first state -------------------------------------------------------------------------------
+def _cells(puzzle: api.Puzzle, count: int) -> list[dict[str, Any]]:
+    """Every variable named like a cell (rNcM) among the first ``count``: its var, row and column (from 0)."""
+    out = []
+    for var in range(count):
+        m = CELL_NAME.search(puzzle.cell_name(var))
+        if m:
+            out.append({"var": var, "row": int(m[1]) - 1, "col": int(m[2]) - 1})
+    return out
+
+
+def _geometry(pic: Picture, cells: list[dict[str, Any]]) -> tuple[float, float, float]:
+    """(x0, y0, cell size) placing cell (r, c) at x0 + c * size, y0 + r * size, read off the picture's
+    cell squares (the drawings' own geometry), or the drawings' defaults when it has none."""
+    from puzzlesmith.drawing.grid import CELL, PAD
+
+    squares = [s for s in pic.shapes if isinstance(s, Rect) and s.role == "cell"]
+    if not squares or not cells:
+        return PAD, PAD, CELL
+    size = squares[0].w
+    x0 = min(s.x for s in squares) - min(c["col"] for c in cells) * size
+    y0 = min(s.y for s in squares) - min(c["row"] for c in cells) * size
+    return x0, y0, size
+
+
+def _overlay(svg: str, layer: str) -> str:
+    return svg.replace("</svg>", layer + "</svg>") if layer else svg
+
+
+def _cell_layer(cells: list[dict[str, Any]], x0: float, y0: float, size: float) -> str:
+    parts = []
+    for c in cells:
+        x, y = x0 + c["col"] * size, y0 + c["row"] * size
+        given = ' data-given="1"' if c.get("given") else ""
+        parts.append(f'<g class="ps-cell" data-row="{c["row"]}" data-col="{c["col"]}" data-var="{c["var"]}"{given}>'
+                     f'<rect class="ps-hit" x="{x:.2f}" y="{y:.2f}" width="{size:.2f}" height="{size:.2f}"/>'
+                     f'<text class="ps-value" x="{x + size / 2:.2f}" y="{y + size * 0.68:.2f}" '
+                     f'font-size="{size * 0.6:.1f}" text-anchor="middle"></text>'
+                     f'<text class="ps-marks" x="{x + size * 0.08:.2f}" y="{y + size * 0.28:.2f}" '
+                     f'font-size="{size * 0.22:.1f}"></text></g>')
+    return "".join(parts)
+
+
+def state(key: Key) -> dict[str, Any]:
+    """Everything a play page starts from: the kind of play, the picture made interactive, the cells."""
+    from puzzlesmith.drawing.svg import to_svg
+
+    puzzle = puzzle_of(key)
+    kind = kind_of(puzzle)
+    out: dict[str, Any] = {"type": key.type, "puzzle": key.text, "params": dict(key.params), "kind": kind,
+                           "line": puzzle.line, "hint": "hint" in puzzle.capabilities()}
+    if kind == "moves":
+        out.update(position_state(puzzle, puzzle.text))
+        out["metric"] = str(puzzle.instance.params.get("metric", "moves"))
+        return out
+    if kind == "life":
+        return {**out, **life_state(puzzle)}
+    pic = puzzle.picture()
+    model = puzzle.plan().model
+    count = len(model.domains) if model is not None else 0
+    if kind == "lightsout":
+        count = puzzle.instance.params["rows"] * puzzle.instance.params["cols"]
+        out["states"] = puzzle.instance.params["states"]
+        out["lights"] = lights(puzzle, {})
+    cells = _cells(puzzle, count)
+    if kind == "grid" and (not cells or len({(c["row"], c["col"]) for c in cells}) < len(cells)):
+        # values that are not one per cell (bridges, loop edges): shown, solved on request, not typed in
+        out.update(kind="view", cells=[], svg=to_svg(pic, f"{key.type} puzzle"))
+        return out
+    givens = puzzle.instance.givens if kind != "lightsout" else {}
+    for c in cells:
+        c["given"] = c["var"] in givens
+        if model is not None:
+            domain = model.domains[c["var"]]
+            c["values"] = [[v, puzzle.show_value(v)] for v in domain] if len(domain) <= 36 else []
+    x0, y0, size = _geometry(pic, cells)
+    out["cells"] = cells
+    out["svg"] = _overlay(to_svg(pic, f"{key.type} puzzle"), _cell_layer(cells, x0, y0, size))
+    return out
+
+
+# -- grid play: check, hint, reveal ----------------------------------------------------------------------
+def entries_of(puzzle: api.Puzzle, raw: Any) -> dict[int, int]:
+    """The player's entries as variable -> value, each a variable of the puzzle with a value in its domain."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping) or len(raw) > 100_000:
+        raise BadRequest("expected an object of cell number -> value", where="entries")
+    out: dict[int, int] = {}
+    for var, value in raw.items():
+        try:
+            v, x = int(var), value
+        except (TypeError, ValueError):
+            raise BadRequest(f"cell {str(var)[:20]!r} is not a number", where="entries") from None
+        if not isinstance(x, int) or isinstance(x, bool):
+            raise BadRequest(f"the value of cell {v} is not a whole number", where="entries")
+        out[v] = x
+    model = puzzle.plan().model
+    if model is not None:
+        for v, x in out.items():
+            if not 0 <= v < len(model.domains):
+                raise BadRequest(f"no cell {v} (the puzzle has {len(model.domains)} variables)", where="entries")
+            if x not in model.domains[v]:
+                raise BadRequest(f"{puzzle.cell_name(v)} cannot be {x}", where="entries")
+    return out
+
+
+def check(key: Key, raw: Any, limit: float) -> dict[str, Any]:
+    """The entries that break a rule (clashes), those that differ from the solution (wrong), and whether
+    the grid is solved."""
+    puzzle = puzzle_of(key)
+    entries = {v: x for v, x in entries_of(puzzle, raw).items() if v not in puzzle.instance.givens}
+    clash = api.clashes(puzzle, entries)
+    answer = solution_of(key, limit)
+    if answer.status == Status.UNKNOWN:
+        return {"status": "unknown", "clashes": clash, "wrong": [], "solved": False,
+                "message": f"unknown ({answer.stopped} reached)"}
+    if not isinstance(answer, api.Solution) or answer.status != Status.SOLVED:
+        return {"status": "unsat", "clashes": clash, "wrong": [], "solved": False,
+                "message": f"no solution: {answer.reason or 'the clues contradict each other'}"}
+    want = answer.values[0]
+    cells = [c["var"] for c in _cells(puzzle, len(want))]
+    wrong = sorted(v for v, x in entries.items() if want[v] != x)
+    values = {**puzzle.instance.givens, **entries}
+    full = all(v in values for v in cells)
+    solved = full and not clash and _solves(puzzle, values, want, cells)
+    if solved:
+        message = "solved"
+    elif clash:
+        message = f"{len(clash)} cell{'s' * (len(clash) != 1)} break a rule"
+    else:
+        message = f"{len(cells) - sum(v in values for v in cells)} cells to go, no clash"
+    return {"status": "solved" if solved else "playing", "clashes": clash, "wrong": wrong, "solved": solved,
+            "message": message}
+
+
+def _solves(puzzle: api.Puzzle, values: dict[int, int], want: list[int], cells: list[int]) -> bool:
+    """True when the filled grid is a solution: checked against the rules where every variable is a cell,
+    else against the solution found (a type with helper variables, such as a nonogram's line states)."""
+    model = puzzle.plan().model
+    if model is not None and len(cells) == len(model.domains):
+        full = [values[v] for v in range(len(model.domains))]
+        return model.check(full) is None and puzzle.type.verify(puzzle.instance, full) is None
+    return all(values[v] == want[v] for v in cells)
+
+
+def hint(key: Key, raw: Any, limit: float) -> dict[str, Any]:
+    """The ladder's next step from what is on the grid: technique, words, the cells it uses."""
+    puzzle = puzzle_of(key)
+    if kind_of(puzzle) == "nonogram":
+        return nonogram_hint(puzzle, entries_of(puzzle, raw))
+    if "hint" not in puzzle.capabilities():
+        raise BadRequest(puzzle.type.refusal("hint"), where=f"type {key.type!r}")
+    entries = entries_of(puzzle, raw)
+    found = api.with_entries(puzzle, entries).hint(time_limit=limit)
+    if found.status != Status.SOLVED or not found.steps:
+        status = {Status.UNKNOWN: "unknown", Status.UNSAT: "unsat"}.get(found.status, "solved")
+        return {"status": status, "message": found.message, "steps": []}
+    steps = [{"technique": s.technique, "text": text, "cells": api.step_cells(s),
+              "place": {"var": s.place[0], "value": s.place[1], "shown": puzzle.show_value(s.place[1])}
+              if s.place else None}
+             for s, text in zip(found.steps, found.texts)]
+    last = steps[-1]
+    note = "" if found.unique else " (the puzzle has more than one solution; this hint follows one of them)"
+    return {"status": "hint", "technique": last["technique"], "text": f"{last['text']}{note}",
+            "steps": steps, "message": ""}
+
+
+def reveal(key: Key, limit: float) -> dict[str, Any]:
+    """The solution's values (for lights-out: the fewest presses that put every light out)."""
+    puzzle = puzzle_of(key)
+    answer = solution_of(key, limit)
+    if not isinstance(answer, api.Solution) or answer.status != Status.SOLVED:
+        stopped = f"unknown ({answer.stopped} reached)" if answer.status == Status.UNKNOWN else \
+            f"no solution: {answer.reason or 'the clues contradict each other'}"
+        return {"status": answer.status.value, "message": stopped, "values": {}}
+    values = answer.values[0]
+    if kind_of(puzzle) == "grid" and state(key)["kind"] == "view":
+        from puzzlesmith.drawing.svg import to_svg
+
+        picture = puzzle.picture(True, time_limit=limit)
+        return {"status": "solved", "message": answer.solution, "values": {}, "svg": to_svg(picture, "solution")}
+    count = len(values)
+    if kind_of(puzzle) == "lightsout":
+        count = puzzle.instance.params["rows"] * puzzle.instance.params["cols"]
+    cells = _cells(puzzle, count)
+    return {"status": "solved", "message": answer.solution, "values": {c["var"]: values[c["var"]] for c in cells},
+            "presses": sum(1 for c in cells if values[c["var"]]) if kind_of(puzzle) == "lightsout" else None}
+
+
+# -- nonograms ---------------------------------------------------------------------------------------------
+def nonogram_hint(puzzle: api.Puzzle, entries: dict[int, int]) -> dict[str, Any]:
+    """Line logic's next step: the first row or column where the clue and the cells known decide more."""
+    from puzzlesmith.solvers.linelogic import UNKNOWN, solve_line
+
+    clues = puzzle.instance.data
+    if puzzle.instance.params.get("colours"):
+        raise BadRequest("line-logic hints are for black-and-white nonograms", where="type 'nonogram'")
+    height, width = len(clues.rows), len(clues.columns)
+    grid = [entries.get(i, puzzle.instance.givens.get(i, UNKNOWN)) for i in range(height * width)]
+    lines = [("row", r, clues.rows[r], [r * width + c for c in range(width)]) for r in range(height)]
+    lines += [("column", c, clues.columns[c], [r * width + c for r in range(height)]) for c in range(width)]
+    for what, k, clue, cells in lines:
+        known = [grid[i] for i in cells]
+        after = solve_line(clue, known)
+        if after is None:
+            return {"status": "unsat", "message": f"{what} {k + 1} cannot hold its clue {clue} as it stands: "
+                                                  f"a cell of it is wrong", "steps": [], "cells": cells}
+        new = [(i, x) for i, x, was in zip(cells, after, known) if x != was]
+        if new:
+            filled = [puzzle.cell_name(i) for i, x in new if x == 1]
+            empty = [puzzle.cell_name(i) for i, x in new if x == 0]
+            said = "; ".join(part for part in (f"fill {', '.join(filled)}" if filled else "",
+                                               f"cross {', '.join(empty)}" if empty else "") if part)
+            text = f"{what} {k + 1}, clue {' '.join(map(str, clue)) or '0'}: line logic: {said}"
+            step = {"technique": "line logic", "text": text, "cells": [i for i, _ in new], "place": None}
+            return {"status": "hint", "technique": "line logic", "text": text, "steps": [step], "message": ""}
+    done = all(x != UNKNOWN for x in grid)
+    return {"status": "solved" if done else "unknown", "steps": [],
+            "message": "already solved" if done else "line logic alone decides no more: try a cell and see"}
+
+
+# -- lights-out ------------------------------------------------------------------------------------------
+def lights(puzzle: api.Puzzle, presses: Mapping[int, int]) -> list[int]:
+    """Every light after the presses (one count per cell), row by row."""
+    p = puzzle.instance.params
+    n = p["rows"] * p["cols"]
+    counts = [0] * n
+    for v, x in presses.items():
+        counts[v] = x
+    effect = puzzle.type.effect(puzzle.instance, counts)  # type: ignore[attr-defined]
+    start = [puzzle.instance.givens.get(n + i, 0) for i in range(n)]
+    return [int((a + b) % p["states"]) for a, b in zip(start, effect)]
+
+
+def press(key: Key, raw: Any) -> dict[str, Any]:
+    puzzle = puzzle_of(key)
+    p = puzzle.instance.params
+    n = p["rows"] * p["cols"]
+    if not isinstance(raw, Mapping) or len(raw) > n:
+        raise BadRequest("expected an object of cell number -> presses", where="presses")
+    presses: dict[int, int] = {}
+    for var, x in raw.items():
+        try:
+            v = int(var)
+        except (TypeError, ValueError):
+            raise BadRequest(f"cell {str(var)[:20]!r} is not a number", where="presses") from None
+        if not 0 <= v < n or not isinstance(x, int) or isinstance(x, bool):
+            raise BadRequest(f"expected cells 0 to {n - 1} and whole numbers of presses", where="presses")
+        presses[v] = x % p["states"]
+    board = lights(puzzle, presses)
+    solved = not any(board)
+    return {"lights": board, "solved": solved, "presses": sum(1 for x in presses.values() if x),
+            "message": "solved" if solved else f"{sum(1 for x in board if x)} lights on"}
+
+
+# -- Life ------------------------------------------------------------------------------------------------
+def life_state(puzzle: api.Puzzle) -> dict[str, Any]:
+    from puzzlesmith.drawing.svg import to_svg
+
+    p = puzzle.instance.params
+    margin = p["margin"]
+    rows, cols = p["height"] + 2 * margin, p["width"] + 2 * margin
+    cells = [{"var": r * cols + c, "row": r, "col": c, "given": False} for r in range(rows) for c in range(cols)]
+    target = [[int(v) for v in row] for row in puzzle.instance.data]
+    from puzzlesmith.drawing.grid import Grid, canvas
+
+    grid = Grid(rows, cols)
+    pic = canvas(grid.width, grid.height)
+    grid.cells(pic, fill=lambda r, c: "#fff8e0" if margin <= r < rows - margin and margin <= c < cols - margin
+               else None)
+    grid.border(pic)
+    svg = _overlay(to_svg(pic, "life predecessor"), _cell_layer(cells, grid.x0, grid.y0, grid.cell))
+    return {"cells": cells, "svg": svg, "target": target, "margin": margin, "rows": rows, "cols": cols,
+            "target_svg": to_svg(puzzle.picture(), "life target")}
+
+
+def life_step(key: Key, raw: Any) -> dict[str, Any]:
+    """The next generation of the player's pattern, and whether it is the target (a predecessor found)."""
+    from puzzlesmith.puzzles.life import FREE, next_generation
+
+    puzzle = puzzle_of(key)
+    p = puzzle.instance.params
+    margin = p["margin"]
+    rows, cols = p["height"] + 2 * margin, p["width"] + 2 * margin
+    if not isinstance(raw, list) or len(raw) != rows * cols or any(x not in (0, 1) for x in raw):
+        raise BadRequest(f"expected {rows * cols} cells of 0 or 1", where="cells")
+    alive = {(i // cols - margin, i % cols - margin) for i, x in enumerate(raw) if x}
+    after = next_generation(alive, p["rule"])
+    target = puzzle.instance.data
+    want = {(r, c) for r, row in enumerate(target) for c, v in enumerate(row) if v == 1}
+    free = {(r, c) for r, row in enumerate(target) for c, v in enumerate(row) if v == FREE}
+    differ = sorted((after ^ want) - free)
+    shown = [[1 if (r - margin, c - margin) in after else 0 for c in range(cols)] for r in range(rows)]
+    solved = not differ
+    return {"next": shown, "solved": solved, "differ": len(differ),
+            "message": "solved: one generation later it is the pattern" if solved else
+            f"one generation later {len(differ)} cell{'s' * (len(differ) != 1)} differ from the pattern"}
+
+
+# -- move puzzles ----------------------------------------------------------------------------------------
+def pieces_of(puzzle: api.Puzzle, text: str) -> tuple[dict[str, list[tuple[int, int]]], float, float]:
+    """Each piece's label and its cells (row, column) in board ``text``, and the drawing's grid origin."""
+    from puzzlesmith.drawing.grid import PAD
+
+    name = puzzle.type_name
+    module = type(puzzle.type).__module__
+    out: dict[str, list[tuple[int, int]]] = {}
+    if name == "slide" and module == "puzzlesmith.puzzles.slide":
+        from puzzlesmith.puzzles.slide import read_grid
+
+        board = read_grid(text, None, puzzle.instance.params["join"])
+        for piece in board.pieces:
+            out[piece.label] = [divmod(cell, board.cols) for cell in piece.cells]
+    elif name == "tiles" and module == "puzzlesmith.puzzles.tiles":
+        from puzzlesmith.puzzles.tiles import read_tiles
+
+        _, cols, tiles, _ = read_tiles(text, None)
+        out = {str(t): [divmod(i, cols)] for i, t in enumerate(tiles) if t}
+    elif name == "rushhour" and module == "puzzlesmith.puzzles.rushhour":
+        from puzzlesmith.puzzles.rushhour import read_board
+
+        size = puzzle.instance.params["size"]
+        cells, _, _ = read_board(text, size)
+        for i, ch in enumerate(cells):
+            if ch.isalpha() and ch.isupper():
+                out.setdefault(ch, []).append(divmod(i, size))
+        return out, PAD + 4, PAD + 4
+    return out, PAD, PAD
+
+
+def position_state(puzzle: api.Puzzle, text: str) -> dict[str, Any]:
+    """A move puzzle's board drawn as ``render`` draws it, each piece's cells marked with ``data-piece``."""
+    from puzzlesmith import drawing
+    from puzzlesmith.drawing.grid import CELL
+    from puzzlesmith.drawing.svg import to_svg
+
+    pic = drawing.picture(puzzle.type, puzzle.instance) if text == puzzle.text else \
+        _position_picture(puzzle, text)
+    pieces, x0, y0 = pieces_of(puzzle, text)
+    layer = []
+    for label, cells in pieces.items():
+        rects = "".join(f'<rect class="ps-hit" x="{x0 + c * CELL:.2f}" y="{y0 + r * CELL:.2f}" width="{CELL}" '
+                        f'height="{CELL}" data-row="{r}" data-col="{c}"/>' for r, c in cells)
+        layer.append(f'<g class="ps-piece" data-piece="{label}">{rects}</g>')
+    space = puzzle.with_position(text).space()
+    return {"position": text, "svg": _overlay(to_svg(pic, f"{puzzle.type_name} position"), "".join(layer)),
+            "solved": space.is_goal(space.start()), "moves_here": [name for name, _ in space.moves(space.start())]}
+
+
+def _position_picture(puzzle: api.Puzzle, text: str) -> Picture:
+    from puzzlesmith.drawing.moves import position
+
+    return position(puzzle.type, puzzle.instance, text)  # type: ignore[arg-type]
+
+
+def move(key: Key, position: Any, piece: Any, direction: Any) -> dict[str, Any]:
+    """The board after moving ``piece`` one cell ``direction`` (or the move named ``piece`` when no direction
+    is given: a permutation puzzle's moves); BadRequest when that is no move from here."""
+    puzzle = puzzle_of(key)
+    if not isinstance(position, str) or len(position) > MAX_TEXT:
+        raise BadRequest("give the board as text", where="position")
+    if not isinstance(piece, str) or len(piece) > 100:
+        raise BadRequest("give the piece's label or the move's name", where="piece")
+    wanted = piece if direction is None else f"{piece} {direction}"
+    if direction is not None and direction not in DIRECTIONS:
+        raise BadRequest("expected up, down, left or right", where="direction")
+    for name, after in api.next_positions(puzzle, position):
+        if name == wanted:
+            return {"move": name, **position_state(puzzle, after)}
+    raise BadRequest(f"{wanted!r} is not a move from this position", where="move")
+
+
+def optimal(key: Key, position: Any, limit: float) -> dict[str, Any]:
+    """The minimum number of moves from ``position`` in the puzzle's metric, and a shortest solution."""
+    puzzle = puzzle_of(key)
+    if not isinstance(position, str) or len(position) > MAX_TEXT:
+        raise BadRequest("give the board as text", where="position")
+    answer = api.minimum_moves(puzzle, position, time_limit=limit)
+    if answer.status == Status.SOLVED:
+        return {"status": "solved", "optimal": answer.length, "moves": answer.moves, "positions": answer.positions,
+                "metric": answer.metric}
+    if answer.status == Status.UNSAT:
+        return {"status": "unsat", "optimal": None, "message": "no solution from here: the goal cannot be reached"}
+    return {"status": "unknown", "optimal": None, "message": answer.reached or "unknown (time limit reached)"}
+
+
+# -- 2048 and Threes -------------------------------------------------------------------------------------
+def rules_of(game: Any, size: Any = 4) -> Any:
+    if game not in GAMES:
+        raise BadRequest(f"unknown game (known: {', '.join(GAMES)})", where="game")
+    if game == "threes" and size != 4:
+        raise BadRequest("threes is played on 4x4", where="size")
+    if not isinstance(size, int) or not 3 <= size <= 8:
+        raise BadRequest("a board has 3 to 8 cells a side", where="size")
+    from puzzlesmith.generators.games import Prepared, Setup
+
+    return Prepared.of(Setup(size, game=game)).rules
+
+
+def _game_view(rules: Any, board: int, state: int, score: int, moves: int, seed: int) -> dict[str, Any]:
+    from puzzlesmith.csp.games import Position, rows_of
+
+    text = rules.format(board)  # the game's own writing of each tile's value (. for an empty cell)
+    grid = [[0 if word == "." else int(word) for word in row] for row in rows_of(text)]
+    over = not rules.legal(board)
+    return {"board": text, "key": str(board), "state": str(state), "grid": grid, "score": score,
+            "moves": moves, "seed": seed, "over": over, "next": rules.hint(Position(board, state)),
+            "max": rules.max_tile(board)}
+
+
+def game_new(game: Any, seed: Any, size: Any = 4) -> dict[str, Any]:
+    import random
+
+    rules = rules_of(game, size)
+    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > 2 ** 63 - 1:
+        raise BadRequest("expected a whole number", where="seed")
+    position, _ = rules.deal(random.Random(seed))
+    return {"game": game, "size": size, **_game_view(rules, position.board, position.state, 0, 0, seed)}
+
+
+def _whole(value: Any, where: str, top: int = 2 ** 64) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise BadRequest("expected a whole number", where=where) from None
+    if not 0 <= number < top:
+        raise BadRequest("out of range", where=where)
+    return number
+
+
+def game_move(game: Any, size: Any, key: Any, state: Any, direction: Any, score: Any, moves: Any, seed: Any
+              ) -> dict[str, Any]:
+    """The game after the player's move and what chance then brings (drawn from the game's seed and the
+    move number, so a game replays the same)."""
+    import random
+
+    from puzzlesmith.csp.games import DIRECTIONS as DIRS, Position
+
+    rules = rules_of(game, size)
+    board, public = _whole(key, "key"), _whole(state, "state")
+    if direction not in DIRS:
+        raise BadRequest("expected U, D, L or R", where="direction")
+    d = DIRS.index(direction)
+    if d not in rules.legal(board):
+        raise BadRequest(f"{direction} moves nothing on this board", where="direction")
+    points, moves_done, seed_n = _whole(score, "score"), _whole(moves, "moves"), int(seed) if isinstance(seed, int) \
+        else 0
+    position = Position(board, public)
+    after, gained = rules.play(board, d)
+    rng = random.Random(f"{seed_n}:{moves_done}")
+    cell, value = rules.enter(position, d, after, rng)
+    settled = rules.draw(rules.settle(position, after, cell, value), rng)
+    return {"game": game, "size": size, **_game_view(rules, settled.board, settled.state, points + gained,
+                                                     moves_done + 1, seed_n)}
+
+
+def game_suggest(game: Any, size: Any, key: Any, state: Any) -> dict[str, Any]:
+    """The expectimax player's move and the expected value of each allowed move."""
+    from puzzlesmith.solvers.players import best_move
+
+    rules = rules_of(game, size)
+    board, public = _whole(key, "key"), _whole(state, "state")
+    values = api.move_values(game, rules.format(board), size, state=public)
+    if not values:
+        return {"best": None, "values": {}, "message": "no move: the game is over"}
+    best = "UDLR"[best_move({"UDLR".index(d): v for d, v in values.items()})]
+    return {"best": best, "values": values, "message": f"best move: {best}"}

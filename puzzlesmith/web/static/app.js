@@ -1,0 +1,523 @@
+// puzzlesmith's play pages: the picture the server draws, made interactive. No framework, no build step:
+// the server answers every question of the rules (/api/...), this file only keeps the player's state.
+"use strict";
+
+(function () {
+  const holder = document.getElementById("ps-state");
+  if (!holder) return;
+  const S = JSON.parse(holder.textContent);
+  const board = document.getElementById("ps-board");
+  const role = (name) => document.querySelector(`[data-role="${name}"]`);
+  const button = (action) => document.querySelector(`[data-action="${action}"]`);
+  const puzzleBody = () => ({ type: S.type, puzzle: S.puzzle, params: S.params });
+
+  function say(text, kind) {
+    const status = role("status");
+    status.textContent = text;
+    status.className = "ps-status" + (kind ? " ps-" + kind : "");
+  }
+
+  async function post(path, body) {
+    const response = await fetch(path, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    });
+    const answer = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+    if (!response.ok) {
+      say(answer.error || `HTTP ${response.status}`, "error");
+      throw new Error(answer.error);
+    }
+    return answer;
+  }
+
+  // -- timer and progress, kept in the library -------------------------------------------------------------
+  const saved = (S.library && S.library.progress) || {};
+  let seconds = (S.library && S.library.seconds) || 0;
+  let solved = !!(S.library && S.library.solved);
+  let saveTimer = null;
+  function showClock() {
+    const t = role("timer");
+    if (t) t.textContent = `${Math.floor(seconds / 60)}:${String(Math.floor(seconds) % 60).padStart(2, "0")}`;
+  }
+  setInterval(() => {
+    if (!solved && document.visibilityState === "visible") { seconds += 1; showClock(); }
+  }, 1000);
+  showClock();
+  let progressOf = () => ({});
+  function save() {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => {
+      if (!S.library) return;
+      post("/api/progress", { id: S.library.id, progress: progressOf(), seconds, solved }).catch(() => {});
+    }, 400);
+  }
+  setInterval(save, 15000);
+  function won(text) {
+    solved = true;
+    say(text, "solved");
+    save();
+  }
+
+  // -- undo and redo ---------------------------------------------------------------------------------------
+  const done = [], undone = [];
+  function act(step) { step.redo(); done.push(step); undone.length = 0; save(); }
+  function undo() { const s = done.pop(); if (s) { s.undo(); undone.push(s); save(); } }
+  function redo() { const s = undone.pop(); if (s) { s.redo(); done.push(s); save(); } }
+  const on = (action, handler) => { const b = button(action); if (b) b.addEventListener("click", handler); };
+  on("undo", () => undo());
+  on("redo", () => redo());
+  document.addEventListener("keydown", (e) => {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { e.preventDefault(); undo(); }
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y") { e.preventDefault(); redo(); }
+  });
+
+  function showHint(answer) {
+    const box = role("hint");
+    document.querySelectorAll(".ps-hinted").forEach((el) => el.classList.remove("ps-hinted", "ps-hint-place"));
+    if (answer.status !== "hint") { box.textContent = answer.message; return; }
+    box.innerHTML = "";
+    const name = document.createElement("b");
+    name.className = "ps-technique";
+    name.textContent = answer.technique;
+    const words = document.createElement("span");
+    words.textContent = ": " + answer.text;
+    box.append(name, words);
+    for (const step of answer.steps) {
+      for (const v of step.cells) {
+        const el = board.querySelector(`[data-var="${v}"]`);
+        if (el) el.classList.add("ps-hinted");
+      }
+      if (step.place) {
+        const el = board.querySelector(`[data-var="${step.place.var}"]`);
+        if (el) el.classList.add("ps-hinted", "ps-hint-place");
+      }
+    }
+  }
+
+  function playView() {
+    on("reveal", async () => {
+      const answer = await post("/api/reveal", puzzleBody());
+      if (answer.status !== "solved") { say(answer.message, "error"); return; }
+      board.innerHTML = answer.svg;
+      say("the solution");
+    });
+  }
+
+  const kinds = { view: playView, grid: playGrid, nonogram: playGrid, lightsout: playLights, life: playLife, moves: playMoves,
+                  game: playGame };
+  kinds[S.kind]();
+
+  // -- grids: sudoku and every type whose cells take values ----------------------------------------------
+  function playGrid() {
+    const nonogram = S.kind === "nonogram";
+    const cells = new Map(S.cells.map((c) => [c.var, c]));
+    const els = new Map();
+    board.querySelectorAll(".ps-cell").forEach((el) => els.set(Number(el.dataset.var), el));
+    const entries = Object.assign({}, saved.entries || {});
+    const marks = Object.assign({}, saved.marks || {});
+    let selected = null, pencil = false;
+    progressOf = () => ({ entries, marks });
+    const shown = (v, x) => {
+      if (nonogram) return x === 0 ? "×" : "";
+      const pair = (cells.get(v).values || []).find((p) => p[0] === x);
+      return pair ? pair[1] : String(x);
+    };
+    function draw(v) {
+      const el = els.get(v);
+      const x = entries[v];
+      el.querySelector(".ps-value").textContent = x === undefined ? "" : shown(v, x);
+      el.querySelector(".ps-marks").textContent = x === undefined ? (marks[v] || []).map((m) => shown(v, m)).join("") : "";
+      el.classList.toggle("ps-filled", nonogram && x !== undefined && x > 0);
+      el.classList.remove("ps-clash", "ps-wrong");
+    }
+    els.forEach((_, v) => draw(v));
+    function select(el) {
+      if (selected) selected.classList.remove("ps-selected");
+      selected = el;
+      if (el) el.classList.add("ps-selected");
+      board.focus();
+    }
+    function set(v, x, mark) {
+      if (cells.get(v).given) return;
+      const before = { x: entries[v], m: (marks[v] || []).slice() };
+      let after;
+      if (mark) {
+        const m = (marks[v] || []).slice();
+        const i = m.indexOf(x);
+        if (i >= 0) m.splice(i, 1); else { m.push(x); m.sort((a, b) => a - b); }
+        after = { x: entries[v], m };
+      } else {
+        after = { x, m: before.m };
+      }
+      const put = (s) => { if (s.x === undefined) delete entries[v]; else entries[v] = s.x; marks[v] = s.m; draw(v); };
+      act({ redo: () => put(after), undo: () => put(before) });
+      role("hint").textContent = "";
+      if (!mark) maybeDone();
+    }
+    function complete() { // a nonogram is finished whenever its shaded cells are right: blanks need no cross
+      return nonogram || S.cells.every((c) => c.given || entries[c.var] !== undefined);
+    }
+    async function maybeDone() {
+      if (!complete()) return;
+      const sent = nonogram ? filledOut() : entries;
+      const answer = await post("/api/check", Object.assign(puzzleBody(), { entries: sent }));
+      if (answer.solved) won("solved");
+    }
+    function filledOut() { // a nonogram's cells left blank are blank: what a finished picture means
+      const out = {};
+      S.cells.forEach((c) => { if (!c.given) out[c.var] = entries[c.var] === 1 ? 1 : 0; });
+      return out;
+    }
+    board.addEventListener("click", (e) => {
+      const el = e.target.closest(".ps-cell");
+      if (!el) return;
+      select(el);
+      if (nonogram) {
+        const v = Number(el.dataset.var);
+        set(v, entries[v] === undefined ? 1 : entries[v] === 1 ? 0 : undefined, false);
+      }
+    });
+    board.addEventListener("contextmenu", (e) => {
+      const el = e.target.closest(".ps-cell");
+      if (!el || !nonogram) return;
+      e.preventDefault();
+      select(el);
+      const v = Number(el.dataset.var);
+      set(v, entries[v] === 0 ? undefined : 0, false);
+    });
+    const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    board.addEventListener("keydown", (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (step[e.key]) {
+        e.preventDefault();
+        const [dr, dc] = step[e.key];
+        if (!selected) { select(els.values().next().value); return; }
+        let r = Number(selected.dataset.row), c = Number(selected.dataset.col);
+        for (let k = 0; k < 64; k++) {
+          r += dr; c += dc;
+          const next = board.querySelector(`.ps-cell[data-row="${r}"][data-col="${c}"]`);
+          if (next) { select(next); return; }
+        }
+        return;
+      }
+      if (!selected) return;
+      const v = Number(selected.dataset.var);
+      if (e.key === "p" || e.key === "P") { togglePencil(); return; }
+      if (e.key === "Backspace" || e.key === "Delete" || e.key === "0" && !nonogram) {
+        e.preventDefault(); set(v, undefined, false); return;
+      }
+      if (nonogram) {
+        if (e.key === " " || e.key === "Enter") { e.preventDefault(); set(v, entries[v] === 1 ? undefined : 1, false); }
+        if (e.key === "x" || e.key === "X") set(v, entries[v] === 0 ? undefined : 0, false);
+        return;
+      }
+      const pair = (cells.get(v).values || []).find((p) => p[1].toLowerCase() === e.key.toLowerCase());
+      if (pair) { e.preventDefault(); set(v, pair[0], pencil); }
+    });
+    function togglePencil() {
+      pencil = !pencil;
+      const b = button("pencil");
+      if (b) b.textContent = "pencil: " + (pencil ? "on" : "off");
+    }
+    on("pencil", togglePencil);
+    on("check", async () => {
+      const answer = await post("/api/check", Object.assign(puzzleBody(), { entries }));
+      els.forEach((el) => el.classList.remove("ps-clash", "ps-wrong"));
+      answer.clashes.forEach((v) => els.get(v) && els.get(v).classList.add("ps-clash"));
+      answer.wrong.forEach((v) => els.get(v) && els.get(v).classList.add("ps-wrong"));
+      if (answer.solved) won("solved");
+      else say(answer.message + (answer.wrong.length ? `; ${answer.wrong.length} differ from the solution` : ""),
+               answer.clashes.length ? "error" : "");
+    });
+    on("hint", async () => {
+      role("hint").textContent = "thinking…";
+      showHint(await post("/api/hint", Object.assign(puzzleBody(), { entries })));
+    });
+    on("reveal", async () => {
+      const answer = await post("/api/reveal", puzzleBody());
+      if (answer.status !== "solved") { say(answer.message, "error"); return; }
+      const before = Object.assign({}, entries);
+      const after = {};
+      for (const [v, x] of Object.entries(answer.values)) if (!cells.get(Number(v)).given) after[v] = x;
+      const put = (vals) => {
+        Object.keys(entries).forEach((k) => delete entries[k]);
+        Object.assign(entries, vals);
+        els.forEach((_, v) => draw(v));
+      };
+      act({ redo: () => put(after), undo: () => put(before) });
+      say("revealed");
+    });
+    if (solved) say("solved", "solved");
+  }
+
+  // -- lights-out --------------------------------------------------------------------------------------
+  function playLights() {
+    const presses = Object.assign({}, saved.presses || {});
+    const els = new Map();
+    board.querySelectorAll(".ps-cell").forEach((el) => els.set(Number(el.dataset.var), el));
+    progressOf = () => ({ presses });
+    function light(lights) {
+      lights.forEach((x, i) => {
+        const el = els.get(i);
+        el.classList.toggle("ps-lit", x > 0);
+        el.classList.toggle("ps-dark", x === 0);
+        el.querySelector(".ps-value").textContent = S.states > 2 && x > 0 ? String(x) : "";
+        el.querySelector(".ps-marks").textContent = presses[i] ? "•".repeat(presses[i]) : "";
+      });
+    }
+    async function refresh() {
+      const answer = await post("/api/press", Object.assign(puzzleBody(), { presses }));
+      light(answer.lights);
+      if (answer.solved) won(`solved in ${answer.presses} press${answer.presses === 1 ? "" : "es"}`);
+      else say(`${answer.message}; ${answer.presses} cell${answer.presses === 1 ? "" : "s"} pressed`);
+    }
+    function pressAt(v, by) {
+      const was = presses[v] || 0;
+      const put = (x) => { if (x) presses[v] = x; else delete presses[v]; refresh(); };
+      act({ redo: () => put((was + by + S.states) % S.states), undo: () => put(was) });
+    }
+    board.addEventListener("click", (e) => {
+      const el = e.target.closest(".ps-cell");
+      if (el) pressAt(Number(el.dataset.var), 1);
+    });
+    on("check", refresh);
+    on("reveal", async () => {
+      const answer = await post("/api/reveal", puzzleBody());
+      els.forEach((el) => el.classList.remove("ps-hinted"));
+      if (answer.status !== "solved") { say(answer.message, "error"); return; }
+      const cells = Object.entries(answer.values).filter(([, x]) => x > 0);
+      cells.forEach(([v]) => els.get(Number(v)).classList.add("ps-hinted"));
+      role("hint").textContent = `The fewest presses from the start: ${answer.presses} (marked). ` +
+        "Press the marked cells, in any order.";
+    });
+    light(S.lights);
+    if (Object.keys(presses).length) refresh();
+  }
+
+  // -- Life predecessors -------------------------------------------------------------------------------
+  function playLife() {
+    const alive = new Array(S.rows * S.cols).fill(0);
+    (saved.alive || []).forEach((v) => { alive[v] = 1; });
+    const els = new Map();
+    board.querySelectorAll(".ps-cell").forEach((el) => els.set(Number(el.dataset.var), el));
+    progressOf = () => ({ alive: alive.flatMap((x, i) => (x ? [i] : [])) });
+    const next = document.getElementById("ps-next");
+    function drawNext(grid) {
+      const s = 18, pad = 2;
+      let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${S.cols * s + 2 * pad}" height="${S.rows * s + 2 * pad}">`;
+      grid.forEach((row, r) => row.forEach((x, c) => {
+        const inside = r >= S.margin && r < S.rows - S.margin && c >= S.margin && c < S.cols - S.margin;
+        out += `<rect x="${pad + c * s}" y="${pad + r * s}" width="${s}" height="${s}" stroke="#999" ` +
+          `fill="${x ? "#222" : inside ? "#fff8e0" : "#fff"}"/>`;
+      }));
+      next.innerHTML = out + "</svg>";
+    }
+    async function refresh() {
+      alive.forEach((x, v) => els.get(v).classList.toggle("ps-filled", x === 1));
+      const answer = await post("/api/life", Object.assign(puzzleBody(), { cells: alive }));
+      drawNext(answer.next);
+      if (answer.solved) won(answer.message); else say(answer.message);
+    }
+    board.addEventListener("click", (e) => {
+      const el = e.target.closest(".ps-cell");
+      if (!el) return;
+      const v = Number(el.dataset.var);
+      act({ redo: () => { alive[v] ^= 1; refresh(); }, undo: () => { alive[v] ^= 1; refresh(); } });
+    });
+    on("check", refresh);
+    on("reveal", async () => {
+      const answer = await post("/api/reveal", puzzleBody());
+      if (answer.status !== "solved") { say(answer.message, "error"); return; }
+      const before = alive.slice();
+      const after = alive.map((_, v) => answer.values[v] || 0);
+      const put = (vals) => { vals.forEach((x, v) => { alive[v] = x; }); refresh(); };
+      act({ redo: () => put(after), undo: () => put(before) });
+    });
+    refresh();
+  }
+
+  // -- move puzzles: sliding blocks, tiles, Rush Hour ----------------------------------------------------
+  function playMoves() {
+    const start = S.position;
+    let position = saved.position || S.position, count = saved.moves || 0, selected = null, last = null;
+    let lastPiece = new Set(), shortest = null, playing = false;
+    progressOf = () => ({ position, moves: count });
+    const cellSize = 36;
+    const key = (r, c) => `${r},${c}`;
+    function pieceAt(r, c) {
+      const rect = board.querySelector(`.ps-piece rect[data-row="${r}"][data-col="${c}"]`);
+      return rect ? rect.parentNode : null;
+    }
+    function cellsOf(g) { return new Set([...g.querySelectorAll("rect")].map((x) => key(x.dataset.row, x.dataset.col))); }
+    function mark() {
+      board.querySelectorAll(".ps-selected").forEach((g) => g.classList.remove("ps-selected"));
+      if (selected) { const g = pieceAt(selected[0], selected[1]); if (g) g.classList.add("ps-selected"); }
+    }
+    function show(state) {
+      position = state.position;
+      board.innerHTML = state.svg;
+      mark();
+      role("moves").textContent = String(count);
+      if (state.solved) won(`solved in ${count} move${count === 1 ? "" : "s"}`);
+      else if (!playing) say("");
+    }
+    async function optimal() {
+      const asked = position;
+      role("optimal").textContent = "…";
+      const answer = await post("/api/optimal", Object.assign(puzzleBody(), { position: asked }));
+      if (asked !== position) return;
+      shortest = answer.status === "solved" ? answer : null;
+      role("optimal").textContent = answer.optimal === null ? answer.status : String(answer.optimal);
+      if (answer.status !== "solved") say(answer.message, "error");
+      role("hint").textContent = shortest && shortest.moves.length ?
+        `A shortest solution from here starts: ${shortest.moves.slice(0, 3).join(", ")}` +
+        (shortest.moves.length > 3 ? ", …" : "") : "";
+    }
+    const drawn = new Map([[S.position, S]]); // every board drawn so far, to go back to
+    function put(pos, c) {
+      count = c;
+      show(drawn.get(pos));
+      optimal();
+      save();
+    }
+    async function go(piece, direction, counts) {
+      const before = { position, count };
+      const state = await post("/api/move", Object.assign(puzzleBody(), { position, piece, direction }));
+      drawn.set(state.position, state);
+      const after = { position: state.position, count: count + counts };
+      act({ redo: () => put(after.position, after.count), undo: () => put(before.position, before.count) });
+      return state;
+    }
+    async function restore(pos, c) { // a position saved in the library: drawn as a puzzle of its own
+      if (!drawn.has(pos)) drawn.set(pos, await post("/api/state", { type: S.type, puzzle: pos, params: S.params }));
+      put(pos, c);
+    }
+    async function stepPiece(direction) {
+      if (!selected) { say("click a piece first"); return; }
+      const g = pieceAt(selected[0], selected[1]);
+      if (!g) { say("that cell is empty: click a piece"); return; }
+      const d = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] }[direction];
+      const same = lastPiece.has(key(selected[0], selected[1]));
+      const metric = S.metric;
+      const counts = metric === "moves" && same ? 0 : metric === "straight" && same && last === direction ? 0 : 1;
+      const moved = [selected[0] + d[0], selected[1] + d[1]];
+      try { await go(g.dataset.piece, direction, counts); } catch (e) { return; }
+      selected = moved; last = direction;
+      const now = pieceAt(moved[0], moved[1]);
+      lastPiece = now ? cellsOf(now) : new Set();
+      mark();
+    }
+    const arrows = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
+    board.addEventListener("keydown", (e) => {
+      if (arrows[e.key] && !e.ctrlKey) { e.preventDefault(); stepPiece(arrows[e.key]); }
+    });
+    let drag = null;
+    board.addEventListener("pointerdown", (e) => {
+      const rect = e.target.closest(".ps-piece rect");
+      if (!rect) return;
+      selected = [Number(rect.dataset.row), Number(rect.dataset.col)];
+      mark();
+      board.focus();
+      drag = { x: e.clientX, y: e.clientY };
+    });
+    board.addEventListener("pointerup", async (e) => {
+      if (!drag) return;
+      const svg = board.querySelector("svg");
+      const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
+      const dx = (e.clientX - drag.x) / scale, dy = (e.clientY - drag.y) / scale;
+      drag = null;
+      const steps = Math.round(Math.max(Math.abs(dx), Math.abs(dy)) / cellSize);
+      const direction = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "right" : "left") : (dy > 0 ? "down" : "up");
+      for (let k = 0; k < steps; k++) await stepPiece(direction);
+    });
+    async function stepOptimal() {
+      if (!shortest || !shortest.moves.length) return false;
+      const name = shortest.moves[0];
+      selected = null; lastPiece = new Set(); last = null;
+      await go(name, null, 1);
+      return true;
+    }
+    on("step", () => stepOptimal());
+    on("reveal", async () => {
+      playing = !playing;
+      button("reveal").textContent = playing ? "stop" : "play the shortest solution";
+      while (playing && !solved) {
+        if (!shortest) await new Promise((r) => setTimeout(r, 200));
+        else if (!(await stepOptimal())) break;
+        await new Promise((r) => setTimeout(r, 350));
+      }
+      playing = false;
+      button("reveal").textContent = "play the shortest solution";
+    });
+    on("reset", () => {
+      const before = { position, count };
+      act({ redo: () => put(start, 0), undo: () => put(before.position, before.count) });
+    });
+    if (position !== S.position) restore(position, count);
+    else { role("moves").textContent = String(count); optimal(); }
+  }
+
+  // -- 2048 and Threes ---------------------------------------------------------------------------------
+  function playGame() {
+    let g = saved.game && saved.game.game === S.game ? saved.game : S;
+    let auto = false;
+    progressOf = () => ({ game: g });
+    function draw() {
+      const size = g.size;
+      let out = `<div class="ps-tiles ps-${S.game}" style="grid-template-columns: repeat(${size}, 1fr)">`;
+      g.grid.forEach((row, r) => row.forEach((x, c) => {
+        out += `<div class="ps-tile v${x}" data-row="${r}" data-col="${c}">${x || ""}</div>`;
+      }));
+      board.innerHTML = out + "</div>";
+      role("score").textContent = g.score.toLocaleString("en");
+      role("moves").textContent = String(g.moves);
+      role("next").textContent = g.next ? "· " + g.next : "";
+      if (g.over) { solved = true; say(`game over: score ${g.score.toLocaleString("en")}, max ${g.max}`, "solved"); }
+    }
+    const body = () => ({ game: S.game, size: g.size, key: g.key, state: g.state, score: g.score,
+                          moves: g.moves, seed: g.seed });
+    async function move(direction) {
+      const before = g;
+      const after = await post("/api/game/move", Object.assign(body(), { direction }));
+      act({ redo: () => { g = after; draw(); }, undo: () => { g = before; solved = false; say(""); draw(); } });
+      role("hint").textContent = "";
+      return after;
+    }
+    async function suggest() {
+      const answer = await post("/api/game/suggest", body());
+      const box = role("hint");
+      if (!answer.best) { box.textContent = answer.message; return null; }
+      const names = { U: "↑ up", D: "↓ down", L: "← left", R: "→ right" };
+      const ranked = Object.entries(answer.values).sort((a, b) => b[1] - a[1]);
+      box.innerHTML = `<b class="ps-technique">suggested move: ${names[answer.best]}</b> <span>expected values: ` +
+        ranked.map(([d, v]) => `${names[d]} ${Math.round(v).toLocaleString("en")}`).join(" · ") + "</span>";
+      return answer.best;
+    }
+    const keys = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" };
+    document.addEventListener("keydown", (e) => {
+      if (keys[e.key] && !e.ctrlKey && !g.over) { e.preventDefault(); move(keys[e.key]).catch(() => {}); }
+    });
+    let touch = null;
+    board.addEventListener("pointerdown", (e) => { touch = { x: e.clientX, y: e.clientY }; });
+    board.addEventListener("pointerup", (e) => {
+      if (!touch) return;
+      const dx = e.clientX - touch.x, dy = e.clientY - touch.y;
+      touch = null;
+      if (Math.max(Math.abs(dx), Math.abs(dy)) < 20) return;
+      move(Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "R" : "L") : (dy > 0 ? "D" : "U")).catch(() => {});
+    });
+    on("suggest", () => suggest());
+    on("auto", async () => {
+      auto = !auto;
+      button("auto").textContent = auto ? "stop" : "let expectimax play";
+      while (auto && !g.over) {
+        const best = await suggest();
+        if (!best) break;
+        await move(best);
+      }
+      auto = false;
+      button("auto").textContent = "let expectimax play";
+    });
+    draw();
+    board.focus();
+  }
+})();

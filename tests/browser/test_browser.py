@@ -1,0 +1,112 @@
+"""The web app in a real browser: Debian's chromium driven by Playwright (never `playwright install`, which
+downloads a browser of its own), against `puzzlesmith serve --port 0` on loopback."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from urllib.parse import urlencode
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web app needs the 'web' extra")
+sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (the 'test' extra)")
+CHROMIUM = "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no {CHROMIUM}: apt-get install -y chromium (.ci/run does)", allow_module_level=True)
+
+# Peter Norvig's first hard example ("Solving Every Sudoku Puzzle") and its solution.
+NORVIG = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+NORVIG_SOLVED = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("web") / "library.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", "serve", "--port", "0", "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    assert match, line + proc.stderr.read()
+    yield f"http://127.0.0.1:{match[1]}"
+    proc.send_signal(2)  # Ctrl-C: the server stops cleanly
+    assert proc.wait(20) == 0
+    assert proc.stdout.read().strip().endswith("puzzlesmith: stopped")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert errors == []
+
+
+def role(page, name):
+    return page.locator(f'[data-role="{name}"]')
+
+
+def test_typing_the_solution_of_a_sudoku_shows_solved(server, page):
+    page.goto(f"{server}/play/sudoku?" + urlencode({"puzzle": NORVIG}))
+    for i, ch in enumerate(NORVIG_SOLVED):
+        if NORVIG[i] == ".":
+            page.click(f'[data-row="{i // 9}"][data-col="{i % 9}"]')
+            page.keyboard.press(ch)
+    sync_api.expect(role(page, "status")).to_contain_text("solved")
+
+
+def test_a_hint_names_its_technique_and_marks_its_cell(server, page):
+    page.goto(f"{server}/play/sudoku?" + urlencode({"puzzle": NORVIG}))
+    page.click('[data-action="hint"]')
+    # the ladder's first step on Norvig's puzzle: r6c2 = 4, a hidden single in box 4
+    sync_api.expect(role(page, "hint")).to_contain_text("hidden single")
+    sync_api.expect(page.locator('[data-row="5"][data-col="1"]')).to_have_class(re.compile("ps-hint-place"))
+
+
+def test_lights_out_solved_by_pressing(server, page):
+    # "pushpull, mod-2 linear algebra and a sudoku generator": 011/110/110 is put out by pressing 111/001/010
+    page.goto(f"{server}/play/pushpull?" + urlencode({"puzzle": "011/110/110"}))
+    for i, ch in enumerate("111001010"):
+        if ch == "1":
+            page.click(f'[data-row="{i // 3}"][data-col="{i % 3}"]')
+    sync_api.expect(role(page, "status")).to_contain_text("solved")
+
+
+def test_klotski_shows_81_and_a_move_changes_it_by_one(server, page):
+    # Klotski: 81 moves (M. Gardner, "The hypnotic fascination of sliding-block puzzles", Scientific American
+    # 210, Feb 1964)
+    query = urlencode({"puzzle": "BAAC/BAAC/DEEF/DGHF/I..J", "p": "goal=..../..../..../.AA./.AA."})
+    page.goto(f"{server}/play/slide?{query}")
+    sync_api.expect(role(page, "optimal")).to_have_text("81")
+    page.click('[data-piece="G"] rect')
+    page.keyboard.press("ArrowDown")
+    sync_api.expect(role(page, "moves")).to_have_text("1")
+    sync_api.expect(role(page, "optimal")).to_have_text("80")
+    page.click('[data-action="undo"]')
+    sync_api.expect(role(page, "optimal")).to_have_text("81")
+    sync_api.expect(role(page, "moves")).to_have_text("0")
+
+
+def test_2048_plays_with_the_arrow_keys(server, page):
+    page.goto(f"{server}/play/2048?seed=5")
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+        page.keyboard.press(key)
+        page.wait_for_timeout(100)
+    played = int(role(page, "moves").inner_text())
+    assert 3 <= played <= 6  # a key that moves nothing is refused, not counted
+    page.click('[data-action="suggest"]')
+    sync_api.expect(role(page, "hint")).to_contain_text("suggested move")
+    assert page.locator(".ps-tile").count() == 16

@@ -1,0 +1,356 @@
+"""The web app through Starlette's test client: every type's page, every /api/ endpoint, published answers,
+cross-checks against brute force, and hostile input (one line, HTTP 400, never a traceback)."""
+
+from __future__ import annotations
+
+import html
+import itertools
+import json
+import subprocess
+import sys
+from collections import deque
+from urllib.parse import urlencode
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web app needs the 'web' extra: pip install 'puzzlesmith[web]'")
+pytest.importorskip("httpx", reason="Starlette's test client needs httpx (in the 'test' extra)")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+import puzzlesmith as ps  # noqa: E402
+from puzzlesmith import api  # noqa: E402
+from puzzlesmith.web import examples, play  # noqa: E402
+from puzzlesmith.web.app import create_app  # noqa: E402
+from puzzlesmith.web.library import Library, import_hardest  # noqa: E402
+
+# Peter Norvig's first hard example ("Solving Every Sudoku Puzzle") and its solution, as README.md prints it.
+NORVIG = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+NORVIG_SOLVED = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+# Klotski: 81 moves (M. Gardner, "The hypnotic fascination of sliding-block puzzles", Scientific American 210,
+# Feb 1964).
+KLOTSKI = {"type": "slide", "puzzle": "BAAC/BAAC/DEEF/DGHF/I..J", "params": {"goal": "..../..../..../.AA./.AA."}}
+# The 132-mover: N. Bickford, "Sliding Block Puzzles, Part 3", Random (blog), 2012, goal touching both edges.
+MOVER_132 = {"type": "slide", "puzzle": "ABB./ACDD/EEFG/HEI.", "params": {"goal": "edges"}}
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(Library(tmp_path / "library.sqlite"), time_limit=20.0)) as c:
+        yield c
+
+
+def post(client, path, **body):
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def bad(client, path, body=None, **kw):
+    """A 400 with one line naming the problem (never a traceback)."""
+    response = client.post(path, json=body, **kw) if body is not None else client.post(path, **kw)
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert "\n" not in error and "Traceback" not in error
+    return error
+
+
+# -- pages ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("type_name", sorted(examples.EXAMPLES))
+def test_every_example_page_opens_with_the_test_contract(client, type_name):
+    response = client.get(examples.link(type_name))
+    assert response.status_code == 200, response.text[:300]
+    page = response.text
+    state = json.loads(page.split('id="ps-state">', 1)[1].split("</script>", 1)[0])
+    if state["kind"] == "moves":
+        assert 'data-piece="' in page and 'data-role="optimal"' in page and 'data-role="moves"' in page
+    elif state["kind"] == "view":  # answers that are not cell values: shown, solved on request
+        assert type_name in ("hashi", "masyu", "queens", "slitherlink", "tents") and 'data-action="reveal"' in page
+    else:
+        assert state["cells"] and all(f'data-row="{c["row"]}" data-col="{c["col"]}"' in page for c in state["cells"])
+    for action in ("reveal",) + (("undo", "hint", "check") if state["kind"] == "grid" else ()):
+        assert f'data-action="{action}"' in page
+    assert 'data-role="status"' in page and 'data-role="hint"' in page
+
+
+@pytest.mark.parametrize("game", ["2048", "threes"])
+def test_game_pages_open(client, game):
+    page = client.get(f"/play/{game}?seed=7").text
+    assert 'data-role="score"' in page and 'data-action="suggest"' in page
+
+
+def test_home_lists_every_type_and_the_static_files_are_served(client):
+    home = client.get("/").text
+    assert all(f">{name}<" in home for name in ps.types())
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/app.css").headers["content-type"].startswith("text/css")
+    assert client.get("/static/..%2Fapp.py").status_code == 404
+    assert client.get("/static/play.py").status_code == 404
+
+
+# -- grid play ----------------------------------------------------------------------------------------------
+def test_typing_norvigs_solution_solves_it_and_check_shows_clashes(client):
+    body = {"type": "sudoku", "puzzle": NORVIG}
+    entries = {str(i): int(ch) for i, ch in enumerate(NORVIG_SOLVED) if NORVIG[i] == "."}
+    assert post(client, "/api/check", **body, entries=entries)["solved"] is True
+    # r1c2 and r1c3 both 1: a clash in row 1, whatever the solution says
+    clash = post(client, "/api/check", **body, entries={"1": 1, "2": 1})
+    assert clash["clashes"] == [1, 2] and clash["solved"] is False
+    assert clash["wrong"] == [2]  # the solution's row 1 is 417...: r1c2 is right, r1c3 is not
+    assert post(client, "/api/reveal", **body)["values"]["1"] == 1
+
+
+def test_a_cage_sum_that_fails_is_a_clash(client):
+    killer = examples.EXAMPLES["killer"][0]["puzzle"]
+    # cage a (15) holds r1c1, r1c2, r2c1: 9 + 8 + 7 is 24
+    answer = post(client, "/api/check", type="killer", puzzle=killer, entries={"0": 9, "1": 8, "9": 7})
+    assert answer["clashes"] == [0, 1, 9]
+
+
+def test_hint_is_the_ladders_step_with_its_cells(client):
+    # README.md's worked example of `puzzlesmith hint`
+    text = "6....38.91.8.457363.....2.55....2.9.9.75...8.4....957.2...1.9688...56427746..8153"
+    hint = post(client, "/api/hint", type="sudoku", puzzle=text)
+    assert hint["technique"] == "direct hidden pair"
+    assert hint["text"].startswith("r2c4 = 9: direct hidden pair in box 2")
+    assert {12, 21, 22} <= set(hint["steps"][-1]["cells"])  # r2c4, r3c4, r3c5
+    assert hint["steps"][-1]["place"] == {"var": 12, "value": 9, "shown": "9"}
+
+
+def test_hint_starts_from_the_players_entries(client):
+    first = post(client, "/api/hint", type="sudoku", puzzle=NORVIG)["steps"][-1]["place"]
+    entries = {str(first["var"]): first["value"]}
+    second = post(client, "/api/hint", type="sudoku", puzzle=NORVIG, entries=entries)["steps"][-1]["place"]
+    assert second["var"] != first["var"]
+    assert int(NORVIG_SOLVED[second["var"]]) == second["value"]
+    wrong = {str(first["var"]): first["value"] % 9 + 1}
+    assert post(client, "/api/hint", type="sudoku", puzzle=NORVIG, entries=wrong)["status"] == "unsat"
+
+
+def test_nonogram_hint_is_line_logic():
+    # a 3x3 picture: a full top row over a column; row 1's clue 3 fills it by itself
+    key = play.key_of("nonogram", "rows: 3, 1, 1\ncols: 1, 3, 1", {})
+    hint = play.hint(key, {}, 5)
+    assert hint["technique"] == "line logic"
+    assert hint["text"] == "row 1, clue 3: line logic: fill r1c1, r1c2, r1c3"
+    assert hint["steps"][0]["cells"] == [0, 1, 2]
+
+
+# -- lights-out and Life -----------------------------------------------------------------------------------
+def test_lightsout_fewest_presses_agree_with_brute_force(client):
+    # "pushpull, mod-2 linear algebra and a sudoku generator": the board 011/110/110, solved by 111/001/010
+    body = {"type": "pushpull", "puzzle": "011/110/110"}
+    reveal = post(client, "/api/reveal", **body)
+    assert reveal["message"] == "111/001/010"
+    key = play.key_of("pushpull", "011/110/110", {})
+    fewest = min(sum(bits) for bits in itertools.product((0, 1), repeat=9)
+                 if play.press(key, {str(i): b for i, b in enumerate(bits)})["solved"])
+    assert reveal["presses"] == fewest == 5
+    pressed = post(client, "/api/press", **body, presses={k: v for k, v in reveal["values"].items() if v})
+    assert pressed["solved"] is True and pressed["lights"] == [0] * 9
+
+
+def test_life_glider_predecessor(client):
+    # docs/types/life.md: O../.OO/OO. steps to the glider .O./..O/OOO
+    body = {"type": "life", "puzzle": ".O./..O/OOO", "params": {"margin": "0"}}
+    assert post(client, "/api/life", **body, cells=[1, 0, 0, 0, 1, 1, 1, 1, 0])["solved"] is True
+    assert post(client, "/api/life", **body, cells=[0] * 9)["differ"] == 5
+
+
+# -- move puzzles -------------------------------------------------------------------------------------------
+def test_klotski_shows_81_and_one_move_changes_it_by_one(client):
+    assert post(client, "/api/optimal", **KLOTSKI, position=KLOTSKI["puzzle"])["optimal"] == 81
+    moved = post(client, "/api/move", **KLOTSKI, position=KLOTSKI["puzzle"], piece="G", direction="down")
+    assert moved["move"] == "G down" and moved["solved"] is False
+    assert post(client, "/api/optimal", **KLOTSKI, position=moved["position"])["optimal"] == 80
+
+
+def test_the_132_mover(client):
+    answer = post(client, "/api/optimal", **MOVER_132, position=MOVER_132["puzzle"])
+    assert answer["optimal"] == 132 and len(answer["moves"]) == 132
+
+
+def test_minimum_moves_agree_with_breadth_first_search_over_the_pages_moves():
+    # A 2x3 tile puzzle (360 positions): the distance to the goal by breadth-first search over the moves the
+    # page offers, against /api/optimal's engine answer from every position.
+    puzzle = ps.read("tiles", "4 5 0/1 2 3")
+    key = play.key_of("tiles", "4 5 0/1 2 3", {})
+    goal = "1 2 3/4 5 0"
+    dist, queue = {goal: 0}, deque([goal])
+    while queue:  # every move can be undone by one, so distances from the goal are distances to it
+        here = queue.popleft()
+        for _, after in api.next_positions(puzzle, here):
+            if after not in dist:
+                dist[after] = dist[here] + 1
+                queue.append(after)
+    assert len(dist) == 360 and dist["4 5 0/1 2 3"] == 21
+    for position in list(dist)[::17]:
+        assert play.optimal(key, position, 10)["optimal"] == dist[position]
+
+
+def test_a_move_that_is_not_one_is_refused(client):
+    error = bad(client, "/api/move", {**KLOTSKI, "position": KLOTSKI["puzzle"], "piece": "A", "direction": "up"})
+    assert error == "move: 'A up' is not a move from this position"
+
+
+# -- 2048 and Threes ---------------------------------------------------------------------------------------
+def test_2048_moves_follow_the_rules_and_replay_from_the_seed(client):
+    game = post(client, "/api/game/new", game="2048", seed=11)
+    rules = play.rules_of("2048")
+    board = int(game["key"])
+    direction = next("UDLR"[d] for d in rules.legal(board))
+    after = post(client, "/api/game/move", game="2048", key=game["key"], state=game["state"], direction=direction,
+                 score=0, moves=0, seed=11)
+    moved, points = rules.play(board, "UDLR".index(direction))
+    empty_before = len(rules.empty(moved))
+    assert len(rules.empty(int(after["key"]))) == empty_before - 1  # one tile entered the moved board
+    assert after["score"] == points and after["moves"] == 1
+    shown = [[0 if w == "." else int(w) for w in line.split()] for line in after["board"].split("/")]
+    assert after["grid"] == shown and max(map(max, shown)) == after["max"]
+    assert {x for line in game["grid"] for x in line} <= {0, 2, 4}  # 2048 deals 2s and 4s
+    again = post(client, "/api/game/move", game="2048", key=game["key"], state=game["state"], direction=direction,
+                 score=0, moves=0, seed=11)
+    assert again["key"] == after["key"]
+
+
+def test_2048_suggestion_is_the_players_best_move(client):
+    # README.md: `puzzlesmith play 2048 best-move "2 2 4 8/. . . 16/. . . ./. . . ."` says D
+    rules = play.rules_of("2048")
+    key = str(rules.parse("2 2 4 8/. . . 16/. . . ./. . . ."))
+    answer = post(client, "/api/game/suggest", game="2048", key=key, state="0")
+    assert answer["best"] == "D" and set(answer["values"]) == {"D", "L", "R"}
+
+
+def test_threes_plays_and_suggests(client):
+    game = post(client, "/api/game/new", game="threes", seed=3)
+    assert game["next"].startswith("next card")
+    best = post(client, "/api/game/suggest", game="threes", key=game["key"], state=game["state"])["best"]
+    after = post(client, "/api/game/move", game="threes", key=game["key"], state=game["state"], direction=best,
+                 score=0, moves=0, seed=3)
+    assert after["moves"] == 1
+
+
+# -- the library, importing the hardest puzzles, printing ------------------------------------------------
+def test_progress_survives_a_restart(tmp_path):
+    path = tmp_path / "lib.sqlite"
+    with TestClient(create_app(Library(path))) as c:
+        page = c.get("/play/sudoku?" + urlencode({"puzzle": NORVIG}))
+        state = json.loads(page.text.split('id="ps-state">', 1)[1].split("</script>", 1)[0])
+        assert post(c, "/api/progress", id=state["library"]["id"], progress={"entries": {"1": 1}}, seconds=42,
+                    solved=False)["saved"]
+    with TestClient(create_app(Library(path))) as c:  # a new server on the same file
+        page = c.get("/play/sudoku?" + urlencode({"puzzle": NORVIG}))
+        state = json.loads(page.text.split('id="ps-state">', 1)[1].split("</script>", 1)[0])
+        assert state["library"]["progress"] == {"entries": {"1": 1}} and state["library"]["seconds"] == 42
+        listed = c.get("/api/library?type=sudoku&solved=no").json()["puzzles"]
+        assert [p["text"] for p in listed] == [NORVIG]
+        assert c.get("/api/library?type=sudoku&solved=yes").json()["puzzles"] == []
+
+
+def test_a_seed_permalink_is_the_same_puzzle_and_is_kept(client):
+    first = client.get("/play/sudoku?seed=1&difficulty=easy").text
+    again = client.get("/play/sudoku?seed=1&difficulty=easy").text
+    made = ps.generate("sudoku", seed=1, difficulty="easy")
+    assert made.line in first.replace("\\u003c", "<") and made.line in again
+    row = client.get("/api/library?type=sudoku").json()["puzzles"][0]
+    assert row["seed"] == 1 and row["level"] == "easy"
+
+
+def test_import_hardest_and_play_it(tmp_path, client):
+    # one class of `puzzlesmith hardest -p size=4x4 -p goal=edges -p sizes=1,1,2,4 --json`
+    line = {"sizes": "2-1-0-1-0-0-0-0-0-0-0-0-0-0-0-0", "moves": 7, "puzzle": "A.../AB../.BBB/CD..",
+            "numbers": "1 0 0 0 1 2 0 0 0 2 2 2 3 4 0 0", "pieces": 4}
+    empty = {"sizes": "15-0-0-0-0-0-0-0-0-0-0-0-0-0-0-0", "moves": None}
+    path = tmp_path / "hardest.jsonl"
+    path.write_text(json.dumps(line) + "\n" + json.dumps(empty) + "\n")
+    library = Library(tmp_path / "lib.sqlite")
+    assert import_hardest(library, path, "edges") == 1
+    row = library.find(collection="hardest 4x4 goal=edges")[0]
+    assert (row["optimal"], row["pieces"], row["params"]) == (7, 4, {"goal": "edges"})
+    answer = post(client, "/api/optimal", type="slide", puzzle=row["text"], params=row["params"], position=row["text"])
+    assert answer["optimal"] == 7
+    path.write_text("not json\n")
+    with pytest.raises(ps.PuzzleError, match="hardest.jsonl:1"):
+        import_hardest(library, path)
+
+
+def test_print_makes_a_pdf_book(client):
+    pytest.importorskip("fpdf", reason="PDF books need the 'draw' extra")
+    client.get("/play/sudoku?" + urlencode({"puzzle": NORVIG}))
+    client.get("/play/slide?" + urlencode({"puzzle": KLOTSKI["puzzle"], "p": "goal=" + KLOTSKI["params"]["goal"]}))
+    ids = [p["id"] for p in client.get("/api/library").json()["puzzles"]]
+    response = client.get("/print?" + urlencode([("id", i) for i in ids]))
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    assert client.get("/print?id=999").status_code == 400
+
+
+# -- hostile input -----------------------------------------------------------------------------------------
+def test_bad_puzzle_text_gets_the_clis_line_and_400(client):
+    text = "1234\n3412\n21x3\n4321"
+    cli = subprocess.run([sys.executable, "-m", "puzzlesmith", "solve", "sudoku", text], capture_output=True,
+                         text=True)
+    assert cli.returncode == 2
+    line = cli.stderr.strip().removeprefix("puzzlesmith: error: ")
+    assert bad(client, "/api/check", {"type": "sudoku", "puzzle": text}) == line
+    page = client.get("/play/sudoku?" + urlencode({"puzzle": text}))
+    assert page.status_code == 400 and html.escape(line) in page.text and "Traceback" not in page.text
+
+
+@pytest.mark.parametrize("body, where", [
+    ({"type": "nosuch", "puzzle": "1"}, "type 'nosuch'"),
+    ({"type": "sudoku", "puzzle": NORVIG, "params": {"size": "abc"}}, "size"),
+    ({"type": "sudoku", "puzzle": NORVIG, "params": ["size=9"]}, "parameters"),
+    ({"type": "sudoku", "puzzle": 81}, "puzzle"),
+    ({"type": "sudoku", "puzzle": "." * 30_000}, "puzzle"),
+    ({"type": "sudoku", "puzzle": NORVIG, "entries": {"1": 10}}, "r1c2 cannot be 10"),
+    ({"type": "sudoku", "puzzle": NORVIG, "entries": {"x": 1}}, "entries"),
+    ({"type": "sudoku", "puzzle": NORVIG, "entries": {"500": 1}}, "no cell 500"),
+    ({"type": "perm", "puzzle": "o o o", "params": {"def": "/etc/passwd"}}, "parameter 'def'"),
+    ({"type": "lightsout", "puzzle": "11/11", "params": {"buttons": "/etc/hosts"}}, "parameter 'buttons'"),
+])
+def test_hostile_bodies_are_one_line_400s(client, body, where):
+    assert where in bad(client, "/api/check", body)
+
+
+def test_bodies_are_bounded_and_must_be_json_objects(client):
+    assert "at most" in bad(client, "/api/check", content=b"{" + b" " * 300_000 + b"}",
+                            headers={"content-type": "application/json"})
+    assert bad(client, "/api/check", content=b"not json") == "body: not JSON"
+    assert bad(client, "/api/check", content=b"[1, 2]") == "body: expected a JSON object"
+
+
+def test_pages_refuse_bad_addresses(client):
+    for query in ("", "seed=abc", "seed=1&difficulty=impossible", "puzzle=1&seed=2", "seed=1&p=size"):
+        response = client.get("/play/sudoku?" + query)
+        assert response.status_code == 400 and 'data-role="status"' in response.text, query
+    assert client.get("/play/perm?" + urlencode({"puzzle": "o o o", "p": "def=/etc/passwd"})).status_code == 400
+
+
+def test_searches_stop_at_the_time_limit(tmp_path):
+    with TestClient(create_app(Library(tmp_path / "l.sqlite"), time_limit=0.05)) as c:
+        hint = post(c, "/api/hint", type="sudoku", puzzle="." * 625)
+        assert hint["status"] == "unknown" and "time limit" in hint["message"]
+        check = post(c, "/api/check", type="sudoku", puzzle="." * 625, entries={"0": 1})
+        assert check["status"] == "unknown"
+        page = c.get("/play/sudoku?seed=5&difficulty=extreme&p=size=16")
+        assert page.status_code == 503 and "unknown" in page.text
+
+
+def test_serve_without_the_extra_names_it(monkeypatch, capsys):
+    import importlib.util
+
+    from puzzlesmith.cli import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "starlette" else real(name, *a))
+    assert main(["serve"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["puzzlesmith: error: serve needs the 'web' extra: pip install 'puzzlesmith[web]' "
+                   "(starlette is not installed)"]
+
+
+def test_the_command_line_does_not_load_the_web_framework():
+    code = ("import sys; from puzzlesmith.cli import build_parser; build_parser(); "
+            "print(sorted(m for m in ('starlette', 'uvicorn', 'puzzlesmith.web') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
