@@ -1,0 +1,150 @@
+"""What a class of the hardest search will cost, said before it starts: boards, memory, time.
+
+The class search (``generators.hardest``) keeps at most three breadth-first layers, and a layer is
+a share of the class's positions, so its peak memory and its time grow with the number of boards
+of the class; the constants below are fitted to measured runs (``benchmarks/bench_hardest_cost.py``
+measures them again and prints the ratio of estimate to peak per class). The board counts of every
+class come from one pass over the board (below), not one count per class: counting the 2,086
+classes of 4x5 one by one (``boards.count_boards(sizes=...)``) took about 15 minutes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from math import exp, log
+from typing import Any
+
+from .boards import Board, _step_rooms, connected_sets
+
+
+def multisets(cells: int) -> list[tuple[int, ...]]:
+    """Every multiset of piece sizes of at most ``cells`` cells in all (the empty one first)."""
+    out: list[tuple[int, ...]] = []
+
+    def grow(prefix: list[int], smallest: int, room: int) -> None:
+        out.append(tuple(prefix))
+        for size in range(smallest, room + 1):
+            prefix.append(size)
+            grow(prefix, size, room - size)
+            prefix.pop()
+
+    grow([], 1, cells)
+    return out
+
+
+@lru_cache(maxsize=8)
+def class_counts(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]:
+    """(boards, justsolved boards) of every class of piece sizes that leaves a void, in one pass.
+
+    Bickford's placement recursion ("Sliding Block Puzzles, Part 4 of 3", 2013), memoised on the
+    undecided cells as ``boards.count_boards`` is, but each memo entry holds the counts of every
+    multiset at once (a numpy vector indexed by multiset), so placing a piece of size s moves each
+    count to the multiset with one more s. Justsolved boards are counted by their corner piece, by
+    inclusion and exclusion of the cells it needs to step left or up, as ``count_boards`` does."""
+    import numpy as np
+
+    board = Board(rows, cols)
+    nbrs = board.neighbours()
+    n = board.n
+    every = multisets(n)
+    index = {m: k for k, m in enumerate(every)}
+    # grown[s][k]: the index of multiset k with one more piece of size s (the empty multiset where it would
+    # exceed the board: its count is then dropped by ``valid``)
+    grown, valid = [], []
+    for s in range(n + 1):
+        to = [index.get(tuple(sorted(m + (s,))), -1) if s else -1 for m in every]
+        arr = np.array(to, dtype=np.int64)
+        valid.append(np.flatnonzero(arr >= 0))
+        grown.append(arr[arr >= 0])
+
+    def add(total: Any, counts: Any, size: int) -> None:
+        total[grown[size]] += counts[valid[size]]
+
+    @cache
+    def ways(undecided: int) -> Any:
+        total = np.zeros(len(every), dtype=np.int64)
+        if not undecided:
+            total[0] = 1
+            return total
+        root = (undecided & -undecided).bit_length() - 1
+        total += ways(undecided ^ (1 << root))
+        for piece, size in connected_sets(root, undecided, nbrs):
+            add(total, ways(undecided ^ piece), size)
+        return total
+
+    boards = ways(board.full)
+    solved = np.zeros(len(every), dtype=np.int64)
+    for piece, size in connected_sets(n - 1, board.full, nbrs):
+        rest = board.full & ~piece
+        rooms = [room for room in _step_rooms(piece, rows, cols) if room is not None]
+        for room in rooms:
+            add(solved, ways(rest & ~room), size)
+        if len(rooms) == 2:
+            add(solved, -ways(rest & ~rooms[0] & ~rooms[1]), size)
+    ways.cache_clear()
+    return {m: (int(boards[k]), int(solved[k])) for k, m in enumerate(every) if m and sum(m) < n}
+
+
+@lru_cache(maxsize=8)
+def counts_of(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]:
+    """``class_counts`` of a board, read from ``hardest_counts`` where it is there (the same on a transposed
+    board: transposing keeps piece sizes, the bottom-right cell and the two steps a justsolved piece may take)."""
+    from .hardest import size_classes
+    from .hardest_counts import COUNTS
+
+    rows, cols = min(rows, cols), max(rows, cols)
+    stored = COUNTS.get(f"{rows}x{cols}")
+    if stored is None:
+        return class_counts(rows, cols)
+    pairs = [tuple(int(x, 36) for x in item.split(",")) for item in stored.split()]
+    return {sizes: (pair[0], pair[1]) for sizes, pair in zip(size_classes(rows * cols), pairs)}
+
+
+def features(rows: int, cols: int, sizes: Sequence[int]) -> list[float] | None:
+    """What the models read, all known before the search: 1, log boards, log justsolved boards, pieces,
+    voids, monominoes (None when the class has no justsolved board: its search ends at once)."""
+    boards, solved = counts_of(rows, cols)[tuple(sorted(sizes))]
+    if not solved:
+        return None
+    return [1.0, log(boards), log(solved), float(len(sizes)), float(rows * cols - sum(sizes)),
+            float(list(sizes).count(1))]
+
+
+#: The class search's peak memory above the process's own (bytes), its CPU seconds and the positions it
+#: searches, each as exp(a linear function of ``features``): least squares in log space over the classes
+#: measured by benchmarks/bench_hardest_cost.py (3x3 to 4x5, goal=corner and edges, metric=moves), which
+#: prints each class's estimate beside its measured peak.
+MEMORY = (8.7138, 0.1108, 0.5172, 0.2562, 0.2091, -0.0029)
+SECONDS = (-10.6920, 0.4191, 0.2824, 0.3717, 0.2196, -0.0844)
+POSITIONS = (1.8125, -0.5980, 1.5236, 0.2530, 0.1163, -0.0054)
+#: The process a class runs in, before it starts (Python, numpy and puzzlesmith imported: VmRSS, measured).
+BASE = 28.8e6
+#: What the position-by-position search of the super metrics keeps per position (a set entry and an int), and
+#: its CPU seconds per position (about 10,000 positions a second, measured on 4x4).
+POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A class's expected peak memory (bytes, the whole process) and CPU seconds."""
+
+    memory: float
+    seconds: float
+
+
+def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves") -> Cost:
+    from .hardest import VECTOR_METRICS
+
+    x = features(rows, cols, sizes)
+    if x is None:
+        return Cost(BASE, 0.0)
+    if metric not in VECTOR_METRICS:
+        positions = model(POSITIONS, x)
+        return Cost(BASE + POSITION_BYTES * positions, POSITION_SECONDS * positions)
+    return Cost(BASE + model(MEMORY, x), model(SECONDS, x))
+
+
+def model(coefficients: Sequence[float], x: Sequence[float]) -> float:
+    return exp(sum(a * b for a, b in zip(coefficients, x)))
