@@ -205,14 +205,15 @@ class Plan:
 
 def local_cluster(workers: int, memory_per_worker: float) -> Any:
     """A dask LocalCluster of ``workers`` processes, one thread each, each declaring its memory limit as the
-    ``MEMORY`` resource; a task that kills its worker is failed at once (allowed-failures 0: the run
-    retries it itself, once)."""
+    ``MEMORY`` resource. A task that kills its worker is failed at once (allowed-failures 0: the run retries it
+    itself, once), and a worker holds only the task it runs (worker-saturation 1.0), so a worker's death
+    charges no other class a try."""
     import logging
 
     import dask
     from distributed import Client, LocalCluster
 
-    dask.config.set({"distributed.scheduler.allowed-failures": 0})
+    dask.config.set({"distributed.scheduler.allowed-failures": 0, "distributed.scheduler.worker-saturation": 1.0})
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                            memory_limit=int(memory_per_worker), resources={"MEMORY": memory_per_worker},
                            dashboard_address=None, silence_logs=logging.ERROR)
