@@ -133,7 +133,7 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     from puzzlesmith.solvers.paths import available_memory
     from puzzlesmith.solvers.tables import size_text
 
-    from ..tables import announce_cost
+    from ..tables import time_text
 
     costs = {c: class_cost(rows, cols, c, params["metric"]) for c in todo}
     plan = Plan(rows, cols, params["goal"], params["metric"], todo, {c: cost.memory for c, cost in costs.items()})
@@ -149,20 +149,24 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     elif workers > 1:
         free = available_memory()
         per_worker = free / workers if free else None
-    cpu = sum(cost.seconds for cost in costs.values())
+    # the classes share the workers, but one class runs on one worker: the longest is the least it can take
+    seconds = [cost.seconds for cost in costs.values()]
+    wall = max(sum(seconds) / workers, max(seconds, default=0.0))
     need = costs[largest].memory if largest is not None else 0.0
+    at_once = sum(sorted((cost.memory for cost in costs.values()), reverse=True)[:workers])
+    free = available_memory() if not args.scheduler else None
     what = f"hardest: {len(todo)} class{'es' if len(todo) != 1 else ''} to search on {workers} worker(s)"
-    if args.scheduler:
-        print(f"{what}: expect about {cpu / workers / 60:,.0f} min of the cluster's time and at most about "
-              f"{size_text(need)} of memory for one class", file=sys.stderr, flush=True)
-    else:
-        announce_cost(what, cpu / workers, need * min(workers, max(len(todo), 1)))
+    print(f"{what}: expect {time_text(wall)} and about {size_text(at_once)} of memory"
+          + (f" ({size_text(free)} available)" if free else "") + ("" if workers == 1 else
+          f", at most {size_text(need)} for one class"), file=sys.stderr, flush=True)
     if largest is not None and per_worker is not None and need > per_worker:
         from puzzlesmith.generators.hardest import class_name
 
         raise UsageError(f"class {class_name(largest, rows * cols)} needs about {size_text(need)} of memory, more "
                          f"than one worker has ({size_text(per_worker)}): use fewer --workers, or search the "
                          f"other classes with -p sizes=...")
+    if free is not None and at_once > free:
+        raise UsageError(f"{what} needs about {size_text(at_once)} of memory but only {size_text(free)} is available")
     if client is None and workers > 1 and todo and dask_installed():
         from puzzlesmith.generators.hardest_run import local_cluster
 
