@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 CHILD = r"""
 import json, sys
+import numpy  # noqa: F401  (as in a worker that has run a class: its base holds numpy)
 from puzzlesmith.generators.hardest_run import class_task
 def vm(key):
     for line in open("/proc/self/status"):
@@ -96,17 +97,20 @@ def fit(paths: list[str]) -> None:
             bases.append(m["base_mb"])
             if x is None or m["positions"] < 1000:  # tiny classes: the process's own memory is all there is
                 continue
+            peak = m["peak_mb"] - m["base_mb"]
             xs.append(x)
-            mem.append(np.log(max(m["peak_mb"] - m["base_mb"], 0.5) * 2**20))
+            mem.append(np.log(peak) if peak >= 5 else np.nan)  # under 5 MB the allocator's own steps dominate
             cpu.append(np.log(m["cpu_seconds"]))
             pos.append(np.log(m["positions"]))
     a = np.array(xs)
     print(f"{len(xs)} classes; BASE = {np.median(bases):.1f} MB (median VmRSS before a class)")
     for name, y in (("MEMORY", mem), ("SECONDS", cpu), ("POSITIONS", pos)):
-        coef, *_ = np.linalg.lstsq(a, np.array(y), rcond=None)
-        spread = np.exp(a @ coef - np.array(y))
-        print(f"{name} = ({', '.join(f'{c:.4f}' for c in coef)})  # estimate/measured {spread.min():.2f} to "
-              f"{spread.max():.2f}")
+        target = np.array(y)
+        kept = ~np.isnan(target)
+        coef, *_ = np.linalg.lstsq(a[kept], target[kept], rcond=None)
+        spread = np.exp(a[kept] @ coef - target[kept])
+        print(f"{name} = ({', '.join(f'{c:.4f}' for c in coef)})  # {int(kept.sum())} classes, estimate/measured "
+              f"{spread.min():.2f} to {spread.max():.2f}")
 
 
 def main() -> None:

@@ -103,24 +103,27 @@ def counts_of(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]:
 
 
 def features(rows: int, cols: int, sizes: Sequence[int]) -> list[float] | None:
-    """What the models read, all known before the search: 1, log boards, log justsolved boards, pieces,
-    voids, monominoes (None when the class has no justsolved board: its search ends at once)."""
+    """What the models read, all known before the search: 1, log boards, log justsolved boards, pieces, voids,
+    monominoes, voids x monominoes, the share of monominoes, the largest piece (None when the class has no
+    justsolved board: its search ends at once). Free small pieces make wide layers and many moves a position."""
     boards, solved = counts_of(rows, cols)[tuple(sorted(sizes))]
     if not solved:
         return None
-    return [1.0, log(boards), log(solved), float(len(sizes)), float(rows * cols - sum(sizes)),
-            float(list(sizes).count(1))]
+    voids, ones = rows * cols - sum(sizes), list(sizes).count(1)
+    return [1.0, log(boards), log(solved), float(len(sizes)), float(voids), float(ones), float(voids * ones),
+            ones / len(sizes), float(max(sizes))]
 
 
-#: The class search's peak memory above the process's own (bytes), its CPU seconds and the positions it
-#: searches, each as exp(a linear function of ``features``): least squares in log space over the classes
-#: measured by benchmarks/bench_hardest_cost.py (3x3 to 4x5, goal=corner and edges, metric=moves), which
-#: prints each class's estimate beside its measured peak.
-MEMORY = (8.7138, 0.1108, 0.5172, 0.2562, 0.2091, -0.0029)
-SECONDS = (-10.6920, 0.4191, 0.2824, 0.3717, 0.2196, -0.0844)
-POSITIONS = (1.8125, -0.5980, 1.5236, 0.2530, 0.1163, -0.0054)
+#: The class search's peak memory above the process's own (MB), its CPU seconds and the positions it searches,
+#: each as exp(a linear function of ``features``): least squares in log space over 216 classes measured by
+#: benchmarks/bench_hardest_cost.py (4x4, 3x5, 2x8, 4x5; goal=corner and edges; metric=moves; memory from the
+#: classes of 5 MB and more). Of the 105 classes that peak at 20 MB or more, 103 are within a factor of two
+#: (0.37 to 1.78); time, measured on a loaded machine, is within a factor of two for 80% of the classes.
+MEMORY = (-5.4444, 0.4019, 0.2313, 0.2586, 0.1626, -0.1312, 0.0194, 0.6109, -0.0200)
+SECONDS = (-12.5957, 0.9705, -0.1925, 0.3649, 0.2269, -0.1022, 0.0508, -1.1578, 0.0490)
+POSITIONS = (0.9109, -0.3349, 1.3040, 0.2265, 0.1549, 0.0348, -0.0061, 0.0726, -0.0145)
 #: The process a class runs in, before it starts (Python, numpy and puzzlesmith imported: VmRSS, measured).
-BASE = 28.8e6
+BASE = 29.0 * 2**20
 #: What the position-by-position search of the super metrics keeps per position (a set entry and an int), and
 #: its CPU seconds per position (about 10,000 positions a second, measured on 4x4).
 POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
@@ -143,7 +146,7 @@ def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves"
     if metric not in VECTOR_METRICS:
         positions = model(POSITIONS, x)
         return Cost(BASE + POSITION_BYTES * positions, POSITION_SECONDS * positions)
-    return Cost(BASE + model(MEMORY, x), model(SECONDS, x))
+    return Cost(BASE + 2**20 * model(MEMORY, x), model(SECONDS, x))
 
 
 def model(coefficients: Sequence[float], x: Sequence[float]) -> float:
