@@ -104,24 +104,26 @@ def counts_of(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]:
 
 def features(rows: int, cols: int, sizes: Sequence[int]) -> list[float] | None:
     """What the models read, all known before the search: 1, log boards, log justsolved boards, pieces, voids,
-    monominoes, voids x monominoes, the share of monominoes, the largest piece (None when the class has no
-    justsolved board: its search ends at once). Free small pieces make wide layers and many moves a position."""
+    monominoes, voids x monominoes, the share of monominoes, the largest piece, and voids x each log (None when
+    the class has no justsolved board: its search ends at once). Free small pieces and many voids make wide
+    layers and many moves a position."""
     boards, solved = counts_of(rows, cols)[tuple(sorted(sizes))]
     if not solved:
         return None
     voids, ones = rows * cols - sum(sizes), list(sizes).count(1)
     return [1.0, log(boards), log(solved), float(len(sizes)), float(voids), float(ones), float(voids * ones),
-            ones / len(sizes), float(max(sizes))]
+            ones / len(sizes), float(max(sizes)), voids * log(boards), voids * log(solved)]
 
 
 #: The class search's peak memory above the process's own (MB), its CPU seconds and the positions it searches,
-#: each as exp(a linear function of ``features``): least squares in log space over 216 classes measured by
+#: each as exp(a linear function of ``features``): least squares in log space over 213 classes measured by
 #: benchmarks/bench_hardest_cost.py (4x4, 3x5, 2x8, 4x5; goal=corner and edges; metric=moves; memory from the
-#: classes of 5 MB and more). Of the 105 classes that peak at 20 MB or more, 103 are within a factor of two
-#: (0.37 to 1.78); time, measured on a loaded machine, is within a factor of two for 80% of the classes.
-MEMORY = (-5.4444, 0.4019, 0.2313, 0.2586, 0.1626, -0.1312, 0.0194, 0.6109, -0.0200)
-SECONDS = (-12.5957, 0.9705, -0.1925, 0.3649, 0.2269, -0.1022, 0.0508, -1.1578, 0.0490)
-POSITIONS = (0.9109, -0.3349, 1.3040, 0.2265, 0.1549, 0.0348, -0.0061, 0.0726, -0.0145)
+#: classes of 5 MB and more). All 108 classes that peak at 20 MB or more are within a factor of two (0.56 to
+#: 1.92); time, measured on a loaded machine, is within a factor of two for about 80% of the classes.
+MEMORY = (-5.6335, 0.5110, 0.1327, 0.2372, 0.2474, -0.1081, 0.0189, 0.5229, -0.0219, -0.0433, 0.0417)
+SECONDS = (-12.4124, 1.1423, -0.4316, 0.3609, 0.1927, -0.0925, 0.0486, -1.1074, 0.0520, -0.0605,
+           0.0773)
+POSITIONS = (1.2452, -0.4046, 1.3334, 0.2516, 0.0114, 0.0063, -0.0062, 0.2592, -0.0195, 0.0428, -0.0332)
 #: The process a class runs in, before it starts (Python, numpy and puzzlesmith imported: VmRSS, measured).
 BASE = 29.0 * 2**20
 #: What the position-by-position search of the super metrics keeps per position (a set entry and an int), and
