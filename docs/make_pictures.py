@@ -50,6 +50,11 @@ PICTURES: dict[str, list[str]] = {
     "slide-solution.svg": ["slide", "-p", "goal=...##/...CD/..AAA/..BAB/..BBB", "AAA##/BAB../BBB../...../CD...",
                            "--solution"],
     "rushhour.svg": ["rushhour", "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM."],
+    # the hardest puzzle of each board searched whole (data/hardest/, goal=corner, metric=moves)
+    "hardest-3x3.svg": ["slide", "ABC/DE./DFF"],
+    "hardest-3x4.svg": ["slide", "ABCD/EEFG/.HHH"],
+    "hardest-2x7.svg": ["slide", "A.BCCCD/EEFFGHI"],
+    "hardest-2x8.svg": ["slide", "A.BCCDDE/FFFGGHIJ"],
     "queens-solution.svg": ["queens", "-p", "n=8", "--solution"],
     "samurai.svg": ["samurai", first_puzzle(FIXTURES / "samurai_published.txt")],
     "life-solution.svg": ["life", ".O./..O/OOO", "-p", "margin=0", "--solution"],

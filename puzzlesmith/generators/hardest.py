@@ -298,10 +298,19 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
     space = Layers(geo, metric, rule)
     source = justsolved_rows(geo, sizes, rule)
     result = ClassResult(sizes, None, None)
-    if not source:
-        result.seconds, result.cpu_seconds = time.perf_counter() - began, time.process_time() - cpu
-        return result
-    rows = np.array(source, dtype=np.int64)
+    if source:
+        search_class(space, np.array(source, dtype=np.int64), result, progress)
+    if result.moves is None:
+        result.start = solved_start(geo, sizes, space)
+        result.moves = 0 if result.start is not None else None
+    result.seconds, result.cpu_seconds = time.perf_counter() - began, time.process_time() - cpu
+    return result
+
+
+def search_class(space: Layers, rows: Any, result: ClassResult, progress: Callable[[int], None] | None) -> None:
+    """Breadth-first from every goal position joined to the justsolved ``rows``: the deepest eligible start."""
+    import numpy as np
+
     keys, first = first_of_each(space.keys(rows))
     rows = rows[first]
     result.justsolved = keys.size
@@ -330,8 +339,23 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
         nxt_k, nxt_r = space.expand(keys, rows, before)
         before, keys, rows = keys, nxt_k, nxt_r
         depth += 1
-    result.seconds, result.cpu_seconds = time.perf_counter() - began, time.process_time() - cpu
-    return result
+
+
+def solved_start(geo: Geometry, sizes: Sequence[int], space: Layers) -> list[int] | None:
+    """A start that is already solved, its goal piece standing where a start and a goal need it at once: a
+    0-move puzzle. The search above starts where the goal piece can move, so it does not see a goal piece that
+    never can; it matters only when no start of the class needs a move."""
+    import numpy as np
+
+    wanted = Counter(sizes)
+    for piece in goal_placements(geo.rows, geo.cols, space.rule):
+        if not wanted[popcount(piece)] or not at_start(piece, geo, space.rule):
+            continue
+        rest = list((wanted - Counter({popcount(piece): 1})).elements())
+        for others in board_list(geo.rows, geo.cols, rest, cells=geo.full & ~piece):
+            if space.eligible(np.array([[piece] + others], dtype=np.int64))[0]:
+                return [piece] + others
+    return None
 
 
 def shape_key(mask: int, cols: int) -> tuple[tuple[int, int], ...]:

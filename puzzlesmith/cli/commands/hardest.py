@@ -1,9 +1,11 @@
-"""`puzzlesmith hardest -p size=4x4 [-p sizes=...] [-p goal=...] [--workers K] [--json]`: the hardest
-simple-simple-simple sliding-block puzzle of every class of piece sizes (``generators.hardest``).
+"""`puzzlesmith hardest -p size=4x4 [-p sizes=...] [-p goal=...] [--workers K | --scheduler ADDRESS] [--out FILE]
+[--json]`: the hardest simple-simple-simple sliding-block puzzle of every class of piece sizes
+(``generators.hardest``), run by ``generators.hardest_run``: in this process, on a dask cluster (a local one
+for ``--workers K``, or the one at ``--scheduler``), or on a process pool when dask is not installed.
 
-Classes run on a process pool (or any concurrent.futures Executor, through ``generators.batch.by_seed``);
-each finished class is written to the ``--checkpoint`` file (whole or not at all), and a run given
-the same file again skips the classes it holds.
+Before it starts it says the time and memory it expects (``generators.hardest_cost``) and refuses a class
+that cannot fit. Each finished class goes at once to the ``--out`` results file (JSON Lines) or the
+``--checkpoint`` file, whole or not at all, and a run given the same file again skips the classes it holds.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
 
-from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int
+from ..common import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, emit_json, positive_int
 from ..outputs import check_output
 from ..sbp import add_param_option, read_params
 
@@ -27,7 +29,12 @@ NAMES = ("size", "sizes", "goal", "metric")
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("hardest", help="the hardest sliding-block puzzle of every class of piece sizes")
     add_param_option(p, NAMES)
-    p.add_argument("--workers", type=positive_int, default=1, metavar="K", help="processes (default 1)")
+    p.add_argument("--workers", type=positive_int, default=1, metavar="K",
+                   help="processes: more than 1 starts a local dask cluster (a process pool without dask); default 1")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the classes on the dask cluster whose scheduler is at ADDRESS (tcp://host:8786)")
+    p.add_argument("--out", metavar="FILE",
+                   help="results as JSON Lines, each class written as it finishes; a run given the same FILE resumes")
     p.add_argument("--checkpoint", metavar="FILE",
                    help="keep finished classes in FILE; a run given the same FILE resumes where it stopped")
     p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is not a terminal")
@@ -75,7 +82,8 @@ def show(record: dict[str, Any], as_json: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from puzzlesmith.generators.hardest import Geometry, class_name, hardest_classes, size_classes
+    from puzzlesmith.generators.hardest import Geometry, class_name, size_classes
+    from puzzlesmith.generators.hardest_run import Results
 
     params = read_params(args.param, NAMES, {"goal": "corner", "metric": "moves"})
     rows, cols = params["size"]
@@ -90,41 +98,153 @@ def run(args: argparse.Namespace) -> int:
         classes = [params["sizes"]]
     else:
         classes = size_classes(cells)
-    if args.checkpoint:
-        check_output(args.checkpoint, "--checkpoint")
+    if args.scheduler and args.workers != 1:
+        raise UsageError("--workers starts a local cluster and --scheduler names one: give one of them")
+    for path, option in ((args.checkpoint, "--checkpoint"), (args.out, "--out")):
+        if path:
+            check_output(path, option)
     setting = {"size": f"{rows}x{cols}", "goal": params["goal"], "metric": params["metric"]}
     done = load_checkpoint(args.checkpoint, setting) if args.checkpoint else {}
+    results = Results(args.out, setting) if args.out else None
+    if results is not None:
+        done.update(results.load())
     todo = [c for c in classes if class_name(c, cells) not in done]
+    where = f"on {args.scheduler}" if args.scheduler else f"{args.workers} worker(s)"
     print(f"hardest: {len(classes)} class{'es' if len(classes) != 1 else ''} on {rows}x{cols} "
           f"({len(classes) - len(todo)} from the checkpoint), goal={params['goal']}, metric={params['metric']}, "
-          f"{args.workers} worker(s)", file=sys.stderr, flush=True)
-    from ..tables import announce_cost
-
-    announce_cost(f"hardest: {len(todo)} class{'es' if len(todo) != 1 else ''} to search on {args.workers} worker(s)",
-                  None, args.workers * memory_need(rows, cols, params["metric"], todo or classes))
-    results = hardest_classes(rows, cols, todo, params["goal"], params["metric"], args.workers)
-    bar = progress_bar(len(classes), len(classes) - len(todo), args.progress)
-    began, positions, solved = time.perf_counter(), 0, 0
+          f"{where}", file=sys.stderr, flush=True)
+    plan, client = plan_of(args, rows, cols, params, todo)
     try:
-        for sizes in classes:
-            name = class_name(sizes, cells)
-            if name in done:
-                record = done[name]
-            else:
-                record = next(results)
-                done[name] = record
-                if args.checkpoint:
-                    save_checkpoint(args.checkpoint, setting, done)
-                positions += record["positions"]
-                if bar is not None:
-                    bar.update(1)
-                    bar.set_postfix_str(f"{positions / max(time.perf_counter() - began, 1e-9):,.0f} positions/s")
-            solved += record["moves"] is not None
-            show(record, args.json)
+        return report(args, plan, client, classes, done, results, setting)
+    finally:
+        if client is not None:
+            cluster = getattr(client, "cluster", None)
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, Any],
+            todo: list[tuple[int, ...]]) -> tuple[Any, Any]:
+    """The plan of the run (with each class's expected memory) and the dask client it runs on (None: this
+    process or a pool), after saying the expected time and memory; UsageError for a class that cannot fit."""
+    from puzzlesmith.generators.hardest_cost import class_cost
+    from puzzlesmith.generators.hardest_run import Plan
+    from puzzlesmith.solvers.paths import available_memory
+    from puzzlesmith.solvers.tables import size_text
+
+    from ..tables import time_text
+
+    costs = {c: class_cost(rows, cols, c, params["metric"]) for c in todo}
+    plan = Plan(rows, cols, params["goal"], params["metric"], todo, {c: cost.memory for c, cost in costs.items()})
+    largest = max(todo, key=lambda c: costs[c].memory, default=None)
+    workers, client, per_worker = args.workers, None, None
+    if args.scheduler:
+        client = connect(args.scheduler)
+        from puzzlesmith.generators.hardest_run import worker_memory
+
+        memories = worker_memory(client)
+        workers = max(len(client.scheduler_info().get("workers", {})), 1)
+        per_worker = max(memories) if memories else None
+    elif workers > 1:
+        free = available_memory()
+        per_worker = free / workers if free else None
+    # the classes share the workers, but one class runs on one worker: the longest is the least it can take
+    seconds = [cost.seconds for cost in costs.values()]
+    wall = max(sum(seconds) / workers, max(seconds, default=0.0))
+    need = costs[largest].memory if largest is not None else 0.0
+    at_once = sum(sorted((cost.memory for cost in costs.values()), reverse=True)[:workers])
+    free = available_memory() if not args.scheduler else None
+    what = f"hardest: {len(todo)} class{'es' if len(todo) != 1 else ''} to search on {workers} worker(s)"
+    print(f"{what}: expect {time_text(wall)} and about {size_text(at_once)} of memory"
+          + (f" ({size_text(free)} available)" if free else "") + ("" if workers == 1 else
+          f", at most {size_text(need)} for one class"), file=sys.stderr, flush=True)
+    if largest is not None and per_worker is not None and need > per_worker:
+        from puzzlesmith.generators.hardest import class_name
+
+        raise UsageError(f"class {class_name(largest, rows * cols)} needs about {size_text(need)} of memory, more "
+                         f"than one worker has ({size_text(per_worker)}): use fewer --workers, or search the "
+                         f"other classes with -p sizes=...")
+    if free is not None and at_once > free:
+        raise UsageError(f"{what} needs about {size_text(at_once)} of memory but only {size_text(free)} is available")
+    if client is None and workers > 1 and todo and dask_installed():
+        from puzzlesmith.generators.hardest_run import local_cluster
+
+        client = local_cluster(workers, per_worker or 2**31)
+    return plan, client
+
+
+def dask_installed() -> bool:
+    from importlib.util import find_spec
+
+    return find_spec("distributed") is not None
+
+
+def connect(address: str) -> Any:
+    """A dask client of the scheduler at ``address``; one clear line when there is none to reach."""
+    if not dask_installed():
+        raise UsageError("--scheduler needs dask: pip install 'puzzlesmith[dask]'")
+    from distributed import Client
+
+    try:
+        return Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise UsageError(f"--scheduler {address}: cannot reach a dask scheduler there ({e})") from None
+
+
+def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple[int, ...]],
+           done: dict[str, dict[str, Any]], results: Any, setting: dict[str, Any]) -> int:
+    """Run the plan, keep each class as it finishes, print the records in class order; the exit status."""
+    from puzzlesmith.generators.hardest import class_name, parse_class, size_classes
+    from puzzlesmith.generators.hardest_cost import class_cost
+    from puzzlesmith.generators.hardest_run import worker_memory
+
+    cells = plan.rows * plan.cols
+    if client is not None:
+        source = plan.on_dask(client, resources=bool(worker_memory(client)))
+    elif args.workers > 1:
+        source = plan.on_pool(args.workers)
+    else:
+        source = plan.here()
+    bar = progress_bar(len(classes), len(classes) - len(plan.classes), args.progress)
+    left = sum(class_cost(plan.rows, plan.cols, c, plan.metric).seconds for c in plan.classes)
+    workers = args.workers if client is None else max(len(client.scheduler_info().get("workers", {})), 1)
+    began, positions, spent, expected = time.perf_counter(), 0, 0.0, 0.0
+    shown, solved = 0, 0
+    try:
+        for record in source:
+            name = record["sizes"]
+            if results is not None:
+                results.add(record)
+            done[name] = {k: v for k, v in record.items() if k != "peak_mb"}
+            if args.checkpoint:
+                save_checkpoint(args.checkpoint, setting, done)
+            positions += record["positions"]
+            estimate = class_cost(plan.rows, plan.cols, parse_class(name, cells), plan.metric).seconds
+            spent, expected, left = spent + record["cpu_seconds"], expected + estimate, left - estimate
+            if bar is not None:
+                rate = spent / expected if expected else 1.0  # how the estimates have fared so far
+                bar.update(1)
+                bar.set_postfix_str(f"{positions:,} positions, about {max(left, 0) * rate / workers / 60:,.1f} min "
+                                    f"left ({time.perf_counter() - began:,.0f} s so far)")
+            while shown < len(classes) and class_name(classes[shown], cells) in done:
+                solved += done[class_name(classes[shown], cells)]["moves"] is not None
+                show(done[class_name(classes[shown], cells)], args.json)
+                shown += 1
+        while shown < len(classes) and class_name(classes[shown], cells) in done:  # all from the files
+            solved += done[class_name(classes[shown], cells)]["moves"] is not None
+            show(done[class_name(classes[shown], cells)], args.json)
+            shown += 1
     finally:
         if bar is not None:
             bar.close()
-        results.close()
+    for failure in plan.failures:
+        print(f"hardest: class {class_name(failure.sizes, cells)}: unknown, it failed {plan.retries + 1} times "
+              f"({failure.why}); a rerun with the same --out tries it again", file=sys.stderr, flush=True)
+    if plan.failures:
+        return EXIT_UNKNOWN
+    if results is not None:
+        results.finish([class_name(c, cells) for c in size_classes(cells)])
     return EXIT_OK if solved else EXIT_NO_SOLUTION
 
 
@@ -134,30 +254,3 @@ def progress_bar(total: int, initial: int, forced: bool) -> Any:
     from tqdm import tqdm
 
     return tqdm(total=total, initial=initial, unit="class", file=sys.stderr, dynamic_ncols=True)
-
-
-#: The most boards a class of piece sizes has on each board (rows <= columns; a transposed board has the same),
-#: counted once for all of its classes by benchmarks/bench_safety.py (--largest); other boards are counted
-#: when asked. The class search's peak grows with it: the positions of the largest class and its layers.
-LARGEST_CLASS = {(3, 3): 696, (2, 5): 1480, (2, 6): 9380, (3, 4): 11550, (2, 7): 63490, (3, 5): 237650,
-                 (2, 8): 438984, (4, 4): 680120, (2, 9): 2755368, (3, 6): 4854850}
-#: Measured peaks of one class (VmHWM, benchmarks/bench_safety.py): 41 MB for 11,550 boards (3x4), 123 MB for
-#: 213,416 and 360 MB for 624,960 (4x4), 683 MB for 1,720,356 (4x5): about BASE and CLASS_BYTES a board.
-BASE, CLASS_BYTES = 30e6, 550
-#: What the position-by-position search (super metrics) keeps per position: a set entry and an int.
-POSITION_BYTES = 100
-
-
-def memory_need(rows: int, cols: int, metric: str, classes: list[tuple[int, ...]]) -> float:
-    """Bytes a worker needs for ``classes``: the numpy layers grow with the largest class's boards; the
-    position-by-position search keeps every board of the largest class with each of its pieces as the goal
-    piece, in one set."""
-    from puzzlesmith.generators.boards import count_boards
-    from puzzlesmith.generators.hardest import VECTOR_METRICS, size_classes
-
-    if metric not in VECTOR_METRICS:
-        return BASE + POSITION_BYTES * max(count_boards(rows, cols, sizes=c) * len(c) for c in classes)
-    known = LARGEST_CLASS.get((min(rows, cols), max(rows, cols)))
-    if known is not None and len(classes) == len(size_classes(rows * cols)):
-        return BASE + CLASS_BYTES * known
-    return BASE + CLASS_BYTES * max(count_boards(rows, cols, sizes=c) for c in classes)

@@ -1,0 +1,133 @@
+"""The cost model of `hardest` (generators/hardest_cost.py) against measured classes.
+
+Each class runs alone in a fresh process (as a worker would run it): its peak resident memory (VmHWM) above the
+process's memory before the class, its CPU seconds and positions. Printed beside the estimate, as ratios, and
+beside the model it replaced (30 MB + 550 bytes a board of the class, which said "about 49 GB per worker" for 4x5).
+
+    python benchmarks/bench_hardest_cost.py --board 4x4 --sample 40 [--goal edges] [--max-boards N] [--save F]
+    python benchmarks/bench_hardest_cost.py --fit F [F ...]     # least squares: the constants of hardest_cost.py
+
+The sample is drawn with random.Random(--seed) among the classes of at most --max-boards boards that have a
+justsolved board (the others end at once).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+CHILD = r"""
+import json, sys
+import numpy  # noqa: F401  (as in a worker that has run a class: its base holds numpy)
+from puzzlesmith.generators.hardest_run import class_task
+def vm(key):
+    for line in open("/proc/self/status"):
+        if line.startswith(key):
+            return int(line.split()[1]) / 1024
+rows, cols, goal, metric, sizes = json.loads(sys.argv[1])
+base = vm("VmRSS")
+record = class_task(rows, cols, tuple(sizes), goal, metric)
+print(json.dumps({"base_mb": base, "peak_mb": vm("VmHWM"), "cpu_seconds": record["cpu_seconds"],
+                  "seconds": record["seconds"], "positions": record["positions"], "moves": record["moves"]}))
+"""
+
+
+def measure(rows: int, cols: int, goal: str, sizes: tuple[int, ...]) -> dict:
+    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps([rows, cols, goal, "moves", list(sizes)])],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    return json.loads(out.stdout)
+
+
+def sample(rows: int, cols: int, n: int, max_boards: int, seed: int) -> list[tuple[int, ...]]:
+    from puzzlesmith.generators.hardest_cost import counts_of
+
+    counts = counts_of(rows, cols)
+    pool = sorted(s for s, (b, j) in counts.items() if j and b <= max_boards)
+    return sorted(random.Random(seed).sample(pool, min(n, len(pool))), key=lambda s: counts[s][0])
+
+
+def run(args: argparse.Namespace) -> None:
+    from puzzlesmith.generators.hardest import class_name
+    from puzzlesmith.generators.hardest_cost import BASE, class_cost, counts_of
+
+    rows, cols = map(int, args.board.split("x"))
+    counts = counts_of(rows, cols)
+    saved = open(args.save, "a") if args.save else None
+    print(f"{args.board} goal={args.goal}: estimate and measured peak above the process (MB), CPU seconds")
+    print(f"{'class':>24} {'boards':>10} {'peak':>8} {'est':>8} {'ratio':>6} {'old est':>9} {'ratio':>7} "
+          f"{'cpu':>7} {'est':>7} {'ratio':>6}")
+    worst = 1.0
+    for sizes in sample(rows, cols, args.sample, args.max_boards, args.seed):
+        m = measure(rows, cols, args.goal, sizes)
+        cost = class_cost(rows, cols, sizes)
+        peak = m["peak_mb"] - m["base_mb"]
+        est = (cost.memory - BASE) / 2**20
+        old = (30e6 + 550 * counts[sizes][0]) / 2**20
+        ratio = est / max(peak, 1e-9)
+        worst = max(worst, ratio, 1 / ratio)
+        print(f"{','.join(map(str, sizes)):>24} {counts[sizes][0]:>10,} {peak:>8.1f} {est:>8.1f} {ratio:>6.2f} "
+              f"{old:>9.1f} {old / max(peak, 1e-9):>7.1f} {m['cpu_seconds']:>7.2f} {cost.seconds:>7.2f} "
+              f"{cost.seconds / max(m['cpu_seconds'], 1e-9):>6.2f}", flush=True)
+        if saved is not None:
+            saved.write(json.dumps({"board": args.board, "goal": args.goal, "sizes": list(sizes),
+                                    "class": class_name(sizes, rows * cols), **m}) + "\n")
+            saved.flush()
+    print(f"worst memory ratio (either way): {worst:.2f}")
+
+
+def fit(paths: list[str]) -> None:
+    """Least squares in log space of the three models over the saved measurements; the constants to paste."""
+    import numpy as np
+
+    from puzzlesmith.generators.hardest_cost import features
+
+    xs, mem, cpu, pos, bases = [], [], [], [], []
+    for path in paths:
+        for line in open(path):
+            m = json.loads(line)
+            rows, cols = map(int, m["board"].split("x"))
+            x = features(rows, cols, m["sizes"])
+            bases.append(m["base_mb"])
+            if x is None or m["positions"] < 1000:  # tiny classes: the process's own memory is all there is
+                continue
+            peak = m["peak_mb"] - m["base_mb"]
+            xs.append(x)
+            mem.append(np.log(peak) if peak >= 5 else np.nan)  # under 5 MB the allocator's own steps dominate
+            cpu.append(np.log(m["cpu_seconds"]))
+            pos.append(np.log(m["positions"]))
+    a = np.array(xs)
+    print(f"{len(xs)} classes; BASE = {np.median(bases):.1f} MB (median VmRSS before a class)")
+    for name, y in (("MEMORY", mem), ("SECONDS", cpu), ("POSITIONS", pos)):
+        target = np.array(y)
+        kept = ~np.isnan(target)
+        coef, *_ = np.linalg.lstsq(a[kept], target[kept], rcond=None)
+        spread = np.exp(a[kept] @ coef - target[kept])
+        print(f"{name} = ({', '.join(f'{c:.4f}' for c in coef)})  # {int(kept.sum())} classes, estimate/measured "
+              f"{spread.min():.2f} to {spread.max():.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--board", default="4x4")
+    parser.add_argument("--goal", default="corner", choices=["corner", "edges"])
+    parser.add_argument("--sample", type=int, default=20)
+    parser.add_argument("--max-boards", type=int, default=1_000_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", metavar="FILE", help="append each measurement to FILE (JSON Lines)")
+    parser.add_argument("--fit", nargs="+", metavar="FILE", help="fit the models to saved measurements")
+    args = parser.parse_args()
+    if args.fit:
+        fit(args.fit)
+    else:
+        run(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,196 @@
+"""What a class of the hardest search will cost, said before it starts: boards, memory, time.
+
+The class search (``generators.hardest``) keeps at most three breadth-first layers, and a layer is
+a share of the class's positions, so its peak memory and its time grow with the number of boards
+of the class; the constants below are fitted to measured runs (``benchmarks/bench_hardest_cost.py``
+measures them again and prints the ratio of estimate to peak per class). The board counts of every
+class come from one pass over the board (below), not one count per class: counting the 2,086
+classes of 4x5 one by one (``boards.count_boards(sizes=...)``) took about 15 minutes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from math import exp, log
+from typing import Any
+
+from .boards import Board, _step_rooms, connected_sets
+
+
+def multisets(cells: int) -> list[tuple[int, ...]]:
+    """Every multiset of piece sizes of at most ``cells`` cells in all (the empty one first)."""
+    out: list[tuple[int, ...]] = []
+
+    def grow(prefix: list[int], smallest: int, room: int) -> None:
+        out.append(tuple(prefix))
+        for size in range(smallest, room + 1):
+            prefix.append(size)
+            grow(prefix, size, room - size)
+            prefix.pop()
+
+    grow([], 1, cells)
+    return out
+
+
+@lru_cache(maxsize=8)
+def class_counts(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]:
+    """(boards, justsolved boards) of every class of piece sizes that leaves a void, in one pass.
+
+    Bickford's placement recursion ("Sliding Block Puzzles, Part 4 of 3", 2013), memoised on the
+    undecided cells as ``boards.count_boards`` is, but each memo entry holds the counts of every
+    multiset at once (a numpy vector indexed by multiset), so placing a piece of size s moves each
+    count to the multiset with one more s. Justsolved boards are counted by their corner piece, by
+    inclusion and exclusion of the cells it needs to step left or up, as ``count_boards`` does."""
+    import numpy as np
+
+    board = Board(rows, cols)
+    nbrs = board.neighbours()
+    n = board.n
+    every = multisets(n)
+    index = {m: k for k, m in enumerate(every)}
+    # grown[s][k]: the index of multiset k with one more piece of size s (the empty multiset where it would
+    # exceed the board: its count is then dropped by ``valid``)
+    grown, valid = [], []
+    for s in range(n + 1):
+        to = [index.get(tuple(sorted(m + (s,))), -1) if s else -1 for m in every]
+        arr = np.array(to, dtype=np.int64)
+        valid.append(np.flatnonzero(arr >= 0))
+        grown.append(arr[arr >= 0])
+
+    def add(total: Any, counts: Any, size: int) -> None:
+        total[grown[size]] += counts[valid[size]]
+
+    @cache
+    def ways(undecided: int) -> Any:
+        total = np.zeros(len(every), dtype=np.int64)
+        if not undecided:
+            total[0] = 1
+            return total
+        root = (undecided & -undecided).bit_length() - 1
+        total += ways(undecided ^ (1 << root))
+        for piece, size in connected_sets(root, undecided, nbrs):
+            add(total, ways(undecided ^ piece), size)
+        return total
+
+    boards = ways(board.full)
+    solved = np.zeros(len(every), dtype=np.int64)
+    for piece, size in connected_sets(n - 1, board.full, nbrs):
+        rest = board.full & ~piece
+        rooms = [room for room in _step_rooms(piece, rows, cols) if room is not None]
+        for room in rooms:
+            add(solved, ways(rest & ~room), size)
+        if len(rooms) == 2:
+            add(solved, -ways(rest & ~rooms[0] & ~rooms[1]), size)
+    ways.cache_clear()
+    return {m: (int(boards[k]), int(solved[k])) for k, m in enumerate(every) if m and sum(m) < n}
+
+
+@lru_cache(maxsize=8)
+def counts_of(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]:
+    """``class_counts`` of a board, read from ``hardest_counts`` where it is there (the same on a transposed
+    board: transposing keeps piece sizes, the bottom-right cell and the two steps a justsolved piece may take)."""
+    from .hardest import size_classes
+    from .hardest_counts import COUNTS
+
+    rows, cols = min(rows, cols), max(rows, cols)
+    stored = COUNTS.get(f"{rows}x{cols}")
+    if stored is None:
+        return class_counts(rows, cols)
+    pairs = [tuple(int(x, 36) for x in item.split(",")) for item in stored.split()]
+    return {sizes: (pair[0], pair[1]) for sizes, pair in zip(size_classes(rows * cols), pairs)}
+
+
+def features(rows: int, cols: int, sizes: Sequence[int]) -> list[float] | None:
+    """What the models read, all known before the search: 1, log boards, log justsolved boards, pieces, voids,
+    monominoes, voids x monominoes, the share of monominoes, the largest piece, and voids x each log (None when
+    the class has no justsolved board: its search ends at once). Free small pieces and many voids make wide
+    layers and many moves a position."""
+    boards, solved = counts_of(rows, cols)[tuple(sorted(sizes))]
+    if not solved:
+        return None
+    voids, ones = rows * cols - sum(sizes), list(sizes).count(1)
+    return [1.0, log(boards), log(solved), float(len(sizes)), float(voids), float(ones), float(voids * ones),
+            ones / len(sizes), float(max(sizes)), voids * log(boards), voids * log(solved)]
+
+
+#: The class search's peak memory above the process's own (MB), its CPU seconds and the positions it searches,
+#: each as exp(a linear function of ``features``): least squares in log space over 213 classes measured by
+#: benchmarks/bench_hardest_cost.py (4x4, 3x5, 2x8, 4x5; goal=corner and edges; metric=moves; memory from the
+#: classes of 5 MB and more). All 108 classes that peak at 20 MB or more are within a factor of two (0.56 to
+#: 1.92); time, measured on a loaded machine, is within a factor of two for 191 of the 213 classes.
+MEMORY = (-5.6335, 0.5110, 0.1327, 0.2372, 0.2474, -0.1081, 0.0189, 0.5229, -0.0219, -0.0433, 0.0417)
+SECONDS = (-12.4124, 1.1423, -0.4316, 0.3609, 0.1927, -0.0925, 0.0486, -1.1074, 0.0520, -0.0605,
+           0.0773)
+POSITIONS = (1.2452, -0.4046, 1.3334, 0.2516, 0.0114, 0.0063, -0.0062, 0.2592, -0.0195, 0.0428, -0.0332)
+#: The process a class runs in, before it starts (Python, numpy and puzzlesmith imported: VmRSS, measured).
+BASE = 29.0 * 2**20
+#: What the position-by-position search of the super metrics keeps per position (a set entry and an int), and
+#: its CPU seconds per position (about 10,000 positions a second, measured on 4x4).
+POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A class's expected peak memory (bytes, the whole process) and CPU seconds."""
+
+    memory: float
+    seconds: float
+
+
+def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves") -> Cost:
+    from .hardest import VECTOR_METRICS
+
+    x = features(rows, cols, sizes)
+    if x is None:
+        return Cost(BASE, 0.0)
+    if metric not in VECTOR_METRICS:
+        positions = model(POSITIONS, x)
+        return Cost(BASE + POSITION_BYTES * positions, POSITION_SECONDS * positions)
+    return Cost(BASE + 2**20 * model(MEMORY, x), model(SECONDS, x))
+
+
+def model(coefficients: Sequence[float], x: Sequence[float]) -> float:
+    return exp(sum(a * b for a, b in zip(coefficients, x)))
+
+
+def counts_module(boards: Sequence[str] = ("4x4", "2x8", "2x9", "3x6", "2x10", "4x5")) -> str:
+    """The text of ``hardest_counts.py``: ``class_counts`` of each board (4x5 takes about a minute and 1.4 GB)."""
+    from .hardest import size_classes
+
+    def b36(x: int) -> str:
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+        out = ""
+        while True:
+            x, r = divmod(x, 36)
+            out = digits[r] + out
+            if not x:
+                return out
+
+    lines = ['"""Board counts of every class of piece sizes on the boards whose count takes seconds to a minute',
+             '(``hardest_cost.class_counts``: 4x5 about 60 s and 1.4 GB), so that ``hardest`` says its cost at once.',
+             '',
+             'Generated by ``python -m puzzlesmith.generators.hardest_cost`` and checked by tests/test_hardest_cost.py',
+             'against ``class_counts`` and ``boards.count_boards``. Per board (rows <= columns), the classes in the',
+             'order of ``hardest.size_classes``, each as "boards,justsolved" in base 36, separated by spaces.',
+             '"""', '', 'COUNTS = {']
+    for shape in boards:
+        rows, cols = map(int, shape.split("x"))
+        counts = class_counts(rows, cols)
+        lines.append(f'    "{shape}": (')
+        line = ""
+        for sizes in size_classes(rows * cols):
+            item = f"{b36(counts[sizes][0])},{b36(counts[sizes][1])}"
+            if len(line) + len(item) + 1 > 100:
+                lines.append(f'        "{line}"')
+                line = ""
+            line += item + " "
+        lines += [f'        "{line.rstrip()}"', '    ),']
+    return "\n".join(lines + ["}"]) + "\n"
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+
+    Path(__file__).with_name("hardest_counts.py").write_text(counts_module())

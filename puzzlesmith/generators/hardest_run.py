@@ -1,0 +1,227 @@
+"""Running the hardest search over many classes: a results file that survives crashes, and a cluster.
+
+A run's results are a JSON Lines file: a header line (board, goal rule, metric), then one line per
+finished class, appended and flushed to disk as soon as the class finishes, so a crash of a worker,
+the scheduler or the client loses only the classes still running; a rerun with the same file skips
+the classes it holds. Every line carries the checksum of its content (``csp.integrity.sealed_json``)
+and a damaged line is refused; a last line cut short by a crash is dropped. When the last class is
+in, the file is rewritten in the order of ``size_classes``, so an interrupted and resumed run leaves
+the same bytes as one that never stopped. What varies from run to run (seconds, peak memory) goes
+to a costs file beside it (``NAME.costs.jsonl``).
+
+Classes run on a dask.distributed cluster (``Client``), largest first, each with its memory
+estimate as the ``MEMORY`` resource where the workers declare one, so a big class waits for a worker
+that can hold it; one that fails (its worker killed when out of memory, say) is submitted once more,
+then reported. Without dask they run in this process, or on a process pool.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from puzzlesmith.csp.errors import PuzzleError
+
+from .hardest import class_name, class_record, hardest_of_class
+
+#: The fields of a results line that vary between runs of the same search: they go to the costs file.
+VARYING = ("seconds", "cpu_seconds", "peak_mb")
+
+
+def costs_path(path: str | os.PathLike[str]) -> Path:
+    p = Path(path)
+    return p.with_name(p.name.removesuffix(".jsonl") + ".costs.jsonl")
+
+
+class Results:
+    """The results file of one search (board, goal rule, metric): the classes it holds, and more added."""
+
+    def __init__(self, path: str | os.PathLike[str], setting: dict[str, Any]) -> None:
+        self.path, self.setting = Path(path), setting
+        self.done: dict[str, dict[str, Any]] = {}
+
+    def load(self) -> dict[str, dict[str, Any]]:
+        """The classes already in the file (none if it does not exist); DamagedFile for a damaged line,
+        PuzzleError for a file of another search. A last line cut short is removed from the file."""
+        from puzzlesmith.csp.integrity import DamagedFile, unsealed_json
+
+        if not self.path.exists():
+            return self.done
+        data = self.path.read_bytes()
+        whole = data[:data.rfind(b"\n") + 1]
+        if len(whole) < len(data):  # a crash in the middle of a line: that class was not finished
+            with open(self.path, "r+b") as f:
+                f.truncate(len(whole))
+        lines = whole.decode("utf-8", errors="replace").splitlines()
+        for number, line in enumerate(lines, start=1):
+            try:
+                saved = json.loads(line)
+            except ValueError:
+                raise DamagedFile("results file", self.path, f"line {number} is not JSON") from None
+            content = unsealed_json("results file", f"{self.path} (line {number})", saved)
+            if number == 1:
+                if content != {"setting": self.setting}:
+                    raise PuzzleError(f"the results file {self.path} holds another search "
+                                      f"({content.get('setting')}): give another file or delete it")
+            elif "sizes" not in content:
+                raise DamagedFile("results file", self.path, f"line {number} is not a class")
+            else:
+                self.done[content["sizes"]] = content
+        return self.done
+
+    def add(self, record: dict[str, Any]) -> None:
+        """Append one finished class (its varying figures to the costs file), flushed to disk at once."""
+        from puzzlesmith.csp.integrity import sealed_json
+
+        fixed = {k: v for k, v in record.items() if k not in VARYING}
+        lines = []
+        if not self.path.exists() or not self.path.stat().st_size:
+            lines.append(sealed_json({"setting": self.setting}))
+        lines.append(sealed_json(fixed))
+        with open(self.path, "a", encoding="utf-8") as f:
+            f.write("".join(json.dumps(x, separators=(",", ":")) + "\n" for x in lines))
+            f.flush()
+            os.fsync(f.fileno())
+        with open(costs_path(self.path), "a", encoding="utf-8") as f:
+            f.write(json.dumps({"sizes": record["sizes"], **{k: record[k] for k in VARYING if k in record}}) + "\n")
+        self.done[record["sizes"]] = fixed
+
+    def finish(self, order: Sequence[str]) -> None:
+        """Rewrite the file with its classes in the order ``order`` (every class of the board), whole or not at
+        all: the same bytes however the run was split and in whatever order its classes finished."""
+        from puzzlesmith.csp.files import atomic_write
+        from puzzlesmith.csp.integrity import sealed_json
+
+        with atomic_write(self.path) as f:
+            for content in [{"setting": self.setting}] + [self.done[name] for name in order if name in self.done]:
+                f.write(json.dumps(sealed_json(content), separators=(",", ":")) + "\n")
+
+
+def peak_reset() -> None:
+    """Start this process's peak resident memory (VmHWM) afresh (Linux; elsewhere it stays cumulative)."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        pass
+
+
+def peak_mb() -> float | None:
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def class_task(rows: int, cols: int, sizes: tuple[int, ...], rule: str, metric: str) -> dict[str, Any]:
+    """One class, as a worker runs it: its record, with the peak memory of the process while it ran."""
+    peak_reset()
+    record = class_record(hardest_of_class(rows, cols, sizes, rule, metric), rows, cols)
+    peak = peak_mb()
+    if peak is not None:
+        record["peak_mb"] = round(peak, 1)
+    return record
+
+
+@dataclass
+class Failure:
+    sizes: tuple[int, ...]
+    why: str
+
+
+@dataclass
+class Plan:
+    """A search over several classes: what to run, the memory each needs (bytes), how to run it."""
+
+    rows: int
+    cols: int
+    rule: str
+    metric: str
+    classes: list[tuple[int, ...]]
+    memory: dict[tuple[int, ...], float]
+    retries: int = 1
+    failures: list[Failure] = field(default_factory=list)
+
+    def task_args(self, sizes: tuple[int, ...]) -> tuple[Any, ...]:
+        return self.rows, self.cols, sizes, self.rule, self.metric
+
+    def largest_first(self) -> list[tuple[int, ...]]:
+        return sorted(self.classes, key=lambda s: -self.memory[s])
+
+    def here(self) -> Iterator[dict[str, Any]]:
+        """In this process, one class after another."""
+        for sizes in self.classes:
+            yield class_task(*self.task_args(sizes))
+
+    def on_pool(self, workers: int) -> Iterator[dict[str, Any]]:
+        """On a pool of ``workers`` processes, largest first (no retries: a pool whose worker dies is broken)."""
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+        with ProcessPoolExecutor(workers) as pool:
+            pending = {pool.submit(class_task, *self.task_args(s)) for s in self.largest_first()}
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    yield future.result()
+
+    def on_dask(self, client: Any, resources: bool) -> Iterator[dict[str, Any]]:
+        """On a dask.distributed cluster: largest first (priority), with the ``MEMORY`` resource when
+        ``resources``; a class that fails is submitted ``retries`` more times, then reported in ``failures``."""
+        from distributed import as_completed
+
+        tries: dict[str, int] = {}
+        by_key: dict[str, tuple[int, ...]] = {}
+
+        def submit(sizes: tuple[int, ...]) -> Any:
+            name = class_name(sizes, self.rows * self.cols)
+            tries[name] = tries.get(name, 0) + 1
+            key = f"hardest-{self.rows}x{self.cols}-{self.rule}-{self.metric}-{name}-try{tries[name]}"
+            by_key[key] = sizes
+            return client.submit(class_task, *self.task_args(sizes), key=key, pure=False,
+                                 priority=int(self.memory[sizes] // 2**20),
+                                 resources={"MEMORY": self.memory[sizes]} if resources else None)
+
+        running = as_completed([submit(s) for s in self.largest_first()])
+        for future in running:
+            sizes = by_key[future.key]
+            if future.status == "finished":
+                yield future.result()
+                continue
+            why = future.exception()
+            if tries[class_name(sizes, self.rows * self.cols)] <= self.retries:
+                running.add(submit(sizes))
+            else:
+                self.failures.append(Failure(sizes, f"{type(why).__name__}: {why}".strip()))
+            future.release()
+
+
+def local_cluster(workers: int, memory_per_worker: float) -> Any:
+    """A dask LocalCluster of ``workers`` processes, one thread each, each declaring its memory limit as the
+    ``MEMORY`` resource. A task that kills its worker is failed at once (allowed-failures 0: the run retries it
+    itself, once), and a worker holds only the task it runs (worker-saturation 1.0), so a worker's death
+    charges no other class a try."""
+    import logging
+
+    import dask
+    from distributed import Client, LocalCluster
+
+    dask.config.set({"distributed.scheduler.allowed-failures": 0, "distributed.scheduler.worker-saturation": 1.0})
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                           memory_limit=int(memory_per_worker), resources={"MEMORY": memory_per_worker},
+                           dashboard_address=None, silence_logs=logging.ERROR)
+    return Client(cluster)
+
+
+def worker_memory(client: Any) -> list[float]:
+    """The ``MEMORY`` resource of each worker of a cluster (an empty list when none declares it)."""
+    workers = client.scheduler_info().get("workers", {}).values()
+    return [w["resources"]["MEMORY"] for w in workers if "MEMORY" in w.get("resources", {})]
+

@@ -1,0 +1,91 @@
+"""Issue 26: what `hardest` says before it starts. The board counts of every class (one pass over the board, and
+the stored table) against counting each class alone; the memory estimate against the measured peak of 20
+classes of 4x4 and 4x5; and the refusal of a class that cannot fit."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from puzzlesmith.generators.boards import count_boards
+from puzzlesmith.generators.hardest import size_classes
+from puzzlesmith.generators.hardest_cost import BASE, class_cost, class_counts, counts_of
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("rows, cols", [(2, 3), (2, 4), (3, 3), (1, 7)])
+def test_one_pass_counts_every_class_as_counting_it_alone(rows, cols):
+    counts = class_counts(rows, cols)
+    assert sorted(counts) == sorted(size_classes(rows * cols))
+    for sizes, (boards, solved) in counts.items():
+        assert boards == count_boards(rows, cols, sizes=sizes)
+        assert solved == count_boards(rows, cols, sizes=sizes, only_justsolved=True)
+
+
+def test_the_stored_counts_are_the_one_pass_counts():
+    """4x4 in full (and Bickford's 12,295,564 justsolved boards, "Sliding Block Puzzles, Part 3", 2012); 4x5, 3x6 and
+    2x10 on a random sample of classes, each counted alone; a transposed board reads the same table."""
+    from puzzlesmith.generators.hardest_counts import COUNTS
+
+    assert counts_of(4, 4) == class_counts(4, 4)
+    assert sum(solved for _, solved in counts_of(4, 4).values()) == 12_295_564
+    rng = random.Random(26)
+    for rows, cols in ((4, 5), (3, 6), (2, 10)):
+        assert f"{rows}x{cols}" in COUNTS and counts_of(cols, rows) == counts_of(rows, cols)
+        stored = counts_of(rows, cols)
+        for sizes in rng.sample(sorted(stored), 12):
+            assert stored[sizes] == (count_boards(rows, cols, sizes=sizes),
+                                     count_boards(rows, cols, sizes=sizes, only_justsolved=True)), sizes
+
+
+PEAK = r"""
+import json, sys
+import numpy  # noqa: F401  (a worker that has run a class holds numpy already: the class's part is measured)
+from puzzlesmith.generators.hardest_run import class_task
+def vm(key):
+    return next(int(line.split()[1]) * 1024 for line in open("/proc/self/status") if line.startswith(key))
+rows, cols, sizes = json.loads(sys.argv[1])
+before = vm("VmRSS")
+class_task(rows, cols, tuple(sizes), "corner", "moves")
+print(vm("VmHWM") - before)
+"""
+
+
+def measured_peak(rows: int, cols: int, sizes: tuple[int, ...]) -> float:
+    """Bytes above the process's own that the class search reaches (VmHWM), in a fresh process as a worker."""
+    done = subprocess.run([sys.executable, "-c", PEAK, json.dumps([rows, cols, list(sizes)])], capture_output=True,
+                          text=True, cwd=ROOT, timeout=600, check=True)
+    return float(done.stdout)
+
+
+def chosen(rows: int, cols: int, n: int) -> list[tuple[int, ...]]:
+    """n classes drawn at random among those the model gives 30 to 150 MB above the process (enough to measure,
+    small enough for a test)."""
+    pool = sorted(s for s in counts_of(rows, cols) if 30e6 <= class_cost(rows, cols, s).memory - BASE <= 150e6)
+    return random.Random(2026).sample(pool, n)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="the peak is read from /proc (Linux)")
+@pytest.mark.parametrize("rows, cols", [(4, 4), (4, 5)])
+def test_the_memory_estimate_is_within_a_factor_of_two_of_the_peak(rows, cols):
+    for sizes in chosen(rows, cols, 10):
+        estimate = class_cost(rows, cols, sizes).memory - BASE
+        peak = measured_peak(rows, cols, sizes)
+        assert 0.5 <= estimate / peak <= 2, (sizes, estimate, peak)
+
+
+def test_what_cannot_fit_a_worker_is_refused_with_one_line():
+    """4x5 on 64 workers: each would have a 64th of this machine's memory, less than 4x5's largest class needs
+    (several GB); the run says the cost, then refuses, naming the class, before any work."""
+    done = subprocess.run([sys.executable, "-m", "puzzlesmith", "hardest", "-p", "size=4x5", "--workers", "64"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    told, refused = done.stderr.splitlines()[-2:]
+    assert "2086 classes to search on 64 worker(s): expect about" in told and "of memory" in told
+    assert refused.startswith("puzzlesmith: error: class ") and "use fewer --workers" in refused
