@@ -357,7 +357,8 @@ class Session:
         try:
             while True:
                 result = self._call(assumptions, stats, deadline, budget)
-                cuts = self.cnf.cuts(self.cnf.values(solver.get_model())) if result else []
+                # Only lazy constraints have cuts: decoding the model for none cost generation a sixth.
+                cuts = self.cnf.cuts(self.cnf.values(solver.get_model())) if result and self.cnf.lazy else []
                 if not cuts:
                     break
                 # Valid for every solution: kept in the CNF too, so a recycled solver starts with them.
