@@ -148,12 +148,12 @@ def add_clues(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
                 refute(*made_by)
 
 
-def _decide(model: Model, fix: Mapping[int, int], forbid: Sequence[tuple[int, int]], oracle: str) -> list[int] | None:
-    """A solution of the assumptions, or None when there is none (the oracle must answer exactly)."""
-    outcome = solvers.solve(model, fix=fix, forbid=forbid, engine=oracle)
-    if outcome.status == solvers.UNKNOWN:
+def _exists(model: Model, fix: Mapping[int, int], forbid: Sequence[tuple[int, int]], oracle: str) -> bool:
+    """Whether the assumptions have a solution (the oracle must answer exactly)."""
+    answer = solvers.get_engine(oracle).exists(model, fix, forbid)
+    if answer is None:
         raise GenerationError(f"the {oracle} engine could not decide a uniqueness question")
-    return outcome.solution if outcome.status == solvers.SOLVED else None
+    return answer
 
 
 def only_solution(model: Model, fix: Mapping[int, int], cells: Sequence[int], solution: Sequence[int],
@@ -164,7 +164,7 @@ def only_solution(model: Model, fix: Mapping[int, int], cells: Sequence[int], so
     those clues can go: another solution of ``fix`` alone would have to differ on one of them.
     One oracle call per cell, each asking for a solution with that cell changed.
     """
-    return all(_decide(model, fix, [(var, solution[var])], oracle) is None for var in cells)
+    return not any(_exists(model, fix, [(var, solution[var])], oracle) for var in cells)
 
 
 def reduce_clues(model: Model, clues: Mapping[int, int], solution: Sequence[int], groups: Sequence[Sequence[int]],
@@ -197,6 +197,9 @@ def make_minimal(model: Model, groups: Sequence[Sequence[int]], rng: random.Rand
                  oracle: str | None = None) -> tuple[dict[int, int], list[int]]:
     """One unique puzzle, minimal within ``groups``: (clues, solution)."""
     oracle = oracle or default_oracle(model)
+    reason = solvers.get_engine(oracle).unsupported(model)
+    if reason:  # asked once here: the reduction pass puts its questions to the engine directly
+        raise solvers.Unsupported(reason)
     clues, solution = add_clues(model, groups, rng, oracle)
     violation = model.check(solution)
     if violation is not None:  # propagation is sound, so this would be an engine bug

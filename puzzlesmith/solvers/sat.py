@@ -533,6 +533,15 @@ class SatEngine(Engine):
         status = SOLVED if result else (UNSAT if result is False or assumptions is None else UNKNOWN)
         return Outcome(status, solution, stats, self.name)
 
+    def exists(self, model: Model, fix: Mapping[int, int] | None = None,
+               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> bool | None:
+        """One call, and the model is never read out (decoding it was a fifth of making a minimal sudoku)."""
+        session = self._session(model, Stats(), limits)
+        assumptions = session.cnf.assumptions(fix, forbid)
+        if assumptions is None:
+            return False
+        return session.run(assumptions, Stats(), self._deadline(limits), limits.nodes)
+
     def another(self, model: Model, solution: Sequence[int], fix: Mapping[int, int] | None = None,
                 limits: Limits = Limits()) -> Outcome:
         """One call: the known solution blocked behind a fresh selector; unsat = it is unique."""
