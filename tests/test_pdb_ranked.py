@@ -17,7 +17,7 @@ from movecheck import replay_tiles
 from puzzlesmith.csp import registry
 from puzzlesmith.solvers.paths import get_path_engine
 from puzzlesmith.solvers.pdb import (
-    RankedSearch,
+    KernelSearch,
     build_pattern,
     pattern_file,
     pattern_identity,
@@ -103,8 +103,8 @@ def eight_ranked(tmp_path_factory):
         dist, histogram = build_pattern(3, 3, EIGHT_GOAL, tiles, ranked=True)
         write_pattern(pattern_file(3, 3, EIGHT_GOAL, tiles, ranked=True),
                       pattern_identity(3, 3, EIGHT_GOAL, tiles, ranked=True), dist, histogram)
-    yield folder
-    mp.undo()
+    mp.undo()  # the tests that read them set it again; the Korf test reads the real cache
+    return folder
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +116,7 @@ def test_the_reflected_bound_is_never_above_the_true_distance(eight_ranked, eigh
     monkeypatch.setenv("PUZZLESMITH_TABLES", str(eight_ranked))
     dbs = ranked_databases_for(3, 3, list(EIGHT_GOAL))
     assert sorted(db.tiles for db in dbs) == [[1, 2, 3, 4], [5, 6, 7, 8]]
-    search = RankedSearch(tiles_space("0 1 2/3 4 5/6 7 8", goal="0 1 2/3 4 5/6 7 8"), dbs)
+    search = KernelSearch(tiles_space("0 1 2/3 4 5/6 7 8", goal="0 1 2/3 4 5/6 7 8"), [dbs])
     assert search.groups == 2 and len(search.views) == 4  # the databases as built, and reflected
     rng = random.Random(27)
     raised = 0
@@ -143,17 +143,17 @@ def test_ida_star_with_ranked_databases_finds_breadth_first_lengths(eight_ranked
         assert replay_tiles(text, names, goal=goal_text) == eight_true[cells]
 
 
-def test_korfs_100_at_their_published_optima_with_7_8_databases():
+def test_korfs_100_at_their_published_optima():
     """R. E. Korf, "Depth-first iterative-deepening" (Artificial Intelligence 27, 1985): the optimal lengths of
-    all 100 instances, each solution replayed. Needs the 7-8 databases in the table cache (the 8-tile one takes
-    minutes to build and 130 MB: ``benchmarks/bench_tables.py --korf`` or the commands the skip message names)."""
-    from puzzlesmith.solvers.pdb import build_hint
+    all 100 instances, each solution replayed, by the compiled search with the complete set of databases in
+    the table cache (6-6-3, or 7-8) and its reflection. Building them takes minutes, so CI skips this test
+    (``benchmarks/bench_tables.py --korf`` builds them, or the commands the skip message names)."""
+    from puzzlesmith.solvers.pdb import build_hint, complete_sets
     if not KORF.exists():
         pytest.skip(f"shared data not found: {KORF}")
     goal = [int(x) for x in KORF_GOAL.replace("/", " ").split()]
-    dbs = ranked_databases_for(4, 4, goal)
-    if sorted(len(db.tiles) for db in dbs) != [7, 8]:
-        pytest.skip("the 7-8 pattern databases are not built in the table cache: " + build_hint(4, 4, goal))
+    if not complete_sets(4, 4, goal):
+        pytest.skip("no complete set of pattern databases in the table cache: " + build_hint(4, 4, goal))
     engine = get_path_engine("pdb")
     rows = [line.split() for line in KORF.read_text().splitlines() if line and not line.startswith("#")]
     assert len(rows) == 100
@@ -165,3 +165,26 @@ def test_korfs_100_at_their_published_optima_with_7_8_databases():
         assert result.length == optimum, fields[0]
         names = [name for name, _ in space.replay(result.path)]
         assert replay_tiles(text, names, goal=KORF_GOAL) == optimum
+
+
+def test_databases_addressed_by_cells_reflected_stay_admissible(eight_true, tmp_path, monkeypatch):
+    """The same 4-4 split addressed by cells with the blank (a 0-1 search: the blank's own moves are free), in
+    the compiled search's views as built and reflected."""
+    from puzzlesmith.solvers.pdb import KernelSearch, complete_sets
+    monkeypatch.setenv("PUZZLESMITH_TABLES", str(tmp_path))
+    for tiles in ([1, 2, 3, 4], [5, 6, 7, 8]):
+        dist, histogram = build_pattern(3, 3, EIGHT_GOAL, tiles, ranked=False)
+        write_pattern(pattern_file(3, 3, EIGHT_GOAL, tiles, ranked=False),
+                      pattern_identity(3, 3, EIGHT_GOAL, tiles, ranked=False), dist, histogram)
+    sets = complete_sets(3, 3, list(EIGHT_GOAL))
+    assert [sorted(db.tiles for db in found) for found in sets] == [[[1, 2, 3, 4], [5, 6, 7, 8]]]
+    assert not any(db.ranked for db in sets[0])
+    search = KernelSearch(tiles_space("0 1 2/3 4 5/6 7 8", goal="0 1 2/3 4 5/6 7 8"), sets)
+    assert search.groups == 2
+    rng = random.Random(78)
+    for cells in rng.sample(sorted(eight_true), 1000):
+        assert search.bound(list(cells)) <= eight_true[cells], cells
+    engine = get_path_engine("pdb")
+    for cells in rng.sample(sorted(eight_true), 25):
+        text = "/".join(" ".join(map(str, cells[r * 3:r * 3 + 3])) for r in range(3))
+        assert engine.search(tiles_space(text, goal="0 1 2/3 4 5/6 7 8")).length == eight_true[cells]

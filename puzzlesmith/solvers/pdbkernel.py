@@ -83,12 +83,15 @@ def expand_layer(dist: Any, depth: int, n: int, k: int, weights: Any, near: Any,
 
 @kernel
 def ida_steps(cells: Any, goal: Any, near: Any, entries: Any, offset: Any, index: Any, cellmap: Any,
-              weights: Any, group: Any, groups: int, occ: Any, ranks: Any, values: Any, blanks: Any, dirs: Any,
-              state: Any, quota: int) -> int:
+              weights: Any, kind: Any, blank_shift: Any, bits: int, group: Any, groups: int, occ: Any, ranks: Any,
+              values: Any, blanks: Any, dirs: Any, state: Any, quota: int) -> int:
     """Run one bounded depth-first round of IDA* for up to ``quota`` more expansions, resumably: the whole
     search state lives in the arrays passed. Views v (a database seen through a tile and cell map, such as
     its reflection about the main diagonal) keep their rank and exact value per depth; the bound of a
     position is the largest over groups of the sum of the group's views (each group is a disjoint partition).
+    A view of ``kind`` 0 is ranked (``ranks`` hold ranks); of kind 1, addressed by cells with the blank
+    (``ranks`` hold addresses: ``bits`` a cell, the blank's field at ``blank_shift``), where every move
+    moves the blank's field and a move of a tile outside the pattern is free (its value stays).
 
     ``state``: depth, bound, least f above the bound, expansions, children generated. Returns 0 when the
     quota ran out (call again to go on), 1 when the goal was reached (``blanks[:depth+1]`` are the blank's
@@ -131,8 +134,13 @@ def ida_steps(cells: Any, goal: Any, near: Any, entries: Any, offset: Any, index
             r = ranks[v, depth]
             h = values[v, depth]
             i = index[v, t]
-            if i >= 0:
+            if kind[v] == 1:
+                r += (cellmap[v, c] - cellmap[v, blank]) << blank_shift[v]
+                if i >= 0:
+                    r += (cellmap[v, blank] - cellmap[v, c]) << (bits * i)
+            elif i >= 0:
                 r += move_delta(occ[v], weights[v], i, cellmap[v, c], cellmap[v, blank])
+            if i >= 0:
                 code = (entries[offset[v] + (r >> 2)] >> ((r & 3) << 1)) & 3
                 step = (code - h) % 3
                 if step == 1:
