@@ -188,3 +188,20 @@ def test_databases_addressed_by_cells_reflected_stay_admissible(eight_true, tmp_
     for cells in rng.sample(sorted(eight_true), 25):
         text = "/".join(" ".join(map(str, cells[r * 3:r * 3 + 3])) for r in range(3))
         assert engine.search(tiles_space(text, goal="0 1 2/3 4 5/6 7 8")).length == eight_true[cells]
+
+
+def test_the_kernel_as_plain_python_expands_the_same_nodes(eight_ranked, eight_true, monkeypatch):
+    """numba compiles the kernel when installed; without it the same function runs as Python. Both must find
+    the same path after the same expansions (solvers/compiled.py)."""
+    from puzzlesmith.solvers import pdbkernel
+    if not hasattr(pdbkernel.ida_steps, "py_func"):
+        pytest.skip("numba is not installed: the kernel already runs as plain Python")
+    monkeypatch.setenv("PUZZLESMITH_TABLES", str(eight_ranked))
+    engine = get_path_engine("pdb")
+    hardest = max(eight_true, key=eight_true.get)
+    text = "/".join(" ".join(map(str, hardest[r * 3:r * 3 + 3])) for r in range(3))
+    compiled = engine.search(tiles_space(text, goal="0 1 2/3 4 5/6 7 8"))
+    monkeypatch.setattr(pdbkernel, "ida_steps", pdbkernel.ida_steps.py_func)
+    plain = engine.search(tiles_space(text, goal="0 1 2/3 4 5/6 7 8"))
+    assert plain.path == compiled.path and plain.stats.expanded == compiled.stats.expanded > 1000
+    assert compiled.length == eight_true[hardest] == 31

@@ -157,20 +157,19 @@ class UnitSearch:
         self.perm = np.array([p for _, _, p in net.units], dtype=np.bool_)
         self.vptr, self.vidx = _csr([[u for u in range(len(net.units)) if net.units_of[v] >> u & 1]
                                      for v in range(net.num_vars)])
-        self.queue = np.empty(net.num_vars * 64 + net.num_vars, dtype=np.int64)
-        self.dirty = np.zeros(len(net.units), dtype=np.bool_)
+        self.queue_size = net.num_vars * 64 + net.num_vars  # a variable is queued at most once a value it loses
 
     def propagate(self, dom: list[int], changed: Iterable[int]) -> bool:
         """``Compiled.propagate`` compiled: ``dom`` narrowed in place to the same fixpoint (the rules only ever
         remove values, so the order they run in changes neither the fixpoint nor whether one is reached)."""
         array = np.array(dom, dtype=np.int64)
-        queue = self.queue
+        queue = np.empty(self.queue_size, dtype=np.int64)  # per call: threads may share one model's search
         top = 0
         for v in changed:
             queue[top] = v
             top += 1
         ok = bool(_propagate(array, queue, top, self.pptr, self.pidx, self.uptr, self.uidx, self.union, self.perm,
-                             self.vptr, self.vidx, self.dirty))
+                             self.vptr, self.vidx, np.zeros(len(self.union), dtype=np.bool_)))
         dom[:] = array.tolist()
         return ok
 
