@@ -23,8 +23,8 @@ SUDOKU = registry.get("sudoku")
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
-def model_of(**params: str):
-    empty, model, groups = prepare(SUDOKU, SUDOKU.resolve_params(params), "none", None)
+def model_of(symmetry: str = "none", **params: str):
+    empty, model, groups = prepare(SUDOKU, SUDOKU.resolve_params(params), symmetry, None)
     return empty, model, groups
 
 
@@ -98,8 +98,9 @@ def test_compiled_propagation_reaches_the_nets_fixpoint():
         assert ok_a == ok_b and (not ok_a or a == b)
 
 
-@pytest.mark.parametrize("params", [{}, {"variant": "x"}, {"size": "6"}])
+@pytest.mark.parametrize("params", [{}, {"variant": "x"}, {"size": "6"}, {"symmetry": "rot180"}])
 def test_puzzles_made_with_the_compiled_search_are_the_oracles(params):
+    """Clue by clue (the whole reduction pass in one compiled call) and orbit by orbit (a question a clue)."""
     _, model, groups = model_of(**params)
     for seed in range(6):
         assert make_minimal(model, groups, random_stream(seed), "sat", fast=True) == \

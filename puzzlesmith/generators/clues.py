@@ -193,6 +193,8 @@ def reduce_clues(model: Model, clues: Mapping[int, int], solution: Sequence[int]
     (``fast``: a compiled search, ``compiled_search``, answers in the oracle's place)."""
     order = [tuple(g) for g in groups if g and g[0] in clues]
     rng.shuffle(order)
+    if fast is not None and all(len(g) == 1 for g in order):  # the whole pass in one compiled call
+        return fast.reduce(clues, [g[0] for g in order], solution)
     current = dict(clues)
     for group in order:
         others = {v: x for v, x in current.items() if v not in group}

@@ -9,7 +9,7 @@ answers are the oracle's answers, and the puzzles made are the same.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -140,6 +140,21 @@ def _exists(start: Any, pptr: Any, pidx: Any, uptr: Any, uidx: Any, union: Any, 
             pick = True
 
 
+@kernel
+def _reduce(initial: Any, order: Any, bits: Any, clued: Any, pptr: Any, pidx: Any, uptr: Any, uidx: Any,
+            union: Any, perm: Any, vptr: Any, vidx: Any) -> None:
+    """The reduction pass over single clues, in ``order``: clue v (``clued[v]``, value bit ``bits[v]``) goes when
+    no solution of the other clues has another value there; ``clued`` is updated in place."""
+    n = initial.shape[0]
+    start = np.empty(n, np.int64)
+    for var in order:
+        for v in range(n):
+            start[v] = initial[v] & bits[v] if clued[v] and v != var else initial[v]
+        start[var] &= ~bits[var]
+        if not _exists(start, pptr, pidx, uptr, uidx, union, perm, vptr, vidx):
+            clued[var] = False
+
+
 def _csr(rows: list[list[int]]) -> tuple[Any, Any]:
     ptr = np.zeros(len(rows) + 1, dtype=np.int64)
     np.cumsum([len(r) for r in rows], out=ptr[1:])
@@ -172,6 +187,17 @@ class UnitSearch:
                              self.vptr, self.vidx, np.zeros(len(self.union), dtype=np.bool_)))
         dom[:] = array.tolist()
         return ok
+
+    def reduce(self, clues: Mapping[int, int], order: Sequence[int], solution: Sequence[int]) -> dict[int, int]:
+        """The reduction pass over single clues (``order``: the clues, shuffled) in one call: the clues that
+        remain, each dropped when ``exists`` would say no other value fits it without it."""
+        lo = self.net.lo
+        clued = np.zeros(self.net.num_vars, dtype=np.bool_)
+        clued[list(clues)] = True
+        bits = np.array([1 << (x - lo) for x in solution], dtype=np.int64)
+        _reduce(np.array(self.net.initial, dtype=np.int64), np.array(order, dtype=np.int64), bits, clued, self.pptr,
+                self.pidx, self.uptr, self.uidx, self.union, self.perm, self.vptr, self.vidx)
+        return {v: x for v, x in clues.items() if clued[v]}
 
     def exists(self, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]]) -> bool:
         start = np.array(self.net.start(fix, forbid), dtype=np.int64)
