@@ -80,14 +80,15 @@ def prepare(ptype: PuzzleType, params: dict[str, Any], symmetry: str, difficulty
 
 def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmetry: str = "none",
                  difficulty: str | None = None, oracle: str | None = None, grade: bool = True,
-                 max_tries: int = 1000, rating: tuple[float, float] | None = None) -> Generated:
+                 max_tries: int = 1000, rating: tuple[float, float] | None = None, fast: bool = False) -> Generated:
     """A unique puzzle, minimal within ``symmetry``, made from ``seed`` alone.
 
     With ``difficulty`` (one of LEVELS), puzzles are made from the same random stream until
     one grades at that level, and with ``rating`` (low, high) until one rates within it (both
     ends included); GenerationError after ``max_tries``. ``oracle`` names the
     engine that answers uniqueness questions (default: the fastest registered one); the
-    puzzle does not depend on it.
+    puzzle does not depend on it, nor on ``fast`` (the compiled search answers the reduction
+    pass's questions where it applies: batches of ``COMPILED_FROM`` puzzles or more set it).
     """
     if ptype.clue_kinds:
         from .clue_kinds import generate_one as by_clue_kinds
@@ -99,7 +100,7 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     empty, model, groups = prepare(ptype, params, symmetry, difficulty, rng)
     oracle = oracle or default_oracle(model)
     for tries in range(1, max_tries + 1):
-        givens, solution = make_minimal(model, groups, rng, oracle)
+        givens, solution = make_minimal(model, groups, rng, oracle, fast)
         graded = grade_puzzle(model, givens, solution) if grade or difficulty or rating else None
         if meets(graded, difficulty, rating):
             return Generated(ptype.with_givens(empty, givens), solution, seed, symmetry, oracle, tries,
@@ -114,6 +115,14 @@ def _chunk(ptype: PuzzleType, params: dict[str, Any], seeds: list[int], *, optio
 
 
 MAX_SEED = 2**63 - 1
+
+#: Batches of this many puzzles or more answer the reduction pass by the compiled search where it applies
+#: (generators/clues.py): importing numba and loading the kernels cost about 0.4 s of CPU once, and save
+#: about 1.8 ms a 9x9 sudoku (benchmarks/bench_generate.py), so from about 200 puzzles on it pays.
+COMPILED_FROM = 200
+#: ... of puzzles of this many variables or more: smaller ones are made too fast for it to pay (300 4x4
+#: sudokus take 0.19 s of CPU without it, 0.69 s with it).
+COMPILED_VARS = 81
 
 
 def random_stream(seed: int | None) -> random.Random:
@@ -143,8 +152,10 @@ def generate(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | N
     many tasks it runs at once). Tasks are chunks of ``chunk`` consecutive seeds, and at
     most ``in_flight`` chunks are queued at a time, so an endless batch stays bounded.
     """
-    prepare(ptype, params, options.get("symmetry", "none"), options.get("difficulty"))  # bad options fail here
-    base = new_seed() if seed is None else seed
+    _, model, _ = prepare(ptype, params, options.get("symmetry", "none"), options.get("difficulty"))  # bad options
+    base = new_seed() if seed is None else seed  # fail here
+    if n >= COMPILED_FROM and model.num_vars >= COMPILED_VARS and not ptype.clue_kinds:
+        options = {"fast": True, **options}
     yield from by_seed(partial(_chunk, ptype, params, options=options), n, base, workers=workers, executor=executor,
                        chunk=chunk, in_flight=in_flight)
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
+from typing import Any
 
 from puzzlesmith import solvers
 from puzzlesmith.csp.errors import PuzzlesmithError
@@ -75,20 +77,23 @@ RECHECK_AFTER = 4
 
 
 def add_clues(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
-              oracle: str) -> tuple[dict[int, int], list[int]]:
+              oracle: str, fast: Any = None) -> tuple[dict[int, int], list[int]]:
     """The add phase: clues (var -> value) with exactly one solution, and that solution.
 
     ``groups`` are the orbits clues are added by (singletons without symmetry): a group is
     picked at random among those with an undecided variable, and all its variables become
-    clues, one search step each.
+    clues, one search step each. ``fast``: a compiled search (``compiled_search``) that propagates in its place.
     """
     net = compiled(model)
+    propagate = fast.propagate if fast is not None else net.propagate
     lo = net.lo
     root = net.start(None, ())
-    if not net.propagate(root, range(net.num_vars)):
+    if not propagate(root, range(net.num_vars)):
         raise Unsolvable("the puzzle's model has no solution")
     group_of = {v: k for k, g in enumerate(groups) for v in g}
     singletons = all(len(g) == 1 for g in groups)
+    clued = list(group_of)
+    fetch = itemgetter(*clued) if len(clued) > 1 else (lambda dom: [dom[v] for v in clued])
     # A frame: the constrained copy, the variables of the current group still to clue, and the
     # clue (variable, value bit) that made it from its parent; the clues are the frames' clues.
     frames: list[tuple[list[int], tuple[int, ...], tuple[int, int] | None]] = [(root, (), None)]
@@ -104,7 +109,7 @@ def add_clues(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
             dom, queue, made_by = frames[-1]
             reduced = dom[:]
             reduced[var] &= ~bit
-            if reduced[var] and net.propagate(reduced, (var,)):
+            if reduced[var] and propagate(reduced, (var,)):
                 frames[-1] = (reduced, queue, made_by)
                 return
             frames.pop()
@@ -116,7 +121,7 @@ def add_clues(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
     while True:
         dom, queue, made_by = frames[-1]
         if not queue:
-            undecided = [v for v in group_of if dom[v] & (dom[v] - 1)]
+            undecided = [v for v, d in zip(clued, fetch(dom)) if d & (d - 1)]
             if not undecided:
                 return clues(), net.values(dom)
             if singletons:
@@ -128,7 +133,7 @@ def add_clues(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
         bit = rng.choice(_bits(dom[var]))
         child = dom[:]
         child[var] = bit
-        if net.propagate(child, (var,)):
+        if propagate(child, (var,)):
             frames.append((child, queue[1:], (var, bit)))
             continue
         refute(var, bit)
@@ -148,34 +153,52 @@ def add_clues(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
                 refute(*made_by)
 
 
-def _decide(model: Model, fix: Mapping[int, int], forbid: Sequence[tuple[int, int]], oracle: str) -> list[int] | None:
-    """A solution of the assumptions, or None when there is none (the oracle must answer exactly)."""
-    outcome = solvers.solve(model, fix=fix, forbid=forbid, engine=oracle)
-    if outcome.status == solvers.UNKNOWN:
+def _exists(model: Model, fix: Mapping[int, int], forbid: Sequence[tuple[int, int]], oracle: str) -> bool:
+    """Whether the assumptions have a solution (the oracle must answer exactly)."""
+    answer = solvers.get_engine(oracle).exists(model, fix, forbid)
+    if answer is None:
         raise GenerationError(f"the {oracle} engine could not decide a uniqueness question")
-    return outcome.solution if outcome.status == solvers.SOLVED else None
+    return answer
+
+
+def compiled_search(model: Model) -> Any:
+    """The compiled yes-or-no search (solvers/unitkernel.py) for a model of plain units when numba is installed,
+    else None. Its answers are exact, so the puzzles are the oracle's; importing numba and loading the kernel
+    cost about 0.3 s once, so batches use it (``batch.COMPILED_FROM``) and one puzzle does not."""
+    from puzzlesmith.solvers.compiled import compiled_available
+    from puzzlesmith.solvers.unitkernel import UnitSearch, applies
+
+    net = compiled(model)
+    if not applies(net) or not compiled_available():
+        return None
+    return model.cached("unit search", lambda _: UnitSearch(net))
 
 
 def only_solution(model: Model, fix: Mapping[int, int], cells: Sequence[int], solution: Sequence[int],
-                  oracle: str) -> bool:
+                  oracle: str, fast: Any = None) -> bool:
     """True when no solution of ``fix`` differs from ``solution`` on any of ``cells``.
 
     When ``solution`` is the one solution of ``fix`` plus the clues on ``cells``, this says
     those clues can go: another solution of ``fix`` alone would have to differ on one of them.
     One oracle call per cell, each asking for a solution with that cell changed.
     """
-    return all(_decide(model, fix, [(var, solution[var])], oracle) is None for var in cells)
+    if fast is not None:
+        return not any(fast.exists(fix, [(var, solution[var])]) for var in cells)
+    return not any(_exists(model, fix, [(var, solution[var])], oracle) for var in cells)
 
 
 def reduce_clues(model: Model, clues: Mapping[int, int], solution: Sequence[int], groups: Sequence[Sequence[int]],
-                 rng: random.Random, oracle: str) -> dict[int, int]:
-    """The reduction pass: drop, in random order, each group of clues whose removal keeps ``solution`` unique."""
+                 rng: random.Random, oracle: str, fast: Any = None) -> dict[int, int]:
+    """The reduction pass: drop, in random order, each group of clues whose removal keeps ``solution`` unique
+    (``fast``: a compiled search, ``compiled_search``, answers in the oracle's place)."""
     order = [tuple(g) for g in groups if g and g[0] in clues]
     rng.shuffle(order)
+    if fast is not None and all(len(g) == 1 for g in order):  # the whole pass in one compiled call
+        return fast.reduce(clues, [g[0] for g in order], solution)
     current = dict(clues)
     for group in order:
         others = {v: x for v, x in current.items() if v not in group}
-        if only_solution(model, others, group, solution, oracle):
+        if only_solution(model, others, group, solution, oracle, fast):
             current = others
     return current
 
@@ -194,11 +217,16 @@ def redundant_groups(model: Model, givens: Mapping[int, int], solution: Sequence
 
 
 def make_minimal(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
-                 oracle: str | None = None) -> tuple[dict[int, int], list[int]]:
-    """One unique puzzle, minimal within ``groups``: (clues, solution)."""
+                 oracle: str | None = None, fast: bool = False) -> tuple[dict[int, int], list[int]]:
+    """One unique puzzle, minimal within ``groups``: (clues, solution). ``fast``: the reduction pass asks the
+    compiled search where it applies (the same answers, so the same puzzle)."""
     oracle = oracle or default_oracle(model)
-    clues, solution = add_clues(model, groups, rng, oracle)
+    reason = solvers.get_engine(oracle).unsupported(model)
+    if reason:  # asked once here: the reduction pass puts its questions to the engine directly
+        raise solvers.Unsupported(reason)
+    search = compiled_search(model) if fast else None
+    clues, solution = add_clues(model, groups, rng, oracle, search)
     violation = model.check(solution)
     if violation is not None:  # propagation is sound, so this would be an engine bug
         raise GenerationError(f"propagation decided a non-solution: {violation}")
-    return reduce_clues(model, clues, solution, groups, rng, oracle), solution
+    return reduce_clues(model, clues, solution, groups, rng, oracle, search), solution

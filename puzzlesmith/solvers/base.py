@@ -168,6 +168,13 @@ class Engine:
         status = SOLVED if solution is not None else (UNKNOWN if found.stats.stopped else UNSAT)
         return Outcome(status, solution, found.stats, self.name)
 
+    def exists(self, model: Model, fix: Mapping[int, int] | None = None,
+               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> bool | None:
+        """Whether some solution meets the assumptions (None: a limit stopped the search). The generators'
+        yes-or-no questions need no solution, and an engine that can skip reading one out overrides this."""
+        status = self.solve(model, fix, forbid, limits).status
+        return True if status == SOLVED else False if status == UNSAT else None
+
     def count(self, model: Model, limit: int | None = None, fix: Mapping[int, int] | None = None,
               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Count:
         if limit is not None and limit < 1:

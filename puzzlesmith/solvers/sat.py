@@ -357,7 +357,8 @@ class Session:
         try:
             while True:
                 result = self._call(assumptions, stats, deadline, budget)
-                cuts = self.cnf.cuts(self.cnf.values(solver.get_model())) if result else []
+                # Only lazy constraints have cuts: decoding the model for none cost generation a sixth.
+                cuts = self.cnf.cuts(self.cnf.values(solver.get_model())) if result and self.cnf.lazy else []
                 if not cuts:
                     break
                 # Valid for every solution: kept in the CNF too, so a recycled solver starts with them.
@@ -531,6 +532,15 @@ class SatEngine(Engine):
         stats.seconds = time.perf_counter() - start
         status = SOLVED if result else (UNSAT if result is False or assumptions is None else UNKNOWN)
         return Outcome(status, solution, stats, self.name)
+
+    def exists(self, model: Model, fix: Mapping[int, int] | None = None,
+               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> bool | None:
+        """One call, and the model is never read out (decoding it was a fifth of making a minimal sudoku)."""
+        session = self._session(model, Stats(), limits)
+        assumptions = session.cnf.assumptions(fix, forbid)
+        if assumptions is None:
+            return False
+        return session.run(assumptions, Stats(), self._deadline(limits), limits.nodes)
 
     def another(self, model: Model, solution: Sequence[int], fix: Mapping[int, int] | None = None,
                 limits: Limits = Limits()) -> Outcome:

@@ -1,0 +1,36 @@
+"""Kernels compiled by numba when it is installed (``pip install 'puzzlesmith[fast]'``), run as plain Python
+otherwise: the same function either way, so the answers are the same and only the speed differs.
+
+Only the modules that hold kernels import this one, and only when a search or a build needs them, so a
+one-puzzle command never pays for importing numba (about 0.4 s) or compiling (seconds, once: the machine
+code is cached beside the module, or in $NUMBA_CACHE_DIR).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def compiled_available() -> bool:
+    """Whether kernels are compiled: numba importable, and $PUZZLESMITH_PURE_PYTHON not set (benchmarks set
+    it to time the same kernels as plain Python)."""
+    if os.environ.get("PUZZLESMITH_PURE_PYTHON"):
+        return False
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def kernel(function: F) -> F:
+    """``function`` compiled in nopython mode (cached on disk), or itself when numba is absent."""
+    if not compiled_available():
+        return function
+    import numba
+
+    return cast(F, numba.njit(cache=True, nogil=True)(function))

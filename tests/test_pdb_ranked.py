@@ -1,0 +1,207 @@
+"""Ranked pattern databases (the blank left out) and IDA* with the reflected lookup (solvers/pdb.py,
+solvers/pdbkernel.py): values against an independent breadth-first search, the bound against the true
+distances of the whole 8-puzzle, and Korf's 100 15-puzzle instances at their published optima when the
+7-8 databases are in the table cache (building the 8-tile one takes minutes, so CI skips that test)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import deque
+from pathlib import Path
+
+import numpy as np
+import pytest
+from movecheck import replay_tiles
+
+from puzzlesmith.csp import registry
+from puzzlesmith.solvers.paths import get_path_engine
+from puzzlesmith.solvers.pdb import (
+    KernelSearch,
+    build_pattern,
+    pattern_file,
+    pattern_identity,
+    ranked_databases_for,
+    write_pattern,
+)
+
+TILES = registry.get("tiles")
+KORF = Path(__file__).resolve().parents[2] / "shared" / "data" / "tiles" / "korf100.txt"
+KORF_GOAL = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15"
+EIGHT_GOAL = (0, 1, 2, 3, 4, 5, 6, 7, 8)  # the blank at home on the main diagonal, so reflection applies
+
+
+def tiles_space(text: str, **params: str):
+    return TILES.space(TILES.parse(text, TILES.resolve_params(params)))
+
+
+def near(z: int, rows: int, cols: int) -> list[int]:
+    r, c = divmod(z, cols)
+    return [(r + dr) * cols + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def placement_distances(goal: tuple[int, ...], rows: int, cols: int, tiles: list[int]) -> dict[tuple[int, ...], int]:
+    """Breadth-first over placements (tile i's cell, in order) where a pattern tile steps to a neighbouring cell
+    no pattern tile is on, from the goal's placement: written here from the definition, nothing from solvers/."""
+    start = tuple(goal.index(t) for t in tiles)
+    seen = {start: 0}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for i, a in enumerate(here):
+            for b in near(a, rows, cols):
+                if b not in here:
+                    there = here[:i] + (b,) + here[i + 1:]
+                    if there not in seen:
+                        seen[there] = seen[here] + 1
+                        todo.append(there)
+    return seen
+
+
+def board_distances(goal: tuple[int, ...], rows: int, cols: int) -> dict[tuple[int, ...], int]:
+    """Every board's true distance from the goal (the whole component), by plain breadth-first search."""
+    seen = {goal: 0}
+    todo = deque([goal])
+    while todo:
+        here = todo.popleft()
+        z = here.index(0)
+        for c in near(z, rows, cols):
+            board = list(here)
+            board[z], board[c] = board[c], 0
+            there = tuple(board)
+            if there not in seen:
+                seen[there] = seen[here] + 1
+                todo.append(there)
+    return seen
+
+
+def test_ranked_values_are_the_placement_distances_numbered_lexicographically(tmp_path):
+    """The rank of a placement is its index in the lexicographic order of partial permutations, which is the
+    order itertools.permutations lists them in."""
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    tiles = [2, 5, 7, 8]
+    dist, histogram = build_pattern(3, 3, goal, tiles, ranked=True)
+    want = placement_distances(goal, 3, 3, tiles)
+    got = {cells: int(dist[k]) for k, cells in enumerate(itertools.permutations(range(9), len(tiles)))}
+    assert got == want and sum(histogram) == len(want) == 9 * 8 * 7 * 6 == dist.size
+    path = tmp_path / "p.tbl"
+    write_pattern(path, pattern_identity(3, 3, goal, tiles, ranked=True), dist, histogram)
+    codes = np.frombuffer(path.read_bytes()[4096:], dtype=np.uint8)
+    unpacked = np.stack([(codes >> (2 * k)) & 3 for k in range(4)], axis=1).reshape(-1)[:dist.size]
+    assert (unpacked == dist % 3).all()
+
+
+@pytest.fixture(scope="module")
+def eight_ranked(tmp_path_factory):
+    """The 8-puzzle split 4-4 by goal cells (rows of Korf and Felner's 7-8 split, scaled down), ranked, in a
+    table cache of their own."""
+    folder = tmp_path_factory.mktemp("ranked")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("PUZZLESMITH_TABLES", str(folder))
+    for tiles in ([1, 2, 3, 4], [5, 6, 7, 8]):
+        dist, histogram = build_pattern(3, 3, EIGHT_GOAL, tiles, ranked=True)
+        write_pattern(pattern_file(3, 3, EIGHT_GOAL, tiles, ranked=True),
+                      pattern_identity(3, 3, EIGHT_GOAL, tiles, ranked=True), dist, histogram)
+    mp.undo()  # the tests that read them set it again; the Korf test reads the real cache
+    return folder
+
+
+@pytest.fixture(scope="module")
+def eight_true():
+    return board_distances(EIGHT_GOAL, 3, 3)
+
+
+def test_the_reflected_bound_is_never_above_the_true_distance(eight_ranked, eight_true, monkeypatch):
+    monkeypatch.setenv("PUZZLESMITH_TABLES", str(eight_ranked))
+    dbs = ranked_databases_for(3, 3, list(EIGHT_GOAL))
+    assert sorted(db.tiles for db in dbs) == [[1, 2, 3, 4], [5, 6, 7, 8]]
+    search = KernelSearch(tiles_space("0 1 2/3 4 5/6 7 8", goal="0 1 2/3 4 5/6 7 8"), [dbs])
+    assert search.groups == 2 and len(search.views) == 4  # the databases as built, and reflected
+    rng = random.Random(27)
+    raised = 0
+    for cells in rng.sample(sorted(eight_true), 2000):
+        sums = [0, 0]
+        for v in range(len(search.views)):
+            sums[search.views[v][1]] += search.exact(v, list(cells))[1]
+        assert max(sums) == search.bound(list(cells)) <= eight_true[cells], cells
+        raised += sums[1] > sums[0]
+    assert raised > 100  # the reflection is looked up, and often bounds higher
+
+
+def test_ida_star_with_ranked_databases_finds_breadth_first_lengths(eight_ranked, eight_true, monkeypatch):
+    monkeypatch.setenv("PUZZLESMITH_TABLES", str(eight_ranked))
+    engine = get_path_engine("pdb")
+    rng = random.Random(8)
+    goal_text = "0 1 2/3 4 5/6 7 8"
+    for cells in rng.sample(sorted(eight_true), 40) + [max(eight_true, key=eight_true.get)]:
+        text = "/".join(" ".join(map(str, cells[r * 3:r * 3 + 3])) for r in range(3))
+        space = tiles_space(text, goal=goal_text)
+        result = engine.search(space)
+        assert result.length == eight_true[cells], text
+        names = [name for name, _ in space.replay(result.path)]
+        assert replay_tiles(text, names, goal=goal_text) == eight_true[cells]
+
+
+def test_korfs_100_at_their_published_optima():
+    """R. E. Korf, "Depth-first iterative-deepening" (Artificial Intelligence 27, 1985): the optimal lengths of
+    all 100 instances, each solution replayed, by the compiled search with the complete set of databases in
+    the table cache (6-6-3, or 7-8) and its reflection. Building them takes minutes, so CI skips this test
+    (``benchmarks/bench_tables.py --korf`` builds them, or the commands the skip message names)."""
+    from puzzlesmith.solvers.pdb import build_hint, complete_sets
+    if not KORF.exists():
+        pytest.skip(f"shared data not found: {KORF}")
+    goal = [int(x) for x in KORF_GOAL.replace("/", " ").split()]
+    if not complete_sets(4, 4, goal):
+        pytest.skip("no complete set of pattern databases in the table cache: " + build_hint(4, 4, goal))
+    engine = get_path_engine("pdb")
+    rows = [line.split() for line in KORF.read_text().splitlines() if line and not line.startswith("#")]
+    assert len(rows) == 100
+    for fields in rows:
+        optimum, cells = int(fields[1]), fields[2:]
+        text = "/".join(" ".join(cells[r * 4:(r + 1) * 4]) for r in range(4))
+        space = tiles_space(text, goal=KORF_GOAL)
+        result = engine.search(space)
+        assert result.length == optimum, fields[0]
+        names = [name for name, _ in space.replay(result.path)]
+        assert replay_tiles(text, names, goal=KORF_GOAL) == optimum
+
+
+def test_databases_addressed_by_cells_reflected_stay_admissible(eight_true, tmp_path, monkeypatch):
+    """The same 4-4 split addressed by cells with the blank (a 0-1 search: the blank's own moves are free), in
+    the compiled search's views as built and reflected."""
+    from puzzlesmith.solvers.pdb import KernelSearch, complete_sets
+    monkeypatch.setenv("PUZZLESMITH_TABLES", str(tmp_path))
+    for tiles in ([1, 2, 3, 4], [5, 6, 7, 8]):
+        dist, histogram = build_pattern(3, 3, EIGHT_GOAL, tiles, ranked=False)
+        write_pattern(pattern_file(3, 3, EIGHT_GOAL, tiles, ranked=False),
+                      pattern_identity(3, 3, EIGHT_GOAL, tiles, ranked=False), dist, histogram)
+    sets = complete_sets(3, 3, list(EIGHT_GOAL))
+    assert [sorted(db.tiles for db in found) for found in sets] == [[[1, 2, 3, 4], [5, 6, 7, 8]]]
+    assert not any(db.ranked for db in sets[0])
+    search = KernelSearch(tiles_space("0 1 2/3 4 5/6 7 8", goal="0 1 2/3 4 5/6 7 8"), sets)
+    assert search.groups == 2
+    rng = random.Random(78)
+    for cells in rng.sample(sorted(eight_true), 1000):
+        assert search.bound(list(cells)) <= eight_true[cells], cells
+    engine = get_path_engine("pdb")
+    for cells in rng.sample(sorted(eight_true), 25):
+        text = "/".join(" ".join(map(str, cells[r * 3:r * 3 + 3])) for r in range(3))
+        assert engine.search(tiles_space(text, goal="0 1 2/3 4 5/6 7 8")).length == eight_true[cells]
+
+
+def test_the_kernel_as_plain_python_expands_the_same_nodes(eight_ranked, eight_true, monkeypatch):
+    """numba compiles the kernel when installed; without it the same function runs as Python. Both must find
+    the same path after the same expansions (solvers/compiled.py)."""
+    from puzzlesmith.solvers import pdbkernel
+    if not hasattr(pdbkernel.ida_steps, "py_func"):
+        pytest.skip("numba is not installed: the kernel already runs as plain Python")
+    monkeypatch.setenv("PUZZLESMITH_TABLES", str(eight_ranked))
+    engine = get_path_engine("pdb")
+    hardest = max(eight_true, key=eight_true.get)
+    text = "/".join(" ".join(map(str, hardest[r * 3:r * 3 + 3])) for r in range(3))
+    compiled = engine.search(tiles_space(text, goal="0 1 2/3 4 5/6 7 8"))
+    monkeypatch.setattr(pdbkernel, "ida_steps", pdbkernel.ida_steps.py_func)
+    plain = engine.search(tiles_space(text, goal="0 1 2/3 4 5/6 7 8"))
+    assert plain.path == compiled.path and plain.stats.expanded == compiled.stats.expanded > 1000
+    assert compiled.length == eight_true[hardest] == 31
