@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import signal
 from pathlib import Path
 
 import pytest
+
+# A shell that starts a job in the background without job control (`pytest &` in a script) starts it with Ctrl-C
+# ignored, and every process it starts inherits that, so the tests that press Ctrl-C on a command would wait for
+# it in vain. Catching SIGINT here again lets the commands the tests start see it, as they do from a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
