@@ -3,15 +3,14 @@ force; every engine agrees; bad input and "no solution" answered as the command 
 
 from __future__ import annotations
 
-import pytest
 import itertools
 
+import pytest
 from genre_support import published, run
-
-from puzzlesmith.csp import grid
 from hypothesis import given, settings, strategies as st
 
 import puzzlesmith as ps
+from puzzlesmith.csp import grid
 
 
 def loop_of(inside: list[str]) -> list[int]:

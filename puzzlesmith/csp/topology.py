@@ -472,16 +472,18 @@ def _labels(inside: list[Any], near: list[list[int]], n: int) -> tuple[list[int]
 
 
 # -- shapes for generators ------------------------------------------------------------------------------------
-def random_disc(rows: int, cols: int, rng: Any, share: float = 0.5) -> set[tuple[int, int]]:
+def random_disc(rows: int, cols: int, rng: Any, share: float = 0.5, thin: bool = False) -> set[tuple[int, int]]:
     """A random set of about ``share`` of the cells of a rows x cols grid whose outline is one simple loop
     (one piece without holes, nothing touching only at a corner, inside or out): the loop of a
     slitherlink on the cells, of a masyu on the squares between cell centres. Grown from one cell, a
-    cell at a time, each kept only if the outline stays one loop."""
+    cell at a time, each kept only if the outline stays one loop; ``thin`` prefers cells touching the shape
+    on one side only, so it branches like a tree and its outline reaches every part of the grid."""
     inside = {(rng.randrange(rows), rng.randrange(cols))}
     goal = max(1, round(share * rows * cols))
     frontier = _around(inside, rows, cols)
     while len(inside) < goal and frontier:
-        cell = rng.choice(sorted(frontier))
+        tips = [x for x in sorted(frontier) if thin and len(_around({x}, rows, cols) & inside) == 1]
+        cell = rng.choice(tips or sorted(frontier))
         frontier.discard(cell)
         if _pinched(inside, cell, rows, cols) or not _outside_connected(inside | {cell}, rows, cols):
             continue

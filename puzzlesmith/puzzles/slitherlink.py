@@ -88,7 +88,8 @@ class Slitherlink(PuzzleType):
         return instance.params["rows"], instance.params["cols"]
 
     def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
-        return {(r, c, "number"): v for r, row in enumerate(self.numbers(instance)) for c, v in enumerate(row) if v >= 0}
+        numbers = self.numbers(instance)
+        return {(r, c, "number"): v for r, row in enumerate(numbers) for c, v in enumerate(row) if v >= 0}
 
     def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
         rows, cols = instance.params["rows"], instance.params["cols"]
