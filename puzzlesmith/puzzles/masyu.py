@@ -92,10 +92,17 @@ def masyu_model(rows: int, cols: int, sites: Sites) -> Model:
     return m.freeze()
 
 
+def _size(text: str) -> tuple[int, int]:
+    rows, cols = parse_rxc(text, True, 900)
+    if min(rows, cols) < 3:
+        raise ValueError("a generated masyu is at least 3x3")
+    return rows, cols
+
+
 class Masyu(PuzzleType):
     name = "masyu"
     summary = "one loop through every pearl: straight on white ones, turning on black ones"
-    params = (Param("size", None, "RxC or N, when generating (default 7)", lambda t: parse_rxc(t, True, 900)),)
+    params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)", _size),)
     clue_kinds = ("pearls",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
@@ -120,6 +127,9 @@ class Masyu(PuzzleType):
 
     def format_puzzle(self, instance: Instance) -> str:
         return "\n".join(self.pearls(instance))
+
+    def show_value(self, value: int, instance: Instance | None = None) -> str:
+        return "a line" if value else "no line"
 
     def grid_shape(self, instance: Instance) -> tuple[int, int]:
         return instance.params["rows"], instance.params["cols"]

@@ -84,6 +84,9 @@ class Slitherlink(PuzzleType):
         first = (rows + 1) * cols + rows * (cols + 1)
         return [[instance.givens.get(first + r * cols + c, -1) for c in range(cols)] for r in range(rows)]
 
+    def show_value(self, value: int, instance: Instance | None = None) -> str:
+        return "a line" if value else "no line"
+
     def grid_shape(self, instance: Instance) -> tuple[int, int]:
         return instance.params["rows"], instance.params["cols"]
 
