@@ -128,7 +128,8 @@ class LightUp(PuzzleType):
         rows, cols = params.get("size") or (7, 7)
         cells = [(r, c) for r in range(rows) for c in range(cols)]
         board = Board(rows, cols, tuple(sorted(rng.sample(cells, round(BLACK_SHARE * rows * cols)))))
-        lit, bulbs, runs = set(), set(), board.runs()
+        lit: set[Cell] = set()
+        bulbs, runs = set(), board.runs()
         for cell in rng.sample(board.whites(), len(board.whites())):
             if cell not in lit:
                 bulbs.add(cell)
