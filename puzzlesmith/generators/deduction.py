@@ -4,14 +4,13 @@ The technique ladder (``grading``) reasons about AllDifferent units, so it fits 
 This grader needs nothing but the model: it narrows the candidates by the engines' own propagation
 (tier 0, which includes what the topology kinds prune: ``csp.topology.narrow``), and when that stalls it
 probes: assume one value of an undecided answer variable and, if propagation (at depth 1), or propagation
-plus probing at depth d - 1 of the variables that assumption narrowed (at depth d, which assumes values
-of variables with two left, as forcing chains start from bivalue cells), reaches a contradiction, the
-value goes. A pass tries every value once, removing each failed one at once (the next
-probes start from what is left: cheap propagation first, probing only where it stalls), and after a pass
+plus one pass of probing at depth d - 1 (at depth d, which assumes values of variables with two left, as
+forcing chains start from bivalue cells), reaches a contradiction, the value goes. A pass tries every
+value once, removing each failed one at once (the next probes start from what is left), and after a pass
 that removed something it falls back to the cheapest tier, as Tatham's per-puzzle solvers do. A puzzle's
 grade is the deepest tier it needed: propagation is easy, probing at depth 1 medium, at depth 2 hard; a
-puzzle these leave undecided needs guessing (the tiers stop at 2: a full depth-2 pass costs the square
-of the candidates in propagations, which is why depth 2 probes only the few variables an assumption narrowed most).
+puzzle these leave undecided needs guessing (the tiers stop at 2: a depth-2 pass costs the square of the
+candidates in propagations, which is why it has a budget, ``DEPTH2_BUDGET``).
 
 Steps are about answer variables only (a hint never names a helper variable), and nothing assumes the
 puzzle has one solution: every removal is a proof.
@@ -33,7 +32,9 @@ if TYPE_CHECKING:
     from .grading import Grade  # imported when called: grading imports this module
 
 MAX_DEPTH = 2
-NEAR = 8  # variables probed under an assumption at depth 2: those it narrowed most
+#: Propagations one depth-2 pass may spend (a count, not a clock, so grades are reproducible): a pass that
+#: runs out ends as if it found nothing, and the puzzle needs guessing there (an 8x8 takuzu's passes fit).
+DEPTH2_BUDGET = 5_000
 #: The rating a tier gives: the top of the level it stands for (easy, medium, hard; see LEVEL_TOPS).
 TIER_RATINGS: tuple[float, ...] = (2.3, 3.4, 4.4)
 GUESS_RATING = 10.0
@@ -70,6 +71,7 @@ class Prober:
         self.net: Compiled = compiled(model)
         self.answer = list(model.answer_vars)
         self.lo = self.net.lo
+        self.spent = 0  # propagations of assumptions so far
 
     def start(self, givens: Mapping[int, int]) -> list[int]:
         dom = self.net.start(givens, ())
@@ -88,17 +90,18 @@ class Prober:
         return d if self.net.propagate(d, (v,)) else None
 
     def only(self, dom: list[int], v: int, bit: int) -> list[int] | None:
+        self.spent += 1
         d = list(dom)
         d[v] = bit
         return d if self.net.propagate(d, (v,)) else None
 
-    def refutes(self, dom: list[int], depth: int, only: Sequence[int] | None = None) -> bool:
-        """True when probing at ``depth`` the variables ``only`` (default: every open one), each value
-        removed as soon as its assumption fails, reaches a contradiction."""
-        for v, bit in self.literals(dom, only):
+    def refutes(self, dom: list[int], depth: int) -> bool:
+        """True when one pass of probing at ``depth`` over the open variables, each value removed as soon
+        as its assumption fails, reaches a contradiction."""
+        for v, bit in self.literals(dom):
             clock.check()
             assumed = self.only(dom, v, bit)
-            if assumed is None or depth > 1 and self.refutes(assumed, depth - 1, self.narrowed(dom, assumed)):
+            if assumed is None or depth > 1 and self.refutes(assumed, depth - 1):
                 d = self.without(dom, v, bit)
                 if d is None:
                     return True
@@ -115,11 +118,6 @@ class Prober:
     def two_valued(self, dom: list[int]) -> list[int]:
         return [v for v in self.answer if dom[v].bit_count() == 2]
 
-    def narrowed(self, before: list[int], after: list[int]) -> list[int]:
-        """The open answer variables that ``after`` narrowed from ``before``, at most ``NEAR`` of them, those
-        with the fewest values left first."""
-        touched = [v for v in self.answer if after[v] != before[v] and after[v] & (after[v] - 1)]
-        return sorted(touched, key=lambda v: after[v].bit_count())[:NEAR]
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -151,13 +149,14 @@ def steps(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
             return
     depth = 1
     while prober.open(dom):
-        found = False
+        found, budget = False, prober.spent + DEPTH2_BUDGET
         for v, bit in prober.literals(dom, None if depth == 1 else prober.two_valued(dom)):  # one pass, each
             # failed value removed at once; depth 2 assumes values of variables with two left
             clock.check()
+            if depth > 1 and prober.spent > budget:
+                break
             assumed = prober.only(dom, v, bit)
-            if assumed is not None and (depth == 1 or not prober.refutes(assumed, depth - 1,
-                                                                           prober.narrowed(dom, assumed))):
+            if assumed is not None and (depth == 1 or not prober.refutes(assumed, depth - 1)):
                 continue
             found = True
             technique = TIER_NAMES[depth]
