@@ -10,7 +10,7 @@ value once, removing each failed one at once (the next probes start from what is
 that removed something it falls back to the cheapest tier, as Tatham's per-puzzle solvers do. A puzzle's
 grade is the deepest tier it needed: propagation is easy, probing at depth 1 medium, at depth 2 hard; a
 puzzle these leave undecided needs guessing (the tiers stop at 2: a depth-2 pass costs the square of the
-candidates in propagations, which is why it has a budget, ``DEPTH2_BUDGET``).
+candidates in propagations, which is why a grade's probing has a budget, ``DEPTH2_BUDGET``).
 
 Steps are about answer variables only (a hint never names a helper variable), and nothing assumes the
 puzzle has one solution: every removal is a proof.
@@ -32,9 +32,10 @@ if TYPE_CHECKING:
     from .grading import Grade  # imported when called: grading imports this module
 
 MAX_DEPTH = 2
-#: Propagations one depth-2 pass may spend (a count, not a clock, so grades are reproducible): a pass that
-#: runs out ends as if it found nothing, and the puzzle needs guessing there (an 8x8 takuzu's passes fit).
-DEPTH2_BUDGET = 5_000
+#: Propagations of assumptions one grade may spend before depth 2 is no longer tried (a count, not a clock,
+#: so grades are reproducible): past it, a stalled depth-2 pass ends as if it found nothing and the puzzle
+#: needs guessing there (an 8x8 takuzu fits; a hard 10x10 slitherlink's depth 2 would take minutes).
+DEPTH2_BUDGET = 20_000
 #: The rating a tier gives: the top of the level it stands for (easy, medium, hard; see LEVEL_TOPS).
 TIER_RATINGS: tuple[float, ...] = (2.3, 3.4, 4.4)
 GUESS_RATING = 10.0
@@ -149,11 +150,11 @@ def steps(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
             return
     depth = 1
     while prober.open(dom):
-        found, budget = False, prober.spent + DEPTH2_BUDGET
+        found = False
         for v, bit in prober.literals(dom, None if depth == 1 else prober.two_valued(dom)):  # one pass, each
             # failed value removed at once; depth 2 assumes values of variables with two left
             clock.check()
-            if depth > 1 and prober.spent > budget:
+            if depth > 1 and prober.spent > DEPTH2_BUDGET:
                 break
             assumed = prober.only(dom, v, bit)
             if assumed is not None and (depth == 1 or not prober.refutes(assumed, depth - 1)):
