@@ -67,8 +67,9 @@ def _shape_rows(keys: tuple[str, ...]) -> list[tuple[int, ...]]:
 
 
 @lru_cache(maxsize=64)
-def masyu_model(rows: int, cols: int, sites: Sites) -> Model:
-    """The loop's edges (the answer), then one helper per pearl site: what the loop does there."""
+def masyu_model(rows: int, cols: int, sites: Sites, kinds: tuple[int, ...] | None) -> Model:
+    """The loop's edges (the answer), then one helper per pearl site: what the loop does there. With ``kinds``
+    (a puzzle as read: every site's pearl known) each table keeps only its pearl's rows, a fifth of them."""
     pairs = grid.cell_pairs(rows, cols)
     m = Model()
     edges = [m.int_var(0, 1, f"r{a // cols + 1}c{a % cols + 1}-r{b // cols + 1}c{b % cols + 1}") for a, b in pairs]
@@ -83,11 +84,12 @@ def masyu_model(rows: int, cols: int, sites: Sites) -> Model:
             return None
         return between[frozenset((r1 * cols + c1, r2 * cols + c2))]
 
-    for r, c in sites:
+    for k, (r, c) in enumerate(sites):
         shape = m.add_helper(range(3), f"the pearl at r{r + 1}c{c + 1}")
         around = {d: edge(r, c, d) for d in "LRUD"} | {d + d: edge(r, c, d, 2) for d in "LRUD"}
         present = {k: var for k, var in around.items() if var is not None}
-        m.table([*present.values(), shape], _shape_rows(tuple(present)), name=f"the loop at r{r + 1}c{c + 1}")
+        rows_ = [t for t in _shape_rows(tuple(present)) if kinds is None or t[-1] == kinds[k]]
+        m.table([*present.values(), shape], rows_, name=f"the loop at r{r + 1}c{c + 1}")
     m.answer(edges, determines_rest=True)
     return m.freeze()
 
@@ -108,22 +110,26 @@ class Masyu(PuzzleType):
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         rows = ["".join(row) for row in grid.read_grid(text, _pearl)]  # type: ignore[arg-type]
         pearls = {(r, c): KINDS[ch] for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."}
-        return self._board(len(rows), len(rows[0]), tuple(sorted(pearls)), pearls)
+        sites = tuple(sorted(pearls))
+        return self._board(len(rows), len(rows[0]), sites, pearls, tuple(pearls[x] for x in sites))
 
-    def _board(self, rows: int, cols: int, sites: Sites, pearls: Mapping[tuple[int, int], int]) -> Instance:
+    def _board(self, rows: int, cols: int, sites: Sites, pearls: Mapping[tuple[int, int], int],
+               kinds: tuple[int, ...] | None = None) -> Instance:
+        """``data`` is the sites and, for a puzzle as read, their pearls (None: a generator's board, whose
+        pearls come and go as givens of one model)."""
         first = len(grid.cell_pairs(rows, cols))  # the sites' helpers come after the edges
         givens = {first + k: pearls[cell] for k, cell in enumerate(sites) if cell in pearls}
-        return Instance({"rows": rows, "cols": cols}, givens, data=sites, layout="grid")
+        return Instance({"rows": rows, "cols": cols}, givens, data=(sites, kinds), layout="grid")
 
     def pearls(self, instance: Instance) -> list[str]:
         rows, cols = instance.params["rows"], instance.params["cols"]
         first, out = len(grid.cell_pairs(rows, cols)), [["."] * cols for _ in range(rows)]
-        for k, (r, c) in enumerate(instance.data):
+        for k, (r, c) in enumerate(instance.data[0]):
             out[r][c] = {0: ".", 1: "W", 2: "B"}[instance.givens.get(first + k, 0)]
         return ["".join(row) for row in out]
 
     def model(self, instance: Instance) -> Model:
-        return masyu_model(instance.params["rows"], instance.params["cols"], instance.data)
+        return masyu_model(instance.params["rows"], instance.params["cols"], *instance.data)
 
     def format_puzzle(self, instance: Instance) -> str:
         return "\n".join(self.pearls(instance))
@@ -140,7 +146,8 @@ class Masyu(PuzzleType):
 
     def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
         pearls = {(r, c): kind for (r, c, _), kind in clues.items()}
-        return dataclasses.replace(self._board(instance.params["rows"], instance.params["cols"], instance.data, pearls),
+        rows, cols = instance.params["rows"], instance.params["cols"]
+        return dataclasses.replace(self._board(rows, cols, instance.data[0], pearls),
                                    layout=instance.layout)
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
