@@ -35,11 +35,11 @@ MAX_DEPTH = 2
 #: Propagations of assumptions one grade may spend before depth 2 is no longer tried (a count, not a clock,
 #: so grades are reproducible): past it, a stalled depth-2 pass ends as if it found nothing and the puzzle
 #: needs guessing there (an 8x8 takuzu fits; a hard 10x10 slitherlink's depth 2 would take minutes).
-DEPTH2_BUDGET = 20_000
+DEPTH2_BUDGET = 8_000
 #: The rating a tier gives: the top of the level it stands for (easy, medium, hard; see LEVEL_TOPS).
 TIER_RATINGS: tuple[float, ...] = (2.3, 3.4, 4.4)
 GUESS_RATING = 10.0
-TIER_NAMES: tuple[str, ...] = ("propagation", "probing", "probing at depth 2")
+TIER_NAMES: tuple[str, ...] = ("propagation", "probing", "depth-2 probing")
 
 
 @dataclass(frozen=True)
