@@ -70,28 +70,30 @@ def noqx_puzzle(manager: Any, name: str, param: dict[str, Any], puzzle: ps.Puzzl
     return out
 
 
-def clingo_count(program: str, limit: float) -> tuple[int, float]:
-    """Answer sets up to 2 and the seconds clingo took to ground and solve."""
+def clingo_count(program: str, limit: float) -> tuple[int | str, float]:
+    """Answer sets up to 2 ("limit" when the time limit stopped it) and the seconds clingo took to ground and
+    solve."""
     import clingo
 
     start = time.perf_counter()
     control = clingo.Control(["--models=2", "--warn=none"])
     control.add("base", [], program)
     control.ground([("base", [])])
-    found = 0
-    with control.solve(yield_=True, async_=True) as handle:
-        for _ in handle:
-            found += 1
-            if time.perf_counter() - start > limit:
-                break
-    return found, time.perf_counter() - start
+    found: int | str = 0
+    with control.solve(async_=True) as handle:
+        if not handle.wait(limit):
+            handle.cancel()
+            return "limit", time.perf_counter() - start
+        found = control.statistics["summary"]["models"]["enumerated"]
+    return int(found), time.perf_counter() - start
 
 
-def ours(puzzle: ps.Puzzle, limit: float) -> tuple[int, float]:
+def ours(puzzle: ps.Puzzle, limit: float) -> tuple[int | str, float]:
+    """Answers up to 2 ("limit" when the time limit stopped the count) and the seconds, compiling included."""
     puzzle.type.model(puzzle.instance).cache.clear()
     start = time.perf_counter()
     counted = puzzle.count(limit=2, engine="sat", time_limit=limit)
-    return counted.count, time.perf_counter() - start
+    return counted.count if counted.complete or counted.count >= 2 else "limit", time.perf_counter() - start
 
 
 def main() -> int:
