@@ -24,10 +24,12 @@ def published(name: str) -> dict[str, tuple[str, list[str]]]:
 
 
 def brute(type_name: str, text: str) -> int:
-    """Distinct answers among every assignment of the puzzle's model that ``Model.check`` accepts."""
+    """Distinct answers among every assignment of the puzzle's model that keeps its givens and that
+    ``Model.check`` accepts."""
     puzzle = ps.read(type_name, text)
     m = puzzle.type.model(puzzle.instance)
-    return len({m.answer_of(v) for v in itertools.product(*m.domains) if m.check(v) is None})
+    domains = [(puzzle.instance.givens[k],) if k in puzzle.instance.givens else d for k, d in enumerate(m.domains)]
+    return len({m.answer_of(v) for v in itertools.product(*domains) if m.check(v) is None})
 
 
 def run(*args: str, stdin: str) -> subprocess.CompletedProcess:

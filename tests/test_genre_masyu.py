@@ -25,13 +25,15 @@ def test_published_puzzles_have_their_published_loop(number: str) -> None:
     puzzle = ps.read("masyu", text)
     counted = puzzle.count(limit=2, engine="sat")
     assert (counted.count, counted.complete) == (1, True)
-    assert puzzle.solve(engine="sat").values[0] == loop_of(directions)
+    expected = loop_of(directions)
+    assert puzzle.solve(engine="sat").values[0][:len(expected)] == expected  # the edges; pearl helpers follow
 
 
 @pytest.mark.parametrize("engine", ["backtracking", "cpsat"])
 def test_other_engines_agree_on_the_published_10x10(engine: str) -> None:
     text, directions = published("masyu_janko.txt")["11"]
-    assert ps.read("masyu", text).solve(engine=engine).values[0] == loop_of(directions)
+    expected = loop_of(directions)
+    assert ps.read("masyu", text).solve(engine=engine).values[0][:len(expected)] == expected
 
 
 @settings(max_examples=12, deadline=None)

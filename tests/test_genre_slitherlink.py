@@ -3,11 +3,14 @@ force; every engine agrees; bad input and "no solution" answered as the command 
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
-from genre_support import brute, published, run
+from genre_support import published, run
 from hypothesis import given, settings, strategies as st
 
 import puzzlesmith as ps
+from puzzlesmith.csp import grid
 
 
 def loop_of(inside: list[str]) -> list[int]:
@@ -29,19 +32,48 @@ def test_published_puzzles_have_their_published_loop(number: str) -> None:
     puzzle = ps.read("slitherlink", text)
     counted = puzzle.count(limit=2, engine="sat")
     assert (counted.count, counted.complete) == (1, True)
-    assert puzzle.solve(engine="sat").values[0] == loop_of(inside)
+    expected = loop_of(inside)
+    assert puzzle.solve(engine="sat").values[0][:len(expected)] == expected  # the edges; the cells' counts follow
 
 
 def test_cpsat_agrees_on_the_published_10x18() -> None:
     text, inside = published("slitherlink_janko.txt")["523"]
-    assert ps.read("slitherlink", text).solve(engine="cpsat").values[0] == loop_of(inside)
+    expected = loop_of(inside)
+    assert ps.read("slitherlink", text).solve(engine="cpsat").values[0][:len(expected)] == expected
+
+
+def brute(rows: list[str]) -> int:
+    """Loops by brute force: every set of edges between the grid points, kept when each point has 0 or 2 of
+    them, they form one piece, and each number counts its cell's sides among them."""
+    h, w = len(rows), len(rows[0])
+    ends = grid.point_edges(h, w)
+    found = 0
+    for chosen in itertools.product((0, 1), repeat=len(ends)):
+        on = [e for e, v in zip(ends, chosen) if v]
+        degree = [sum(p in e for e in on) for p in range((h + 1) * (w + 1))]
+        if not on or any(d not in (0, 2) for d in degree):
+            continue
+        piece, todo = {on[0][0]}, [on[0][0]]
+        while todo:
+            p = todo.pop()
+            for a, b in on:
+                for x, y in ((a, b), (b, a)):
+                    if x == p and y not in piece:
+                        piece.add(y)
+                        todo.append(y)
+        if len(piece) != sum(d > 0 for d in degree):
+            continue
+        if all(ch == "." or sum(chosen[k] for k in grid.cell_sides(r, c, h, w)) == int(ch)
+               for r, row in enumerate(rows) for c, ch in enumerate(row)):
+            found += 1
+    return found
 
 
 @settings(max_examples=12, deadline=None)
 @given(st.lists(st.sampled_from(".0123"), min_size=4, max_size=4))
 def test_small_boards_counted_by_every_engine_as_by_brute_force(cells: list[str]) -> None:
     text = "".join(cells[:2]) + "/" + "".join(cells[2:])
-    expected = brute("slitherlink", text)
+    expected = brute(text.split("/"))
     for engine in ("backtracking", "sat", "cpsat"):
         assert ps.read("slitherlink", text).count(engine=engine).count == expected, engine
 

@@ -1,4 +1,5 @@
-"""Takuzu: counts against OEIS A253316 and a brute force, engines agreeing, bad input, generation."""
+"""Takuzu: published puzzles with their published solutions, counts against OEIS A253316 and a brute force,
+engines agreeing, bad input, generation."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import itertools
 
 import pytest
 from genre_helpers import check_generated, counts_by_engine
+from genre_support import published
 
 import puzzlesmith as ps
 
@@ -67,3 +69,18 @@ def test_generated_with_distinct_lines_is_unique_under_that_rule():
 def test_difficulty_works_with_the_generic_grades():
     made = ps.generate("takuzu", seed=7, difficulty="medium", size=6)
     assert made.grade().level == "medium"
+
+
+@pytest.mark.parametrize("number, unique", [("131", "yes"), ("131", "no"), ("139", "no")])
+def test_published_puzzles_have_their_published_solutions(number, unique):
+    # Binairo 131 (8x8) and 139 (14x14) as collected in SmilingWayne/PuzzleSolver (tests/fixtures header); 139's
+    # published solution repeats a row, so it is a takuzu without Binairo's distinct-lines rule.
+    text, solution = published("takuzu_published.txt")[number]
+    puzzle = ps.read("takuzu", text, unique=unique)
+    assert set(counts_by_engine("takuzu", text, unique=unique).values()) == {1}
+    assert puzzle.solve().solution == "\n".join(solution)
+
+
+def test_distinct_lines_leave_the_published_14x14_without_a_solution():
+    text, _ = published("takuzu_published.txt")["139"]
+    assert not ps.read("takuzu", text, unique="yes").solve()

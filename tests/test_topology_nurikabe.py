@@ -1,14 +1,14 @@
-"""A plug-in written as a user would: Nurikabe in about forty lines with ``connected`` (the sea) and the
-lazy hook (each island has one number and that many cells), getting solve, count and render with no
-other code; counts checked against a brute force.
-
-generate, grade and hint come from part B of issue 30 (clues that are not values of the answer); until
-it is merged this type's clues are data, and the test checks that those commands refuse it in one line.
+"""A plug-in written as a user would: Nurikabe with ``connected`` (the sea) and the lazy hook (each island
+has one number and that many cells) in about forty lines, and its numbers declared as clue kinds (where
+they are, how to drop some, a random full board) in twenty more, getting solve, count, generate, grade,
+hint and render with no other code; counts checked against a brute force.
 """
 
 from __future__ import annotations
 
 import itertools
+import random
+from collections.abc import Mapping
 from functools import lru_cache
 
 import pytest
@@ -53,6 +53,7 @@ def nurikabe_model(numbers: tuple[tuple[int, ...], ...]) -> Model:
 class Nurikabe(PuzzleType):
     name = "nurikabe"
     summary = "shade a connected sea without pools; each island has one number, its size"
+    clue_kinds = ("island sizes",)
 
     def parse(self, text: str, params: dict) -> Instance:
         numbers = tuple(tuple(row) for row in grid.read_grid(text, lambda ch: 0 if ch == "." else int(ch)))
@@ -68,6 +69,33 @@ class Nurikabe(PuzzleType):
         cols = len(instance.data[0])
         return "\n".join("".join("#" if values[r * cols + c] else str(n or ".") for c, n in enumerate(row))
                          for r, row in enumerate(instance.data))
+
+
+    # -- clue kinds: what generate, grade and hint need ------------------------------------------------
+    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
+        return {(r, c, "size"): n for r, row in enumerate(instance.data) for c, n in enumerate(row) if n}
+
+    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
+        rows, cols = len(instance.data), len(instance.data[0])
+        data = tuple(tuple(clues.get((r, c, "size"), 0) for c in range(cols)) for r in range(rows))
+        return Instance(instance.params, {}, data=data, layout="grid")
+
+    def full_board(self, params: dict, rng: random.Random) -> Instance:
+        """Land carved from an all-sea 5x5 a cell at a time (sea kept connected, islands apart, at most 4
+        cells), each island numbered at one of its cells; a board left with a pool is drawn again."""
+        n, land = 5, {}  # cell -> island
+        for k in rng.sample(range(n * n), n * n):
+            near = {land[x] for x in grid.neighbours(k, n, n) if x in land}
+            island = near.pop() if len(near) == 1 else len(land) + n * n if not near else None
+            sea = [x for x in range(n * n) if x not in land and x != k]
+            if island is not None and sum(v == island for v in land.values()) < 4 and grid.connected(sea, n, n):
+                land[k] = island
+        numbers = [[0] * n for _ in range(n)]
+        for island in set(land.values()):
+            cells = sorted(k for k, v in land.items() if v == island)
+            k = rng.choice(cells)
+            numbers[k // n][k % n] = len(cells)
+        return Instance({"size": n}, {}, data=tuple(map(tuple, numbers)), layout="grid")
 
 
 # ---- the tests ------------------------------------------------------------------------------------------
@@ -95,9 +123,14 @@ def test_solve_and_render() -> None:
     assert b"<svg" in puzzle.render("svg", solution=True)
 
 
-def test_clue_commands_say_what_they_need() -> None:
-    puzzle = ps.read("nurikabe", "2../.../..2")
-    assert {"solve", "count", "render"} <= puzzle.capabilities()
-    for missing in ("grade", "hint"):
-        with pytest.raises(ps.PuzzleError, match="not made of clues"):
-            getattr(puzzle, missing)()
+def test_generate_grade_and_hint_come_with_the_clue_kinds() -> None:
+    made = ps.generate("nurikabe", seed=4)
+    again = ps.read("nurikabe", made.text)
+    # Made with SAT as the oracle; checked by backtracking (CP-SAT's lazy loop solves again for every island
+    # it forbids, too often on a board this open).
+    assert again.count(3, engine="backtracking").count == 1
+    graded = again.grade()
+    assert graded.solved and graded.unique and graded.level is not None
+    hint = ps.read("nurikabe", "...../3..../..3../...../4....").hint()
+    assert hint.unique and hint.steps[-1].place is not None
+    assert all(text.startswith("r") for text in hint.texts)  # about cells of the answer, in words

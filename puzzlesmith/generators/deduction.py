@@ -2,12 +2,15 @@
 
 The technique ladder (``grading``) reasons about AllDifferent units, so it fits sudoku-like types only.
 This grader needs nothing but the model: it narrows the candidates by the engines' own propagation
-(tier 0), and when that stalls it probes: assume one value of an undecided answer variable and, if
-propagation (at depth 1), or propagation plus probing one level shallower (at depth d), reaches a
-contradiction, the value goes. After every removal it falls back to the cheapest tier, as Tatham's
-per-puzzle solvers do. A puzzle's grade is the deepest tier it needed: propagation is easy, probing at
-depth 1 medium, at depth 2 hard; a puzzle these leave undecided needs guessing (depth 3 would cost the
-cube of the candidates in propagations, minutes on a 10x10, so the tiers stop at 2).
+(tier 0, which includes what the topology kinds prune: ``csp.topology.narrow``), and when that stalls it
+probes: assume one value of an undecided answer variable and, if propagation (at depth 1), or propagation
+plus one pass of probing at depth d - 1 (at depth d, which assumes values of variables with two left, as
+forcing chains start from bivalue cells), reaches a contradiction, the value goes. A pass tries every
+value once, removing each failed one at once (the next probes start from what is left), and after a pass
+that removed something it falls back to the cheapest tier, as Tatham's per-puzzle solvers do. A puzzle's
+grade is the deepest tier it needed: propagation is easy, probing at depth 1 medium, at depth 2 hard; a
+puzzle these leave undecided needs guessing (the tiers stop at 2: a depth-2 pass costs the square of the
+candidates in propagations, which is why a grade's probing has a budget, ``DEPTH2_BUDGET``).
 
 Steps are about answer variables only (a hint never names a helper variable), and nothing assumes the
 puzzle has one solution: every removal is a proof.
@@ -29,10 +32,14 @@ if TYPE_CHECKING:
     from .grading import Grade  # imported when called: grading imports this module
 
 MAX_DEPTH = 2
+#: Propagations of assumptions one grade may spend before depth 2 is no longer tried (a count, not a clock,
+#: so grades are reproducible): past it, a stalled depth-2 pass ends as if it found nothing and the puzzle
+#: needs guessing there (an 8x8 takuzu fits; a hard 10x10 slitherlink's depth 2 would take minutes).
+DEPTH2_BUDGET = 8_000
 #: The rating a tier gives: the top of the level it stands for (easy, medium, hard; see LEVEL_TOPS).
 TIER_RATINGS: tuple[float, ...] = (2.3, 3.4, 4.4)
 GUESS_RATING = 10.0
-TIER_NAMES: tuple[str, ...] = ("propagation", "probing", "probing at depth 2")
+TIER_NAMES: tuple[str, ...] = ("propagation", "probing", "depth-2 probing")
 
 
 @dataclass(frozen=True)
@@ -65,6 +72,7 @@ class Prober:
         self.net: Compiled = compiled(model)
         self.answer = list(model.answer_vars)
         self.lo = self.net.lo
+        self.spent = 0  # propagations of assumptions so far
 
     def start(self, givens: Mapping[int, int]) -> list[int]:
         dom = self.net.start(givens, ())
@@ -83,32 +91,34 @@ class Prober:
         return d if self.net.propagate(d, (v,)) else None
 
     def only(self, dom: list[int], v: int, bit: int) -> list[int] | None:
+        self.spent += 1
         d = list(dom)
         d[v] = bit
         return d if self.net.propagate(d, (v,)) else None
 
-    def failing(self, dom: list[int], depth: int) -> Iterator[tuple[int, int]]:
-        """(variable, value bit) whose assumption fails at ``depth``."""
-        for v in self.open(dom):
+    def refutes(self, dom: list[int], depth: int) -> bool:
+        """True when one pass of probing at ``depth`` over the open variables, each value removed as soon
+        as its assumption fails, reaches a contradiction."""
+        for v, bit in self.literals(dom):
+            clock.check()
+            assumed = self.only(dom, v, bit)
+            if assumed is None or depth > 1 and self.refutes(assumed, depth - 1):
+                d = self.without(dom, v, bit)
+                if d is None:
+                    return True
+                dom[:] = d
+        return False
+
+    def literals(self, dom: list[int], only: Sequence[int] | None = None) -> Iterator[tuple[int, int]]:
+        """(variable, value bit) of the open answer variables, still in ``dom`` when their turn comes."""
+        for v in self.open(dom) if only is None else only:
             for bit in _bits(dom[v]):
-                clock.check()
-                assumed = self.only(dom, v, bit)
-                if assumed is None or depth > 1 and self.refutes(assumed, depth - 1):
+                if dom[v] & bit and dom[v] != bit:
                     yield v, bit
 
-    def refutes(self, dom: list[int], depth: int) -> bool:
-        """True when probing at ``depth`` (and shallower), applied to a fixpoint, empties a domain."""
-        while True:
-            for d in range(1, depth + 1):
-                found = next(self.failing(dom, d), None)
-                if found is not None:
-                    break
-            else:
-                return False
-            narrowed = self.without(dom, *found)
-            if narrowed is None:
-                return True
-            dom = narrowed
+    def two_valued(self, dom: list[int]) -> list[int]:
+        return [v for v in self.answer if dom[v].bit_count() == 2]
+
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -138,36 +148,48 @@ def steps(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
         yield s
         if first_placement:
             return
+    depth = 1
     while prober.open(dom):
-        for depth in range(1, max_depth + 1):
-            found = next(prober.failing(dom, depth), None)
-            if found is not None:
+        found = False
+        for v, bit in prober.literals(dom, None if depth == 1 else prober.two_valued(dom)):  # one pass, each
+            # failed value removed at once; depth 2 assumes values of variables with two left
+            clock.check()
+            if depth > 1 and prober.spent > DEPTH2_BUDGET:
                 break
-        else:
-            if solution is None:
-                return
-            v = min(prober.open(dom), key=lambda u: (dom[u].bit_count(), u))
-            guessed = prober.only(dom, v, 1 << (solution[v] - lo))
-            if guessed is None:
-                raise Contradiction("the solution given does not satisfy the model")
-            dom = guessed
-            known.add(v)
-            yield Deduction("guess", "", GUESS_RATING, place=(v, solution[v]))
-            if first_placement:
-                return
-            yield from placements(0, TIER_NAMES[0])
+            assumed = prober.only(dom, v, bit)
+            if assumed is not None and (depth == 1 or not prober.refutes(assumed, depth - 1)):
+                continue
+            found = True
+            technique = TIER_NAMES[depth]
+            yield Deduction(technique, "", TIER_RATINGS[depth], removes=((v, lo + bit.bit_length() - 1),),
+                            depth=depth)
+            narrowed = prober.without(dom, v, bit)
+            if narrowed is None:
+                raise Contradiction("the puzzle has no solution")
+            dom = narrowed
+            for s in placements(depth, technique):
+                yield s
+                if first_placement:
+                    return
+        if found:
+            depth = 1  # back to the cheapest tier
             continue
-        v, bit = found
-        technique = TIER_NAMES[depth]
-        yield Deduction(technique, "", TIER_RATINGS[depth], removes=((v, lo + bit.bit_length() - 1),), depth=depth)
-        narrowed = prober.without(dom, v, bit)
-        if narrowed is None:
-            raise Contradiction("the puzzle has no solution")
-        dom = narrowed
-        for s in placements(depth, technique):
-            yield s
-            if first_placement:
-                return
+        if depth < max_depth:
+            depth += 1
+            continue
+        depth = 1
+        if solution is None:
+            return
+        v = min(prober.open(dom), key=lambda u: (dom[u].bit_count(), u))
+        guessed = prober.only(dom, v, 1 << (solution[v] - lo))
+        if guessed is None:
+            raise Contradiction("the solution given does not satisfy the model")
+        dom = guessed
+        known.add(v)
+        yield Deduction("guess", "", GUESS_RATING, place=(v, solution[v]))
+        if first_placement:
+            return
+        yield from placements(0, TIER_NAMES[0])
 
 
 def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None) -> Grade:

@@ -10,13 +10,16 @@ Text format: ``1``-``8`` an island, ``.`` water; rows separated by ``/`` or one 
 
 The answer is the number of bridges (0, 1 or 2) between each pair of islands that see each other, so
 counts are of bridge layouts. Model: a sum per island, no two crossing bridges (a table per crossing),
-and ``spanning`` over the bridges. Written only against the public interfaces, as a plug-in would be.
+and ``spanning`` over the bridges. Every island shows its number, so there is no clue to remove: a type
+of ``clue_kinds`` with none, whose full board must be unique as drawn (islands grown one bridge at a
+time from a random first one). Written only against the public interfaces, as a plug-in would be.
 Solutions are drawn with ``-`` ``=`` for one or two bridges along a row, ``|`` ``"`` along a column.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -24,7 +27,7 @@ from puzzlesmith.csp import grid
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.picture import SOLUTION, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
 
 Islands = tuple[tuple[int, ...], ...]  # 0: water
 Link = tuple[tuple[int, int], tuple[int, int]]  # two islands (row, column) in one row or column
@@ -91,9 +94,49 @@ def hashi_model(islands: Islands) -> Model:
     return m.freeze()
 
 
+def _size(text: str) -> tuple[int, int]:
+    rows, cols = parse_rxc(text, True, 900)
+    if min(rows, cols) < 3:
+        raise ValueError("a generated hashi is at least 3x3")
+    return rows, cols
+
+
 class Hashi(PuzzleType):
     name = "hashi"
     summary = "bridges between numbered islands, at most two a pair, none crossing, all islands connected"
+    params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)", _size),)
+    clue_kinds = ("a number on every island (none removable)",)
+
+    def grid_shape(self, instance: Instance) -> tuple[int, int]:
+        return instance.params["rows"], instance.params["cols"]
+
+    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
+        return {}
+
+    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
+        return instance
+
+    def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
+        """From a random island, bridges of one or two grown to new islands over free water, as long as a
+        new island has room (no island beside it, no bridge under it), about one island to five cells."""
+        rows, cols = params.get("size") or (7, 7)
+        count = {(rng.randrange(rows), rng.randrange(cols)): 0}
+        water: set[tuple[int, int]] = set()  # cells under a bridge
+        for _ in range(rows * cols * 4):
+            if len(count) >= rows * cols // 5:
+                break
+            (r, c), (dr, dc) = rng.choice(sorted(count)), rng.choice(((0, 1), (0, -1), (1, 0), (-1, 0)))
+            path = [(r + dr * k, c + dc * k) for k in range(1, rng.randint(2, max(rows, cols)) + 1)]
+            end = path.pop()
+            free = all(0 <= x < rows and 0 <= y < cols and (x, y) not in count and (x, y) not in water
+                       for x, y in path + [end])
+            if free and not any((end[0] + i, end[1] + j) in count for i, j in ((0, 1), (0, -1), (1, 0), (-1, 0))):
+                k = rng.choice((1, 2))
+                count[r, c] += k
+                count[end] = k
+                water.update(path)
+        islands = tuple(tuple(count.get((r, c), 0) for c in range(cols)) for r in range(rows))
+        return Instance({"rows": rows, "cols": cols}, {}, data=islands, layout="grid")
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         islands = tuple(tuple(row) for row in grid.read_grid(text, _island))

@@ -9,19 +9,23 @@ Text format: numbers separated by spaces, rows on separate lines (or separated b
 
 The answer is one boolean per cell, 1 for white, so counts are of shadings. Model: at most one white
 cell among equal numbers of a line, at least one white cell of every pair of neighbours, and
-``connected`` over the white cells. Written only against the public interfaces, as a plug-in would be.
+``connected`` over the white cells. Every cell shows its number, so there is no clue to remove: a type of
+``clue_kinds`` with none, whose full board must be unique as drawn (a Latin square, a maximal random
+shading keeping the white cells connected, each shaded cell given the number of a white one in its row or
+column). Written only against the public interfaces, as a plug-in would be.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from puzzlesmith.csp import grid
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.picture import GREY, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
 
 Numbers = tuple[tuple[int, ...], ...]
 CELL = 24.0
@@ -56,10 +60,41 @@ def hitori_model(numbers: Numbers) -> Model:
 class Hitori(PuzzleType):
     name = "hitori"
     summary = "shade repeated numbers away; shaded cells never touch, white cells stay connected"
+    params = (Param("size", None, "RxC or N, when generating (default 7)", lambda t: parse_rxc(t, True, 900)),)
+    clue_kinds = ("a number in every cell (none removable)",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         numbers = tuple(tuple(row) for row in grid.read_grid(text, _number, tokens=True))
         return Instance({"rows": len(numbers), "cols": len(numbers[0])}, {}, data=numbers, layout="grid")
+
+    def show_value(self, value: int, instance: Instance | None = None) -> str:
+        return "white" if value else "shaded"
+
+    def grid_shape(self, instance: Instance) -> tuple[int, int]:
+        return instance.params["rows"], instance.params["cols"]
+
+    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
+        return {}
+
+    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
+        return instance
+
+    def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
+        rows, cols = params.get("size") or (7, 7)
+        side = max(rows, cols)
+        down, across, names = (rng.sample(range(side), k) for k in (rows, cols, side))  # a Latin square
+        numbers = [[names[(down[r] + across[c]) % side] + 1 for c in range(cols)] for r in range(rows)]
+        shaded: set[int] = set()
+        for k in rng.sample(range(rows * cols), rows * cols):  # a maximal shading, white cells connected
+            whites = [x for x in range(rows * cols) if x not in shaded and x != k]
+            if not any(n in shaded for n in grid.neighbours(k, rows, cols)) and grid.connected(whites, rows, cols):
+                shaded.add(k)
+        for k in sorted(shaded):  # each shaded cell repeats a white number of its row or column
+            r, c = divmod(k, cols)
+            seen = [x for x in range(rows * cols) if x not in shaded and (x // cols == r or x % cols == c)]
+            x = rng.choice(seen)
+            numbers[r][c] = numbers[x // cols][x % cols]
+        return Instance({"rows": rows, "cols": cols}, {}, data=tuple(map(tuple, numbers)), layout="grid")
 
     def model(self, instance: Instance) -> Model:
         return hitori_model(instance.data)

@@ -8,23 +8,31 @@ one row per line::
     .W./B../...
 
 The answer is the loop: one boolean per pair of side-neighbouring cells (``csp.grid.cell_pairs``), so
-counts are of loops. Model: ``single_cycle`` over those pairs, and per pearl a table over the edges
-around it and the two beyond. Written only against the public interfaces, as a plug-in would be.
+counts are of loops. Model: ``single_cycle`` over those pairs, and per pearl site a helper saying what the
+loop does there (1: a white pearl's shape, 2: a black one's, 0: neither), a table over the edges around
+it and the two beyond; the pearls are givens of those helpers. So the pearls are clues that are not values
+of the answer (``clue_kinds``), and removing one is dropping a given: a full board is the loop round a
+random shape (``csp.topology.random_disc``) with a pearl wherever its shape allows one, and generators
+remove pearls under assumptions of one model. Written only against the public interfaces.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
 from puzzlesmith.csp import grid
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.picture import SOLUTION, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.csp.topology import random_disc
 
-Pearls = tuple[str, ...]  # rows of "W", "B", "."
+Sites = tuple[tuple[int, int], ...]  # the cells that may hold a pearl, row by row
+KINDS = {"W": 1, "B": 2}
 CELL = 24.0
 STEPS = {"L": (0, -1), "R": (0, 1), "U": (-1, 0), "D": (1, 0)}
 
@@ -47,16 +55,21 @@ def _pearl_holds(kind: str, e: dict[str, int]) -> bool:
 
 
 @cache
-def _pearl_rows(kind: str, keys: tuple[str, ...]) -> list[tuple[int, ...]]:
-    """The allowed values of the edges ``keys`` around a pearl (the others are off the grid): a handful of
-    shapes serve every pearl of every puzzle."""
-    return [t for t in itertools.product((0, 1), repeat=len(keys))
-            if _pearl_holds(kind, dict.fromkeys(STEPS, 0) | {d + d: 0 for d in STEPS} | dict(zip(keys, t)))]
+def _shape_rows(keys: tuple[str, ...]) -> list[tuple[int, ...]]:
+    """The values of the edges ``keys`` around a cell (the others are off the grid), each with what the loop
+    does there: 1 a white pearl's shape, 2 a black one's, 0 neither (a handful serve every cell)."""
+    rows = []
+    for t in itertools.product((0, 1), repeat=len(keys)):
+        e = dict.fromkeys(STEPS, 0) | {d + d: 0 for d in STEPS} | dict(zip(keys, t))
+        if e["L"] + e["R"] + e["U"] + e["D"] in (0, 2):
+            rows.append(t + (1 if _pearl_holds("W", e) else 2 if _pearl_holds("B", e) else 0,))
+    return rows
 
 
 @lru_cache(maxsize=64)
-def masyu_model(pearls: Pearls) -> Model:
-    rows, cols = len(pearls), len(pearls[0])
+def masyu_model(rows: int, cols: int, sites: Sites, kinds: tuple[int, ...] | None) -> Model:
+    """The loop's edges (the answer), then one helper per pearl site: what the loop does there. With ``kinds``
+    (a puzzle as read: every site's pearl known) each table keeps only its pearl's rows, a fifth of them."""
     pairs = grid.cell_pairs(rows, cols)
     m = Model()
     edges = [m.int_var(0, 1, f"r{a // cols + 1}c{a % cols + 1}-r{b // cols + 1}c{b % cols + 1}") for a, b in pairs]
@@ -71,30 +84,102 @@ def masyu_model(pearls: Pearls) -> Model:
             return None
         return between[frozenset((r1 * cols + c1, r2 * cols + c2))]
 
-    for r, row in enumerate(pearls):
-        for c, kind in enumerate(row):
-            if kind == ".":
-                continue
-            around = {d: edge(r, c, d) for d in "LRUD"} | {d + d: edge(r, c, d, 2) for d in "LRUD"}
-            present = {k: var for k, var in around.items() if var is not None}
-            m.table(list(present.values()), _pearl_rows(kind, tuple(present)),
-                    name=f"{'white' if kind == 'W' else 'black'} pearl at r{r + 1}c{c + 1}")
+    for k, (r, c) in enumerate(sites):
+        shape = m.add_helper(range(3), f"the pearl at r{r + 1}c{c + 1}")
+        around = {d: edge(r, c, d) for d in "LRUD"} | {d + d: edge(r, c, d, 2) for d in "LRUD"}
+        present = {k: var for k, var in around.items() if var is not None}
+        rows_ = [t for t in _shape_rows(tuple(present)) if kinds is None or t[-1] == kinds[k]]
+        m.table([*present.values(), shape], rows_, name=f"the loop at r{r + 1}c{c + 1}")
+    m.answer(edges, determines_rest=True)
     return m.freeze()
+
+
+def _size(text: str) -> tuple[int, int]:
+    rows, cols = parse_rxc(text, True, 900)
+    if min(rows, cols) < 3:
+        raise ValueError("a generated masyu is at least 3x3")
+    return rows, cols
 
 
 class Masyu(PuzzleType):
     name = "masyu"
     summary = "one loop through every pearl: straight on white ones, turning on black ones"
+    params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)", _size),)
+    clue_kinds = ("pearls",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
-        pearls = tuple("".join(row) for row in grid.read_grid(text, _pearl))  # type: ignore[arg-type]
-        return Instance({"rows": len(pearls), "cols": len(pearls[0])}, {}, data=pearls, layout="grid")
+        rows = ["".join(row) for row in grid.read_grid(text, _pearl)]  # type: ignore[arg-type]
+        pearls = {(r, c): KINDS[ch] for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."}
+        sites = tuple(sorted(pearls))
+        return self._board(len(rows), len(rows[0]), sites, pearls, tuple(pearls[x] for x in sites))
+
+    def _board(self, rows: int, cols: int, sites: Sites, pearls: Mapping[tuple[int, int], int],
+               kinds: tuple[int, ...] | None = None) -> Instance:
+        """``data`` is the sites and, for a puzzle as read, their pearls (None: a generator's board, whose
+        pearls come and go as givens of one model)."""
+        first = len(grid.cell_pairs(rows, cols))  # the sites' helpers come after the edges
+        givens = {first + k: pearls[cell] for k, cell in enumerate(sites) if cell in pearls}
+        return Instance({"rows": rows, "cols": cols}, givens, data=(sites, kinds), layout="grid")
+
+    def pearls(self, instance: Instance) -> list[str]:
+        rows, cols = instance.params["rows"], instance.params["cols"]
+        first, out = len(grid.cell_pairs(rows, cols)), [["."] * cols for _ in range(rows)]
+        for k, (r, c) in enumerate(instance.data[0]):
+            out[r][c] = {0: ".", 1: "W", 2: "B"}[instance.givens.get(first + k, 0)]
+        return ["".join(row) for row in out]
 
     def model(self, instance: Instance) -> Model:
-        return masyu_model(instance.data)
+        return masyu_model(instance.params["rows"], instance.params["cols"], *instance.data)
 
     def format_puzzle(self, instance: Instance) -> str:
-        return "\n".join(instance.data)
+        return "\n".join(self.pearls(instance))
+
+    def show_value(self, value: int, instance: Instance | None = None) -> str:
+        return "a line" if value else "no line"
+
+    def grid_shape(self, instance: Instance) -> tuple[int, int]:
+        return instance.params["rows"], instance.params["cols"]
+
+    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
+        return {(r, c, "pearl"): KINDS[ch] for r, row in enumerate(self.pearls(instance))
+                for c, ch in enumerate(row) if ch != "."}
+
+    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
+        pearls = {(r, c): kind for (r, c, _), kind in clues.items()}
+        rows, cols = instance.params["rows"], instance.params["cols"]
+        return dataclasses.replace(self._board(rows, cols, instance.data[0], pearls),
+                                   layout=instance.layout)
+
+    def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
+        """The loop round a random shape on the squares between cell centres, a pearl wherever it fits. The
+        shape is drawn at half scale and doubled, so every leg of the loop is at least two cells long: its
+        turns take black pearls and the cells beside them white ones, and one loop alone fits them."""
+        rows, cols = params.get("size") or (7, 7)
+        dr, dc = rng.randrange(1 + (rows - 1) % 2), rng.randrange(1 + (cols - 1) % 2)
+        inside = {(2 * i + a + dr, 2 * j + b + dc) for i, j in random_disc(max(1, (rows - 1) // 2),
+                                                                        max(1, (cols - 1) // 2), rng, 0.55, True)
+                  for a in (0, 1) for b in (0, 1)}
+        on = {(r, c, d) for r in range(rows) for c in range(cols) for d, (dr, dc) in STEPS.items()
+              if 0 <= r + dr < rows and 0 <= c + dc < cols and self._crossed(inside, r, c, dr, dc)}
+        pearls = {}
+        for r in range(rows):
+            for c in range(cols):
+                e = {d: int((r, c, d) in on) for d in STEPS}
+                e |= {d + d: int((r + STEPS[d][0], c + STEPS[d][1], d) in on) for d in STEPS}
+                kind = next((k for ch, k in KINDS.items() if _pearl_holds(ch, e)), 0)
+                if kind:
+                    pearls[r, c] = kind
+        return self._board(rows, cols, tuple(sorted(pearls)), pearls)
+
+    @staticmethod
+    def _crossed(inside: set[tuple[int, int]], r: int, c: int, dr: int, dc: int) -> bool:
+        """True when the step from cell (r, c) by (dr, dc) is on the outline of ``inside`` (squares between
+        cell centres: square (i, j) has cells (i, j) and (i + 1, j + 1) at its corners)."""
+        if dr:  # a vertical step crosses between the squares left and right of it
+            i = min(r, r + dr)
+            return ((i, c - 1) in inside) != ((i, c) in inside)
+        j = min(c, c + dc)
+        return ((r - 1, j) in inside) != ((r, j) in inside)
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
         """Cells on a doubled grid: pearls (or ``+`` for a loop cell) and the loop's ``-`` and ``|`` between."""
@@ -106,7 +191,7 @@ class Masyu(PuzzleType):
                 (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
                 out[ra + rb][ca + cb] = "-" if ra == rb else "|"
                 on |= {a, b}
-        for r, row in enumerate(instance.data):
+        for r, row in enumerate(self.pearls(instance)):
             for c, kind in enumerate(row):
                 out[2 * r][2 * c] = kind if kind != "." else "+" if r * cols + c in on else "."
         return "\n".join("".join(line).rstrip() for line in out)
@@ -122,7 +207,7 @@ class Masyu(PuzzleType):
                 (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
                 pic.line((ca + 0.5) * CELL, (ra + 0.5) * CELL, (cb + 0.5) * CELL, (rb + 0.5) * CELL, 3.0, SOLUTION,
                          role="loop")
-        for r, row in enumerate(instance.data):
+        for r, row in enumerate(self.pearls(instance)):
             for c, kind in enumerate(row):
                 if kind != ".":
                     pic.circle((c + 0.5) * CELL, (r + 0.5) * CELL, CELL * 0.3, fill=WHITE if kind == "W" else "#000000",

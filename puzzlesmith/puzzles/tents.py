@@ -4,9 +4,8 @@ count says (``.`` for a count not given).
 
 Text: the first line the column counts separated by spaces; each next line the row's count, a space, and the
 row's cells (``T`` tree, ``.`` empty); or those lines separated by ``/`` on one line. Counts are of tent
-layouts: the pairing of tents with trees is made of helper variables outside the declared answer
-(``Model.answer``), so two pairings of one layout count once. The counts are clues that are not values of
-the answer's variables (``clue_kinds``); trees are the layout. Written against the public interfaces only.
+layouts (the pairing is made of helpers outside the declared answer). The counts are givens of per-line
+count helpers: clues that are not values of the answer (``clue_kinds``). Public interfaces only.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType
@@ -30,15 +30,42 @@ class Camp:
     rows: int
     cols: int
     trees: frozenset[tuple[int, int]]
-    row_counts: tuple[int | None, ...]
-    col_counts: tuple[int | None, ...]
 
     def ground(self) -> list[tuple[int, int]]:
         return [(r, c) for r in range(self.rows) for c in range(self.cols) if (r, c) not in self.trees]
 
     def beside(self, r: int, c: int) -> list[tuple[int, int]]:
-        near = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+        near = ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
         return [(i, j) for i, j in near if 0 <= i < self.rows and 0 <= j < self.cols]
+
+
+@lru_cache(maxsize=64)
+def tents_model(camp: Camp) -> Model:
+    """A 0/1 tent a ground cell (the answer); each row's and column's count of tents (helpers whose givens
+    are the counts); a helper a tree and a ground cell beside it saying they are paired: each tree has one
+    partner, each tent one tree. At most one tent in every 2x2 square."""
+    m = Model()
+    tent = {cell: m.int_var(0, 1, f"r{cell[0] + 1}c{cell[1] + 1}") for cell in camp.ground()}
+    lines = [(f"row {i + 1}", [tent[x] for x in tent if x[0] == i]) for i in range(camp.rows)]
+    for name, ts in lines + [(f"column {j + 1}", [tent[x] for x in tent if x[1] == j]) for j in range(camp.cols)]:
+        count = m.add_helper(range(max(camp.rows, camp.cols) + 1), f"the count of {name}")  # a line of trees: 0
+        m.linear([*ts, count], [1] * len(ts) + [-1], "==", 0, name=f"tents in {name}")
+    partners: dict[tuple[int, int], list[int]] = {cell: [] for cell in tent}
+    for r, c in sorted(camp.trees):
+        pairs = [(x, m.add_helper((0, 1), f"tree r{r + 1}c{c + 1} with r{x[0] + 1}c{x[1] + 1}"))
+                 for x in camp.beside(r, c) if x in tent]
+        for x, p in pairs:
+            partners[x].append(p)
+        m.linear([p for _, p in pairs], [1] * len(pairs), "==", 1, name=f"the tent of tree r{r + 1}c{c + 1}")
+    for cell, ps in partners.items():
+        m.linear(ps + [tent[cell]], [1] * len(ps) + [-1], "==", 0, name=f"r{cell[0] + 1}c{cell[1] + 1}'s tree")
+    for r in range(camp.rows - 1):
+        for c in range(camp.cols - 1):
+            square = [tent[x] for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) if x in tent]
+            if len(square) > 1:
+                m.linear(square, [1] * len(square), "<=", 1, name=f"tents touching at r{r + 1}c{c + 1}")
+    m.answer(list(tent.values()))
+    return m.freeze()
 
 
 def _count(text: str, most: int, place: dict[str, Any]) -> int | None:
@@ -75,50 +102,28 @@ class Tents(PuzzleType):
             raise PuzzleError(f"{len(tops)} column counts for {len(grid[0])} columns", **at(1))
         cols = tuple(_count(t, len(grid), at(1, f", column {c + 1}'s count")) for c, t in enumerate(tops))
         trees = frozenset((r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == "T")
-        camp = Camp(len(grid), len(grid[0]), trees, tuple(heads), cols)
+        camp = Camp(len(grid), len(grid[0]), trees)
         lonely = next((t for t in sorted(trees) if all(x in trees for x in camp.beside(*t))), None)
         conflict = None if lonely is None else \
             f"the tree at r{lonely[0] + 1}c{lonely[1] + 1} has no free cell beside it"
-        for what, counts, lines in (("row", heads, grid), ("column", cols, ["".join(z) for z in zip(*grid)])):
-            full = next((i for i, k in enumerate(counts) if k and "." not in lines[i]), None)
-            if conflict is None and full is not None:
-                conflict = f"{what} {full + 1} has only trees but a count of {counts[full]}"
-        return Instance({"size": (camp.rows, camp.cols)}, {}, camp, "line" if one_line else "grid", conflict)
+        return dataclasses.replace(self._instance(camp, heads, cols, "line" if one_line else "grid"), conflict=conflict)
+
+    def _instance(self, camp: Camp, rows: Sequence[int | None], cols: Sequence[int | None], layout: str) -> Instance:
+        first = len(camp.ground())  # the counts come after the tents, rows first
+        givens = {first + k: n for k, n in enumerate([*rows, *cols]) if n is not None}
+        return Instance({"size": (camp.rows, camp.cols)}, givens, camp, layout)
+
+    def counts(self, instance: Instance) -> tuple[list[int | None], list[int | None]]:
+        """The row counts and the column counts (None: not given)."""
+        camp, first = instance.data, len(instance.data.ground())
+        every = [instance.givens.get(first + k) for k in range(camp.rows + camp.cols)]
+        return every[:camp.rows], every[camp.rows:]
 
     def model(self, instance: Instance) -> Model:
-        """A 0/1 tent a ground cell (the answer); a helper a tree and a ground cell beside it saying they are
-        paired: each tree has one partner, each tent one tree. At most one tent in every 2x2 square."""
-        camp: Camp = instance.data
-        m = Model()
-        tent = {cell: m.int_var(0, 1, f"r{cell[0] + 1}c{cell[1] + 1}") for cell in camp.ground()}
-        partners: dict[tuple[int, int], list[int]] = {cell: [] for cell in tent}
-        for r, c in sorted(camp.trees):
-            pairs = [(x, m.add_helper((0, 1), f"tree r{r + 1}c{c + 1} with r{x[0] + 1}c{x[1] + 1}"))
-                     for x in camp.beside(r, c) if x in tent]
-            for x, p in pairs:
-                partners[x].append(p)
-            m.linear([p for _, p in pairs], [1] * len(pairs), "==", 1, name=f"the tent of tree r{r + 1}c{c + 1}")
-        for cell, ps in partners.items():
-            m.linear(ps + [tent[cell]], [1] * len(ps) + [-1], "==", 0, name=f"r{cell[0] + 1}c{cell[1] + 1}'s tree")
-        for r in range(camp.rows - 1):
-            for c in range(camp.cols - 1):
-                square = [tent[x] for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) if x in tent]
-                if len(square) > 1:
-                    m.linear(square, [1] * len(square), "<=", 1, name=f"tents touching at r{r + 1}c{c + 1}")
-        lines = (("row", camp.row_counts, lambda i: [(i, j) for j in range(camp.cols)]),
-                 ("column", camp.col_counts, lambda j: [(i, j) for i in range(camp.rows)]))
-        for what, counts, cells in lines:
-            for i, want in enumerate(counts):
-                ts = [tent[x] for x in cells(i) if x in tent]
-                if want is not None and ts:  # a line of trees only: ``parse`` has checked that its count is 0
-                    m.linear(ts, [1] * len(ts), "==", want, name=f"{what} {i + 1}")
-        m.answer(list(tent.values()))
-        return m
+        return tents_model(instance.data)
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
-        camp: Camp = instance.data
-        tents = {cell for cell, v in zip(camp.ground(), values) if v}
-        return self._text(instance, tents)
+        return self._text(instance, {cell for cell, v in zip(instance.data.ground(), values) if v})
 
     def format_puzzle(self, instance: Instance) -> str:
         return self._text(instance, set())
@@ -126,52 +131,44 @@ class Tents(PuzzleType):
     def grid_shape(self, instance: Instance) -> tuple[int, int]:
         return instance.data.rows, instance.data.cols
 
-    def cell_name(self, instance: Instance, var: int) -> str:
-        return self.model(instance).names[var]  # tents are named by cell, pairings by tree and cell
-
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return "a tent" if value else "grass"
 
-    # -- clue kinds --------------------------------------------------------------------------------
     def clues(self, instance: Instance) -> dict[Site, int]:
-        camp: Camp = instance.data
-        found = {(r, -1, "count"): k for r, k in enumerate(camp.row_counts) if k is not None}
-        found.update({(-1, c, "count"): k for c, k in enumerate(camp.col_counts) if k is not None})
-        return found
+        rows, cols = self.counts(instance)
+        found = {(r, -1, "count"): k for r, k in enumerate(rows) if k is not None}
+        return found | {(-1, c, "count"): k for c, k in enumerate(cols) if k is not None}
 
     def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
         camp: Camp = instance.data
-        rows = tuple(clues.get((r, -1, "count")) for r in range(camp.rows))
-        cols = tuple(clues.get((-1, c, "count")) for c in range(camp.cols))
-        return dataclasses.replace(instance, data=dataclasses.replace(camp, row_counts=rows, col_counts=cols))
+        return self._instance(camp, [clues.get((r, -1, "count")) for r in range(camp.rows)],
+                              [clues.get((-1, c, "count")) for c in range(camp.cols)], instance.layout)
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         """Tents put on random cells that touch no tent, each given a tree on a free cell beside it; every
         count shown."""
         rows, cols = params.get("size") or (8, 8)
         tents: set[tuple[int, int]] = set()
-        trees: set[tuple[int, int]] = set()
-        cells = [(r, c) for r in range(rows) for c in range(cols)]
-        for r, c in rng.sample(cells, round(TREE_SHARE * rows * cols)):
+        trees = set(tents)
+        for r, c in rng.sample([(r, c) for r in range(rows) for c in range(cols)], round(TREE_SHARE * rows * cols)):
             if (r, c) in trees or any((r + i, c + j) in tents for i in (-1, 0, 1) for j in (-1, 0, 1)):
                 continue
-            free = [x for x in Camp(rows, cols, frozenset(), (), ()).beside(r, c) if x not in trees and x not in tents]
+            free = [x for x in Camp(rows, cols, frozenset()).beside(r, c) if x not in trees and x not in tents]
             if free:
                 tents.add((r, c))
                 trees.add(rng.choice(free))
-        camp = Camp(rows, cols, frozenset(trees), tuple(sum((r, c) in tents for c in range(cols)) for r in range(rows)),
-                    tuple(sum((r, c) in tents for r in range(rows)) for c in range(cols)))
-        return Instance({"size": (rows, cols)}, {}, camp, "grid")
+        return self._instance(Camp(rows, cols, frozenset(trees)), [sum(t[0] == r for t in tents) for r in range(rows)],
+                              [sum(t[1] == c for t in tents) for c in range(cols)], "grid")
 
     def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
         """Counts above and left of the grid, trees as green discs, tents as brown triangles."""
-        camp, size = instance.data, 36
+        camp, size, (row_counts, col_counts) = instance.data, 36, self.counts(instance)
         pic = Picture((camp.cols + 1) * size + 2, (camp.rows + 1) * size + 2)
         tents = {cell for cell, v in zip(camp.ground(), values or ()) if v}
-        for c, k in enumerate(camp.col_counts):
-            pic.text(1 + (c + 1.5) * size, size * 0.7, "" if k is None else str(k), size * 0.5)
-        for r, k in enumerate(camp.row_counts):
-            pic.text(1 + size / 2, (r + 1.7) * size, "" if k is None else str(k), size * 0.5)
+        around = [(k, c + 1.5, 0.7) for c, k in enumerate(col_counts)]
+        around += [(k, 0.5, r + 1.7) for r, k in enumerate(row_counts)]
+        for k, x, y in around:
+            pic.text(1 + x * size, y * size, "" if k is None else str(k), size * 0.5)
         for r, c in ((r, c) for r in range(camp.rows) for c in range(camp.cols)):
             x, y = 1 + (c + 1) * size, 1 + (r + 1) * size
             pic.rect(x, y, size, size, fill="white")
@@ -183,10 +180,10 @@ class Tents(PuzzleType):
         return pic
 
     def _text(self, instance: Instance, tents: set[tuple[int, int]]) -> str:
-        camp: Camp = instance.data
+        camp, (row_counts, col_counts) = instance.data, self.counts(instance)
         show = lambda k: "." if k is None else str(k)  # noqa: E731
-        lines = [" ".join(show(k) for k in camp.col_counts)]
+        lines = [" ".join(show(k) for k in col_counts)]
         for r in range(camp.rows):
             row = "".join("T" if (r, c) in camp.trees else "A" if (r, c) in tents else "." for c in range(camp.cols))
-            lines.append(f"{show(camp.row_counts[r])} {row}")
+            lines.append(f"{show(row_counts[r])} {row}")
         return grid_text(lines, instance.layout)

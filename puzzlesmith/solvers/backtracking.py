@@ -14,7 +14,8 @@ by which variables changed:
   still have a supporting tuple.
   Parity: the last free variable gets the value that makes the sum right.
 * The topology kinds (connected, acyclic, single cycle, regions, lazy rules) fail a node as soon as
-  what is fixed can no longer satisfy them, and are judged whole once every variable is fixed.
+  what is fixed can no longer satisfy them, prune what every solution needs (``csp.topology.narrow``),
+  and are judged whole once every variable is fixed.
 
 Search picks the variable with the fewest values left (MRV) and tries its values in
 increasing order, so solutions come out in a fixed order. Nothing here knows the puzzle.
@@ -225,14 +226,10 @@ def _parity(c: Parity, lo: int, domains: list[tuple[int, ...]]) -> Propagator:
 
 
 def _topology(c: Constraint, lo: int) -> Propagator:
-    """A global judged on what is fixed so far (csp.topology.possible): prunes nothing, fails early."""
-    from puzzlesmith.csp.topology import possible
+    """A global judged on what is fixed so far, pruning what every solution needs (csp.topology.narrow)."""
+    from puzzlesmith.csp.topology import narrow
 
-    def propagate(dom: list[int]) -> list[int] | None:
-        known = [lo + d.bit_length() - 1 if not d & (d - 1) else None for d in (dom[v] for v in c.vars)]
-        return [] if possible(c, known) else None
-
-    return propagate
+    return lambda dom: narrow(c, dom, lo)
 
 
 class Compiled:
