@@ -9,15 +9,16 @@ searches takes ``limit`` seconds at most and answers ``unknown`` past it.
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
-from collections.abc import Mapping
+from collections import Counter, OrderedDict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from threading import Lock
 from typing import Any
 
 from puzzlesmith import api
 from puzzlesmith.csp.errors import PuzzleError, PuzzlesmithError
-from puzzlesmith.csp.picture import Picture, Rect
+from puzzlesmith.csp.picture import Line, Picture, Rect, Shape
+from puzzlesmith.drawing.svg import escape
 from puzzlesmith.solvers.base import Status
 
 #: Longest puzzle text a page takes (a 35x35 sudoku is 1,225 characters; webpbn nonograms a few thousand).
@@ -145,10 +146,19 @@ def kind_of(puzzle: api.Puzzle) -> str:
 
 
 # -- the page's first state -------------------------------------------------------------------------------
-def _cells(puzzle: api.Puzzle, count: int) -> list[dict[str, Any]]:
-    """Every variable named like a cell (rNcM) among the first ``count``: its var, row and column (from 0)."""
+def page_vars(puzzle: api.Puzzle) -> list[int]:
+    """The variables a player sets: a lights-out board's presses, else the model's declared answer (helper
+    variables, such as a nonogram's line states or tents' pairings, are the engines' business)."""
+    if kind_of(puzzle) == "lightsout":
+        return list(range(puzzle.instance.params["rows"] * puzzle.instance.params["cols"]))
+    model = puzzle.plan().model
+    return list(model.answer_vars) if model is not None else []
+
+
+def _cells(puzzle: api.Puzzle, variables: Sequence[int]) -> list[dict[str, Any]]:
+    """Every variable of ``variables`` named like a cell (rNcM): its var, row and column (from 0)."""
     out = []
-    for var in range(count):
+    for var in variables:
         m = CELL_NAME.search(puzzle.cell_name(var))
         if m:
             out.append({"var": var, "row": int(m[1]) - 1, "col": int(m[2]) - 1})
@@ -156,13 +166,27 @@ def _cells(puzzle: api.Puzzle, count: int) -> list[dict[str, Any]]:
 
 
 def _geometry(pic: Picture, cells: list[dict[str, Any]]) -> tuple[float, float, float]:
-    """(x0, y0, cell size) placing cell (r, c) at x0 + c * size, y0 + r * size, read off the picture's
-    cell squares (the drawings' own geometry), or the drawings' defaults when it has none."""
-    from puzzlesmith.drawing.grid import CELL, PAD
-
+    """(x0, y0, cell size) placing cell (r, c) at x0 + c * size, y0 + r * size, read off the picture's own
+    squares: those drawn as cells (role ``cell``), else the commonest size of square (a type that draws its
+    cells without naming them, such as Light Up or tents), else the one rectangle that holds the whole
+    grid (a tile puzzle's tray)."""
     squares = [s for s in pic.shapes if isinstance(s, Rect) and s.role == "cell"]
-    if not squares or not cells:
-        return PAD, PAD, CELL
+    if not squares:
+        sizes = Counter(round(s.w, 2) for s in pic.shapes if isinstance(s, Rect) and abs(s.w - s.h) < 1e-6)
+        if sizes:
+            common = sizes.most_common(1)[0][0]
+            squares = [s for s in pic.shapes if isinstance(s, Rect) and abs(s.w - s.h) < 1e-6
+                       and round(s.w, 2) == common]
+    if not cells:
+        raise ValueError("no cells to place")
+    rows = max(c["row"] for c in cells) + 1
+    cols = max(c["col"] for c in cells) + 1
+    if len(squares) < len({(c["row"], c["col"]) for c in cells}):
+        trays = [s for s in pic.shapes if isinstance(s, Rect) and abs(s.w * rows - s.h * cols) < 1e-6]
+        if not trays:
+            raise ValueError("the picture has no squares for its cells")
+        tray = max(trays, key=lambda s: s.w)
+        return tray.x, tray.y, tray.w / cols
     size = squares[0].w
     x0 = min(s.x for s in squares) - min(c["col"] for c in cells) * size
     y0 = min(s.y for s in squares) - min(c["row"] for c in cells) * size
@@ -173,13 +197,30 @@ def _overlay(svg: str, layer: str) -> str:
     return svg.replace("</svg>", layer + "</svg>") if layer else svg
 
 
-def _cell_layer(cells: list[dict[str, Any]], x0: float, y0: float, size: float) -> str:
+def _fragment(shapes: Sequence[Shape]) -> str:
+    """Shapes as SVG elements, written by the same writer as every picture (one element a line)."""
+    from puzzlesmith.drawing.svg import to_svg
+
+    lines = to_svg(Picture(1, 1, list(shapes))).splitlines()
+    return "".join(line for line in lines[1:-1] if not line.startswith('<rect class="background"'))
+
+
+def _cell_layer(cells: list[dict[str, Any]], x0: float, y0: float, size: float,
+                marks: Mapping[int, Mapping[int, Sequence[Shape]]] | None = None) -> str:
     parts = []
     for c in cells:
         x, y = x0 + c["col"] * size, y0 + c["row"] * size
         given = ' data-given="1"' if c.get("given") else ""
-        parts.append(f'<g class="ps-cell" data-row="{c["row"]}" data-col="{c["col"]}" data-var="{c["var"]}"{given}>'
-                     f'<rect class="ps-hit" x="{x:.2f}" y="{y:.2f}" width="{size:.2f}" height="{size:.2f}"/>'
+        value = f' data-value="{c["value"]}"' if "value" in c else ""
+        shown = ""
+        if marks is not None:  # what the picture draws for each value, shown when the cell holds it
+            shown = "".join(f'<g class="ps-val" data-value="{v}">{_fragment(shapes)}</g>'
+                            for v, shapes in marks.get(c["var"], {}).items())
+            shown += (f'<g class="ps-val" data-value="0"><circle cx="{x + size / 2:.2f}" cy="{y + size / 2:.2f}" '
+                      f'r="{size * 0.08:.2f}"/></g>')
+        parts.append(f'<g class="ps-cell" data-row="{c["row"]}" data-col="{c["col"]}" data-var="{c["var"]}"'
+                     f'{value}{given}><rect class="ps-hit" x="{x:.2f}" y="{y:.2f}" width="{size:.2f}" '
+                     f'height="{size:.2f}"/>{shown}'
                      f'<text class="ps-value" x="{x + size / 2:.2f}" y="{y + size * 0.68:.2f}" '
                      f'font-size="{size * 0.6:.1f}" text-anchor="middle"></text>'
                      f'<text class="ps-marks" x="{x + size * 0.08:.2f}" y="{y + size * 0.28:.2f}" '
@@ -187,10 +228,88 @@ def _cell_layer(cells: list[dict[str, Any]], x0: float, y0: float, size: float) 
     return "".join(parts)
 
 
+def value_shapes(puzzle: api.Puzzle, variables: Sequence[int], value: int) -> dict[int, list[Shape]]:
+    """What the type's own picture draws for each variable of ``variables`` holding ``value`` (the others 0):
+    a loop's segment, a bridge, a tent. Read off a few pictures, not one per variable: in picture b every
+    variable whose number (1, 2, ...) has bit b set holds ``value``, so a shape drawn for one variable
+    appears in exactly the pictures of its number's bits. Shapes drawn for several variables together (no
+    single number) are left out."""
+    from puzzlesmith import drawing
+
+    model = puzzle.plan().model
+    assert model is not None
+    size = len(model.domains)
+    base = set(drawing.picture(puzzle.type, puzzle.instance, [0] * size).shapes)
+    code: dict[Shape, int] = {}
+    for bit in range(len(variables).bit_length()):
+        values = [0] * size
+        for i, var in enumerate(variables):
+            if (i + 1) >> bit & 1:
+                values[var] = value
+        for shape in drawing.picture(puzzle.type, puzzle.instance, values).shapes:
+            if shape not in base:
+                code[shape] = code.get(shape, 0) | 1 << bit
+    out: dict[int, list[Shape]] = {var: [] for var in variables}
+    for shape, number in code.items():
+        if 1 <= number <= len(variables):
+            out[variables[number - 1]].append(shape)
+    return out
+
+
+def _edge_layer(puzzle: api.Puzzle, variables: Sequence[int], lines: Mapping[int, Sequence[Shape]],
+                values: Sequence[int]) -> str:
+    """One ``ps-edge`` a variable: a diamond round its segment to click (short of both ends, so that a corner
+    or an island belongs to no edge), the picture's own drawing of each value, and a cross for "no line"."""
+    from math import hypot
+
+    shortest = min(hypot(s.x2 - s.x1, s.y2 - s.y1) for var in variables for s in lines[var]
+                   if isinstance(s, Line))
+    by_value = {v: value_shapes(puzzle, variables, v) for v in values if v not in (0, 1)}
+    parts = []
+    for var in variables:
+        seg = next(s for s in lines[var] if isinstance(s, Line))
+        x1, y1, x2, y2 = seg.x1, seg.y1, seg.x2, seg.y2
+        length = hypot(x2 - x1, y2 - y1)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        end, half = length / 2 - shortest * 0.12, shortest * 0.3  # from the middle to a tip; half the width
+        diamond = " ".join(f"{x:.2f},{y:.2f}" for x, y in (
+            (mx - ux * end, my - uy * end), (mx - uy * half, my + ux * half),
+            (mx + ux * end, my + uy * end), (mx + uy * half, my - ux * half)))
+        drawn = {1: lines[var], **{v: shapes[var] for v, shapes in by_value.items()}}
+        shown = "".join(f'<g class="ps-val" data-value="{v}">{_fragment(shapes)}</g>' for v, shapes in drawn.items())
+        r = shortest * 0.1
+        shown += (f'<g class="ps-val" data-value="0"><path d="M{mx - r:.2f} {my - r:.2f}L{mx + r:.2f} {my + r:.2f}'
+                  f'M{mx - r:.2f} {my + r:.2f}L{mx + r:.2f} {my - r:.2f}"/></g>')
+        name = escape(puzzle.cell_name(var))
+        parts.append(f'<g class="ps-edge" data-var="{var}" data-edge="{name}"><title>{name}</title>'
+                     f'<polygon class="ps-hit" points="{diamond}"/>{shown}</g>')
+    return "".join(parts)
+
+
+ROW_NAME = re.compile(r"row (\d+)$")
+
+
+def _row_columns(puzzle: api.Puzzle, variables: Sequence[int]) -> int | None:
+    """n when the answer is one variable a row of an n x n board whose value is a column (queens)."""
+    model = puzzle.plan().model
+    n = len(variables)
+    if model is None or not n or n > MAX_BOARD:
+        return None
+    for r, var in enumerate(variables):
+        m = ROW_NAME.search(puzzle.cell_name(var))
+        if not m or int(m[1]) != r + 1 or list(model.domains[var]) != list(range(n)):
+            return None
+    return n
+
+
+#: Largest board played a row at a time (n * n cells on the page).
+MAX_BOARD = 40
+_layers: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+
+
 def state(key: Key) -> dict[str, Any]:
     """Everything a play page starts from: the kind of play, the picture made interactive, the cells."""
-    from puzzlesmith.drawing.svg import to_svg
-
     puzzle = puzzle_of(key)
     kind = kind_of(puzzle)
     out: dict[str, Any] = {"type": key.type, "puzzle": key.text, "params": dict(key.params), "kind": kind,
@@ -201,27 +320,72 @@ def state(key: Key) -> dict[str, Any]:
         return out
     if kind == "life":
         return {**out, **life_state(puzzle)}
+    with _lock:
+        found = _layers.get(key)
+    if found is None:
+        found = _board_state(puzzle, kind)
+        _remember(_layers, key, found)
+    return {**out, **found}
+
+
+def _board_state(puzzle: api.Puzzle, kind: str) -> dict[str, Any]:
+    """The picture made interactive, by how the answer is set: values typed into cells (grid), a cell's
+    few states clicked through (cells: tents, Light Up's bulbs), lines clicked on (edges: loops, bridges),
+    a queen a row (queens); else only shown (view)."""
+    from puzzlesmith.drawing.svg import to_svg
+
     pic = puzzle.picture()
     model = puzzle.plan().model
-    count = len(model.domains) if model is not None else 0
+    variables = page_vars(puzzle)
+    out: dict[str, Any] = {"kind": kind, "vars": variables}
+    svg = to_svg(pic, f"{puzzle.type_name} puzzle")
     if kind == "lightsout":
-        count = puzzle.instance.params["rows"] * puzzle.instance.params["cols"]
         out["states"] = puzzle.instance.params["states"]
         out["lights"] = lights(puzzle, {})
-    cells = _cells(puzzle, count)
-    if kind == "grid" and (not cells or len({(c["row"], c["col"]) for c in cells}) < len(cells)):
-        # values that are not one per cell (bridges, loop edges): shown, solved on request, not typed in
-        out.update(kind="view", cells=[], svg=to_svg(pic, f"{key.type} puzzle"))
-        return out
+    cells = _cells(puzzle, variables)
     givens = puzzle.instance.givens if kind != "lightsout" else {}
+    if kind == "grid" and model is not None and len(cells) == len(variables) and cells and \
+            len({(c["row"], c["col"]) for c in cells}) == len(cells):
+        shows = {v: puzzle.show_value(v) for c in cells for v in model.domains[c["var"]]}
+        if all(len(model.domains[c["var"]]) <= 3 for c in cells) and any(len(t) > 1 for t in shows.values()):
+            out["kind"] = "cells"  # a few states named in words ("a tent", "grass"): clicked through
+    elif kind == "grid":
+        n = _row_columns(puzzle, variables)
+        lines = None if n is not None or model is None or not variables or \
+            any(set(model.domains[v]) - {0, 1, 2} or 1 not in model.domains[v] for v in variables) \
+            else value_shapes(puzzle, variables, 1)
+        if n is not None:
+            cells = [{"var": variables[r], "row": r, "col": c, "value": c, "given": variables[r] in givens}
+                     for r in range(n) for c in range(n)]
+            x0, y0, size = _geometry(pic, cells)
+            out.update(kind="queens", cells=cells, svg=_overlay(svg, _cell_layer(cells, x0, y0, size)))
+            return out
+        if model is not None and lines is not None and \
+                all(any(isinstance(s, Line) for s in lines[v]) for v in variables):
+            values = sorted(set().union(*(model.domains[v] for v in variables)))
+            out.update(kind="edges", cells=[], values=values,
+                       svg=_overlay(svg, _edge_layer(puzzle, variables, lines, values)))
+            return out
+        # answers the page cannot set: shown, solved on request
+        out.update(kind="view", cells=[], svg=svg)
+        return out
+    marks: dict[int, dict[int, list[Shape]]] | None = None
     for c in cells:
         c["given"] = c["var"] in givens
         if model is not None:
             domain = model.domains[c["var"]]
             c["values"] = [[v, puzzle.show_value(v)] for v in domain] if len(domain) <= 36 else []
+    if out["kind"] == "cells":
+        assert model is not None
+        values = sorted(set().union(*(model.domains[c["var"]] for c in cells)) - {0})
+        marks = {}
+        for v in values:
+            for var, shapes in value_shapes(puzzle, [c["var"] for c in cells], v).items():
+                if shapes:
+                    marks.setdefault(var, {})[v] = shapes
     x0, y0, size = _geometry(pic, cells)
     out["cells"] = cells
-    out["svg"] = _overlay(to_svg(pic, f"{key.type} puzzle"), _cell_layer(cells, x0, y0, size))
+    out["svg"] = _overlay(svg, _cell_layer(cells, x0, y0, size, marks))
     return out
 
 
@@ -253,8 +417,10 @@ def entries_of(puzzle: api.Puzzle, raw: Any) -> dict[int, int]:
 
 def check(key: Key, raw: Any, limit: float) -> dict[str, Any]:
     """The entries that break a rule (clashes), those that differ from the solution (wrong), and whether
-    the grid is solved."""
+    the board is solved."""
     puzzle = puzzle_of(key)
+    board = state(key)
+    kind, variables = board["kind"], board["vars"]
     entries = {v: x for v, x in entries_of(puzzle, raw).items() if v not in puzzle.instance.givens}
     clash = api.clashes(puzzle, entries)
     answer = solution_of(key, limit)
@@ -265,17 +431,30 @@ def check(key: Key, raw: Any, limit: float) -> dict[str, Any]:
         return {"status": "unsat", "clashes": clash, "wrong": [], "solved": False,
                 "message": f"no solution: {answer.reason or 'the clues contradict each other'}"}
     want = answer.values[0]
-    cells = [c["var"] for c in _cells(puzzle, len(want))]
     wrong = sorted(v for v, x in entries.items() if want[v] != x)
     values = {**puzzle.instance.givens, **entries}
-    full = all(v in values for v in cells)
-    solved = full and not clash and _solves(puzzle, values, want, cells)
+    if kind in ("edges", "cells"):
+        # what is not set is not there: no line, no tent (as a finished picture is read)
+        full = {v: values.get(v, 0) for v in variables}
+        left = None
+    else:
+        full = {v: values[v] for v in variables if v in values}
+        left = len(variables) - len(full)
+    if clash or left:
+        solved = False
+    elif kind == "grid":
+        solved = _solves(puzzle, values, want, variables)
+    else:  # the answer completed with its helpers by the engine: any solution counts, not only the first
+        solved = api.with_entries(puzzle, full).solve(time_limit=limit).status == Status.SOLVED
     if solved:
         message = "solved"
     elif clash:
-        message = f"{len(clash)} cell{'s' * (len(clash) != 1)} break a rule"
+        message = f"{len(clash)} {'cells' if kind != 'edges' else 'lines'} break a rule" if len(clash) != 1 else \
+            f"1 {'cell' if kind != 'edges' else 'line'} breaks a rule"
+    elif left:
+        message = f"{left} {'rows' if kind == 'queens' else 'cells'} to go, no clash"
     else:
-        message = f"{len(cells) - sum(v in values for v in cells)} cells to go, no clash"
+        message = "not solved yet, no clash"
     return {"status": "solved" if solved else "playing", "clashes": clash, "wrong": wrong, "solved": solved,
             "message": message}
 
@@ -291,13 +470,14 @@ def _solves(puzzle: api.Puzzle, values: dict[int, int], want: list[int], cells: 
 
 
 def hint(key: Key, raw: Any, limit: float) -> dict[str, Any]:
-    """The ladder's next step from what is on the grid: technique, words, the cells it uses."""
+    """The ladder's next step from what is on the board: technique, words, the cells it uses; status
+    ``none`` (and the type's words) for a type that gives no hints."""
     puzzle = puzzle_of(key)
     if kind_of(puzzle) == "nonogram":
         return nonogram_hint(puzzle, entries_of(puzzle, raw))
-    if "hint" not in puzzle.capabilities():
-        raise BadRequest(puzzle.type.refusal("hint"), where=f"type {key.type!r}")
     entries = entries_of(puzzle, raw)
+    if "hint" not in puzzle.capabilities():
+        return {"status": "none", "message": f"no hint: {puzzle.type.refusal('hint')}", "steps": []}
     found = api.with_entries(puzzle, entries).hint(time_limit=limit)
     if found.status != Status.SOLVED or not found.steps:
         status = {Status.UNKNOWN: "unknown", Status.UNSAT: "unsat"}.get(found.status, "solved")
@@ -313,7 +493,8 @@ def hint(key: Key, raw: Any, limit: float) -> dict[str, Any]:
 
 
 def reveal(key: Key, limit: float) -> dict[str, Any]:
-    """The solution's values (for lights-out: the fewest presses that put every light out)."""
+    """The solution's values of the variables the page sets (for lights-out: the fewest presses that put
+    every light out); for a type only shown, the solution's picture."""
     puzzle = puzzle_of(key)
     answer = solution_of(key, limit)
     if not isinstance(answer, api.Solution) or answer.status != Status.SOLVED:
@@ -321,17 +502,15 @@ def reveal(key: Key, limit: float) -> dict[str, Any]:
             f"no solution: {answer.reason or 'the clues contradict each other'}"
         return {"status": answer.status.value, "message": stopped, "values": {}}
     values = answer.values[0]
-    if kind_of(puzzle) == "grid" and state(key)["kind"] == "view":
+    board = state(key)
+    if board["kind"] == "view":
         from puzzlesmith.drawing.svg import to_svg
 
         picture = puzzle.picture(True, time_limit=limit)
         return {"status": "solved", "message": answer.solution, "values": {}, "svg": to_svg(picture, "solution")}
-    count = len(values)
-    if kind_of(puzzle) == "lightsout":
-        count = puzzle.instance.params["rows"] * puzzle.instance.params["cols"]
-    cells = _cells(puzzle, count)
-    return {"status": "solved", "message": answer.solution, "values": {c["var"]: values[c["var"]] for c in cells},
-            "presses": sum(1 for c in cells if values[c["var"]]) if kind_of(puzzle) == "lightsout" else None}
+    lightsout = board["kind"] == "lightsout"
+    return {"status": "solved", "message": answer.solution, "values": {v: values[v] for v in board["vars"]},
+            "presses": sum(1 for v in board["vars"] if values[v]) if lightsout else None}
 
 
 # -- nonograms ---------------------------------------------------------------------------------------------
@@ -445,10 +624,8 @@ def life_step(key: Key, raw: Any) -> dict[str, Any]:
 
 
 # -- move puzzles ----------------------------------------------------------------------------------------
-def pieces_of(puzzle: api.Puzzle, text: str) -> tuple[dict[str, list[tuple[int, int]]], float, float]:
-    """Each piece's label and its cells (row, column) in board ``text``, and the drawing's grid origin."""
-    from puzzlesmith.drawing.grid import PAD
-
+def pieces_of(puzzle: api.Puzzle, text: str) -> tuple[dict[str, list[tuple[int, int]]], int, int]:
+    """Each piece's label and its cells (row, column) in board ``text``, and the board's rows and columns."""
     name = puzzle.type_name
     module = type(puzzle.type).__module__
     out: dict[str, list[tuple[int, int]]] = {}
@@ -458,12 +635,13 @@ def pieces_of(puzzle: api.Puzzle, text: str) -> tuple[dict[str, list[tuple[int, 
         board = read_grid(text, None, puzzle.instance.params["join"])
         for piece in board.pieces:
             out[piece.label] = [divmod(cell, board.cols) for cell in piece.cells]
-    elif name == "tiles" and module == "puzzlesmith.puzzles.tiles":
+        return out, board.rows, board.cols
+    if name == "tiles" and module == "puzzlesmith.puzzles.tiles":
         from puzzlesmith.puzzles.tiles import read_tiles
 
-        _, cols, tiles, _ = read_tiles(text, None)
-        out = {str(t): [divmod(i, cols)] for i, t in enumerate(tiles) if t}
-    elif name == "rushhour" and module == "puzzlesmith.puzzles.rushhour":
+        rows, cols, tiles, _ = read_tiles(text, None)
+        return {str(t): [divmod(i, cols)] for i, t in enumerate(tiles) if t}, rows, cols
+    if name == "rushhour" and module == "puzzlesmith.puzzles.rushhour":
         from puzzlesmith.puzzles.rushhour import read_board
 
         size = puzzle.instance.params["size"]
@@ -471,27 +649,32 @@ def pieces_of(puzzle: api.Puzzle, text: str) -> tuple[dict[str, list[tuple[int, 
         for i, ch in enumerate(cells):
             if ch.isalpha() and ch.isupper():
                 out.setdefault(ch, []).append(divmod(i, size))
-        return out, PAD + 4, PAD + 4
-    return out, PAD, PAD
+        return out, size, size
+    return out, 0, 0
 
 
 def position_state(puzzle: api.Puzzle, text: str) -> dict[str, Any]:
-    """A move puzzle's board drawn as ``render`` draws it, each piece's cells marked with ``data-piece``."""
+    """A move puzzle's board drawn as ``render`` draws it, each piece's cells marked with ``data-piece`` where
+    the picture draws its cells; a puzzle whose moves are not pieces moving (a permutation puzzle) is played
+    by its moves' names."""
     from puzzlesmith import drawing
-    from puzzlesmith.drawing.grid import CELL
     from puzzlesmith.drawing.svg import to_svg
 
     pic = drawing.picture(puzzle.type, puzzle.instance) if text == puzzle.text else \
         _position_picture(puzzle, text)
-    pieces, x0, y0 = pieces_of(puzzle, text)
+    pieces, rows, cols = pieces_of(puzzle, text)
     layer = []
-    for label, cells in pieces.items():
-        rects = "".join(f'<rect class="ps-hit" x="{x0 + c * CELL:.2f}" y="{y0 + r * CELL:.2f}" width="{CELL}" '
-                        f'height="{CELL}" data-row="{r}" data-col="{c}"/>' for r, c in cells)
-        layer.append(f'<g class="ps-piece" data-piece="{label}">{rects}</g>')
+    if pieces:
+        x0, y0, size = _geometry(pic, [{"row": r, "col": c} for r in range(rows) for c in range(cols)])
+        for label, cells in pieces.items():
+            rects = "".join(f'<rect class="ps-hit" x="{x0 + c * size:.2f}" y="{y0 + r * size:.2f}" '
+                            f'width="{size:.2f}" height="{size:.2f}" data-row="{r}" data-col="{c}"/>'
+                            for r, c in cells)
+            layer.append(f'<g class="ps-piece" data-piece="{escape(label)}">{rects}</g>')
     space = puzzle.with_position(text).space()
     return {"position": text, "svg": _overlay(to_svg(pic, f"{puzzle.type_name} position"), "".join(layer)),
-            "solved": space.is_goal(space.start()), "moves_here": [name for name, _ in space.moves(space.start())]}
+            "solved": space.is_goal(space.start()), "moves_here": [name for name, _ in space.moves(space.start())],
+            "pieces": bool(pieces)}
 
 
 def _position_picture(puzzle: api.Puzzle, text: str) -> Picture:
@@ -500,21 +683,39 @@ def _position_picture(puzzle: api.Puzzle, text: str) -> Picture:
     return position(puzzle.type, puzzle.instance, text)  # type: ignore[arg-type]
 
 
-def move(key: Key, position: Any, piece: Any, direction: Any) -> dict[str, Any]:
+def move(key: Key, position: Any, piece: Any, direction: Any, anchor: Any = None, count: Any = 0
+         ) -> dict[str, Any]:
     """The board after moving ``piece`` one cell ``direction`` (or the move named ``piece`` when no direction
-    is given: a permutation puzzle's moves); BadRequest when that is no move from here."""
+    is given: a permutation puzzle's moves, a shortest solution's next move); BadRequest when that is no move
+    from here. ``count`` moves so far in the puzzle's metric, the current one starting from ``anchor``: the
+    answer's ``count`` and ``anchor`` after this move (see ``counted``)."""
     puzzle = puzzle_of(key)
     if not isinstance(position, str) or len(position) > MAX_TEXT:
         raise BadRequest("give the board as text", where="position")
     if not isinstance(piece, str) or len(piece) > 100:
         raise BadRequest("give the piece's label or the move's name", where="piece")
+    if anchor is not None and (not isinstance(anchor, str) or len(anchor) > MAX_TEXT):
+        raise BadRequest("give the board where the current move began as text", where="anchor")
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count < 10 ** 9:
+        raise BadRequest("expected the number of moves so far", where="count")
     wanted = piece if direction is None else f"{piece} {direction}"
     if direction is not None and direction not in DIRECTIONS:
         raise BadRequest("expected up, down, left or right", where="direction")
     for name, after in api.next_positions(puzzle, position):
         if name == wanted:
-            return {"move": name, **position_state(puzzle, after)}
+            moves, start = counted(puzzle, anchor if count else None, position, after, count)
+            return {"move": name, "count": moves, "anchor": start, **position_state(puzzle, after)}
     raise BadRequest(f"{wanted!r} is not a move from this position", where="move")
+
+
+def counted(puzzle: api.Puzzle, anchor: str | None, before: str, after: str, count: int) -> tuple[int, str]:
+    """The move count in the puzzle's metric after the player goes from ``before`` to ``after``, and the board
+    where the current move began: the step continues the current move when ``after`` is one move of the
+    metric from ``anchor`` (the space's own moves say so: the same piece again in ``moves``, the same piece
+    and direction in ``straight``, pieces moving together in the super metrics), else it starts a new one."""
+    if anchor is not None and any(text == after for _, text in api.next_positions(puzzle, anchor)):
+        return count, anchor
+    return count + 1, before
 
 
 def optimal(key: Key, position: Any, limit: float) -> dict[str, Any]:
