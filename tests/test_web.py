@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 from collections import deque
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
@@ -62,13 +63,18 @@ def test_every_example_page_opens_with_the_test_contract(client, type_name):
     assert response.status_code == 200, response.text[:300]
     page = response.text
     state = json.loads(page.split('id="ps-state">', 1)[1].split("</script>", 1)[0])
-    if state["kind"] == "moves":
-        assert 'data-piece="' in page and 'data-role="optimal"' in page and 'data-role="moves"' in page
-    elif state["kind"] == "view":  # answers that are not cell values: shown, solved on request
-        assert type_name in ("hashi", "masyu", "queens", "slitherlink", "tents") and 'data-action="reveal"' in page
+    if state["kind"] == "moves":  # pieces to move, or (a permutation puzzle) a button a named move
+        assert ('data-piece="' in page) == state["pieces"] and ('id="ps-moves"' in page) != state["pieces"]
+        assert 'data-role="optimal"' in page and 'data-role="moves"' in page
+    elif state["kind"] == "view":  # a seating is shown, solved on request
+        assert type_name == "seating" and 'data-action="reveal"' in page
+    elif state["kind"] == "edges":  # every line the answer may draw is an element to click
+        assert len(state["vars"]) == page.count('class="ps-edge"') > 0
+        assert all(f'class="ps-edge" data-var="{v}" data-edge="' in page for v in state["vars"])
     else:
         assert state["cells"] and all(f'data-row="{c["row"]}" data-col="{c["col"]}"' in page for c in state["cells"])
-    for action in ("reveal",) + (("undo", "hint", "check") if state["kind"] == "grid" else ()):
+    playable = ("grid", "cells", "edges", "queens", "nonogram")
+    for action in ("reveal",) + (("undo", "hint", "check") if state["kind"] in playable else ()):
         assert f'data-action="{action}"' in page
     assert 'data-role="status"' in page and 'data-role="hint"' in page
 
@@ -134,6 +140,192 @@ def test_nonogram_hint_is_line_logic():
     assert hint["technique"] == "line logic"
     assert hint["text"] == "row 1, clue 3: line logic: fill r1c1, r1c2, r1c3"
     assert hint["steps"][0]["cells"] == [0, 1, 2]
+
+
+# -- answers that are not typed values: lines, cells clicked through, a queen a row -------------------------
+FIXTURES = Path(__file__).parent / "fixtures" / "genres"
+
+
+def fixture(name):
+    return "\n".join(line for line in (FIXTURES / name).read_text().splitlines() if not line.startswith("#"))
+
+
+def drawn_lines(answer, rows, cols, between):
+    """The variables a solution's characters draw (``-`` and ``|`` between the points of a doubled grid), in the
+    order of ``between`` (pairs of point numbers): how the docs print slitherlink's and masyu's loops."""
+    text = answer.splitlines()
+    at = lambda r, c: text[r][c] if r < len(text) and c < len(text[r]) else " "  # noqa: E731
+    on = set()
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols and at(2 * r, 2 * c + 1) == "-":
+                on.add((r * cols + c, r * cols + c + 1))
+            if r + 1 < rows and at(2 * r + 1, 2 * c) == "|":
+                on.add((r * cols + c, (r + 1) * cols + c))
+    return {str(k): 1 for k, pair in enumerate(between) if pair in on}
+
+
+def test_slitherlink_played_by_its_lines(client):
+    from puzzlesmith.csp.grid import cell_sides, point_edges
+
+    # docs/types/slitherlink.md's worked example, its loop read off the answer the page prints
+    text = ".01./11../321./..32"
+    answer = """+ + + +-+
+   0 1| |
++ + + + +
+ 1 1  | |
++-+-+-+ +
+|3 2 1  |
++-+-+ +-+
+    |3|2
++ + +-+ +"""
+    body = {"type": "slitherlink", "puzzle": text}
+    state = post(client, "/api/state", **body)
+    assert state["kind"] == "edges" and state["values"] == [0, 1]
+    loop = drawn_lines(answer, 5, 5, point_edges(4, 4))
+    assert len(loop) == 16 and set(loop) <= {str(v) for v in state["vars"]}
+    assert post(client, "/api/check", **body, entries=loop)["solved"] is True
+    short = dict(loop)
+    short.pop(min(short, key=int))
+    assert post(client, "/api/check", **body, entries=short)["solved"] is False
+    # a line beside the 0 of r1c2 with its other three sides crossed: the clue's sum fails on those four
+    around = cell_sides(0, 1, 4, 4)  # top, bottom, left and right of r1c2
+    sides = {str(k): int(k == around[0]) for k in around}
+    assert post(client, "/api/check", **body, entries=sides)["clashes"] == sorted(around)
+    reveal = post(client, "/api/reveal", **body)["values"]
+    assert {k for k, x in reveal.items() if x} == set(loop)
+
+
+def test_masyu_played_by_its_lines(client):
+    from puzzlesmith.csp.grid import cell_pairs
+
+    text = "..B../...W./...../...B./...W."  # docs/types/masyu.md's worked example
+    answer = """+-+-B +-+
+|   | | |
++ . + W +
+|   | | |
++ +-+ + +
+| |   | |
++ +-+-B +
+|       |
++-+-+-+-W-+"""
+    body = {"type": "masyu", "puzzle": text}
+    assert post(client, "/api/state", **body)["kind"] == "edges"
+    loop = drawn_lines(answer, 5, 5, cell_pairs(5, 5))
+    assert len(loop) == 24
+    assert post(client, "/api/check", **body, entries=loop)["solved"] is True
+    turned = {**loop, str(cell_pairs(5, 5).index((0, 1))): 0}  # the loop cut open beside the black pearl
+    assert post(client, "/api/check", **body, entries=turned)["solved"] is False
+
+
+def hashi_rules_hold(islands, links, bridges):
+    """Brute force: every island's number of bridges, and all islands joined (no two links cross here)."""
+    count = dict.fromkeys(islands, 0)
+    for (a, b), k in zip(links, bridges):
+        count[a] += k
+        count[b] += k
+    if any(count[p] != n for p, n in islands.items()):
+        return False
+    seen, todo = {next(iter(islands))}, [next(iter(islands))]
+    for here in todo:
+        for (a, b), k in zip(links, bridges):
+            for x, y in ((a, b), (b, a)):
+                if k and x == here and y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+    return len(seen) == len(islands)
+
+
+@pytest.mark.parametrize("text", ["2.2/.../2.2", "3.2/.../3.2", "4.2/.../2.."])
+def test_hashi_bridges_solved_exactly_when_brute_force_says(client, text):
+    from puzzlesmith.puzzles.hashi import links
+
+    body = {"type": "hashi", "puzzle": text}
+    state = post(client, "/api/state", **body)
+    assert state["kind"] == "edges" and state["values"] == [0, 1, 2]
+    assert state["svg"].count('class="ps-val" data-value="2"') == len(state["vars"])  # two bridges drawn
+    grid = tuple(tuple(0 if ch == "." else int(ch) for ch in row) for row in text.split("/"))
+    pairs = links(grid)
+    islands = {(r, c): n for r, row in enumerate(grid) for c, n in enumerate(row) if n}
+    for bridges in itertools.product((0, 1, 2), repeat=len(pairs)):
+        entries = {str(v): k for v, k in zip(state["vars"], bridges) if k}
+        solved = post(client, "/api/check", **body, entries=entries)["solved"]
+        assert solved == hashi_rules_hold(islands, pairs, bridges), bridges
+
+
+def test_tents_published_solution_hint_and_a_tent_misplaced(client):
+    # The Czech Puzzle Championship 2018 booklet's example and its published solution (tests/fixtures/genres)
+    text, solution = fixture("tents_mcr2018.txt"), fixture("tents_mcr2018.solution")
+    body = {"type": "tents", "puzzle": text}
+    state = post(client, "/api/state", **body)
+    assert state["kind"] == "cells"
+    var = {(c["row"], c["col"]): c["var"] for c in state["cells"]}
+    rows = [line.split(" ", 1)[1] for line in solution.splitlines()[1:]]
+    tents = {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "A"}
+    assert len(tents) == 7 and set(var) == {(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row)
+                                             if ch != "T"}
+    entries = {str(var[cell]): 1 for cell in tents}
+    assert post(client, "/api/check", **body, entries=entries)["solved"] is True
+    moved = dict(entries)
+    del moved[str(var[min(tents)])]
+    spare = next(cell for cell in sorted(var) if cell not in tents)
+    moved[str(var[spare])] = 1
+    check = post(client, "/api/check", **body, entries=moved)
+    assert check["solved"] is False and var[spare] in check["wrong"]
+    hint = post(client, "/api/hint", **body, entries=entries | {str(var[min(tents)]): 0})
+    assert hint["status"] == "unsat"  # a tent the solution needs, marked grass: no solution from there
+    hint = post(client, "/api/hint", **body)
+    place = hint["steps"][-1]["place"]
+    assert hint["status"] == "hint" and place["var"] in var.values()
+    assert place["value"] == int(next(cell for cell, v in var.items() if v == place["var"]) in tents)
+
+
+def test_light_up_bulbs_are_clicked_not_typed(client):
+    # the same booklet's Akari example: its bulbs could not be typed ("a bulb" is no key); now clicked
+    text, solution = fixture("lightup_mcr2018.txt"), fixture("lightup_mcr2018.solution")
+    body = {"type": "lightup", "puzzle": text}
+    state = post(client, "/api/state", **body)
+    assert state["kind"] == "cells"
+    var = {(c["row"], c["col"]): c["var"] for c in state["cells"]}
+    bulbs = {str(var[r, c]): 1 for r, row in enumerate(solution.splitlines()) for c, ch in enumerate(row) if ch == "*"}
+    assert len(bulbs) == 7 and post(client, "/api/check", **body, entries=bulbs)["solved"] is True
+    # docs/types/lightup.md: the hint is "r1c3 = empty"
+    assert post(client, "/api/hint", **body)["text"].startswith("r1c3 = empty")
+
+
+def test_queens_solved_exactly_when_brute_force_says(client):
+    # 4 queens: both of the two solutions count as solved (not only the one the engine finds first), and a
+    # placement is solved exactly when no two queens attack each other
+    body = {"type": "queens", "puzzle": "..../..../..../...."}
+    state = post(client, "/api/state", **body)
+    assert state["kind"] == "queens" and len(state["cells"]) == 16
+    solved = []
+    for columns in itertools.product(range(4), repeat=4):
+        safe = all(columns[a] != columns[b] and abs(columns[a] - columns[b]) != b - a
+                   for a in range(4) for b in range(a + 1, 4))
+        answer = post(client, "/api/check", **body, entries={str(r): c for r, c in enumerate(columns)})
+        assert answer["solved"] == safe, columns
+        solved += [columns] * safe
+    assert solved == [(1, 3, 0, 2), (2, 0, 3, 1)]
+    assert post(client, "/api/check", **body, entries={"0": 0, "1": 1})["clashes"] == [0, 1]  # a diagonal
+
+
+def test_a_type_without_hints_answers_none(client):
+    answer = post(client, "/api/hint", type="hashi", puzzle="2.2/.../2.2")
+    assert answer["status"] == "none" and answer["message"].startswith("no hint: ")
+
+
+def test_seating_and_perm_have_examples():
+    # the menage problem for three couples has 12 seatings (OEIS A059375), 2 with Al pinned to seat 1
+    seating = examples.EXAMPLES["seating"][0]["puzzle"]
+    assert ps.read("seating", seating).count().count == 2
+    key = play.key_of("perm", examples.EXAMPLES["perm"][0]["puzzle"],
+                      {"solved": ". . o o o . . . . . . . . . . . . ."})
+    state = play.state(key)
+    assert state["kind"] == "moves" and state["pieces"] is False
+    assert sorted(state["moves_here"]) == ["ULDC", "ULDC'", "URDC", "URDC'"]
+    # docs/types/perm.md: six moves, the first URDC'
+    assert play.optimal(key, key.text, 10)["moves"] == ["URDC'", "URDC'", "ULDC'", "ULDC'", "URDC", "ULDC"]
 
 
 # -- lights-out and Life -----------------------------------------------------------------------------------

@@ -26,7 +26,9 @@ MAX_TEXT = 20_000
 #: Most parameters on one request, and longest name or value.
 MAX_PARAMS, MAX_PARAM = 16, 2_000
 GAMES = ("2048", "threes")
-CELL_NAME = re.compile(r"r(\d+)c(\d+)$")
+#: A variable named by one cell (its last word): "r3c4", "press r3c4"; not "bridges r1c1-r1c3" (two cells).
+CELL_NAME = re.compile(r"(?:^|\s)r(\d+)c(\d+)$")
+ANY_CELL = re.compile(r"r\d+c\d+")
 DIRECTIONS = {"up": "U", "down": "D", "left": "L", "right": "R"}
 
 
@@ -159,8 +161,9 @@ def _cells(puzzle: api.Puzzle, variables: Sequence[int]) -> list[dict[str, Any]]
     """Every variable of ``variables`` named like a cell (rNcM): its var, row and column (from 0)."""
     out = []
     for var in variables:
-        m = CELL_NAME.search(puzzle.cell_name(var))
-        if m:
+        name = puzzle.cell_name(var)
+        m = CELL_NAME.search(name)
+        if m and len(ANY_CELL.findall(name)) == 1:
             out.append({"var": var, "row": int(m[1]) - 1, "col": int(m[2]) - 1})
     return out
 
