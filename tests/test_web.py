@@ -353,8 +353,36 @@ def test_life_glider_predecessor(client):
 def test_klotski_shows_81_and_one_move_changes_it_by_one(client):
     assert post(client, "/api/optimal", **KLOTSKI, position=KLOTSKI["puzzle"])["optimal"] == 81
     moved = post(client, "/api/move", **KLOTSKI, position=KLOTSKI["puzzle"], piece="G", direction="down")
-    assert moved["move"] == "G down" and moved["solved"] is False
+    assert moved["move"] == "G down" and moved["solved"] is False and moved["count"] == 1
+    assert moved["position"] == "BAAC/BAAC/DEEF/D.HF/IG.J"  # the twins keep their labels (G moved, not H)
     assert post(client, "/api/optimal", **KLOTSKI, position=moved["position"])["optimal"] == 80
+
+
+@pytest.mark.parametrize("type_name, text, params", [
+    ("slide", KLOTSKI["puzzle"], KLOTSKI["params"]),
+    ("tiles", "8 6 7/2 5 4/3 0 1", {}),
+    ("rushhour", "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.", {}),  # Fogleman's hardest, docs/types/rushhour.md
+])
+def test_pieces_are_clicked_where_the_picture_draws_them(type_name, text, params):
+    # each piece's label, as the picture writes it, lies inside the cells the page marks with its data-piece
+    # (read off the picture's own cell squares, not a copy of a drawing's offsets)
+    import re
+
+    from puzzlesmith.csp.picture import Text
+
+    key = play.key_of(type_name, text, params)
+    svg = play.state(key)["svg"]
+    labels = {s.text: (s.x, s.y) for s in play.puzzle_of(key).picture().shapes if isinstance(s, Text)
+              and s.role == "label"}
+    pieces = re.findall(r'<g class="ps-piece" data-piece="([^"]+)">(.*?)</g>', svg)
+    assert len(pieces) == len(labels) > 0
+    for label, rects in pieces:
+        boxes = [tuple(map(float, box)) for box in
+                 re.findall(r'x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"', rects)]
+        x, y = labels[label]
+        left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        right, bottom = max(b[0] + b[2] for b in boxes), max(b[1] + b[3] for b in boxes)
+        assert left < x < right and top < y < bottom, label
 
 
 def test_the_132_mover(client):
@@ -378,6 +406,53 @@ def test_minimum_moves_agree_with_breadth_first_search_over_the_pages_moves():
     assert len(dist) == 360 and dist["4 5 0/1 2 3"] == 21
     for position in list(dist)[::17]:
         assert play.optimal(key, position, 10)["optimal"] == dist[position]
+
+
+def single_steps(steps_key, metric_key, a, b):
+    """The fewest single steps (one piece, one cell: 'G down') from board a to board b, with the labels the
+    page keeps: how a player plays one move of the engine's solution."""
+    goal = play.board_key(metric_key, b)
+    back, todo = {a: None}, [a]
+    for here in todo:
+        if play.board_key(metric_key, here) == goal:
+            break
+        for name, after in api.next_positions(play.puzzle_of(steps_key), here):
+            after = play._kept_labels(steps_key, here, *name.rsplit(" ", 1), after)
+            if after not in back:
+                back[after] = (here, name)
+                todo.append(after)
+    assert play.board_key(metric_key, here) == goal
+    names = []
+    while back[here] is not None:
+        here, name = back[here]
+        names.append(name)
+    return names[::-1]
+
+
+@pytest.mark.parametrize("type_name, text, params, metric", [
+    *[("slide", KLOTSKI["puzzle"], KLOTSKI["params"], m)
+      for m in ("steps", "straight", "moves", "supersteps", "superstraight", "supermoves")],
+    # an 8-puzzle of 31 single-tile moves, the most any needs: 20 when a row of tiles slides as one
+    ("tiles", "8 6 7/2 5 4/3 0 1", {}, "superstraight"),
+    ("rushhour", "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.", {}, "moves"),  # docs/types/rushhour.md
+])
+def test_the_move_counter_counts_in_the_metric(type_name, text, params, metric):
+    # The engine's shortest solution in the metric, played one piece one cell at a time as on the page: the
+    # counter ends at the engine's length (a count below it would be a shorter solution; one above, steps
+    # of one move counted apart), and the board is solved.
+    key = play.key_of(type_name, text, {**params, "metric": metric})
+    steps = play.key_of(type_name, text, {**params, "metric": "steps"})
+    answer = play.puzzle_of(key).solve()
+    path, counts = [answer.positions[0]], [0]
+    for board in answer.positions[1:]:
+        for name in single_steps(steps, key, path[-1], board):
+            moved = play.move(key, path[-1], *name.rsplit(" ", 1), path, counts)
+            path.append(moved["position"])
+            counts.append(moved["count"])
+    assert moved["solved"] and counts[-1] == answer.length
+    assert len(path) - 1 > answer.length or metric == "steps"  # single steps made up longer moves
+    if (type_name, metric) == ("slide", "moves"):
+        assert answer.length == 81  # Gardner's count
 
 
 def test_a_move_that_is_not_one_is_refused(client):

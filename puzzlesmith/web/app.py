@@ -311,8 +311,8 @@ class App:
         return play.life_step(_key(d), d.get("cells"))
 
     def a_move(self, d: dict[str, Any]) -> Any:
-        return play.move(_key(d), d.get("position"), d.get("piece"), d.get("direction"), d.get("anchor"),
-                         d.get("count", 0))
+        return play.move(_key(d), d.get("position"), d.get("piece"), d.get("direction"), d.get("path"),
+                         d.get("counts"))
 
     def a_optimal(self, d: dict[str, Any]) -> Any:
         return play.optimal(_key(d), d.get("position"), self.limit)

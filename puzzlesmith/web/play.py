@@ -686,39 +686,99 @@ def _position_picture(puzzle: api.Puzzle, text: str) -> Picture:
     return position(puzzle.type, puzzle.instance, text)  # type: ignore[arg-type]
 
 
-def move(key: Key, position: Any, piece: Any, direction: Any, anchor: Any = None, count: Any = 0
+#: Most boards of the player's path a move request carries (a single move of the metric spanning more
+#: single steps than this would be counted as two).
+MAX_PATH = 1000
+
+
+def move(key: Key, position: Any, piece: Any, direction: Any, path: Any = None, counts: Any = None
          ) -> dict[str, Any]:
     """The board after moving ``piece`` one cell ``direction`` (or the move named ``piece`` when no direction
     is given: a permutation puzzle's moves, a shortest solution's next move); BadRequest when that is no move
-    from here. ``count`` moves so far in the puzzle's metric, the current one starting from ``anchor``: the
-    answer's ``count`` and ``anchor`` after this move (see ``counted``)."""
+    from here. ``path`` is the player's boards so far (the last is ``position``) and ``counts`` the move count
+    at each: the answer's ``count`` is the count after this move (see ``counted``)."""
     puzzle = puzzle_of(key)
     if not isinstance(position, str) or len(position) > MAX_TEXT:
         raise BadRequest("give the board as text", where="position")
     if not isinstance(piece, str) or len(piece) > 100:
         raise BadRequest("give the piece's label or the move's name", where="piece")
-    if anchor is not None and (not isinstance(anchor, str) or len(anchor) > MAX_TEXT):
-        raise BadRequest("give the board where the current move began as text", where="anchor")
-    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count < 10 ** 9:
-        raise BadRequest("expected the number of moves so far", where="count")
+    path = [position] if path is None else path
+    counts = [0] if counts is None else counts
+    if not isinstance(path, list) or not isinstance(counts, list) or not 0 < len(path) == len(counts) <= MAX_PATH \
+            or path[-1] != position or not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in path):
+        raise BadRequest(f"expected up to {MAX_PATH:,} boards, the last the position", where="path")
+    if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 10 ** 9 for c in counts):
+        raise BadRequest("expected a move count (a whole number) for each board of the path", where="counts")
     wanted = piece if direction is None else f"{piece} {direction}"
     if direction is not None and direction not in DIRECTIONS:
         raise BadRequest("expected up, down, left or right", where="direction")
     for name, after in api.next_positions(puzzle, position):
         if name == wanted:
-            moves, start = counted(puzzle, anchor if count else None, position, after, count)
-            return {"move": name, "count": moves, "anchor": start, **position_state(puzzle, after)}
+            if direction is not None:
+                after = _kept_labels(key, position, piece, direction, after)
+            return {"move": name, "count": counted(key, path, counts, after), **position_state(puzzle, after)}
     raise BadRequest(f"{wanted!r} is not a move from this position", where="move")
 
 
-def counted(puzzle: api.Puzzle, anchor: str | None, before: str, after: str, count: int) -> tuple[int, str]:
-    """The move count in the puzzle's metric after the player goes from ``before`` to ``after``, and the board
-    where the current move began: the step continues the current move when ``after`` is one move of the
-    metric from ``anchor`` (the space's own moves say so: the same piece again in ``moves``, the same piece
-    and direction in ``straight``, pieces moving together in the super metrics), else it starts a new one."""
-    if anchor is not None and any(text == after for _, text in api.next_positions(puzzle, anchor)):
-        return count, anchor
-    return count + 1, before
+def counted(key: Key, path: Sequence[str], counts: Sequence[int], after: str) -> int:
+    """The fewest moves of the puzzle's metric in which the player's boards ``path`` then ``after`` are
+    played, given the fewest for each board of ``path`` (``counts``): one more than the least count of a
+    board one move of the metric away from ``after``. The space's own moves say what one move is (the same
+    piece again in ``moves``, one direction in ``straight``, pieces moving together in the super metrics),
+    so the player's single steps make up the metric's moves as the engines count them."""
+    puzzle = puzzle_of(key)
+    target = board_key(key, after)
+    space = puzzle.with_position(after).space()
+    if space.reversible:  # every move undoes: the boards one move from ``after`` are those it reaches
+        near = {board_key(key, text) for _, text in api.next_positions(puzzle, after)}
+        linked = [board_key(key, text) in near for text in path]
+    else:
+        linked = [any(board_key(key, t) == target for _, t in api.next_positions(puzzle, text)) for text in path]
+    return min(c + 1 for c, one in zip(counts, linked) if one) if any(linked) else counts[-1] + 1
+
+
+_keys: OrderedDict[tuple[Key, str], Any] = OrderedDict()
+
+
+def board_key(key: Key, text: str) -> Any:
+    """The position of board ``text`` as its own space numbers it: equal for equal boards, whatever labels
+    interchangeable pieces carry (keys of two spaces are not comparable otherwise)."""
+    with _lock:
+        found = _keys.get((key, text))
+    if found is None:
+        space = puzzle_of(key).with_position(text).space()
+        found = space.start()
+        with _lock:
+            _keys[(key, text)] = found
+            while len(_keys) > 16 * CACHE:
+                _keys.popitem(last=False)
+    return found
+
+
+STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def _kept_labels(key: Key, before: str, piece: str, direction: str, after: str) -> str:
+    """``after`` written with ``before``'s labels, the piece moved one cell: a sliding-block board's text from
+    the engines hands interchangeable pieces their labels in reading order, which would swap the labels
+    and colours of twin pieces on the page as one passes another. Kept only when it is the same board."""
+    puzzle = puzzle_of(key)
+    if puzzle.type_name != "slide" or type(puzzle.type).__module__ != "puzzlesmith.puzzles.slide":
+        return after
+    from puzzlesmith.puzzles.slide import read_grid
+
+    grid = read_grid(before, None, puzzle.instance.params["join"])
+    moving = [p for p in grid.pieces if p.label == piece]
+    if len(moving) != 1:
+        return after
+    dr, dc = STEPS[direction]
+    rows = [list(row.strip()) for line in before.splitlines() for row in line.split("/") if row.strip()]
+    for cell in moving[0].cells:
+        rows[cell // grid.cols][cell % grid.cols] = "."
+    for cell in moving[0].cells:
+        rows[cell // grid.cols + dr][cell % grid.cols + dc] = piece
+    text = ("\n" if "\n" in before.strip() else "/").join("".join(row) for row in rows)
+    return text if board_key(key, text) == board_key(key, after) else after
 
 
 def optimal(key: Key, position: Any, limit: float) -> dict[str, Any]:

@@ -382,13 +382,15 @@
   }
 
   // -- move puzzles: sliding blocks, tiles, Rush Hour, permutation puzzles -------------------------------
-  // The server counts the moves in the puzzle's metric: a step that continues the move begun at `anchor`
-  // (the same piece again in `moves`, pieces moving together in the super metrics) is no new move.
+  // The server counts the moves in the puzzle's metric from the player's path of boards (steps that make one
+  // move of the metric, the same piece again in `moves` or pieces moving together in the super metrics, count
+  // once), so the page keeps the path and each board's count.
   function playMoves() {
-    const start = S.position;
-    let position = saved.position || S.position, count = saved.moves || 0, anchor = saved.anchor || null;
+    const start = S.position, most = 1000; // the boards of the path a request carries (play.MAX_PATH)
+    let position = saved.position || S.position, count = saved.moves || 0;
+    let path = saved.path || [position], counts = saved.counts || [count];
     let selected = null, shortest = null, playing = false;
-    progressOf = () => ({ position, moves: count, anchor });
+    progressOf = () => ({ position, moves: count, path, counts });
     const key = (r, c) => `${r},${c}`;
     function pieceAt(r, c) {
       const rect = board.querySelector(`.ps-piece rect[data-row="${r}"][data-col="${c}"]`);
@@ -433,16 +435,17 @@
     }
     const drawn = new Map([[S.position, S]]); // every board drawn so far, to go back to
     function put(at) {
-      count = at.count; anchor = at.anchor;
+      count = at.count; path = at.path; counts = at.counts;
       show(drawn.get(at.position));
       optimal();
       save();
     }
     async function go(piece, direction) {
-      const before = { position, count, anchor };
-      const state = await post("/api/move", Object.assign(puzzleBody(), { position, piece, direction, anchor, count }));
+      const before = { position, count, path, counts };
+      const state = await post("/api/move", Object.assign(puzzleBody(), { position, piece, direction, path, counts }));
       drawn.set(state.position, state);
-      const after = { position: state.position, count: state.count, anchor: state.anchor };
+      const after = { position: state.position, count: state.count, path: path.concat([state.position]).slice(-most),
+                      counts: counts.concat([state.count]).slice(-most) };
       act({ redo: () => put(after), undo: () => put(before) });
       return state;
     }
@@ -502,10 +505,10 @@
       button("reveal").textContent = "play the shortest solution";
     });
     on("reset", () => {
-      const before = { position, count, anchor };
-      act({ redo: () => put({ position: start, count: 0, anchor: null }), undo: () => put(before) });
+      const before = { position, count, path, counts };
+      act({ redo: () => put({ position: start, count: 0, path: [start], counts: [0] }), undo: () => put(before) });
     });
-    if (position !== S.position) restore({ position, count, anchor });
+    if (position !== S.position) restore({ position, count, path, counts });
     else { role("moves").textContent = String(count); moveButtons(S); optimal(); }
   }
 
