@@ -467,7 +467,7 @@ def test_2048_moves_follow_the_rules_and_replay_from_the_seed(client):
     board = int(game["key"])
     direction = next("UDLR"[d] for d in rules.legal(board))
     after = post(client, "/api/game/move", game="2048", key=game["key"], state=game["state"], direction=direction,
-                 score=0, moves=0, seed=11)
+                 points=0, moves=0, seed=11)
     moved, points = rules.play(board, "UDLR".index(direction))
     empty_before = len(rules.empty(moved))
     assert len(rules.empty(int(after["key"]))) == empty_before - 1  # one tile entered the moved board
@@ -476,7 +476,7 @@ def test_2048_moves_follow_the_rules_and_replay_from_the_seed(client):
     assert after["grid"] == shown and max(map(max, shown)) == after["max"]
     assert {x for line in game["grid"] for x in line} <= {0, 2, 4}  # 2048 deals 2s and 4s
     again = post(client, "/api/game/move", game="2048", key=game["key"], state=game["state"], direction=direction,
-                 score=0, moves=0, seed=11)
+                 points=0, moves=0, seed=11)
     assert again["key"] == after["key"]
 
 
@@ -493,8 +493,11 @@ def test_threes_plays_and_suggests(client):
     assert game["next"].startswith("next card")
     best = post(client, "/api/game/suggest", game="threes", key=game["key"], state=game["state"])["best"]
     after = post(client, "/api/game/move", game="threes", key=game["key"], state=game["state"], direction=best,
-                 score=0, moves=0, seed=3)
+                 points=0, moves=0, seed=3)
     assert after["moves"] == 1
+    # Threes scores the cards on the board (each v >= 3 scores 3^(log2(v/3) + 1)), not the moves
+    cards = [v for row in after["grid"] for v in row if v >= 3]
+    assert after["score"] == sum(3 ** ((v // 3).bit_length()) for v in cards) > 0
 
 
 # -- the library, importing the hardest puzzles, printing ------------------------------------------------

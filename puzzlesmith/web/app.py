@@ -322,7 +322,7 @@ class App:
 
     def a_game_move(self, d: dict[str, Any]) -> Any:
         return play.game_move(d.get("game"), d.get("size", 4), d.get("key"), d.get("state"), d.get("direction"),
-                              d.get("score", 0), d.get("moves", 0), d.get("seed", 0))
+                              d.get("points", 0), d.get("moves", 0), d.get("seed", 0))
 
     def a_game_suggest(self, d: dict[str, Any]) -> Any:
         return play.game_suggest(d.get("game"), d.get("size", 4), d.get("key"), d.get("state"))

@@ -808,13 +808,16 @@ def rules_of(game: Any, size: Any = 4) -> Any:
     return Prepared.of(Setup(size, game=game)).rules
 
 
-def _game_view(rules: Any, board: int, state: int, score: int, moves: int, seed: int) -> dict[str, Any]:
+def _game_view(rules: Any, board: int, state: int, points: int, moves: int, seed: int) -> dict[str, Any]:
+    """The game as the page shows it: ``points`` are the moves' (2048's merges), ``score`` the game's own
+    (Threes scores the cards on the board, not the moves)."""
     from puzzlesmith.csp.games import Position, rows_of
 
     text = rules.format(board)  # the game's own writing of each tile's value (. for an empty cell)
     grid = [[0 if word == "." else int(word) for word in row] for row in rows_of(text)]
     over = not rules.legal(board)
-    return {"board": text, "key": str(board), "state": str(state), "grid": grid, "score": score,
+    return {"board": text, "key": str(board), "state": str(state), "grid": grid, "points": points,
+            "score": rules.score(board, points),
             "moves": moves, "seed": seed, "over": over, "next": rules.hint(Position(board, state)),
             "max": rules.max_tile(board)}
 
@@ -839,7 +842,7 @@ def _whole(value: Any, where: str, top: int = 2 ** 64) -> int:
     return number
 
 
-def game_move(game: Any, size: Any, key: Any, state: Any, direction: Any, score: Any, moves: Any, seed: Any
+def game_move(game: Any, size: Any, key: Any, state: Any, direction: Any, points: Any, moves: Any, seed: Any
               ) -> dict[str, Any]:
     """The game after the player's move and what chance then brings (drawn from the game's seed and the
     move number, so a game replays the same)."""
@@ -854,7 +857,7 @@ def game_move(game: Any, size: Any, key: Any, state: Any, direction: Any, score:
     d = DIRS.index(direction)
     if d not in rules.legal(board):
         raise BadRequest(f"{direction} moves nothing on this board", where="direction")
-    points, moves_done, seed_n = _whole(score, "score"), _whole(moves, "moves"), int(seed) if isinstance(seed, int) \
+    points, moves_done, seed_n = _whole(points, "points"), _whole(moves, "moves"), int(seed) if isinstance(seed, int) \
         else 0
     position = Position(board, public)
     after, gained = rules.play(board, d)

@@ -529,7 +529,7 @@
       role("next").textContent = g.next ? "· " + g.next : "";
       if (g.over) { solved = true; say(`game over: score ${g.score.toLocaleString("en")}, max ${g.max}`, "solved"); }
     }
-    const body = () => ({ game: S.game, size: g.size, key: g.key, state: g.state, score: g.score,
+    const body = () => ({ game: S.game, size: g.size, key: g.key, state: g.state, points: g.points || 0,
                           moves: g.moves, seed: g.seed });
     async function move(direction) {
       const before = g;
