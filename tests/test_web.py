@@ -544,6 +544,40 @@ def test_import_hardest_and_play_it(tmp_path, client):
         import_hardest(library, path)
 
 
+def test_import_hardest_reads_a_results_file(tmp_path, client):
+    # The results file `hardest --out` keeps (data/hardest/ on the hardest branch): a first line naming the
+    # setting, then one class a line, each sealed with the checksum of csp.integrity. Two classes of the 2x4
+    # board, goal corner, as that branch's 2x4-corner-moves.jsonl holds them; the page's optimal count must
+    # agree with each class's moves.
+    from puzzlesmith.csp.integrity import sealed_json
+
+    lines = [{"setting": {"size": "2x4", "goal": "corner", "metric": "moves"}},
+             {"sizes": "2-0-0-0-0-0-0-0", "moves": 2, "puzzle": "A.../...B", "numbers": "1 0 0 0 0 0 0 2",
+              "pieces": 2, "justsolved": 7, "positions": 56},
+             {"sizes": "5-0-0-0-0-0-0-0", "moves": 6, "puzzle": "ABC./DE..", "numbers": "1 2 3 0 4 5 0 0",
+              "pieces": 5, "justsolved": 25, "positions": 280}]
+    path = tmp_path / "2x4-corner-moves.jsonl"
+    path.write_text("".join(json.dumps(sealed_json(x), separators=(",", ":")) + "\n" for x in lines))
+    library = Library(tmp_path / "lib.sqlite")
+    assert import_hardest(library, path) == 2
+    rows = library.find(collection="hardest 2x4 goal=corner")
+    assert [(r["optimal"], r["pieces"]) for r in rows] == [(2, 2), (6, 5)]
+    for row in rows:
+        answer = post(client, "/api/optimal", type="slide", puzzle=row["text"], params=row["params"],
+                      position=row["text"])
+        assert answer["optimal"] == row["optimal"]
+    with pytest.raises(ps.PuzzleError, match="searched with goal=corner, not edges"):
+        import_hardest(library, path, "edges")
+    damaged = path.read_text().replace('"moves":6', '"moves":5')
+    path.write_text(damaged)
+    with pytest.raises(ps.PuzzleError, match="damaged results file .*2x4-corner-moves.jsonl:3"):
+        import_hardest(library, path)
+    costs = tmp_path / "2x4-corner-moves.costs.jsonl"
+    costs.write_text('{"sizes": "1-0-0-0-0-0-0-0", "seconds": 0.007, "cpu_seconds": 0.001}\n')
+    with pytest.raises(ps.PuzzleError, match="costs file"):
+        import_hardest(library, costs)
+
+
 def test_print_makes_a_pdf_book(client):
     pytest.importorskip("fpdf", reason="PDF books need the 'draw' extra")
     client.get("/play/sudoku?" + urlencode({"puzzle": NORVIG}))
