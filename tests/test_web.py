@@ -355,6 +355,9 @@ def test_klotski_shows_81_and_one_move_changes_it_by_one(client):
     moved = post(client, "/api/move", **KLOTSKI, position=KLOTSKI["puzzle"], piece="G", direction="down")
     assert moved["move"] == "G down" and moved["solved"] is False and moved["count"] == 1
     assert moved["position"] == "BAAC/BAAC/DEEF/D.HF/IG.J"  # the twins keep their labels (G moved, not H)
+    # a whole move of the shortest solution (the page's "next optimal move") keeps them too
+    step = post(client, "/api/move", **KLOTSKI, position=moved["position"], piece="J left")
+    assert step["position"] == "BAAC/BAAC/DEEF/D.HF/IGJ."
     assert post(client, "/api/optimal", **KLOTSKI, position=moved["position"])["optimal"] == 80
 
 
@@ -417,7 +420,7 @@ def single_steps(steps_key, metric_key, a, b):
         if play.board_key(metric_key, here) == goal:
             break
         for name, after in api.next_positions(play.puzzle_of(steps_key), here):
-            after = play._kept_labels(steps_key, here, *name.rsplit(" ", 1), after)
+            after = play._kept_labels(steps_key, here, after)
             if after not in back:
                 back[after] = (here, name)
                 todo.append(after)

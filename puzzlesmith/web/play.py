@@ -714,8 +714,7 @@ def move(key: Key, position: Any, piece: Any, direction: Any, path: Any = None, 
         raise BadRequest("expected up, down, left or right", where="direction")
     for name, after in api.next_positions(puzzle, position):
         if name == wanted:
-            if direction is not None:
-                after = _kept_labels(key, position, piece, direction, after)
+            after = _kept_labels(key, position, after)
             return {"move": name, "count": counted(key, path, counts, after), **position_state(puzzle, after)}
     raise BadRequest(f"{wanted!r} is not a move from this position", where="move")
 
@@ -755,29 +754,38 @@ def board_key(key: Key, text: str) -> Any:
     return found
 
 
-STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-
-
-def _kept_labels(key: Key, before: str, piece: str, direction: str, after: str) -> str:
-    """``after`` written with ``before``'s labels, the piece moved one cell: a sliding-block board's text from
-    the engines hands interchangeable pieces their labels in reading order, which would swap the labels
-    and colours of twin pieces on the page as one passes another. Kept only when it is the same board."""
+def _kept_labels(key: Key, before: str, after: str) -> str:
+    """``after`` written with ``before``'s labels: a sliding-block board's text from the engines hands twin
+    pieces their labels in reading order, which would swap the labels and colours of twins on the page as
+    one passes another. A piece whose cells did not change keeps its label; the pieces that moved take the
+    labels of the pieces of their shape that left, in reading order (pieces moving together keep their
+    order). Kept only when it is the same board."""
     puzzle = puzzle_of(key)
     if puzzle.type_name != "slide" or type(puzzle.type).__module__ != "puzzlesmith.puzzles.slide":
         return after
     from puzzlesmith.puzzles.slide import read_grid
 
-    grid = read_grid(before, None, puzzle.instance.params["join"])
-    moving = [p for p in grid.pieces if p.label == piece]
-    if len(moving) != 1:
-        return after
-    dr, dc = STEPS[direction]
-    rows = [list(row.strip()) for line in before.splitlines() for row in line.split("/") if row.strip()]
-    for cell in moving[0].cells:
-        rows[cell // grid.cols][cell % grid.cols] = "."
-    for cell in moving[0].cells:
-        rows[cell // grid.cols + dr][cell % grid.cols + dc] = piece
-    text = ("\n" if "\n" in before.strip() else "/").join("".join(row) for row in rows)
+    join = puzzle.instance.params["join"]
+    old, new = read_grid(before, None, join), read_grid(after, None, join)
+
+    def shape(cells: Sequence[int]) -> tuple[tuple[int, int], ...]:
+        r0, c0 = min(c // old.cols for c in cells), min(c % old.cols for c in cells)
+        return tuple(sorted((c // old.cols - r0, c % old.cols - c0) for c in cells))
+
+    stayed = {p.cells: p.label for p in old.pieces}
+    left = [p for p in old.pieces if p.cells not in {q.cells for q in new.pieces}]
+    rows = [list(row.strip()) for line in after.splitlines() for row in line.split("/") if row.strip()]
+    for piece in new.pieces:
+        label = stayed.get(piece.cells)
+        if label is None:
+            match = next((p for p in left if shape(p.cells) == shape(piece.cells)), None)
+            if match is None:
+                return after
+            left.remove(match)
+            label = match.label
+        for cell in piece.cells:
+            rows[cell // old.cols][cell % old.cols] = label
+    text = ("\n" if "\n" in after.strip() else "/").join("".join(row) for row in rows)
     return text if board_key(key, text) == board_key(key, after) else after
 
 
