@@ -167,13 +167,14 @@ def report(base: str, starts: list[float], runs: int) -> None:
     text, params = KLOTSKI
     _, first = post(base, "/api/optimal", {"type": "slide", "puzzle": text, "params": params, "position": text})
     path, counts, web = [text], [0], []
-    for name in first["moves"][:max(runs, 40)]:
+    for name, board, after in list(zip(first["moves"], first["positions"], first["positions"][1:]))[:max(runs, 40)]:
+        # the solution's own boards: its move names use their labels
         seconds, moved = post(base, "/api/move", {"type": "slide", "puzzle": text, "params": params,
-                                                  "position": path[-1], "piece": name, "path": path,
+                                                  "position": board, "piece": name, "path": path[:-1] + [board],
                                                   "counts": counts})
         if "error" in moved:
             raise SystemExit(f"bench_web: {moved['error']}")
-        path.append(moved["position"])
+        path.append(after)
         counts.append(moved["count"])
         web.append(seconds)
     print(row(f"Klotski move and its count ({len(path)}-board path)", web, None))

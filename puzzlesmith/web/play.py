@@ -208,19 +208,19 @@ def _fragment(shapes: Sequence[Shape]) -> str:
     return "".join(line for line in lines[1:-1] if not line.startswith('<rect class="background"'))
 
 
-def _cell_layer(cells: list[dict[str, Any]], x0: float, y0: float, size: float,
-                marks: Mapping[int, Mapping[int, Sequence[Shape]]] | None = None) -> str:
+Marks = dict[int, dict[int, list[Shape]]]  # variable -> value -> what the picture draws for it
+
+
+def _cell_layer(cells: list[dict[str, Any]], x0: float, y0: float, size: float, marks: Marks | None = None,
+                blank: int | None = None) -> str:
+    """One ``ps-cell`` a cell, to click; with ``marks``, the picture's drawing of each value, and a dot for
+    ``blank`` (the value drawn as nothing: grass, no bulb, a white cell)."""
     parts = []
     for c in cells:
         x, y = x0 + c["col"] * size, y0 + c["row"] * size
         given = ' data-given="1"' if c.get("given") else ""
         value = f' data-value="{c["value"]}"' if "value" in c else ""
-        shown = ""
-        if marks is not None:  # what the picture draws for each value, shown when the cell holds it
-            shown = "".join(f'<g class="ps-val" data-value="{v}">{_fragment(shapes)}</g>'
-                            for v, shapes in marks.get(c["var"], {}).items())
-            shown += (f'<g class="ps-val" data-value="0"><circle cx="{x + size / 2:.2f}" cy="{y + size / 2:.2f}" '
-                      f'r="{size * 0.08:.2f}"/></g>')
+        shown = "" if marks is None else _shown(marks[c["var"]], blank, x + size / 2, y + size / 2, size)
         parts.append(f'<g class="ps-cell" data-row="{c["row"]}" data-col="{c["col"]}" data-var="{c["var"]}"'
                      f'{value}{given}><rect class="ps-hit" x="{x:.2f}" y="{y:.2f}" width="{size:.2f}" '
                      f'height="{size:.2f}"/>{shown}'
@@ -231,27 +231,45 @@ def _cell_layer(cells: list[dict[str, Any]], x0: float, y0: float, size: float,
     return "".join(parts)
 
 
-def value_shapes(puzzle: api.Puzzle, variables: Sequence[int], value: int) -> dict[int, list[Shape]]:
-    """What the type's own picture draws for each variable of ``variables`` holding ``value`` (the others 0):
-    a loop's segment, a bridge, a tent. Read off a few pictures, not one per variable: in picture b every
-    variable whose number (1, 2, ...) has bit b set holds ``value``, so a shape drawn for one variable
-    appears in exactly the pictures of its number's bits. Shapes drawn for several variables together (no
-    single number) are left out."""
+def _shown(drawn: Mapping[int, Sequence[Shape]], blank: int | None, x: float, y: float, size: float,
+           cross: bool = False) -> str:
+    """A ``ps-val`` group for each value the picture draws, and a dot (a cross on a line) for ``blank``."""
+    out = "".join(f'<g class="ps-val" data-value="{v}">{_fragment(shapes)}</g>' for v, shapes in drawn.items()
+                  if shapes)
+    if blank is not None:
+        r = size * (0.1 if cross else 0.08)
+        mark = f'<path d="M{x - r:.2f} {y - r:.2f}L{x + r:.2f} {y + r:.2f}M{x - r:.2f} {y + r:.2f}L{x + r:.2f} ' \
+               f'{y - r:.2f}"/>' if cross else f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{r:.2f}"/>'
+        out += f'<g class="ps-val ps-blank" data-value="{blank}">{mark}</g>'
+    return out
+
+
+def value_shapes(puzzle: api.Puzzle, variables: Sequence[int], value: int, other: int) -> dict[int, list[Shape]]:
+    """What the type's own picture draws for each variable of ``variables`` holding ``value``: a loop's
+    segment, a bridge, a tent, a shaded cell. Read off a few pictures, not one per variable: the shapes drawn
+    when all hold ``value``, not when all hold ``other`` nor in the puzzle's own picture, are the candidates
+    (a white cell drawn as the empty cell is nothing to show), and in picture b every
+    variable whose number (1, 2, ...) has bit b set holds ``value`` (the others ``other``), so a shape drawn
+    for one variable appears in exactly the pictures of its number's bits. Shapes drawn for several variables
+    together (no single number) are left out."""
     from puzzlesmith import drawing
 
     model = puzzle.plan().model
     assert model is not None
     size = len(model.domains)
-    base = set(drawing.picture(puzzle.type, puzzle.instance, [0] * size).shapes)
-    code: dict[Shape, int] = {}
-    for bit in range(len(variables).bit_length()):
+
+    def drawn(bit: int | None) -> set[Shape]:
+        """The picture with ``value`` where a variable's number has ``bit`` (-1: every one; None: none)."""
         values = [0] * size
         for i, var in enumerate(variables):
-            if (i + 1) >> bit & 1:
-                values[var] = value
-        for shape in drawing.picture(puzzle.type, puzzle.instance, values).shapes:
-            if shape not in base:
-                code[shape] = code.get(shape, 0) | 1 << bit
+            values[var] = value if bit is not None and (bit < 0 or (i + 1) >> bit & 1) else other
+        return set(drawing.picture(puzzle.type, puzzle.instance, values).shapes)
+
+    candidates = drawn(-1) - drawn(None) - set(drawing.picture(puzzle.type, puzzle.instance).shapes)
+    code = dict.fromkeys(candidates, 0)
+    for bit in range(len(variables).bit_length()):
+        for shape in drawn(bit) & candidates:
+            code[shape] |= 1 << bit
     out: dict[int, list[Shape]] = {var: [] for var in variables}
     for shape, number in code.items():
         if 1 <= number <= len(variables):
@@ -259,18 +277,28 @@ def value_shapes(puzzle: api.Puzzle, variables: Sequence[int], value: int) -> di
     return out
 
 
-def _edge_layer(puzzle: api.Puzzle, variables: Sequence[int], lines: Mapping[int, Sequence[Shape]],
-                values: Sequence[int]) -> str:
+def _marks(puzzle: api.Puzzle, variables: Sequence[int], values: Sequence[int]) -> tuple[Marks, int | None]:
+    """The picture's drawing of every value of ``values`` (at most three) for each variable, and the one value
+    drawn as nothing for all of them (None when there is not exactly one)."""
+    marks: Marks = {var: {} for var in variables}
+    for v in values:
+        other = next(x for x in values if x != v)
+        for var, shapes in value_shapes(puzzle, variables, v, other).items():
+            marks[var][v] = shapes
+    empty = [v for v in values if not any(marks[var][v] for var in variables)]
+    return marks, empty[0] if len(empty) == 1 else None
+
+
+def _edge_layer(puzzle: api.Puzzle, variables: Sequence[int], marks: Marks, blank: int | None) -> str:
     """One ``ps-edge`` a variable: a diamond round its segment to click (short of both ends, so that a corner
     or an island belongs to no edge), the picture's own drawing of each value, and a cross for "no line"."""
     from math import hypot
 
-    shortest = min(hypot(s.x2 - s.x1, s.y2 - s.y1) for var in variables for s in lines[var]
-                   if isinstance(s, Line))
-    by_value = {v: value_shapes(puzzle, variables, v) for v in values if v not in (0, 1)}
+    segments = {var: next(s for shapes in marks[var].values() for s in shapes if isinstance(s, Line))
+                for var in variables}
+    shortest = min(hypot(s.x2 - s.x1, s.y2 - s.y1) for s in segments.values())
     parts = []
-    for var in variables:
-        seg = next(s for s in lines[var] if isinstance(s, Line))
+    for var, seg in segments.items():
         x1, y1, x2, y2 = seg.x1, seg.y1, seg.x2, seg.y2
         length = hypot(x2 - x1, y2 - y1)
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
@@ -279,14 +307,10 @@ def _edge_layer(puzzle: api.Puzzle, variables: Sequence[int], lines: Mapping[int
         diamond = " ".join(f"{x:.2f},{y:.2f}" for x, y in (
             (mx - ux * end, my - uy * end), (mx - uy * half, my + ux * half),
             (mx + ux * end, my + uy * end), (mx + uy * half, my - ux * half)))
-        drawn = {1: lines[var], **{v: shapes[var] for v, shapes in by_value.items()}}
-        shown = "".join(f'<g class="ps-val" data-value="{v}">{_fragment(shapes)}</g>' for v, shapes in drawn.items())
-        r = shortest * 0.1
-        shown += (f'<g class="ps-val" data-value="0"><path d="M{mx - r:.2f} {my - r:.2f}L{mx + r:.2f} {my + r:.2f}'
-                  f'M{mx - r:.2f} {my + r:.2f}L{mx + r:.2f} {my - r:.2f}"/></g>')
         name = escape(puzzle.cell_name(var))
         parts.append(f'<g class="ps-edge" data-var="{var}" data-edge="{name}"><title>{name}</title>'
-                     f'<polygon class="ps-hit" points="{diamond}"/>{shown}</g>')
+                     f'<polygon class="ps-hit" points="{diamond}"/>{_shown(marks[var], blank, mx, my, shortest, True)}'
+                     f'</g>')
     return "".join(parts)
 
 
@@ -354,25 +378,24 @@ def _board_state(puzzle: api.Puzzle, kind: str) -> dict[str, Any]:
             out["kind"] = "cells"  # a few states named in words ("a tent", "grass"): clicked through
     elif kind == "grid":
         n = _row_columns(puzzle, variables)
-        lines = None if n is not None or model is None or not variables or \
-            any(set(model.domains[v]) - {0, 1, 2} or 1 not in model.domains[v] for v in variables) \
-            else value_shapes(puzzle, variables, 1)
         if n is not None:
             cells = [{"var": variables[r], "row": r, "col": c, "value": c, "given": variables[r] in givens}
                      for r in range(n) for c in range(n)]
             x0, y0, size = _geometry(pic, cells)
             out.update(kind="queens", cells=cells, svg=_overlay(svg, _cell_layer(cells, x0, y0, size)))
             return out
-        if model is not None and lines is not None and \
-                all(any(isinstance(s, Line) for s in lines[v]) for v in variables):
-            values = sorted(set().union(*(model.domains[v] for v in variables)))
-            out.update(kind="edges", cells=[], values=values,
-                       svg=_overlay(svg, _edge_layer(puzzle, variables, lines, values)))
-            return out
+        values = sorted(set().union(*(model.domains[v] for v in variables))) if model is not None else []
+        if variables and 2 <= len(values) <= 3:
+            marks, blank = _marks(puzzle, variables, values)
+            if all(any(isinstance(s, Line) for shapes in marks[v].values() for s in shapes) for v in variables):
+                out.update(kind="edges", cells=[], values=values, cycle=_cycle(values, marks, blank), blank=blank,
+                           svg=_overlay(svg, _edge_layer(puzzle, variables, marks, blank)))
+                return out
         # answers the page cannot set: shown, solved on request
         out.update(kind="view", cells=[], svg=svg)
         return out
-    marks: dict[int, dict[int, list[Shape]]] | None = None
+    marks_of: Marks | None = None
+    blank = None
     for c in cells:
         c["given"] = c["var"] in givens
         if model is not None:
@@ -380,16 +403,19 @@ def _board_state(puzzle: api.Puzzle, kind: str) -> dict[str, Any]:
             c["values"] = [[v, puzzle.show_value(v)] for v in domain] if len(domain) <= 36 else []
     if out["kind"] == "cells":
         assert model is not None
-        values = sorted(set().union(*(model.domains[c["var"]] for c in cells)) - {0})
-        marks = {}
-        for v in values:
-            for var, shapes in value_shapes(puzzle, [c["var"] for c in cells], v).items():
-                if shapes:
-                    marks.setdefault(var, {})[v] = shapes
+        values = sorted(set().union(*(model.domains[c["var"]] for c in cells)))
+        marks_of, blank = _marks(puzzle, [c["var"] for c in cells], values)
+        out.update(values=values, cycle=_cycle(values, marks_of, blank), blank=blank)
     x0, y0, size = _geometry(pic, cells)
     out["cells"] = cells
-    out["svg"] = _overlay(svg, _cell_layer(cells, x0, y0, size, marks))
+    out["svg"] = _overlay(svg, _cell_layer(cells, x0, y0, size, marks_of, blank))
     return out
+
+
+def _cycle(values: Sequence[int], marks: Marks, blank: int | None) -> list[int]:
+    """The order a click takes a cell or a line through its values: those the picture draws (a line, two
+    bridges, a tent, a shaded cell) first, the one drawn as nothing (a dot, a cross) last."""
+    return sorted(values, key=lambda v: (v == blank, v))
 
 
 # -- grid play: check, hint, reveal ----------------------------------------------------------------------
@@ -436,9 +462,9 @@ def check(key: Key, raw: Any, limit: float) -> dict[str, Any]:
     want = answer.values[0]
     wrong = sorted(v for v, x in entries.items() if want[v] != x)
     values = {**puzzle.instance.givens, **entries}
-    if kind in ("edges", "cells"):
-        # what is not set is not there: no line, no tent (as a finished picture is read)
-        full = {v: values.get(v, 0) for v in variables}
+    if kind in ("edges", "cells") and board["blank"] is not None:
+        # what is not set is the value drawn as nothing: no line, no tent, a white cell (as a picture is read)
+        full = {v: values.get(v, board["blank"]) for v in variables}
         left = None
     else:
         full = {v: values[v] for v in variables if v in values}

@@ -122,7 +122,8 @@
       els.get(v).push(el);
     });
     // the order a click goes through: each value drawn (a line, two bridges, a tent), "none" (0), unset
-    const cycle = clicked ? [...(S.values || [0, 1]).filter((x) => x !== 0), 0, undefined] : [];
+    const cycle = clicked ? [...S.cycle, undefined] : [];
+    const blank = S.blank === null || S.blank === undefined ? undefined : S.blank; // the value drawn as a dot
     const entries = Object.assign({}, saved.entries || {});
     const marks = Object.assign({}, saved.marks || {});
     let selected = null, pencil = false;
@@ -139,8 +140,8 @@
         if (clicked) {
           el.querySelectorAll(".ps-val").forEach((g) => g.classList.toggle("ps-on", Number(g.dataset.value) === x));
           el.classList.toggle("ps-set", x !== undefined);
-          // a value the picture draws nothing for (a cell's second state) is named in the cell
-          const plain = x !== undefined && x !== 0 && !el.querySelector(`.ps-val[data-value="${x}"]`);
+          // a value the picture draws nothing for, and no dot stands for, is named in the cell
+          const plain = x !== undefined && !el.querySelector(`.ps-val[data-value="${x}"]`);
           const text = el.querySelector(".ps-value");
           if (text) text.textContent = plain ? shown(v, x).slice(0, 1) : "";
         } else if (queens) {
@@ -179,7 +180,7 @@
     }
     const next = (v) => cycle[(cycle.indexOf(entries[v]) + 1) % cycle.length];
     function complete() { // unset is "not there" on a nonogram, a loop or a camp: each change may finish it
-      if (nonogram || clicked) return true;
+      if (nonogram || clicked && blank !== undefined) return true;
       return [...els.keys()].every((v) => given(v) || entries[v] !== undefined);
     }
     async function maybeDone() {
@@ -211,8 +212,8 @@
       if (!el || !(nonogram || clicked)) return;
       e.preventDefault();
       select(el);
-      const v = Number(el.dataset.var);
-      set(v, entries[v] === 0 ? undefined : 0, false);
+      const v = Number(el.dataset.var), none = nonogram ? 0 : blank;
+      if (none !== undefined) set(v, entries[v] === none ? undefined : none, false);
     });
     const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     board.addEventListener("keydown", (e) => {
@@ -244,7 +245,7 @@
       }
       if (clicked) {
         if (e.key === " " || e.key === "Enter") { e.preventDefault(); set(v, next(v), false); }
-        if (e.key === "x" || e.key === "X") set(v, entries[v] === 0 ? undefined : 0, false);
+        if ((e.key === "x" || e.key === "X") && blank !== undefined) set(v, entries[v] === blank ? undefined : blank, false);
         return;
       }
       if (e.key === "p" || e.key === "P") { togglePencil(); return; }
@@ -282,7 +283,7 @@
       const before = Object.assign({}, entries);
       const after = {};
       for (const [v, x] of Object.entries(answer.values)) {
-        if (!given(Number(v)) && !(clicked && x === 0)) after[v] = x; // the lines and tents, not every "none"
+        if (!given(Number(v)) && !(clicked && x === blank)) after[v] = x; // the lines and tents, not every dot
       }
       const put = (vals) => {
         Object.keys(entries).forEach((k) => delete entries[k]);
@@ -423,6 +424,7 @@
     }
     async function optimal() {
       const asked = position;
+      shortest = null; // the next optimal move waits for this board's (the last one's first move is played)
       role("optimal").textContent = "…";
       const answer = await post("/api/optimal", Object.assign(puzzleBody(), { position: asked }));
       if (asked !== position) return;
