@@ -619,6 +619,19 @@ def test_hostile_bodies_are_one_line_400s(client, body, where):
     assert where in bad(client, "/api/check", body)
 
 
+@pytest.mark.parametrize("extra, where", [
+    ({"path": "BAAC"}, "path"),
+    ({"path": ["....", "BAAC/BAAC/DEEF/DGHF/I..J"], "counts": [0]}, "path"),  # a count short
+    ({"path": ["BAAC/BAAC/DEEF/DGHF/I.J."], "counts": [0]}, "path"),  # the last is not the position
+    ({"path": ["BAAC/BAAC/DEEF/DGHF/I..J"], "counts": [-1]}, "counts"),
+    ({"path": ["BAAC/BAAC/DEEF/DGHF/I..J"] * 1001, "counts": [0] * 1001}, "path"),
+    ({"direction": "sideways"}, "direction"),
+])
+def test_hostile_moves_are_one_line_400s(client, extra, where):
+    body = {**KLOTSKI, "position": KLOTSKI["puzzle"], "piece": "G", "direction": "down", **extra}
+    assert bad(client, "/api/move", body).startswith(where)
+
+
 def test_bodies_are_bounded_and_must_be_json_objects(client):
     assert "at most" in bad(client, "/api/check", content=b"{" + b" " * 300_000 + b"}",
                             headers={"content-type": "application/json"})
