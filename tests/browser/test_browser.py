@@ -176,3 +176,15 @@ def test_threes_plays_with_the_arrow_keys(server, page):
     page.click('[data-action="suggest"]')
     sync_api.expect(role(page, "hint")).to_contain_text("suggested move")
     assert page.locator(".ps-tile").count() == 16
+
+
+def test_a_permutation_puzzle_played_by_its_move_buttons(server, page):
+    # docs/types/perm.md: TripleCross's three marked pieces home in 6 moves, the first URDC'
+    query = urlencode({"puzzle": "o o o . . . . . . . . . . . . . . .",
+                       "p": "solved=. . o o o . . . . . . . . . . . . ."})
+    page.goto(f"{server}/play/perm?{query}")
+    sync_api.expect(role(page, "optimal")).to_have_text("6")
+    assert sorted(page.locator("[data-move]").all_inner_texts()) == ["ULDC", "ULDC'", "URDC", "URDC'"]
+    page.click("""[data-move="URDC'"]""")
+    sync_api.expect(role(page, "optimal")).to_have_text("5")
+    sync_api.expect(role(page, "moves")).to_have_text("1")
