@@ -79,6 +79,26 @@ def test_every_example_page_opens_with_the_test_contract(client, type_name):
     assert 'data-role="status"' in page and 'data-role="hint"' in page
 
 
+@pytest.mark.parametrize("type_name", sorted(examples.EXAMPLES))
+def test_cells_are_clicked_where_the_picture_draws_them(client, type_name):
+    # every cell the page makes clickable lies exactly on a square of the type's own picture (futoshiki's
+    # cells stand apart, with room for the signs: they were placed as if side by side)
+    import re
+
+    from puzzlesmith.csp.picture import Rect
+
+    response = client.get(examples.link(type_name))
+    state = json.loads(response.text.split('id="ps-state">', 1)[1].split("</script>", 1)[0])
+    if not state.get("cells") or state["kind"] == "life":  # Life's pattern box is the page's own drawing
+        return
+    key = play.key_of(type_name, state["puzzle"], state["params"])
+    squares = [(s.x, s.y, s.w) for s in play.puzzle_of(key).picture().shapes if isinstance(s, Rect)]
+    hits = re.findall(r'<rect class="ps-hit" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', state["svg"])
+    assert len(hits) == len(state["cells"])
+    for hit in hits:
+        assert any(all(abs(float(a) - b) < 0.01 for a, b in zip(hit, square)) for square in squares), type_name
+
+
 @pytest.mark.parametrize("game", ["2048", "threes"])
 def test_game_pages_open(client, game):
     page = client.get(f"/play/{game}?seed=7").text

@@ -168,11 +168,26 @@ def _cells(puzzle: api.Puzzle, variables: Sequence[int]) -> list[dict[str, Any]]
     return out
 
 
-def _geometry(pic: Picture, cells: list[dict[str, Any]]) -> tuple[float, float, float]:
-    """(x0, y0, cell size) placing cell (r, c) at x0 + c * size, y0 + r * size, read off the picture's own
-    squares: those drawn as cells (role ``cell``), else the commonest size of square (a type that draws its
-    cells without naming them, such as Light Up or tents), else the one rectangle that holds the whole
-    grid (a tile puzzle's tray)."""
+@dataclass(frozen=True)
+class Geometry:
+    """Where a picture draws its cells: cell (r, c) is the square of side ``size`` at x0 + c * pitch,
+    y0 + r * pitch (the pitch is larger than the side where a drawing leaves room between cells, as
+    futoshiki's does for its signs)."""
+
+    x0: float
+    y0: float
+    pitch: float
+    size: float
+
+    def at(self, r: int, c: int) -> tuple[float, float]:
+        return self.x0 + c * self.pitch, self.y0 + r * self.pitch
+
+
+def _geometry(pic: Picture, cells: list[dict[str, Any]]) -> Geometry:
+    """Where the picture draws ``cells``, read off its own squares: those drawn as cells (role ``cell``),
+    else the commonest size of square (a type that draws its cells without naming them, such as Light Up
+    or tents), else the one rectangle that holds the whole grid (a tile puzzle's tray). ``Unplaced`` when
+    it has none of these."""
     squares = [s for s in pic.shapes if isinstance(s, Rect) and s.role == "cell"]
     if not squares:
         sizes = Counter(round(s.w, 2) for s in pic.shapes if isinstance(s, Rect) and abs(s.w - s.h) < 1e-6)
@@ -181,19 +196,26 @@ def _geometry(pic: Picture, cells: list[dict[str, Any]]) -> tuple[float, float, 
             squares = [s for s in pic.shapes if isinstance(s, Rect) and abs(s.w - s.h) < 1e-6
                        and round(s.w, 2) == common]
     if not cells:
-        raise ValueError("no cells to place")
+        raise Unplaced("no cells to place")
     rows = max(c["row"] for c in cells) + 1
     cols = max(c["col"] for c in cells) + 1
     if len(squares) < len({(c["row"], c["col"]) for c in cells}):
         trays = [s for s in pic.shapes if isinstance(s, Rect) and abs(s.w * rows - s.h * cols) < 1e-6]
         if not trays:
-            raise ValueError("the picture has no squares for its cells")
+            raise Unplaced("the picture has no squares for its cells")
         tray = max(trays, key=lambda s: s.w)
-        return tray.x, tray.y, tray.w / cols
+        return Geometry(tray.x, tray.y, tray.w / cols, tray.w / cols)
     size = squares[0].w
-    x0 = min(s.x for s in squares) - min(c["col"] for c in cells) * size
-    y0 = min(s.y for s in squares) - min(c["row"] for c in cells) * size
-    return x0, y0, size
+    xs, ys = sorted({round(s.x, 6) for s in squares}), sorted({round(s.y, 6) for s in squares})
+    starts = xs if len(xs) > 1 else ys
+    pitch = min((b - a for a, b in zip(starts, starts[1:])), default=size)
+    x0 = min(s.x for s in squares) - min(c["col"] for c in cells) * pitch
+    y0 = min(s.y for s in squares) - min(c["row"] for c in cells) * pitch
+    return Geometry(x0, y0, pitch, size)
+
+
+class Unplaced(ValueError):
+    """A picture whose cells the page cannot find: the puzzle is shown, not played on it."""
 
 
 def _overlay(svg: str, layer: str) -> str:
@@ -211,13 +233,14 @@ def _fragment(shapes: Sequence[Shape]) -> str:
 Marks = dict[int, dict[int, list[Shape]]]  # variable -> value -> what the picture draws for it
 
 
-def _cell_layer(cells: list[dict[str, Any]], x0: float, y0: float, size: float, marks: Marks | None = None,
+def _cell_layer(cells: list[dict[str, Any]], where: Geometry, marks: Marks | None = None,
                 blank: int | None = None) -> str:
     """One ``ps-cell`` a cell, to click; with ``marks``, the picture's drawing of each value, and a dot for
     ``blank`` (the value drawn as nothing: grass, no bulb, a white cell)."""
     parts = []
+    size = where.size
     for c in cells:
-        x, y = x0 + c["col"] * size, y0 + c["row"] * size
+        x, y = where.at(c["row"], c["col"])
         given = ' data-given="1"' if c.get("given") else ""
         value = f' data-value="{c["value"]}"' if "value" in c else ""
         shown = "" if marks is None else _shown(marks[c["var"]], blank, x + size / 2, y + size / 2, size)
@@ -350,7 +373,13 @@ def state(key: Key) -> dict[str, Any]:
     with _lock:
         found = _layers.get(key)
     if found is None:
-        found = _board_state(puzzle, kind)
+        try:
+            found = _board_state(puzzle, kind)
+        except Unplaced:  # a plug-in's picture with no squares for its cells: shown, solved on request
+            from puzzlesmith.drawing.svg import to_svg
+
+            found = {"kind": "view", "vars": page_vars(puzzle), "cells": [],
+                     "svg": to_svg(puzzle.picture(), f"{puzzle.type_name} puzzle")}
         _remember(_layers, key, found)
     return {**out, **found}
 
@@ -381,8 +410,7 @@ def _board_state(puzzle: api.Puzzle, kind: str) -> dict[str, Any]:
         if n is not None:
             cells = [{"var": variables[r], "row": r, "col": c, "value": c, "given": variables[r] in givens}
                      for r in range(n) for c in range(n)]
-            x0, y0, size = _geometry(pic, cells)
-            out.update(kind="queens", cells=cells, svg=_overlay(svg, _cell_layer(cells, x0, y0, size)))
+            out.update(kind="queens", cells=cells, svg=_overlay(svg, _cell_layer(cells, _geometry(pic, cells))))
             return out
         values = sorted(set().union(*(model.domains[v] for v in variables))) if model is not None else []
         if variables and 2 <= len(values) <= 3:
@@ -406,9 +434,8 @@ def _board_state(puzzle: api.Puzzle, kind: str) -> dict[str, Any]:
         values = sorted(set().union(*(model.domains[c["var"]] for c in cells)))
         marks_of, blank = _marks(puzzle, [c["var"] for c in cells], values)
         out.update(values=values, cycle=_cycle(values, marks_of, blank), blank=blank)
-    x0, y0, size = _geometry(pic, cells)
     out["cells"] = cells
-    out["svg"] = _overlay(svg, _cell_layer(cells, x0, y0, size, marks_of, blank))
+    out["svg"] = _overlay(svg, _cell_layer(cells, _geometry(pic, cells), marks_of, blank))
     return out
 
 
@@ -624,7 +651,8 @@ def life_state(puzzle: api.Puzzle) -> dict[str, Any]:
     grid.cells(pic, fill=lambda r, c: "#fff8e0" if margin <= r < rows - margin and margin <= c < cols - margin
                else None)
     grid.border(pic)
-    svg = _overlay(to_svg(pic, "life predecessor"), _cell_layer(cells, grid.x0, grid.y0, grid.cell))
+    where = Geometry(grid.x0, grid.y0, grid.cell, grid.cell)
+    svg = _overlay(to_svg(pic, "life predecessor"), _cell_layer(cells, where))
     return {"cells": cells, "svg": svg, "target": target, "margin": margin, "rows": rows, "cols": cols,
             "target_svg": to_svg(puzzle.picture(), "life target")}
 
@@ -693,11 +721,14 @@ def position_state(puzzle: api.Puzzle, text: str) -> dict[str, Any]:
         _position_picture(puzzle, text)
     pieces, rows, cols = pieces_of(puzzle, text)
     layer = []
-    if pieces:
-        x0, y0, size = _geometry(pic, [{"row": r, "col": c} for r in range(rows) for c in range(cols)])
+    try:
+        where: Geometry | None = _geometry(pic, [{"row": r, "col": c} for r in range(rows) for c in range(cols)])
+    except Unplaced:  # no squares to find the pieces by (or no pieces): played by the moves' names
+        where, pieces = None, {}
+    if where is not None:
         for label, cells in pieces.items():
-            rects = "".join(f'<rect class="ps-hit" x="{x0 + c * size:.2f}" y="{y0 + r * size:.2f}" '
-                            f'width="{size:.2f}" height="{size:.2f}" data-row="{r}" data-col="{c}"/>'
+            rects = "".join(f'<rect class="ps-hit" x="{where.at(r, c)[0]:.2f}" y="{where.at(r, c)[1]:.2f}" '
+                            f'width="{where.pitch:.2f}" height="{where.pitch:.2f}" data-row="{r}" data-col="{c}"/>'
                             for r, c in cells)
             layer.append(f'<g class="ps-piece" data-piece="{escape(label)}">{rects}</g>')
     space = puzzle.with_position(text).space()
