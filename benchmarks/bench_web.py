@@ -138,6 +138,9 @@ def report(base: str, starts: list[float], runs: int) -> None:
     print(row("serve to first page (3 starts)", starts, None))
     print(row("sudoku play page (server)", [get(base, sudoku_page) for _ in range(runs)], None))
     print(row("Klotski play page (server)", [get(base, klotski_page) for _ in range(runs)], None))
+    slither_page = "/play/slitherlink?" + urlencode({"puzzle": ".01./11../321./..32"})  # docs/types/slitherlink.md
+    get(base, slither_page)
+    print(row("slitherlink play page (server)", [get(base, slither_page) for _ in range(runs)], None))
     loads = browser_load(base, sudoku_page, max(3, runs // 4))
     if isinstance(loads, str):
         print(f"{'sudoku page in chromium':<40}{loads}")
@@ -159,6 +162,22 @@ def report(base: str, starts: list[float], runs: int) -> None:
         flags = [x for k, v in params.items() for x in ("-p", f"{k}={v}")]
         peer = [cli("solve", "slide", p, *flags) for p in positions[:peer_runs]]
         print(row(f"{name} ({first['optimal']} from the start)", web, peer))
+    # a move and its count in the metric, the path of boards growing as a player's does (no CLI peer: the
+    # command line has no game in progress)
+    text, params = KLOTSKI
+    _, first = post(base, "/api/optimal", {"type": "slide", "puzzle": text, "params": params, "position": text})
+    path, counts, web = [text], [0], []
+    for name, board, after in list(zip(first["moves"], first["positions"], first["positions"][1:]))[:max(runs, 40)]:
+        # the solution's own boards: its move names use their labels
+        seconds, moved = post(base, "/api/move", {"type": "slide", "puzzle": text, "params": params,
+                                                  "position": board, "piece": name, "path": path[:-1] + [board],
+                                                  "counts": counts})
+        if "error" in moved:
+            raise SystemExit(f"bench_web: {moved['error']}")
+        path.append(after)
+        counts.append(moved["count"])
+        web.append(seconds)
+    print(row(f"Klotski move and its count ({len(path)}-board path)", web, None))
     body = {"type": "sudoku", "puzzle": HINT_EXAMPLE}
     t0 = time.perf_counter()
     with ThreadPoolExecutor(50) as pool:

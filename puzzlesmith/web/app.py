@@ -311,7 +311,8 @@ class App:
         return play.life_step(_key(d), d.get("cells"))
 
     def a_move(self, d: dict[str, Any]) -> Any:
-        return play.move(_key(d), d.get("position"), d.get("piece"), d.get("direction"))
+        return play.move(_key(d), d.get("position"), d.get("piece"), d.get("direction"), d.get("path"),
+                         d.get("counts"))
 
     def a_optimal(self, d: dict[str, Any]) -> Any:
         return play.optimal(_key(d), d.get("position"), self.limit)
@@ -321,7 +322,7 @@ class App:
 
     def a_game_move(self, d: dict[str, Any]) -> Any:
         return play.game_move(d.get("game"), d.get("size", 4), d.get("key"), d.get("state"), d.get("direction"),
-                              d.get("score", 0), d.get("moves", 0), d.get("seed", 0))
+                              d.get("points", 0), d.get("moves", 0), d.get("seed", 0))
 
     def a_game_suggest(self, d: dict[str, Any]) -> Any:
         return play.game_suggest(d.get("game"), d.get("size", 4), d.get("key"), d.get("state"))
@@ -438,7 +439,7 @@ def _play_body(state: dict[str, Any]) -> str:
     kind = state["kind"]
     buttons = ['<button data-action="undo" title="undo (Ctrl-Z)">undo</button>',
                '<button data-action="redo" title="redo (Ctrl-Y)">redo</button>']
-    if kind in ("grid", "nonogram"):
+    if kind in ("grid", "nonogram", "cells", "edges", "queens"):
         buttons += ['<button data-action="check">check</button>', '<button data-action="hint">hint</button>',
                     '<button data-action="reveal">reveal</button>']
         if kind == "grid":
@@ -467,6 +468,8 @@ def _play_body(state: dict[str, Any]) -> str:
         extra = ('<div class="ps-life"><figure><figcaption>the pattern to reach</figcaption>'
                  f'{state["target_svg"]}</figure><figure><figcaption>your pattern\'s next generation'
                  '</figcaption><div id="ps-next"></div></figure></div>')
+    if kind == "moves" and not state.get("pieces"):
+        extra = '<div class="ps-moves-named" id="ps-moves"></div>'
     return (f'<h1>{title}{info}</h1><p class="ps-bar ps-{kind}">{" ".join(buttons)} <span class="ps-timer" '
             f'data-role="timer">0:00</span> <a class="ps-link" href="{html.escape(state["permalink"])}">permalink'
             f'</a> <a class="ps-link" href="/print?id={state["library"]["id"]}" data-action="print">print</a></p>'
@@ -487,10 +490,17 @@ def _help(kind: str) -> str:
         "nonogram": "Click a cell to fill it, right-click (or X) to cross it out; click again to clear.",
         "lightsout": "Press a light: it and its neighbours change. Put every light out.",
         "life": "Click cells to make a pattern whose next generation is the pattern on the left.",
-        "view": "This type's answers are not values in cells (bridges, loop edges): solve it on paper or with "
-                "print, and show the solution here.",
-        "moves": "Click a piece, then move it with the arrow keys (or drag it). The count of fewest moves is "
-                 "worked out again after every move.",
+        "cells": "Click a cell to go through its states (the picture's mark, a dot for none, blank); right-click "
+                 "(or X) marks it none. Ctrl-Z undoes, Ctrl-Y redoes.",
+        "edges": "Click between two dots, cell centres or islands to draw a line (again: a second bridge, where "
+                 "there can be two), then a cross for no line, then nothing; right-click crosses it out. Ctrl-Z "
+                 "undoes, Ctrl-Y redoes.",
+        "queens": "Click a square to put the row's queen there (again: take it away). Ctrl-Z undoes, Ctrl-Y "
+                  "redoes.",
+        "view": "This puzzle's answer is not set on the board here: solve it on paper or with print, and show the "
+                "solution here.",
+        "moves": "Click a piece, then move it with the arrow keys (or drag it); a puzzle of named moves has a "
+                 "button a move. The count of fewest moves is worked out again after every move.",
     }.get(kind, "")
 
 

@@ -32,6 +32,12 @@ EXAMPLES: dict[str, tuple[dict[str, str], str]] = {
     "hashi": ({"puzzle": "2.2/.../2.2"}, "docs/types/hashi.md"),
     "masyu": ({"puzzle": "..B../...W./...../...B./...W."}, "docs/types/masyu.md"),
     "slitherlink": ({"puzzle": ".01./11../321./..32"}, "docs/types/slitherlink.md"),
+    "seating": ({"puzzle": "guests: Al Bo Cy Ann Bea Cat\ngroup men: Al Bo Cy\ngroup women: Ann Bea Cat\n"
+                           "couples: Al Ann, Bo Bea, Cy Cat\nmen alternate with women\n"
+                           "couples not next to each other\nAl in seat 1"},
+                "the menage problem for three couples (docs/types/seating.md), Al pinned to seat 1"),
+    "perm": ({"puzzle": "o o o . . . . . . . . . . . . . . .", "p": "solved=. . o o o . . . . . . . . . . . . ."},
+             "TripleCross's three marked pieces (docs/types/perm.md), 6 moves"),
     "slide": ({"puzzle": "BAAC/BAAC/DEEF/DGHF/I..J", "p": "goal=..../..../..../.AA./.AA."},
               "Klotski (81 moves)"),
     "tiles": ({"puzzle": "8 6 7/2 5 4/3 0 1"}, "an 8-puzzle of 31 moves, the most any needs"),

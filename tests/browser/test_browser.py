@@ -110,3 +110,81 @@ def test_2048_plays_with_the_arrow_keys(server, page):
     page.click('[data-action="suggest"]')
     sync_api.expect(role(page, "hint")).to_contain_text("suggested move")
     assert page.locator(".ps-tile").count() == 16
+
+
+def test_slitherlink_solved_by_clicking_its_lines(server, page):
+    # docs/types/slitherlink.md's worked example: click each line of the loop it prints, see solved
+    from puzzlesmith.csp.grid import point_edges
+
+    answer = ["+ + + +-+", "   0 1| |", "+ + + + +", " 1 1  | |", "+-+-+-+ +", "|3 2 1  |", "+-+-+ +-+",
+              "    |3|2", "+ + +-+ +"]
+    at = lambda r, c: answer[r][c] if c < len(answer[r]) else " "  # noqa: E731
+    on = {(r * 5 + c, r * 5 + c + 1) for r in range(5) for c in range(4) if at(2 * r, 2 * c + 1) == "-"}
+    on |= {(r * 5 + c, (r + 1) * 5 + c) for r in range(4) for c in range(5) if at(2 * r + 1, 2 * c) == "|"}
+    lines = [var for var, pair in enumerate(point_edges(4, 4)) if pair in on]
+    page.goto(f"{server}/play/slitherlink?" + urlencode({"puzzle": ".01./11../321./..32"}))
+    page.click('[data-action="hint"]')  # slitherlink has no hints today: the page says so
+    sync_api.expect(role(page, "hint")).to_contain_text("no hint")
+    for var in lines[:-1]:
+        page.click(f'.ps-edge[data-var="{var}"]')
+    page.click(f'.ps-edge[data-var="{lines[-1]}"]', button="right")  # a cross: not solved yet
+    page.click('[data-action="check"]')
+    sync_api.expect(role(page, "status")).to_contain_text("not solved")
+    page.click(f'.ps-edge[data-var="{lines[-1]}"]')  # cross -> nothing
+    page.click(f'.ps-edge[data-var="{lines[-1]}"]')  # nothing -> line
+    sync_api.expect(role(page, "status")).to_have_text("solved")
+    assert page.locator(".ps-edge .ps-val.ps-on").count() == len(lines) == 16
+
+
+def test_tents_hint_and_a_tent_placed_by_clicking(server, page):
+    # the Czech Puzzle Championship 2018 booklet's example (tests/fixtures/genres/tents_mcr2018.txt)
+    text = "/".join([". . 2 . . .", ". .T....", "2 ..T.T.", ". ......", ". T..T..", "2 ....T.", ". .T...."])
+    page.goto(f"{server}/play/tents?" + urlencode({"puzzle": text}))
+    page.click('[data-action="hint"]')
+    sync_api.expect(role(page, "hint")).to_contain_text("r")
+    assert page.locator(".ps-cell.ps-hint-place").count() == 1
+    cell = page.locator('.ps-cell[data-row="0"][data-col="0"]')  # its published solution has a tent here
+    cell.click()
+    assert cell.locator(".ps-val.ps-on polygon").count() == 1  # the picture's own tent
+    cell.click()
+    assert cell.locator('.ps-val.ps-on[data-value="0"]').count() == 1  # grass: a dot
+
+
+def test_rush_hour_car_moved_and_the_fewest_moves_change_by_one(server, page):
+    # Fogleman's hardest Rush Hour puzzle, 51 moves (docs/types/rushhour.md); its shortest solution starts G up
+    page.goto(f"{server}/play/rushhour?" + urlencode({"puzzle": "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM."}))
+    sync_api.expect(role(page, "optimal")).to_have_text("51")
+    page.click('[data-piece="G"] rect')
+    page.keyboard.press("ArrowUp")
+    sync_api.expect(role(page, "moves")).to_have_text("1")
+    sync_api.expect(role(page, "optimal")).to_have_text("50")
+    page.click('[data-piece="G"] rect >> nth=0')  # and back: no move of the metric leaves the board as it was
+    page.keyboard.press("ArrowDown")
+    sync_api.expect(role(page, "optimal")).to_have_text("51")
+    sync_api.expect(role(page, "moves")).to_have_text("2")
+
+
+def test_threes_plays_with_the_arrow_keys(server, page):
+    page.goto(f"{server}/play/threes?seed=5")
+    sync_api.expect(role(page, "next")).to_contain_text("next")
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown"):
+        page.keyboard.press(key)
+        page.wait_for_timeout(150)
+    played = int(role(page, "moves").inner_text())
+    assert 4 <= played <= 8  # a key that moves nothing is refused, not counted
+    assert int(role(page, "score").inner_text().replace(",", "")) > 0
+    page.click('[data-action="suggest"]')
+    sync_api.expect(role(page, "hint")).to_contain_text("suggested move")
+    assert page.locator(".ps-tile").count() == 16
+
+
+def test_a_permutation_puzzle_played_by_its_move_buttons(server, page):
+    # docs/types/perm.md: TripleCross's three marked pieces home in 6 moves, the first URDC'
+    query = urlencode({"puzzle": "o o o . . . . . . . . . . . . . . .",
+                       "p": "solved=. . o o o . . . . . . . . . . . . ."})
+    page.goto(f"{server}/play/perm?{query}")
+    sync_api.expect(role(page, "optimal")).to_have_text("6")
+    assert sorted(page.locator("[data-move]").all_inner_texts()) == ["ULDC", "ULDC'", "URDC", "URDC'"]
+    page.click("""[data-move="URDC'"]""")
+    sync_api.expect(role(page, "optimal")).to_have_text("5")
+    sync_api.expect(role(page, "moves")).to_have_text("1")

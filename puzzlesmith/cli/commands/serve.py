@@ -24,9 +24,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--time-limit", type=positive_seconds, default=10.0, metavar="SECONDS",
                    help="longest a solve, hint or generation may take before it answers unknown (default 10)")
     p.add_argument("--import-hardest", metavar="FILE",
-                   help="first add the puzzles of a `puzzlesmith hardest --json` file to the library")
+                   help="first add the puzzles of a `puzzlesmith hardest --json` file, or of a hardest search's "
+                        "results file, to the library")
     p.add_argument("--hardest-goal", choices=("corner", "edges"),
-                   help="the goal rule that file was searched under (default: corner, hardest's own default)")
+                   help="the goal rule a --json file was searched under (default: corner, hardest's own "
+                        "default; a results file names its own)")
     p.set_defaults(run=run)
 
 

@@ -81,14 +81,16 @@
     const words = document.createElement("span");
     words.textContent = ": " + answer.text;
     box.append(name, words);
+    // a cell, an edge, or (queens) the row's cells; the step's placement on the cell of its value
+    const of = (v) => board.querySelectorAll(`[data-var="${v}"]`);
     for (const step of answer.steps) {
-      for (const v of step.cells) {
-        const el = board.querySelector(`[data-var="${v}"]`);
-        if (el) el.classList.add("ps-hinted");
-      }
+      for (const v of step.cells) of(v).forEach((el) => el.classList.add("ps-hinted"));
       if (step.place) {
-        const el = board.querySelector(`[data-var="${step.place.var}"]`);
-        if (el) el.classList.add("ps-hinted", "ps-hint-place");
+        of(step.place.var).forEach((el) => {
+          if (el.dataset.value === undefined || S.kind !== "queens" || Number(el.dataset.value) === step.place.value) {
+            el.classList.add("ps-hinted", "ps-hint-place");
+          }
+        });
       }
     }
   }
@@ -102,32 +104,55 @@
     });
   }
 
-  const kinds = { view: playView, grid: playGrid, nonogram: playGrid, lightsout: playLights, life: playLife, moves: playMoves,
-                  game: playGame };
+  const kinds = { view: playView, grid: playGrid, nonogram: playGrid, cells: playGrid, edges: playGrid,
+                  queens: playGrid, lightsout: playLights, life: playLife, moves: playMoves, game: playGame };
   kinds[S.kind]();
 
-  // -- grids: sudoku and every type whose cells take values ----------------------------------------------
+  // -- boards whose answer is values: typed into cells (sudoku ...), clicked through (nonograms, tents,
+  // Light Up's bulbs), lines clicked on (loops, bridges) or a queen a row ----------------------------------
   function playGrid() {
-    const nonogram = S.kind === "nonogram";
+    const kind = S.kind, nonogram = kind === "nonogram", queens = kind === "queens";
+    const clicked = kind === "cells" || kind === "edges"; // a few states, clicked through
     const cells = new Map(S.cells.map((c) => [c.var, c]));
-    const els = new Map();
-    board.querySelectorAll(".ps-cell").forEach((el) => els.set(Number(el.dataset.var), el));
+    const given = (v) => (queens ? S.cells.some((c) => c.var === v && c.given) : !!(cells.get(v) || {}).given);
+    const els = new Map(); // variable -> its elements (queens: the row's cells)
+    board.querySelectorAll(kind === "edges" ? ".ps-edge" : ".ps-cell").forEach((el) => {
+      const v = Number(el.dataset.var);
+      if (!els.has(v)) els.set(v, []);
+      els.get(v).push(el);
+    });
+    // the order a click goes through: each value drawn (a line, two bridges, a tent), "none" (0), unset
+    const cycle = clicked ? [...S.cycle, undefined] : [];
+    const blank = S.blank === null || S.blank === undefined ? undefined : S.blank; // the value drawn as a dot
     const entries = Object.assign({}, saved.entries || {});
     const marks = Object.assign({}, saved.marks || {});
     let selected = null, pencil = false;
     progressOf = () => ({ entries, marks });
     const shown = (v, x) => {
       if (nonogram) return x === 0 ? "×" : "";
-      const pair = (cells.get(v).values || []).find((p) => p[0] === x);
+      const pair = ((cells.get(v) || {}).values || []).find((p) => p[0] === x);
       return pair ? pair[1] : String(x);
     };
     function draw(v) {
-      const el = els.get(v);
       const x = entries[v];
-      el.querySelector(".ps-value").textContent = x === undefined ? "" : shown(v, x);
-      el.querySelector(".ps-marks").textContent = x === undefined ? (marks[v] || []).map((m) => shown(v, m)).join("") : "";
-      el.classList.toggle("ps-filled", nonogram && x !== undefined && x > 0);
-      el.classList.remove("ps-clash", "ps-wrong");
+      for (const el of els.get(v) || []) {
+        el.classList.remove("ps-clash", "ps-wrong");
+        if (clicked) {
+          el.querySelectorAll(".ps-val").forEach((g) => g.classList.toggle("ps-on", Number(g.dataset.value) === x));
+          el.classList.toggle("ps-set", x !== undefined);
+          // a value the picture draws nothing for, and no dot stands for, is named in the cell
+          const plain = x !== undefined && !el.querySelector(`.ps-val[data-value="${x}"]`);
+          const text = el.querySelector(".ps-value");
+          if (text) text.textContent = plain ? shown(v, x).slice(0, 1) : "";
+        } else if (queens) {
+          el.querySelector(".ps-value").textContent = x === Number(el.dataset.value) && !el.dataset.given ? "♛" : "";
+          el.classList.toggle("ps-queen", x === Number(el.dataset.value));
+        } else {
+          el.querySelector(".ps-value").textContent = x === undefined ? "" : shown(v, x);
+          el.querySelector(".ps-marks").textContent = x === undefined ? (marks[v] || []).map((m) => shown(v, m)).join("") : "";
+          el.classList.toggle("ps-filled", nonogram && x !== undefined && x > 0);
+        }
+      }
     }
     els.forEach((_, v) => draw(v));
     function select(el) {
@@ -137,7 +162,7 @@
       board.focus();
     }
     function set(v, x, mark) {
-      if (cells.get(v).given) return;
+      if (given(v)) return;
       const before = { x: entries[v], m: (marks[v] || []).slice() };
       let after;
       if (mark) {
@@ -153,14 +178,17 @@
       role("hint").textContent = "";
       if (!mark) maybeDone();
     }
-    function complete() { // a nonogram is finished whenever its shaded cells are right: blanks need no cross
-      return nonogram || S.cells.every((c) => c.given || entries[c.var] !== undefined);
+    const next = (v) => cycle[(cycle.indexOf(entries[v]) + 1) % cycle.length];
+    function complete() { // unset is "not there" on a nonogram, a loop or a camp: each change may finish it
+      if (nonogram || clicked && blank !== undefined) return true;
+      return [...els.keys()].every((v) => given(v) || entries[v] !== undefined);
     }
     async function maybeDone() {
       if (!complete()) return;
       const sent = nonogram ? filledOut() : entries;
       const answer = await post("/api/check", Object.assign(puzzleBody(), { entries: sent }));
       if (answer.solved) won("solved");
+      else if (solved) { solved = false; say(""); }
     }
     function filledOut() { // a nonogram's cells left blank are blank: what a finished picture means
       const out = {};
@@ -168,43 +196,59 @@
       return out;
     }
     board.addEventListener("click", (e) => {
-      const el = e.target.closest(".ps-cell");
+      const el = e.target.closest(kind === "edges" ? ".ps-edge" : ".ps-cell");
       if (!el) return;
       select(el);
-      if (nonogram) {
-        const v = Number(el.dataset.var);
-        set(v, entries[v] === undefined ? 1 : entries[v] === 1 ? 0 : undefined, false);
+      const v = Number(el.dataset.var);
+      if (nonogram) set(v, entries[v] === undefined ? 1 : entries[v] === 1 ? 0 : undefined, false);
+      else if (clicked) set(v, next(v), false);
+      else if (queens) {
+        const c = Number(el.dataset.value);
+        set(v, entries[v] === c ? undefined : c, false);
       }
     });
     board.addEventListener("contextmenu", (e) => {
-      const el = e.target.closest(".ps-cell");
-      if (!el || !nonogram) return;
+      const el = e.target.closest(kind === "edges" ? ".ps-edge" : ".ps-cell");
+      if (!el || !(nonogram || clicked)) return;
       e.preventDefault();
       select(el);
-      const v = Number(el.dataset.var);
-      set(v, entries[v] === 0 ? undefined : 0, false);
+      const v = Number(el.dataset.var), none = nonogram ? 0 : blank;
+      if (none !== undefined) set(v, entries[v] === none ? undefined : none, false);
     });
     const step = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     board.addEventListener("keydown", (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
-      if (step[e.key]) {
+      if (step[e.key] && kind !== "edges") {
         e.preventDefault();
         const [dr, dc] = step[e.key];
-        if (!selected) { select(els.values().next().value); return; }
+        if (!selected) { select(board.querySelector(".ps-cell")); return; }
         let r = Number(selected.dataset.row), c = Number(selected.dataset.col);
         for (let k = 0; k < 64; k++) {
           r += dr; c += dc;
-          const next = board.querySelector(`.ps-cell[data-row="${r}"][data-col="${c}"]`);
-          if (next) { select(next); return; }
+          const found = board.querySelector(`.ps-cell[data-row="${r}"][data-col="${c}"]`);
+          if (found) { select(found); return; }
         }
         return;
       }
       if (!selected) return;
       const v = Number(selected.dataset.var);
-      if (e.key === "p" || e.key === "P") { togglePencil(); return; }
-      if (e.key === "Backspace" || e.key === "Delete" || e.key === "0" && !nonogram) {
+      if (e.key === "Backspace" || e.key === "Delete" || e.key === "0" && !(nonogram || clicked)) {
         e.preventDefault(); set(v, undefined, false); return;
       }
+      if (queens) {
+        if (e.key === " " || e.key === "Enter") {
+          e.preventDefault();
+          const c = Number(selected.dataset.value);
+          set(v, entries[v] === c ? undefined : c, false);
+        }
+        return;
+      }
+      if (clicked) {
+        if (e.key === " " || e.key === "Enter") { e.preventDefault(); set(v, next(v), false); }
+        if ((e.key === "x" || e.key === "X") && blank !== undefined) set(v, entries[v] === blank ? undefined : blank, false);
+        return;
+      }
+      if (e.key === "p" || e.key === "P") { togglePencil(); return; }
       if (nonogram) {
         if (e.key === " " || e.key === "Enter") { e.preventDefault(); set(v, entries[v] === 1 ? undefined : 1, false); }
         if (e.key === "x" || e.key === "X") set(v, entries[v] === 0 ? undefined : 0, false);
@@ -219,11 +263,12 @@
       if (b) b.textContent = "pencil: " + (pencil ? "on" : "off");
     }
     on("pencil", togglePencil);
+    const where = (v) => (queens ? (els.get(v) || []).filter((el) => Number(el.dataset.value) === entries[v]) : els.get(v) || []);
     on("check", async () => {
       const answer = await post("/api/check", Object.assign(puzzleBody(), { entries }));
-      els.forEach((el) => el.classList.remove("ps-clash", "ps-wrong"));
-      answer.clashes.forEach((v) => els.get(v) && els.get(v).classList.add("ps-clash"));
-      answer.wrong.forEach((v) => els.get(v) && els.get(v).classList.add("ps-wrong"));
+      els.forEach((list) => list.forEach((el) => el.classList.remove("ps-clash", "ps-wrong")));
+      answer.clashes.forEach((v) => where(v).forEach((el) => el.classList.add("ps-clash")));
+      answer.wrong.forEach((v) => where(v).forEach((el) => el.classList.add("ps-wrong")));
       if (answer.solved) won("solved");
       else say(answer.message + (answer.wrong.length ? `; ${answer.wrong.length} differ from the solution` : ""),
                answer.clashes.length ? "error" : "");
@@ -237,7 +282,9 @@
       if (answer.status !== "solved") { say(answer.message, "error"); return; }
       const before = Object.assign({}, entries);
       const after = {};
-      for (const [v, x] of Object.entries(answer.values)) if (!cells.get(Number(v)).given) after[v] = x;
+      for (const [v, x] of Object.entries(answer.values)) {
+        if (!given(Number(v)) && !(clicked && x === blank)) after[v] = x; // the lines and tents, not every dot
+      }
       const put = (vals) => {
         Object.keys(entries).forEach((k) => delete entries[k]);
         Object.assign(entries, vals);
@@ -335,26 +382,41 @@
     refresh();
   }
 
-  // -- move puzzles: sliding blocks, tiles, Rush Hour ----------------------------------------------------
+  // -- move puzzles: sliding blocks, tiles, Rush Hour, permutation puzzles -------------------------------
+  // The server counts the moves in the puzzle's metric from the player's path of boards (steps that make one
+  // move of the metric, the same piece again in `moves` or pieces moving together in the super metrics, count
+  // once), so the page keeps the path and each board's count.
   function playMoves() {
-    const start = S.position;
-    let position = saved.position || S.position, count = saved.moves || 0, selected = null, last = null;
-    let lastPiece = new Set(), shortest = null, playing = false;
-    progressOf = () => ({ position, moves: count });
-    const cellSize = 36;
+    const start = S.position, most = 1000; // the boards of the path a request carries (play.MAX_PATH)
+    let position = saved.position || S.position, count = saved.moves || 0;
+    let path = saved.path || [position], counts = saved.counts || [count];
+    let selected = null, shortest = null, playing = false;
+    progressOf = () => ({ position, moves: count, path, counts });
     const key = (r, c) => `${r},${c}`;
     function pieceAt(r, c) {
       const rect = board.querySelector(`.ps-piece rect[data-row="${r}"][data-col="${c}"]`);
       return rect ? rect.parentNode : null;
     }
-    function cellsOf(g) { return new Set([...g.querySelectorAll("rect")].map((x) => key(x.dataset.row, x.dataset.col))); }
     function mark() {
       board.querySelectorAll(".ps-selected").forEach((g) => g.classList.remove("ps-selected"));
       if (selected) { const g = pieceAt(selected[0], selected[1]); if (g) g.classList.add("ps-selected"); }
     }
+    const named = document.getElementById("ps-moves");
+    function moveButtons(state) { // a puzzle whose moves are not pieces moving: one button a move
+      if (!named || state.pieces) return;
+      named.innerHTML = "";
+      for (const name of state.moves_here) {
+        const b = document.createElement("button");
+        b.dataset.move = name;
+        b.textContent = name;
+        b.addEventListener("click", () => go(name, null).catch(() => {}));
+        named.append(b);
+      }
+    }
     function show(state) {
       position = state.position;
       board.innerHTML = state.svg;
+      moveButtons(state);
       mark();
       role("moves").textContent = String(count);
       if (state.solved) won(`solved in ${count} move${count === 1 ? "" : "s"}`);
@@ -362,6 +424,7 @@
     }
     async function optimal() {
       const asked = position;
+      shortest = null; // the next optimal move waits for this board's (the last one's first move is played)
       role("optimal").textContent = "…";
       const answer = await post("/api/optimal", Object.assign(puzzleBody(), { position: asked }));
       if (asked !== position) return;
@@ -373,37 +436,35 @@
         (shortest.moves.length > 3 ? ", …" : "") : "";
     }
     const drawn = new Map([[S.position, S]]); // every board drawn so far, to go back to
-    function put(pos, c) {
-      count = c;
-      show(drawn.get(pos));
+    function put(at) {
+      count = at.count; path = at.path; counts = at.counts;
+      show(drawn.get(at.position));
       optimal();
       save();
     }
-    async function go(piece, direction, counts) {
-      const before = { position, count };
-      const state = await post("/api/move", Object.assign(puzzleBody(), { position, piece, direction }));
+    async function go(piece, direction) {
+      const before = { position, count, path, counts };
+      const state = await post("/api/move", Object.assign(puzzleBody(), { position, piece, direction, path, counts }));
       drawn.set(state.position, state);
-      const after = { position: state.position, count: count + counts };
-      act({ redo: () => put(after.position, after.count), undo: () => put(before.position, before.count) });
+      const after = { position: state.position, count: state.count, path: path.concat([state.position]).slice(-most),
+                      counts: counts.concat([state.count]).slice(-most) };
+      act({ redo: () => put(after), undo: () => put(before) });
       return state;
     }
-    async function restore(pos, c) { // a position saved in the library: drawn as a puzzle of its own
-      if (!drawn.has(pos)) drawn.set(pos, await post("/api/state", { type: S.type, puzzle: pos, params: S.params }));
-      put(pos, c);
+    async function restore(at) { // a position saved in the library: drawn as a puzzle of its own
+      if (!drawn.has(at.position)) {
+        drawn.set(at.position, await post("/api/state", { type: S.type, puzzle: at.position, params: S.params }));
+      }
+      put(at);
     }
     async function stepPiece(direction) {
       if (!selected) { say("click a piece first"); return; }
       const g = pieceAt(selected[0], selected[1]);
       if (!g) { say("that cell is empty: click a piece"); return; }
       const d = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] }[direction];
-      const same = lastPiece.has(key(selected[0], selected[1]));
-      const metric = S.metric;
-      const counts = metric === "moves" && same ? 0 : metric === "straight" && same && last === direction ? 0 : 1;
       const moved = [selected[0] + d[0], selected[1] + d[1]];
-      try { await go(g.dataset.piece, direction, counts); } catch (e) { return; }
-      selected = moved; last = direction;
-      const now = pieceAt(moved[0], moved[1]);
-      lastPiece = now ? cellsOf(now) : new Set();
+      try { await go(g.dataset.piece, direction); } catch (e) { return; }
+      selected = moved;
       mark();
     }
     const arrows = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
@@ -417,23 +478,20 @@
       selected = [Number(rect.dataset.row), Number(rect.dataset.col)];
       mark();
       board.focus();
-      drag = { x: e.clientX, y: e.clientY };
+      drag = { x: e.clientX, y: e.clientY, size: rect.getBoundingClientRect().width };
     });
     board.addEventListener("pointerup", async (e) => {
       if (!drag) return;
-      const svg = board.querySelector("svg");
-      const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
-      const dx = (e.clientX - drag.x) / scale, dy = (e.clientY - drag.y) / scale;
+      const dx = e.clientX - drag.x, dy = e.clientY - drag.y, size = drag.size;
       drag = null;
-      const steps = Math.round(Math.max(Math.abs(dx), Math.abs(dy)) / cellSize);
+      const steps = Math.round(Math.max(Math.abs(dx), Math.abs(dy)) / size);
       const direction = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? "right" : "left") : (dy > 0 ? "down" : "up");
       for (let k = 0; k < steps; k++) await stepPiece(direction);
     });
     async function stepOptimal() {
       if (!shortest || !shortest.moves.length) return false;
-      const name = shortest.moves[0];
-      selected = null; lastPiece = new Set(); last = null;
-      await go(name, null, 1);
+      selected = null;
+      await go(shortest.moves[0], null);
       return true;
     }
     on("step", () => stepOptimal());
@@ -449,11 +507,11 @@
       button("reveal").textContent = "play the shortest solution";
     });
     on("reset", () => {
-      const before = { position, count };
-      act({ redo: () => put(start, 0), undo: () => put(before.position, before.count) });
+      const before = { position, count, path, counts };
+      act({ redo: () => put({ position: start, count: 0, path: [start], counts: [0] }), undo: () => put(before) });
     });
-    if (position !== S.position) restore(position, count);
-    else { role("moves").textContent = String(count); optimal(); }
+    if (position !== S.position) restore({ position, count, path, counts });
+    else { role("moves").textContent = String(count); moveButtons(S); optimal(); }
   }
 
   // -- 2048 and Threes ---------------------------------------------------------------------------------
@@ -473,7 +531,7 @@
       role("next").textContent = g.next ? "· " + g.next : "";
       if (g.over) { solved = true; say(`game over: score ${g.score.toLocaleString("en")}, max ${g.max}`, "solved"); }
     }
-    const body = () => ({ game: S.game, size: g.size, key: g.key, state: g.state, score: g.score,
+    const body = () => ({ game: S.game, size: g.size, key: g.key, state: g.state, points: g.points || 0,
                           moves: g.moves, seed: g.seed });
     async function move(direction) {
       const before = g;
