@@ -3,6 +3,7 @@ damaged line is refused, and on dask a class that kills its worker is retried on
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -71,11 +72,9 @@ def dask_workers(pid: int) -> list[int]:
         except OSError:
             continue
         for kid in kids:
-            try:
+            with contextlib.suppress(OSError):  # a child that ended since the listing
                 if b"spawn_main" in Path(f"/proc/{kid}/cmdline").read_bytes():
                     out.append(int(kid))
-            except OSError:
-                pass
     return out
 
 
