@@ -66,15 +66,18 @@ def test_every_example_page_opens_with_the_test_contract(client, type_name):
     if state["kind"] == "moves":  # pieces to move, or (a permutation puzzle) a button a named move
         assert ('data-piece="' in page) == state["pieces"] and ('id="ps-moves"' in page) != state["pieces"]
         assert 'data-role="optimal"' in page and 'data-role="moves"' in page
-    elif state["kind"] == "view":  # a seating is shown, solved on request
-        assert type_name == "seating" and 'data-action="reveal"' in page
+    elif state["kind"] == "list":  # a seating's guests, each given a seat from a list under the picture
+        assert type_name == "seating"
+        assert all(f'<select data-var="{c["var"]}"' in page for c in state["cells"])
     elif state["kind"] == "edges":  # every line the answer may draw is an element to click
         assert len(state["vars"]) == page.count('class="ps-edge"') > 0
         assert all(f'class="ps-edge" data-var="{v}" data-edge="' in page for v in state["vars"])
     else:
         assert state["cells"] and all(f'data-row="{c["row"]}" data-col="{c["col"]}"' in page for c in state["cells"])
     playable = ("grid", "cells", "edges", "queens", "nonogram")
-    for action in ("reveal",) + (("undo", "hint", "check") if state["kind"] in playable else ()):
+    actions = ("undo", "hint", "check") if state["kind"] in playable else ("undo", "check") if state["kind"] == "list" \
+        else ()
+    for action in ("reveal",) + actions:
         assert f'data-action="{action}"' in page
     assert 'data-role="status"' in page and 'data-role="hint"' in page
 
@@ -89,8 +92,8 @@ def test_cells_are_clicked_where_the_picture_draws_them(client, type_name):
 
     response = client.get(examples.link(type_name))
     state = json.loads(response.text.split('id="ps-state">', 1)[1].split("</script>", 1)[0])
-    if not state.get("cells") or state["kind"] == "life":  # Life's pattern box is the page's own drawing
-        return
+    if not state.get("cells") or state["kind"] in ("life", "list"):  # drawn by the page: Life's pattern box,
+        return  # a seating's lists under its table
     key = play.key_of(type_name, state["puzzle"], state["params"])
     squares = [(s.x, s.y, s.w) for s in play.puzzle_of(key).picture().shapes if isinstance(s, Rect)]
     hits = re.findall(r'<rect class="ps-hit" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', state["svg"])
@@ -334,6 +337,28 @@ def test_a_type_without_hints_answers_none(client):
     # queens are placed, not deduced from clues: the generic grader has nothing to explain
     answer = post(client, "/api/hint", type="queens", puzzle=examples.EXAMPLES["queens"][0]["puzzle"])
     assert answer["status"] == "none" and answer["message"].startswith("no hint: ")
+
+
+def test_a_seating_is_played_by_choosing_seats(client):
+    # the menage problem for three couples with Al in seat 1 has two seatings (OEIS A059375 counts 12 in
+    # all): Cat, Bo, Ann, Cy, Bea in seats 2 to 6, or its mirror
+    body = {"type": "seating", "puzzle": examples.EXAMPLES["seating"][0]["puzzle"]}
+    names = ["Al", "Bo", "Cy", "Ann", "Bea", "Cat"]
+    seats = dict(zip(["Cat", "Bo", "Ann", "Cy", "Bea"], range(2, 7)))
+    mirror = dict(zip(["Bea", "Cy", "Ann", "Bo", "Cat"], range(2, 7)))
+    for seating in (seats, mirror):
+        answer = post(client, "/api/check", **body, entries={str(names.index(g)): s for g, s in seating.items()})
+        assert answer["solved"] and answer["clashes"] == []
+    # Bo and Cy both in seat 3: a clash, named by their variables
+    answer = post(client, "/api/check", **body, entries={"1": 3, "2": 3})
+    assert not answer["solved"] and answer["clashes"] == [1, 2]
+    # couples side by side (Bo 2, Bea 3) is not a seating, though every seat is taken once
+    wrong = {"Bo": 2, "Bea": 3, "Cy": 4, "Cat": 5, "Ann": 6}
+    answer = post(client, "/api/check", **body, entries={str(names.index(g)): s for g, s in wrong.items()})
+    assert not answer["solved"]
+    shown = post(client, "/api/reveal", **body)
+    found = {names[int(v)]: s for v, s in shown["values"].items()}
+    assert found in ({"Al": 1, **seats}, {"Al": 1, **mirror}) and "<svg" in shown["svg"]
 
 
 def test_seating_and_perm_have_examples():

@@ -449,6 +449,10 @@ def _play_body(state: dict[str, Any]) -> str:
                     '<button data-action="reveal">fewest presses</button>']
     elif kind == "life":
         buttons += ['<button data-action="check">check</button>', '<button data-action="reveal">reveal</button>']
+    elif kind == "list":
+        buttons += ['<button data-action="check">check</button>'] + \
+            (['<button data-action="hint">hint</button>'] if state["hint"] else []) + \
+            ['<button data-action="reveal">reveal</button>']
     elif kind == "view":
         buttons = ['<button data-action="reveal">show the solution</button>']
     elif kind == "moves":
@@ -497,6 +501,8 @@ def _help(kind: str) -> str:
                  "undoes, Ctrl-Y redoes.",
         "queens": "Click a square to put the row's queen there (again: take it away). Ctrl-Z undoes, Ctrl-Y "
                   "redoes.",
+        "list": "Choose each one's value from its list under the picture; check marks what breaks a rule. Ctrl-Z "
+                "undoes, Ctrl-Y redoes.",
         "view": "This puzzle's answer is not set on the board here: solve it on paper or with print, and show the "
                 "solution here.",
         "moves": "Click a piece, then move it with the arrow keys (or drag it); a puzzle of named moves has a "

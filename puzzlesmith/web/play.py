@@ -378,8 +378,9 @@ def state(key: Key) -> dict[str, Any]:
         except Unplaced:  # a plug-in's picture with no squares for its cells: shown, solved on request
             from puzzlesmith.drawing.svg import to_svg
 
-            found = {"kind": "view", "vars": page_vars(puzzle), "cells": [],
-                     "svg": to_svg(puzzle.picture(), f"{puzzle.type_name} puzzle")}
+            variables = page_vars(puzzle)
+            found = {"vars": variables,
+                     **_list_state(puzzle, variables, to_svg(puzzle.picture(), f"{puzzle.type_name} puzzle"))}
         _remember(_layers, key, found)
     return {**out, **found}
 
@@ -419,8 +420,8 @@ def _board_state(puzzle: api.Puzzle, kind: str) -> dict[str, Any]:
                 out.update(kind="edges", cells=[], values=values, cycle=_cycle(values, marks, blank), blank=blank,
                            svg=_overlay(svg, _edge_layer(puzzle, variables, marks, blank)))
                 return out
-        # answers the page cannot set: shown, solved on request
-        out.update(kind="view", cells=[], svg=svg)
+        # answers the board's picture has no cells for: chosen from lists beside it
+        out.update(_list_state(puzzle, variables, svg))
         return out
     marks_of: Marks | None = None
     blank = None
@@ -437,6 +438,32 @@ def _board_state(puzzle: api.Puzzle, kind: str) -> dict[str, Any]:
     out["cells"] = cells
     out["svg"] = _overlay(svg, _cell_layer(cells, _geometry(pic, cells), marks_of, blank))
     return out
+
+
+#: Most variables, and most values a variable, a page offers as lists of choices.
+MAX_LIST = 400
+
+
+def _list_state(puzzle: api.Puzzle, variables: Sequence[int], svg: str) -> dict[str, Any]:
+    """Answers the picture has no cells for (a seating's guests, each given a seat): the picture, and under
+    it a list with a choice of values for each variable; too many to list: the picture only (view)."""
+    model = puzzle.plan().model
+    if model is None or not variables or len(variables) > MAX_LIST or \
+            any(len(model.domains[v]) > MAX_LIST for v in variables):
+        return {"kind": "view", "cells": [], "svg": svg}
+    givens = puzzle.instance.givens
+    cells: list[dict[str, Any]] = []
+    rows = []
+    for i, v in enumerate(variables):
+        values = [[x, puzzle.show_value(x)] for x in model.domains[v]]
+        cells.append({"var": v, "row": i, "col": 0, "given": v in givens, "values": values})
+        options = "".join(f'<option value="{x}"{" selected" if x == givens.get(v) else ""}>{escape(str(shown))}'
+                          f'</option>' for x, shown in values)
+        rows.append(f'<tr class="ps-cell" data-var="{v}" data-row="{i}" data-col="0"><th>'
+                    f'{escape(puzzle.cell_name(v))}</th><td><select data-var="{v}"{" disabled" if v in givens else ""}>'
+                    f'<option value=""></option>{options}</select></td></tr>')
+    return {"kind": "list", "cells": cells,
+            "svg": f'<div class="ps-figure">{svg}</div><table class="ps-list">{"".join(rows)}</table>'}
 
 
 def _cycle(values: Sequence[int], marks: Marks, blank: int | None) -> list[int]:
@@ -505,10 +532,10 @@ def check(key: Key, raw: Any, limit: float) -> dict[str, Any]:
     if solved:
         message = "solved"
     elif clash:
-        message = f"{len(clash)} {'cells' if kind != 'edges' else 'lines'} break a rule" if len(clash) != 1 else \
-            f"1 {'cell' if kind != 'edges' else 'line'} breaks a rule"
+        noun = {"edges": "line", "list": "choice"}.get(kind, "cell")
+        message = f"{len(clash)} {noun}s break a rule" if len(clash) != 1 else f"1 {noun} breaks a rule"
     elif left:
-        message = f"{left} {'rows' if kind == 'queens' else 'cells'} to go, no clash"
+        message = f"{left} {'rows' if kind == 'queens' else 'choices' if kind == 'list' else 'cells'} to go, no clash"
     else:
         message = "not solved yet, no clash"
     return {"status": "solved" if solved else "playing", "clashes": clash, "wrong": wrong, "solved": solved,
@@ -559,11 +586,12 @@ def reveal(key: Key, limit: float) -> dict[str, Any]:
         return {"status": answer.status.value, "message": stopped, "values": {}}
     values = answer.values[0]
     board = state(key)
-    if board["kind"] == "view":
+    if board["kind"] in ("view", "list"):  # the solution's picture too: a seating's table with its guests
         from puzzlesmith.drawing.svg import to_svg
 
         picture = puzzle.picture(True, time_limit=limit)
-        return {"status": "solved", "message": answer.solution, "values": {}, "svg": to_svg(picture, "solution")}
+        shown = {v: values[v] for v in board["vars"]} if board["kind"] == "list" else {}
+        return {"status": "solved", "message": answer.solution, "values": shown, "svg": to_svg(picture, "solution")}
     lightsout = board["kind"] == "lightsout"
     return {"status": "solved", "message": answer.solution, "values": {v: values[v] for v in board["vars"]},
             "presses": sum(1 for v in board["vars"] if values[v]) if lightsout else None}

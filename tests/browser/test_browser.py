@@ -188,3 +188,15 @@ def test_a_permutation_puzzle_played_by_its_move_buttons(server, page):
     page.click("""[data-move="URDC'"]""")
     sync_api.expect(role(page, "optimal")).to_have_text("5")
     sync_api.expect(role(page, "moves")).to_have_text("1")
+
+
+def test_a_seating_solved_by_choosing_seats(server, page):
+    # the menage problem for three couples with Al in seat 1 (OEIS A059375): Cat, Bo, Ann, Cy, Bea in seats 2-6
+    from puzzlesmith.web import examples
+
+    page.goto(f"{server}/play/seating?" + urlencode({"puzzle": examples.EXAMPLES["seating"][0]["puzzle"]}))
+    for var, seat in ((5, 2), (1, 3), (3, 4), (2, 5), (4, 6)):
+        page.select_option(f'select[data-var="{var}"]', str(seat))
+    sync_api.expect(role(page, "status")).to_contain_text("solved")
+    page.click('[data-action="undo"]')
+    sync_api.expect(page.locator('select[data-var="4"]')).to_have_value("")

@@ -104,7 +104,65 @@
     });
   }
 
-  const kinds = { view: playView, grid: playGrid, nonogram: playGrid, cells: playGrid, edges: playGrid,
+  // -- answers chosen from lists under the picture (a seating's guests, each given a seat) ------------------
+  function playList() {
+    const entries = Object.assign({}, saved.entries || {});
+    progressOf = () => ({ entries, marks: {} });
+    const selects = new Map();
+    board.querySelectorAll("select[data-var]").forEach((el) => selects.set(Number(el.dataset.var), el));
+    const open = [...selects.keys()].filter((v) => !selects.get(v).disabled);
+    const row = (v) => selects.get(v).closest(".ps-cell");
+    function draw(v) {
+      selects.get(v).value = entries[v] === undefined ? "" : String(entries[v]);
+      row(v).classList.remove("ps-clash", "ps-wrong");
+    }
+    open.forEach(draw);
+    async function maybeDone() {
+      if (!open.every((v) => entries[v] !== undefined)) return;
+      const answer = await post("/api/check", Object.assign(puzzleBody(), { entries }));
+      if (answer.solved) won("solved");
+      else if (solved) { solved = false; say(""); }
+    }
+    function set(v, x) {
+      const before = entries[v];
+      const put = (y) => { if (y === undefined) delete entries[v]; else entries[v] = y; draw(v); };
+      act({ redo: () => put(x), undo: () => put(before) });
+      role("hint").textContent = "";
+      maybeDone();
+    }
+    open.forEach((v) => selects.get(v).addEventListener("change", (e) => {
+      set(v, e.target.value === "" ? undefined : Number(e.target.value));
+    }));
+    on("check", async () => {
+      const answer = await post("/api/check", Object.assign(puzzleBody(), { entries }));
+      open.forEach((v) => row(v).classList.remove("ps-clash", "ps-wrong"));
+      answer.clashes.forEach((v) => row(v).classList.add("ps-clash"));
+      answer.wrong.forEach((v) => row(v).classList.add("ps-wrong"));
+      if (answer.solved) won("solved");
+      else say(answer.message + (answer.wrong.length ? `; ${answer.wrong.length} differ from the solution` : ""),
+               answer.clashes.length ? "error" : "");
+    });
+    on("hint", async () => {
+      role("hint").textContent = "thinking…";
+      showHint(await post("/api/hint", Object.assign(puzzleBody(), { entries })));
+    });
+    on("reveal", async () => {
+      const answer = await post("/api/reveal", puzzleBody());
+      if (answer.status !== "solved") { say(answer.message, "error"); return; }
+      board.querySelector(".ps-figure").innerHTML = answer.svg;
+      const before = Object.assign({}, entries);
+      const after = {};
+      open.forEach((v) => { after[v] = answer.values[v]; });
+      const put = (vals) => {
+        open.forEach((v) => { if (vals[v] === undefined) delete entries[v]; else entries[v] = vals[v]; draw(v); });
+      };
+      act({ redo: () => put(after), undo: () => put(before) });
+      say("revealed");
+    });
+    if (solved) say("solved", "solved");
+  }
+
+  const kinds = { view: playView, list: playList, grid: playGrid, nonogram: playGrid, cells: playGrid, edges: playGrid,
                   queens: playGrid, lightsout: playLights, life: playLife, moves: playMoves, game: playGame };
   kinds[S.kind]();
 
