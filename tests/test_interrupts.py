@@ -74,3 +74,42 @@ def test_ctrl_c_stops_generate_in_one_process():
     done = interrupt("generate", "sudoku", "-n", "100000", "--seed", "1", "-q")
     assert_interrupted(done)
     assert all(len(line) == 81 for line in done.stdout.split())  # puzzles printed so far stay whole
+
+
+def test_ctrl_c_while_a_library_imports_is_still_an_interrupt():
+    # Under load, Ctrl-C once landed while numpy was being imported: numpy's C code turned it into
+    # ImportError('PyCapsule_Import could not import module "datetime"'), with the interrupt lost from the
+    # chain, and the command printed a traceback and exit 1. Here a command's run does the same on purpose.
+    code = """
+import os, signal
+from puzzlesmith import cli
+from puzzlesmith.cli.commands import count
+
+def run(args):
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        signal.pause()
+    except KeyboardInterrupt:
+        raise ImportError('PyCapsule_Import could not import module "datetime"') from None
+    return 0
+
+count.run = run
+cli.main(["count", "queens", "-p", "n=4"])
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert_interrupted(done)
+
+
+def test_an_import_error_without_an_interrupt_is_not_one():
+    code = """
+from puzzlesmith import cli
+from puzzlesmith.cli.commands import count
+
+def run(args):
+    raise ImportError("no module named nothing")
+
+count.run = run
+cli.main(["count", "queens", "-p", "n=4"])
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "ImportError: no module named nothing" in done.stderr

@@ -6,8 +6,11 @@ import argparse
 import errno
 import importlib
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
+from types import FrameType
 from typing import NoReturn
 
 from puzzlesmith.csp.errors import PuzzlesmithError, WrongAnswer, excerpt
@@ -58,6 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.puzzles += extra
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(excerpt(a) for a in extra)}")
+    watching = _watch_interrupts()
     try:
         refuse_moves(args)
         return args.run(args)
@@ -70,7 +74,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         interrupted()
     except OSError as e:
+        if _interrupts:
+            interrupted()
         return _output_failed(e)
+    except Exception:
+        if _interrupts:  # the interrupt came out as another error: a library's ImportError, say
+            interrupted()
+        raise
+    finally:
+        if watching:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+_interrupts: list[int] = []
+
+
+def _remember_interrupt(signum: int, frame: FrameType | None) -> None:
+    _interrupts.append(signum)
+    raise KeyboardInterrupt
+
+
+def _watch_interrupts() -> bool:
+    """Ctrl-C raises ``KeyboardInterrupt`` as Python's own handler does, and is remembered: one that lands
+    while a library is being imported comes out as that library's error (numpy's ImportError "could not
+    import module"), which must still end as an interrupt, not a traceback. False when Python's own handler
+    is not the one in place (Ctrl-C ignored, or not the main thread): then nothing is changed."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return False
+    signal.signal(signal.SIGINT, _remember_interrupt)
+    return True
 
 
 def entry() -> NoReturn:
