@@ -102,6 +102,7 @@ def _watch_interrupts() -> bool:
     if threading.current_thread() is not threading.main_thread() or \
             signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return False
+    _interrupts.clear()
     signal.signal(signal.SIGINT, _remember_interrupt)
     return True
 
