@@ -216,3 +216,66 @@ def test_a_goal_piece_must_be_one_piece_not_parts_of_two():
     sp = space("AABB/....", goal=".AA./....")
     assert not sp.is_goal(sp.start())
     assert solved_and_replayed("AABB/....", "moves", ".AA./....") == 2  # A down, then B left: any domino will do
+
+
+# -- the successor tables against the definition (issue 27) -----------------------------------------
+
+def plain_successors(sp, key: int) -> list[int]:
+    """Successors as slide found them before its per-(piece, gap) tables: every piece in class and anchor
+    order, its moves found afresh from the occupied cells (steps in the order up, down, left, right;
+    straight lines in that order, nearest first; any-way moves breadth-first)."""
+    pieces = sp.pieces(key)
+    occ = 0
+    for k, a in pieces:
+        occ |= sp.classes[k].shape.place[a]
+    out = []
+    for k, a in pieces:
+        shape, shift = sp.classes[k].shape, sp.classes[k].shift
+        blocked = occ & ~shape.place[a]
+        if sp.metric == "steps":
+            targets = [b for b, need in shape.nbrs[a] if not need & blocked]
+        elif sp.metric == "straight":
+            targets = []
+            for d in range(4):
+                b = a
+                while shape.step[d][b] >= 0 and not shape.need[d][b] & blocked:
+                    b = shape.step[d][b]
+                    targets.append(b)
+        else:
+            targets = [a]
+            for here in targets:
+                targets += [b for b, need in shape.nbrs[here] if b not in targets and not need & blocked]
+            targets = targets[1:]
+        out += [key ^ (shape.place[a] ^ shape.place[b]) << shift for b in targets]
+    return out
+
+
+WALKS = [(KLOTSKI, {"goal": KLOTSKI_GOAL}), (CENTURY, {}), (KNUTH, {"goal": KNUTH_GOAL}),
+         ("8550/8299/7746/1730", {"goal": "edges"}), ("A..B/CC.B/D.EE/.FF.", {"distinct": "yes"}),
+         ("AAB/A.B/C.D", {"join": "AB"}), ("AB../CDE./F.G./....", {})]
+
+
+@pytest.mark.parametrize("metric", METRICS[:3])
+def test_successor_tables_give_the_definitions_list_on_random_walks(metric):
+    # Walks revisit gaps, so most positions are answered from the tables, the rest fill them; the list must
+    # be the definition's, in its order (the order fixes which farthest positions and paths searches report).
+    rng = random.Random(27)
+    for board, params in WALKS:
+        sp = space(board, metric=metric, **params)
+        pos = sp.start()
+        for _ in range(400):
+            kids = sp.successors(pos)
+            assert kids == plain_successors(sp, pos), (board, sp.format(pos))
+            pos = rng.choice(kids) if kids else sp.start()
+
+
+def test_full_tables_are_emptied_and_refilled(monkeypatch):
+    # Tables of two gaps and three entries, cleared over and over: the same component, layer by layer.
+    import puzzlesmith.puzzles.slide as slide
+
+    roomy = explore(space(KLOTSKI, goal=KLOTSKI_GOAL), hardest=False)
+    monkeypatch.setattr(slide, "GAPS", 2)
+    monkeypatch.setattr(slide, "MEMO", 3)
+    found = explore(space(KLOTSKI, goal=KLOTSKI_GOAL), hardest=False)
+    assert found.positions == 25_955
+    assert (found.histogram, found.goals, found.farthest) == (roomy.histogram, roomy.goals, roomy.farthest)

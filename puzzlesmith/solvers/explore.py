@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
+from itertools import filterfalse
 from typing import Any, cast
 
 from puzzlesmith.csp.moves import Space
 
-from .paths import SOLVED, UNKNOWN, Budget, PathLimits, PathStats, reconstruct
+from .paths import SOLVED, UNKNOWN, Budget, PathLimits, PathStats
 
 #: How many of the farthest positions are kept.
 FARTHEST = 20
@@ -69,7 +70,7 @@ def _component(space: Space, budget: Budget, found: Exploration) -> list[Hashabl
     positions; returns the goal positions (partial if a limit stopped it)."""
     goals: list[Hashable] = []
     last: list[Hashable] = []
-    for layer in _breadth_first(space, {space.start(): None}, budget):
+    for layer in _breadth_first(space, [space.start()], budget):
         found.histogram.append(len(layer))
         budget.stats.reached["depth"] = len(found.histogram) - 1
         goals.extend(filter(space.is_goal, layer))
@@ -80,45 +81,57 @@ def _component(space: Space, budget: Budget, found: Exploration) -> list[Hashabl
 
 def _hardest(space: Space, goals: list[Hashable], budget: Budget) -> list[Hashable] | None:
     """An optimal solution from the eligible position farthest from every goal (None if there is
-    none, or a limit stopped the search)."""
-    parent: dict[Hashable, Hashable | None] = dict.fromkeys(goals)
-    hardest = None
-    for layer in _breadth_first(space, parent, budget):
-        hardest = next((p for p in layer if space.eligible_start(p)), hardest)
-    if budget.stopped or hardest is None:
+    none, or a limit stopped the search): the first eligible position of the deepest layer holding
+    one, then at each step back its first neighbour (in layer order) in the layer one nearer the goals,
+    the position a breadth-first search records as its parent (in a space whose moves undo, the
+    positions a position is reached from are among its successors)."""
+    layers = list(_breadth_first(space, goals, budget))
+    if budget.stopped:
         return None
-    return list(reversed(reconstruct(parent, hardest)))
+    for depth in range(len(layers) - 1, -1, -1):
+        pick = next((p for p in layers[depth] if space.eligible_start(p)), None)
+        if pick is not None:
+            break
+    else:
+        return None
+    path = [pick]
+    for nearer in range(depth - 1, -1, -1):
+        order = {p: i for i, p in enumerate(layers[nearer])}
+        path.append(layers[nearer][min(order[c] for c in space.successors(path[-1]) if c in order)])
+    return path
 
 
-def _breadth_first(space: Space, parent: dict[Hashable, Hashable | None], budget: Budget) -> Iterator[list[Hashable]]:
-    """Breadth-first layers from the positions already in ``parent`` (the roots, whose parent is None),
-    each new position's parent recorded there; a layer a limit cut short is not given."""
+def _breadth_first(space: Space, roots: list[Hashable], budget: Budget) -> Iterator[list[Hashable]]:
+    """Breadth-first layers from ``roots``, each new position in the order it is first reached (its
+    parent's place in the layer, then its place among the parent's successors); a layer a limit cut short
+    is not given. Positions are expanded a block at a time (up to the next limit check) and the block's
+    successors are cut to the new ones by dict and set operations, not one position at a time in Python."""
     successors = space.successors
     expanded = budget.stats.expanded
-    tick, cap = budget.check(expanded, len(parent)), budget.positions
-    if budget.full(0, len(parent)):  # the roots alone pass the limit
+    seen = set(roots)
+    tick = budget.check(expanded, len(seen))
+    if budget.full(0, len(seen)):  # the roots alone pass the limit
         return
-    layer = list(parent)
+    layer = list(dict.fromkeys(roots))
     while layer and not budget.stopped:
         yield layer
         following: list[Hashable] = []
-        append = following.append
-        for pos in layer:
+        at = 0
+        while at < len(layer):
             if expanded >= tick:
-                tick = budget.check(expanded, len(parent))
+                tick = budget.check(expanded, len(seen))
                 if budget.stopped:
                     break
-            expanded += 1
-            for child in successors(pos):
-                if child not in parent:
-                    if len(parent) >= cap and budget.full(len(parent)):
-                        break
-                    parent[child] = pos
-                    append(child)
-            if budget.stopped:
+            block = layer[at:at + tick - expanded]
+            new = list(dict.fromkeys(filterfalse(seen.__contains__, [c for p in block for c in successors(p)])))
+            if len(seen) + len(new) > budget.positions and budget.full(len(seen), len(new)):
                 break
+            seen.update(new)
+            following += new
+            at += len(block)
+            expanded += len(block)
         layer = following
-    budget.finish(expanded, len(parent))
+    budget.finish(expanded, len(seen))
 
 
 # -- whole layers at once ----------------------------------------------------------------------
@@ -212,7 +225,7 @@ def local_maxima(space: Space, limits: PathLimits = PathLimits()) -> Maxima:
     found = Maxima(UNKNOWN, stats=stats)
     distance: dict[Hashable, int] = {}
     layers: list[list[Hashable]] = []
-    for layer in _breadth_first(space, {space.start(): None}, budget):
+    for layer in _breadth_first(space, [space.start()], budget):
         depth = len(layers)
         layers.append(layer)
         distance.update(dict.fromkeys(layer, depth))
