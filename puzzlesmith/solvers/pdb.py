@@ -50,12 +50,13 @@ def cell_bits(cells: int) -> int:
 
 def pattern_identity(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int],
                      ranked: bool | None = None) -> dict[str, Any]:
-    """The header fields that name one pattern database (a table file's identity). ``ranked``: without the
-    blank, numbered by rank (the default for patterns too large to address by cells)."""
+    """The header fields that name one pattern database (a table file's identity). ``ranked``: an entry a
+    placement of the tiles, numbered by rank, the least over the blank's regions, a byte each (the default
+    for patterns too large to address by cells)."""
     ranked = not fits_cells(rows, cols, tiles) if ranked is None else ranked
     board = f"{rows}x{cols} goal {' '.join(map(str, goal))} pattern {','.join(map(str, tiles))}"
     if ranked:
-        return {"type": "tiles", "space": board + " without the blank, ranked",
+        return {"type": "tiles", "space": board + " ranked, least over the blank's regions, a byte an entry",
                 "size": ranked_size(rows * cols, len(tiles)), "pattern": list(tiles)}
     bits = cell_bits(rows * cols)
     return {"type": "tiles", "space": board + " with the blank", "size": 1 << (bits * (len(tiles) + 1)),
@@ -67,7 +68,7 @@ def pattern_file(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int]
     ranked = not fits_cells(rows, cols, tiles) if ranked is None else ranked
     goal_text = "-".join(map(str, goal))
     return cache_dir() / (f"tiles-{rows}x{cols}-goal-{goal_text}-pattern-{'-'.join(map(str, tiles))}"
-                          f"{'-ranked' if ranked else ''}.tbl")
+                          f"{'-least' if ranked else ''}.tbl")
 
 
 def ranked_size(cells: int, tiles: int) -> int:
@@ -76,6 +77,21 @@ def ranked_size(cells: int, tiles: int) -> int:
     for m in range(tiles):
         size *= cells - m
     return size
+
+
+def region_lanes(rows: int, cols: int, tiles: int) -> int:
+    """The most regions the free cells of a placement can split into: no more than the free cells, nor than
+    the largest set of cells no two of which are neighbours (half the board, rounded up)."""
+    return min(rows * cols - tiles, (rows * cols + 1) // 2)
+
+
+def building_bytes(rows: int, cols: int, tiles: Sequence[int], ranked: bool | None = None) -> int:
+    """Memory a build needs: a ranked one a value byte and two bits a region for each placement
+    (``build_ranked``); one addressed by cells about 4.5 bytes an address (its distances and frontiers)."""
+    ranked = not fits_cells(rows, cols, tiles) if ranked is None else ranked
+    if ranked:
+        return ranked_size(rows * cols, len(tiles)) * (1 + (2 if region_lanes(rows, cols, len(tiles)) <= 8 else 4))
+    return int(pattern_identity(rows, cols, [0] * rows * cols, tiles, ranked=False)["size"] * 4.5)
 
 
 def fits_cells(rows: int, cols: int, tiles: Sequence[int]) -> bool:
@@ -91,6 +107,10 @@ def check_pattern(rows: int, cols: int, tiles: Sequence[int], ranked: bool | Non
         raise PuzzleError(f"a pattern is distinct tiles 1..{n - 1}" + (f" ({bad} is not one)" if bad else ""),
                           where="parameter 'pattern'")
     ranked = not fits_cells(rows, cols, tiles) if ranked is None else ranked
+    if ranked and region_lanes(rows, cols, len(tiles)) > 16:
+        raise PuzzleError(f"{len(tiles)} tiles leave too many cells free on a {rows}x{cols} board for a ranked "
+                          "pattern database (its free cells may split into more than 16 regions)",
+                          where="parameter 'pattern'")
     if ranked and ranked_size(n, len(tiles)) > MAX_RANKED:
         most = max(k for k in range(1, n) if ranked_size(n, k) <= MAX_RANKED)
         raise PuzzleError(f"{len(tiles)} tiles is too many for a {rows}x{cols} pattern database here (at most "
@@ -141,7 +161,7 @@ def build_pattern(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int
                   progress: Callable[[int, int], None] | None = None,
                   ranked: bool | None = None) -> tuple[Any, list[int]]:
     """Every abstract position's distance (uint8, 255 where no position has that address) and the
-    positions per distance: a 0-1 breadth-first search from the goal (``ranked``: without the blank,
+    positions per distance: a 0-1 breadth-first search from the goal (``ranked``: an entry a placement,
     ``build_ranked``)."""
     if not fits_cells(rows, cols, tiles) if ranked is None else ranked:
         return build_ranked(rows, cols, goal, tiles, progress)
@@ -181,7 +201,7 @@ def build_pattern(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int
 
 class Ranking:
     """The numbering of a ranked pattern's placements (pdbkernel.py): weights, the board's neighbours, the goal's
-    rank; ranks and moves one placement at a time, for walking down a database."""
+    rank, and the rank of one placement."""
 
     def __init__(self, rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int]) -> None:
         import numpy as np
@@ -200,52 +220,67 @@ class Ranking:
         """The rank of the placement with tile i on ``cells[i]``."""
         return sum((c - sum(1 for e in cells[:i] if e < c)) * int(self.weights[i]) for i, c in enumerate(cells))
 
-    def children(self, cells: list[int]) -> list[tuple[int, list[int]]]:
-        """(rank, placement) of each placement one pattern move away."""
-        taken = set(cells)
-        out = []
-        for i, a in enumerate(cells):
-            for b in self.near[a].tolist():
-                if b >= 0 and b not in taken:
-                    moved = cells[:i] + [b] + cells[i + 1:]
-                    out.append((self.rank(moved), moved))
-        return out
-
 
 def build_ranked(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int],
                  progress: Callable[[int, int], None] | None = None) -> tuple[Any, list[int]]:
-    """A ranked database's distances (uint8 by rank, 255 unreached) and placements per distance: breadth-first
-    from the goal, each layer found by scanning the whole array for the last one (pdbkernel.expand_layer).
-    The 8-tile pattern of the 15-puzzle: 518,918,400 bytes while building."""
+    """A ranked database's values (uint8 by rank, 255 unreached) and placements per value: breadth-first
+    over (placement, the blank's region) from the goal, layer by layer, each layer found by scanning the
+    regions' codes for the last one (pdbkernel.expand_regions). The 8-tile pattern of the 15-puzzle needs
+    518,918,400 bytes of values and as many 16-bit codes while building."""
     import numpy as np
 
-    from .pdbkernel import expand_layer
+    from .pdbkernel import expand_regions, flood, region_number
 
     ranking = Ranking(rows, cols, goal, tiles)
-    size = ranked_size(ranking.n, ranking.k)
-    dist = np.full(size, 255, dtype=np.uint8)
-    dist[ranking.goal] = 0
+    n, k = ranking.n, ranking.k
+    size = ranked_size(n, k)
+    lanes = region_lanes(rows, cols, k)
+    codes = np.full(size, -1, dtype=np.int16 if lanes <= 8 else np.int32).view(
+        np.uint16 if lanes <= 8 else np.uint32)
+    value = np.full(size, 255, dtype=np.uint8)
+    full = (1 << n) - 1
+    left = sum(1 << (r * cols) for r in range(rows))
+    not_left, not_right = full & ~left, full & ~(left << (cols - 1))
+    home = list(goal)
+    free = full & ~sum(1 << home.index(t) for t in tiles)
+    blank = flood(1 << home.index(0), free, not_left, not_right, cols)
+    lane = 2 * region_number(blank, free, not_left, not_right, cols)
+    codes[ranking.goal] = (int(codes[ranking.goal]) & ~(3 << lane)) | (1 << lane)  # in layer 0
+    value[ranking.goal] = 0
     histogram = [1]
     if progress:
         progress(1, 0)
+    depth = 0
     while True:
-        depth, found = len(histogram) - 1, 0
+        counts = np.zeros(2, dtype=np.int64)
         for start in range(0, size, CHUNK * 8):
-            count = expand_layer(dist, depth, ranking.n, ranking.k, ranking.weights, ranking.near, start,
-                                 min(size, start + CHUNK * 8))
-            found += count
-            if progress and count:
-                progress(count, depth + 1)
-        if not found:
-            return dist, histogram
-        histogram.append(found)
+            before = int(counts[1])
+            expand_regions(codes, value, depth, n, k, ranking.weights, ranking.near, lanes, not_left, not_right,
+                           cols, start, min(size, start + CHUNK * 8), counts)
+            if progress and counts[1] > before:
+                progress(int(counts[1]) - before, depth + 1)
+        if not counts[0]:
+            return value, histogram
+        if counts[1]:
+            histogram.extend([0] * (depth - len(histogram) + 1) + [int(counts[1])])
+        depth += 1
 
 
 def write_pattern(path: str | os.PathLike[str], identity: dict[str, Any], dist: Any, histogram: list[int]) -> None:
-    """The database as a table file: each entry's distance mod 3, 3 where no position has the address
-    (packed a chunk at a time, so writing the 8-tile database needs 130 MB beside its distances, not gigabytes)."""
+    """The database as a table file. Ranked: each entry's value, a byte (255 unreached), written as it is.
+    Addressed by cells: each entry's distance mod 3, 3 where no position has the address (packed a chunk at a
+    time, so packing needs a quarter of the distances' memory beside them)."""
     import numpy as np
 
+    header = {**identity, "positions": sum(histogram), "histogram": histogram}
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if identity["space"].endswith("a byte an entry"):
+        header["checksum"] = checksum_field(header, dist)
+        with atomic_path(path) as temporary:
+            with open(temporary, "wb") as f:
+                f.write(header_bytes(header))
+                f.write(memoryview(dist).cast("B"))
+        return
     parts = []
     for start in range(0, dist.size, CHUNK * 4):
         part = dist[start:start + CHUNK * 4]
@@ -254,9 +289,7 @@ def write_pattern(path: str | os.PathLike[str], identity: dict[str, Any], dist: 
             codes = np.concatenate([codes, np.full(4 - codes.size % 4, 3, dtype=np.uint8)])
         parts.append(codes[0::4] | (codes[1::4] << 2) | (codes[2::4] << 4) | (codes[3::4] << 6))
     packed = np.concatenate(parts)
-    header = {**identity, "positions": sum(histogram), "histogram": histogram}
     header["checksum"] = checksum_field(header, packed)
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
     with atomic_path(path) as temporary:
         with open(temporary, "wb") as f:
             f.write(header_bytes(header))
@@ -264,15 +297,16 @@ def write_pattern(path: str | os.PathLike[str], identity: dict[str, Any], dist: 
 
 
 class Database:
-    """One pattern database read for search: its tiles, and its two-bit entries as bytes."""
+    """One pattern database read for search: its tiles, and its entries as bytes (ranked: a value each;
+    addressed by cells: four two-bit codes each)."""
 
     def __init__(self, path: Path, header: dict[str, Any]) -> None:
         self.path, self.tiles, self.size = path, list(header["pattern"]), int(header["size"])
-        self.ranked = str(header.get("space", "")).endswith("ranked")
+        self.ranked = str(header.get("space", "")).endswith("a byte an entry")
         with open(path, "rb") as f:
             f.seek(HEADER_BYTES)
             self.entries = f.read()
-        if len(self.entries) != (header["size"] + 3) // 4:
+        if len(self.entries) != (self.size if self.ranked else (self.size + 3) // 4):
             raise DamagedFile("table", path, "a truncated or extended pattern database")
         ChunkChecker("table", path, header, self.entries).check_all()
 
@@ -473,7 +507,7 @@ def ranked_databases_for(rows: int, cols: int, goal: Sequence[int]) -> list[Data
         return []
     prefix = f"tiles-{rows}x{cols}-goal-{'-'.join(map(str, goal))}-pattern-"
     found = []
-    for path in sorted(folder.glob(prefix + "*-ranked.tbl")):
+    for path in sorted(folder.glob(prefix + "*-least.tbl")):
         header = read_header(path)
         if header == {**header, **pattern_identity(rows, cols, goal, header.get("pattern", []), ranked=True)}:
             found.append((path, header))
@@ -550,25 +584,16 @@ class KernelSearch:
         return out
 
     def exact(self, v: int, cells: Sequence[int]) -> tuple[int, int]:
-        """(rank or address, exact value) of view ``v`` at ``cells``, by walking down its database: for a ranked
-        one each step a move to a placement whose code is one less mod 3, until the pattern's goal; for one
-        addressed by cells, ``PatternSearch.exact``."""
+        """(rank or address, exact value) of view ``v`` at ``cells``: a ranked database holds the value; one
+        addressed by cells is walked down to its goal (``PatternSearch.exact``)."""
         db = self.views[v][0]
         here = self.placement(v, cells)
         if not db.ranked:
             address = sum(c << (self.bits * j) for j, c in enumerate(here)) | \
                 int(self.cellmap[v, list(cells).index(0)]) << (self.bits * len(here))
             return address, self.cell_search.exact(self.cell_search.dbs.index(db), address)
-        ranking = self.rankings[id(db)]
-        rank = start = ranking.rank(here)
-        value = 0
-        while rank != ranking.goal:
-            code = db.code(rank)
-            down = next(((r, p) for r, p in ranking.children(here) if db.code(r) == (code + 2) % 3), None)
-            if down is None or value > len(db.entries) * 4:
-                raise DamagedFile("table", db.path, "walking down the pattern database does not reach its goal")
-            (rank, here), value = down, value + 1
-        return start, value
+        rank = self.rankings[id(db)].rank(here)
+        return rank, db.entries[rank]
 
     def bound(self, cells: Sequence[int]) -> int:
         sums = [0] * self.groups
@@ -632,12 +657,10 @@ class KernelSearch:
 
 
 def complete_sets(rows: int, cols: int, goal: Sequence[int]) -> list[list[Database]]:
-    """The set of disjoint databases built in the cache that covers every tile, for the compiled search: those
-    addressed by cells with the blank (6-6-3) when complete, else the ranked ones (7-8), else none. Both sets
-    together cut expansions by a tenth but cost a third more time (Korf's first ten: 0.81 million expansions
-    in 3.4 s, against 0.92 million in 2.2 s with 6-6-3 and its reflection alone)."""
+    """The set of disjoint databases built in the cache that covers every tile, for the compiled search: the
+    ranked ones (7-8) when complete, else those addressed by cells with the blank (6-6-3), else none."""
     tiles = set(range(1, rows * cols))
-    for found in (databases_for(rows, cols, goal), ranked_databases_for(rows, cols, goal)):
+    for found in (ranked_databases_for(rows, cols, goal), databases_for(rows, cols, goal)):
         if found and {t for db in found for t in db.tiles} == tiles:
             return [found]
     return []
