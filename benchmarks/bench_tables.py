@@ -138,7 +138,8 @@ def korf(count: int, manhattan_time: float) -> None:
     sets = complete_sets(4, 4, goal)
     dbs = sets[0] if sets else databases_for(4, 4, goal)
     print(f"Table 2: Korf's 15-puzzle instances, IDA* with additive pattern databases "
-          f"{'-'.join(str(len(db.tiles)) for db in dbs)} at two bits an entry"
+          f"{'-'.join(str(len(db.tiles)) for db in dbs)} "
+          + ("a byte an entry, the least over the blank's regions" if dbs[0].ranked else "at two bits an entry")
           + (" and their reflection about the main diagonal, compiled" if sets and compiled_available() else "")
           + (f" (built now: {'; '.join(built)})" if built else " (from the table cache)"))
     ptype = registry.get("tiles")

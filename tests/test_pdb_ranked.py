@@ -271,3 +271,26 @@ def test_the_kernel_as_plain_python_expands_the_same_nodes(eight_ranked, eight_t
     plain = engine.search(tiles_space(text, goal="0 1 2/3 4 5/6 7 8"))
     assert plain.path == compiled.path and plain.stats.expanded == compiled.stats.expanded > 100
     assert compiled.length == eight_true[hardest] == 31
+
+
+def test_the_table_command_builds_a_ranked_database_where_cells_do_not_fit(tmp_path):
+    """``puzzlesmith table tiles -p pattern=...`` builds a ranked database when the pattern is too large to address
+    by cells (5 tiles and the blank of an 18-cell board: 30 bits), says what it needs first, and writes it to the
+    cache under the name the search looks for; its values are those of a build in process."""
+    import os
+    import subprocess
+    import sys
+
+    from puzzlesmith.csp.tables import read_header
+    result = subprocess.run([sys.executable, "-m", "puzzlesmith", "table", "tiles", "-p", "size=3x6",
+                             "-p", "pattern=1,2,3,4,5"], capture_output=True, text=True,
+                            env={**os.environ, "PUZZLESMITH_TABLES": str(tmp_path)})
+    assert result.returncode == 0, result.stderr
+    assert "1,028,160 placements, 1.0 MB on disk; building needs about 5.1 MB of memory" in result.stderr
+    goal = tuple(range(1, 18)) + (0,)
+    path = tmp_path / pattern_file(3, 6, goal, [1, 2, 3, 4, 5]).name
+    assert path.name.endswith("pattern-1-2-3-4-5-least.tbl") and path.exists()
+    header = read_header(path)
+    dist, histogram = build_pattern(3, 6, goal, [1, 2, 3, 4, 5])
+    assert header["histogram"] == histogram and sum(histogram) == 18 * 17 * 16 * 15 * 14
+    assert path.read_bytes()[4096:] == dist.tobytes()

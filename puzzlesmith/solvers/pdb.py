@@ -1,4 +1,4 @@
-"""Additive pattern databases for the tile puzzles, at two bits an entry, and IDA* guided by them.
+"""Additive pattern databases for the tile puzzles, and IDA* guided by them.
 
 A pattern is a set of tiles told apart; the others are alike. Its database holds, for every placement
 of the pattern's tiles and the blank, the fewest moves *of the pattern's own tiles* that bring them
@@ -18,6 +18,12 @@ An abstract position is addressed directly by its cells, ``bits`` bits a cell: t
 pattern's order, the blank's above them. That wastes the addresses where two tiles share a cell (a 6-tile
 pattern of the 15-puzzle takes 2**28 entries, 67 MB, for its 57,657,600 positions) but needs no
 numbering at search time: a move changes two fields of the address.
+
+Patterns of more than six tiles of the 15-puzzle (Korf and Felner's 7-8 split) are *ranked* instead: an
+entry a placement of the tiles, numbered by its rank (pdbkernel.py), holding the least value over the
+blank's positions, as Korf and Felner store theirs. That least value can change by more than one in a move
+(the blank shut in another region of the free cells), so those entries are whole values, a byte each: 519
+MB for the 8-tile pattern, 58 MB for the 7-tile one.
 """
 
 from __future__ import annotations
@@ -92,6 +98,16 @@ def building_bytes(rows: int, cols: int, tiles: Sequence[int], ranked: bool | No
     if ranked:
         return ranked_size(rows * cols, len(tiles)) * (1 + (2 if region_lanes(rows, cols, len(tiles)) <= 8 else 4))
     return int(pattern_identity(rows, cols, [0] * rows * cols, tiles, ranked=False)["size"] * 4.5)
+
+
+def building_seconds(rows: int, cols: int, tiles: Sequence[int], ranked: bool | None = None) -> float:
+    """About how much CPU a build takes here, from the builds of the 15-puzzle's databases on the development
+    machine: ranked, 0.8 microseconds a placement (the 7-tile one, 57,657,600 placements, took 47 s of CPU);
+    addressed by cells, 0.1 microseconds an address (a 6-tile one, 2**28 addresses, about 25 s)."""
+    ranked = not fits_cells(rows, cols, tiles) if ranked is None else ranked
+    if ranked:
+        return ranked_size(rows * cols, len(tiles)) * 0.8e-6
+    return pattern_identity(rows, cols, [0] * rows * cols, tiles, ranked=False)["size"] * 1e-7
 
 
 def fits_cells(rows: int, cols: int, tiles: Sequence[int]) -> bool:
@@ -356,9 +372,8 @@ def build_hint(rows: int, cols: int, goal: Sequence[int]) -> str:
 def partition(rows: int, cols: int, goal: Sequence[int]) -> list[list[int]]:
     """Korf and Felner's 6-6-3 split of the 15-puzzle by goal cells: the left two columns below the top-left
     cell, the right two columns' top three rows, and what is left; other boards: groups of up to 6 cells.
-    (Their 7-8 split builds here too, ranked without the blank, but that abstraction lets a tile step into
-    any cell no pattern tile holds and bounds little above Manhattan distance: Korf's 100 took 209 million
-    expansions against 13.8 million with 6-6-3 and its reflection; docs/research/tables.md.)"""
+    (Their 7-8 split, the top two rows' cells and the bottom two's, bounds higher but takes ten times the
+    memory and time to build: docs/research/tables.md.)"""
     if (rows, cols) == (4, 4):
         cells = [[1, 4, 5, 8, 9, 12], [2, 3, 6, 7, 10, 11], [0, 13, 14, 15]]
     else:
@@ -562,9 +577,7 @@ class KernelSearch:
         self.kind = np.array([0 if db.ranked else 1 for db, _, _, _ in self.views], dtype=np.int64)
         self.blank_shift = np.array([self.bits * len(db.tiles) for db, _, _, _ in self.views], dtype=np.int64)
         starts = np.cumsum([0] + [len(db.entries) for db in self.dbs]).tolist()
-        self.entries = np.empty(int(starts[-1]), dtype=np.uint8)
-        for db, start in zip(self.dbs, starts):
-            self.entries[start:start + len(db.entries)] = np.frombuffer(db.entries, dtype=np.uint8)
+        self.entries = packed(self.dbs)
         self.offset = np.array([starts[self.dbs.index(db)] for db, _, _, _ in self.views], dtype=np.int64)
         for v, (db, _, tile_map, cell_map) in enumerate(self.views):
             for u, t in tile_map.items():
@@ -654,6 +667,21 @@ class KernelSearch:
                     path.append(list(here))
                 return path
             bound = int(state[2])
+
+
+_PACKED: dict[tuple[int, ...], Any] = {}
+
+
+def packed(dbs: list[Database]) -> Any:
+    """The entries of ``dbs`` end to end in one array, as the kernel reads them; made once per process (the 7-8
+    databases are 577 MB: copying them for each search took longer than most of Korf's instances)."""
+    import numpy as np
+
+    key = tuple(id(db) for db in dbs)  # loaded() keeps every Database alive, so an id is never reused
+    if key not in _PACKED:
+        _PACKED.clear()
+        _PACKED[key] = np.concatenate([np.frombuffer(db.entries, dtype=np.uint8) for db in dbs])
+    return _PACKED[key]
 
 
 def complete_sets(rows: int, cols: int, goal: Sequence[int]) -> list[list[Database]]:
