@@ -46,7 +46,7 @@ from .tables import distinct
 MAX_ADDRESS_BITS = 28
 #: Addresses scanned at once while building.
 CHUNK = 1 << 22
-#: Most entries of a ranked database (the blank left out): the 8-tile 15-puzzle pattern's 518,918,400 fit.
+#: Most entries of a ranked database (an entry a placement): the 8-tile 15-puzzle pattern's 518,918,400 fit.
 MAX_RANKED = 600_000_000
 
 
@@ -112,7 +112,7 @@ def building_seconds(rows: int, cols: int, tiles: Sequence[int], ranked: bool | 
 
 def fits_cells(rows: int, cols: int, tiles: Sequence[int]) -> bool:
     """Whether the pattern is addressed by cells with the blank (up to MAX_ADDRESS_BITS); larger ones are
-    ranked without the blank (pdbkernel.py)."""
+    ranked, an entry a placement (pdbkernel.py)."""
     return cell_bits(rows * cols) * (len(tiles) + 1) <= MAX_ADDRESS_BITS
 
 
@@ -538,8 +538,8 @@ def ranked_databases_for(rows: int, cols: int, goal: Sequence[int]) -> list[Data
 
 class KernelSearch:
     """IDA* over a tile board (pdbkernel.ida_steps) with one or more complete sets of disjoint databases, ranked
-    (the blank left out) or addressed by cells (with the blank), each set also looked up in the position
-    reflected about the main diagonal when the board is square and the blank's home is on that diagonal
+    (an entry a placement, a byte each) or addressed by cells (with the blank), each set also looked up in the
+    position reflected about the main diagonal when the board is square and the blank's home is on that diagonal
     (Korf and Felner, "Disjoint pattern database heuristics", 2002: the reflection is a position as far from
     the goal, so its bound is one too). The bound is the largest of the sets' sums, reflected or not."""
 
