@@ -102,11 +102,12 @@ def building_bytes(rows: int, cols: int, tiles: Sequence[int], ranked: bool | No
 
 def building_seconds(rows: int, cols: int, tiles: Sequence[int], ranked: bool | None = None) -> float:
     """About how much CPU a build takes here, from the builds of the 15-puzzle's databases on the development
-    machine: ranked, 0.8 microseconds a placement (the 7-tile one, 57,657,600 placements, took 47 s of CPU);
-    addressed by cells, 0.1 microseconds an address (a 6-tile one, 2**28 addresses, about 25 s)."""
+    machine: ranked, 0.9 microseconds a placement (the 7-tile one, 57,657,600 placements, took 47 s of CPU; the
+    8-tile one, 518,918,400, 480 s); addressed by cells, 0.1 microseconds an address (a 6-tile one, 2**28
+    addresses, about 25 s)."""
     ranked = not fits_cells(rows, cols, tiles) if ranked is None else ranked
     if ranked:
-        return ranked_size(rows * cols, len(tiles)) * 0.8e-6
+        return ranked_size(rows * cols, len(tiles)) * 0.9e-6
     return pattern_identity(rows, cols, [0] * rows * cols, tiles, ranked=False)["size"] * 1e-7
 
 
@@ -263,9 +264,7 @@ def build_ranked(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int]
     lane = 2 * region_number(blank, free, not_left, not_right, cols)
     codes[ranking.goal] = (int(codes[ranking.goal]) & ~(3 << lane)) | (1 << lane)  # in layer 0
     value[ranking.goal] = 0
-    histogram = [1]
-    if progress:
-        progress(1, 0)
+    histogram = [1]  # the progress bar starts at one, the goal
     depth = 0
     while True:
         counts = np.zeros(2, dtype=np.int64)
@@ -541,9 +540,11 @@ class KernelSearch:
     (an entry a placement, a byte each) or addressed by cells (with the blank), each set also looked up in the
     position reflected about the main diagonal when the board is square and the blank's home is on that diagonal
     (Korf and Felner, "Disjoint pattern database heuristics", 2002: the reflection is a position as far from
-    the goal, so its bound is one too). The bound is the largest of the sets' sums, reflected or not."""
+    the goal, so its bound is one too). The bound is the largest of the sets' sums, reflected or not;
+    ``reflect=False`` leaves the reflection out (benchmarks/bench_tables.py compares both with Korf and Felner's
+    figures)."""
 
-    def __init__(self, space: Any, sets: list[list[Database]]) -> None:
+    def __init__(self, space: Any, sets: list[list[Database]], reflect: bool = True) -> None:
         import numpy as np
 
         self.np, self.space, self.sets = np, space, sets
@@ -553,7 +554,7 @@ class KernelSearch:
         self.bits = cell_bits(n)
         home = {t: c for c, t in enumerate(goal)}
         flip = [(c % cols) * cols + c // cols for c in range(n)]
-        reflect = rows == cols and home[0] % (cols + 1) == 0
+        reflect = reflect and rows == cols and home[0] % (cols + 1) == 0
         to_table = {t: goal[flip[home[t]]] for t in range(n)}
         # views: (database, group, real tile -> table tile, real cell -> table cell)
         self.views: list[tuple[Database, int, dict[int, int], list[int]]] = []
