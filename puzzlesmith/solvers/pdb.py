@@ -320,7 +320,7 @@ class Database:
         self.ranked = str(header.get("space", "")).endswith("a byte an entry")
         with open(path, "rb") as f:
             f.seek(HEADER_BYTES)
-            self.entries = f.read()
+            self.entries: Any = f.read()  # bytes; a ranked one's become a view of the search's packed array
         if len(self.entries) != (self.size if self.ranked else (self.size + 3) // 4):
             raise DamagedFile("table", path, "a truncated or extended pattern database")
         ChunkChecker("table", path, header, self.entries).check_all()
@@ -607,7 +607,7 @@ class KernelSearch:
                 int(self.cellmap[v, list(cells).index(0)]) << (self.bits * len(here))
             return address, self.cell_search.exact(self.cell_search.dbs.index(db), address)
         rank = self.rankings[id(db)].rank(here)
-        return rank, db.entries[rank]
+        return rank, int(db.entries[rank])
 
     def bound(self, cells: Sequence[int]) -> int:
         sums = [0] * self.groups
@@ -681,7 +681,13 @@ def packed(dbs: list[Database]) -> Any:
     key = tuple(id(db) for db in dbs)  # loaded() keeps every Database alive, so an id is never reused
     if key not in _PACKED:
         _PACKED.clear()
-        _PACKED[key] = np.concatenate([np.frombuffer(db.entries, dtype=np.uint8) for db in dbs])
+        whole = np.concatenate([np.frombuffer(db.entries, dtype=np.uint8) for db in dbs])
+        start = 0
+        for db in dbs:
+            if db.ranked:  # read from the packed array from now on: one copy of 577 MB in memory, not two
+                db.entries = whole[start:start + len(db.entries)]
+            start += len(db.entries)
+        _PACKED[key] = whole
     return _PACKED[key]
 
 
