@@ -313,15 +313,23 @@ def write_pattern(path: str | os.PathLike[str], identity: dict[str, Any], dist: 
 
 class Database:
     """One pattern database read for search: its tiles, and its entries as bytes (ranked: a value each;
-    addressed by cells: four two-bit codes each)."""
+    addressed by cells: four two-bit codes each). ``into``: a uint8 array of the body's length to read it
+    into (``loaded_set``: a complete ranked set read end to end into one array, as the search reads it)."""
 
-    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+    def __init__(self, path: Path, header: dict[str, Any], into: Any = None) -> None:
         self.path, self.tiles, self.size = path, list(header["pattern"]), int(header["size"])
         self.ranked = str(header.get("space", "")).endswith("a byte an entry")
+        self.within: tuple[Any, int] | None = None  # (the array, where its entries start) when read into one
+        self.entries: Any
         with open(path, "rb") as f:
             f.seek(HEADER_BYTES)
-            self.entries: Any = f.read()  # bytes; a ranked one's become a view of the search's packed array
-        if len(self.entries) != (self.size if self.ranked else (self.size + 3) // 4):
+            if into is None:
+                self.entries = f.read()
+                whole = len(self.entries) == (self.size if self.ranked else (self.size + 3) // 4)
+            else:
+                self.entries = into
+                whole = f.readinto(memoryview(into)) == len(into) and not f.read(1)
+        if not whole:
             raise DamagedFile("table", path, "a truncated or extended pattern database")
         ChunkChecker("table", path, header, self.entries).check_all()
 
@@ -532,7 +540,28 @@ def ranked_databases_for(rows: int, cols: int, goal: Sequence[int]) -> list[Data
             used |= set(header["pattern"])
     if used != set(range(1, rows * cols)):
         return []
-    return [loaded(path, header) for path, header in chosen]
+    return loaded_set(chosen)
+
+
+_SETS: dict[tuple[tuple[str, int, int], ...], list[Database]] = {}
+
+
+def loaded_set(chosen: list[tuple[Path, dict[str, Any]]]) -> list[Database]:
+    """Ranked databases read end to end into one array (the packed entries the search reads: ``packed``), once
+    per process while the files are unchanged; so the 7-8 set takes 577 MB in memory, not twice that."""
+    import numpy as np
+
+    key = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path, _ in chosen)
+    if key not in _SETS:
+        whole = np.empty(sum(int(header["size"]) for _, header in chosen), dtype=np.uint8)
+        dbs, start = [], 0
+        for path, header in chosen:
+            dbs.append(Database(path, header, whole[start:start + int(header["size"])]))
+            dbs[-1].within = (whole, start)
+            start += int(header["size"])
+        _SETS.clear()
+        _SETS[key] = dbs
+    return _SETS[key]
 
 
 class KernelSearch:
@@ -670,25 +699,24 @@ class KernelSearch:
             bound = int(state[2])
 
 
-_PACKED: dict[tuple[int, ...], Any] = {}
+_PACKED: list[tuple[list[Database], Any]] = []
 
 
 def packed(dbs: list[Database]) -> Any:
-    """The entries of ``dbs`` end to end in one array, as the kernel reads them; made once per process (the 7-8
-    databases are 577 MB: copying them for each search took longer than most of Korf's instances)."""
+    """The entries of ``dbs`` end to end in one array, as the kernel reads them: the array a complete ranked
+    set was read into (``loaded_set``), else a copy kept for the last set asked for (copying the 7-8
+    databases' 577 MB for each search took longer than most of Korf's instances)."""
     import numpy as np
 
-    key = tuple(id(db) for db in dbs)  # loaded() keeps every Database alive, so an id is never reused
-    if key not in _PACKED:
-        _PACKED.clear()
-        whole = np.concatenate([np.frombuffer(db.entries, dtype=np.uint8) for db in dbs])
-        start = 0
-        for db in dbs:
-            if db.ranked:  # read from the packed array from now on: one copy of 577 MB in memory, not two
-                db.entries = whole[start:start + len(db.entries)]
-            start += len(db.entries)
-        _PACKED[key] = whole
-    return _PACKED[key]
+    first = dbs[0].within
+    starts = np.cumsum([0] + [len(db.entries) for db in dbs]).tolist()
+    if first is not None and starts[-1] == len(first[0]) and \
+            all(db.within is not None and db.within[0] is first[0] and db.within[1] == start
+                for db, start in zip(dbs, starts)):
+        return first[0]
+    if not _PACKED or len(_PACKED[0][0]) != len(dbs) or any(a is not b for a, b in zip(_PACKED[0][0], dbs)):
+        _PACKED[:] = [(list(dbs), np.concatenate([np.frombuffer(db.entries, dtype=np.uint8) for db in dbs]))]
+    return _PACKED[0][1]
 
 
 def complete_sets(rows: int, cols: int, goal: Sequence[int]) -> list[list[Database]]:
