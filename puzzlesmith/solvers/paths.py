@@ -219,7 +219,7 @@ def choose(space: Space, positions: int | None = None) -> tuple[str, str]:
     limit = default_position_limit() if positions is None else positions
     size = space.size_hint()
     if space.has_bound and (size is None or size > limit) and get_path_engine("pdb").ready(space):  # type: ignore[attr-defined]
-        return "pdb", ("IDA* guided by the additive pattern databases built in the table cache (two bits an entry)")
+        return "pdb", ("IDA* guided by the additive pattern databases built in the table cache")
     if space.has_bound and (size is None or size > limit):
         held = "of unknown size" if size is None else f"of up to {size:,} positions"
         advice = get_path_engine("pdb").advice(space)  # type: ignore[attr-defined]

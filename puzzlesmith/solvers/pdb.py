@@ -1,4 +1,4 @@
-"""Additive pattern databases for the tile puzzles, at two bits an entry, and IDA* guided by them.
+"""Additive pattern databases for the tile puzzles, and IDA* guided by them.
 
 A pattern is a set of tiles told apart; the others are alike. Its database holds, for every placement
 of the pattern's tiles and the blank, the fewest moves *of the pattern's own tiles* that bring them
@@ -18,6 +18,12 @@ An abstract position is addressed directly by its cells, ``bits`` bits a cell: t
 pattern's order, the blank's above them. That wastes the addresses where two tiles share a cell (a 6-tile
 pattern of the 15-puzzle takes 2**28 entries, 67 MB, for its 57,657,600 positions) but needs no
 numbering at search time: a move changes two fields of the address.
+
+Patterns of more than six tiles of the 15-puzzle (Korf and Felner's 7-8 split) are *ranked* instead: an
+entry a placement of the tiles, numbered by its rank (pdbkernel.py), holding the least value over the
+blank's positions, as Korf and Felner store theirs. That least value can change by more than one in a move
+(the blank shut in another region of the free cells), so those entries are whole values, a byte each: 519
+MB for the 8-tile pattern, 58 MB for the 7-tile one.
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ from .tables import distinct
 MAX_ADDRESS_BITS = 28
 #: Addresses scanned at once while building.
 CHUNK = 1 << 22
-#: Most entries of a ranked database (the blank left out): the 8-tile 15-puzzle pattern's 518,918,400 fit.
+#: Most entries of a ranked database (an entry a placement): the 8-tile 15-puzzle pattern's 518,918,400 fit.
 MAX_RANKED = 600_000_000
 
 
@@ -50,12 +56,13 @@ def cell_bits(cells: int) -> int:
 
 def pattern_identity(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int],
                      ranked: bool | None = None) -> dict[str, Any]:
-    """The header fields that name one pattern database (a table file's identity). ``ranked``: without the
-    blank, numbered by rank (the default for patterns too large to address by cells)."""
+    """The header fields that name one pattern database (a table file's identity). ``ranked``: an entry a
+    placement of the tiles, numbered by rank, the least over the blank's regions, a byte each (the default
+    for patterns too large to address by cells)."""
     ranked = not fits_cells(rows, cols, tiles) if ranked is None else ranked
     board = f"{rows}x{cols} goal {' '.join(map(str, goal))} pattern {','.join(map(str, tiles))}"
     if ranked:
-        return {"type": "tiles", "space": board + " without the blank, ranked",
+        return {"type": "tiles", "space": board + " ranked, least over the blank's regions, a byte an entry",
                 "size": ranked_size(rows * cols, len(tiles)), "pattern": list(tiles)}
     bits = cell_bits(rows * cols)
     return {"type": "tiles", "space": board + " with the blank", "size": 1 << (bits * (len(tiles) + 1)),
@@ -67,7 +74,7 @@ def pattern_file(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int]
     ranked = not fits_cells(rows, cols, tiles) if ranked is None else ranked
     goal_text = "-".join(map(str, goal))
     return cache_dir() / (f"tiles-{rows}x{cols}-goal-{goal_text}-pattern-{'-'.join(map(str, tiles))}"
-                          f"{'-ranked' if ranked else ''}.tbl")
+                          f"{'-least' if ranked else ''}.tbl")
 
 
 def ranked_size(cells: int, tiles: int) -> int:
@@ -78,9 +85,35 @@ def ranked_size(cells: int, tiles: int) -> int:
     return size
 
 
+def region_lanes(rows: int, cols: int, tiles: int) -> int:
+    """The most regions the free cells of a placement can split into: no more than the free cells, nor than
+    the largest set of cells no two of which are neighbours (half the board, rounded up)."""
+    return min(rows * cols - tiles, (rows * cols + 1) // 2)
+
+
+def building_bytes(rows: int, cols: int, tiles: Sequence[int], ranked: bool | None = None) -> int:
+    """Memory a build needs: a ranked one a value byte and two bits a region for each placement
+    (``build_ranked``); one addressed by cells about 4.5 bytes an address (its distances and frontiers)."""
+    ranked = not fits_cells(rows, cols, tiles) if ranked is None else ranked
+    if ranked:
+        return ranked_size(rows * cols, len(tiles)) * (1 + (2 if region_lanes(rows, cols, len(tiles)) <= 8 else 4))
+    return int(pattern_identity(rows, cols, [0] * rows * cols, tiles, ranked=False)["size"] * 4.5)
+
+
+def building_seconds(rows: int, cols: int, tiles: Sequence[int], ranked: bool | None = None) -> float:
+    """About how much CPU a build takes here, from the builds of the 15-puzzle's databases on the development
+    machine: ranked, 0.9 microseconds a placement (the 7-tile one, 57,657,600 placements, took 47 s of CPU; the
+    8-tile one, 518,918,400, 480 s); addressed by cells, 0.1 microseconds an address (a 6-tile one, 2**28
+    addresses, about 25 s)."""
+    ranked = not fits_cells(rows, cols, tiles) if ranked is None else ranked
+    if ranked:
+        return ranked_size(rows * cols, len(tiles)) * 0.9e-6
+    return pattern_identity(rows, cols, [0] * rows * cols, tiles, ranked=False)["size"] * 1e-7
+
+
 def fits_cells(rows: int, cols: int, tiles: Sequence[int]) -> bool:
     """Whether the pattern is addressed by cells with the blank (up to MAX_ADDRESS_BITS); larger ones are
-    ranked without the blank (pdbkernel.py)."""
+    ranked, an entry a placement (pdbkernel.py)."""
     return cell_bits(rows * cols) * (len(tiles) + 1) <= MAX_ADDRESS_BITS
 
 
@@ -91,6 +124,10 @@ def check_pattern(rows: int, cols: int, tiles: Sequence[int], ranked: bool | Non
         raise PuzzleError(f"a pattern is distinct tiles 1..{n - 1}" + (f" ({bad} is not one)" if bad else ""),
                           where="parameter 'pattern'")
     ranked = not fits_cells(rows, cols, tiles) if ranked is None else ranked
+    if ranked and region_lanes(rows, cols, len(tiles)) > 16:
+        raise PuzzleError(f"{len(tiles)} tiles leave too many cells free on a {rows}x{cols} board for a ranked "
+                          "pattern database (its free cells may split into more than 16 regions)",
+                          where="parameter 'pattern'")
     if ranked and ranked_size(n, len(tiles)) > MAX_RANKED:
         most = max(k for k in range(1, n) if ranked_size(n, k) <= MAX_RANKED)
         raise PuzzleError(f"{len(tiles)} tiles is too many for a {rows}x{cols} pattern database here (at most "
@@ -141,7 +178,7 @@ def build_pattern(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int
                   progress: Callable[[int, int], None] | None = None,
                   ranked: bool | None = None) -> tuple[Any, list[int]]:
     """Every abstract position's distance (uint8, 255 where no position has that address) and the
-    positions per distance: a 0-1 breadth-first search from the goal (``ranked``: without the blank,
+    positions per distance: a 0-1 breadth-first search from the goal (``ranked``: an entry a placement,
     ``build_ranked``)."""
     if not fits_cells(rows, cols, tiles) if ranked is None else ranked:
         return build_ranked(rows, cols, goal, tiles, progress)
@@ -181,7 +218,7 @@ def build_pattern(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int
 
 class Ranking:
     """The numbering of a ranked pattern's placements (pdbkernel.py): weights, the board's neighbours, the goal's
-    rank; ranks and moves one placement at a time, for walking down a database."""
+    rank, and the rank of one placement."""
 
     def __init__(self, rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int]) -> None:
         import numpy as np
@@ -200,52 +237,65 @@ class Ranking:
         """The rank of the placement with tile i on ``cells[i]``."""
         return sum((c - sum(1 for e in cells[:i] if e < c)) * int(self.weights[i]) for i, c in enumerate(cells))
 
-    def children(self, cells: list[int]) -> list[tuple[int, list[int]]]:
-        """(rank, placement) of each placement one pattern move away."""
-        taken = set(cells)
-        out = []
-        for i, a in enumerate(cells):
-            for b in self.near[a].tolist():
-                if b >= 0 and b not in taken:
-                    moved = cells[:i] + [b] + cells[i + 1:]
-                    out.append((self.rank(moved), moved))
-        return out
-
 
 def build_ranked(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int],
                  progress: Callable[[int, int], None] | None = None) -> tuple[Any, list[int]]:
-    """A ranked database's distances (uint8 by rank, 255 unreached) and placements per distance: breadth-first
-    from the goal, each layer found by scanning the whole array for the last one (pdbkernel.expand_layer).
-    The 8-tile pattern of the 15-puzzle: 518,918,400 bytes while building."""
+    """A ranked database's values (uint8 by rank, 255 unreached) and placements per value: breadth-first
+    over (placement, the blank's region) from the goal, layer by layer, each layer found by scanning the
+    regions' codes for the last one (pdbkernel.expand_regions). The 8-tile pattern of the 15-puzzle needs
+    518,918,400 bytes of values and as many 16-bit codes while building."""
     import numpy as np
 
-    from .pdbkernel import expand_layer
+    from .pdbkernel import expand_regions, flood, region_number
 
     ranking = Ranking(rows, cols, goal, tiles)
-    size = ranked_size(ranking.n, ranking.k)
-    dist = np.full(size, 255, dtype=np.uint8)
-    dist[ranking.goal] = 0
-    histogram = [1]
-    if progress:
-        progress(1, 0)
+    n, k = ranking.n, ranking.k
+    size = ranked_size(n, k)
+    lanes = region_lanes(rows, cols, k)
+    codes = np.full(size, -1, dtype=np.int16 if lanes <= 8 else np.int32).view(
+        np.uint16 if lanes <= 8 else np.uint32)
+    value = np.full(size, 255, dtype=np.uint8)
+    full = (1 << n) - 1
+    left = sum(1 << (r * cols) for r in range(rows))
+    not_left, not_right = full & ~left, full & ~(left << (cols - 1))
+    home = list(goal)
+    free = full & ~sum(1 << home.index(t) for t in tiles)
+    blank = flood(1 << home.index(0), free, not_left, not_right, cols)
+    lane = 2 * region_number(blank, free, not_left, not_right, cols)
+    codes[ranking.goal] = (int(codes[ranking.goal]) & ~(3 << lane)) | (1 << lane)  # in layer 0
+    value[ranking.goal] = 0
+    histogram = [1]  # the progress bar starts at one, the goal
+    depth = 0
     while True:
-        depth, found = len(histogram) - 1, 0
+        counts = np.zeros(2, dtype=np.int64)
         for start in range(0, size, CHUNK * 8):
-            count = expand_layer(dist, depth, ranking.n, ranking.k, ranking.weights, ranking.near, start,
-                                 min(size, start + CHUNK * 8))
-            found += count
-            if progress and count:
-                progress(count, depth + 1)
-        if not found:
-            return dist, histogram
-        histogram.append(found)
+            before = int(counts[1])
+            expand_regions(codes, value, depth, n, k, ranking.weights, ranking.near, lanes, not_left, not_right,
+                           cols, start, min(size, start + CHUNK * 8), counts)
+            if progress and counts[1] > before:
+                progress(int(counts[1]) - before, depth + 1)
+        if not counts[0]:
+            return value, histogram
+        if counts[1]:
+            histogram.extend([0] * (depth - len(histogram) + 1) + [int(counts[1])])
+        depth += 1
 
 
 def write_pattern(path: str | os.PathLike[str], identity: dict[str, Any], dist: Any, histogram: list[int]) -> None:
-    """The database as a table file: each entry's distance mod 3, 3 where no position has the address
-    (packed a chunk at a time, so writing the 8-tile database needs 130 MB beside its distances, not gigabytes)."""
+    """The database as a table file. Ranked: each entry's value, a byte (255 unreached), written as it is.
+    Addressed by cells: each entry's distance mod 3, 3 where no position has the address (packed a chunk at a
+    time, so packing needs a quarter of the distances' memory beside them)."""
     import numpy as np
 
+    header = {**identity, "positions": sum(histogram), "histogram": histogram}
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if identity["space"].endswith("a byte an entry"):
+        header["checksum"] = checksum_field(header, dist)
+        with atomic_path(path) as temporary:
+            with open(temporary, "wb") as f:
+                f.write(header_bytes(header))
+                f.write(memoryview(dist).cast("B"))
+        return
     parts = []
     for start in range(0, dist.size, CHUNK * 4):
         part = dist[start:start + CHUNK * 4]
@@ -254,9 +304,7 @@ def write_pattern(path: str | os.PathLike[str], identity: dict[str, Any], dist: 
             codes = np.concatenate([codes, np.full(4 - codes.size % 4, 3, dtype=np.uint8)])
         parts.append(codes[0::4] | (codes[1::4] << 2) | (codes[2::4] << 4) | (codes[3::4] << 6))
     packed = np.concatenate(parts)
-    header = {**identity, "positions": sum(histogram), "histogram": histogram}
     header["checksum"] = checksum_field(header, packed)
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
     with atomic_path(path) as temporary:
         with open(temporary, "wb") as f:
             f.write(header_bytes(header))
@@ -264,15 +312,24 @@ def write_pattern(path: str | os.PathLike[str], identity: dict[str, Any], dist: 
 
 
 class Database:
-    """One pattern database read for search: its tiles, and its two-bit entries as bytes."""
+    """One pattern database read for search: its tiles, and its entries as bytes (ranked: a value each;
+    addressed by cells: four two-bit codes each). ``into``: a uint8 array of the body's length to read it
+    into (``loaded_set``: a complete ranked set read end to end into one array, as the search reads it)."""
 
-    def __init__(self, path: Path, header: dict[str, Any]) -> None:
+    def __init__(self, path: Path, header: dict[str, Any], into: Any = None) -> None:
         self.path, self.tiles, self.size = path, list(header["pattern"]), int(header["size"])
-        self.ranked = str(header.get("space", "")).endswith("ranked")
+        self.ranked = str(header.get("space", "")).endswith("a byte an entry")
+        self.within: tuple[Any, int] | None = None  # (the array, where its entries start) when read into one
+        self.entries: Any
         with open(path, "rb") as f:
             f.seek(HEADER_BYTES)
-            self.entries = f.read()
-        if len(self.entries) != (header["size"] + 3) // 4:
+            if into is None:
+                self.entries = f.read()
+                whole = len(self.entries) == (self.size if self.ranked else (self.size + 3) // 4)
+            else:
+                self.entries = into
+                whole = f.readinto(memoryview(into)) == len(into) and not f.read(1)
+        if not whole:
             raise DamagedFile("table", path, "a truncated or extended pattern database")
         ChunkChecker("table", path, header, self.entries).check_all()
 
@@ -322,9 +379,8 @@ def build_hint(rows: int, cols: int, goal: Sequence[int]) -> str:
 def partition(rows: int, cols: int, goal: Sequence[int]) -> list[list[int]]:
     """Korf and Felner's 6-6-3 split of the 15-puzzle by goal cells: the left two columns below the top-left
     cell, the right two columns' top three rows, and what is left; other boards: groups of up to 6 cells.
-    (Their 7-8 split builds here too, ranked without the blank, but that abstraction lets a tile step into
-    any cell no pattern tile holds and bounds little above Manhattan distance: Korf's 100 took 209 million
-    expansions against 13.8 million with 6-6-3 and its reflection; docs/research/tables.md.)"""
+    (Their 7-8 split, the top two rows' cells and the bottom two's, bounds higher but takes ten times the
+    memory and time to build: docs/research/tables.md.)"""
     if (rows, cols) == (4, 4):
         cells = [[1, 4, 5, 8, 9, 12], [2, 3, 6, 7, 10, 11], [0, 13, 14, 15]]
     else:
@@ -473,7 +529,7 @@ def ranked_databases_for(rows: int, cols: int, goal: Sequence[int]) -> list[Data
         return []
     prefix = f"tiles-{rows}x{cols}-goal-{'-'.join(map(str, goal))}-pattern-"
     found = []
-    for path in sorted(folder.glob(prefix + "*-ranked.tbl")):
+    for path in sorted(folder.glob(prefix + "*-least.tbl")):
         header = read_header(path)
         if header == {**header, **pattern_identity(rows, cols, goal, header.get("pattern", []), ranked=True)}:
             found.append((path, header))
@@ -484,17 +540,40 @@ def ranked_databases_for(rows: int, cols: int, goal: Sequence[int]) -> list[Data
             used |= set(header["pattern"])
     if used != set(range(1, rows * cols)):
         return []
-    return [loaded(path, header) for path, header in chosen]
+    return loaded_set(chosen)
+
+
+_SETS: dict[tuple[tuple[str, int, int], ...], list[Database]] = {}
+
+
+def loaded_set(chosen: list[tuple[Path, dict[str, Any]]]) -> list[Database]:
+    """Ranked databases read end to end into one array (the packed entries the search reads: ``packed``), once
+    per process while the files are unchanged; so the 7-8 set takes 577 MB in memory, not twice that."""
+    import numpy as np
+
+    key = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path, _ in chosen)
+    if key not in _SETS:
+        whole = np.empty(sum(int(header["size"]) for _, header in chosen), dtype=np.uint8)
+        dbs, start = [], 0
+        for path, header in chosen:
+            dbs.append(Database(path, header, whole[start:start + int(header["size"])]))
+            dbs[-1].within = (whole, start)
+            start += int(header["size"])
+        _SETS.clear()
+        _SETS[key] = dbs
+    return _SETS[key]
 
 
 class KernelSearch:
     """IDA* over a tile board (pdbkernel.ida_steps) with one or more complete sets of disjoint databases, ranked
-    (the blank left out) or addressed by cells (with the blank), each set also looked up in the position
-    reflected about the main diagonal when the board is square and the blank's home is on that diagonal
+    (an entry a placement, a byte each) or addressed by cells (with the blank), each set also looked up in the
+    position reflected about the main diagonal when the board is square and the blank's home is on that diagonal
     (Korf and Felner, "Disjoint pattern database heuristics", 2002: the reflection is a position as far from
-    the goal, so its bound is one too). The bound is the largest of the sets' sums, reflected or not."""
+    the goal, so its bound is one too). The bound is the largest of the sets' sums, reflected or not;
+    ``reflect=False`` leaves the reflection out (benchmarks/bench_tables.py compares both with Korf and Felner's
+    figures)."""
 
-    def __init__(self, space: Any, sets: list[list[Database]]) -> None:
+    def __init__(self, space: Any, sets: list[list[Database]], reflect: bool = True) -> None:
         import numpy as np
 
         self.np, self.space, self.sets = np, space, sets
@@ -504,7 +583,7 @@ class KernelSearch:
         self.bits = cell_bits(n)
         home = {t: c for c, t in enumerate(goal)}
         flip = [(c % cols) * cols + c // cols for c in range(n)]
-        reflect = rows == cols and home[0] % (cols + 1) == 0
+        reflect = reflect and rows == cols and home[0] % (cols + 1) == 0
         to_table = {t: goal[flip[home[t]]] for t in range(n)}
         # views: (database, group, real tile -> table tile, real cell -> table cell)
         self.views: list[tuple[Database, int, dict[int, int], list[int]]] = []
@@ -528,9 +607,7 @@ class KernelSearch:
         self.kind = np.array([0 if db.ranked else 1 for db, _, _, _ in self.views], dtype=np.int64)
         self.blank_shift = np.array([self.bits * len(db.tiles) for db, _, _, _ in self.views], dtype=np.int64)
         starts = np.cumsum([0] + [len(db.entries) for db in self.dbs]).tolist()
-        self.entries = np.empty(int(starts[-1]), dtype=np.uint8)
-        for db, start in zip(self.dbs, starts):
-            self.entries[start:start + len(db.entries)] = np.frombuffer(db.entries, dtype=np.uint8)
+        self.entries = packed(self.dbs)
         self.offset = np.array([starts[self.dbs.index(db)] for db, _, _, _ in self.views], dtype=np.int64)
         for v, (db, _, tile_map, cell_map) in enumerate(self.views):
             for u, t in tile_map.items():
@@ -550,25 +627,16 @@ class KernelSearch:
         return out
 
     def exact(self, v: int, cells: Sequence[int]) -> tuple[int, int]:
-        """(rank or address, exact value) of view ``v`` at ``cells``, by walking down its database: for a ranked
-        one each step a move to a placement whose code is one less mod 3, until the pattern's goal; for one
-        addressed by cells, ``PatternSearch.exact``."""
+        """(rank or address, exact value) of view ``v`` at ``cells``: a ranked database holds the value; one
+        addressed by cells is walked down to its goal (``PatternSearch.exact``)."""
         db = self.views[v][0]
         here = self.placement(v, cells)
         if not db.ranked:
             address = sum(c << (self.bits * j) for j, c in enumerate(here)) | \
                 int(self.cellmap[v, list(cells).index(0)]) << (self.bits * len(here))
             return address, self.cell_search.exact(self.cell_search.dbs.index(db), address)
-        ranking = self.rankings[id(db)]
-        rank = start = ranking.rank(here)
-        value = 0
-        while rank != ranking.goal:
-            code = db.code(rank)
-            down = next(((r, p) for r, p in ranking.children(here) if db.code(r) == (code + 2) % 3), None)
-            if down is None or value > len(db.entries) * 4:
-                raise DamagedFile("table", db.path, "walking down the pattern database does not reach its goal")
-            (rank, here), value = down, value + 1
-        return start, value
+        rank = self.rankings[id(db)].rank(here)
+        return rank, int(db.entries[rank])
 
     def bound(self, cells: Sequence[int]) -> int:
         sums = [0] * self.groups
@@ -631,13 +699,31 @@ class KernelSearch:
             bound = int(state[2])
 
 
+_PACKED: list[tuple[list[Database], Any]] = []
+
+
+def packed(dbs: list[Database]) -> Any:
+    """The entries of ``dbs`` end to end in one array, as the kernel reads them: the array a complete ranked
+    set was read into (``loaded_set``), else a copy kept for the last set asked for (copying the 7-8
+    databases' 577 MB for each search took longer than most of Korf's instances)."""
+    import numpy as np
+
+    first = dbs[0].within
+    starts = np.cumsum([0] + [len(db.entries) for db in dbs]).tolist()
+    if first is not None and starts[-1] == len(first[0]) and \
+            all(db.within is not None and db.within[0] is first[0] and db.within[1] == start
+                for db, start in zip(dbs, starts)):
+        return first[0]
+    if not _PACKED or len(_PACKED[0][0]) != len(dbs) or any(a is not b for a, b in zip(_PACKED[0][0], dbs)):
+        _PACKED[:] = [(list(dbs), np.concatenate([np.frombuffer(db.entries, dtype=np.uint8) for db in dbs]))]
+    return _PACKED[0][1]
+
+
 def complete_sets(rows: int, cols: int, goal: Sequence[int]) -> list[list[Database]]:
-    """The set of disjoint databases built in the cache that covers every tile, for the compiled search: those
-    addressed by cells with the blank (6-6-3) when complete, else the ranked ones (7-8), else none. Both sets
-    together cut expansions by a tenth but cost a third more time (Korf's first ten: 0.81 million expansions
-    in 3.4 s, against 0.92 million in 2.2 s with 6-6-3 and its reflection alone)."""
+    """The set of disjoint databases built in the cache that covers every tile, for the compiled search: the
+    ranked ones (7-8) when complete, else those addressed by cells with the blank (6-6-3), else none."""
     tiles = set(range(1, rows * cols))
-    for found in (databases_for(rows, cols, goal), ranked_databases_for(rows, cols, goal)):
+    for found in (ranked_databases_for(rows, cols, goal), databases_for(rows, cols, goal)):
         if found and {t for db in found for t in db.tiles} == tiles:
             return [found]
     return []

@@ -72,7 +72,15 @@ def run(args: argparse.Namespace) -> int:
 
 def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[str, Any]) -> int:
     """``puzzlesmith table tiles -p size=4 -p pattern=1,2,3``: build one pattern database."""
-    from puzzlesmith.solvers.pdb import build_pattern, check_pattern, pattern_file, pattern_identity, write_pattern
+    from puzzlesmith.solvers.pdb import (
+        build_pattern,
+        building_bytes,
+        building_seconds,
+        check_pattern,
+        pattern_file,
+        pattern_identity,
+        write_pattern,
+    )
     from puzzlesmith.solvers.tables import size_text, stderr_progress
 
     instance = ptype.empty(params) if not args.puzzles and not args.file else None
@@ -94,9 +102,12 @@ def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[st
             raise UsageError(f"the table cache {out.parent} cannot be made: {e.strerror}") from None
         check_output(out, "the table cache:")
     size = identity["size"]
-    print(f"pattern database of tiles {','.join(map(str, tiles))} on {rows}x{cols}: {size:,} addresses, "
-          f"{size_text(size // 4)} on disk; building needs about {size_text(size * 4.5)} of memory",
-          file=sys.stderr, flush=True)
+    ranked = identity["space"].endswith("a byte an entry")
+    seconds = building_seconds(rows, cols, tiles)
+    print(f"pattern database of tiles {','.join(map(str, tiles))} on {rows}x{cols}: {size:,} "
+          f"{'placements' if ranked else 'addresses'}, {size_text(size if ranked else size // 4)} on disk; "
+          f"building needs about {size_text(building_bytes(rows, cols, tiles))} of memory"
+          + (f" and {seconds / 60:.0f} minutes of CPU" if seconds >= 60 else ""), file=sys.stderr, flush=True)
     progress, close = stderr_progress(size, args.progress or sys.stderr.isatty())
     started = time.perf_counter()
     try:
