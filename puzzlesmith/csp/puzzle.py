@@ -312,12 +312,15 @@ class PuzzleType:
     # -- clues that are not values of variables (types declaring ``clue_kinds``) --------------------------
     def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
         """The clues a puzzle shows, each at its site ``(row, column, kind)`` (row or column -1 for a count
-        outside the grid); only these are removed by generators, the rest of the puzzle is its layout."""
-        raise NotImplementedError
+        outside the grid); only these are removed by generators, the rest of the puzzle is its layout.
+        By default none: every clue is part of the layout (hitori's numbers, hashi's islands), so generators
+        keep the full board as drawn, and ``full_board`` must draw boards that are often unique."""
+        return {}
 
     def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
-        """A copy of ``instance`` showing exactly ``clues`` (a subset of what ``clues`` gave)."""
-        raise NotImplementedError
+        """A copy of ``instance`` showing exactly ``clues`` (a subset of what ``clues`` gave); by default
+        the instance itself, as there is no removable clue (see ``clues``)."""
+        return instance
 
     def full_board(self, params: dict[str, Any], rng: Any) -> Instance:
         """A random puzzle with a solution, showing every clue its layout allows (drawn from ``rng``, a
