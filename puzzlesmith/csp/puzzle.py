@@ -327,6 +327,13 @@ class PuzzleType:
         ``random.Random``): where generators start removing clues."""
         raise NotImplementedError
 
+    def full_board_of(self, instance: Instance, values: Sequence[int]) -> Instance | None:
+        """The board of ``instance``'s layout showing every clue the solution ``values`` allows, or None (the
+        default) when the type cannot say. A full board with two answers is then redrawn from one of them
+        instead of drawing a new one: a walk that soon ends on a board with one answer, where new draws
+        rarely do (a masyu's pearls leave its loop free wherever it runs straight or far from them)."""
+        return None
+
     # -- reading files -----------------------------------------------------------------------
     def split_records(self, text: str) -> list[tuple[int, str]]:
         """Split file text into (first line number, puzzle text) records.

@@ -29,7 +29,7 @@ from puzzlesmith.csp import grid
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.picture import SOLUTION, WHITE, Picture
 from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
-from puzzlesmith.csp.topology import random_disc
+from puzzlesmith.csp.topology import outline, random_disc
 
 Sites = tuple[tuple[int, int], ...]  # the cells that may hold a pearl, row by row
 KINDS = {"W": 1, "B": 2}
@@ -66,6 +66,19 @@ def _shape_rows(keys: tuple[str, ...]) -> list[tuple[int, ...]]:
     return rows
 
 
+def _around(r: int, c: int, rows: int, cols: int) -> dict[str, int]:
+    """The edges (positions in ``grid.cell_pairs``) leaving cell (r, c) in each direction (L R U D) and the
+    next ones beyond (LL RR UU DD), those inside the grid."""
+    out = {}
+    for d, (dr, dc) in STEPS.items():
+        for far, key in ((1, d), (2, d + d)):
+            r1, c1, r2, c2 = r + dr * (far - 1), c + dc * (far - 1), r + dr * far, c + dc * far
+            if 0 <= r2 < rows and 0 <= c2 < cols:
+                a, b = sorted((r1 * cols + c1, r2 * cols + c2))
+                out[key] = a - a // cols if b == a + 1 else rows * (cols - 1) + a  # cell_pairs' order
+    return out
+
+
 @lru_cache(maxsize=64)
 def masyu_model(rows: int, cols: int, sites: Sites, kinds: tuple[int, ...] | None) -> Model:
     """The loop's edges (the answer), then one helper per pearl site: what the loop does there. With ``kinds``
@@ -73,23 +86,12 @@ def masyu_model(rows: int, cols: int, sites: Sites, kinds: tuple[int, ...] | Non
     pairs = grid.cell_pairs(rows, cols)
     m = Model()
     edges = [m.int_var(0, 1, f"r{a // cols + 1}c{a % cols + 1}-r{b // cols + 1}c{b % cols + 1}") for a, b in pairs]
-    between = {frozenset(p): var for p, var in zip(pairs, edges)}
     m.single_cycle(edges, pairs, name="loop")
-
-    def edge(r: int, c: int, d: str, far: int = 1) -> int | None:
-        """The edge that leaves cell (r, c) ``far`` cells along direction d (far = 2: the one beyond)."""
-        dr, dc = STEPS[d]
-        r1, c1, r2, c2 = r + dr * (far - 1), c + dc * (far - 1), r + dr * far, c + dc * far
-        if not (0 <= r2 < rows and 0 <= c2 < cols):
-            return None
-        return between[frozenset((r1 * cols + c1, r2 * cols + c2))]
-
     for k, (r, c) in enumerate(sites):
         shape = m.add_helper(range(3), f"the pearl at r{r + 1}c{c + 1}")
-        around = {d: edge(r, c, d) for d in "LRUD"} | {d + d: edge(r, c, d, 2) for d in "LRUD"}
-        present = {k: var for k, var in around.items() if var is not None}
+        present = _around(r, c, rows, cols)
         rows_ = [t for t in _shape_rows(tuple(present)) if kinds is None or t[-1] == kinds[k]]
-        m.table([*present.values(), shape], rows_, name=f"the loop at r{r + 1}c{c + 1}")
+        m.table([*(edges[e] for e in present.values()), shape], rows_, name=f"the loop at r{r + 1}c{c + 1}")
     m.answer(edges, determines_rest=True)
     return m.freeze()
 
@@ -153,33 +155,26 @@ class Masyu(PuzzleType):
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         """The loop round a random shape on the squares between cell centres, a pearl wherever it fits. The
         shape is drawn at half scale and doubled, so every leg of the loop is at least two cells long: its
-        turns take black pearls and the cells beside them white ones, and one loop alone fits them."""
+        turns take black pearls and the cells beside them white ones."""
         rows, cols = params.get("size") or (7, 7)
         dr, dc = rng.randrange(1 + (rows - 1) % 2), rng.randrange(1 + (cols - 1) % 2)
         inside = {(2 * i + a + dr, 2 * j + b + dc) for i, j in random_disc(max(1, (rows - 1) // 2),
                                                                         max(1, (cols - 1) // 2), rng, 0.55, True)
                   for a in (0, 1) for b in (0, 1)}
-        on = {(r, c, d) for r in range(rows) for c in range(cols) for d, (dr, dc) in STEPS.items()
-              if 0 <= r + dr < rows and 0 <= c + dc < cols and self._crossed(inside, r, c, dr, dc)}
-        pearls = {}
-        for r in range(rows):
-            for c in range(cols):
-                e = {d: int((r, c, d) in on) for d in STEPS}
-                e |= {d + d: int((r + STEPS[d][0], c + STEPS[d][1], d) in on) for d in STEPS}
-                kind = next((k for ch, k in KINDS.items() if _pearl_holds(ch, e)), 0)
-                if kind:
-                    pearls[r, c] = kind
-        return self._board(rows, cols, tuple(sorted(pearls)), pearls)
+        loop = outline(inside, rows - 1, cols - 1)  # its points are the cell centres, numbered as the cells
+        board = self._board(rows, cols, (), {})
+        return self.full_board_of(board, [int(p in loop) for p in grid.cell_pairs(rows, cols)])
 
-    @staticmethod
-    def _crossed(inside: set[tuple[int, int]], r: int, c: int, dr: int, dc: int) -> bool:
-        """True when the step from cell (r, c) by (dr, dc) is on the outline of ``inside`` (squares between
-        cell centres: square (i, j) has cells (i, j) and (i + 1, j + 1) at its corners)."""
-        if dr:  # a vertical step crosses between the squares left and right of it
-            i = min(r, r + dr)
-            return ((i, c - 1) in inside) != ((i, c) in inside)
-        j = min(c, c + dc)
-        return ((r - 1, j) in inside) != ((r, j) in inside)
+    def full_board_of(self, instance: Instance, values: Sequence[int]) -> Instance:
+        """A pearl wherever the loop ``values`` fits one."""
+        rows, cols = instance.params["rows"], instance.params["cols"]
+        pearls = {}
+        for r, c in itertools.product(range(rows), range(cols)):
+            e = dict.fromkeys([*STEPS, *(d + d for d in STEPS)], 0) | {
+                key: values[k] for key, k in _around(r, c, rows, cols).items()}
+            pearls[r, c] = next((k for ch, k in KINDS.items() if _pearl_holds(ch, e)), 0)
+        sites = tuple(cell for cell, kind in pearls.items() if kind)
+        return dataclasses.replace(self._board(rows, cols, sites, pearls), layout=instance.layout)
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
         """Cells on a doubled grid: pearls (or ``+`` for a loop cell) and the loop's ``-`` and ``|`` between."""
