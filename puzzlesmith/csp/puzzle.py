@@ -280,8 +280,12 @@ class PuzzleType:
 
     def grid_shape(self, instance: Instance) -> tuple[int, int] | None:
         """(rows, columns) of the grid the clue variables lie on, or None when the type has no geometry
-        (symmetric clue patterns need one). By default a ``size`` x ``size`` grid when the type has a
-        whole-number ``size`` parameter and that many clue variables."""
+        (symmetric clue patterns need one). By default the instance's ``rows`` and ``cols`` parameters when
+        it has both (the grid genres), else a ``size`` x ``size`` grid when the type has a whole-number
+        ``size`` parameter and that many clue variables."""
+        rows, cols = instance.params.get("rows"), instance.params.get("cols")
+        if isinstance(rows, int) and isinstance(cols, int):
+            return rows, cols
         size = instance.params.get("size")
         if isinstance(size, int) and size > 0 and len(self.clue_vars(instance)) == size * size:
             return size, size

@@ -108,9 +108,6 @@ class Hashi(PuzzleType):
     params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)", _size),)
     clue_kinds = ("a number on every island (none removable)",)
 
-    def grid_shape(self, instance: Instance) -> tuple[int, int]:
-        return instance.params["rows"], instance.params["cols"]
-
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         """From a random island, bridges of one or two grown to new islands over free water, as long as a
         new island has room (no island beside it, no bridge under it), about one island to five cells."""

@@ -70,9 +70,6 @@ class Hitori(PuzzleType):
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return "white" if value else "shaded"
 
-    def grid_shape(self, instance: Instance) -> tuple[int, int]:
-        return instance.params["rows"], instance.params["cols"]
-
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         rows, cols = params.get("size") or (7, 7)
         side = max(rows, cols)

@@ -139,9 +139,6 @@ class Masyu(PuzzleType):
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return "a line" if value else "no line"
 
-    def grid_shape(self, instance: Instance) -> tuple[int, int]:
-        return instance.params["rows"], instance.params["cols"]
-
     def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
         return {(r, c, "pearl"): KINDS[ch] for r, row in enumerate(self.pearls(instance))
                 for c, ch in enumerate(row) if ch != "."}
