@@ -49,9 +49,10 @@ def whole_number(text: str, low: int, high: int) -> int:
     return value
 
 
-def parse_rxc(text: str, square: bool = False, most: int | None = None) -> tuple[int, int]:
-    """'2x3' -> (2, 3), rows by columns, each at least 1; with ``square``, '5' means 5x5; with
-    ``most``, rows x columns may be at most that (checked before anything is allocated)."""
+def parse_rxc(text: str, square: bool = False, most: int | None = None, least: int = 1) -> tuple[int, int]:
+    """'2x3' -> (2, 3), rows by columns, each at least ``least`` (1; a genre whose generator needs room says
+    more); with ``square``, '5' means 5x5; with ``most``, rows x columns may be at most that (checked before
+    anything is allocated)."""
     rows, sep, cols = text.strip().lower().partition("x")
     if not sep and square:
         cols = rows
@@ -67,6 +68,8 @@ def parse_rxc(text: str, square: bool = False, most: int | None = None) -> tuple
         raise ValueError(f"expected {shape}, each side at least 1, got {excerpt(text)}")
     if r * c > limit:
         raise ValueError(f"{r}x{c} is {r * c:,} cells, more than the {limit:,} this type takes")
+    if min(r, c) < least:
+        raise ValueError(f"{r}x{c} is too small: this type takes at least {least}x{least}")
     return r, c
 
 

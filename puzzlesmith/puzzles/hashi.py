@@ -95,17 +95,11 @@ def hashi_model(islands: Islands) -> Model:
     return m.freeze()
 
 
-def _size(text: str) -> tuple[int, int]:
-    rows, cols = parse_rxc(text, True, 900)
-    if min(rows, cols) < 3:
-        raise ValueError("a generated hashi is at least 3x3")
-    return rows, cols
-
-
 class Hashi(PuzzleType):
     name = "hashi"
     summary = "bridges between numbered islands, at most two a pair, none crossing, all islands connected"
-    params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)", _size),)
+    params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)",
+                    lambda t: parse_rxc(t, True, 900, least=3)),)
     clue_kinds = ("a number on every island (none removable)",)
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:

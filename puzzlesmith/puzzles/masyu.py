@@ -91,17 +91,11 @@ def masyu_model(rows: int, cols: int, sites: tuple[Cell, ...], kinds: tuple[int,
     return m.freeze()
 
 
-def _size(text: str) -> tuple[int, int]:
-    rows, cols = parse_rxc(text, True, 900)
-    if min(rows, cols) < 3:
-        raise ValueError("a generated masyu is at least 3x3")
-    return rows, cols
-
-
 class Masyu(PuzzleType):
     name = "masyu"
     summary = "one loop through every pearl: straight on white ones, turning on black ones"
-    params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)", _size),)
+    params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)",
+                    lambda t: parse_rxc(t, True, 900, least=3)),)
     clue_kinds = ("pearls",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
