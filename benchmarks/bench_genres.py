@@ -1,6 +1,8 @@
 """The topology genres (slitherlink, hitori, hashi, masyu, fillomino) on their published puzzles, by engine:
 time to solve and to prove uniqueness (count to 2), whether the answer is the published one, and the time
-to generate a unique 10x10 fillomino. Beside cspuz (PyPI) when it is installed: its time / ours as a ratio.
+to generate a unique 10x10 fillomino and masyu. Beside cspuz (PyPI) when it is installed: its time / ours as a
+ratio. Times are CPU seconds of this process (CP-SAT's worker thread included): on a machine shared with other
+jobs, wall-clock times varied threefold between runs.
 
     python benchmarks/bench_genres.py                 # every puzzle, every engine, best of 2 from scratch
     python benchmarks/bench_genres.py --quick         # SAT only, one run
@@ -36,9 +38,9 @@ def timed(puzzle: ps.Puzzle, call, repeat: int) -> tuple[float, object]:
     best, out = float("inf"), None
     for _ in range(repeat):
         puzzle.type.model(puzzle.instance).cache.clear()
-        start = time.perf_counter()
+        start = time.process_time()
         out = call()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best, out
 
 
@@ -70,11 +72,13 @@ def main() -> int:
                     verdict = f"{agree}; {counted.count}{'' if counted.complete else '+'} solution(s) to 2"
                     shown = f"{count_s:9.3f}"
                 print(f"{genre:<12} {number:<11} {size:>6} {engine:<13} {solve_s:8.3f} {shown:>9}  {verdict}")
-    start = time.perf_counter()
-    made = ps.generate("fillomino", seed=1, size=(10, 10))
-    took = time.perf_counter() - start
-    unique = ps.read("fillomino", made.text).count(limit=2, engine="cpsat").count == 1
-    print(f"\ngenerate fillomino 10x10 (seed 1): {took:.2f} s, unique by cpsat: {unique}")
+    print()
+    for genre in ("fillomino", "masyu"):
+        start = time.process_time()
+        made = ps.generate(genre, seed=1, size=(10, 10))
+        took = time.process_time() - start
+        unique = ps.read(genre, made.text).count(limit=2, engine="cpsat").count == 1
+        print(f"generate {genre} 10x10 (seed 1): {took:.2f} s, unique by cpsat: {unique}")
     return 0
 
 

@@ -8,7 +8,7 @@ from genre_support import brute, published, run
 from hypothesis import given, settings, strategies as st
 
 import puzzlesmith as ps
-from puzzlesmith.csp import grid
+from puzzlesmith.csp import grid, registry
 
 
 def loop_of(directions: list[str]) -> list[int]:
@@ -48,6 +48,27 @@ def test_small_boards_counted_by_every_engine_as_by_brute_force(cells: list[str]
 def test_an_empty_board_has_every_cycle_of_its_cells() -> None:
     # OEIS A140517: 213 cycles in the 4 x 4 grid graph, each a loop when no cell has a pearl.
     assert ps.read("masyu", "..../..../..../....").count(engine="sat").count == 213
+
+
+def test_full_board_of_the_published_loop_shows_every_published_pearl() -> None:
+    # Every pearl of janko.at's 10x10 is one its loop allows, so the board of that loop holds them all.
+    text, directions = published("masyu_janko.txt")["11"]
+    masyu = registry.get("masyu")
+    board = masyu.full_board_of(ps.read("masyu", text).instance, loop_of(directions))
+    assert board is not None
+    shown = masyu.clues(board)
+    published_pearls = masyu.clues(ps.read("masyu", text).instance)
+    assert published_pearls.items() <= shown.items() and len(shown) > len(published_pearls)
+
+
+@pytest.mark.parametrize("seed", [2, 4])
+def test_generated_10x10_is_unique_by_the_other_engines_and_graded(seed: int) -> None:
+    # Seeds whose first full boards had two loops: the board is redrawn from one of them.
+    made = ps.generate("masyu", seed=seed, size=10)
+    again = ps.read("masyu", made.text)
+    for engine in ("cpsat", "backtracking"):  # the generator's oracle is SAT
+        assert again.count(3, engine=engine).count == 1, (engine, made.text)
+    assert again.grade().solved
 
 
 def test_bad_input_names_the_line_and_cell() -> None:

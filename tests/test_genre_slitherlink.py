@@ -36,6 +36,30 @@ def test_published_puzzles_have_their_published_loop(number: str) -> None:
     assert puzzle.solve(engine="sat").values[0][:len(expected)] == expected  # the edges; the cells' counts follow
 
 
+@pytest.mark.parametrize("number", ["181", "100"])
+def test_cpsat_takes_the_loop_whole_and_agrees_on_the_published_20x30_and_30x45(number: str) -> None:
+    # A circuit with the loop's direction fixed: one CP-SAT solution per loop, so the count to 2 stops at 1.
+    text, inside = published("slitherlink_janko.txt")[number]
+    puzzle = ps.read("slitherlink", text)
+    counted = puzzle.count(limit=2, engine="cpsat")
+    assert (counted.count, counted.complete) == (1, True)
+    expected = loop_of(inside)
+    assert puzzle.solve(engine="cpsat").values[0][:len(expected)] == expected
+
+
+def test_auto_picks_cpsat_for_the_long_loop_of_the_30x45() -> None:
+    text, inside = published("slitherlink_janko.txt")["100"]
+    solved = ps.read("slitherlink", text).solve()
+    assert solved.engine == "cpsat" and "2,775 edges" in str(solved.engine_reason)
+    assert ps.read("slitherlink", published("slitherlink_janko.txt")["523"][0]).solve().engine == "sat"
+
+
+def test_sat_node_limit_bounds_its_rounds_of_cuts() -> None:
+    # Each candidate the loop rejects costs a node: with 3, SAT stops with "unknown" instead of searching on.
+    solved = ps.read("slitherlink", published("slitherlink_janko.txt")["181"][0]).solve(engine="sat", node_limit=3)
+    assert solved.status == "unknown" and not solved.values
+
+
 def test_cpsat_agrees_on_the_published_10x18() -> None:
     text, inside = published("slitherlink_janko.txt")["523"]
     expected = loop_of(inside)

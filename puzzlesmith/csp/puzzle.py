@@ -49,9 +49,10 @@ def whole_number(text: str, low: int, high: int) -> int:
     return value
 
 
-def parse_rxc(text: str, square: bool = False, most: int | None = None) -> tuple[int, int]:
-    """'2x3' -> (2, 3), rows by columns, each at least 1; with ``square``, '5' means 5x5; with
-    ``most``, rows x columns may be at most that (checked before anything is allocated)."""
+def parse_rxc(text: str, square: bool = False, most: int | None = None, least: int = 1) -> tuple[int, int]:
+    """'2x3' -> (2, 3), rows by columns, each at least ``least`` (1; a genre whose generator needs room says
+    more); with ``square``, '5' means 5x5; with ``most``, rows x columns may be at most that (checked before
+    anything is allocated)."""
     rows, sep, cols = text.strip().lower().partition("x")
     if not sep and square:
         cols = rows
@@ -67,6 +68,8 @@ def parse_rxc(text: str, square: bool = False, most: int | None = None) -> tuple
         raise ValueError(f"expected {shape}, each side at least 1, got {excerpt(text)}")
     if r * c > limit:
         raise ValueError(f"{r}x{c} is {r * c:,} cells, more than the {limit:,} this type takes")
+    if min(r, c) < least:
+        raise ValueError(f"{r}x{c} is too small: this type takes at least {least}x{least}")
     return r, c
 
 
@@ -280,8 +283,12 @@ class PuzzleType:
 
     def grid_shape(self, instance: Instance) -> tuple[int, int] | None:
         """(rows, columns) of the grid the clue variables lie on, or None when the type has no geometry
-        (symmetric clue patterns need one). By default a ``size`` x ``size`` grid when the type has a
-        whole-number ``size`` parameter and that many clue variables."""
+        (symmetric clue patterns need one). By default the instance's ``rows`` and ``cols`` parameters when
+        it has both (the grid genres), else a ``size`` x ``size`` grid when the type has a whole-number
+        ``size`` parameter and that many clue variables."""
+        rows, cols = instance.params.get("rows"), instance.params.get("cols")
+        if isinstance(rows, int) and isinstance(cols, int):
+            return rows, cols
         size = instance.params.get("size")
         if isinstance(size, int) and size > 0 and len(self.clue_vars(instance)) == size * size:
             return size, size
@@ -312,17 +319,27 @@ class PuzzleType:
     # -- clues that are not values of variables (types declaring ``clue_kinds``) --------------------------
     def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
         """The clues a puzzle shows, each at its site ``(row, column, kind)`` (row or column -1 for a count
-        outside the grid); only these are removed by generators, the rest of the puzzle is its layout."""
-        raise NotImplementedError
+        outside the grid); only these are removed by generators, the rest of the puzzle is its layout.
+        By default none: every clue is part of the layout (hitori's numbers, hashi's islands), so generators
+        keep the full board as drawn, and ``full_board`` must draw boards that are often unique."""
+        return {}
 
     def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
-        """A copy of ``instance`` showing exactly ``clues`` (a subset of what ``clues`` gave)."""
-        raise NotImplementedError
+        """A copy of ``instance`` showing exactly ``clues`` (a subset of what ``clues`` gave); by default
+        the instance itself, as there is no removable clue (see ``clues``)."""
+        return instance
 
     def full_board(self, params: dict[str, Any], rng: Any) -> Instance:
         """A random puzzle with a solution, showing every clue its layout allows (drawn from ``rng``, a
         ``random.Random``): where generators start removing clues."""
         raise NotImplementedError
+
+    def full_board_of(self, instance: Instance, values: Sequence[int]) -> Instance | None:
+        """The board of ``instance``'s layout showing every clue the solution ``values`` allows, or None (the
+        default) when the type cannot say. A full board with two answers is then redrawn from one of them
+        instead of drawing a new one: a walk that soon ends on a board with one answer, where new draws
+        rarely do (a masyu's pearls leave its loop free wherever it runs straight or far from them)."""
+        return None
 
     # -- reading files -----------------------------------------------------------------------
     def split_records(self, text: str) -> list[tuple[int, str]]:

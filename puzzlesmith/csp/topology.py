@@ -492,6 +492,22 @@ def random_disc(rows: int, cols: int, rng: Any, share: float = 0.5, thin: bool =
     return inside
 
 
+def outline(inside: set[tuple[int, int]], rows: int, cols: int) -> set[tuple[int, int]]:
+    """The unit edges around the cells ``inside`` of a rows x cols grid (a shape ``random_disc`` draws), each
+    the pair of its grid points, smaller first, numbered row by row over the (rows + 1) x (cols + 1) points as
+    in ``grid.point_edges``: slitherlink's loop, or masyu's on the squares between cell centres (whose
+    points are then numbered as the cells)."""
+    w = cols + 1
+    out = set()
+    for r, c in inside:
+        top, bottom = r * w + c, (r + 1) * w + c
+        for step, edge in (((-1, 0), (top, top + 1)), ((1, 0), (bottom, bottom + 1)), ((0, -1), (top, bottom)),
+                           ((0, 1), (top + 1, bottom + 1))):
+            if (r + step[0], c + step[1]) not in inside:
+                out.add(edge)
+    return out
+
+
 def _around(inside: set[tuple[int, int]], rows: int, cols: int) -> set[tuple[int, int]]:
     return {(r + dr, c + dc) for r, c in inside for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
             if 0 <= r + dr < rows and 0 <= c + dc < cols and (r + dr, c + dc) not in inside}

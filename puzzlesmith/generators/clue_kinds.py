@@ -2,9 +2,10 @@
 
 A light-up's numbers, a tents puzzle's counts: each clue changes the model itself, so the add-then-remove
 generator over givens (``clues``) does not apply. Instead the type draws a random full board (a layout
-with a solution and every clue shown, ``PuzzleType.full_board``); boards whose answer is not unique are
-drawn again, and then clues go, orbit by orbit of the symmetry in random order, while the answer stays
-unique (counted to 2 over the answer by the oracle engine). What is left is minimal within the symmetry.
+with a solution and every clue shown, ``PuzzleType.full_board``); a board whose answer is not unique is
+redrawn from one of its answers (``PuzzleType.full_board_of``) or drawn anew, and then clues go, orbit by
+orbit of the symmetry in random order, while the answer stays unique (counted to 2 over the answer by the
+oracle engine). What is left is minimal within the symmetry.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .grading import LEVELS, asked_for, grade, meets
 
 Site = tuple[int, int, str]
 MAX_BOARDS = 200  # full boards drawn for one puzzle before giving up on its parameters
+WALK = 10  # boards redrawn from one of their two answers (``PuzzleType.full_board_of``) before a new draw
 
 
 def answers(ptype: PuzzleType, instance: Instance, oracle: str, limit: int = 2) -> list[list[int]]:
@@ -77,13 +79,16 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     start = time.perf_counter()
     rng = random_stream(seed)
     for tries in range(1, max_tries + 1):
-        board, found, engine = None, [], oracle
-        for _ in range(MAX_BOARDS):
-            board = ptype.full_board(params, rng)
+        board, found, engine, redrawn = None, [], oracle, None
+        for draw in range(MAX_BOARDS):
+            board = ptype.full_board(params, rng) if redrawn is None else redrawn
             engine = oracle or default_oracle(ptype.model(board))
             found = answers(ptype, board, engine)
             if len(found) == 1:
                 break
+            # Redrawn from one of its answers (a type without full_board_of draws anew, its random stream as before)
+            walk = found and (draw + 1) % WALK and ptype.full_board_of(board, found[0]) is not None
+            redrawn = ptype.full_board_of(board, rng.choice(found)) if walk else None
         else:
             raise GenerationError(f"no full {ptype.name} board with one answer in {MAX_BOARDS} draws (seed {seed})")
         made = reduce(ptype, board, symmetry, rng, engine)

@@ -62,9 +62,6 @@ class Fillomino(PuzzleType):
     def model(self, instance: Instance) -> Model:
         return fillomino_model(instance.params["rows"], instance.params["cols"])
 
-    def grid_shape(self, instance: Instance) -> tuple[int, int]:
-        return instance.params["rows"], instance.params["cols"]
-
     def _rows(self, instance: Instance, cells: Sequence[int]) -> str:
         cols = instance.params["cols"]
         return grid.show_grid([[str(v) if v else "." for v in cells[r:r + cols]] for r in range(0, len(cells), cols)])

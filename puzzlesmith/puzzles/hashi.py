@@ -11,15 +11,16 @@ Text format: ``1``-``8`` an island, ``.`` water; rows separated by ``/`` or one 
 The answer is the number of bridges (0, 1 or 2) between each pair of islands that see each other, so
 counts are of bridge layouts. Model: a sum per island, no two crossing bridges (a table per crossing),
 and ``spanning`` over the bridges. Every island shows its number, so there is no clue to remove: a type
-of ``clue_kinds`` with none, whose full board must be unique as drawn (islands grown one bridge at a
-time from a random first one). Written only against the public interfaces, as a plug-in would be.
+of ``clue_kinds`` keeping the interface's default ``clues`` (none), whose full board must be unique as
+drawn (islands grown one bridge at a time from a random first one). Written only against the public
+interfaces, as a plug-in would be.
 Solutions are drawn with ``-`` ``=`` for one or two bridges along a row, ``|`` ``"`` along a column.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -94,27 +95,12 @@ def hashi_model(islands: Islands) -> Model:
     return m.freeze()
 
 
-def _size(text: str) -> tuple[int, int]:
-    rows, cols = parse_rxc(text, True, 900)
-    if min(rows, cols) < 3:
-        raise ValueError("a generated hashi is at least 3x3")
-    return rows, cols
-
-
 class Hashi(PuzzleType):
     name = "hashi"
     summary = "bridges between numbered islands, at most two a pair, none crossing, all islands connected"
-    params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)", _size),)
+    params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)",
+                    lambda t: parse_rxc(t, True, 900, least=3)),)
     clue_kinds = ("a number on every island (none removable)",)
-
-    def grid_shape(self, instance: Instance) -> tuple[int, int]:
-        return instance.params["rows"], instance.params["cols"]
-
-    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
-        return {}
-
-    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
-        return instance
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         """From a random island, bridges of one or two grown to new islands over free water, as long as a

@@ -10,15 +10,15 @@ Text format: numbers separated by spaces, rows on separate lines (or separated b
 The answer is one boolean per cell, 1 for white, so counts are of shadings. Model: at most one white
 cell among equal numbers of a line, at least one white cell of every pair of neighbours, and
 ``connected`` over the white cells. Every cell shows its number, so there is no clue to remove: a type of
-``clue_kinds`` with none, whose full board must be unique as drawn (a Latin square, a maximal random
-shading keeping the white cells connected, each shaded cell given the number of a white one in its row or
-column). Written only against the public interfaces, as a plug-in would be.
+``clue_kinds`` keeping the interface's default ``clues`` (none), whose full board must be unique as drawn
+(a Latin square, a maximal random shading keeping the white cells connected, each shaded cell given the
+number of a white one in its row or column). Written only against the public interfaces.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -69,15 +69,6 @@ class Hitori(PuzzleType):
 
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return "white" if value else "shaded"
-
-    def grid_shape(self, instance: Instance) -> tuple[int, int]:
-        return instance.params["rows"], instance.params["cols"]
-
-    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
-        return {}
-
-    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
-        return instance
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         rows, cols = params.get("size") or (7, 7)

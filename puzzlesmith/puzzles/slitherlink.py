@@ -87,9 +87,6 @@ class Slitherlink(PuzzleType):
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return "a line" if value else "no line"
 
-    def grid_shape(self, instance: Instance) -> tuple[int, int]:
-        return instance.params["rows"], instance.params["cols"]
-
     def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
         numbers = self.numbers(instance)
         return {(r, c, "number"): v for r, row in enumerate(numbers) for c, v in enumerate(row) if v >= 0}

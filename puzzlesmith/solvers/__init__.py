@@ -45,6 +45,10 @@ def choose(model: Model) -> tuple[str, str]:
     if not model.constraints:
         return "backtracking", "no constraints: every combination of values is a solution"
     if model.kinds() & set(TOPOLOGY):
+        loop = sum(len(c.vars) for c in model.of_kind("SingleCycle") if not getattr(c, "path", True))
+        if loop >= _LONG_LOOP and "Linear" in model.kinds():
+            return "cpsat", f"one loop over {loop:,} edges with counts along it: CP-SAT takes the loop whole (a " \
+                            f"circuit) in one Solve, where SAT's rounds of cuts grow with it (bench_genres.py)"
         return "sat", "connectivity, loops or regions: SAT learns from each cut a rejected candidate adds, where " \
                       "search only fails once a region is fixed (bench_genres.py)"
     chain = sum_chain_clauses(model)
@@ -89,6 +93,11 @@ def choose(model: Model) -> tuple[str, str]:
 # took 0.009/0.010/0.033 s by backtracking against 0.055/0.16/0.37 s by SAT, SEND+MORE 0.001 s against 0.15 s
 # (bench_modelling.py). Sudoku-sized sums stay below: the killer fixture 12, the kakuro fixture 27.
 _TINY_VALUES, _SMALL_VALUES, _SMALL_TUPLES, _SAT_SUM_CLAUSES = 400, 1000, 5000, 200_000
+# A loop of _LONG_LOOP edges or more with counts along it (slitherlink's numbers) goes to CP-SAT: the 30x45
+# slitherlink (2,775 edges) counts to 2 in 0.45 s CPU by CP-SAT against 1.9 s by SAT, the 20x30 (1,250) in 0.12
+# against 0.29 s, but there OR-Tools' import (0.36 s) eats the gain. Masyu's pearls (tables, no counts) stay with
+# SAT: 40x58 in 0.58 s against CP-SAT's 0.75 s (bench_genres.py).
+_LONG_LOOP = 2000
 _WIDE_SUMS, _WIDE_SUM_VALUES = 50, 5000
 
 

@@ -350,10 +350,12 @@ class Session:
 
     def run(self, assumptions: list[int], stats: Stats, deadline: float | None, budget: int | None) -> bool | None:
         """One solver call: True (model available), False (unsat) or None (a limit stopped it).
-        ``budget``: the conflicts this call may still spend (None: no node limit)."""
+        ``budget``: the conflicts this call may still spend, each candidate the lazy constraints reject counting
+        as one more (None: no node limit)."""
         self.calls += 1
         solver = self.solver
         before = solver.accum_stats()
+        spent = before.get("conflicts", 0)
         try:
             while True:
                 result = self._call(assumptions, stats, deadline, budget)
@@ -361,6 +363,10 @@ class Session:
                 cuts = self.cnf.cuts(self.cnf.values(solver.get_model())) if result and self.cnf.lazy else []
                 if not cuts:
                     break
+                if budget is not None:  # a rejected candidate costs a node, as a solution does, and so do its conflicts
+                    now = solver.accum_stats().get("conflicts", 0)
+                    budget -= 1 + now - spent
+                    spent = now
                 # Valid for every solution: kept in the CNF too, so a recycled solver starts with them.
                 self.cnf.clauses.extend(cuts)
                 solver.append_formula(cuts)
