@@ -41,6 +41,9 @@ from .boards import Board, board_list, connected_sets, popcount
 
 RULES = ("corner", "edges")
 VECTOR_METRICS = ("steps", "straight", "moves")
+#: How a class's layers are kept: as rows of masks (fastest), or numbered as two bits a position in memory or
+#: on disk (``hardest_ranked``: bounded memory); ``auto`` takes the first that fits the memory at hand.
+MODES = ("layers", "ranked", "disk")
 #: Positions expanded at once: bounds the memory of one layer's successors.
 CHUNK = 1 << 16
 
@@ -285,9 +288,12 @@ class ClassResult:
 
 
 def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "edges", metric: str = "moves",
-                     progress: Callable[[int], None] | None = None) -> ClassResult:
+                     progress: Callable[[int], None] | None = None, mode: str = "layers") -> ClassResult:
     """The hardest start of the class ``sizes`` (a multiset of piece sizes) on a rows x cols board: in
-    numpy layers for the single-piece metrics, position by position for the others."""
+    numpy layers for the single-piece metrics (``mode``, one of ``MODES``, says how they are kept), position by
+    position for the others."""
+    if mode not in MODES:
+        raise ValueError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
     if metric not in VECTOR_METRICS:
         return hardest_by_positions(rows_, cols, sizes, rule, metric, progress)
     import numpy as np
@@ -298,8 +304,12 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
     space = Layers(geo, metric, rule)
     source = justsolved_rows(geo, sizes, rule)
     result = ClassResult(sizes, None, None)
-    if source:
+    if source and mode == "layers":
         search_class(space, np.array(source, dtype=np.int64), result, progress)
+    elif source:
+        from .hardest_ranked import search_class_ranked
+
+        search_class_ranked(space, np.array(source, dtype=np.int64), result, progress, on_disk=mode == "disk")
     if result.moves is None:
         result.start = solved_start(geo, sizes, space)
         result.moves = 0 if result.start is not None else None
