@@ -130,6 +130,12 @@ BASE = 29.0 * 2**20
 #: its CPU seconds per position (about 10,000 positions a second, measured on 4x4).
 POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
 
+#: The numbered search (``hardest_ranked``, modes ranked and disk): bytes a position of the class beyond its key
+#: (the two-bit table and the sort buckets' share), a justsolved row and piece (Python lists while listed), a
+#: piece of the working arrays, and a fixed part; its time against the layer search's. Fitted below.
+RANKED_POSITION_BYTES, RANKED_SOLVED_BYTES, RANKED_PIECE, RANKED_FIXED = 0.25, 50.0, 6 * 2**20, 10 * 2**20
+RANKED_SLOWER, DISK_SLOWER = 2.5, 3.0
+
 
 @dataclass(frozen=True)
 class Cost:
@@ -139,7 +145,8 @@ class Cost:
     seconds: float
 
 
-def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves") -> Cost:
+def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves", mode: str = "layers") -> Cost:
+    """The cost of one class searched in ``mode`` (``hardest.MODES``; the super metrics have one way only)."""
     from .hardest import VECTOR_METRICS
 
     x = features(rows, cols, sizes)
@@ -148,7 +155,30 @@ def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves"
     if metric not in VECTOR_METRICS:
         positions = model(POSITIONS, x)
         return Cost(BASE + POSITION_BYTES * positions, POSITION_SECONDS * positions)
-    return Cost(BASE + 2**20 * model(MEMORY, x), model(SECONDS, x))
+    seconds = model(SECONDS, x)
+    if mode == "layers":
+        return Cost(BASE + 2**20 * model(MEMORY, x), seconds)
+    # numbered: every position of the class (boards x pieces) has its key (8 bytes, in memory for ``ranked``)
+    # and two bits; the rest is the justsolved rows, as Python lists while they are listed, and the working
+    # arrays of one block of positions, which grow with the pieces
+    boards, solved = counts_of(rows, cols)[tuple(sorted(sizes))]
+    k = len(sizes)
+    per_position = RANKED_POSITION_BYTES + (8 if mode == "ranked" else 0)
+    memory = BASE + RANKED_FIXED + per_position * boards * k + RANKED_SOLVED_BYTES * solved * k + RANKED_PIECE * k
+    return Cost(memory, seconds * (RANKED_SLOWER if mode == "ranked" else DISK_SLOWER))
+
+
+def choose_mode(rows: int, cols: int, sizes: Sequence[int], metric: str, budget: float | None) -> str:
+    """The fastest way to search the class within ``budget`` bytes (None: no limit): the layers where they fit,
+    else the numbered positions in memory, else on disk (the smallest; used even beyond the budget)."""
+    from .hardest import MODES, VECTOR_METRICS
+
+    if budget is None or metric not in VECTOR_METRICS:
+        return "layers"
+    for mode in MODES:
+        if class_cost(rows, cols, sizes, metric, mode).memory <= budget:
+            return mode
+    return "disk"
 
 
 def model(coefficients: Sequence[float], x: Sequence[float]) -> float:

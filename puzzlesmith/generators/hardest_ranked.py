@@ -27,9 +27,11 @@ from puzzlesmith.csp.ranking import SortedRanking, TwoBitTable
 
 from .boards import boards
 
-#: Positions of a layer expanded at once (as ``hardest.CHUNK``), and boards listed at once while numbering.
-BLOCK = 1 << 16
-LIST_BLOCK = 1 << 18
+#: Numbers of the table looked at at once; positions of a layer expanded at once (their successors are the
+#: working memory: about 5 KB a position for 9 pieces); boards listed at once while numbering.
+SPAN = 1 << 20
+BLOCK = 1 << 14
+LIST_BLOCK = 1 << 16
 
 
 def rows_of(space: Any, keys: Any, pieces: int) -> Any:
@@ -69,18 +71,50 @@ def rows_of(space: Any, keys: Any, pieces: int) -> Any:
     return rows
 
 
-def class_keys(space: Any, sizes: tuple[int, ...], directory: str | None) -> SortedRanking:
+class DiskCodes:
+    """The sorted keys of a class in a file, read a slice at a time (plain reads, not a mapping: the pages do
+    not stay with the process), with every ``SEGMENT``-th key in memory to tell which slice holds a key."""
+
+    def __init__(self, path: str, size: int) -> None:
+        import numpy as np
+
+        self.path, self.size = path, size
+        self.file = open(path, "rb")
+        self.fences = np.array([self.slice(lo, lo + 1)[0] for lo in range(0, size, SEGMENT)], dtype=np.int64)
+
+    def slice(self, lo: int, hi: int) -> Any:
+        import numpy as np
+
+        self.file.seek(8 * lo)
+        return np.fromfile(self.file, dtype=np.int64, count=hi - lo)
+
+    def segment_of(self, keys: Any) -> Any:
+        import numpy as np
+
+        return np.searchsorted(self.fences, keys, side="right") - 1
+
+    def close(self) -> None:
+        self.file.close()
+
+
+#: Keys a disk-mode slice reads at once (32 MB).
+SEGMENT = 1 << 22
+
+
+def class_keys(space: Any, sizes: tuple[int, ...], directory: str | None) -> Any:
     """The numbering of every position of the class: all its boards, each with each piece as the goal piece,
-    keyed and sorted; in memory, or as a file in ``directory``. Keys sort by the goal piece's anchor first
-    (their top bits), so the positions are bucketed by anchor as the boards are listed and each bucket is
-    sorted on its own: the memory a sort needs is one bucket's."""
+    keyed and sorted; a ``SortedRanking`` in memory, or a ``DiskCodes`` file in ``directory``. Keys sort by their
+    top bits (the goal piece's anchor, then the last vertical pairs) first, so the positions are bucketed by
+    those as the boards are listed and each bucket is sorted on its own: a sort needs one bucket's memory."""
     np = space.np
     geo = space.geo
     k = len(sizes)
-    buckets: list[list[Any]] = [[] for _ in range(geo.n)]
+    shift = space.shift_a - 3
+    count = (geo.n << 3) + 8
+    buckets: list[list[Any]] = [[] for _ in range(count)]
     files: list[Any] = []
     if directory is not None:
-        files = [open(os.path.join(directory, f"bucket{a}"), "w+b") for a in range(geo.n)]
+        files = [open(os.path.join(directory, f"bucket{a}"), "w+b") for a in range(count)]
     total = 0
     listing = boards(geo.rows, geo.cols, sizes=sizes)
     try:
@@ -90,12 +124,9 @@ def class_keys(space: Any, sizes: tuple[int, ...], directory: str | None) -> Sor
                 break
             rows = np.array(block, dtype=np.int64)
             del block
-            keys = np.concatenate([space.keys(np.roll(rows, -j, axis=1)) for j in range(k)])
-            anchor = (keys >> space.shift_a) & 31
-            order = np.argsort(anchor, kind="stable")
-            keys, anchor = keys[order], anchor[order]
-            bounds = np.searchsorted(anchor, np.arange(geo.n + 1))
-            for a in range(geo.n):
+            keys = np.sort(np.concatenate([space.keys(np.roll(rows, -j, axis=1)) for j in range(k)]))
+            bounds = np.searchsorted(keys >> shift, np.arange(count + 1))
+            for a in range(count):
                 part = keys[bounds[a]:bounds[a + 1]]
                 if part.size:
                     if files:
@@ -103,12 +134,10 @@ def class_keys(space: Any, sizes: tuple[int, ...], directory: str | None) -> Sor
                     else:
                         buckets[a].append(part)
             total += keys.size
-        if files:
-            codes = np.memmap(os.path.join(directory or "", "codes"), dtype=np.int64, mode="w+", shape=(max(total, 1),))
-        else:
-            codes = np.empty(total, dtype=np.int64)
+        out = open(os.path.join(directory, "codes"), "wb") if directory is not None else None
+        codes = np.empty(0 if out else total, dtype=np.int64)
         at = 0
-        for a in range(geo.n):
+        for a in range(count):
             if files:
                 files[a].seek(0)
                 part = np.fromfile(files[a], dtype=np.int64)
@@ -118,75 +147,120 @@ def class_keys(space: Any, sizes: tuple[int, ...], directory: str | None) -> Sor
                 part = np.concatenate(buckets[a]) if buckets[a] else codes[:0]
                 buckets[a] = []
             part.sort()
-            codes[at:at + part.size] = part
+            if out is not None:
+                part.tofile(out)
+            else:
+                codes[at:at + part.size] = part
             at += part.size
             del part
+        if out is not None:
+            out.close()
+            return DiskCodes(os.path.join(directory or "", "codes"), total)
     finally:
         for f in files:
             f.close()
-    return SortedRanking(codes[:total])
-
-
+    return SortedRanking(codes)
 def search_class_ranked(space: Any, source: Any, result: Any, progress: Callable[[int], None] | None,
                         on_disk: bool, directory: str | None = None) -> None:
-    """``hardest.search_class`` over numbered positions: the same answer and figures in a two-bit table (mode
-    ``ranked``), its keys and table as files when ``on_disk`` (in ``directory``, a temporary one by default)."""
+    """``hardest.search_class`` over numbered positions: the same answer and figures with a two-bit table in
+    memory, the keys in memory too (mode ``ranked``) or in files (``on_disk``, in a temporary directory made in
+    ``directory``)."""
     np = space.np
-    sizes = result.sizes
-    pieces = len(sizes)
+    pieces = len(result.sizes)
     with tempfile.TemporaryDirectory(prefix="hardest-", dir=directory) as where:
-        numbering = class_keys(space, tuple(sizes), where if on_disk else None)
-        size = numbering.size
-        if on_disk:
-            data = np.memmap(os.path.join(where, "table"), dtype=np.uint8, mode="w+",
-                             shape=(max(TwoBitTable.bytes_for(size), 1),))
-        else:
-            data = np.zeros(TwoBitTable.bytes_for(size), dtype=np.uint8)
-        table = TwoBitTable(data, size)
-        first = np.unique(numbering.rank(space.keys(source)))
-        result.justsolved = int(first.size)
-        table.mark(first, 1)
-        # every goal position joined to them by single steps of the other pieces
-        value, found = 1, first.size
-        while found:
-            found = sweep(space, numbering, table, value, pieces, range(1, pieces), True)[0]
-            value = 3 - value
-        table.set_nonzero(1)
-        depth, value = 0, 1
-        while True:
-            count, eligible = sweep(space, numbering, table, value, pieces, None, False)
-            if not count:
-                break
-            result.positions += count
-            result.layers.append(count)
-            if progress is not None:
-                progress(count)
-            if eligible is not None:
-                result.moves, result.start = depth, [int(m) for m in eligible]
-            depth, value = depth + 1, 3 - value
-        del table, data, numbering
+        numbering = class_keys(space, tuple(result.sizes), where if on_disk else None)
+        try:
+            table = TwoBitTable(np.zeros(TwoBitTable.bytes_for(numbering.size), dtype=np.uint8), numbering.size)
+            first = np.unique(rank(numbering, space.keys(source)))
+            result.justsolved = int(first.size)
+            table.mark(first, 1)
+            # every goal position joined to them by single steps of the other pieces
+            value = 1
+            while sweep(space, numbering, table, value, pieces, range(1, pieces), True, where)[0]:
+                value = 3 - value
+            table.set_nonzero(1)
+            depth, value = 0, 1
+            while True:
+                count, eligible = sweep(space, numbering, table, value, pieces, None, False, where)
+                if not count:
+                    break
+                result.positions += count
+                result.layers.append(count)
+                if progress is not None:
+                    progress(count)
+                if eligible is not None:
+                    result.moves, result.start = depth, [int(m) for m in eligible]
+                depth, value = depth + 1, 3 - value
+        finally:
+            if isinstance(numbering, DiskCodes):
+                numbering.close()
 
 
-def sweep(space: Any, numbering: SortedRanking, table: TwoBitTable, value: int, pieces: int,
-          moving: range | None, single: bool) -> tuple[int, Any]:
+def rank(numbering: Any, keys: Any) -> Any:
+    """The numbers of ``keys`` (all positions of the class) in either kind of numbering."""
+    import numpy as np
+
+    if isinstance(numbering, SortedRanking):
+        return numbering.rank(keys)
+    keys = np.sort(keys)
+    segment = numbering.segment_of(keys)
+    out = np.empty(keys.size, dtype=np.int64)
+    bounds = np.searchsorted(segment, np.arange(numbering.fences.size + 1))
+    for s in np.flatnonzero(bounds[1:] > bounds[:-1]):
+        lo = int(s) * SEGMENT
+        codes = numbering.slice(lo, min(lo + SEGMENT, numbering.size))
+        out[bounds[s]:bounds[s + 1]] = np.searchsorted(codes, keys[bounds[s]:bounds[s + 1]]) + lo
+    return out
+
+
+def sweep(space: Any, numbering: Any, table: TwoBitTable, value: int, pieces: int, moving: range | None,
+          single: bool, where: str) -> tuple[int, Any]:
     """Expand one layer: the positions holding ``value`` (1 or 2), a block of the table at a time. Their
     successors not seen yet (0) are the next layer and get the other value, 3 - ``value``; the layer itself
     then holds 3, "seen before", so that two values tell the layer from the next. Returns the layer's size and
-    its first eligible row in key order (None if none), as the layer search picks it."""
+    its first eligible row in key order (None if none), as the layer search picks it.
+
+    With the keys on disk the successors' keys go to a file per slice of the keys as they are found, and are
+    numbered and marked a slice at a time after the sweep: each slice is read once a layer."""
     np = space.np
+    on_disk = isinstance(numbering, DiskCodes)
+    spill = [open(os.path.join(where, f"next{s}"), "w+b") for s in range(numbering.fences.size)] if on_disk else []
     count, eligible = 0, None
-    for lo in range(0, table.size, 4 * BLOCK):
-        numbers = table.find(value, lo, min(lo + 4 * BLOCK, table.size))
-        if not numbers.size:
-            continue
-        count += int(numbers.size)
-        keys = numbering.unrank(numbers)
-        rows = rows_of(space, keys, pieces)
-        if eligible is None and moving is None:
-            ok = space.eligible(rows)
-            if ok.any():
-                eligible = rows[int(np.argmax(ok))]
-        found = np.unique(numbering.rank(space.successors(keys, rows, moving, single)[0]))
-        table.mark(found[table.get(found) == 0], 3 - value)
-        table.mark(numbers, 3)
+    try:
+        for lo in range(0, table.size, SPAN):
+            hi = min(lo + SPAN, table.size)
+            layer = table.find(value, lo, hi)
+            if not layer.size:
+                continue
+            count += int(layer.size)
+            span = numbering.slice(lo, hi) if on_disk else None
+            for at in range(0, layer.size, BLOCK):
+                numbers = layer[at:at + BLOCK]
+                keys = span[numbers - lo] if span is not None else numbering.unrank(numbers)
+                rows = rows_of(space, keys, pieces)
+                if eligible is None and moving is None:
+                    ok = space.eligible(rows)
+                    if ok.any():
+                        eligible = rows[int(np.argmax(ok))]
+                found = space.successors(keys, rows, moving, single)[0]
+                table.mark(numbers, 3)
+                if on_disk:
+                    found = np.unique(found)
+                    bounds = np.searchsorted(numbering.segment_of(found), np.arange(len(spill) + 1))
+                    for s in np.flatnonzero(bounds[1:] > bounds[:-1]):
+                        found[bounds[s]:bounds[s + 1]].tofile(spill[s])
+                else:
+                    found = np.unique(numbering.rank(found))
+                    table.mark(found[table.get(found) == 0], 3 - value)
+        for s, f in enumerate(spill):
+            f.seek(0)
+            found = np.unique(np.fromfile(f, dtype=np.int64))
+            if found.size:
+                lo = s * SEGMENT
+                found = np.searchsorted(numbering.slice(lo, min(lo + SEGMENT, numbering.size)), found) + lo
+                table.mark(found[table.get(found) == 0], 3 - value)
+    finally:
+        for f in spill:
+            f.close()
+            os.remove(f.name)
     return count, eligible
