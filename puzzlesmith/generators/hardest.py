@@ -106,6 +106,27 @@ def justsolved_rows(geo: Geometry, sizes: Sequence[int], rule: str) -> list[list
     return rows
 
 
+def justsolved_blocks(geo: Geometry, sizes: Sequence[int], rule: str, block: int) -> Iterator[Any]:
+    """``justsolved_rows`` as int64 arrays of at most ``block`` rows, listed as they are needed: the numbered
+    search holds one block, not every justsolved board as Python lists."""
+    from itertools import islice
+
+    import numpy as np
+
+    from .boards import boards
+
+    wanted = Counter(sizes)
+    for piece in goal_placements(geo.rows, geo.cols, rule):
+        size = popcount(piece)
+        if not wanted[size]:
+            continue
+        rest = list((wanted - Counter({size: 1})).elements())
+        for room in step_targets(piece, geo):
+            listing = boards(geo.rows, geo.cols, sizes=rest, cells=geo.full & ~piece, voids=room)
+            while chunk := [[piece] + others for others in islice(listing, block)]:
+                yield np.array(chunk, dtype=np.int64).reshape(len(chunk), len(sizes))
+
+
 # -- positions as numpy rows ------------------------------------------------------------------
 
 class Layers:
@@ -302,14 +323,16 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
     geo = Geometry(rows_, cols)
     sizes = tuple(sorted(sizes))
     space = Layers(geo, metric, rule)
-    source = justsolved_rows(geo, sizes, rule)
     result = ClassResult(sizes, None, None)
-    if source and mode == "layers":
-        search_class(space, np.array(source, dtype=np.int64), result, progress)
-    elif source:
-        from .hardest_ranked import search_class_ranked
+    if mode == "layers":
+        source = justsolved_rows(geo, sizes, rule)
+        if source:
+            search_class(space, np.array(source, dtype=np.int64), result, progress)
+    else:
+        from .hardest_ranked import LIST_BLOCK, search_class_ranked
 
-        search_class_ranked(space, np.array(source, dtype=np.int64), result, progress, on_disk=mode == "disk")
+        search_class_ranked(space, justsolved_blocks(geo, sizes, rule, LIST_BLOCK), result, progress,
+                            on_disk=mode == "disk")
     if result.moves is None:
         result.start = solved_start(geo, sizes, space)
         result.moves = 0 if result.start is not None else None

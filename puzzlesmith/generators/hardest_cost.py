@@ -131,9 +131,9 @@ BASE = 29.0 * 2**20
 POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
 
 #: The numbered search (``hardest_ranked``, modes ranked and disk): bytes a position of the class beyond its key
-#: (the two-bit table and the sort buckets' share), a justsolved row and piece (Python lists while listed), a
-#: piece of the working arrays, and a fixed part; its time against the layer search's. Fitted below.
-RANKED_POSITION_BYTES, RANKED_SOLVED_BYTES, RANKED_PIECE, RANKED_FIXED = 0.25, 50.0, 6 * 2**20, 10 * 2**20
+#: (the two-bit table and the sort buckets' share), a piece of the working arrays, and a fixed part; its time
+#: against the layer search's. Fitted below.
+RANKED_POSITION_BYTES, RANKED_PIECE, RANKED_FIXED = 0.25, 6 * 2**20, 10 * 2**20
 RANKED_SLOWER, DISK_SLOWER = 2.5, 3.0
 
 
@@ -159,12 +159,11 @@ def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves"
     if mode == "layers":
         return Cost(BASE + 2**20 * model(MEMORY, x), seconds)
     # numbered: every position of the class (boards x pieces) has its key (8 bytes, in memory for ``ranked``)
-    # and two bits; the rest is the justsolved rows, as Python lists while they are listed, and the working
-    # arrays of one block of positions, which grow with the pieces
-    boards, solved = counts_of(rows, cols)[tuple(sorted(sizes))]
+    # and two bits; the rest is the working arrays of one block of positions, which grow with the pieces
     k = len(sizes)
+    positions = counts_of(rows, cols)[tuple(sorted(sizes))][0] * k
     per_position = RANKED_POSITION_BYTES + (8 if mode == "ranked" else 0)
-    memory = BASE + RANKED_FIXED + per_position * boards * k + RANKED_SOLVED_BYTES * solved * k + RANKED_PIECE * k
+    memory = BASE + RANKED_FIXED + per_position * positions + RANKED_PIECE * k
     return Cost(memory, seconds * (RANKED_SLOWER if mode == "ranked" else DISK_SLOWER))
 
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
-from itertools import islice
+from collections.abc import Callable, Iterable
+from itertools import chain, islice
 from typing import Any
 
 from puzzlesmith.csp.ranking import SortedRanking, TwoBitTable
@@ -160,20 +160,25 @@ def class_keys(space: Any, sizes: tuple[int, ...], directory: str | None) -> Any
         for f in files:
             f.close()
     return SortedRanking(codes)
-def search_class_ranked(space: Any, source: Any, result: Any, progress: Callable[[int], None] | None,
+def search_class_ranked(space: Any, source: Iterable[Any], result: Any, progress: Callable[[int], None] | None,
                         on_disk: bool, directory: str | None = None) -> None:
-    """``hardest.search_class`` over numbered positions: the same answer and figures with a two-bit table in
-    memory, the keys in memory too (mode ``ranked``) or in files (``on_disk``, in a temporary directory made in
-    ``directory``)."""
+    """``hardest.search_class`` over numbered positions, from the justsolved rows ``source`` (blocks of rows): the
+    same answer and figures with a two-bit table in memory, the keys in memory too (mode ``ranked``) or in files
+    (``on_disk``, in a temporary directory made in ``directory``)."""
     np = space.np
     pieces = len(result.sizes)
+    blocks = iter(source)
+    head = next(blocks, None)
+    if head is None:  # no justsolved position: nothing to number
+        return
     with tempfile.TemporaryDirectory(prefix="hardest-", dir=directory) as where:
         numbering = class_keys(space, tuple(result.sizes), where if on_disk else None)
         try:
             table = TwoBitTable(np.zeros(TwoBitTable.bytes_for(numbering.size), dtype=np.uint8), numbering.size)
-            first = np.unique(rank(numbering, space.keys(source)))
-            result.justsolved = int(first.size)
-            table.mark(first, 1)
+            for rows in chain([head], blocks):  # the justsolved positions: a block at a time, marked 1
+                table.mark(np.unique(rank(numbering, space.keys(rows))), 1)
+            result.justsolved = int(sum(table.find(1, lo, min(lo + SPAN, table.size)).size
+                                        for lo in range(0, table.size, SPAN)))
             # every goal position joined to them by single steps of the other pieces
             value = 1
             while sweep(space, numbering, table, value, pieces, range(1, pieces), True, where)[0]:
