@@ -68,3 +68,66 @@ def test_a_worked_example():
     found = hardest_two_piece(2, 2)
     assert found.moves == 2
     assert picture(found) == "BA/.. goal *./.."
+
+
+def simple_simple_brute_force(rows: int, cols: int, sizes: tuple[int, ...]) -> int | None:
+    """The most moves (moves metric) any board of the class needs to bring any one of its pieces to cover the
+    bottom-right cell, each board and goal piece solved on its own by breadth-first search (0 when it covers it
+    already; None when no piece of any board can get there)."""
+    board = Board(rows, cols)
+    corner = 1 << (board.n - 1)
+
+    def shifts(mask: int) -> list[int]:
+        out = []
+        for edge, move in ((board.top, lambda m: m >> cols), (board.bottom, lambda m: m << cols),
+                           (board.left, lambda m: m >> 1), (board.right, lambda m: m << 1)):
+            if not mask & edge:
+                out.append(move(mask))
+        return out
+
+    def moves(state: tuple[int, ...]) -> list[tuple[int, ...]]:
+        out = []
+        for p, mask in enumerate(state):
+            others = sum(state) - mask
+            seen, todo = {mask}, [mask]
+            while todo:
+                for nxt in shifts(todo.pop()):
+                    if not nxt & others and nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+            for new in seen - {mask}:
+                rest = sorted(state[1:p] + (new,) + state[p + 1:]) if p else sorted(state[1:])
+                out.append((new, *rest) if not p else (state[0], *rest))
+        return out
+
+    best: int | None = None
+    for masks in boards(rows, cols, sizes=sizes):
+        for g in range(len(masks)):
+            start = (masks[g], *sorted(masks[:g] + masks[g + 1:]))
+            dist, layer, depth, found = {start}, [start], 0, None
+            while layer and found is None:
+                if any(s[0] & corner for s in layer):
+                    found = depth
+                    break
+                nxt = []
+                for s in layer:
+                    for t in moves(s):
+                        if t not in dist:
+                            dist.add(t)
+                            nxt.append(t)
+                layer, depth = nxt, depth + 1
+            if found is not None and (best is None or found > best):
+                best = found
+    return best
+
+
+@pytest.mark.parametrize("rows, cols", [(2, 3), (3, 3)])
+def test_simple_simple_classes_match_solving_every_start(rows, cols):
+    """Bickford's "simple simple" puzzles (any piece to the bottom-right corner, from anywhere): the class search
+    with every position a start, against every board of every class solved for each of its pieces."""
+    from puzzlesmith.generators.hardest import hardest_of_class, size_classes
+
+    for sizes in size_classes(rows * cols):
+        for mode in ("layers", "ranked"):
+            found = hardest_of_class(rows, cols, sizes, "corner", "moves", mode=mode, any_start=True).moves
+            assert found == simple_simple_brute_force(rows, cols, sizes), (sizes, mode)

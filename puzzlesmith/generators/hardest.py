@@ -132,7 +132,7 @@ def justsolved_blocks(geo: Geometry, sizes: Sequence[int], rule: str, block: int
 class Layers:
     """Keys and moves of positions held as int64 arrays of masks (one row per position)."""
 
-    def __init__(self, geo: Geometry, metric: str, rule: str) -> None:
+    def __init__(self, geo: Geometry, metric: str, rule: str, any_start: bool = False) -> None:
         import numpy as np
 
         if metric not in VECTOR_METRICS:
@@ -140,6 +140,8 @@ class Layers:
         if not geo.fits_keys():
             raise ValueError(f"a {geo.rows}x{geo.cols} board is too large for 64-bit keys (at most 20 cells)")
         self.np, self.geo, self.metric, self.rule = np, geo, metric, rule
+        #: Bickford's "simple simple" puzzles: any position is a start (the goal piece anywhere).
+        self.any_start = any_start
         n, cols = geo.n, geo.cols
         self.pair_h = geo.full & ~geo.right  # bit c: cells c and c+1 are one piece
         self.pair_v = geo.full >> cols  # bit c: cells c and c+cols are one piece
@@ -159,6 +161,8 @@ class Layers:
 
     def eligible(self, rows: Any) -> Any:
         """Rows whose goal piece stands where a start needs it (see the module docstring)."""
+        if self.any_start:
+            return self.np.ones(rows.shape[0], dtype=bool)
         goal = rows[:, 0]
         if self.rule == "corner":
             return (goal & 1) != 0
@@ -309,12 +313,17 @@ class ClassResult:
 
 
 def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "edges", metric: str = "moves",
-                     progress: Callable[[int], None] | None = None, mode: str = "layers") -> ClassResult:
+                     progress: Callable[[int], None] | None = None, mode: str = "layers",
+                     any_start: bool = False) -> ClassResult:
     """The hardest start of the class ``sizes`` (a multiset of piece sizes) on a rows x cols board: in
     numpy layers for the single-piece metrics (``mode``, one of ``MODES``, says how they are kept), position by
-    position for the others."""
+    position for the others. ``any_start``: every position is a start, its goal piece anywhere (Bickford's
+    "simple simple" puzzles: any piece may be the one to bring to the goal), not only those with the goal
+    piece where the rule's start needs it."""
     if mode not in MODES:
         raise ValueError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
+    if any_start and metric not in VECTOR_METRICS:
+        raise ValueError(f"any_start: the class search for {metric} starts where the goal rule says")
     if metric not in VECTOR_METRICS:
         return hardest_by_positions(rows_, cols, sizes, rule, metric, progress)
     import numpy as np
@@ -322,7 +331,7 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
     began, cpu = time.perf_counter(), time.process_time()
     geo = Geometry(rows_, cols)
     sizes = tuple(sorted(sizes))
-    space = Layers(geo, metric, rule)
+    space = Layers(geo, metric, rule, any_start)
     result = ClassResult(sizes, None, None)
     if mode == "layers":
         source = justsolved_rows(geo, sizes, rule)
@@ -382,7 +391,7 @@ def solved_start(geo: Geometry, sizes: Sequence[int], space: Layers) -> list[int
 
     wanted = Counter(sizes)
     for piece in goal_placements(geo.rows, geo.cols, space.rule):
-        if not wanted[popcount(piece)] or not at_start(piece, geo, space.rule):
+        if not wanted[popcount(piece)] or not (space.any_start or at_start(piece, geo, space.rule)):
             continue
         rest = list((wanted - Counter({popcount(piece): 1})).elements())
         for others in board_list(geo.rows, geo.cols, rest, cells=geo.full & ~piece):
