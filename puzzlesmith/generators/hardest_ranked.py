@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
 from typing import Any
 
@@ -101,65 +101,60 @@ class DiskCodes:
 SEGMENT = 1 << 22
 
 
-def class_keys(space: Any, sizes: tuple[int, ...], directory: str | None) -> Any:
-    """The numbering of every position of the class: all its boards, each with each piece as the goal piece,
-    keyed and sorted; a ``SortedRanking`` in memory, or a ``DiskCodes`` file in ``directory``. Keys sort by their
-    top bits (the goal piece's anchor, then the last vertical pairs) first, so the positions are bucketed by
-    those as the boards are listed and each bucket is sorted on its own: a sort needs one bucket's memory."""
+def position_keys(space: Any, sizes: tuple[int, ...]) -> Iterator[Any]:
+    """The keys of every position of the class, a block of boards at a time (unsorted): each board listed once,
+    each of its pieces in turn the goal piece."""
     np = space.np
-    geo = space.geo
-    k = len(sizes)
-    shift = space.shift_a - 3
-    count = (geo.n << 3) + 8
-    buckets: list[list[Any]] = [[] for _ in range(count)]
-    files: list[Any] = []
-    if directory is not None:
-        files = [open(os.path.join(directory, f"bucket{a}"), "w+b") for a in range(count)]
-    total = 0
-    listing = boards(geo.rows, geo.cols, sizes=sizes)
-    try:
-        while True:
-            block = list(islice(listing, LIST_BLOCK))
-            if not block:
-                break
-            rows = np.array(block, dtype=np.int64)
-            del block
-            keys = np.sort(np.concatenate([space.keys(np.roll(rows, -j, axis=1)) for j in range(k)]))
-            bounds = np.searchsorted(keys >> shift, np.arange(count + 1))
-            for a in range(count):
-                part = keys[bounds[a]:bounds[a + 1]]
-                if part.size:
-                    if files:
-                        part.tofile(files[a])
-                    else:
-                        buckets[a].append(part)
-            total += keys.size
-        out = open(os.path.join(directory, "codes"), "wb") if directory is not None else None
-        codes = np.empty(0 if out else total, dtype=np.int64)
+    listing = boards(space.geo.rows, space.geo.cols, sizes=sizes)
+    while block := list(islice(listing, LIST_BLOCK)):
+        rows = np.array(block, dtype=np.int64)
+        del block
+        yield np.concatenate([space.keys(np.roll(rows, -j, axis=1)) for j in range(len(sizes))])
+
+
+def class_keys(space: Any, sizes: tuple[int, ...], directory: str | None) -> Any:
+    """The numbering of every position of the class, keyed and sorted: a ``SortedRanking`` in memory (one array
+    of boards x pieces keys, filled and sorted in place), or a ``DiskCodes`` file in ``directory``. On disk the keys
+    are bucketed by their top bits (the goal piece's anchor, then the last vertical pairs) as they are listed, and
+    each bucket is sorted on its own: a sort needs one bucket's memory."""
+    np = space.np
+    if directory is None:
+        from .hardest_cost import counts_of
+
+        codes = np.empty(counts_of(space.geo.rows, space.geo.cols)[tuple(sorted(sizes))][0] * len(sizes),
+                         dtype=np.int64)
         at = 0
-        for a in range(count):
-            if files:
-                files[a].seek(0)
-                part = np.fromfile(files[a], dtype=np.int64)
-                files[a].close()
-                os.remove(files[a].name)
-            else:
-                part = np.concatenate(buckets[a]) if buckets[a] else codes[:0]
-                buckets[a] = []
-            part.sort()
-            if out is not None:
+        for keys in position_keys(space, sizes):
+            codes[at:at + keys.size] = keys
+            at += keys.size
+        codes.sort()
+        return SortedRanking(codes)
+    shift = space.shift_a - 3
+    count = (space.geo.n << 3) + 8
+    files = [open(os.path.join(directory, f"bucket{a}"), "w+b") for a in range(count)]
+    total = 0
+    try:
+        for keys in position_keys(space, sizes):
+            keys.sort()
+            bounds = np.searchsorted(keys >> shift, np.arange(count + 1))
+            for a in np.flatnonzero(bounds[1:] > bounds[:-1]):
+                keys[bounds[a]:bounds[a + 1]].tofile(files[a])
+            total += keys.size
+        with open(os.path.join(directory, "codes"), "wb") as out:
+            for f in files:
+                f.seek(0)
+                part = np.fromfile(f, dtype=np.int64)
+                f.close()
+                os.remove(f.name)
+                part.sort()
                 part.tofile(out)
-            else:
-                codes[at:at + part.size] = part
-            at += part.size
-            del part
-        if out is not None:
-            out.close()
-            return DiskCodes(os.path.join(directory or "", "codes"), total)
+                del part
     finally:
         for f in files:
             f.close()
-    return SortedRanking(codes)
+    return DiskCodes(os.path.join(directory, "codes"), total)
+
+
 def search_class_ranked(space: Any, source: Iterable[Any], result: Any, progress: Callable[[int], None] | None,
                         on_disk: bool, directory: str | None = None) -> None:
     """``hardest.search_class`` over numbered positions, from the justsolved rows ``source`` (blocks of rows): the
