@@ -130,10 +130,11 @@ BASE = 29.0 * 2**20
 #: its CPU seconds per position (about 10,000 positions a second, measured on 4x4).
 POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
 
-#: The numbered search (``hardest_ranked``, modes ranked and disk): bytes a position of the class beyond its key
-#: (the two-bit table and the sort buckets' share), a piece of the working arrays, and a fixed part; its time
-#: against the layer search's. Fitted below.
-RANKED_POSITION_BYTES, RANKED_PIECE, RANKED_FIXED = 0.25, 6 * 2**20, 10 * 2**20
+#: The numbered search (``hardest_ranked``, modes ranked and disk): bytes a position of the class (boards x pieces)
+#: beyond its key (the two-bit table), and the working arrays of one block of positions, measured alone in a fresh
+#: process (benchmarks/bench_hardest_cost.py --mode ranked|disk): peaks of 95 and 103 MB on the 132-move 4x4 class (2.5
+#: million positions), 140 MB on disk for a 4x5 class of 24.9 million; its CPU time against the layer search's.
+RANKED_POSITION_BYTES, RANKED_WORK, DISK_WORK = 0.25, 60e6, 90e6
 RANKED_SLOWER, DISK_SLOWER = 2.5, 3.0
 
 
@@ -159,11 +160,12 @@ def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves"
     if mode == "layers":
         return Cost(BASE + 2**20 * model(MEMORY, x), seconds)
     # numbered: every position of the class (boards x pieces) has its key (8 bytes, in memory for ``ranked``)
-    # and two bits; the rest is the working arrays of one block of positions, which grow with the pieces
-    k = len(sizes)
-    positions = counts_of(rows, cols)[tuple(sorted(sizes))][0] * k
-    per_position = RANKED_POSITION_BYTES + (8 if mode == "ranked" else 0)
-    memory = BASE + RANKED_FIXED + per_position * positions + RANKED_PIECE * k
+    # and two bits, and one block of positions is expanded at a time
+    positions = counts_of(rows, cols)[tuple(sorted(sizes))][0] * len(sizes)
+    if mode == "ranked":
+        memory = BASE + RANKED_WORK + (8 + RANKED_POSITION_BYTES) * positions
+    else:
+        memory = BASE + DISK_WORK + RANKED_POSITION_BYTES * positions
     return Cost(memory, seconds * (RANKED_SLOWER if mode == "ranked" else DISK_SLOWER))
 
 

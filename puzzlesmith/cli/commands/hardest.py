@@ -51,9 +51,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def memory_size(text: str) -> float:
-    """A size such as 512MB, 2GB or 3e9 (bytes)."""
-    units = {"KB": 2**10, "MB": 2**20, "GB": 2**30, "TB": 2**40, "B": 1}
-    number, scale = text.strip().upper(), 1
+    """A size such as 512MB, 2GB (decimal units, as the estimates are printed) or 3e9 (bytes)."""
+    units = {"KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "B": 1.0}
+    number, scale = text.strip().upper(), 1.0
     for unit, factor in units.items():
         if number.endswith(unit):
             number, scale = number[:-len(unit)], factor
@@ -198,8 +198,9 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
         from puzzlesmith.generators.hardest import class_name
 
         raise UsageError(f"class {class_name(largest, rows * cols)} needs about {size_text(need)} of memory, more "
-                         f"than one worker has ({size_text(per_worker)}): use fewer --workers, or search the "
-                         f"other classes with -p sizes=...")
+                         f"than one worker has ({size_text(per_worker)}): use fewer --workers"
+                         + (", --mode auto" if args.mode != "auto" else "")
+                         + ", or search the other classes with -p sizes=...")
     if free is not None and at_once > free:
         raise UsageError(f"{what} needs about {size_text(at_once)} of memory but only {size_text(free)} is available")
     if client is None and workers > 1 and todo and dask_installed():
