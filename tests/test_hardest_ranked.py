@@ -128,3 +128,32 @@ def test_a_bad_memory_size_is_one_line(tmp_path):
     done = cli("-p", "size=2x4", "--memory", "lots", cwd=tmp_path)
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1 and "--memory" in done.stderr and "lots" in done.stderr
+
+
+PEAK = r"""
+import json, sys
+import numpy  # noqa: F401  (a worker that has run a class holds numpy already: the class's part is measured)
+from puzzlesmith.generators.hardest_run import class_task
+def vm(key):
+    return next(int(line.split()[1]) * 1024 for line in open("/proc/self/status") if line.startswith(key))
+rows, cols, sizes, mode = json.loads(sys.argv[1])
+before = vm("VmRSS")
+class_task(rows, cols, tuple(sizes), "corner", "moves", mode)
+print(vm("VmHWM") - before)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="the peak is read from /proc (Linux)")
+@pytest.mark.parametrize("mode", ["ranked", "disk"])
+def test_the_numbered_memory_estimate_is_within_a_factor_of_two_of_the_peak(mode):
+    """Three classes of 4x4 drawn at random among those of 1 to 4 million positions, each alone in a fresh process."""
+    import json
+
+    from puzzlesmith.generators.hardest_cost import BASE, counts_of
+
+    pool = sorted(s for s, (b, j) in counts_of(4, 4).items() if j and 1e6 <= b * len(s) <= 4e6)
+    for sizes in random.Random(26).sample(pool, 3):
+        done = subprocess.run([sys.executable, "-c", PEAK, json.dumps([4, 4, list(sizes), mode])], capture_output=True,
+                              text=True, cwd=ROOT, timeout=900, check=True)
+        estimate = class_cost(4, 4, sizes, "moves", mode).memory - BASE
+        assert 0.5 <= estimate / float(done.stdout) <= 2, (sizes, estimate, done.stdout)
