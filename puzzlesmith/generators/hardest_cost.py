@@ -133,9 +133,11 @@ POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
 #: The numbered search (``hardest_ranked``, modes ranked and disk): bytes a position of the class (boards x pieces)
 #: beyond its key (the two-bit table), and the working arrays of one block of positions, measured alone in a fresh
 #: process (benchmarks/bench_hardest_cost.py --mode ranked|disk): peaks of 95 and 103 MB on the 132-move 4x4 class (2.5
-#: million positions), 140 MB on disk for a 4x5 class of 24.9 million; its CPU time against the layer search's.
+#: million positions), 272 and 139 MB for a 4x5 class of 24.9 million. Its CPU time: the layer search's times a
+#: factor (the sweeps and the keys turned back into rows), plus the numbering, per position of the class (listing
+#: and keying every board): fitted to the same two classes in both modes.
 RANKED_POSITION_BYTES, RANKED_WORK, DISK_WORK = 0.25, 60e6, 90e6
-RANKED_SLOWER, DISK_SLOWER = 2.5, 3.0
+RANKED_SLOWER, DISK_SLOWER, NUMBERING_SECONDS = 1.6, 2.1, 1.4e-6
 
 
 @dataclass(frozen=True)
@@ -162,11 +164,10 @@ def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves"
     # numbered: every position of the class (boards x pieces) has its key (8 bytes, in memory for ``ranked``)
     # and two bits, and one block of positions is expanded at a time
     positions = counts_of(rows, cols)[tuple(sorted(sizes))][0] * len(sizes)
+    numbering = NUMBERING_SECONDS * positions
     if mode == "ranked":
-        memory = BASE + RANKED_WORK + (8 + RANKED_POSITION_BYTES) * positions
-    else:
-        memory = BASE + DISK_WORK + RANKED_POSITION_BYTES * positions
-    return Cost(memory, seconds * (RANKED_SLOWER if mode == "ranked" else DISK_SLOWER))
+        return Cost(BASE + RANKED_WORK + (8 + RANKED_POSITION_BYTES) * positions, RANKED_SLOWER * seconds + numbering)
+    return Cost(BASE + DISK_WORK + RANKED_POSITION_BYTES * positions, DISK_SLOWER * seconds + numbering)
 
 
 def choose_mode(rows: int, cols: int, sizes: Sequence[int], metric: str, budget: float | None) -> str:
