@@ -73,7 +73,9 @@ def test_the_committed_small_tables_match_solving_every_start(rows, cols, goal, 
     assert {name: record["moves"] for name, record in table.items()} == one_by_one(rows, cols, goal, metric)
 
 
-COMPLETE = sorted(p.name.removesuffix(".jsonl") for p in DATA.glob("*.jsonl") if not p.name.endswith(".costs.jsonl"))
+#: The tables of simple simple simple puzzles, RxC-GOAL-METRIC (the simple simple run's file has a fourth part).
+COMPLETE = sorted(p.name.removesuffix(".jsonl") for p in DATA.glob("*.jsonl")
+                  if not p.name.endswith(".costs.jsonl") and p.name.count("-") == 2)
 
 
 @pytest.mark.parametrize("name", COMPLETE)
