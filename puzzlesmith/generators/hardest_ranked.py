@@ -1,18 +1,19 @@
 """The class search in bounded memory: positions numbered, breadth-first layers as two bits a position.
 
 The layer search (``hardest.search_class``) holds whole layers as rows of piece masks, 80 to 200 bytes a
-position, and a class of 4x5 needs up to about 14 GB so. Here every position of the class (each board of the
+position, and a class of 4x5 needs up to about 9 GB so. Here every position of the class (each board of the
 class with each of its pieces as the goal piece: boards x pieces of them) gets a number, its place in the
 sorted array of position keys (``csp.ranking.SortedRanking``), and the search keeps one two-bit value per
-number (``csp.ranking.TwoBitTable``; Hoey, "Re: TripleCross by Binary Arts", 1996): 0 not seen, else the
-distance mod 3, plus 1. Moves undo, so the successors of layer d lie in layers d-1, d and d+1: the ones not
-seen are layer d+1, and the three residues tell the three layers apart. A sweep of the table a block at a time
-finds layer d, rebuilds its positions from their keys (``rows_of``) and marks the new ones.
+number (``csp.ranking.TwoBitTable``, after Hoey, "Re: TripleCross by Binary Arts", 1996): 0 not seen, 1 or 2
+the layer being expanded or the next one, 3 seen before. Moves undo, so the successors of a layer not seen yet
+are the next layer. A sweep of the table a block at a time finds the layer, rebuilds its positions from their
+keys (``rows_of``), marks the new successors and retires the layer to 3.
 
-In memory (mode ``ranked``) that is 8 bytes a position for the keys and a quarter byte for the table; on disk
-(mode ``disk``) both are ``np.memmap`` files in a temporary directory, the keys read through the page cache,
-so what the process itself holds is the table's pages it touches and a block's working arrays. The answer is
-the layer search's to the byte: the same layers, the deepest eligible start the first in key order.
+In memory (mode ``ranked``) that is 8 bytes a position for the keys and a quarter byte for the table. On disk
+(mode ``disk``) the keys are a file in a temporary directory, sorted bucket by bucket and read a slice at a time
+by plain reads (``DiskCodes``); a layer's successors are spilled to a file per slice and numbered slice by slice
+after the sweep, so the process holds the table and one block's arrays. The answer is the layer search's to the
+byte: the same layers, the deepest eligible start the first in key order.
 """
 
 from __future__ import annotations
