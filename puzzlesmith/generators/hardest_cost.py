@@ -133,10 +133,11 @@ POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
 #: The numbered search (``hardest_ranked``, modes ranked and disk): bytes a position of the class (boards x pieces)
 #: beyond its key (the two-bit table), and the working arrays of one block of positions, measured alone in a fresh
 #: process (benchmarks/bench_hardest_cost.py --mode ranked|disk): peaks of 95 and 103 MB on the 132-move 4x4 class (2.5
-#: million positions), 272 and 139 MB for a 4x5 class of 24.9 million. Its CPU time: the layer search's times a
-#: factor (the sweeps and the keys turned back into rows), plus the numbering, per position of the class (listing
-#: and keying every board): fitted to the same two classes in both modes.
-RANKED_POSITION_BYTES, RANKED_WORK, DISK_WORK = 0.25, 60e6, 90e6
+#: million positions), 272 and 139 MB for a 4x5 class of 24.9 million, 72 MB on disk for a 4x4 class of five pieces
+#: (the disk mode's arrays vary with the slices read: 43 to 104 MB above the process). Its CPU time: the layer
+#: search's times a factor (the sweeps and the keys turned back into rows), plus the numbering, per position of the
+#: class (listing and keying every board): fitted to the same two classes in both modes.
+RANKED_POSITION_BYTES, RANKED_WORK, DISK_WORK = 0.25, 60e6, 65e6
 RANKED_SLOWER, DISK_SLOWER, NUMBERING_SECONDS = 1.6, 2.1, 1.4e-6
 
 
