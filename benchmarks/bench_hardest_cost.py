@@ -5,6 +5,7 @@ process's memory before the class, its CPU seconds and positions. Printed beside
 beside the model it replaced (30 MB + 550 bytes a board of the class, which said "about 49 GB per worker" for 4x5).
 
     python benchmarks/bench_hardest_cost.py --board 4x4 --sample 40 [--goal edges] [--max-boards N] [--save F]
+        [--mode layers|ranked|disk]
     python benchmarks/bench_hardest_cost.py --fit F [F ...]     # least squares: the constants of hardest_cost.py
 
 The sample is drawn with random.Random(--seed) among the classes of at most --max-boards boards that have a
@@ -31,16 +32,16 @@ def vm(key):
     for line in open("/proc/self/status"):
         if line.startswith(key):
             return int(line.split()[1]) / 1024
-rows, cols, goal, metric, sizes = json.loads(sys.argv[1])
+rows, cols, goal, metric, sizes, mode = json.loads(sys.argv[1])
 base = vm("VmRSS")
-record = class_task(rows, cols, tuple(sizes), goal, metric)
+record = class_task(rows, cols, tuple(sizes), goal, metric, mode)
 print(json.dumps({"base_mb": base, "peak_mb": vm("VmHWM"), "cpu_seconds": record["cpu_seconds"],
                   "seconds": record["seconds"], "positions": record["positions"], "moves": record["moves"]}))
 """
 
 
-def measure(rows: int, cols: int, goal: str, sizes: tuple[int, ...]) -> dict:
-    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps([rows, cols, goal, "moves", list(sizes)])],
+def measure(rows: int, cols: int, goal: str, sizes: tuple[int, ...], mode: str = "layers") -> dict:
+    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps([rows, cols, goal, "moves", list(sizes), mode])],
                          capture_output=True, text=True, cwd=ROOT, check=True)
     return json.loads(out.stdout)
 
@@ -60,13 +61,14 @@ def run(args: argparse.Namespace) -> None:
     rows, cols = map(int, args.board.split("x"))
     counts = counts_of(rows, cols)
     saved = open(args.save, "a") if args.save else None
-    print(f"{args.board} goal={args.goal}: estimate and measured peak above the process (MB), CPU seconds")
+    print(f"{args.board} goal={args.goal} mode={args.mode}: estimate and measured peak above the process (MB), "
+          f"CPU seconds")
     print(f"{'class':>24} {'boards':>10} {'peak':>8} {'est':>8} {'ratio':>6} {'old est':>9} {'ratio':>7} "
           f"{'cpu':>7} {'est':>7} {'ratio':>6}")
     worst = 1.0
     for sizes in sample(rows, cols, args.sample, args.max_boards, args.seed):
-        m = measure(rows, cols, args.goal, sizes)
-        cost = class_cost(rows, cols, sizes)
+        m = measure(rows, cols, args.goal, sizes, args.mode)
+        cost = class_cost(rows, cols, sizes, "moves", args.mode)
         peak = m["peak_mb"] - m["base_mb"]
         est = (cost.memory - BASE) / 2**20
         old = (30e6 + 550 * counts[sizes][0]) / 2**20
@@ -76,7 +78,7 @@ def run(args: argparse.Namespace) -> None:
               f"{old:>9.1f} {old / max(peak, 1e-9):>7.1f} {m['cpu_seconds']:>7.2f} {cost.seconds:>7.2f} "
               f"{cost.seconds / max(m['cpu_seconds'], 1e-9):>6.2f}", flush=True)
         if saved is not None:
-            saved.write(json.dumps({"board": args.board, "goal": args.goal, "sizes": list(sizes),
+            saved.write(json.dumps({"board": args.board, "goal": args.goal, "mode": args.mode, "sizes": list(sizes),
                                     "class": class_name(sizes, rows * cols), **m}) + "\n")
             saved.flush()
     print(f"worst memory ratio (either way): {worst:.2f}")
@@ -120,6 +122,8 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=20)
     parser.add_argument("--max-boards", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--mode", default="layers", choices=["layers", "ranked", "disk"],
+                        help="how the classes keep their layers (the numbered modes' model is not fitted by --fit)")
     parser.add_argument("--save", metavar="FILE", help="append each measurement to FILE (JSON Lines)")
     parser.add_argument("--fit", nargs="+", metavar="FILE", help="fit the models to saved measurements")
     args = parser.parse_args()

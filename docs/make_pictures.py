@@ -55,6 +55,7 @@ PICTURES: dict[str, list[str]] = {
     "hardest-3x4.svg": ["slide", "ABCD/EEFG/.HHH"],
     "hardest-2x7.svg": ["slide", "A.BCCCD/EEFFGHI"],
     "hardest-2x8.svg": ["slide", "A.BCCDDE/FFFGGHIJ"],
+    "hardest-3x5.svg": ["slide", "ABC.D/EFGGD/EHHHI"],
     "queens-solution.svg": ["queens", "-p", "n=8", "--solution"],
     "samurai.svg": ["samurai", first_puzzle(FIXTURES / "samurai_published.txt")],
     "life-solution.svg": ["life", ".O./..O/OOO", "-p", "margin=0", "--solution"],

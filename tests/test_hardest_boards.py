@@ -6,6 +6,8 @@ A start already solved counts, as 0 moves (the search starts where the goal piec
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from puzzlesmith.csp import registry
@@ -50,3 +52,42 @@ def test_every_class_matches_solving_every_start_one_by_one(rows, cols, goal, me
              for s in size_classes(rows * cols)}
     assert found == expected
     assert max(m or 0 for m in found.values()) >= 3  # the boards hold real puzzles, not only trivial ones
+
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "hardest"
+
+
+def committed(rows: int, cols: int, goal: str, metric: str) -> dict[str, dict]:
+    """The committed table of a board, goal rule and metric (its checksums checked as a resumed run reads them)."""
+    from puzzlesmith.generators.hardest_run import Results
+
+    setting = {"size": f"{rows}x{cols}", "goal": goal, "metric": metric}
+    return Results(DATA / f"{rows}x{cols}-{goal}-{metric}.jsonl", setting).load()
+
+
+@pytest.mark.parametrize("goal", ["corner", "edges"])
+@pytest.mark.parametrize("metric", ["moves", "straight", "steps"])
+@pytest.mark.parametrize("rows, cols", [(2, 4), (3, 3)])
+def test_the_committed_small_tables_match_solving_every_start(rows, cols, goal, metric):
+    table = committed(rows, cols, goal, metric)
+    assert {name: record["moves"] for name, record in table.items()} == one_by_one(rows, cols, goal, metric)
+
+
+#: The tables of simple simple simple puzzles, RxC-GOAL-METRIC (the simple simple run's file has a fourth part).
+COMPLETE = sorted(p.name.removesuffix(".jsonl") for p in DATA.glob("*.jsonl")
+                  if not p.name.endswith(".costs.jsonl") and p.name.count("-") == 2)
+
+
+@pytest.mark.parametrize("name", COMPLETE)
+def test_each_committed_table_is_whole_and_its_hardest_puzzle_solves_in_its_moves(name):
+    """Every table under data/hardest that holds all its board's classes (4x5 is being filled in): the hardest
+    puzzle of the table, solved by `slide`'s own breadth-first search in the table's metric and goal rule, takes
+    exactly the moves the table says (2x8's 133 among them)."""
+    shape, goal, metric = name.split("-")
+    rows, cols = map(int, shape.split("x"))
+    table = committed(rows, cols, goal, metric)
+    if len(table) < len(size_classes(rows * cols)):
+        pytest.skip(f"{name}: {len(table)} of {len(size_classes(rows * cols))} classes so far")
+    best = max(table.values(), key=lambda r: r["moves"] or 0)
+    space = SLIDE.space(SLIDE.parse(best["puzzle"], SLIDE.resolve_params({"goal": goal, "metric": metric})))
+    assert find_path(space, "bfs").length == best["moves"]

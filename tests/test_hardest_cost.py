@@ -81,9 +81,10 @@ def test_the_memory_estimate_is_within_a_factor_of_two_of_the_peak(rows, cols):
 
 
 def test_what_cannot_fit_a_worker_is_refused_with_one_line():
-    """4x5 on 64 workers: each would have a 64th of this machine's memory, less than 4x5's largest class needs
-    (several GB); the run says the cost, then refuses, naming the class, before any work."""
-    done = subprocess.run([sys.executable, "-m", "puzzlesmith", "hardest", "-p", "size=4x5", "--workers", "64"],
+    """4x5 on 64 workers kept as layers: each would have a 64th of this machine's memory, less than 4x5's largest
+    class needs so (several GB); the run says the cost, then refuses, naming the class, before any work."""
+    done = subprocess.run([sys.executable, "-m", "puzzlesmith", "hardest", "-p", "size=4x5", "--workers", "64",
+                           "--mode", "layers"],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 2 and done.stdout == ""
     told, refused = done.stderr.splitlines()[-2:]

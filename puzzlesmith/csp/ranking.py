@@ -265,3 +265,79 @@ def tiles_sign(cells: Sequence[int], cols: int) -> int:
     inversions = sum(1 for i in range(len(cells)) for j in range(i + 1, len(cells)) if cells[i] > cells[j])
     blank = list(cells).index(0)
     return (inversions + blank // cols + blank % cols) % 2
+
+
+class SortedRanking:
+    """A numbering of any set of distinct int64 codes by their place in a sorted array: rank is a binary search,
+    unrank an index. It is minimal (0..N-1) where no formula is at hand, as for the positions of a
+    sliding-block class, whose pieces are polyominoes of many shapes; the array may be an ``np.memmap``,
+    so the codes can stay on disk."""
+
+    def __init__(self, codes: Any) -> None:
+        self.codes = codes  # sorted, distinct
+        self.size = int(codes.shape[0])
+
+    def __repr__(self) -> str:
+        return f"SortedRanking(size={self.size:,})"
+
+    def rank(self, codes: Any) -> Any:
+        """The number of each code (every one must be in the set), int64."""
+        import numpy as np
+
+        return np.searchsorted(self.codes, codes).astype(np.int64)
+
+    def unrank(self, numbers: Any) -> Any:
+        import numpy as np
+
+        return np.asarray(self.codes[numbers], dtype=np.int64)
+
+
+class TwoBitTable:
+    """Two bits per number (Hoey, "Re: TripleCross by Binary Arts", 1996: a breadth-first search keeps, per
+    position, whether it is seen and its distance mod 3), four numbers a byte; ``data`` is a uint8 array or an
+    ``np.memmap``. Value 0 is "not seen"."""
+
+    def __init__(self, data: Any, size: int) -> None:
+        self.data, self.size = data, size
+
+    @staticmethod
+    def bytes_for(size: int) -> int:
+        return (size + 3) // 4
+
+    def get(self, numbers: Any) -> Any:
+        import numpy as np
+
+        return (self.data[numbers >> 2] >> ((numbers & 3) << 1).astype(np.uint8)) & 3
+
+    def mark(self, numbers: Any, value: int) -> None:
+        """Set ``value`` at ``numbers``, which must hold 0 (repeats are fine)."""
+        import numpy as np
+
+        np.bitwise_or.at(self.data, numbers >> 2, (np.uint8(value) << ((numbers & 3) << 1)).astype(np.uint8))
+
+    def values(self, lo: int, hi: int) -> Any:
+        """The values of numbers lo..hi-1 (lo a multiple of 4), one uint8 each."""
+        import numpy as np
+
+        block = np.asarray(self.data[lo >> 2:(hi + 3) >> 2])
+        out = np.empty((block.size, 4), dtype=np.uint8)
+        for k in range(4):
+            out[:, k] = (block >> (2 * k)) & 3
+        return out.reshape(-1)[:hi - lo]
+
+    def find(self, value: int, lo: int, hi: int) -> Any:
+        """The numbers in lo..hi-1 (lo a multiple of 4) holding ``value``, ascending."""
+        import numpy as np
+
+        return np.flatnonzero(self.values(lo, hi) == value).astype(np.int64) + lo
+
+    def set_nonzero(self, value: int, step: int = 1 << 24) -> None:
+        """Every number that holds anything but 0 now holds ``value``, a block of ``step`` bytes at a time."""
+        import numpy as np
+
+        for lo in range(0, self.data.shape[0], step):
+            block = np.asarray(self.data[lo:lo + step])
+            out = np.zeros_like(block)
+            for k in range(4):
+                out |= np.where((block >> (2 * k)) & 3 != 0, np.uint8(value << (2 * k)), np.uint8(0))
+            self.data[lo:lo + step] = out

@@ -41,6 +41,9 @@ from .boards import Board, board_list, connected_sets, popcount
 
 RULES = ("corner", "edges")
 VECTOR_METRICS = ("steps", "straight", "moves")
+#: How a class's layers are kept: as rows of masks (fastest), or numbered as two bits a position in memory or
+#: on disk (``hardest_ranked``: bounded memory); ``auto`` takes the first that fits the memory at hand.
+MODES = ("layers", "ranked", "disk")
 #: Positions expanded at once: bounds the memory of one layer's successors.
 CHUNK = 1 << 16
 
@@ -103,12 +106,33 @@ def justsolved_rows(geo: Geometry, sizes: Sequence[int], rule: str) -> list[list
     return rows
 
 
+def justsolved_blocks(geo: Geometry, sizes: Sequence[int], rule: str, block: int) -> Iterator[Any]:
+    """``justsolved_rows`` as int64 arrays of at most ``block`` rows, listed as they are needed: the numbered
+    search holds one block, not every justsolved board as Python lists."""
+    from itertools import islice
+
+    import numpy as np
+
+    from .boards import boards
+
+    wanted = Counter(sizes)
+    for piece in goal_placements(geo.rows, geo.cols, rule):
+        size = popcount(piece)
+        if not wanted[size]:
+            continue
+        rest = list((wanted - Counter({size: 1})).elements())
+        for room in step_targets(piece, geo):
+            listing = boards(geo.rows, geo.cols, sizes=rest, cells=geo.full & ~piece, voids=room)
+            while chunk := [[piece] + others for others in islice(listing, block)]:
+                yield np.array(chunk, dtype=np.int64).reshape(len(chunk), len(sizes))
+
+
 # -- positions as numpy rows ------------------------------------------------------------------
 
 class Layers:
     """Keys and moves of positions held as int64 arrays of masks (one row per position)."""
 
-    def __init__(self, geo: Geometry, metric: str, rule: str) -> None:
+    def __init__(self, geo: Geometry, metric: str, rule: str, any_start: bool = False) -> None:
         import numpy as np
 
         if metric not in VECTOR_METRICS:
@@ -116,6 +140,8 @@ class Layers:
         if not geo.fits_keys():
             raise ValueError(f"a {geo.rows}x{geo.cols} board is too large for 64-bit keys (at most 20 cells)")
         self.np, self.geo, self.metric, self.rule = np, geo, metric, rule
+        #: Bickford's "simple simple" puzzles: any position is a start (the goal piece anywhere).
+        self.any_start = any_start
         n, cols = geo.n, geo.cols
         self.pair_h = geo.full & ~geo.right  # bit c: cells c and c+1 are one piece
         self.pair_v = geo.full >> cols  # bit c: cells c and c+cols are one piece
@@ -135,6 +161,8 @@ class Layers:
 
     def eligible(self, rows: Any) -> Any:
         """Rows whose goal piece stands where a start needs it (see the module docstring)."""
+        if self.any_start:
+            return self.np.ones(rows.shape[0], dtype=bool)
         goal = rows[:, 0]
         if self.rule == "corner":
             return (goal & 1) != 0
@@ -285,9 +313,17 @@ class ClassResult:
 
 
 def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "edges", metric: str = "moves",
-                     progress: Callable[[int], None] | None = None) -> ClassResult:
+                     progress: Callable[[int], None] | None = None, mode: str = "layers",
+                     any_start: bool = False) -> ClassResult:
     """The hardest start of the class ``sizes`` (a multiset of piece sizes) on a rows x cols board: in
-    numpy layers for the single-piece metrics, position by position for the others."""
+    numpy layers for the single-piece metrics (``mode``, one of ``MODES``, says how they are kept), position by
+    position for the others. ``any_start``: every position is a start, its goal piece anywhere (Bickford's
+    "simple simple" puzzles: any piece may be the one to bring to the goal), not only those with the goal
+    piece where the rule's start needs it."""
+    if mode not in MODES:
+        raise ValueError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
+    if any_start and metric not in VECTOR_METRICS:
+        raise ValueError(f"any_start: the class search for {metric} starts where the goal rule says")
     if metric not in VECTOR_METRICS:
         return hardest_by_positions(rows_, cols, sizes, rule, metric, progress)
     import numpy as np
@@ -295,11 +331,17 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
     began, cpu = time.perf_counter(), time.process_time()
     geo = Geometry(rows_, cols)
     sizes = tuple(sorted(sizes))
-    space = Layers(geo, metric, rule)
-    source = justsolved_rows(geo, sizes, rule)
+    space = Layers(geo, metric, rule, any_start)
     result = ClassResult(sizes, None, None)
-    if source:
-        search_class(space, np.array(source, dtype=np.int64), result, progress)
+    if mode == "layers":
+        source = justsolved_rows(geo, sizes, rule)
+        if source:
+            search_class(space, np.array(source, dtype=np.int64), result, progress)
+    else:
+        from .hardest_ranked import LIST_BLOCK, search_class_ranked
+
+        search_class_ranked(space, justsolved_blocks(geo, sizes, rule, LIST_BLOCK), result, progress,
+                            on_disk=mode == "disk")
     if result.moves is None:
         result.start = solved_start(geo, sizes, space)
         result.moves = 0 if result.start is not None else None
@@ -349,7 +391,7 @@ def solved_start(geo: Geometry, sizes: Sequence[int], space: Layers) -> list[int
 
     wanted = Counter(sizes)
     for piece in goal_placements(geo.rows, geo.cols, space.rule):
-        if not wanted[popcount(piece)] or not at_start(piece, geo, space.rule):
+        if not wanted[popcount(piece)] or not (space.any_start or at_start(piece, geo, space.rule)):
             continue
         rest = list((wanted - Counter({popcount(piece): 1})).elements())
         for others in board_list(geo.rows, geo.cols, rest, cells=geo.full & ~piece):

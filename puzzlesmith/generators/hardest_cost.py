@@ -130,6 +130,16 @@ BASE = 29.0 * 2**20
 #: its CPU seconds per position (about 10,000 positions a second, measured on 4x4).
 POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
 
+#: The numbered search (``hardest_ranked``, modes ranked and disk): bytes a position of the class (boards x pieces)
+#: beyond its key (the two-bit table), and the working arrays of one block of positions, measured alone in a fresh
+#: process (benchmarks/bench_hardest_cost.py --mode ranked|disk): peaks of 95 and 103 MB on the 132-move 4x4 class (2.5
+#: million positions), 272 and 139 MB for a 4x5 class of 24.9 million, 72 MB on disk for a 4x4 class of five pieces
+#: (the disk mode's arrays vary with the slices read: 43 to 104 MB above the process). Its CPU time: the layer
+#: search's times a factor (the sweeps and the keys turned back into rows), plus the numbering, per position of the
+#: class (listing and keying every board): fitted to the same two classes in both modes.
+RANKED_POSITION_BYTES, RANKED_WORK, DISK_WORK = 0.25, 60e6, 65e6
+RANKED_SLOWER, DISK_SLOWER, NUMBERING_SECONDS = 1.6, 2.1, 1.4e-6
+
 
 @dataclass(frozen=True)
 class Cost:
@@ -139,7 +149,8 @@ class Cost:
     seconds: float
 
 
-def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves") -> Cost:
+def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves", mode: str = "layers") -> Cost:
+    """The cost of one class searched in ``mode`` (``hardest.MODES``; the super metrics have one way only)."""
     from .hardest import VECTOR_METRICS
 
     x = features(rows, cols, sizes)
@@ -148,7 +159,29 @@ def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves"
     if metric not in VECTOR_METRICS:
         positions = model(POSITIONS, x)
         return Cost(BASE + POSITION_BYTES * positions, POSITION_SECONDS * positions)
-    return Cost(BASE + 2**20 * model(MEMORY, x), model(SECONDS, x))
+    seconds = model(SECONDS, x)
+    if mode == "layers":
+        return Cost(BASE + 2**20 * model(MEMORY, x), seconds)
+    # numbered: every position of the class (boards x pieces) has its key (8 bytes, in memory for ``ranked``)
+    # and two bits, and one block of positions is expanded at a time
+    positions = counts_of(rows, cols)[tuple(sorted(sizes))][0] * len(sizes)
+    numbering = NUMBERING_SECONDS * positions
+    if mode == "ranked":
+        return Cost(BASE + RANKED_WORK + (8 + RANKED_POSITION_BYTES) * positions, RANKED_SLOWER * seconds + numbering)
+    return Cost(BASE + DISK_WORK + RANKED_POSITION_BYTES * positions, DISK_SLOWER * seconds + numbering)
+
+
+def choose_mode(rows: int, cols: int, sizes: Sequence[int], metric: str, budget: float | None) -> str:
+    """The fastest way to search the class within ``budget`` bytes (None: no limit): the layers where they fit,
+    else the numbered positions in memory, else on disk (the smallest; used even beyond the budget)."""
+    from .hardest import MODES, VECTOR_METRICS
+
+    if budget is None or metric not in VECTOR_METRICS:
+        return "layers"
+    for mode in MODES:
+        if class_cost(rows, cols, sizes, metric, mode).memory <= budget:
+            return mode
+    return "disk"
 
 
 def model(coefficients: Sequence[float], x: Sequence[float]) -> float:

@@ -29,7 +29,7 @@ from puzzlesmith.csp.errors import PuzzleError
 from .hardest import class_name, class_record, hardest_of_class
 
 #: The fields of a results line that vary between runs of the same search: they go to the costs file.
-VARYING = ("seconds", "cpu_seconds", "peak_mb")
+VARYING = ("seconds", "cpu_seconds", "peak_mb", "mode")
 
 
 def costs_path(path: str | os.PathLike[str]) -> Path:
@@ -121,13 +121,15 @@ def peak_mb() -> float | None:
     return None
 
 
-def class_task(rows: int, cols: int, sizes: tuple[int, ...], rule: str, metric: str) -> dict[str, Any]:
+def class_task(rows: int, cols: int, sizes: tuple[int, ...], rule: str, metric: str, mode: str = "layers"
+               ) -> dict[str, Any]:
     """One class, as a worker runs it: its record, with the peak memory of the process while it ran."""
     peak_reset()
-    record = class_record(hardest_of_class(rows, cols, sizes, rule, metric), rows, cols)
+    record = class_record(hardest_of_class(rows, cols, sizes, rule, metric, mode=mode), rows, cols)
     peak = peak_mb()
     if peak is not None:
         record["peak_mb"] = round(peak, 1)
+    record["mode"] = mode
     return record
 
 
@@ -149,9 +151,11 @@ class Plan:
     memory: dict[tuple[int, ...], float]
     retries: int = 1
     failures: list[Failure] = field(default_factory=list)
+    #: How each class keeps its layers (``hardest.MODES``; "layers" where not given).
+    modes: dict[tuple[int, ...], str] = field(default_factory=dict)
 
     def task_args(self, sizes: tuple[int, ...]) -> tuple[Any, ...]:
-        return self.rows, self.cols, sizes, self.rule, self.metric
+        return self.rows, self.cols, sizes, self.rule, self.metric, self.modes.get(sizes, "layers")
 
     def largest_first(self) -> list[tuple[int, ...]]:
         return sorted(self.classes, key=lambda s: -self.memory[s])

@@ -15,6 +15,7 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
@@ -37,9 +38,33 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="results as JSON Lines, each class written as it finishes; a run given the same FILE resumes")
     p.add_argument("--checkpoint", metavar="FILE",
                    help="keep finished classes in FILE; a run given the same FILE resumes where it stopped")
+    p.add_argument("--mode", choices=("auto", "layers", "ranked", "disk"), default="auto",
+                   help="how a class keeps its breadth-first layers: as rows of pieces (fastest), numbered at two bits "
+                        "a position in memory (ranked) or with the numbering on disk; auto (the default) takes the "
+                        "first that fits the memory of a worker")
+    p.add_argument("--memory", type=memory_size, metavar="SIZE",
+                   help="memory of one worker for --mode auto, such as 2GB (default: what is available, shared "
+                        "among the workers)")
     p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is not a terminal")
     p.add_argument("--json", action="store_true", help="JSON Lines: {sizes, moves, puzzle, ...} per class")
     p.set_defaults(run=run)
+
+
+def memory_size(text: str) -> float:
+    """A size such as 512MB, 2GB (decimal units, as the estimates are printed) or 3e9 (bytes)."""
+    units = {"KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "B": 1.0}
+    number, scale = text.strip().upper(), 1.0
+    for unit, factor in units.items():
+        if number.endswith(unit):
+            number, scale = number[:-len(unit)], factor
+            break
+    try:
+        value = float(number) * scale
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a size such as 2GB or 512MB, not {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive size, not {text!r}")
+    return value
 
 
 def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -128,16 +153,13 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
             todo: list[tuple[int, ...]]) -> tuple[Any, Any]:
     """The plan of the run (with each class's expected memory) and the dask client it runs on (None: this
     process or a pool), after saying the expected time and memory; UsageError for a class that cannot fit."""
-    from puzzlesmith.generators.hardest_cost import class_cost
+    from puzzlesmith.generators.hardest_cost import choose_mode, class_cost
     from puzzlesmith.generators.hardest_run import Plan
     from puzzlesmith.solvers.paths import available_memory
     from puzzlesmith.solvers.tables import size_text
 
     from ..tables import time_text
 
-    costs = {c: class_cost(rows, cols, c, params["metric"]) for c in todo}
-    plan = Plan(rows, cols, params["goal"], params["metric"], todo, {c: cost.memory for c, cost in costs.items()})
-    largest = max(todo, key=lambda c: costs[c].memory, default=None)
     workers, client, per_worker = args.workers, None, None
     if args.scheduler:
         client = connect(args.scheduler)
@@ -146,9 +168,22 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
         memories = worker_memory(client)
         workers = max(len(client.scheduler_info().get("workers", {})), 1)
         per_worker = max(memories) if memories else None
-    elif workers > 1:
+    else:
         free = available_memory()
         per_worker = free / workers if free else None
+    if args.memory is not None:
+        per_worker = args.memory if per_worker is None else min(args.memory, per_worker)
+    modes = {c: choose_mode(rows, cols, c, params["metric"], per_worker) if args.mode == "auto" else args.mode
+             for c in todo}
+    costs = {c: class_cost(rows, cols, c, params["metric"], modes[c]) for c in todo}
+    plan = Plan(rows, cols, params["goal"], params["metric"], todo, {c: cost.memory for c, cost in costs.items()},
+                modes=modes)
+    largest = max(todo, key=lambda c: costs[c].memory, default=None)
+    numbered = Counter(mode for mode in modes.values() if mode != "layers")
+    if numbered:
+        print(f"hardest: numbered positions for {', '.join(f'{n} class(es) in {m} mode' for m, n in numbered.items())}"
+              + (f", to fit {size_text(per_worker)} a worker" if args.mode == "auto" and per_worker else ""),
+              file=sys.stderr, flush=True)
     # the classes share the workers, but one class runs on one worker: the longest is the least it can take
     seconds = [cost.seconds for cost in costs.values()]
     wall = max(sum(seconds) / workers, max(seconds, default=0.0))
@@ -163,8 +198,9 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
         from puzzlesmith.generators.hardest import class_name
 
         raise UsageError(f"class {class_name(largest, rows * cols)} needs about {size_text(need)} of memory, more "
-                         f"than one worker has ({size_text(per_worker)}): use fewer --workers, or search the "
-                         f"other classes with -p sizes=...")
+                         f"than one worker has ({size_text(per_worker)}): use fewer --workers"
+                         + (", --mode auto" if args.mode != "auto" else "")
+                         + ", or search the other classes with -p sizes=...")
     if free is not None and at_once > free:
         raise UsageError(f"{what} needs about {size_text(at_once)} of memory but only {size_text(free)} is available")
     if client is None and workers > 1 and todo and dask_installed():
@@ -216,7 +252,7 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
             name = record["sizes"]
             if results is not None:
                 results.add(record)
-            done[name] = {k: v for k, v in record.items() if k != "peak_mb"}
+            done[name] = {k: v for k, v in record.items() if k not in ("peak_mb", "mode")}
             if args.checkpoint:
                 save_checkpoint(args.checkpoint, setting, done)
             positions += record["positions"]
