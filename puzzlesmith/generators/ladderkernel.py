@@ -350,7 +350,7 @@ def _fish(size: int, all_values: int, cand: Any, placed: Any, uvars: Any, ulen: 
     masks = np.empty(64, np.int64)
     idx = np.empty(4, np.int64)
     inside = np.zeros(n, np.bool_)
-    for o in range(obase.shape[0]):
+    for o in range(ocover.shape[0]):
         cover = ocover[o]
         vals = all_values
         while vals:
@@ -1124,6 +1124,7 @@ class LadderKernel:
         names = [u[0] for u in net.units]
         self.applies = (model_ok and all(u[3] for u in net.units) and len(set(names)) == len(names)
                         and not net.others and n <= 2 * W and net.width <= 16 and len(net.units) > 0
+                        and all(len(f) < W for f in net.families)  # a family's units as bits of one word
                         and tuple(name for name, _ in LADDER[:len(COMPILED)]) == COMPILED)
         if not self.applies:
             return
@@ -1152,16 +1153,17 @@ class LadderKernel:
             np.array([_words([v for v in range(n) if m >> v & 1]) for s in net.segments.values() for m in s]
                      or [[0, 0]], dtype=np.int64),
             np.array([_words(net.peers[v]) for v in range(n)], dtype=np.int64))
-        self.out = np.zeros((n * net.width + 1, 5), dtype=np.int64)
+        self.steps = n * (net.width + 1) + 1  # a step places a variable or removes a candidate: at most this many
 
     def run(self, cand: list[int], placed: list[bool]) -> tuple[int, list[tuple[int, int, int, int, int]]]:
         """The compiled rungs from this board on: (status, steps), the board updated in place."""
         c = np.array(cand, dtype=np.int64)
         p = np.array(placed, dtype=np.bool_)
-        status, top = _run(len(COMPILED), c, p, *self.tables, self.out, 0)
+        out = np.empty((self.steps, 5), dtype=np.int64)  # per call: threads may share one model's tables
+        status, top = _run(len(COMPILED), c, p, *self.tables, out, 0)
         cand[:] = c.tolist()
         placed[:] = p.tolist()
-        return int(status), [(r[0], r[1], r[2], r[3], r[4]) for r in self.out[:top].tolist()]
+        return int(status), [(r[0], r[1], r[2], r[3], r[4]) for r in out[:top].tolist()]
 
     def grade(self, givens: Mapping[int, int], solution: Sequence[int]) -> Grade | None:
         """``Logic.grade`` with the compiled rungs; None when a board contradicts itself (the Python ladder
