@@ -992,8 +992,12 @@ def _run(rungs: int, cand: Any, placed: Any, width: int, all_values: int, uvars:
     n = cand.shape[0]
     N = n * width
     nw = (N + W - 1) // W
+    per_var = np.zeros(n, np.int64)  # a node has at most one conjugate in each unit of its variable
+    for u in range(uvars.shape[0]):
+        for i in range(ulen[u]):
+            per_var[uvars[u, i]] += 1
     xcnt = np.zeros(N, np.int64)
-    xadj = np.zeros((N, uvars.shape[0]), np.int64)
+    xadj = np.zeros((N, max(1, per_var.max())), np.int64)
     yadj = np.full(N, -1, np.int64)
     work = np.zeros((6, nw), np.int64)
     found = np.zeros(nw + 1, np.int64)
