@@ -683,23 +683,31 @@ def _add(s: Any, node: int) -> None:
 
 
 @kernel
-def _weak(node: int, cells: bool, width: int, cand: Any, placed: Any, porder: Any, plen: Any, out: Any) -> None:
-    """Chains.weak: ``out`` = the node's value in its unplaced peers, and (``cells``) its cell's other values."""
-    for i in range(out.shape[0]):
-        out[i] = 0
-    var = node // width
-    k = node % width
-    bit = 1 << k
-    for i in range(plen[var]):
-        p = porder[var, i]
-        if not placed[p] and cand[p] & bit:
-            _add(out, p * width + k)
-    if cells:
-        d = cand[var] & ~bit
+def _weak_table(width: int, cand: Any, placed: Any, porder: Any, plen: Any, rank: Any, wt: Any) -> None:
+    """Chains.weak of every candidate node (by rank), once a board: wt[0, node] its value in its unplaced peers,
+    wt[1, node] that and its cell's other values."""
+    for var in range(cand.shape[0]):
+        if placed[var]:
+            continue
+        d = cand[var]
         while d:
-            low = d & -d
-            d ^= low
-            _add(out, var * width + _low(low))
+            bit = d & -d
+            d ^= bit
+            k = _low(bit)
+            node = rank[var * width + k]
+            row = wt[0, node]
+            for i in range(plen[var]):
+                p = porder[var, i]
+                if not placed[p] and cand[p] & bit:
+                    _add(row, rank[p * width + k])
+            full = wt[1, node]
+            for i in range(row.shape[0]):
+                full[i] = row[i]
+            e = cand[var] & ~bit
+            while e:
+                low = e & -e
+                e ^= low
+                _add(full, rank[var * width + _low(low)])
 
 
 @kernel
@@ -713,9 +721,10 @@ def _strong_of(node: int, use_x: bool, use_y: bool, xcnt: Any, xadj: Any, yadj: 
 
 
 @kernel
-def _chains(cand: Any, placed: Any, width: int, uvars: Any, ulen: Any, uperm: Any, xcnt: Any, xadj: Any,
+def _chains(cand: Any, placed: Any, width: int, uvars: Any, ulen: Any, uperm: Any, rank: Any, xcnt: Any, xadj: Any,
             yadj: Any) -> None:
-    """Chains.__init__: the strong links (conjugate places of a value in a unit; a bivalue cell's values)."""
+    """Chains.__init__: the strong links (conjugate places of a value in a unit; a bivalue cell's values), between
+    nodes numbered by ``rank`` (a node's place among the board's candidates: the same order, fewer words)."""
     for i in range(xcnt.shape[0]):
         xcnt[i] = 0
         yadj[i] = -1
@@ -736,7 +745,7 @@ def _chains(cand: Any, placed: Any, width: int, uvars: Any, ulen: Any, uperm: An
                     elif count == 2:
                         second = v
             if count == 2:
-                a, b = first * width + k, second * width + k
+                a, b = rank[first * width + k], rank[second * width + k]
                 known = False
                 for i in range(xcnt[a]):
                     if xadj[a, i] == b:
@@ -749,19 +758,20 @@ def _chains(cand: Any, placed: Any, width: int, uvars: Any, ulen: Any, uperm: An
     for v in range(cand.shape[0]):
         d = cand[v]
         if not placed[v] and _pc(d) == 2:
-            a = v * width + _low(d)
-            b = v * width + _low(d & (d - 1))
+            a = rank[v * width + _low(d)]
+            b = rank[v * width + _low(d & (d - 1))]
             yadj[a] = b
             yadj[b] = a
 
 
 @kernel
-def _chain_from(s: int, use_x: bool, use_y: bool, cell_weak: bool, limit: int, min_nodes: int, width: int,
-                cand: Any, placed: Any, porder: Any, plen: Any, xcnt: Any, xadj: Any, yadj: Any, work: Any,
-                found: Any) -> int:
+def _chain_from(s: int, use_x: bool, use_y: bool, cell_weak: bool, limit: int, min_nodes: int, wt: Any,
+                xcnt: Any, xadj: Any, yadj: Any, work: Any, found: Any) -> int:
     """Chains._from: the chain's node count (0: none), its end in found[0] and what it removes in ``found[1:]``.
     ``work`` holds scratch node sets (rows)."""
-    seen_true, seen_false, frontier, reached, target, weak = work[0], work[1], work[2], work[3], work[4], work[5]
+    seen_true, seen_false, frontier, reached = work[0], work[1], work[2], work[3]
+    target = wt[1, s]
+    near = wt[1 if cell_weak else 0]
     nw = seen_true.shape[0]
     for i in range(nw):
         seen_true[i] = 0
@@ -770,7 +780,6 @@ def _chain_from(s: int, use_x: bool, use_y: bool, cell_weak: bool, limit: int, m
     _add(seen_false, s)
     _add(frontier, s)
     count = 1
-    _weak(s, True, width, cand, placed, porder, plen, target)
     while count + 1 <= limit:
         alive = False
         for i in range(nw):
@@ -799,7 +808,7 @@ def _chain_from(s: int, use_x: bool, use_y: bool, cell_weak: bool, limit: int, m
                     e = i * W + _low(low)
                     if e == s:
                         continue
-                    _weak(e, True, width, cand, placed, porder, plen, weak)
+                    weak = wt[1, e]
                     any_gone = False
                     for j in range(nw):
                         g = target[j] & weak[j]
@@ -820,7 +829,7 @@ def _chain_from(s: int, use_x: bool, use_y: bool, cell_weak: bool, limit: int, m
             while m:
                 low = m & -m
                 m ^= low
-                _weak(i * W + _low(low), cell_weak, width, cand, placed, porder, plen, weak)
+                weak = near[i * W + _low(low)]
                 for j in range(nw):
                     frontier[j] |= weak[j]
         for i in range(nw):
@@ -831,17 +840,15 @@ def _chain_from(s: int, use_x: bool, use_y: bool, cell_weak: bool, limit: int, m
 
 
 @kernel
-def _chain_search(use_x: bool, use_y: bool, cell_weak: bool, max_nodes: int, min_nodes: int, width: int,
-                  cand: Any, placed: Any, porder: Any, plen: Any, xcnt: Any, xadj: Any, yadj: Any, work: Any,
-                  found: Any, best: Any) -> int:
+def _chain_search(use_x: bool, use_y: bool, cell_weak: bool, max_nodes: int, min_nodes: int, wt: Any, xcnt: Any,
+                  xadj: Any, yadj: Any, work: Any, found: Any, best: Any) -> int:
     """Chains.search: the shortest chain's node count (0: none); start in best[0], end and removals after."""
     nodes = 0
     for s in range(xcnt.shape[0]):
         if not ((use_x and xcnt[s] > 0) or (use_y and yadj[s] >= 0)):
             continue
         limit = nodes - 1 if nodes else max_nodes
-        c = _chain_from(s, use_x, use_y, cell_weak, limit, min_nodes, width, cand, placed, porder, plen, xcnt,
-                        xadj, yadj, work, found)
+        c = _chain_from(s, use_x, use_y, cell_weak, limit, min_nodes, wt, xcnt, xadj, yadj, work, found)
         if c and (nodes == 0 or c < nodes):
             nodes = c
             best[0] = s
@@ -851,8 +858,8 @@ def _chain_search(use_x: bool, use_y: bool, cell_weak: bool, max_nodes: int, min
 
 
 @kernel
-def _chain_path(s: int, e: int, nodes: int, use_x: bool, use_y: bool, cell_weak: bool, width: int, cand: Any,
-                placed: Any, porder: Any, plen: Any, xcnt: Any, xadj: Any, yadj: Any, work: Any, path: Any) -> None:
+def _chain_path(s: int, e: int, nodes: int, use_x: bool, use_y: bool, cell_weak: bool, wt: Any, xcnt: Any,
+                xadj: Any, yadj: Any, work: Any, path: Any) -> None:
     """Chains.path: one chain of ``nodes`` nodes from s to e, breadth first with parents, into ``path``."""
     N = xcnt.shape[0]
     parent = np.full((2, N), -2, np.int64)  # [is_true][node] -> parent node (-1: the start)
@@ -868,7 +875,9 @@ def _chain_path(s: int, e: int, nodes: int, use_x: bool, use_y: bool, cell_weak:
             n = layer[li] // 2
             is_true = layer[li] % 2 == 1
             if is_true:
-                _weak(n, cell_weak, width, cand, placed, porder, plen, nxt)
+                row = wt[1 if cell_weak else 0, n]
+                for i in range(nxt.shape[0]):
+                    nxt[i] = row[i]
             else:
                 for i in range(nxt.shape[0]):
                     nxt[i] = 0
@@ -924,24 +933,47 @@ def _x_unit(a: int, b: int, width: int, cand: Any, placed: Any, uvars: Any, ulen
 
 
 @kernel
-def _chain_step(kind: int, width: int, cand: Any, placed: Any, uvars: Any, ulen: Any, uperm: Any, ubox: Any,
-                ufam: Any, porder: Any, plen: Any, xcnt: Any, xadj: Any, yadj: Any, work: Any, found: Any, best: Any,
-                path: Any, rec: Any) -> int:
+def _chain_step(kind: int, width: int, maxu: int, cand: Any, placed: Any, uvars: Any, ulen: Any, uperm: Any,
+                ubox: Any, ufam: Any, porder: Any, plen: Any, rank: Any, rec: Any) -> int:
     """Turbot fish (kind 0), X-chain (1), XY-chain (2), forcing chain (3): 1 applied, 0 none, -1 contradiction.
     rec[1]: turbot fish's name (TURBOT), a chain's node count (+ 100 * (lines + 1) + 1000 * box for an
     X-chain of 3 to 6 strong links: the unit kinds of ``strong_links_rating``)."""
-    _chains(cand, placed, width, uvars, ulen, uperm, xcnt, xadj, yadj)
+    n = cand.shape[0]
+    m = 0
+    for v in range(n):
+        for k in range(width):
+            if not placed[v] and cand[v] >> k & 1:
+                rank[v * width + k] = m
+                m += 1
+            else:
+                rank[v * width + k] = -1
+    node_of = np.empty(max(m, 1), np.int64)
+    for node in range(n * width):
+        if rank[node] >= 0:
+            node_of[rank[node]] = node
+    nw = max(1, (m + W - 1) // W)
+    xcnt = np.zeros(m, np.int64)
+    xadj = np.zeros((m, maxu), np.int64)
+    yadj = np.full(m, -1, np.int64)
+    wt = np.zeros((2, m, nw), np.int64)
+    work = np.zeros((6, nw), np.int64)
+    found = np.zeros(nw + 1, np.int64)
+    best = np.zeros(nw + 2, np.int64)
+    path = np.zeros(64, np.int64)
+    _chains(cand, placed, width, uvars, ulen, uperm, rank, xcnt, xadj, yadj)
+    _weak_table(width, cand, placed, porder, plen, rank, wt)
     use_x = kind != 2
     use_y = kind >= 2
     cell_weak = kind == 3
-    nodes = _chain_search(use_x, use_y, cell_weak, 4 if kind == 0 else 24, 4 if kind in (0, 3) else 6, width,
-                          cand, placed, porder, plen, xcnt, xadj, yadj, work, found, best)
+    nodes = _chain_search(use_x, use_y, cell_weak, 4 if kind == 0 else 24, 4 if kind in (0, 3) else 6, wt, xcnt,
+                          xadj, yadj, work, found, best)
     if nodes == 0:
         return 0
     s, e = best[0], best[1]
     if kind <= 1:
-        _chain_path(s, e, nodes, use_x, use_y, cell_weak, width, cand, placed, porder, plen, xcnt, xadj, yadj,
-                    work, path)
+        _chain_path(s, e, nodes, use_x, use_y, cell_weak, wt, xcnt, xadj, yadj, work, path)
+        for i in range(nodes):
+            path[i] = node_of[path[i]]
     if kind == 0:
         u0 = _x_unit(path[0], path[1], width, cand, placed, uvars, ulen, uperm, ubox)
         u1 = _x_unit(path[2], path[3], width, cand, placed, uvars, ulen, uperm, ubox)
@@ -965,11 +997,11 @@ def _chain_step(kind: int, width: int, cand: Any, placed: Any, uvars: Any, ulen:
             rec[1] += 100 * (_pc(fams) + 1) + 1000 * box
     count = 0
     for i in range(best.shape[0] - 2):
-        m = best[2 + i]
-        while m:
-            low = m & -m
-            m ^= low
-            node = i * W + _low(low)
+        bits = best[2 + i]
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            node = node_of[i * W + _low(low)]
             v = node // width
             cand[v] &= ~(1 << (node % width))
             count += 1
@@ -990,19 +1022,12 @@ def _run(rungs: int, cand: Any, placed: Any, width: int, all_values: int, uvars:
     """Steps of the first ``rungs`` rungs until the board is solved (status 0) or none applies (1); -1 on a
     contradiction. Each step is a row of ``out``: rung, parameter, placed variable, value bit index, removals."""
     n = cand.shape[0]
-    N = n * width
-    nw = (N + W - 1) // W
     per_var = np.zeros(n, np.int64)  # a node has at most one conjugate in each unit of its variable
     for u in range(uvars.shape[0]):
         for i in range(ulen[u]):
             per_var[uvars[u, i]] += 1
-    xcnt = np.zeros(N, np.int64)
-    xadj = np.zeros((N, max(1, per_var.max())), np.int64)
-    yadj = np.full(N, -1, np.int64)
-    work = np.zeros((6, nw), np.int64)
-    found = np.zeros(nw + 1, np.int64)
-    best = np.zeros(nw + 2, np.int64)
-    path = np.zeros(64, np.int64)
+    maxu = max(1, per_var.max())
+    rank = np.empty(n * width, np.int64)
     rec = np.zeros(5, np.int64)
     while True:
         solved = True
@@ -1078,8 +1103,8 @@ def _run(rungs: int, cand: Any, placed: Any, width: int, all_values: int, uvars:
                 status = _hidden_subset(2 if rung == 13 else 3 if rung == 16 else 4, False, cand, placed, uvars,
                                         ulen, uperm, porder, plen, rec)
             elif rung == 17:
-                status = _chain_step(0, width, cand, placed, uvars, ulen, uperm, ubox, ufam, porder, plen, xcnt,
-                                     xadj, yadj, work, found, best, path, rec)
+                status = _chain_step(0, width, maxu, cand, placed, uvars, ulen, uperm, ubox, ufam, porder, plen,
+                                     rank, rec)
             elif rung == 18:
                 status = _grouped(cand, placed, width, umask, segu, segptr, segmask, pmask, rec)
             elif rung == 19 or rung == 20:
@@ -1087,8 +1112,8 @@ def _run(rungs: int, cand: Any, placed: Any, width: int, all_values: int, uvars:
             elif rung == 24:
                 status = _wxyz(cand, placed, peer, rec)
             else:  # 25, 26, 27: X-chain, XY-chain, forcing chain
-                status = _chain_step(rung - 24, width, cand, placed, uvars, ulen, uperm, ubox, ufam, porder, plen,
-                                     xcnt, xadj, yadj, work, found, best, path, rec)
+                status = _chain_step(rung - 24, width, maxu, cand, placed, uvars, ulen, uperm, ubox, ufam, porder,
+                                     plen, rank, rec)
             if status == 0:
                 rung += 1
         if status < 0:
