@@ -376,13 +376,15 @@ def compiled_ladder(model: Model) -> LadderKernel | None:
     0.1 s once beside the generation kernel's, so batches use it (``batch.COMPILED_FROM``), one puzzle not."""
     from puzzlesmith.solvers.compiled import compiled_available
 
-    from .ladderkernel import LadderKernel
-
     if "ladder kernel" not in model.cache:
-        fits = compiled_available() and ladder_fits(model) and all(_plain(c) for c in model.constraints)
-        model.cache["ladder kernel"] = LadderKernel(logic(model), fits)
-    found: LadderKernel = model.cache["ladder kernel"]
-    return found if found.applies else None
+        kernel = None
+        if compiled_available() and ladder_fits(model) and all(_plain(c) for c in model.constraints):
+            from .ladderkernel import LadderKernel
+
+            kernel = LadderKernel(logic(model))
+        model.cache["ladder kernel"] = kernel if kernel is not None and kernel.applies else None
+    found: LadderKernel | None = model.cache["ladder kernel"]
+    return found
 
 
 def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None,

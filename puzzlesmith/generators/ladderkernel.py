@@ -1147,11 +1147,12 @@ def _words(vars_: Sequence[int] | set[int]) -> list[int]:
 class LadderKernel:
     """One model's tables for the compiled ladder (``applies`` says whether it can run)."""
 
-    def __init__(self, net: Logic, model_ok: bool) -> None:
+    def __init__(self, net: Logic) -> None:
+        """``net``: a model of AllDifferent constraints without offsets only (grading.compiled_ladder checks)."""
         self.net = net
         n = len(net.initial)
         names = [u[0] for u in net.units]
-        self.applies = (model_ok and all(u[3] for u in net.units) and len(set(names)) == len(names)
+        self.applies = (all(u[3] for u in net.units) and len(set(names)) == len(names)
                         and not net.others and n <= 2 * W and net.width <= 16 and len(net.units) > 0
                         and all(len(f) < W for f in net.families)  # a family's units as bits of one word
                         and tuple(name for name, _ in LADDER[:len(COMPILED)]) == COMPILED)
