@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
+from typing import TYPE_CHECKING
 
 from puzzlesmith import solvers
 from puzzlesmith.csp import clock
@@ -32,6 +33,9 @@ from puzzlesmith.csp.model import Model
 
 from . import deduction
 from .techniques import LADDER, RATINGS, THREE_TIERS, Contradiction, Step
+
+if TYPE_CHECKING:  # imported where used: it loads numpy
+    from .ladderkernel import LadderKernel
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "extreme", "needs guessing")
 """Level names, easiest first: by the rating's band, or "needs guessing" when a guess was needed."""
@@ -287,14 +291,16 @@ class Logic:
         return removes
 
     # -- the ladder ---------------------------------------------------------------------------
-    def next_step(self, cand: list[int], placed: list[bool], techniques: Collection[str] | None = None) -> Step | None:
+    def next_step(self, cand: list[int], placed: list[bool], techniques: Collection[str] | None = None,
+                  start: int = 0) -> Step | None:
         """Find the cheapest deduction, apply it to the state, and return it (None: stuck or solved).
 
-        ``techniques`` limits the ladder to those names (default: all of it).
+        ``techniques`` limits the ladder to those names (default: all of it); ``start`` skips its first rungs
+        (the compiled ladder has tried them).
         """
         if all(placed):
             return None
-        for name, find in LADDER:
+        for name, find in LADDER[start:]:
             if techniques is not None and name not in techniques:
                 continue
             clock.check()  # a caller's time limit (grade --time-limit) ends the ladder between techniques
@@ -364,13 +370,30 @@ def logic(model: Model) -> Logic:
     return cached
 
 
+def compiled_ladder(model: Model) -> LadderKernel | None:
+    """The compiled ladder (``ladderkernel``) for ``model`` when numba is installed and the model is plain
+    permutation units, else None; cached on the model. Importing numba and loading the kernel cost about
+    0.1 s once beside the generation kernel's, so batches use it (``batch.COMPILED_FROM``), one puzzle not."""
+    from puzzlesmith.solvers.compiled import compiled_available
+
+    if "ladder kernel" not in model.cache:
+        kernel = None
+        if compiled_available() and ladder_fits(model) and all(_plain(c) for c in model.constraints):
+            from .ladderkernel import LadderKernel
+
+            kernel = LadderKernel(logic(model))
+        model.cache["ladder kernel"] = kernel if kernel is not None and kernel.applies else None
+    found: LadderKernel | None = model.cache["ladder kernel"]
+    return found
+
+
 def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None,
-          techniques: Collection[str] | None = None) -> Grade:
+          techniques: Collection[str] | None = None, fast: bool = False) -> Grade:
     """The grade of the puzzle ``givens`` on ``model`` (see the module docstring).
 
     ``solution`` guides guesses; without it, an engine finds one first (``solved`` is False
     in the grade when there is none). ``techniques`` limits the ladder (THREE_TIERS: the
-    grader this one replaced).
+    grader this one replaced). ``fast``: the compiled ladder grades where it applies (the same grade).
     """
     if solution is None:
         found = solvers.solve(model, fix=givens, time_limit=clock.remaining())
@@ -381,6 +404,11 @@ def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
         solution = found.solution
     if not ladder_fits(model):
         return deduction.grade(model, givens, solution)
+    if fast and techniques is None:
+        compiled = compiled_ladder(model)
+        graded = compiled.grade(givens, solution) if compiled is not None else None
+        if graded is not None:
+            return graded
     return logic(model).grade(givens, solution, techniques)
 
 

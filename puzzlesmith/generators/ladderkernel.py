@@ -1,0 +1,1260 @@
+"""The technique ladder compiled (numba, the ``fast`` extra) for batches of graded puzzles.
+
+Graded generation (``generate --json``) grades every puzzle it makes, and the ladder in Python
+(``techniques``) spends most of a grade rescanning the board: after each step it tries every technique
+from the cheapest again. Here the rungs from full house to forcing chains run in one compiled loop over
+bitmask candidates, each finder a transcription of its Python twin that scans in the same order, so it
+finds the same step, and the grade (counts, hardest step, rating) is the same step for step. Nishio and
+dynamic forcing chains (a few puzzles in a hundred) and guesses stay in Python: the loop hands the board
+back when no compiled rung applies.
+
+It applies to models of plain permutation units only (a sudoku's rows, columns and boxes: every
+AllDifferent without offsets, each using all of its values, nothing else); ``LadderKernel.applies`` says
+so, and ``grade`` returns None when a board ever contradicts itself, leaving the Python ladder to say why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from puzzlesmith.solvers.compiled import kernel
+
+from .techniques import LADDER, RATINGS, STRONG_LINKS, Contradiction, length_bonus
+
+if TYPE_CHECKING:
+    from .grading import Grade, Logic
+
+#: The rungs compiled here, in ladder order (the kernel's technique numbers are their places).
+COMPILED = ("full house", "hidden single", "hidden single", "direct pointing", "direct claiming",
+            "direct hidden pair", "constraint", "naked single", "direct hidden triple", "pointing", "claiming",
+            "naked pair", "X-wing", "hidden pair", "naked triple", "swordfish", "hidden triple", "turbot fish",
+            "grouped turbot fish", "XY-wing", "XYZ-wing", "naked quad", "jellyfish", "hidden quad", "WXYZ-wing",
+            "X-chain", "XY-chain", "forcing chain")
+TURBOT = ("turbot fish", "skyscraper", "two-string kite")
+W = 63  # bits used in each int64 word of a bit set (the sign bit stays clear)
+FULL = (1 << W) - 1
+
+# -- bit helpers ------------------------------------------------------------------------------
+
+
+@kernel
+def _pc(x: int) -> int:
+    """Set bits of a non-negative int64."""
+    count = 0
+    while x:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@kernel
+def _low(x: int) -> int:
+    """Index of the lowest set bit of x > 0."""
+    k = 0
+    while not (x >> k) & 1:
+        k += 1
+    return k
+
+
+# -- applying a step ---------------------------------------------------------------------------
+
+
+@kernel
+def _place(cand: Any, placed: Any, var: int, bit: int, porder: Any, plen: Any) -> bool:
+    """grading.Logic.place: False on a contradiction."""
+    cand[var] = bit
+    placed[var] = True
+    for i in range(plen[var]):
+        j = porder[var, i]
+        if cand[j] & bit:
+            cand[j] &= ~bit
+            if cand[j] == 0:
+                return False
+    return True
+
+
+# -- singles and direct techniques --------------------------------------------------------------
+
+
+@kernel
+def _lone(u: int, cand: Any, placed: Any, uvars: Any, ulen: Any, uunion: Any) -> int:
+    """techniques.lone_values; -1 on a contradiction."""
+    once = 0
+    twice = 0
+    done = 0
+    for i in range(ulen[u]):
+        v = uvars[u, i]
+        d = cand[v]
+        if placed[v]:
+            done |= d
+        else:
+            twice |= once & d
+            once |= d
+    if (once | done) != uunion[u]:
+        return -1
+    return once & ~twice & ~done
+
+
+@kernel
+def _hidden_groups(u: int, size: int, cand: Any, placed: Any, uvars: Any, ulen: Any, free: Any, where: Any,
+                   keys: Any, few: Any) -> Any:
+    """The unit's free variables, value -> places over them (``where``), its values in order of first
+    appearance (``keys``) and those with 2..size places (``few``): (free count, key count, few count)."""
+    nf = 0
+    for i in range(ulen[u]):
+        v = uvars[u, i]
+        if not placed[v]:
+            free[nf] = v
+            nf += 1
+    for k in range(where.shape[0]):
+        where[k] = 0
+    nk = 0
+    for i in range(nf):
+        d = cand[free[i]]
+        while d:
+            low = d & -d
+            k = _low(low)
+            d ^= low
+            if where[k] == 0:
+                keys[nk] = k
+                nk += 1
+            where[k] |= 1 << i
+    nfew = 0
+    for i in range(nk):
+        c = _pc(where[keys[i]])
+        if 2 <= c <= size:
+            few[nfew] = keys[i]
+            nfew += 1
+    return nf, nk, nfew
+
+
+@kernel
+def _next_combo(idx: Any, size: int, total: int) -> bool:
+    """itertools.combinations' order: advance ``idx`` (indices into a list of ``total``), False at the end."""
+    i = size - 1
+    while i >= 0 and idx[i] == total - size + i:
+        i -= 1
+    if i < 0:
+        return False
+    idx[i] += 1
+    for j in range(i + 1, size):
+        idx[j] = idx[j - 1] + 1
+    return True
+
+
+@kernel
+def _hidden_subset(size: int, direct: bool, cand: Any, placed: Any, uvars: Any, ulen: Any, uperm: Any,
+                   porder: Any, plen: Any, rec: Any) -> int:
+    """techniques.hidden_subset and direct_hidden_subset: 1 found and applied, 0 none, -1 contradiction."""
+    L = uvars.shape[1]
+    free = np.empty(L, np.int64)
+    where = np.zeros(64, np.int64)
+    keys = np.empty(64, np.int64)
+    few = np.empty(64, np.int64)
+    idx = np.empty(4, np.int64)
+    for u in range(uvars.shape[0]):
+        if not uperm[u]:
+            continue
+        nf, nk, nfew = _hidden_groups(u, size, cand, placed, uvars, ulen, free, where, keys, few)
+        if nf <= size or nfew < size:
+            continue
+        for i in range(size):
+            idx[i] = i
+        while True:
+            cells = 0
+            keep = 0
+            for i in range(size):
+                cells |= where[few[idx[i]]]
+                keep |= 1 << few[idx[i]]
+            if _pc(cells) == size:
+                if direct:
+                    for i in range(nk):
+                        k = keys[i]
+                        places = where[k]
+                        if keep >> k & 1 or _pc(places) < 2 or _pc(places & ~cells) != 1:
+                            continue
+                        var = free[_low(places & ~cells)]
+                        rec[2], rec[3], rec[4] = var, k, 0
+                        return 1 if _place(cand, placed, var, 1 << k, porder, plen) else -1
+                else:
+                    count = 0
+                    c = cells
+                    while c:
+                        low = c & -c
+                        c ^= low
+                        v = free[_low(low)]
+                        gone = cand[v] & ~keep
+                        if gone:
+                            count += _pc(gone)
+                            cand[v] &= keep
+                    if count:
+                        rec[4] = count
+                        return 1
+            if not _next_combo(idx, size, nfew):
+                break
+    return 0
+
+
+@kernel
+def _direct_intersection(pointing: bool, cand: Any, placed: Any, uvars: Any, ulen: Any, ubox: Any, ufam: Any,
+                         fam: Any, flen: Any, ca: Any, cb: Any, cshared: Any, porder: Any, plen: Any,
+                         rec: Any) -> int:
+    n = cand.shape[0]
+    cleared = np.zeros(n, np.bool_)
+    for x in range(ca.shape[0]):
+        a, b = ca[x], cb[x]
+        if ubox[a] != pointing:
+            continue
+        inside = 0
+        outside = 0
+        for i in range(ulen[a]):
+            v = uvars[a, i]
+            if not placed[v]:
+                if cshared[x, v]:
+                    inside |= cand[v]
+                else:
+                    outside |= cand[v]
+        m = inside & ~outside
+        while m:
+            bit = m & -m
+            m ^= bit
+            count = 0
+            for i in range(ulen[a]):
+                v = uvars[a, i]
+                if not placed[v] and cand[v] & bit:
+                    count += 1
+            if count < 2:
+                continue
+            any_cleared = False
+            for i in range(ulen[b]):
+                v = uvars[b, i]
+                c = not cshared[x, v] and not placed[v] and (cand[v] & bit) != 0
+                cleared[v] = c
+                any_cleared |= c
+            if any_cleared:
+                f = ufam[a]
+                for fi in range(flen[f]):
+                    c = fam[f, fi]
+                    holders = 0
+                    left = 0
+                    spot = -1
+                    for i in range(ulen[c]):
+                        v = uvars[c, i]
+                        if not placed[v] and cand[v] & bit:
+                            holders += 1
+                            if not cleared[v]:
+                                left += 1
+                                spot = v
+                    if c != a and holders >= 2 and left == 1:
+                        rec[2], rec[3], rec[4] = spot, _low(bit), 0
+                        return 1 if _place(cand, placed, spot, bit, porder, plen) else -1
+            for i in range(ulen[b]):
+                cleared[uvars[b, i]] = False
+    return 0
+
+
+@kernel
+def _intersection(pointing: bool, cand: Any, placed: Any, uvars: Any, ulen: Any, ubox: Any, ca: Any, cb: Any,
+                  cshared: Any, rec: Any) -> int:
+    for x in range(ca.shape[0]):
+        a, b = ca[x], cb[x]
+        if ubox[a] != pointing:
+            continue
+        values = 0
+        for i in range(ulen[a]):
+            v = uvars[a, i]
+            if not placed[v]:
+                values |= cand[v]
+        while values:
+            bit = values & -values
+            values ^= bit
+            count = 0
+            inside = True
+            for i in range(ulen[a]):
+                v = uvars[a, i]
+                if not placed[v] and cand[v] & bit:
+                    count += 1
+                    if not cshared[x, v]:
+                        inside = False
+            if count < 2 or not inside:
+                continue
+            gone = 0
+            for i in range(ulen[b]):
+                v = uvars[b, i]
+                if not cshared[x, v] and not placed[v] and cand[v] & bit:
+                    cand[v] &= ~bit
+                    gone += 1
+                    if cand[v] == 0:
+                        return -1
+            if gone:
+                rec[4] = gone
+                return 1
+    return 0
+
+
+@kernel
+def _naked_subset(size: int, cand: Any, placed: Any, uvars: Any, ulen: Any, rec: Any) -> int:
+    L = uvars.shape[1]
+    free = np.empty(L, np.int64)
+    small = np.empty(L, np.int64)
+    idx = np.empty(4, np.int64)
+    for u in range(uvars.shape[0]):
+        nf = 0
+        ns = 0
+        for i in range(ulen[u]):
+            v = uvars[u, i]
+            if not placed[v]:
+                free[nf] = v
+                nf += 1
+                c = _pc(cand[v])
+                if 2 <= c <= size:
+                    small[ns] = v
+                    ns += 1
+        if nf <= size or ns < size:
+            continue
+        for i in range(size):
+            idx[i] = i
+        while True:
+            union = 0
+            for i in range(size):
+                union |= cand[small[idx[i]]]
+            if _pc(union) == size:
+                count = 0
+                for i in range(nf):
+                    v = free[i]
+                    inside = False
+                    for j in range(size):
+                        if small[idx[j]] == v:
+                            inside = True
+                    if not inside and cand[v] & union:
+                        count += _pc(cand[v] & union)
+                        cand[v] &= ~union
+                        if cand[v] == 0:
+                            return -1
+                if count:
+                    rec[4] = count
+                    return 1
+            if not _next_combo(idx, size, ns):
+                break
+    return 0
+
+
+@kernel
+def _fish(size: int, all_values: int, cand: Any, placed: Any, uvars: Any, ulen: Any, fam: Any, flen: Any,
+          obase: Any, oblen: Any, ocover: Any, cidx: Any, rec: Any) -> int:
+    n = cand.shape[0]
+    rows = np.empty(64, np.int64)
+    masks = np.empty(64, np.int64)
+    idx = np.empty(4, np.int64)
+    inside = np.zeros(n, np.bool_)
+    for o in range(ocover.shape[0]):
+        cover = ocover[o]
+        vals = all_values
+        while vals:
+            bit = vals & -vals
+            vals ^= bit
+            nr = 0
+            for bi in range(oblen[o]):
+                u = obase[o, bi]
+                done = False
+                for i in range(ulen[u]):
+                    v = uvars[u, i]
+                    if placed[v] and cand[v] == bit:
+                        done = True
+                if done:
+                    continue
+                mask = 0
+                for i in range(ulen[u]):
+                    v = uvars[u, i]
+                    if cand[v] & bit:
+                        mask |= 1 << cidx[cover, v]
+                c = _pc(mask)
+                if 2 <= c <= size:
+                    rows[nr] = u
+                    masks[nr] = mask
+                    nr += 1
+            if nr < size:
+                continue
+            for i in range(size):
+                idx[i] = i
+            while True:
+                union = 0
+                for i in range(size):
+                    union |= masks[idx[i]]
+                if _pc(union) == size:
+                    for i in range(size):
+                        u = rows[idx[i]]
+                        for j in range(ulen[u]):
+                            inside[uvars[u, j]] = True
+                    count = 0
+                    bad = False
+                    m = union
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        c = fam[cover, _low(low)]
+                        for j in range(ulen[c]):
+                            v = uvars[c, j]
+                            if not inside[v] and not placed[v] and cand[v] & bit:
+                                cand[v] &= ~bit
+                                count += 1
+                                if cand[v] == 0:
+                                    bad = True
+                    for i in range(size):
+                        u = rows[idx[i]]
+                        for j in range(ulen[u]):
+                            inside[uvars[u, j]] = False
+                    if bad:
+                        return -1
+                    if count:
+                        rec[4] = count
+                        return 1
+                if not _next_combo(idx, size, nr):
+                    break
+    return 0
+
+
+# -- wings ----------------------------------------------------------------------------------------
+
+
+@kernel
+def _wing(xyz: bool, cand: Any, placed: Any, peer: Any, porder: Any, plen: Any, rec: Any) -> int:
+    n = cand.shape[0]
+    wings = np.empty(n, np.int64)
+    for pivot in range(n):
+        d = cand[pivot]
+        if placed[pivot] or _pc(d) != (3 if xyz else 2):
+            continue
+        nw = 0
+        for i in range(plen[pivot]):  # the order Python iterates the peer set in
+            w = porder[pivot, i]
+            if placed[w] or _pc(cand[w]) != 2:
+                continue
+            if (cand[w] & ~d == 0) if xyz else (_pc(cand[w] & d) == 1):
+                wings[nw] = w
+                nw += 1
+        for i in range(nw):
+            a = wings[i]
+            for j in range(i + 1, nw):
+                b = wings[j]
+                z = cand[a] & cand[b] & (d if xyz else ~d)
+                if cand[a] == cand[b] or _pc(z) != 1:
+                    continue
+                count = 0
+                for v in range(n):
+                    if peer[a, v] and peer[b, v] and (not xyz or peer[pivot, v]) and v != pivot and not placed[v] \
+                            and cand[v] & z:
+                        cand[v] &= ~z
+                        count += 1
+                        if cand[v] == 0:
+                            return -1
+                if count:
+                    rec[4] = count
+                    return 1
+    return 0
+
+
+@kernel
+def _restricted(peer: Any, cand: Any, cells: Any, bit: int) -> bool:
+    for i in range(4):
+        a = cells[i]
+        if not cand[a] & bit:
+            continue
+        for j in range(i + 1, 4):
+            b = cells[j]
+            if cand[b] & bit and not peer[a, b]:
+                return False
+    return True
+
+
+@kernel
+def _wxyz(cand: Any, placed: Any, peer: Any, rec: Any) -> int:
+    n = cand.shape[0]
+    near = np.empty(n, np.int64)
+    cells = np.empty(4, np.int64)
+    for pivot in range(n):
+        d = cand[pivot]
+        if placed[pivot] or not 2 <= _pc(d) <= 4:
+            continue
+        nn = 0
+        for w in range(n):
+            if peer[pivot, w] and not placed[w] and 2 <= _pc(cand[w]) <= 4 and _pc(cand[w] | d) <= 4:
+                near[nn] = w
+                nn += 1
+        for i in range(nn):
+            a = near[i]
+            for j in range(i + 1, nn):
+                b = near[j]
+                if _pc(d | cand[a] | cand[b]) > 4:
+                    continue
+                for m in range(j + 1, nn):
+                    c = near[m]
+                    union = d | cand[a] | cand[b] | cand[c]
+                    if _pc(union) != 4:
+                        continue
+                    cells[0], cells[1], cells[2], cells[3] = pivot, a, b, c
+                    loose = 0
+                    nloose = 0
+                    vals = union
+                    while vals:
+                        bit = vals & -vals
+                        vals ^= bit
+                        if not _restricted(peer, cand, cells, bit):
+                            loose = bit
+                            nloose += 1
+                    if nloose != 1:
+                        continue
+                    z = loose
+                    count = 0
+                    for v in range(n):
+                        if v == pivot or v == a or v == b or v == c or placed[v] or not cand[v] & z:
+                            continue
+                        sees = True
+                        for h in range(4):
+                            if cand[cells[h]] & z and not peer[cells[h], v]:
+                                sees = False
+                        if sees:
+                            cand[v] &= ~z
+                            count += 1
+                            if cand[v] == 0:
+                                return -1
+                    if count:
+                        rec[1] = _pc(d)
+                        rec[4] = count
+                        return 1
+    return 0
+
+
+# -- grouped turbot fish: variable sets as two words (variables 0..125) -------------------------
+
+
+@kernel
+def _less(a0: int, a1: int, b0: int, b1: int) -> bool:
+    """Whether the variable set (a0, a1) is smaller than (b0, b1) as one integer (Python's sorted)."""
+    return a1 < b1 or (a1 == b1 and a0 < b0)
+
+
+@kernel
+def _multi(a0: int, a1: int) -> bool:
+    """More than one variable."""
+    return _pc(a0) + _pc(a1) > 1
+
+
+@kernel
+def _seen(a0: int, a1: int, pmask: Any) -> Any:
+    """The variables that see every variable of the set (grading: ``_seen``)."""
+    s0 = FULL
+    s1 = FULL
+    for word in range(2):
+        m = a0 if word == 0 else a1
+        while m:
+            low = m & -m
+            m ^= low
+            v = word * W + _low(low)
+            s0 &= pmask[v, 0]
+            s1 &= pmask[v, 1]
+    return s0, s1
+
+
+@kernel
+def _grouped(cand: Any, placed: Any, width: int, umask: Any, segu: Any, segptr: Any, segmask: Any, pmask: Any,
+             rec: Any) -> int:
+    n = cand.shape[0]
+    cap = 4096
+    links = np.empty((cap, 4), np.int64)
+    seen = np.empty((cap, 4), np.int64)
+    for k in range(width):
+        bit = 1 << k
+        h0 = 0
+        h1 = 0
+        for v in range(n):
+            if cand[v] & bit and not placed[v]:
+                if v < W:
+                    h0 |= 1 << v
+                else:
+                    h1 |= 1 << (v - W)
+        nl = 0
+        for si in range(segu.shape[0]):
+            u = segu[si]
+            p0 = h0 & umask[u, 0]
+            p1 = h1 & umask[u, 1]
+            if _pc(p0) + _pc(p1) < 2:
+                continue
+            for s in range(segptr[si], segptr[si + 1]):
+                a0, a1 = p0 & segmask[s, 0], p1 & segmask[s, 1]
+                b0, b1 = p0 & ~segmask[s, 0], p1 & ~segmask[s, 1]
+                if (a0 or a1) and (b0 or b1):
+                    ok = _pc(b0) + _pc(b1) == 1
+                    if not ok:
+                        for t in range(segptr[si], segptr[si + 1]):
+                            if not (b0 & ~segmask[t, 0]) and not (b1 & ~segmask[t, 1]):
+                                ok = True
+                                break
+                    if ok:
+                        if _less(b0, b1, a0, a1):
+                            a0, a1, b0, b1 = b0, b1, a0, a1
+                        if nl == cap:
+                            return -1
+                        links[nl, 0], links[nl, 1], links[nl, 2], links[nl, 3] = a0, a1, b0, b1
+                        nl += 1
+            if _pc(p0) + _pc(p1) == 2:
+                if p0:
+                    l0, l1 = p0 & -p0, 0
+                else:
+                    l0, l1 = 0, p1 & -p1
+                if nl == cap:
+                    return -1
+                links[nl, 0], links[nl, 1], links[nl, 2], links[nl, 3] = l0, l1, p0 ^ l0, p1 ^ l1
+                nl += 1
+        # sorted(set(links)): insertion sort by (a, b) as integers, duplicates dropped
+        m = 0
+        for i in range(nl):
+            a0, a1, b0, b1 = links[i, 0], links[i, 1], links[i, 2], links[i, 3]
+            dup = False
+            for j in range(m):
+                if links[j, 0] == a0 and links[j, 1] == a1 and links[j, 2] == b0 and links[j, 3] == b1:
+                    dup = True
+                    break
+            if dup:
+                continue
+            j = m
+            while j > 0 and (_less(a0, a1, links[j - 1, 0], links[j - 1, 1]) or (
+                    links[j - 1, 0] == a0 and links[j - 1, 1] == a1 and _less(b0, b1, links[j - 1, 2],
+                                                                               links[j - 1, 3]))):
+                links[j] = links[j - 1]
+                j -= 1
+            links[j, 0], links[j, 1], links[j, 2], links[j, 3] = a0, a1, b0, b1
+            m += 1
+        nl = m
+        grouped = False
+        for i in range(nl):
+            if _multi(links[i, 0], links[i, 1]) or _multi(links[i, 2], links[i, 3]):
+                grouped = True
+        if not grouped:
+            continue
+        for i in range(nl):
+            seen[i, 0], seen[i, 1] = _seen(links[i, 0], links[i, 1], pmask)
+            seen[i, 2], seen[i, 3] = _seen(links[i, 2], links[i, 3], pmask)
+        # ends: the links as (a, b), then reversed as (b, a)
+        for e1 in range(2 * nl):
+            i = e1 % nl
+            sa = 0 if e1 < nl else 2
+            sb = 2 - sa
+            a0, a1, b0, b1 = links[i, sa], links[i, sa + 1], links[i, sb], links[i, sb + 1]
+            seenb0, seenb1 = seen[i, sb], seen[i, sb + 1]
+            seena0, seena1 = seen[i, sa], seen[i, sa + 1]
+            for e2 in range(2 * nl):
+                j = e2 % nl
+                sc = 0 if e2 < nl else 2
+                sd = 2 - sc
+                c0, c1, d0, d1 = links[j, sc], links[j, sc + 1], links[j, sd], links[j, sd + 1]
+                if (c0 & ~seenb0) or (c1 & ~seenb1) or ((a0 | b0) & (c0 | d0)) or ((a1 | b1) & (c1 | d1)):
+                    continue
+                if not (_multi(a0, a1) or _multi(b0, b1) or _multi(c0, c1) or _multi(d0, d1)):
+                    continue
+                g0 = seena0 & seen[j, sd] & h0 & ~(a0 | d0)
+                g1 = seena1 & seen[j, sd + 1] & h1 & ~(a1 | d1)
+                if g0 or g1:
+                    count = 0
+                    for word in range(2):
+                        g = g0 if word == 0 else g1
+                        while g:
+                            low = g & -g
+                            g ^= low
+                            v = word * W + _low(low)
+                            cand[v] &= ~bit
+                            count += 1
+                            if cand[v] == 0:
+                                return -1
+                    rec[4] = count
+                    return 1
+    return 0
+
+
+# -- chains: node sets as words of W bits, node = var * width + k ------------------------------
+
+
+@kernel
+def _add(s: Any, node: int) -> None:
+    s[node // W] |= 1 << (node % W)
+
+
+@kernel
+def _weak_table(width: int, cand: Any, placed: Any, porder: Any, plen: Any, rank: Any, wt: Any) -> None:
+    """Chains.weak of every candidate node (by rank), once a board: wt[0, node] its value in its unplaced peers,
+    wt[1, node] that and its cell's other values."""
+    for var in range(cand.shape[0]):
+        if placed[var]:
+            continue
+        d = cand[var]
+        while d:
+            bit = d & -d
+            d ^= bit
+            k = _low(bit)
+            node = rank[var * width + k]
+            row = wt[0, node]
+            for i in range(plen[var]):
+                p = porder[var, i]
+                if not placed[p] and cand[p] & bit:
+                    _add(row, rank[p * width + k])
+            full = wt[1, node]
+            for i in range(row.shape[0]):
+                full[i] = row[i]
+            e = cand[var] & ~bit
+            while e:
+                low = e & -e
+                e ^= low
+                _add(full, rank[var * width + _low(low)])
+
+
+@kernel
+def _strong_of(node: int, use_x: bool, use_y: bool, xcnt: Any, xadj: Any, yadj: Any, out: Any) -> None:
+    """OR the node's strong links into ``out``."""
+    if use_x:
+        for i in range(xcnt[node]):
+            _add(out, xadj[node, i])
+    if use_y and yadj[node] >= 0:
+        _add(out, yadj[node])
+
+
+@kernel
+def _chains(cand: Any, placed: Any, width: int, uvars: Any, ulen: Any, uperm: Any, rank: Any, xcnt: Any, xadj: Any,
+            yadj: Any) -> None:
+    """Chains.__init__: the strong links (conjugate places of a value in a unit; a bivalue cell's values), between
+    nodes numbered by ``rank`` (a node's place among the board's candidates: the same order, fewer words)."""
+    for i in range(xcnt.shape[0]):
+        xcnt[i] = 0
+        yadj[i] = -1
+    for u in range(uvars.shape[0]):
+        if not uperm[u]:
+            continue
+        for k in range(width):
+            bit = 1 << k
+            first = -1
+            second = -1
+            count = 0
+            for i in range(ulen[u]):
+                v = uvars[u, i]
+                if not placed[v] and cand[v] & bit:
+                    count += 1
+                    if count == 1:
+                        first = v
+                    elif count == 2:
+                        second = v
+            if count == 2:
+                a, b = rank[first * width + k], rank[second * width + k]
+                known = False
+                for i in range(xcnt[a]):
+                    if xadj[a, i] == b:
+                        known = True
+                if not known:
+                    xadj[a, xcnt[a]] = b
+                    xcnt[a] += 1
+                    xadj[b, xcnt[b]] = a
+                    xcnt[b] += 1
+    for v in range(cand.shape[0]):
+        d = cand[v]
+        if not placed[v] and _pc(d) == 2:
+            a = rank[v * width + _low(d)]
+            b = rank[v * width + _low(d & (d - 1))]
+            yadj[a] = b
+            yadj[b] = a
+
+
+@kernel
+def _chain_from(s: int, use_x: bool, use_y: bool, cell_weak: bool, limit: int, min_nodes: int, wt: Any,
+                xcnt: Any, xadj: Any, yadj: Any, work: Any, found: Any) -> int:
+    """Chains._from: the chain's node count (0: none), its end in found[0] and what it removes in ``found[1:]``.
+    ``work`` holds scratch node sets (rows)."""
+    seen_true, seen_false, frontier, reached = work[0], work[1], work[2], work[3]
+    target = wt[1, s]
+    near = wt[1 if cell_weak else 0]
+    nw = seen_true.shape[0]
+    for i in range(nw):
+        seen_true[i] = 0
+        seen_false[i] = 0
+        frontier[i] = 0
+    _add(seen_false, s)
+    _add(frontier, s)
+    count = 1
+    while count + 1 <= limit:
+        alive = False
+        for i in range(nw):
+            if frontier[i]:
+                alive = True
+        if not alive:
+            return 0
+        for i in range(nw):
+            reached[i] = 0
+        for i in range(nw):
+            m = frontier[i]
+            while m:
+                low = m & -m
+                m ^= low
+                _strong_of(i * W + _low(low), use_x, use_y, xcnt, xadj, yadj, reached)
+        for i in range(nw):
+            reached[i] &= ~seen_true[i]
+            seen_true[i] |= reached[i]
+        count += 1
+        if count >= min_nodes:
+            for i in range(nw):
+                m = reached[i]
+                while m:
+                    low = m & -m
+                    m ^= low
+                    e = i * W + _low(low)
+                    if e == s:
+                        continue
+                    weak = wt[1, e]
+                    any_gone = False
+                    for j in range(nw):
+                        g = target[j] & weak[j]
+                        if j == e // W:
+                            g &= ~(1 << (e % W))
+                        found[1 + j] = g
+                        if g:
+                            any_gone = True
+                    if any_gone:
+                        found[0] = e
+                        return count
+        if count + 2 > limit:
+            return 0
+        for i in range(nw):
+            frontier[i] = 0
+        for i in range(nw):
+            m = reached[i]
+            while m:
+                low = m & -m
+                m ^= low
+                weak = near[i * W + _low(low)]
+                for j in range(nw):
+                    frontier[j] |= weak[j]
+        for i in range(nw):
+            frontier[i] &= ~seen_false[i]
+            seen_false[i] |= frontier[i]
+        count += 1
+    return 0
+
+
+@kernel
+def _chain_search(use_x: bool, use_y: bool, cell_weak: bool, max_nodes: int, min_nodes: int, wt: Any, xcnt: Any,
+                  xadj: Any, yadj: Any, work: Any, found: Any, best: Any) -> int:
+    """Chains.search: the shortest chain's node count (0: none); start in best[0], end and removals after."""
+    nodes = 0
+    for s in range(xcnt.shape[0]):
+        if not ((use_x and xcnt[s] > 0) or (use_y and yadj[s] >= 0)):
+            continue
+        limit = nodes - 1 if nodes else max_nodes
+        c = _chain_from(s, use_x, use_y, cell_weak, limit, min_nodes, wt, xcnt, xadj, yadj, work, found)
+        if c and (nodes == 0 or c < nodes):
+            nodes = c
+            best[0] = s
+            for i in range(found.shape[0]):
+                best[1 + i] = found[i]
+    return nodes
+
+
+@kernel
+def _chain_path(s: int, e: int, nodes: int, use_x: bool, use_y: bool, cell_weak: bool, wt: Any, xcnt: Any,
+                xadj: Any, yadj: Any, work: Any, path: Any) -> None:
+    """Chains.path: one chain of ``nodes`` nodes from s to e, breadth first with parents, into ``path``."""
+    N = xcnt.shape[0]
+    parent = np.full((2, N), -2, np.int64)  # [is_true][node] -> parent node (-1: the start)
+    layer = np.empty(2 * N, np.int64)
+    nxt_layer = np.empty(2 * N, np.int64)
+    nxt = work[5]
+    parent[0, s] = -1
+    layer[0] = s * 2  # entries: node * 2 + is_true
+    size = 1
+    for _ in range(nodes - 1):
+        nsize = 0
+        for li in range(size):
+            n = layer[li] // 2
+            is_true = layer[li] % 2 == 1
+            if is_true:
+                row = wt[1 if cell_weak else 0, n]
+                for i in range(nxt.shape[0]):
+                    nxt[i] = row[i]
+            else:
+                for i in range(nxt.shape[0]):
+                    nxt[i] = 0
+                _strong_of(n, use_x, use_y, xcnt, xadj, yadj, nxt)
+            side = 0 if is_true else 1
+            for i in range(nxt.shape[0]):
+                m = nxt[i]
+                while m:
+                    low = m & -m
+                    m ^= low
+                    node = i * W + _low(low)
+                    if parent[side, node] == -2:
+                        parent[side, node] = n * 2 + (1 if is_true else 0)
+                        nxt_layer[nsize] = node * 2 + side
+                        nsize += 1
+        for i in range(nsize):
+            layer[i] = nxt_layer[i]
+        size = nsize
+    at = e * 2 + 1
+    count = 0
+    while at >= 0:
+        path[count] = at // 2
+        count += 1
+        at = parent[at % 2, at // 2]
+    for i in range(count // 2):
+        path[i], path[count - 1 - i] = path[count - 1 - i], path[i]
+
+
+@kernel
+def _x_unit(a: int, b: int, width: int, cand: Any, placed: Any, uvars: Any, ulen: Any, uperm: Any,
+            ubox: Any) -> int:
+    """Chains.x_unit of an X link: the last line unit where a and b are the value's two places, else the
+    first box-like one."""
+    k = a % width
+    va, vb = a // width, b // width
+    bit = 1 << k
+    chosen = -1
+    for u in range(uvars.shape[0]):
+        if not uperm[u]:
+            continue
+        count = 0
+        has_a = False
+        has_b = False
+        for i in range(ulen[u]):
+            v = uvars[u, i]
+            if not placed[v] and cand[v] & bit:
+                count += 1
+                has_a |= v == va
+                has_b |= v == vb
+        if count == 2 and has_a and has_b and (chosen < 0 or not ubox[u]):
+            chosen = u
+    return chosen
+
+
+@kernel
+def _chain_step(kind: int, width: int, maxu: int, cand: Any, placed: Any, uvars: Any, ulen: Any, uperm: Any,
+                ubox: Any, ufam: Any, porder: Any, plen: Any, rank: Any, rec: Any) -> int:
+    """Turbot fish (kind 0), X-chain (1), XY-chain (2), forcing chain (3): 1 applied, 0 none, -1 contradiction.
+    rec[1]: turbot fish's name (TURBOT), a chain's node count (+ 100 * (lines + 1) + 1000 * box for an
+    X-chain of 3 to 6 strong links: the unit kinds of ``strong_links_rating``)."""
+    n = cand.shape[0]
+    m = 0
+    for v in range(n):
+        for k in range(width):
+            if not placed[v] and cand[v] >> k & 1:
+                rank[v * width + k] = m
+                m += 1
+            else:
+                rank[v * width + k] = -1
+    node_of = np.empty(max(m, 1), np.int64)
+    for node in range(n * width):
+        if rank[node] >= 0:
+            node_of[rank[node]] = node
+    nw = max(1, (m + W - 1) // W)
+    xcnt = np.zeros(m, np.int64)
+    xadj = np.zeros((m, maxu), np.int64)
+    yadj = np.full(m, -1, np.int64)
+    wt = np.zeros((2, m, nw), np.int64)
+    work = np.zeros((6, nw), np.int64)
+    found = np.zeros(nw + 1, np.int64)
+    best = np.zeros(nw + 2, np.int64)
+    path = np.zeros(64, np.int64)
+    _chains(cand, placed, width, uvars, ulen, uperm, rank, xcnt, xadj, yadj)
+    _weak_table(width, cand, placed, porder, plen, rank, wt)
+    use_x = kind != 2
+    use_y = kind >= 2
+    cell_weak = kind == 3
+    nodes = _chain_search(use_x, use_y, cell_weak, 4 if kind == 0 else 24, 4 if kind in (0, 3) else 6, wt, xcnt,
+                          xadj, yadj, work, found, best)
+    if nodes == 0:
+        return 0
+    s, e = best[0], best[1]
+    if kind <= 1:
+        _chain_path(s, e, nodes, use_x, use_y, cell_weak, wt, xcnt, xadj, yadj, work, path)
+        for i in range(nodes):
+            path[i] = node_of[path[i]]
+    if kind == 0:
+        u0 = _x_unit(path[0], path[1], width, cand, placed, uvars, ulen, uperm, ubox)
+        u1 = _x_unit(path[2], path[3], width, cand, placed, uvars, ulen, uperm, ubox)
+        if ubox[u0] or ubox[u1]:
+            rec[1] = 0
+        elif ufam[u0] == ufam[u1]:
+            rec[1] = 1
+        else:
+            rec[1] = 2
+    else:
+        rec[1] = nodes
+        if kind == 1 and 3 <= nodes // 2 <= 6:
+            fams = 0
+            box = 0
+            for i in range(0, nodes - 1, 2):
+                u = _x_unit(path[i], path[i + 1], width, cand, placed, uvars, ulen, uperm, ubox)
+                if ubox[u]:
+                    box = 1
+                else:
+                    fams |= 1 << ufam[u]
+            rec[1] += 100 * (_pc(fams) + 1) + 1000 * box
+    count = 0
+    for i in range(best.shape[0] - 2):
+        bits = best[2 + i]
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            node = node_of[i * W + _low(low)]
+            v = node // width
+            cand[v] &= ~(1 << (node % width))
+            count += 1
+            if cand[v] == 0:
+                return -1
+    rec[4] = count
+    return 1
+
+
+# -- the loop ---------------------------------------------------------------------------------------
+
+
+@kernel
+def _run(rungs: int, cand: Any, placed: Any, width: int, all_values: int, uvars: Any, ulen: Any, uunion: Any,
+         uperm: Any, ubox: Any, ufam: Any, fam: Any, flen: Any, ca: Any, cb: Any, cshared: Any, obase: Any,
+         oblen: Any, ocover: Any, cidx: Any, peer: Any, porder: Any, plen: Any, umask: Any, segu: Any, segptr: Any,
+         segmask: Any, pmask: Any, out: Any, top: int) -> Any:
+    """Steps of the first ``rungs`` rungs until the board is solved (status 0) or none applies (1); -1 on a
+    contradiction. Each step is a row of ``out``: rung, parameter, placed variable, value bit index, removals."""
+    n = cand.shape[0]
+    per_var = np.zeros(n, np.int64)  # a node has at most one conjugate in each unit of its variable
+    for u in range(uvars.shape[0]):
+        for i in range(ulen[u]):
+            per_var[uvars[u, i]] += 1
+    maxu = max(1, per_var.max())
+    rank = np.empty(n * width, np.int64)
+    rec = np.zeros(5, np.int64)
+    while True:
+        solved = True
+        for v in range(n):
+            if not placed[v]:
+                solved = False
+                break
+        if solved:
+            return 0, top
+        status = 0
+        rung = 0
+        while rung < rungs and status == 0:
+            rec[1], rec[2], rec[3], rec[4] = 0, -1, -1, 0
+            if rung == 0:  # full house
+                for u in range(uvars.shape[0]):
+                    if not uperm[u]:
+                        continue
+                    nf = 0
+                    last = -1
+                    for i in range(ulen[u]):
+                        v = uvars[u, i]
+                        if not placed[v]:
+                            nf += 1
+                            last = v
+                    if nf == 1 and _pc(cand[last]) == 1:
+                        rec[2], rec[3] = last, _low(cand[last])
+                        status = 1 if _place(cand, placed, last, cand[last], porder, plen) else -1
+                        break
+            elif rung == 1 or rung == 2:  # hidden single, box-like units then lines
+                boxes = rung == 1
+                for u in range(uvars.shape[0]):
+                    if not uperm[u] or ubox[u] != boxes:
+                        continue
+                    alone = _lone(u, cand, placed, uvars, ulen, uunion)
+                    if alone < 0:
+                        status = -1
+                        break
+                    if alone:
+                        bit = alone & -alone
+                        for i in range(ulen[u]):
+                            v = uvars[u, i]
+                            if not placed[v] and cand[v] & bit:
+                                rec[2], rec[3] = v, _low(bit)
+                                status = 1 if _place(cand, placed, v, bit, porder, plen) else -1
+                                break
+                        break
+            elif rung == 3 or rung == 4:
+                status = _direct_intersection(rung == 3, cand, placed, uvars, ulen, ubox, ufam, fam, flen, ca, cb,
+                                              cshared, porder, plen, rec)
+            elif rung == 5 or rung == 8:
+                status = _hidden_subset(2 if rung == 5 else 3, True, cand, placed, uvars, ulen, uperm, porder, plen,
+                                        rec)
+            elif rung == 6:  # constraint: the kernel's models have none
+                status = 0
+            elif rung == 7:  # naked single
+                for v in range(n):
+                    d = cand[v]
+                    if not placed[v] and not d & (d - 1):
+                        if d == 0:
+                            status = -1
+                            break
+                        rec[2], rec[3] = v, _low(d)
+                        status = 1 if _place(cand, placed, v, d, porder, plen) else -1
+                        break
+            elif rung == 9 or rung == 10:
+                status = _intersection(rung == 9, cand, placed, uvars, ulen, ubox, ca, cb, cshared, rec)
+            elif rung == 11 or rung == 14 or rung == 21:
+                status = _naked_subset(2 if rung == 11 else 3 if rung == 14 else 4, cand, placed, uvars, ulen, rec)
+            elif rung == 12 or rung == 15 or rung == 22:
+                status = _fish(2 if rung == 12 else 3 if rung == 15 else 4, all_values, cand, placed, uvars, ulen,
+                               fam, flen, obase, oblen, ocover, cidx, rec)
+            elif rung == 13 or rung == 16 or rung == 23:
+                status = _hidden_subset(2 if rung == 13 else 3 if rung == 16 else 4, False, cand, placed, uvars,
+                                        ulen, uperm, porder, plen, rec)
+            elif rung == 17:
+                status = _chain_step(0, width, maxu, cand, placed, uvars, ulen, uperm, ubox, ufam, porder, plen,
+                                     rank, rec)
+            elif rung == 18:
+                status = _grouped(cand, placed, width, umask, segu, segptr, segmask, pmask, rec)
+            elif rung == 19 or rung == 20:
+                status = _wing(rung == 20, cand, placed, peer, porder, plen, rec)
+            elif rung == 24:
+                status = _wxyz(cand, placed, peer, rec)
+            else:  # 25, 26, 27: X-chain, XY-chain, forcing chain
+                status = _chain_step(rung - 24, width, maxu, cand, placed, uvars, ulen, uperm, ubox, ufam, porder,
+                                     plen, rank, rec)
+            if status == 0:
+                rung += 1
+        if status < 0:
+            return -1, top
+        if status == 0:
+            return 1, top
+        out[top, 0] = rung
+        for i in range(1, 5):
+            out[top, i] = rec[i]
+        top += 1
+
+
+# -- Python side -------------------------------------------------------------------------------------
+
+
+def _table(rows: Sequence[Sequence[int]], fill: int = -1) -> Any:
+    width = max([len(r) for r in rows] + [1])
+    out = np.full((max(len(rows), 1), width), fill, dtype=np.int64)
+    for i, r in enumerate(rows):
+        out[i, :len(r)] = r
+    return out
+
+
+def _words(vars_: Sequence[int] | set[int]) -> list[int]:
+    w = [0, 0]
+    for v in vars_:
+        w[v // W] |= 1 << (v % W)
+    return w
+
+
+class LadderKernel:
+    """One model's tables for the compiled ladder (``applies`` says whether it can run)."""
+
+    def __init__(self, net: Logic) -> None:
+        """``net``: a model of AllDifferent constraints without offsets only (grading.compiled_ladder checks)."""
+        self.net = net
+        n = len(net.initial)
+        names = [u[0] for u in net.units]
+        self.applies = (all(u[3] for u in net.units) and len(set(names)) == len(names)
+                        and not net.others and n <= 2 * W and net.width <= 16 and len(net.units) > 0
+                        and all(len(f) < W for f in net.families)  # a family's units as bits of one word
+                        and tuple(name for name, _ in LADDER[:len(COMPILED)]) == COMPILED)
+        if not self.applies:
+            return
+        fam_of = {u: f for f, us in enumerate(net.families) for u in us}
+        self.tables = (
+            net.width, net.all_values,
+            _table([list(u[1]) for u in net.units]), np.array([len(u[1]) for u in net.units], dtype=np.int64),
+            np.array([u[2] for u in net.units], dtype=np.int64), np.array([u[3] for u in net.units], dtype=np.bool_),
+            np.array(net.box_like, dtype=np.bool_), np.array([fam_of.get(u, -1) for u in range(len(net.units))],
+                                                             dtype=np.int64),
+            _table(net.families), np.array([len(f) for f in net.families], dtype=np.int64),
+            np.array([a for a, _, _ in net.crossings], dtype=np.int64),
+            np.array([b for _, b, _ in net.crossings], dtype=np.int64),
+            np.array([[v in shared for v in range(n)] for _, _, shared in net.crossings] or [[False] * n],
+                     dtype=np.bool_),
+            _table([base for base, _ in net.orthogonal]),
+            np.array([len(base) for base, _ in net.orthogonal], dtype=np.int64),
+            np.array([cover for _, cover in net.orthogonal], dtype=np.int64),
+            _table([[net.cover_index.get(f, {}).get(v, -1) for v in range(n)] for f in range(len(net.families))]),
+            np.array([[w in net.peers[v] for w in range(n)] for v in range(n)], dtype=np.bool_),
+            _table([list(net.peers[v]) for v in range(n)]),  # the order Python iterates each peer set in
+            np.array([len(net.peers[v]) for v in range(n)], dtype=np.int64),
+            np.array([_words(u[1]) for u in net.units], dtype=np.int64),
+            np.array(list(net.segments), dtype=np.int64),
+            np.cumsum([0] + [len(s) for s in net.segments.values()]).astype(np.int64),
+            np.array([_words([v for v in range(n) if m >> v & 1]) for s in net.segments.values() for m in s]
+                     or [[0, 0]], dtype=np.int64),
+            np.array([_words(net.peers[v]) for v in range(n)], dtype=np.int64))
+        self.steps = n * (net.width + 1) + 1  # a step places a variable or removes a candidate: at most this many
+
+    def run(self, cand: list[int], placed: list[bool]) -> tuple[int, list[tuple[int, int, int, int, int]]]:
+        """The compiled rungs from this board on: (status, steps), the board updated in place."""
+        c = np.array(cand, dtype=np.int64)
+        p = np.array(placed, dtype=np.bool_)
+        out = np.empty((self.steps, 5), dtype=np.int64)  # per call: threads may share one model's tables
+        status, top = _run(len(COMPILED), c, p, *self.tables, out, 0)
+        cand[:] = c.tolist()
+        placed[:] = p.tolist()
+        return int(status), [(r[0], r[1], r[2], r[3], r[4]) for r in out[:top].tolist()]
+
+    def grade(self, givens: Mapping[int, int], solution: Sequence[int]) -> Grade | None:
+        """``Logic.grade`` with the compiled rungs; None when a board contradicts itself (the Python ladder
+        then grades the puzzle and says so)."""
+        from .grading import Grade  # grading imports this module lazily, so not at the top
+
+        net = self.net
+        try:
+            cand, placed = net.start(givens)
+        except Contradiction:
+            return None
+        counts: dict[str, int] = {}
+        rating, hardest = 0.0, ""
+
+        def count(technique: str, value: float) -> None:
+            nonlocal rating, hardest
+            counts[technique] = counts.get(technique, 0) + 1
+            if value > rating:
+                rating, hardest = value, technique
+
+        while True:
+            status, steps = self.run(cand, placed)
+            if status < 0:
+                return None
+            for row in steps:
+                count(*self.describe(row))
+            if status == 0:
+                break
+            try:
+                step = net.next_step(cand, placed, start=len(COMPILED))
+            except Contradiction:
+                return None
+            if step is None:
+                var = net.fewest(cand, placed)
+                net.place(cand, placed, var, 1 << (solution[var] - net.lo))
+                count("guess", RATINGS["guess"])
+            else:
+                count(step.technique, step.rating)
+            if all(placed):
+                break
+        return Grade(round(max(rating, 1.0), 1), counts.get("guess", 0), counts, hardest=hardest)
+
+    @staticmethod
+    def describe(row: tuple[int, int, int, int, int]) -> tuple[str, float]:
+        """A kernel step's technique and rating, computed as the Python finder computes it."""
+        rung, param = row[0], row[1]
+        technique = COMPILED[rung]
+        if rung == 1:
+            return technique, 1.2
+        if rung == 17:
+            return TURBOT[param], RATINGS[TURBOT[param]]
+        if rung == 24:
+            return technique, round(5.5 + (1 - abs(3 - param)) * 0.1, 1)
+        if rung >= 25:
+            nodes = param % 100
+            value = RATINGS[technique] + length_bonus(nodes)
+            if rung == 25 and param >= 100:
+                lines, box = param // 100 % 10 - 1, param // 1000
+                links = round(STRONG_LINKS[nodes // 2] + (0.0 if lines == 1 and not box else
+                                                          0.2 if lines >= 2 and box else 0.1), 1)
+                if links < value:
+                    value = links
+            return technique, value
+        return technique, RATINGS[technique] if rung != 2 else 1.5
