@@ -104,6 +104,24 @@
     });
   }
 
+  // check (clashes and differences marked on ``where(v)``'s elements, out of ``all``) and hint, for the
+  // player's ``entries``: the same on a board of cells or lines and on lists
+  function checkAndHint(entries, all, where) {
+    on("check", async () => {
+      const answer = await post("/api/check", Object.assign(puzzleBody(), { entries }));
+      all.forEach((el) => el.classList.remove("ps-clash", "ps-wrong"));
+      answer.clashes.forEach((v) => where(v).forEach((el) => el.classList.add("ps-clash")));
+      answer.wrong.forEach((v) => where(v).forEach((el) => el.classList.add("ps-wrong")));
+      if (answer.solved) won("solved");
+      else say(answer.message + (answer.wrong.length ? `; ${answer.wrong.length} differ from the solution` : ""),
+               answer.clashes.length ? "error" : "");
+    });
+    on("hint", async () => {
+      role("hint").textContent = "thinking…";
+      showHint(await post("/api/hint", Object.assign(puzzleBody(), { entries })));
+    });
+  }
+
   // -- answers chosen from lists under the picture (a seating's guests, each given a seat) ------------------
   function playList() {
     const entries = Object.assign({}, saved.entries || {});
@@ -133,19 +151,7 @@
     open.forEach((v) => selects.get(v).addEventListener("change", (e) => {
       set(v, e.target.value === "" ? undefined : Number(e.target.value));
     }));
-    on("check", async () => {
-      const answer = await post("/api/check", Object.assign(puzzleBody(), { entries }));
-      open.forEach((v) => row(v).classList.remove("ps-clash", "ps-wrong"));
-      answer.clashes.forEach((v) => row(v).classList.add("ps-clash"));
-      answer.wrong.forEach((v) => row(v).classList.add("ps-wrong"));
-      if (answer.solved) won("solved");
-      else say(answer.message + (answer.wrong.length ? `; ${answer.wrong.length} differ from the solution` : ""),
-               answer.clashes.length ? "error" : "");
-    });
-    on("hint", async () => {
-      role("hint").textContent = "thinking…";
-      showHint(await post("/api/hint", Object.assign(puzzleBody(), { entries })));
-    });
+    checkAndHint(entries, open.map(row), (v) => [row(v)]);
     on("reveal", async () => {
       const answer = await post("/api/reveal", puzzleBody());
       if (answer.status !== "solved") { say(answer.message, "error"); return; }
@@ -322,19 +328,7 @@
     }
     on("pencil", togglePencil);
     const where = (v) => (queens ? (els.get(v) || []).filter((el) => Number(el.dataset.value) === entries[v]) : els.get(v) || []);
-    on("check", async () => {
-      const answer = await post("/api/check", Object.assign(puzzleBody(), { entries }));
-      els.forEach((list) => list.forEach((el) => el.classList.remove("ps-clash", "ps-wrong")));
-      answer.clashes.forEach((v) => where(v).forEach((el) => el.classList.add("ps-clash")));
-      answer.wrong.forEach((v) => where(v).forEach((el) => el.classList.add("ps-wrong")));
-      if (answer.solved) won("solved");
-      else say(answer.message + (answer.wrong.length ? `; ${answer.wrong.length} differ from the solution` : ""),
-               answer.clashes.length ? "error" : "");
-    });
-    on("hint", async () => {
-      role("hint").textContent = "thinking…";
-      showHint(await post("/api/hint", Object.assign(puzzleBody(), { entries })));
-    });
+    checkAndHint(entries, [...els.values()].flat(), where);
     on("reveal", async () => {
       const answer = await post("/api/reveal", puzzleBody());
       if (answer.status !== "solved") { say(answer.message, "error"); return; }
