@@ -341,6 +341,14 @@ class PuzzleType:
         rarely do (a masyu's pearls leave its loop free wherever it runs straight or far from them)."""
         return None
 
+    def mend(self, instance: Instance, keep: Sequence[int], other: Sequence[int]) -> Instance | None:
+        """A board that the solution ``keep`` solves and ``other`` (a second answer of ``instance``) does
+        not, changed where the two differ, or None when the type cannot say. Generators call it on a full
+        board with two answers, as Tatham's generators change a board where its answers differ and ask
+        again: a Keen merges cages, a Dominosa swaps numbers. By default the board of ``keep``
+        (``full_board_of``), which serves types whose clues are read off the answer."""
+        return self.full_board_of(instance, keep)
+
     # -- reading files -----------------------------------------------------------------------
     def split_records(self, text: str) -> list[tuple[int, str]]:
         """Split file text into (first line number, puzzle text) records.

@@ -3,7 +3,7 @@
 A light-up's numbers, a tents puzzle's counts: each clue changes the model itself, so the add-then-remove
 generator over givens (``clues``) does not apply. Instead the type draws a random full board (a layout
 with a solution and every clue shown, ``PuzzleType.full_board``); a board whose answer is not unique is
-redrawn from one of its answers (``PuzzleType.full_board_of``) or drawn anew, and then clues go, orbit by
+mended towards one of its answers (``PuzzleType.mend``; by default the full board of that answer) or drawn anew, and then clues go, orbit by
 orbit of the symmetry in random order, while the answer stays unique (counted to 2 over the answer by the
 oracle engine). What is left is minimal within the symmetry.
 """
@@ -23,7 +23,7 @@ from .grading import LEVELS, asked_for, grade, meets
 
 Site = tuple[int, int, str]
 MAX_BOARDS = 200  # full boards drawn for one puzzle before giving up on its parameters
-WALK = 10  # boards redrawn from one of their two answers (``PuzzleType.full_board_of``) before a new draw
+WALK = 10  # boards mended towards one of their two answers (``PuzzleType.mend``) before a new draw
 
 
 def answers(ptype: PuzzleType, instance: Instance, oracle: str, limit: int = 2) -> list[list[int]]:
@@ -86,9 +86,10 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
             found = answers(ptype, board, engine)
             if len(found) == 1:
                 break
-            # Redrawn from one of its answers (a type without full_board_of draws anew, its random stream as before)
-            walk = found and (draw + 1) % WALK and ptype.full_board_of(board, found[0]) is not None
-            redrawn = ptype.full_board_of(board, rng.choice(found)) if walk else None
+            # Mended towards one of its answers (a type that cannot mend draws anew, its random stream as before)
+            walk = len(found) == 2 and (draw + 1) % WALK and ptype.mend(board, found[0], found[1]) is not None
+            keep = rng.choice(found) if walk else None
+            redrawn = ptype.mend(board, keep, found[1] if keep is found[0] else found[0]) if walk else None
         else:
             raise GenerationError(f"no full {ptype.name} board with one answer in {MAX_BOARDS} draws (seed {seed})")
         made = reduce(ptype, board, symmetry, rng, engine)
