@@ -16,6 +16,7 @@ from typing import Any
 
 from puzzlesmith import solvers
 from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.puzzle import Instance, PuzzleType
 
 from .clues import GenerationError, default_oracle
@@ -26,9 +27,27 @@ MAX_BOARDS = 200  # full boards drawn for one puzzle before giving up on its par
 WALK = 10  # boards mended towards one of their two answers (``PuzzleType.mend``) before a new draw
 
 
-def answers(ptype: PuzzleType, instance: Instance, oracle: str, limit: int = 2) -> list[list[int]]:
+class Models:
+    """The models one generation asks its questions of: a private copy of each shared model (``model`` of a
+    type hands one model to every puzzle of a layout, and engines keep their solvers in it). Which two answers
+    a board with more than one shows depends on what its solver was asked before, and the walk follows them,
+    so with shared solvers the same seed made another puzzle the second time in one process (a batch, the web
+    app); with copies each seed's questions meet fresh solvers, as in a new process."""
+
+    def __init__(self, ptype: PuzzleType) -> None:
+        self.ptype = ptype
+        self.copies: dict[int, Model] = {}
+
+    def __call__(self, instance: Instance) -> Model:
+        shared = self.ptype.model(instance)
+        if id(shared) not in self.copies:
+            self.copies[id(shared)] = shared.copy()
+        return self.copies[id(shared)]
+
+
+def answers(models: Models, instance: Instance, oracle: str, limit: int = 2) -> list[list[int]]:
     """Up to ``limit`` solutions with distinct answers (engines enumerate answers, not helper values)."""
-    return list(solvers.solutions(ptype.model(instance), fix=instance.givens, limit=limit, engine=oracle))
+    return list(solvers.solutions(models(instance), fix=instance.givens, limit=limit, engine=oracle))
 
 
 def site_orbits(sites: list[Site], shape: tuple[int, int], symmetry: str) -> list[tuple[Site, ...]]:
@@ -54,15 +73,17 @@ def site_orbits(sites: list[Site], shape: tuple[int, int], symmetry: str) -> lis
     return orbits
 
 
-def reduce(ptype: PuzzleType, board: Instance, symmetry: str, rng: random.Random, oracle: str) -> Instance:
+def reduce(ptype: PuzzleType, board: Instance, symmetry: str, rng: random.Random, oracle: str,
+           models: Models | None = None) -> Instance:
     """``board`` (unique) with clue orbits removed in random order while its answer stays unique."""
+    models = models or Models(ptype)
     clues: dict[Site, int] = dict(ptype.clues(board))
     shape = ptype.grid_shape(board)
     groups = site_orbits(sorted(clues), shape, symmetry) if shape else [(s,) for s in sorted(clues)]
     rng.shuffle(groups)
     for group in groups:
         fewer = {s: v for s, v in clues.items() if s not in group}
-        if len(answers(ptype, ptype.with_clues(board, fewer), oracle)) == 1:
+        if len(answers(models, ptype.with_clues(board, fewer), oracle)) == 1:
             clues = fewer
     return ptype.with_clues(board, clues)
 
@@ -78,12 +99,13 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
         raise PuzzleError(f"unknown difficulty (known: {', '.join(LEVELS)})", where=f"difficulty {difficulty!r}")
     start = time.perf_counter()
     rng = random_stream(seed)
+    models = Models(ptype)
     for tries in range(1, max_tries + 1):
         board, found, engine, redrawn = None, [], oracle, None
         for draw in range(MAX_BOARDS):
             board = ptype.full_board(params, rng) if redrawn is None else redrawn
             engine = oracle or default_oracle(ptype.model(board))
-            found = answers(ptype, board, engine)
+            found = answers(models, board, engine)
             if len(found) == 1:
                 break
             # Mended towards one of its answers (a type that cannot mend draws anew, its random stream as before)
@@ -93,7 +115,7 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
                 redrawn = ptype.mend(board, keep, found[1] if keep is found[0] else found[0])
         else:
             raise GenerationError(f"no full {ptype.name} board with one answer in {MAX_BOARDS} draws (seed {seed})")
-        made = reduce(ptype, board, symmetry, rng, engine)
+        made = reduce(ptype, board, symmetry, rng, engine, models)
         graded = _grade(ptype, made, found[0]) if grade or difficulty or rating else None
         if meets(graded, difficulty, rating):
             return Generated(made, found[0], seed, symmetry, engine, tries, time.perf_counter() - start, graded)
