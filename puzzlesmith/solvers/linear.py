@@ -99,9 +99,10 @@ def _find_modulus(model: Model) -> int | str:
     if p >= zmod.FITS and not is_prime(p):
         return f"linear solves a composite modulus only below 2^31, not {p}"
     full = tuple(range(p))
-    # list.count compares by identity first: a million cells sharing one domain tuple take
-    # milliseconds, where hashing each (set(domains)) took 60 ms.
-    if model.domains.count(full) != len(model.domains):
+    # list.count compares by identity first: a million cells sharing one domain tuple (as
+    # Model.add_vars shares it) take 2 ms, where hashing each (set(domains)) took 60 ms.
+    domains = model.domains
+    if domains[0] != full or domains.count(domains[0]) != len(domains):
         bad = next(i for i, d in enumerate(model.domains) if d != full)
         return f"linear needs every variable to range over 0..{p - 1} ({model.names[bad]} does not)"
     return p
@@ -199,8 +200,9 @@ class _Plan:
     residual: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # the rows of ``matrix``
     matrix: np.ndarray | None = None  # residual (chase) or whole (direct) matrix, packed for GF(2)
     # The ring buffer (chase): unknowns in definition order (seeds first), the one at position q
-    # in row q % ring; ``ring`` covers the farthest any equation reads back, so a row is reused
-    # only once nothing reads its old value. ``ring_seeds``: the seeds still read, and their rows.
+    # in row q % ring, and a zero row at the end; ``ring`` covers the farthest any equation reads
+    # back, so a row is reused only once nothing reads its old value. ``ring_seeds``: the seeds
+    # still read, and their rows.
     ring: int = 0
     ring_seeds: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     ring_seed_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
@@ -222,7 +224,7 @@ def _plan(c: _Compiled, fixed: np.ndarray, deadline: float | None = None) -> _Pl
         return c.plans[key]
     unknown = np.flatnonzero(~fixed)
     on_unknown = ~fixed[c.var]
-    on_fixed = ~on_unknown
+    on_fixed = np.flatnonzero(~on_unknown)
     plan = _Plan(unknown, on_unknown, c.eq[on_fixed], c.var[on_fixed], c.coef[on_fixed], "direct")
     _chase_structure(c, plan, deadline)
     if plan.method == "direct":
@@ -292,18 +294,15 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
         raise Unsupported(f"chasing leaves {len(residual):,} equations in {len(seeds):,} unknowns to eliminate "
                           f"densely, too many to finish in reasonable time")
     # Reads of defining equations (entries on unknowns other than the one defined), in entry
-    # order, so equation by equation: r_ptr[i] is where defining equation i's reads start.
-    defined_by = defvar[eq]
-    r_mask = var != defined_by
+    # order, so equation by equation: r_ptr[i] is where defining equation i's reads start. An
+    # equation's entries on unknowns are its reads and the one it defines: counting them needs
+    # no pass over the entries.
+    counts = (np.diff(c.ptr) - np.bincount(plan.f_eq, minlength=c.neq))[defining] - 1
+    r_ptr = np.zeros(len(defining) + 1, dtype=np.int64)
+    np.cumsum(counts, out=r_ptr[1:])
+    r_mask = var != defvar[eq]
     r_mask &= on
-    r_mask &= defined_by >= 0
-    del defined_by
-    st = _index_type(len(var) + 1)
-    before = np.zeros(len(var) + 1, dtype=st)  # reads before each entry
-    np.cumsum(r_mask, out=before[1:])
-    r_ptr = np.append(before[c.ptr[defining]], before[-1]).astype(np.int64)
-    del before
-    counts = np.diff(r_ptr)
+    r_mask[_rows_entries(c.ptr, residual)] = False
     r_var = var[r_mask]
     r_coef = coef[r_mask] if p > 2 else None
     del r_mask
@@ -338,10 +337,20 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     np.cumsum(np.repeat(widths, sizes), out=slot_ptr[1:])
     read_pos = pos[r_var]
     del r_var
+    # The ring must span, for every batch, from the earliest position it reads to its last definition.
+    starts = k + np.asarray(cuts[:-1])
+    firsts = starts.copy()
+    wide = np.flatnonzero(widths > 0)
+    if len(wide):
+        firsts[wide] = np.minimum(firsts[wide], np.minimum.reduceat(read_pos, r_ptr[np.asarray(cuts)[wide]]))
+    reach = max(n_u - int(pos[res_var].min(initial=n_u)), int((starts + sizes - firsts).max(initial=0)))
+    ring = max(1, min(reach, n_u))
+    np.remainder(read_pos, ring, out=read_pos)  # positions to ring rows; padding reads row ``ring``, zero
     if slot_ptr[-1] > len(read_pos):  # some equations read fewer than their batch's widest
+        st = _index_type(int(slot_ptr[-1]))
         dest = np.repeat((slot_ptr[:-1] - r_ptr[:-1]).astype(st), counts)
         dest += np.arange(len(read_pos), dtype=st)
-        padded = np.full(int(slot_ptr[-1]), n_u, dtype=it)
+        padded = np.full(int(slot_ptr[-1]), ring, dtype=it)
         padded[dest] = read_pos
         if r_coef is not None:
             coefs = np.zeros(len(padded), dtype=r_coef.dtype)
@@ -349,22 +358,14 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
             r_coef = coefs
         read_pos = padded
         del dest, padded
-    # The ring must span, for every batch, from the earliest position it reads to its last definition.
-    starts = k + np.asarray(cuts[:-1])
-    firsts = starts.copy()
-    wide = np.flatnonzero(widths > 0)
-    if len(wide):
-        firsts[wide] = np.minimum(firsts[wide], np.minimum.reduceat(read_pos, slot_ptr[np.asarray(cuts)[wide]]))
-    reach = max(n_u - int(pos[res_var].min(initial=n_u)), int((starts + sizes - firsts).max(initial=0)))
-    ring = max(1, min(reach, n_u))
     defined_local = local[defvar[defining]]
     batches = []
     for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
         shape = (b - a, int(widths[t]))
-        rp = read_pos[slot_ptr[a]:slot_ptr[b]].reshape(shape).T
+        rows = np.ascontiguousarray(read_pos[slot_ptr[a]:slot_ptr[b]].reshape(shape).T)
         read_coefs = None if r_coef is None else r_coef[slot_ptr[a]:slot_ptr[b]].reshape(shape).T
         batches.append(_Batch(defining[a:b], defined_local[a:b], read_coefs, inv_own[defining[a:b]],
-                              (k + np.arange(a, b)) % ring, np.where(rp < n_u, rp % ring, ring)))
+                              (k + np.arange(a, b)) % ring, rows))
     plan.method, plan.seeds, plan.batches, plan.residual = "chase", local[seeds], batches, residual
     plan.ring = ring
     plan.ring_seed_rows = np.arange(max(0, k - ring), k)  # earlier seeds are never read (ring covers every read)
@@ -816,7 +817,7 @@ class LinearEngine(Engine):
             stats.extra["why"] = self._why(model, a)
             return Search(iter(()), stats, total=0)
         forbid = list(forbid)
-        base = np.zeros(model.num_vars, dtype=np.int64)
+        base = np.zeros(model.num_vars, dtype=_values(p))  # small: copied for every solution
         base[keys] = vals
         return Search(self._coset(a, base, forbid, limits.nodes, stats, deadline), stats,
                       total=a.solutions if not forbid else None)
