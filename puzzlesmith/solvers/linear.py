@@ -433,12 +433,16 @@ def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None
 
     ``seed_block`` has one row per seed and one column per vector chased together (packed
     into words over GF(2)); ``const``, each equation's right-hand side, enters column
-    ``const_col`` only: the other columns chase the homogeneous system.
+    ``const_col`` only: the other columns chase the homogeneous system. One column is chased
+    as a flat vector (numpy gathers on an (n, 1) array cost twice as much), several with one
+    gather of all a batch reads.
     """
+    flat = seed_block.shape[1] == 1
     values = np.zeros((plan.ring + 1, seed_block.shape[1]), dtype=seed_block.dtype)
     values[plan.ring_seeds] = seed_block[plan.ring_seed_rows]
     if out is not None:
         out[plan.seeds] = seed_block
+    vec, dest = (values[:, 0], out[:, 0] if out is not None else None) if flat else (values, out)
     word = const_col // gf2.WORD
     if const is not None and p == 2:
         const = const.astype(np.uint64) << np.uint64(const_col % gf2.WORD)
@@ -446,22 +450,31 @@ def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None
         if t % _TIME_CHECK_EVERY == 0:
             _check(deadline)
         reads = b.ring_reads
-        if p == 2:
-            got = values[reads[0]] if len(reads) else np.zeros((len(b.eqs), values.shape[1]), values.dtype)
+        if p == 2 and flat:
+            got = vec[reads[0]] if len(reads) else np.zeros(len(b.eqs), vec.dtype)
             for column in reads[1:]:
-                got ^= values[column]
+                got ^= vec[column]
+            if const is not None:
+                got ^= const[b.eqs]
+        elif p == 2:
+            gathered = vec.take(reads.ravel(), axis=0).reshape(len(reads), len(b.eqs), -1)
+            got = np.bitwise_xor.reduce(gathered, axis=0) if len(reads) else np.zeros((len(b.eqs), vec.shape[1]),
+                                                                                       vec.dtype)
             if const is not None:
                 got[:, word] ^= const[b.eqs]
         else:
             assert b.coefs is not None  # kept for every p > 2
-            total = -sum((a[:, None] * values[column] for a, column in zip(b.coefs, reads)),
-                         np.zeros((len(b.eqs), values.shape[1]), np.int64))
+            total = -sum((a.reshape((-1,) if flat else (-1, 1)) * vec[column] for a, column in zip(b.coefs, reads)),
+                         np.zeros(len(b.eqs) if flat else (len(b.eqs), vec.shape[1]), np.int64))
             if const is not None:
-                total[:, const_col] += const[b.eqs]
-            got = (total % p) * b.inv[:, None] % p
-        values[b.ring_defs] = got
-        if out is not None:
-            out[b.defs] = got
+                if flat:
+                    total += const[b.eqs]
+                else:
+                    total[:, const_col] += const[b.eqs]
+            got = (total % p) * (b.inv if flat else b.inv[:, None]) % p
+        vec[b.ring_defs] = got
+        if dest is not None:
+            dest[b.defs] = got
     return values
 
 
