@@ -182,7 +182,7 @@ class _Batch:
     eqs: np.ndarray
     defs: np.ndarray  # (k,) the unknown each equation defines
     coefs: np.ndarray | None  # (L, k) coefficients of the reads (0 for padding); over GF(2) all 1, not kept
-    inv: np.ndarray  # inverse of each defined unknown's coefficient
+    inv: np.ndarray | None  # inverse of each defined unknown's coefficient (p > 2)
     ring_defs: np.ndarray
     ring_reads: np.ndarray  # (L, k) the other unknowns each equation reads, column by column
 
@@ -321,8 +321,9 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     if len(reading):
         last = np.maximum.reduceat(read_pos, r_ptr[reading]).astype(np.int64) - k
         dep[reading] = np.where(last >= 0, defining[np.maximum(last, 0)], -1)
-    inv_own = np.ones(c.neq, dtype=np.int64)
+    inv_own = None
     if p > 2:
+        inv_own = np.ones(c.neq, dtype=np.int64)
         own = on & (var == defvar[eq])
         inv_own[eq[own]] = [pow(int(a), -1, p) for a in coef[own]]
     cuts = _batch_cuts(dep, defining, _MAX_BATCHES, deadline)
@@ -348,22 +349,18 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     # than the batch's widest: padding reads row ``ring`` of the buffer, always zero.
     full = np.minimum.reduceat(counts, cut[:-1]) == widths if len(defining) else widths == 0
     defined_local = local[defvar[defining]]
+    ring_defs = np.arange(k, n_u, dtype=it) % it.type(ring)
     batches = []
     for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
         w, lo, hi = int(widths[t]), r_ptr[a], r_ptr[b]
-        if full[t]:
-            rows, read_coefs = read_pos[lo:hi].reshape(b - a, w), None if r_coef is None else \
-                r_coef[lo:hi].reshape(b - a, w)
-        else:
-            filled = np.arange(w) < counts[a:b, None]
-            rows = np.full((b - a, w), ring, dtype=it)
-            rows[filled] = read_pos[lo:hi]
-            read_coefs = None
-            if r_coef is not None:
-                read_coefs = np.zeros((b - a, w), dtype=r_coef.dtype)
-                read_coefs[filled] = r_coef[lo:hi]
-        batches.append(_Batch(defining[a:b], defined_local[a:b], None if read_coefs is None else read_coefs.T.copy(),
-                              inv_own[defining[a:b]], (k + np.arange(a, b)) % ring, rows.T.copy()))
+        rows = np.full((w, b - a), ring, dtype=it)  # written through its transpose, in the order of the reads
+        read_coefs = None if r_coef is None else np.zeros((w, b - a), dtype=r_coef.dtype)
+        filled = slice(None) if full[t] else np.arange(w) < counts[a:b, None]
+        rows.T[filled] = read_pos[lo:hi].reshape(b - a, w) if full[t] else read_pos[lo:hi]
+        if read_coefs is not None and r_coef is not None:
+            read_coefs.T[filled] = r_coef[lo:hi].reshape(b - a, w) if full[t] else r_coef[lo:hi]
+        batches.append(_Batch(defining[a:b], defined_local[a:b], read_coefs,
+                              None if inv_own is None else inv_own[defining[a:b]], ring_defs[a:b], rows))
     plan.method, plan.seeds, plan.batches, plan.residual = "chase", local[seeds], batches, residual
     plan.ring = ring
     plan.ring_seed_rows = np.arange(max(0, k - ring), k)  # earlier seeds are never read (ring covers every read)
@@ -471,6 +468,7 @@ def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None
                     total += const[b.eqs]
                 else:
                     total[:, const_col] += const[b.eqs]
+            assert b.inv is not None
             got = (total % p) * (b.inv if flat else b.inv[:, None]) % p
         vec[b.ring_defs] = got
         if dest is not None:
@@ -693,7 +691,7 @@ def _certificate_back(c: _Compiled, plan: _Plan, y: np.ndarray) -> None:
         eqs = c_eq[pos]
         use = valid & (eqs != b.eqs[:, None])
         total = np.where(use, c_coef[pos] * y[eqs], 0).sum(axis=1)
-        y[b.eqs] = (-total % p) * b.inv % p
+        y[b.eqs] = (-total % p) * (1 if b.inv is None else b.inv) % p
 
 
 # -- the minimum-press solution ------------------------------------------------------------------
