@@ -176,15 +176,17 @@ class _Batch:
 
     Unknowns are addressed as rows of the ring buffer of ``_Plan.ring`` rows (``ring_defs``,
     ``ring_reads``; padding reads the zero row at the end); ``defs`` are their local indices,
-    where a full chase writes them out.
+    where a full chase writes them out (``out_defs``). Where the rows written are consecutive
+    they are slices: numpy writes a slice several times faster than through an index array.
     """
 
     eqs: np.ndarray
     defs: np.ndarray  # (k,) the unknown each equation defines
     coefs: np.ndarray | None  # (L, k) coefficients of the reads (0 for padding); over GF(2) all 1, not kept
     inv: np.ndarray | None  # inverse of each defined unknown's coefficient (p > 2)
-    ring_defs: np.ndarray
+    ring_defs: np.ndarray | slice
     ring_reads: np.ndarray  # (L, k) the other unknowns each equation reads, column by column
+    out_defs: np.ndarray | slice
 
 
 @dataclass
@@ -314,19 +316,18 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     read_pos = pos[var[r_mask]]
     r_coef = coef[r_mask] if p > 2 else None
     del r_mask
-    # dep: for each defining equation, the last defining equation among those of what it reads
-    # (positions grow with the defining equations: the largest position read names it).
-    dep = np.full(len(defining), -1, dtype=np.int64)
+    # dep: for each defining equation, the largest position it reads (-1: none). Positions grow
+    # with the defining equations, so it names the last of them whose unknown it needs.
+    dep = np.full(len(defining), -1, dtype=it)
     reading = np.flatnonzero(counts)
     if len(reading):
-        last = np.maximum.reduceat(read_pos, r_ptr[reading]).astype(np.int64) - k
-        dep[reading] = np.where(last >= 0, defining[np.maximum(last, 0)], -1)
+        dep[reading] = np.maximum.reduceat(read_pos, r_ptr[reading])
     inv_own = None
     if p > 2:
         inv_own = np.ones(c.neq, dtype=np.int64)
         own = on & (var == defvar[eq])
         inv_own[eq[own]] = [pow(int(a), -1, p) for a in coef[own]]
-    cuts = _batch_cuts(dep, defining, _MAX_BATCHES, deadline)
+    cuts = _batch_cuts(dep, k, _MAX_BATCHES, deadline)
     if cuts is None:  # and direct elimination of so long a system would not fit
         raise Unsupported(f"chasing this system takes more than {_MAX_BATCHES:,} sequential steps (it is long "
                           f"and thin: {len(defining):,} equations, a few at a time)")
@@ -350,6 +351,9 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     full = np.minimum.reduceat(counts, cut[:-1]) == widths if len(defining) else widths == 0
     defined_local = local[defvar[defining]]
     ring_defs = np.arange(k, n_u, dtype=it) % it.type(ring)
+    # Breaks before each defining equation in the runs of consecutive rows written (ring, full buffer).
+    ring_breaks = np.concatenate([[0], np.cumsum(np.diff(ring_defs) != 1)])
+    out_breaks = np.concatenate([[0], np.cumsum(np.diff(defined_local) != 1)])
     batches = []
     for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
         w, lo, hi = int(widths[t]), r_ptr[a], r_ptr[b]
@@ -360,7 +364,8 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
         if read_coefs is not None and r_coef is not None:
             read_coefs.T[filled] = r_coef[lo:hi].reshape(b - a, w) if full[t] else r_coef[lo:hi]
         batches.append(_Batch(defining[a:b], defined_local[a:b], read_coefs,
-                              None if inv_own is None else inv_own[defining[a:b]], ring_defs[a:b], rows))
+                              None if inv_own is None else inv_own[defining[a:b]],
+                              _run(ring_defs, a, b, ring_breaks), rows, _run(defined_local, a, b, out_breaks)))
     plan.method, plan.seeds, plan.batches, plan.residual = "chase", local[seeds], batches, residual
     plan.ring = ring
     plan.ring_seed_rows = np.arange(max(0, k - ring), k)  # earlier seeds are never read (ring covers every read)
@@ -370,6 +375,13 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     plan.r_starts = np.flatnonzero(np.r_[True, plan.r_where[1:] != plan.r_where[:-1]]) if len(res_var) \
         else plan.r_where
     # The residual equations in the seeds (``plan.matrix``) come with the first right-hand side (_analyse).
+
+
+def _run(rows: np.ndarray, a: int, b: int, breaks: np.ndarray) -> np.ndarray | slice:
+    """rows[a:b] as a slice when they are consecutive (``breaks``: running count of steps other than +1)."""
+    if breaks[b - 1] == breaks[a]:
+        return slice(int(rows[a]), int(rows[a]) + b - a)
+    return rows[a:b]
 
 
 def _units_defined(c: _Compiled, defvar: np.ndarray, on: np.ndarray) -> bool:
@@ -387,26 +399,28 @@ def _rows_entries(ptr: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens - lo, lens)
 
 
-def _batch_cuts(dep: np.ndarray, defining: np.ndarray, most: int, deadline: float | None) -> list[int] | None:
+def _batch_cuts(dep: np.ndarray, seeds: int, most: int, deadline: float | None) -> list[int] | None:
     """Split the defining equations (in order) into batches greedily: a batch grows while its
-    next equation reads no unknown defined inside it (``dep``: the last defining equation it
-    reads). Each batch end is found by numpy in windows that double, so the cost follows the
+    next equation reads no unknown defined inside it (``dep``: the largest position it reads;
+    defining equation i's unknown has position ``seeds`` + i). Each batch end is found by numpy
+    in windows, the first as long as the batch before, then doubling, so the cost follows the
     number of batches, not of equations. None when there would be more than ``most``."""
     cuts: list[int] = []
-    k, n = 0, len(defining)
+    k, n, width = 0, len(dep), 64
     while k < n:
         if len(cuts) == most:
             return None
         if len(cuts) % _TIME_CHECK_EVERY == 0:
             _check(deadline)
         cuts.append(k)
-        start, j, width = defining[k], k + 1, 64
+        j = k + 1
         while j < n:
-            hit = np.flatnonzero(dep[j:j + width] >= start)
+            hit = np.flatnonzero(dep[j:j + width] >= seeds + k)
             if len(hit):
                 j += int(hit[0])
                 break
             j, width = j + width, width * 2
+        width = max(64, j - k)  # batches of a board's rows are alike: the next likely ends as far on
         k = min(j, n)
     cuts.append(n)
     return cuts
@@ -454,9 +468,13 @@ def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None
             if const is not None:
                 got ^= const[b.eqs]
         elif p == 2:
-            gathered = vec.take(reads.ravel(), axis=0).reshape(len(reads), len(b.eqs), -1)
-            got = np.bitwise_xor.reduce(gathered, axis=0) if len(reads) else np.zeros((len(b.eqs), vec.shape[1]),
-                                                                                       vec.dtype)
+            if len(reads):
+                gathered = vec.take(reads.ravel(), axis=0).reshape(len(reads), len(b.eqs), -1)
+                got = gathered[0]
+                for part in gathered[1:]:  # in place: XOR-reducing the axis measured slower
+                    got ^= part
+            else:
+                got = np.zeros((len(b.eqs), vec.shape[1]), vec.dtype)
             if const is not None:
                 got[:, word] ^= const[b.eqs]
         else:
@@ -472,7 +490,7 @@ def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None
             got = (total % p) * (b.inv if flat else b.inv[:, None]) % p
         vec[b.ring_defs] = got
         if dest is not None:
-            dest[b.defs] = got
+            dest[b.out_defs] = got
     return values
 
 
