@@ -234,7 +234,7 @@ class Model:
         self._change()
         first = len(self.names)
         domain = self._domain(values, f"{name(0)}..." if count else "")
-        self.domains.extend([domain] * count)
+        self.domains.extend(itertools.repeat(domain, count))  # no temporary list: a board has millions
         self.names.add_block(_Named(count, name))
         return range(first, first + count)
 

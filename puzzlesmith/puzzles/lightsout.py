@@ -189,16 +189,19 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
         tuple((dr, dc) for dr, dc in shape if abs(dr) < rows and abs(dc) < cols)
     if not torus:  # cells j = i - (dr * cols + dc): the largest step first keeps every row sorted
         shape = tuple(sorted(shape, key=lambda o: -(o[0] * cols + o[1])))
-    r, c = np.divmod(np.arange(n, dtype=np.int32), np.int32(cols))
+    cells = np.arange(n, dtype=np.int32)
     reach = np.empty((n, len(shape) + 1), dtype=np.int32)  # row i: the cells j = i - offset that press onto i
     valid = np.ones(reach.shape, dtype=bool)
-    for k, (dr, dc) in enumerate(shape):
-        rr, cc = r - dr, c - dc
-        if torus:
-            rr, cc = rr % rows, cc % cols
-        else:
-            valid[:, k] = (rr >= 0) & (rr < rows) & (cc >= 0) & (cc < cols)
-        reach[:, k] = rr * cols + cc
+    if torus:
+        r, c = np.divmod(cells, np.int32(cols))
+        for k, (dr, dc) in enumerate(shape):
+            reach[:, k] = (r - dr) % rows * cols + (c - dc) % cols
+    else:  # j = i - (dr * cols + dc) where row r - dr and column c - dc are on the board: a row test by a column test
+        on_row, on_col = np.arange(rows), np.arange(cols)
+        for k, (dr, dc) in enumerate(shape):
+            valid[:, k] = (((on_row >= dr) & (on_row < rows + dr))[:, None]
+                           & ((on_col >= dc) & (on_col < cols + dc))[None, :]).ravel()
+            reach[:, k] = cells - np.int32(dr * cols + dc)
     reach[:, -1] = np.arange(n, 2 * n, dtype=np.int32)  # the cell's own state, after every press
     coeffs = None  # every coefficient 1
     if torus:  # wrapping breaks the order: sort each row
@@ -212,8 +215,11 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
             coeffs[repeat, k - 1] += coeffs[repeat, k]
             valid[repeat, k] = False
         valid &= coeffs % states != 0
+    counts = np.zeros(n, dtype=np.int32)
+    for k in range(valid.shape[1]):  # column by column: valid.sum(axis=1) is three times slower
+        counts += valid[:, k]
     indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(valid.sum(axis=1), out=indptr[1:])
+    np.cumsum(counts, out=indptr[1:])
     ones = np.ones(int(indptr[-1]), dtype=np.uint8)
     m.parity_rows(ParityRows(indptr, reach[valid], ones if coeffs is None else coeffs[valid],
                              np.zeros(n, dtype=np.uint8), states, partial(_label, "light", cols)))

@@ -62,7 +62,8 @@ _DESCENT_STEPS = 400  # at most this many exact block searches for an unproven m
 # -- compiling the model ------------------------------------------------------------------------
 @dataclass
 class _Compiled:
-    """The model as a sparse matrix: nonzero entries (eq, var, coef) sorted by equation."""
+    """The model as a sparse matrix: nonzero entries (eq, var, coef) sorted by equation, equation
+    i's entries at ptr[i]..ptr[i+1]-1."""
 
     p: int
     nvars: int
@@ -71,6 +72,7 @@ class _Compiled:
     var: np.ndarray
     coef: np.ndarray
     rhs: np.ndarray
+    ptr: np.ndarray
     plans: dict[bytes, _Plan] = field(default_factory=dict)
 
 
@@ -97,7 +99,10 @@ def _find_modulus(model: Model) -> int | str:
     if p >= zmod.FITS and not is_prime(p):
         return f"linear solves a composite modulus only below 2^31, not {p}"
     full = tuple(range(p))
-    if set(model.domains) != {full}:
+    # list.count compares by identity first: a million cells sharing one domain tuple (as
+    # Model.add_vars shares it) take 2 ms, where hashing each (set(domains)) took 60 ms.
+    domains = model.domains
+    if domains[0] != full or domains.count(domains[0]) != len(domains):
         bad = next(i for i, d in enumerate(model.domains) if d != full)
         return f"linear needs every variable to range over 0..{p - 1} ({model.names[bad]} does not)"
     return p
@@ -115,7 +120,7 @@ def _compile(model: Model) -> _Compiled:
         clock.check()  # a time limit covers compiling: a 2000x2000 board has 20 million entries
         parts.append(_entries(start, cast("Sequence[Parity] | ParityRows", block)))  # _modulus checked them
     clock.check()
-    eq, var, coef, rhs = parts[0] if len(parts) == 1 else (np.concatenate(arrays) for arrays in zip(*parts))
+    eq, var, coef, rhs, lens = parts[0] if len(parts) == 1 else (np.concatenate(arrays) for arrays in zip(*parts))
     # A variable named twice in one constraint: add its coefficients; drop zero coefficients.
     # (Entries already strictly increasing within each equation, the usual case, need neither.)
     if len(eq) > 1 and not ((var[1:] > var[:-1]) | (eq[1:] != eq[:-1])).all():
@@ -124,13 +129,17 @@ def _compile(model: Model) -> _Compiled:
         summed = np.zeros(len(uniq), dtype=np.int64)
         np.add.at(summed, inverse, coef.astype(np.int64))
         eq, var, coef = uniq // model.num_vars, uniq % model.num_vars, summed % p
+        lens = np.bincount(eq, minlength=len(rhs))
     clock.check()
     if not coef.all():
         keep = coef != 0
         eq, var, coef = eq[keep], var[keep], coef[keep]
+        lens = np.bincount(eq, minlength=len(rhs))
+    ptr = np.zeros(len(rhs) + 1, dtype=np.int64)
+    np.cumsum(lens, out=ptr[1:])
     index = _index_type(max(model.num_vars, len(rhs)))
     compiled = _Compiled(p, model.num_vars, len(rhs), eq.astype(index, copy=False), var.astype(index, copy=False),
-                         coef, rhs.astype(np.int64, copy=False))
+                         coef, rhs.astype(np.int64, copy=False), ptr)
     model.cache["linear"] = compiled
     return compiled
 
@@ -146,17 +155,18 @@ def _index_type(count: int) -> type[np.int32] | type[np.int64]:
 
 
 def _entries(start: int, block: Sequence[Parity] | ParityRows) -> tuple[np.ndarray, ...]:
-    """A block of constraints as (equation, variable, coefficient) entries and right-hand sides;
-    equations are numbered from ``start``, their index in the model."""
+    """A block of constraints as (equation, variable, coefficient) entries, right-hand sides and
+    each equation's number of entries; equations are numbered from ``start``, their index in the model."""
     if isinstance(block, ParityRows):
         rows = np.arange(start, start + len(block), dtype=_index_type(start + len(block)))
-        return np.repeat(rows, np.diff(block.indptr)), block.vars, block.coeffs, block.rhs
+        lens = np.diff(block.indptr)
+        return np.repeat(rows, lens), block.vars, block.coeffs, block.rhs, lens
     counts = np.fromiter(map(len, (c.vars for c in block)), dtype=np.int64, count=len(block))
     total = int(counts.sum())
     var = np.fromiter(chain.from_iterable(c.vars for c in block), dtype=np.int64, count=total)
     coef = np.fromiter(chain.from_iterable(c.coeffs for c in block), dtype=np.int64, count=total)
     eq = np.repeat(np.arange(start, start + len(block), dtype=np.int64), counts)
-    return eq, var, coef, np.fromiter((c.rhs for c in block), dtype=np.int64, count=len(block))
+    return eq, var, coef, np.fromiter((c.rhs for c in block), dtype=np.int64, count=len(block)), counts
 
 
 # -- the reduction that depends on which variables are fixed -------------------------------------
@@ -164,18 +174,19 @@ def _entries(start: int, block: Sequence[Parity] | ParityRows) -> tuple[np.ndarr
 class _Batch:
     """Equations that define one unknown each from unknowns defined before the batch.
 
-    Unknowns are addressed as rows of a buffer of values: ``defs``/``reads`` in the full
-    buffer (row = local index of the unknown; padding reads the zero row at the end),
-    ``ring_defs``/``ring_reads`` in the ring buffer of ``_Plan.ring`` rows.
+    Unknowns are addressed as rows of the ring buffer of ``_Plan.ring`` rows (``ring_defs``,
+    ``ring_reads``; padding reads the zero row at the end); ``defs`` are their local indices,
+    where a full chase writes them out (``out_defs``). Where the rows written are consecutive
+    they are slices: numpy writes a slice several times faster than through an index array.
     """
 
     eqs: np.ndarray
     defs: np.ndarray  # (k,) the unknown each equation defines
-    reads: np.ndarray  # (L, k) the other unknowns it reads, column by column (gathers a column at a time)
-    coefs: np.ndarray | None  # (L, k) their coefficients (0 for padding); over GF(2) all 1, not kept
-    inv: np.ndarray  # inverse of each defined unknown's coefficient
-    ring_defs: np.ndarray
-    ring_reads: np.ndarray
+    coefs: np.ndarray | None  # (L, k) coefficients of the reads (0 for padding); over GF(2) all 1, not kept
+    inv: np.ndarray | None  # inverse of each defined unknown's coefficient (p > 2)
+    ring_defs: np.ndarray | slice
+    ring_reads: np.ndarray  # (L, k) the other unknowns each equation reads, column by column
+    out_defs: np.ndarray | slice
 
 
 @dataclass
@@ -191,8 +202,9 @@ class _Plan:
     residual: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # the rows of ``matrix``
     matrix: np.ndarray | None = None  # residual (chase) or whole (direct) matrix, packed for GF(2)
     # The ring buffer (chase): unknowns in definition order (seeds first), the one at position q
-    # in row q % ring; ``ring`` covers the farthest any equation reads back, so a row is reused
-    # only once nothing reads its old value. ``ring_seeds``: the seeds still read, and their rows.
+    # in row q % ring, and a zero row at the end; ``ring`` covers the farthest any equation reads
+    # back, so a row is reused only once nothing reads its old value. ``ring_seeds``: the seeds
+    # still read, and their rows.
     ring: int = 0
     ring_seeds: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     ring_seed_rows: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
@@ -214,7 +226,7 @@ def _plan(c: _Compiled, fixed: np.ndarray, deadline: float | None = None) -> _Pl
         return c.plans[key]
     unknown = np.flatnonzero(~fixed)
     on_unknown = ~fixed[c.var]
-    on_fixed = ~on_unknown
+    on_fixed = np.flatnonzero(~on_unknown)
     plan = _Plan(unknown, on_unknown, c.eq[on_fixed], c.var[on_fixed], c.coef[on_fixed], "direct")
     _chase_structure(c, plan, deadline)
     if plan.method == "direct":
@@ -253,7 +265,9 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     """Find seeds, defining equations and batches; switch ``plan`` to chasing if it pays.
 
     Works on the compiled entries in place (variables by global index, fixed ones masked by
-    ``plan.on_unknown``): a 1000x1000 board has 6 million entries, and every pass costs.
+    ``plan.on_unknown``): a 1000x1000 board has 6 million entries, and every pass over them
+    costs several milliseconds, more for a fresh array's memory. So the passes are few, in
+    32-bit types, and what a batch needs of them is cut batch by batch.
     """
     n_u, p, nv = len(plan.unknown), c.p, c.nvars
     if not n_u:
@@ -281,68 +295,77 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     if len(residual) * len(seeds) > _MAX_RESIDUAL:  # the whole system eliminated directly would be larger still
         raise Unsupported(f"chasing leaves {len(residual):,} equations in {len(seeds):,} unknowns to eliminate "
                           f"densely, too many to finish in reasonable time")
-    # Reads of defining equations (entries on unknowns other than the one defined), as CSR over
-    # the defining equations in order.
-    defined_by = defvar[eq]
-    r_mask = on & (var != defined_by) & (defined_by >= 0)
-    r_eq, r_var = eq[r_mask], var[r_mask]
-    r_coef = coef[r_mask] if p > 2 else None
-    counts = np.bincount(r_eq, minlength=c.neq)[defining]
-    r_ptr = np.zeros(len(defining) + 1, dtype=np.int64)
-    np.cumsum(counts, out=r_ptr[1:])
-    # dep: for each defining equation, the last defining equation among those of what it reads.
-    dep = np.maximum.reduceat(np.append(def_eq[r_var], -1), r_ptr[:-1]) if len(defining) else r_ptr[:0]
-    dep[counts == 0] = -1
-    inv_own = np.ones(c.neq, dtype=np.int64)
-    if p > 2:
-        own = on & (var == defined_by)
-        inv_own[eq[own]] = [pow(int(a), -1, p) for a in coef[own]]
-    del defined_by, r_mask
-    cuts = _batch_cuts(dep, defining, _MAX_BATCHES, deadline)
-    if cuts is None:  # and direct elimination of so long a system would not fit
-        raise Unsupported(f"chasing this system takes more than {_MAX_BATCHES:,} sequential steps (it is long "
-                          f"and thin: {len(defining):,} equations, a few at a time)")
-    # Positions in definition order, and how far back each batch (and the residual) reads.
+    # Positions in definition order: the seeds, then each defined unknown in its equation's order.
     k = len(seeds)
-    pos = np.full(nv + 1, n_u, dtype=it)  # padding and fixed variables: n_u
+    pos = np.full(nv + 1, n_u, dtype=it)  # fixed variables: n_u
     pos[seeds] = np.arange(k, dtype=it)
     pos[defvar[defining]] = np.arange(k, n_u, dtype=it)
     local = np.full(nv + 1, n_u, dtype=it)
     local[plan.unknown] = np.arange(n_u, dtype=it)
-    at = _rows_entries(eq, residual)
+    # Reads of defining equations (entries on unknowns other than the one defined), in entry
+    # order, so equation by equation: r_ptr[i] is where defining equation i's reads start. An
+    # equation's entries on unknowns are its reads and the one it defines: counting them needs
+    # no pass over the entries (and np.repeat writes in order, three times faster than gathering).
+    lens = np.diff(c.ptr)
+    counts = (lens - np.bincount(plan.f_eq, minlength=c.neq))[defining] - 1
+    r_ptr = np.zeros(len(defining) + 1, dtype=np.int64)
+    np.cumsum(counts, out=r_ptr[1:])
+    r_mask = var != np.repeat(defvar, lens)
+    r_mask &= on
+    r_mask[_rows_entries(c.ptr, residual)] = False
+    read_pos = pos[var[r_mask]]
+    r_coef = coef[r_mask] if p > 2 else None
+    del r_mask
+    # dep: for each defining equation, the largest position it reads (-1: none). Positions grow
+    # with the defining equations, so it names the last of them whose unknown it needs.
+    dep = np.full(len(defining), -1, dtype=it)
+    reading = np.flatnonzero(counts)
+    if len(reading):
+        dep[reading] = np.maximum.reduceat(read_pos, r_ptr[reading])
+    inv_own = None
+    if p > 2:
+        inv_own = np.ones(c.neq, dtype=np.int64)
+        own = on & (var == defvar[eq])
+        inv_own[eq[own]] = [pow(int(a), -1, p) for a in coef[own]]
+    cuts = _batch_cuts(dep, k, _MAX_BATCHES, deadline)
+    if cuts is None:  # and direct elimination of so long a system would not fit
+        raise Unsupported(f"chasing this system takes more than {_MAX_BATCHES:,} sequential steps (it is long "
+                          f"and thin: {len(defining):,} equations, a few at a time)")
+    at = _rows_entries(c.ptr, residual)
     at = at[on[at]]
     res_eq, res_var, res_coef = eq[at], var[at], coef[at]
-    # Every batch's reads padded to the batch's widest equation: equation i's reads go to slots
-    # slot_ptr[i]... (its batch's width of them); the rest stay padding, which reads the zero row.
-    sizes = np.diff(cuts)
-    widths = np.maximum.reduceat(counts, cuts[:-1]) if len(defining) else counts
-    slot_ptr = np.zeros(len(defining) + 1, dtype=np.int64)
-    np.cumsum(np.repeat(widths, sizes), out=slot_ptr[1:])
-    st = _index_type(int(slot_ptr[-1]) + len(r_var))
-    owner = np.repeat(np.arange(len(defining), dtype=st), counts)  # the defining equation of each read
-    dest = np.arange(len(r_var), dtype=st) + (slot_ptr[:-1] - r_ptr[:-1]).astype(st)[owner]
-    reads = np.full(int(slot_ptr[-1]), nv, dtype=it)
-    reads[dest] = r_var
-    coefs = None
-    if r_coef is not None:
-        coefs = np.zeros(len(reads), dtype=r_coef.dtype)
-        coefs[dest] = r_coef
-    del owner, dest
-    read_pos = pos[reads]
     # The ring must span, for every batch, from the earliest position it reads to its last definition.
-    firsts = np.minimum.reduceat(np.append(read_pos, n_u), slot_ptr[cuts[:-1]]) if len(defining) else sizes
-    firsts = np.where(widths > 0, np.minimum(firsts, k + np.asarray(cuts[:-1])), k + np.asarray(cuts[:-1]))
-    ends = k + np.asarray(cuts[1:])
-    reach = max(n_u - int(pos[res_var].min(initial=n_u)), int((ends - firsts).max(initial=0)))
+    cut = np.asarray(cuts)
+    sizes = np.diff(cut)
+    widths = np.maximum.reduceat(counts, cut[:-1]) if len(defining) else counts  # each batch's widest
+    starts = k + cut[:-1]
+    firsts = starts.copy()
+    wide = np.flatnonzero(widths > 0)
+    if len(wide):
+        firsts[wide] = np.minimum(firsts[wide], np.minimum.reduceat(read_pos, r_ptr[cut[wide]]))
+    reach = max(n_u - int(pos[res_var].min(initial=n_u)), int((starts + sizes - firsts).max(initial=0)))
     ring = max(1, min(reach, n_u))
-    ring_reads = np.where(read_pos < n_u, read_pos % ring, ring)
-    local_reads = local[reads]
+    np.remainder(read_pos, ring, out=read_pos)  # positions to ring rows
+    # Each batch's reads as a (width, equations) table, padded where an equation reads fewer
+    # than the batch's widest: padding reads row ``ring`` of the buffer, always zero.
+    full = np.minimum.reduceat(counts, cut[:-1]) == widths if len(defining) else widths == 0
+    defined_local = local[defvar[defining]]
+    ring_defs = np.arange(k, n_u, dtype=it) % it.type(ring)
+    # Breaks before each defining equation in the runs of consecutive rows written (ring, full buffer).
+    ring_breaks = np.concatenate([[0], np.cumsum(np.diff(ring_defs) != 1)])
+    out_breaks = np.concatenate([[0], np.cumsum(np.diff(defined_local) != 1)])
     batches = []
     for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
-        eqs, lo, hi, shape = defining[a:b], slot_ptr[a], slot_ptr[b], (b - a, int(widths[t]))
-        batches.append(_Batch(eqs, local[defvar[eqs]], local_reads[lo:hi].reshape(shape).T,
-                              None if coefs is None else coefs[lo:hi].reshape(shape).T,
-                              inv_own[eqs], (k + np.arange(a, b)) % ring, ring_reads[lo:hi].reshape(shape).T))
+        w, lo, hi = int(widths[t]), r_ptr[a], r_ptr[b]
+        rows = np.full((w, b - a), ring, dtype=it)  # written through its transpose, in the order of the reads
+        read_coefs = None if r_coef is None else np.zeros((w, b - a), dtype=r_coef.dtype)
+        filled = slice(None) if full[t] else np.arange(w) < counts[a:b, None]
+        rows.T[filled] = read_pos[lo:hi].reshape(b - a, w) if full[t] else read_pos[lo:hi]
+        if read_coefs is not None and r_coef is not None:
+            read_coefs.T[filled] = r_coef[lo:hi].reshape(b - a, w) if full[t] else r_coef[lo:hi]
+        batches.append(_Batch(defining[a:b], defined_local[a:b], read_coefs,
+                              None if inv_own is None else inv_own[defining[a:b]],
+                              _run(ring_defs, a, b, ring_breaks), rows, _run(defined_local, a, b, out_breaks)))
     plan.method, plan.seeds, plan.batches, plan.residual = "chase", local[seeds], batches, residual
     plan.ring = ring
     plan.ring_seed_rows = np.arange(max(0, k - ring), k)  # earlier seeds are never read (ring covers every read)
@@ -351,8 +374,14 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     plan.r_where = np.searchsorted(residual, res_eq)
     plan.r_starts = np.flatnonzero(np.r_[True, plan.r_where[1:] != plan.r_where[:-1]]) if len(res_var) \
         else plan.r_where
-    # The residual equations in the seeds: chase the seeds' unit vectors.
-    plan.matrix = _combine(p, plan, _chase(p, plan, _unit_seeds(p, k), None, ring=True, deadline=deadline))
+    # The residual equations in the seeds (``plan.matrix``) come with the first right-hand side (_analyse).
+
+
+def _run(rows: np.ndarray, a: int, b: int, breaks: np.ndarray) -> np.ndarray | slice:
+    """rows[a:b] as a slice when they are consecutive (``breaks``: running count of steps other than +1)."""
+    if breaks[b - 1] == breaks[a]:
+        return slice(int(rows[a]), int(rows[a]) + b - a)
+    return rows[a:b]
 
 
 def _units_defined(c: _Compiled, defvar: np.ndarray, on: np.ndarray) -> bool:
@@ -362,82 +391,126 @@ def _units_defined(c: _Compiled, defvar: np.ndarray, on: np.ndarray) -> bool:
     return bool((np.gcd(c.coef[own].astype(np.int64), c.p) == 1).all())
 
 
-def _rows_entries(eq: np.ndarray, rows: np.ndarray) -> np.ndarray:
-    """Where the entries of some equations are (``eq`` sorted), found by binary search rather
-    than a pass over every entry."""
-    rows = rows.astype(eq.dtype)  # else numpy converts all of ``eq`` to the type of ``rows`` first
-    lo, hi = np.searchsorted(eq, rows), np.searchsorted(eq, rows, side="right")
-    lens = hi - lo
+def _rows_entries(ptr: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """Where the entries of some equations are (equation i's at ptr[i]..ptr[i+1]-1), without a
+    pass over every entry."""
+    lo = ptr[rows]
+    lens = ptr[rows + 1] - lo
     return np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens - lo, lens)
 
 
-def _batch_cuts(dep: np.ndarray, defining: np.ndarray, most: int, deadline: float | None) -> list[int] | None:
+def _batch_cuts(dep: np.ndarray, seeds: int, most: int, deadline: float | None) -> list[int] | None:
     """Split the defining equations (in order) into batches greedily: a batch grows while its
-    next equation reads no unknown defined inside it (``dep``: the last defining equation it
-    reads). Each batch end is found by numpy in windows that double, so the cost follows the
+    next equation reads no unknown defined inside it (``dep``: the largest position it reads;
+    defining equation i's unknown has position ``seeds`` + i). Each batch end is found by numpy
+    in windows, the first as long as the batch before, then doubling, so the cost follows the
     number of batches, not of equations. None when there would be more than ``most``."""
     cuts: list[int] = []
-    k, n = 0, len(defining)
+    k, n, width = 0, len(dep), 64
     while k < n:
         if len(cuts) == most:
             return None
         if len(cuts) % _TIME_CHECK_EVERY == 0:
             _check(deadline)
         cuts.append(k)
-        start, j, width = defining[k], k + 1, 64
+        j = k + 1
         while j < n:
-            hit = np.flatnonzero(dep[j:j + width] >= start)
+            hit = np.flatnonzero(dep[j:j + width] >= seeds + k)
             if len(hit):
                 j += int(hit[0])
                 break
             j, width = j + width, width * 2
+        width = max(64, j - k)  # batches of a board's rows are alike: the next likely ends as far on
         k = min(j, n)
     cuts.append(n)
     return cuts
 
 
-def _unit_seeds(p: int, count: int) -> np.ndarray:
+def _unit_seeds(p: int, count: int, width: int) -> np.ndarray:
+    """The seeds' unit vectors, a row per seed, in ``width`` columns (packed into words over GF(2))."""
     if p == 2:
-        block = np.zeros((count, gf2.words(count)), dtype=np.uint64)
+        block = np.zeros((count, gf2.words(width)), dtype=np.uint64)
         idx = np.arange(count)
         block[idx, idx // gf2.WORD] = np.uint64(1) << (idx % gf2.WORD).astype(np.uint64)
         return block
-    return np.eye(count, dtype=np.int64)
+    return np.eye(count, width, dtype=np.int64)
 
 
-def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None, ring: bool,
-           deadline: float | None = None) -> np.ndarray:
-    """The unknowns' values (rows, then a zero row) given the seeds' values, in the ring buffer
-    (enough for ``_combine``, and small: a few board rows) or in full (row = local unknown).
+def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None, const_col: int = 0,
+           out: np.ndarray | None = None, deadline: float | None = None) -> np.ndarray:
+    """Chase vectors of the seeds' values through the defining equations: the ring buffer at the
+    end (enough for ``_combine``, and small: a few board rows); given ``out`` (a row per local
+    unknown), every unknown's values are written there as well.
 
     ``seed_block`` has one row per seed and one column per vector chased together (packed
-    into words over GF(2)); ``const`` is each equation's right-hand side, or None for the
-    homogeneous system.
+    into words over GF(2)); ``const``, each equation's right-hand side, enters column
+    ``const_col`` only: the other columns chase the homogeneous system. One column is chased
+    as a flat vector (numpy gathers on an (n, 1) array cost twice as much), several with one
+    gather of all a batch reads.
     """
-    size = plan.ring if ring else len(plan.unknown)
-    values = np.zeros((size + 1, seed_block.shape[1]), dtype=seed_block.dtype)
-    if ring:
-        values[plan.ring_seeds] = seed_block[plan.ring_seed_rows]
-    else:
-        values[plan.seeds] = seed_block
+    flat = seed_block.shape[1] == 1
+    values = np.zeros((plan.ring + 1, seed_block.shape[1]), dtype=seed_block.dtype)
+    values[plan.ring_seeds] = seed_block[plan.ring_seed_rows]
+    if out is not None:
+        out[plan.seeds] = seed_block
+    vec, dest = (values[:, 0], out[:, 0] if out is not None else None) if flat else (values, out)
+    word = const_col // gf2.WORD
+    if const is not None and p == 2:
+        const = const.astype(np.uint64) << np.uint64(const_col % gf2.WORD)
     for t, b in enumerate(plan.batches):
         if t % _TIME_CHECK_EVERY == 0:
             _check(deadline)
-        defs, reads = (b.ring_defs, b.ring_reads) if ring else (b.defs, b.reads)
-        if p == 2:
-            got = values[reads[0]] if len(reads) else np.zeros((len(defs), values.shape[1]), values.dtype)
+        reads = b.ring_reads
+        if p == 2 and flat:
+            got = vec[reads[0]] if len(reads) else np.zeros(len(b.eqs), vec.dtype)
             for column in reads[1:]:
-                got ^= values[column]
+                got ^= vec[column]
             if const is not None:
-                got[:, 0] ^= const[b.eqs].astype(np.uint64)
+                got ^= const[b.eqs]
+        elif p == 2:
+            if len(reads):
+                gathered = vec.take(reads.ravel(), axis=0).reshape(len(reads), len(b.eqs), -1)
+                got = gathered[0]
+                for part in gathered[1:]:  # in place: XOR-reducing the axis measured slower
+                    got ^= part
+            else:
+                got = np.zeros((len(b.eqs), vec.shape[1]), vec.dtype)
+            if const is not None:
+                got[:, word] ^= const[b.eqs]
         else:
             assert b.coefs is not None  # kept for every p > 2
-            total = sum((a[:, None] * values[column] for a, column in zip(b.coefs, reads)),
-                        np.zeros((len(defs), values.shape[1]), np.int64))
-            total = const[b.eqs][:, None] - total if const is not None else -total
-            got = (total % p) * b.inv[:, None] % p
-        values[defs] = got
+            total = -sum((a.reshape((-1,) if flat else (-1, 1)) * vec[column] for a, column in zip(b.coefs, reads)),
+                         np.zeros(len(b.eqs) if flat else (len(b.eqs), vec.shape[1]), np.int64))
+            if const is not None:
+                if flat:
+                    total += const[b.eqs]
+                else:
+                    total[:, const_col] += const[b.eqs]
+            assert b.inv is not None
+            got = (total % p) * (b.inv if flat else b.inv[:, None]) % p
+        vec[b.ring_defs] = got
+        if dest is not None:
+            dest[b.out_defs] = got
     return values
+
+
+def _residual_system(p: int, plan: _Plan, b: np.ndarray, deadline: float | None) -> np.ndarray:
+    """What the chase leaves of each residual equation's left-hand side with the seeds at 0 and
+    right-hand sides ``b``; the first time, with the residual equations in the seeds
+    (``plan.matrix``), chased in the same pass: the seeds' unit vectors and ``b`` in one more column."""
+    k = len(plan.seeds)
+    if plan.matrix is not None:
+        block = np.zeros((k, 1), dtype=np.uint64 if p == 2 else np.int64)
+        return _combine(p, plan, _chase(p, plan, block, b, deadline=deadline))[:, 0].astype(np.int64)
+    both = _combine(p, plan, _chase(p, plan, _unit_seeds(p, k, k + 1), b, k, deadline=deadline))
+    if p > 2:
+        plan.matrix = np.ascontiguousarray(both[:, :k])
+        return both[:, k]
+    bit = np.uint64(k % gf2.WORD)
+    done = ((both[:, k // gf2.WORD] >> bit) & np.uint64(1)).astype(np.int64)
+    both[:, k // gf2.WORD] &= ~(np.uint64(1) << bit)
+    plan.matrix = np.ascontiguousarray(both[:, :gf2.words(k)])
+    return done
 
 
 def _combine(p: int, plan: _Plan, values: np.ndarray) -> np.ndarray:
@@ -530,14 +603,11 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float |
     b = (c.rhs - np.bincount(plan.f_eq, weights=plan.f_coef * values[plan.f_var], minlength=c.neq).astype(np.int64)) % p
     n_u = len(plan.unknown)
     if plan.method == "chase":
-        const = _chase(p, plan, np.zeros((len(plan.seeds), 1), dtype=np.uint64 if p == 2 else np.int64), b, ring=True,
-                       deadline=deadline)
-        done = _combine(p, plan, const)[:, 0].astype(np.int64)
-        r = (b[plan.residual] - done) % p
+        r = (b[plan.residual] - _residual_system(p, plan, b, deadline)) % p
     else:
         r = b
     ncols = plan.columns
-    assert plan.matrix is not None  # _plan builds it for both methods
+    assert plan.matrix is not None  # _plan builds it for direct elimination, _residual_system for a chase
     rank, part, null, orders, cert = _eliminate(p, plan.matrix, ncols, r, deadline)
     rank += n_u - ncols  # each defining equation of a chase adds one to the rank of A
     if part is None:
@@ -549,9 +619,9 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float |
         value = int(y @ b % p)
         return Analysis(p, plan.unknown, rank, None, np.zeros((0, n_u), _values(p)), plan.method,
                         len(plan.seeds), orders, [(int(i), int(y[i])) for i in np.flatnonzero(y)], value)
-    if plan.method == "chase":
-        part = _expand(p, plan, part[None, :], b, deadline)[0]
-        null = _expand(p, plan, null, None, deadline) if len(null) else np.zeros((0, n_u), _values(p))
+    if plan.method == "chase":  # one chase for the particular solution (with b) and the kernel (without)
+        both = _expand(p, plan, np.vstack([part[None, :], null]), b, deadline)
+        part, null = both[0], both[1:]
     return Analysis(p, plan.unknown, rank, part.astype(_values(p)), null.astype(_values(p)), plan.method,
                     len(plan.seeds), orders)
 
@@ -604,14 +674,18 @@ def _eliminate_gfp(p: int, a: np.ndarray, ncols: int, b: np.ndarray
     return rank, part, null, None
 
 
-def _expand(p: int, plan: _Plan, seed_rows: np.ndarray, b: np.ndarray | None, deadline: float | None) -> np.ndarray:
-    """Seed vectors (rows) to vectors of all unknowns (rows), by chasing."""
-    count = seed_rows.shape[0]
+def _expand(p: int, plan: _Plan, seed_rows: np.ndarray, b: np.ndarray, deadline: float | None) -> np.ndarray:
+    """Seed vectors (rows) to vectors of all unknowns (rows), by chasing: the first with the
+    right-hand sides ``b``, the others with none."""
+    count, n_u = seed_rows.shape[0], len(plan.unknown)
     if p == 2:
         block = gf2.pack(seed_rows.T) if len(plan.seeds) else np.zeros((0, gf2.words(count)), np.uint64)
-        out = _chase(p, plan, block, b, ring=False, deadline=deadline)[:-1]
+        out = np.zeros((n_u, block.shape[1]), dtype=np.uint64)
+        _chase(p, plan, block, b, out=out, deadline=deadline)
         return gf2.unpack(out, count).T
-    return _chase(p, plan, seed_rows.T.astype(np.int64), b, ring=False, deadline=deadline)[:-1].T
+    out = np.zeros((n_u, count), dtype=np.int64)
+    _chase(p, plan, seed_rows.T.astype(np.int64), b, out=out, deadline=deadline)
+    return out.T
 
 
 def _certificate_back(c: _Compiled, plan: _Plan, y: np.ndarray) -> None:
@@ -635,7 +709,7 @@ def _certificate_back(c: _Compiled, plan: _Plan, y: np.ndarray) -> None:
         eqs = c_eq[pos]
         use = valid & (eqs != b.eqs[:, None])
         total = np.where(use, c_coef[pos] * y[eqs], 0).sum(axis=1)
-        y[b.eqs] = (-total % p) * b.inv % p
+        y[b.eqs] = (-total % p) * (1 if b.inv is None else b.inv) % p
 
 
 # -- the minimum-press solution ------------------------------------------------------------------
@@ -770,7 +844,7 @@ class LinearEngine(Engine):
             stats.extra["why"] = self._why(model, a)
             return Search(iter(()), stats, total=0)
         forbid = list(forbid)
-        base = np.zeros(model.num_vars, dtype=np.int64)
+        base = np.zeros(model.num_vars, dtype=_values(p))  # small: copied for every solution
         base[keys] = vals
         return Search(self._coset(a, base, forbid, limits.nodes, stats, deadline), stats,
                       total=a.solutions if not forbid else None)
