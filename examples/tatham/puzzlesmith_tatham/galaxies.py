@@ -38,6 +38,13 @@ def image(x: int, dot: tuple[int, int], rows: int, cols: int) -> int | None:
     return r * cols + c if 0 <= r < rows and 0 <= c < cols else None
 
 
+def point(i: int, j: int) -> str:
+    """How a person names the point at doubled coordinates (i, j): a cell (its centre), or the cells it lies
+    between (first and last)."""
+    first, last = f"r{i // 2 + 1}c{j // 2 + 1}", f"r{(i + 1) // 2 + 1}c{(j + 1) // 2 + 1}"
+    return f"the centre of {first}" if first == last else f"the point between {first} and {last}"
+
+
 def core(dot: tuple[int, int], cols: int) -> set[int]:
     """The cells the dot touches (one, two or four): they are its galaxy's whatever the answer."""
     return {r * cols + c for r in {dot[0] // 2, (dot[0] + 1) // 2} for c in {dot[1] // 2, (dot[1] + 1) // 2}}
@@ -55,7 +62,7 @@ def galaxies_model(rows: int, cols: int, dots: Dots) -> Model:
     for d, dot in enumerate(dots):
         for x in range(rows * cols):
             y = image(x, dot, rows, cols)
-            if y is not None and x < y and d in reach[x]:
+            if y is not None and x < y and (d in reach[x] or d in reach[y]):  # one may not be: nor the other
                 m.table([cell[x], cell[y]], [(a, b) for a in reach[x] for b in reach[y] if (a == d) == (b == d)],
                         name=f"galaxy {LETTERS[d % 52]} symmetric at r{x // cols + 1}c{x % cols + 1}")
     m.regions(cell, grid.cell_pairs(rows, cols), name="each galaxy in one piece")
@@ -71,6 +78,11 @@ class Galaxies(PuzzleType):
     clue_kinds = ("dots",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        one_line = "\n" not in text.strip()
+        for i, line in enumerate(text.split("/") if one_line else text.strip().splitlines()):
+            for j, ch in ((j, ch) for j, ch in enumerate(line.strip()) if ch not in "o."):
+                raise PuzzleError(f"{ch!r} is not o (a dot) or .", line=None if one_line else i + 1,
+                                  where=f"{f'row {i + 1}, ' if one_line else ''}character {j + 1}, {point(i, j)}")
         lines = char_grid(text, "o.")
         if len(lines) % 2 == 0 or len(lines[0]) % 2 == 0:
             raise PuzzleError(f"{len(lines)} rows of {len(lines[0])}: a grid of R x C cells is written as 2R - 1 rows "
