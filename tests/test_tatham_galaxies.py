@@ -96,7 +96,7 @@ def test_mend_keeps_one_answer_and_breaks_the_other() -> None:
     """Full boards with two answers, as generate draws them, mended: checked by the rules read here."""
     ptype = ps.type_of("galaxies")
     mended = 0
-    for seed in range(40):
+    for seed in range(80):
         board = ptype.full_board({"size": (7, 7)}, random.Random(seed))
         found = list(solvers.solutions(ptype.model(board), limit=2, engine="sat"))
         if len(found) < 2:

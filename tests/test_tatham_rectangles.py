@@ -5,6 +5,7 @@ hook), grade, hint and render through the public API."""
 from __future__ import annotations
 
 import itertools
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -140,3 +141,24 @@ def test_bad_input_names_the_line_and_cell(text: str, where: str) -> None:
 def test_numbers_that_cannot_add_up_are_no_solution_not_bad_input() -> None:
     answer = ps.read("rectangles", "2.2/.../...").solve()
     assert answer.status == "unsat" and "add up to 4" in (answer.reason or "")
+
+
+def test_mend_on_drawn_boards_keeps_one_answer_and_breaks_the_other() -> None:
+    """Full 7x7 boards with two answers, as generate draws them: both answers obey the rules read here, and
+    the mended board is solved by the kept one, not by the other."""
+    ptype = ps.type_of("rectangles")
+    mended = 0
+    for seed in range(20):
+        board = ptype.full_board({"size": (7, 7)}, random.Random(seed))
+        found = list(solvers.solutions(ptype.model(board), limit=2, engine="sat"))
+        numbers = [list(row) for row in board.data]
+        cells = [(r, c) for r in range(7) for c in range(7)]
+        assert all(valid(numbers, dict(zip(cells, values))) for values in found), seed
+        if len(found) < 2:
+            continue
+        new = ptype.mend(board, found[0], found[1])
+        assert new is not None
+        numbers = [list(row) for row in new.data]
+        assert valid(numbers, dict(zip(cells, found[0]))) and not valid(numbers, dict(zip(cells, found[1])))
+        mended += 1
+    assert mended >= 5

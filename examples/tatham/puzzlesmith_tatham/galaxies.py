@@ -136,8 +136,8 @@ class Galaxies(PuzzleType):
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         """Galaxies grown from free cells taken in random order: each starts as one cell, two or a 2 x 2 block
-        about its dot and takes a free neighbour and that neighbour's image, both free, while a coin says go
-        on (at most a fifth of the grid)."""
+        about its dot and takes a random free neighbour with that neighbour's image, both free, while there is
+        one (up to a quarter of the grid); a galaxy hemmed in stays small."""
         rows, cols = params.get("size") or (7, 7)
         owner: dict[int, int] = {}
         dots: list[tuple[int, int]] = []
@@ -149,7 +149,7 @@ class Galaxies(PuzzleType):
                               if 2 * r + dr < 2 * rows - 1 and 2 * c + dc < 2 * cols - 1
                               and not core((2 * r + dr, 2 * c + dc), cols) & owner.keys()] or [(2 * r, 2 * c)])
             galaxy = core(dot, cols)
-            while len(galaxy) < rows * cols // 5 and rng.random() < 0.85:
+            while len(galaxy) < rows * cols // 4:
                 grow = sorted({(n, y) for g in galaxy for n in grid.neighbours(g, rows, cols) if n not in owner
                                and n not in galaxy for y in [image(n, dot, rows, cols)] if y is not None
                                and y not in owner})

@@ -149,7 +149,7 @@ class Rectangles(PuzzleType):
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         """Rectangles laid from the first free cell in reading order, each of random sides (at most half the
-        grid's, 1x1 only where nothing else fits), its number at a random cell of it."""
+        grid's, the bigger the likelier, 1x1 only where nothing else fits), its number at a random cell of it."""
         rows, cols = params.get("size") or (7, 7)
         free, numbers = [[True] * cols for _ in range(rows)], [[0] * cols for _ in range(rows)]
         for r, c in ((r, c) for r in range(rows) for c in range(cols)):
@@ -159,7 +159,7 @@ class Rectangles(PuzzleType):
             fits = [(h, w) for h in range(1, max(2, rows // 2) + 1) for w in range(1, min(width, max(2, cols // 2)) + 1)
                     if r + h <= rows and (h, w) != (1, 1) and all(free[r + i][c + j] for i in range(h)
                                                                   for j in range(w))]
-            h, w = rng.choice(fits) if fits else (1, 1)
+            h, w = rng.choices(fits, [h * w for h, w in fits])[0] if fits else (1, 1)
             for i in range(h):
                 for j in range(w):
                     free[r + i][c + j] = False
