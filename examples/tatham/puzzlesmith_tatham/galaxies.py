@@ -66,7 +66,8 @@ def galaxies_model(rows: int, cols: int, dots: Dots) -> Model:
                 m.table([cell[x], cell[y]], [(a, b) for a in reach[x] for b in reach[y] if (a == d) == (b == d)],
                         name=f"galaxy {LETTERS[d % 52]} symmetric at r{x // cols + 1}c{x % cols + 1}")
     m.regions(cell, grid.cell_pairs(rows, cols), name="each galaxy in one piece")
-    m.answer(cell, determines_rest=True)
+    # Cells with one possible value (a number's own, a dot's, an empty square) are no part of what is deduced
+    m.answer([v for v in cell if len(m.domains[v]) > 1] or cell, determines_rest=True)
     return m.freeze()
 
 
@@ -116,9 +117,6 @@ class Galaxies(PuzzleType):
 
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return LETTERS[value] if 0 <= value < len(LETTERS) else f"({value + 1})"
-
-    def clue_vars(self, instance: Instance) -> list[int]:
-        return list(range(instance.params["rows"] * instance.params["cols"]))
 
     def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
         rows, cols, size = instance.params["rows"], instance.params["cols"], 24.0

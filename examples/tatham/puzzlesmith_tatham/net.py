@@ -73,7 +73,8 @@ def net_model(rows: int, cols: int, tiles: Tiles) -> Model:
     if pairs:
         m.spanning(edge, pairs, name="one network")
         m.acyclic(edge, pairs, name="no loop")
-    m.answer(cell, determines_rest=True)
+    # Cells with one possible value (a number's own, a dot's, an empty square) are no part of what is deduced
+    m.answer([v for v in cell if len(m.domains[v]) > 1] or cell, determines_rest=True)
     return m.freeze()
 
 

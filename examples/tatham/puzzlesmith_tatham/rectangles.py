@@ -81,7 +81,8 @@ def rectangles_model(numbers: Numbers) -> Model:
         for x in {x for rect in covers for x in rect}:
             m.table([pick, cell[x]], [(o, v) for o, rect in enumerate(covers) for v in sorted(owners[x])
                                       if (x in rect) == (v == k)], name=f"{name} at r{x // cols + 1}c{x % cols + 1}")
-    m.answer(cell, determines_rest=True)
+    # Cells with one possible value (a number's own, a dot's, an empty square) are no part of what is deduced
+    m.answer([v for v in cell if len(m.domains[v]) > 1] or cell, determines_rest=True)
     return m.freeze()
 
 
@@ -93,7 +94,8 @@ class Rectangles(PuzzleType):
     clue_kinds = ("areas",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
-        numbers = grid.read_grid(text, _cell, tokens=" " in text.strip())
+        tokens = any(" " in line.strip() for line in text.replace("/", "\n").splitlines())
+        numbers = grid.read_grid(text, _cell, tokens=tokens)
         return self._board(tuple(map(tuple, numbers)), "line" if "\n" not in text.strip() else "grid")
 
     def _board(self, numbers: Numbers, layout: str = "line") -> Instance:
@@ -125,9 +127,6 @@ class Rectangles(PuzzleType):
             return str(value)
         r, c = divmod(value, instance.params["cols"])
         return f"the {instance.data[r][c]} at r{r + 1}c{c + 1}"
-
-    def cell_name(self, instance: Instance, var: int) -> str:
-        return self.model(instance).names[var]
 
     def clue_vars(self, instance: Instance) -> list[int]:
         return list(range(instance.params["rows"] * instance.params["cols"]))
