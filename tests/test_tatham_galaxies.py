@@ -145,3 +145,7 @@ def test_bad_input_names_the_line_and_cell(text: str, where: str) -> None:
 def test_dots_sharing_a_cell_are_no_solution_not_bad_input() -> None:
     answer = ps.read("galaxies", "oo./.../...").solve()
     assert answer.status == "unsat" and "r1c1 touches two dots" in (answer.reason or "")
+
+
+def test_the_module_docstring_example() -> None:
+    assert ps.read("galaxies", ".../.o./...").solve().solution == "AA/AA"

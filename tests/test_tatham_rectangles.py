@@ -162,3 +162,8 @@ def test_mend_on_drawn_boards_keeps_one_answer_and_breaks_the_other() -> None:
         assert valid(numbers, dict(zip(cells, found[0]))) and not valid(numbers, dict(zip(cells, found[1])))
         mended += 1
     assert mended >= 5
+
+
+def test_the_module_docstring_examples() -> None:
+    assert ps.read("rectangles", "2.2./...4").solve().solution == "AABB/CCCC"
+    assert ps.read("rectangles", "2 . . . . ./. . . . 10 .").solve().solution == "ABBBBB/ABBBBB"

@@ -4,9 +4,10 @@ exactly one number, the rectangle's area.
 Text format: rows separated by ``/`` on one line or one row per line; a cell is a number or ``.``, one
 character a cell, or cells separated by spaces when a number has two digits::
 
-    2.3/.../3.1          2 . . 3/. . . ./10 . . .
+    2.2./...4            2 . . . . ./. . . . 10 .
 
-A solution names each cell's rectangle by a letter (its number's place in reading order: A, B, ...).
+A solution names each cell's rectangle by a letter (its number's place in reading order: A, B, ...): the
+two above are ``AABB/CCCC`` and ``ABBBBB/ABBBBB``.
 
 Model: each cell's owner (the number whose rectangle covers it, named by that number's cell) and each
 number's choice among the rectangles of its area that hold no other number; a table per number and cell
