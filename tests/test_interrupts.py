@@ -153,6 +153,28 @@ cli.main(["count", "queens", "-p", "n=4"])
     assert_interrupted(done)
 
 
+@pytest.mark.parametrize("where", ["puzzlesmith.cli.commands", "puzzlesmith.cli.commands.solve"])
+def test_ctrl_c_while_the_command_starts_is_still_an_interrupt(where):
+    # Under load, starting (imports, the parser) takes long enough for a Ctrl-C to land there, before the
+    # command's own handling: it printed a traceback. Here the interrupt comes as that module is imported,
+    # first while the package loads, then while the parser imports its commands.
+    code = f"""
+import sys
+
+class Interrupt:
+    def find_spec(self, name, path=None, target=None):
+        if name == {where!r}:
+            raise KeyboardInterrupt
+
+sys.meta_path.insert(0, Interrupt())
+from puzzlesmith._command import run
+run()
+"""
+    done = subprocess.run([sys.executable, "-c", code, "solve", "queens", "-p", "n=4"], capture_output=True,
+                          text=True, timeout=60)
+    assert_interrupted(done)
+
+
 def test_an_import_error_without_an_interrupt_is_not_one():
     code = """
 from puzzlesmith import cli

@@ -114,7 +114,10 @@ def entry() -> NoReturn:
     seconds after a big model (a Life predecessor search holds millions of objects) and would push
     a run past its time limit when the answer is already out.
     """
-    code = main()
+    try:
+        code = main()
+    except KeyboardInterrupt:  # before main took charge of Ctrl-C (building the parser)
+        interrupted()
     _stop_workers()  # a pool left running by an error or a closed pipe would outlive the command
     for stream in (sys.stdout, sys.stderr):
         try:
