@@ -2,6 +2,7 @@
 
     python benchmarks/bench_generate.py                 # timing tables (300 9x9 puzzles per oracle)
     python benchmarks/bench_generate.py --verify 1000   # + 1,000 9x9 and some 4x4/6x6/16x16 checked independently
+    python benchmarks/bench_generate.py --count 0 --batch 0 --runs 5   # only whole processes beside qqwing
 
 Every timed puzzle is checked afterwards, untimed, by an engine other than its oracle: the
 puzzle has exactly one solution (counted to 2) and loses it without any one of its clues
@@ -19,14 +20,17 @@ import argparse
 import os
 import random
 import resource
+import shutil
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 from puzzlesmith import solvers  # noqa: E402
 from puzzlesmith.csp import registry  # noqa: E402
@@ -156,6 +160,51 @@ def workers_table(count: int, seed: int) -> None:
     print()
 
 
+LOAD = ("import time\n"
+        "from puzzlesmith.csp import registry\n"
+        "from puzzlesmith.generators.batch import prepare\n"
+        "from puzzlesmith.generators.clues import compiled_search\n"
+        "s = registry.get('sudoku')\n"
+        "_, model, _ = prepare(s, s.resolve_params({}), 'none', None)\n"
+        "start = time.process_time()\n"
+        "search = compiled_search(model)\n"
+        "assert search is not None and search.exists(None, ())\n"
+        "print(time.process_time() - start)\n")
+
+
+def qqwing_table(counts: list[int], runs: int) -> None:
+    """Whole processes, as a user meets them: ``puzzlesmith generate sudoku -n N`` beside qqwing 1.3.4 making N
+    puzzles, CPU time (user + system), runs interleaved; and what loading the compiled search costs a batch."""
+    qqwing = shutil.which("qqwing")
+    if qqwing is None:
+        print("Whole processes against qqwing: skipped, qqwing is not installed (apt install qqwing)\n")
+        return
+    loads = [float(subprocess.run([sys.executable, "-c", LOAD], capture_output=True, text=True, check=True,
+                                  cwd=ROOT).stdout) for _ in range(runs)]
+    print(f"Whole processes against qqwing (CPU s, {runs} interleaved runs: median, range; load average "
+          f"{os.getloadavg()[0]:.1f}); loading the compiled search costs a batch {1000 * min(loads):.0f} to "
+          f"{1000 * max(loads):.0f} ms of it")
+    print(f"{'puzzles':>7} {'ours':>6} {'range':>11} {'qqwing':>6} {'range':>11} {'qqwing/ours':>11}")
+    for count in counts:
+        ours, theirs = [], []
+        for _ in range(runs):
+            ours.append(_process_cpu([sys.executable, "-m", "puzzlesmith", "generate", "sudoku", "-n", str(count),
+                                      "--seed", "1"]))
+            theirs.append(_process_cpu([qqwing, "--generate", str(count), "--one-line"]))
+        a, b = statistics.median(ours), statistics.median(theirs)
+        print(f"{count:>7} {a:6.2f} {min(ours):5.2f}-{max(ours):<5.2f} {b:6.2f} {min(theirs):5.2f}-{max(theirs):<5.2f} "
+              f"{b / a:10.2f}x")
+    print()
+
+
+def _process_cpu(command: list[str]) -> float:
+    """CPU seconds (user + system) of one whole process, output discarded."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, cwd=ROOT)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def verify_many(count: int, seed: int, big: int) -> None:
     """The issue's show case: many puzzles, each proved unique and minimal by another engine."""
     for size, n, checker in ((9, count, None), (4, 100, None), (6, 100, None), (16, big, "cpsat")):
@@ -204,7 +253,12 @@ def main() -> None:
     parser.add_argument("--verify", type=int, default=0, metavar="N", help="also make and check N 9x9 puzzles")
     parser.add_argument("--big", type=int, default=2, help="16x16 puzzles checked with --verify (default 2)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--qqwing", default="100,300,1000", help="batch sizes run as whole processes beside qqwing "
+                        "(default 100,300,1000; empty skips)")
+    parser.add_argument("--runs", type=int, default=3, help="interleaved runs of each against qqwing (default 3)")
     args = parser.parse_args()
+    if args.qqwing:
+        qqwing_table([int(n) for n in args.qqwing.split(",")], args.runs)
     if args.count:
         oracle_table(args.count, args.naive, args.seed)
     if args.batch:

@@ -126,3 +126,25 @@ def test_the_readme_seed_makes_the_readme_puzzle_in_a_batch():
     line = text.split("$ puzzlesmith generate sudoku --seed 345073206\n", 1)[1].split("\n", 1)[0]
     first = next(iter(generate(SUDOKU, SUDOKU.resolve_params({}), 200, seed=345073206)))
     assert SUDOKU.format_puzzle(replace(first.instance, layout="line")) == line
+
+
+def test_a_batch_loads_the_cached_machine_code_without_numba(tmp_path):
+    """solvers/native.py: once the entry point is built, a fresh process runs the compiled search with llvmlite
+    alone (neither numba nor numpy imported) and makes the puzzles a SAT oracle makes."""
+    import subprocess
+    import sys
+
+    _, model, _ = model_of()
+    assert compiled_search(model) is not None  # built and cached here if it was not
+    script = ("import sys\n"
+              "from puzzlesmith.csp import registry\n"
+              "from puzzlesmith.generators.batch import generate\n"
+              "s = registry.get('sudoku')\n"
+              "made = list(generate(s, s.resolve_params({}), 200, seed=91, grade=False))\n"
+              "print(sorted(made[-1].givens.items()))\n"
+              "print(any(m.split('.')[0] in ('numba', 'numpy') for m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    givens, imported = out.splitlines()
+    assert imported == "False"
+    alone = generate_one(SUDOKU, SUDOKU.resolve_params({}), 91 + 199, grade=False)  # one puzzle: SAT
+    assert givens == str(sorted(alone.givens.items()))

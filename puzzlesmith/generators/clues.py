@@ -163,13 +163,14 @@ def _exists(model: Model, fix: Mapping[int, int], forbid: Sequence[tuple[int, in
 
 def compiled_search(model: Model) -> Any:
     """The compiled yes-or-no search (solvers/unitkernel.py) for a model of plain units when numba is installed,
-    else None. Its answers are exact, so the puzzles are the oracle's; importing numba and loading the kernel
-    cost about 0.3 s once, so batches use it (``batch.COMPILED_FROM``) and one puzzle does not."""
-    from puzzlesmith.solvers.compiled import compiled_available
+    else None. Its answers are exact, so the puzzles are the oracle's; loading its machine code costs about
+    0.05 s once (building it, seconds once a machine), so batches use it (``batch.COMPILED_FROM``) and one
+    puzzle does not."""
+    from puzzlesmith.solvers.native import available
     from puzzlesmith.solvers.unitkernel import UnitSearch, applies
 
     net = compiled(model)
-    if not applies(net) or not compiled_available():
+    if not applies(net) or not available():
         return None
     return model.cached("unit search", lambda _: UnitSearch(net))
 

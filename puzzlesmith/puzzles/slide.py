@@ -246,8 +246,9 @@ class SlideBoard:
 # -- the position graph -----------------------------------------------------------------------
 
 #: Per gap (the empty cells), per class whose pieces can border it: the class's shift, kind (0: one piece,
-#: 1: pieces of one cell, 2: other), its anchors per union, the moves of its pieces beside this gap (by
-#: anchor, as a one-bit mask), the anchors whose placement borders the gap (a mask), and its index.
+#: 1: pieces of one cell, 2: other), its anchors per union, the moves of its pieces beside this gap (by the
+#: anchors that border it, a mask; for one piece, by its place), the moves of each piece beside it (by
+#: anchor), the anchors whose placement borders the gap (a mask), and its index.
 Near = tuple[int, int, dict[int, int], dict[int, list[int]], int, int]
 
 
@@ -309,6 +310,9 @@ class SlideSpace(Space[int]):
         checks = [(self.classes[k].shift, self.classes[k].shape.place, set(anchors))
                   for k, anchors in by_class.items()
                   if len(self.classes[k].labels) > 1 and len(self.classes[k].shape.offsets) > 1]
+
+        if not checks:  # the test the search makes at every position: no generator made for nothing
+            return lambda key: key & covered == covered
 
         def is_goal(key: int) -> bool:
             if key & covered != covered:
@@ -385,15 +389,17 @@ class SlideSpace(Space[int]):
         """successors() for steps, straight and moves.
 
         A piece's moves depend only on its place and the empty cells (the gap), never on where the
-        other pieces stand; so they are found once per (piece, gap) and kept as XOR deltas on the key.
-        A packed board has few gaps, and most positions then cost a few dict lookups: Klotski's
-        component looks up 123,000 (piece, gap) pairs, 3,405 of them different. Per gap, ``touching``
-        lists per class the anchors whose placement borders an empty cell (only those pieces can
-        move): a class's union is its anchors for pieces of one cell, its lowest cell is the anchor
-        for a class of one piece, and other classes' unions are decomposed (and kept). (Tables per
-        position, or per set of pieces beside a gap, hit less often: Klotski has 10,319 different
-        sets.) The deltas come in the order the search has always seen: class, anchor, then the
-        metric's own order (see ``deltas``), so every search visits positions in the same order."""
+        other pieces stand; so they are found once per (piece, gap) and kept as XOR deltas on the key,
+        and the moves of a class's pieces beside a gap are kept once more, joined, per set of them (a
+        mask of anchors; for a class of one piece, per its place). A packed board has few gaps, and
+        most positions then cost a lookup a class: Klotski's component makes 103,820 of them, 10,252
+        different, whose 3,405 different (piece, gap) pairs are searched once each. Per gap,
+        ``touching`` lists per class the anchors whose placement borders an empty cell (only those
+        pieces can move): a class's union is its anchors for pieces of one cell, and other classes'
+        unions are decomposed (and kept). (Tables per position, or per set of pieces of every class
+        beside a gap, hit less often: Klotski has 10,319 different sets.) The deltas come in the
+        order the search has always seen: class, anchor, then the metric's own order (see
+        ``deltas``), so every search visits positions in the same order."""
         full, free, cols = self.full, self.free, self.cols
         not_left, not_right = full & ~self.edge["left"], full & ~self.edge["right"]
         metric = self.metric
@@ -423,37 +429,43 @@ class SlideSpace(Space[int]):
                     out.append((shift, kind, unions[k], {}, mask & valid, k))
             return out
 
-        def deltas(k: int, anchors: int, empty: int, memo: dict[int, list[int]]) -> list[int]:
-            """The moves of class k's pieces at ``anchors`` (lowest first) with the gap ``empty``, as XOR
-            deltas on the key, kept in ``memo`` (the gap's, by anchors). Per piece: steps up, down, left,
-            right; straight lines in that order of directions, nearest first; in the moves metric every place
-            it reaches, breadth-first."""
+        def deltas(k: int, a: int, empty: int) -> list[int]:
+            """The moves of class k's piece at anchor ``a`` with the gap ``empty``, as XOR deltas on the key:
+            steps up, down, left, right; straight lines in that order of directions, nearest first; in the
+            moves metric every place it reaches, breadth-first."""
             place, shifted, nbrs, lines = tables[k]
-            out = memo[anchors] = []
+            blocked = free ^ empty ^ place[a]  # the other pieces' cells
+            if metric == "steps":
+                targets = [b for b, need in nbrs[a] if not need & blocked]
+            elif metric == "straight":
+                targets = []
+                for step, needs in lines:
+                    b = a
+                    while step[b] >= 0 and not needs[b] & blocked:
+                        b = step[b]
+                        targets.append(b)
+            else:
+                seen, targets = {a}, [a]
+                for there in targets:
+                    for b, need in nbrs[there]:
+                        if not need & blocked and b not in seen:
+                            seen.add(b)
+                            targets.append(b)
+                del targets[0]
+            here = shifted[a]
+            return [here ^ shifted[b] for b in targets]
+
+        def together(k: int, anchors: int, empty: int, memo: dict[int, list[int]]) -> list[int]:
+            """The moves of class k's pieces at ``anchors`` (a mask of two or more) beside the gap ``empty``,
+            lowest anchor first, each piece's kept in ``memo`` too (the gap's, by its anchor's bit)."""
+            out: list[int] = []
             while anchors:
                 low = anchors & -anchors
                 anchors ^= low
-                a = low.bit_length() - 1
-                blocked = free ^ empty ^ place[a]  # the other pieces' cells
-                if metric == "steps":
-                    targets = [b for b, need in nbrs[a] if not need & blocked]
-                elif metric == "straight":
-                    targets = []
-                    for step, needs in lines:
-                        b = a
-                        while step[b] >= 0 and not needs[b] & blocked:
-                            b = step[b]
-                            targets.append(b)
-                else:
-                    seen, targets = {a}, [a]
-                    for there in targets:
-                        for b, need in nbrs[there]:
-                            if not need & blocked and b not in seen:
-                                seen.add(b)
-                                targets.append(b)
-                    del targets[0]
-                here = shifted[a]
-                out += [here ^ shifted[b] for b in targets]
+                ds = memo.get(low)
+                if ds is None:
+                    ds = memo[low] = deltas(k, low.bit_length() - 1, empty)
+                out += ds
             return out
 
         def successors(key: int) -> list[int]:
@@ -465,20 +477,26 @@ class SlideSpace(Space[int]):
             for shift, kind, anchors_of, memo, mask, k in near:
                 if kind == 1:  # pieces of one cell: the union is their anchors
                     t = key >> shift & mask
+                elif kind == 0:  # one piece: by its place (a few per gap), which names its anchor
+                    t = key >> shift & full
+                    ds = memo.get(t)
+                    if ds is None:
+                        low = t & -t & mask
+                        ds = memo[t] = deltas(k, low.bit_length() - 1, empty) if low else []
+                    out += ds
+                    continue
                 else:
                     union = key >> shift & full
-                    if kind == 0:  # one piece: its anchor is the union's lowest cell
-                        t = union & -union & mask
-                    else:
-                        got = anchors_of.get(union)
-                        if got is None:
-                            got = self._anchors(k, anchors_of, union)
-                        t = got & mask
-                while t:
-                    low = t & -t
-                    t ^= low
-                    ds = memo.get(low)
-                    out += ds if ds is not None else deltas(k, low, empty, memo)
+                    got = anchors_of.get(union)
+                    if got is None:
+                        got = self._anchors(k, anchors_of, union)
+                    t = got & mask
+                if t:
+                    ds = memo.get(t)
+                    if ds is None:
+                        ds = memo[t] = deltas(k, t.bit_length() - 1, empty) if t & (t - 1) == 0 else \
+                            together(k, t, empty, memo)
+                    out += ds
             return [key ^ d for d in out]
         return successors
 

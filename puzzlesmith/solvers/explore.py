@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
-from itertools import filterfalse
+from itertools import chain, filterfalse
 from typing import Any, cast
 
 from puzzlesmith.csp.moves import Space
@@ -123,7 +123,7 @@ def _breadth_first(space: Space, roots: list[Hashable], budget: Budget) -> Itera
                 if budget.stopped:
                     break
             block = layer[at:at + tick - expanded]
-            new = list(dict.fromkeys(filterfalse(seen.__contains__, [c for p in block for c in successors(p)])))
+            new = list(dict.fromkeys(filterfalse(seen.__contains__, chain.from_iterable(map(successors, block)))))
             if len(seen) + len(new) > budget.positions and budget.full(len(seen), len(new)):
                 break
             seen.update(new)
