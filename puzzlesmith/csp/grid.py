@@ -8,14 +8,23 @@ each helper is what two or more of the built-in genres would otherwise write for
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .errors import PuzzleError
-from .puzzle import char_grid, grid_text, whole_number
+from .puzzle import Param, char_grid, grid_text, parse_rxc, whole_number
 
 Cell = tuple[int, int]  # (row, column), counted from 0
 Site = TypeVar("Site", bound=Hashable)
+
+
+def size_param(default: int, least: int = 1) -> Param:
+    """The ``size`` parameter of a grid genre's generator: RxC or N (square), at most 900 cells, at least
+    ``least`` each way (a generator that needs room says so); ``default`` is the side ``full_board`` takes
+    when none is given."""
+    room = f", at least {least}x{least}" if least > 1 else ""
+    return Param("size", None, f"RxC or N{room}, when generating (default {default})",
+                 lambda text: parse_rxc(text, True, 900, least=least))
 
 
 def rc(r: int, c: int) -> str:
@@ -191,6 +200,32 @@ def boxes(rows: int, cols: int, size: float, left: float = 0.0,
     points wide, the grid's top-left corner at (left, top). What a type's ``draw`` walks to paint its cells."""
     for r, c in itertools.product(range(rows), range(cols)):
         yield r, c, left + c * size, top + r * size
+
+
+def segments(links: Iterable[tuple[int, int]], cols: int, size: float, left: float = 0.0,
+             top: float = 0.0) -> Iterator[tuple[float, float, float, float]]:
+    """The picture coordinates (x1, y1, x2, y2) of ``links`` between nodes (cells or grid points, numbered
+    r*cols+c) ``size`` points apart, node (0, 0) at (left, top): a loop or path drawn as lines."""
+    for a, b in links:
+        (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
+        yield left + ca * size, top + ra * size, left + cb * size, top + rb * size
+
+
+def show_links(rows: int, cols: int, node: Callable[[int, int], str], links: Iterable[tuple[int, int]],
+               middle: Callable[[int, int], str] = lambda r, c: " ") -> str:
+    """A rows x cols grid of nodes (cells, or grid points) in text with links between them: node (r, c) on line
+    2r, character 2c, written ``node(r, c)``; each of ``links`` (side-neighbouring nodes numbered r*cols+c) a
+    ``-`` or ``|`` between its two; the gap amid four nodes ``middle(r, c)``; trailing spaces cut. So loops
+    are written in text, through cells (masyu) or along the grid lines between clues (slitherlink)."""
+    out = [[" "] * (2 * cols - 1) for _ in range(2 * rows - 1)]
+    for a, b in links:
+        (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
+        out[ra + rb][ca + cb] = "-" if ra == rb else "|"
+    for r, c in itertools.product(range(rows), range(cols)):
+        out[2 * r][2 * c] = node(r, c)
+        if r < rows - 1 and c < cols - 1:
+            out[2 * r + 1][2 * c + 1] = middle(r, c)
+    return "\n".join("".join(line).rstrip() for line in out)
 
 
 def count_sites(rows: int, cols: int, kind: str = "count") -> list[tuple[int, int, str]]:

@@ -28,7 +28,7 @@ from puzzlesmith.csp import grid
 from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.picture import SOLUTION, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
 
 Islands = tuple[tuple[int, ...], ...]  # 0: water
 Link = tuple[tuple[int, int], tuple[int, int]]  # two islands (row, column) in one row or column
@@ -98,8 +98,7 @@ def hashi_model(islands: Islands) -> Model:
 class Hashi(PuzzleType):
     name = "hashi"
     summary = "bridges between numbered islands, at most two a pair, none crossing, all islands connected"
-    params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)",
-                    lambda t: parse_rxc(t, True, 900, least=3)),)
+    params = (grid.size_param(7, least=3),)
     clue_kinds = ("a number on every island (none removable)",)
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:

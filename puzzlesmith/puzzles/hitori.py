@@ -25,7 +25,7 @@ from typing import Any
 from puzzlesmith.csp import grid
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.picture import GREY, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
 
 Numbers = tuple[tuple[int, ...], ...]
 CELL = 24.0
@@ -60,7 +60,7 @@ def hitori_model(numbers: Numbers) -> Model:
 class Hitori(PuzzleType):
     name = "hitori"
     summary = "shade repeated numbers away; shaded cells never touch, white cells stay connected"
-    params = (Param("size", None, "RxC or N, when generating (default 7)", lambda t: parse_rxc(t, True, 900)),)
+    params = (grid.size_param(7),)
     clue_kinds = ("a number in every cell (none removable)",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:

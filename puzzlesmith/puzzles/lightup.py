@@ -16,10 +16,10 @@ from functools import lru_cache
 from itertools import groupby
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, PuzzleType, grid
+from puzzlesmith.csp import Instance, Model, PuzzleType, grid
 from puzzlesmith.csp.grid import Cell, rc
 from puzzlesmith.csp.picture import Picture
-from puzzlesmith.csp.puzzle import char_grid, grid_text, parse_rxc
+from puzzlesmith.csp.puzzle import char_grid, grid_text
 
 Site = tuple[int, int, str]
 BLACK_SHARE = 0.35  # of the cells of a generated board
@@ -75,7 +75,7 @@ def lightup_model(board: Board) -> Model:
 class LightUp(PuzzleType):
     name = "lightup"
     summary = "bulbs light every white cell, never each other; numbers count touching bulbs (Akari)"
-    params = (Param("size", None, "RxC or N, when generating (default 7)", lambda t: parse_rxc(t, True, 900)),)
+    params = (grid.size_param(7),)
     clue_kinds = ("numbers in black cells",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:

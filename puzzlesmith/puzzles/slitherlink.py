@@ -26,7 +26,7 @@ from typing import Any
 from puzzlesmith.csp import grid
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.picture import SOLUTION, Picture
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
 from puzzlesmith.csp.topology import random_disc
 
 CELL = 24.0  # points per cell in pictures
@@ -66,7 +66,7 @@ def slitherlink_model(rows: int, cols: int) -> Model:
 class Slitherlink(PuzzleType):
     name = "slitherlink"
     summary = "one loop along the grid lines; a number says how many sides of its cell the loop uses"
-    params = (Param("size", None, "RxC or N, when generating (default 7)", lambda t: parse_rxc(t, True, 900)),)
+    params = (grid.size_param(7),)
     clue_kinds = ("numbers in cells",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:

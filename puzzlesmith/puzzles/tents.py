@@ -18,10 +18,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, PuzzleType, grid
+from puzzlesmith.csp import Instance, Model, PuzzleType, grid
 from puzzlesmith.csp.grid import Cell, count_sites, rc
 from puzzlesmith.csp.picture import Picture
-from puzzlesmith.csp.puzzle import parse_rxc
 
 Site = tuple[int, int, str]
 TREE_SHARE = 0.2  # of the cells of a generated board that the greedy layout tries to give a tent
@@ -70,7 +69,7 @@ def tents_model(camp: Camp) -> Model:
 class Tents(PuzzleType):
     name = "tents"
     summary = "a tent beside each tree, paired one to one, tents never touching; counts per row and column"
-    params = (Param("size", None, "RxC or N, when generating (default 8)", lambda t: parse_rxc(t, True, 900)),)
+    params = (grid.size_param(8),)
     clue_kinds = ("tent counts around the grid",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
