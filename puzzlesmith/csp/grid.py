@@ -76,6 +76,20 @@ def pair_index(a: int, b: int, rows: int, cols: int) -> int:
     return a - a // cols if b == a + 1 else rows * (cols - 1) + a
 
 
+def ray(r: int, c: int, step: Cell, length: int, rows: int, cols: int) -> list[int]:
+    """The positions in ``cell_pairs(rows, cols)`` of the links a path takes from cell (r, c) straight on by
+    ``step`` ((0, 1) right, (1, 0) down, ...), ``length`` of them or fewer where the grid ends: the edges
+    around a cell that a loop genre's rule reads (masyu's pearls look two cells each way)."""
+    out = []
+    for k in range(length):
+        (r1, c1), (r2, c2) = (r + step[0] * k, c + step[1] * k), (r + step[0] * (k + 1), c + step[1] * (k + 1))
+        if not (0 <= r2 < rows and 0 <= c2 < cols):
+            break
+        a, b = sorted((r1 * cols + c1, r2 * cols + c2))
+        out.append(pair_index(a, b, rows, cols))
+    return out
+
+
 def point_edges(rows: int, cols: int) -> list[tuple[int, int]]:
     """The unit edges between the (rows+1) x (cols+1) grid points (point r*(cols+1)+c), each once:
     first the horizontal ones row by row, then the vertical ones. Slitherlink's loop runs on these."""
@@ -197,7 +211,8 @@ def show_counted(rows: Sequence[str], lefts: Sequence[int | None], tops: Sequenc
 def boxes(rows: int, cols: int, size: float, left: float = 0.0,
           top: float = 0.0) -> Iterator[tuple[int, int, float, float]]:
     """Each cell (r, c) row by row with the top-left corner (x, y) of its square in a picture: cells ``size``
-    points wide, the grid's top-left corner at (left, top). What a type's ``draw`` walks to paint its cells."""
+    points wide, the grid's top-left corner at (left, top) (at half a cell, (x, y) is the cell's centre). What
+    a type's ``draw`` walks to paint its cells."""
     for r, c in itertools.product(range(rows), range(cols)):
         yield r, c, left + c * size, top + r * size
 

@@ -32,8 +32,6 @@ from puzzlesmith.csp.topology import outline, random_disc
 Site = tuple[int, int, str]
 CELL = 24.0
 STEPS = {"L": (0, -1), "R": (0, 1), "U": (-1, 0), "D": (1, 0)}
-
-
 _pearl = grid.symbols({".": 0, "W": 1, "B": 2}, "a masyu cell is W (white pearl), B (black pearl) or .")
 
 
@@ -59,14 +57,8 @@ def _shape_rows(keys: tuple[str, ...]) -> list[tuple[int, ...]]:
 def _around(r: int, c: int, rows: int, cols: int) -> dict[str, int]:
     """The edges (positions in ``grid.cell_pairs``) leaving cell (r, c) in each direction (L R U D) and the
     next ones beyond (LL RR UU DD), those inside the grid."""
-    out = {}
-    for d, (dr, dc) in STEPS.items():
-        for far, key in ((1, d), (2, d + d)):
-            r1, c1, r2, c2 = r + dr * (far - 1), c + dc * (far - 1), r + dr * far, c + dc * far
-            if 0 <= r2 < rows and 0 <= c2 < cols:
-                a, b = sorted((r1 * cols + c1, r2 * cols + c2))
-                out[key] = grid.pair_index(a, b, rows, cols)
-    return out
+    return {key: edge for d, step in STEPS.items()
+            for key, edge in zip((d, d + d), grid.ray(r, c, step, 2, rows, cols))}
 
 
 @lru_cache(maxsize=64)
@@ -125,9 +117,8 @@ class Masyu(PuzzleType):
         turns take black pearls and the cells beside them white ones."""
         rows, cols = params.get("size") or (7, 7)
         dr, dc = rng.randrange(1 + (rows - 1) % 2), rng.randrange(1 + (cols - 1) % 2)
-        inside = {(2 * i + a + dr, 2 * j + b + dc) for i, j in random_disc(max(1, (rows - 1) // 2),
-                                                                        max(1, (cols - 1) // 2), rng, 0.55, True)
-                  for a in (0, 1) for b in (0, 1)}
+        half = random_disc(max(1, (rows - 1) // 2), max(1, (cols - 1) // 2), rng, 0.55, True)
+        inside = {(2 * i + a + dr, 2 * j + b + dc) for i, j in half for a in (0, 1) for b in (0, 1)}
         loop = outline(inside, rows - 1, cols - 1)  # its points are the cell centres, numbered as the cells
         return self.full_board_of(self._board(rows, cols, {}), [int(p in loop) for p in grid.cell_pairs(rows, cols)])
 
@@ -144,11 +135,11 @@ class Masyu(PuzzleType):
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
         """Pearls (or ``+`` for a loop cell) and the loop's ``-`` and ``|`` between them."""
-        rows, cols, pearls = instance.params["rows"], instance.params["cols"], self.clues(instance)
+        rows, cols = instance.params["rows"], instance.params["cols"]
         loop = [pair for pair, v in zip(grid.cell_pairs(rows, cols), values) if v]
-        on = {cell for pair in loop for cell in pair}
-        return grid.show_links(rows, cols, lambda r, c: ".WB"[pearls[r, c, "pearl"]] if (r, c, "pearl") in pearls else
-                               "+" if r * cols + c in on else ".", loop)
+        marks = {cell: "+" for pair in loop for cell in pair}
+        marks |= {r * cols + c: ".WB"[kind] for (r, c, _), kind in self.clues(instance).items()}
+        return grid.show_links(rows, cols, lambda r, c: marks.get(r * cols + c, "."), loop)
 
     def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
         rows, cols = instance.params["rows"], instance.params["cols"]
