@@ -39,11 +39,8 @@ class Board:
         lines = [cells for _, cells in grid.lines(self.rows, self.cols)]
         return [list(run) for line in lines for white, run in groupby(line, lambda x: x not in self.black) if white]
 
-    def first(self) -> int:
-        """The first helper variable: the black cells' counts come after the bulbs."""
-        return self.rows * self.cols - len(self.black)
-
     def sites(self) -> list[Site]:
+        """Where the numbers are: the black cells, whose counts are helpers after the bulbs, in this order."""
         return [(r, c, "number") for r, c in self.black]
 
     def touching(self, r: int, c: int) -> list[Cell]:
@@ -93,12 +90,12 @@ class LightUp(PuzzleType):
 
     def _instance(self, board: Board, numbers: Mapping[Site, int], layout: str) -> Instance:
         """The numbers are givens of the black cells' counts, which come after the bulbs."""
-        return Instance({"size": (board.rows, board.cols)}, grid.site_givens(board.first(), board.sites(), numbers),
-                        board, layout)
+        givens = grid.site_givens(len(board.whites()), board.sites(), numbers)
+        return Instance({"size": (board.rows, board.cols)}, givens, board, layout)
 
     def clues(self, instance: Instance) -> dict[Site, int]:
         board: Board = instance.data
-        return grid.site_clues(board.first(), board.sites(), instance.givens)
+        return grid.site_clues(len(board.whites()), board.sites(), instance.givens)
 
     def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
         return self._instance(instance.data, clues, instance.layout)

@@ -35,9 +35,6 @@ class Camp:
     def ground(self) -> list[Cell]:
         return [(r, c) for r in range(self.rows) for c in range(self.cols) if (r, c) not in self.trees]
 
-    def beside(self, r: int, c: int) -> list[Cell]:
-        return grid.beside(r, c, self.rows, self.cols)
-
 
 @lru_cache(maxsize=64)
 def tents_model(camp: Camp) -> Model:
@@ -52,7 +49,8 @@ def tents_model(camp: Camp) -> Model:
         m.linear([*ts, count], [1] * len(ts) + [-1], "==", 0, name=f"tents in {name}")
     partners: dict[Cell, list[int]] = {cell: [] for cell in tent}
     for tree in sorted(camp.trees):
-        pairs = [(x, m.add_helper((0, 1), f"tree {rc(*tree)} with {rc(*x)}")) for x in camp.beside(*tree) if x in tent]
+        near = [x for x in grid.beside(*tree, camp.rows, camp.cols) if x in tent]
+        pairs = [(x, m.add_helper((0, 1), f"tree {rc(*tree)} with {rc(*x)}")) for x in near]
         for x, p in pairs:
             partners[x].append(p)
         m.linear([p for _, p in pairs], [1] * len(pairs), "==", 1, name=f"the tent of tree {rc(*tree)}")
@@ -74,12 +72,13 @@ class Tents(PuzzleType):
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         cells, lefts, tops = grid.read_counted(text, "T.")
+        rows, cols = len(cells), len(cells[0])
         trees = frozenset((r, c) for r, row in enumerate(cells) for c, ch in enumerate(row) if ch == "T")
-        camp = Camp(len(cells), len(cells[0]), trees)
-        lonely = next((t for t in sorted(trees) if all(x in trees for x in camp.beside(*t))), None)
-        counts = {site: k for site, k in zip(count_sites(camp.rows, camp.cols), [*lefts, *tops]) if k is not None}
+        lonely = next((t for t in sorted(trees) if all(x in trees for x in grid.beside(*t, rows, cols))), None)
+        counts = {site: k for site, k in zip(count_sites(rows, cols), [*lefts, *tops]) if k is not None}
         conflict = None if lonely is None else f"the tree at {rc(*lonely)} has no free cell beside it"
-        return dataclasses.replace(self._instance(camp, counts, grid.layout_of(text)), conflict=conflict)
+        made = self._instance(Camp(rows, cols, trees), counts, grid.layout_of(text))
+        return dataclasses.replace(made, conflict=conflict)
 
     def _instance(self, camp: Camp, counts: Mapping[Site, int], layout: str) -> Instance:
         """The counts are givens of the count helpers, which come after the tents."""
@@ -126,7 +125,7 @@ class Tents(PuzzleType):
         for r, c in rng.sample([(r, c) for r in range(rows) for c in range(cols)], round(TREE_SHARE * rows * cols)):
             if (r, c) in trees or any((r + i, c + j) in tents for i in (-1, 0, 1) for j in (-1, 0, 1)):
                 continue
-            free = [x for x in Camp(rows, cols, frozenset()).beside(r, c) if x not in trees and x not in tents]
+            free = [x for x in grid.beside(r, c, rows, cols) if x not in trees and x not in tents]
             if free:
                 tents.add((r, c))
                 trees.add(rng.choice(free))
