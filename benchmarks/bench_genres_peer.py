@@ -34,6 +34,7 @@ from genre_support import published  # noqa: E402  (the fixtures' reader, shared
 SETS = [("slitherlink", "slitherlink_janko.txt", "slitherlink", {"vslither": False, "tslither": False,
                                                                   "swslither": False}),
         ("hitori", "hitori_janko.txt", "hitori", {}),
+        ("hitori", "hitori_trento.txt", "hitori", {}),
         ("masyu", "masyu_janko.txt", "masyu", {"visit_all": False}),
         ("fillomino", "fillomino_janko.txt", "fillomino", {"fast_mode": True}),
         ("hashi", "hashi_published.txt", "hashi", {})]

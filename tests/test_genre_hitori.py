@@ -1,5 +1,5 @@
-"""Hitori: janko.at's published puzzles give their published shadings with every engine; small grids
-counted by brute force; bad input and "no solution" answered as the command line promises."""
+"""Hitori: janko.at's published puzzles and the Trento 20x20 give their published shadings with every
+engine; small grids counted by brute force; bad input and "no solution" answered as the command line promises."""
 
 from __future__ import annotations
 
@@ -20,6 +20,17 @@ def test_published_puzzles_have_their_published_shading(number: str, engine: str
     counted = puzzle.count(limit=2, engine=engine)
     assert (counted.count, counted.complete) == (1, True)
     assert puzzle.solve(engine=engine).values[0] == [int(ch == "-") for row in shading for ch in row]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_the_trento_20x20_has_one_shading_theirs(engine: str) -> None:
+    # sbrentan/hitori-solver, "Parallel Hitori Solver" (University of Trento, High Performance Computing):
+    # test-cases/inputs/input-20x20.txt and the solution in analysis/20x20/results/output-1-thread.txt.
+    text, shading = published("hitori_trento.txt")["20x20"]
+    puzzle = ps.read("hitori", text)
+    counted = puzzle.count(limit=2, engine=engine)
+    assert (counted.count, counted.complete) == (1, True)
+    assert puzzle.solve(engine=engine).values[0] == [int(ch == "O") for row in shading for ch in row.split()]
 
 
 @settings(max_examples=12, deadline=None)

@@ -67,6 +67,11 @@ def test_bad_input_and_no_solution():
     with pytest.raises(ps.PuzzleError, match="column counts"):
         ps.read("tents", ". .\n. ...")
     assert not ps.read("tents", "2 . ./. T../. ...").solve()
+    # A row line with a count and no cells: said at its line, in both layouts (it was an IndexError).
+    with pytest.raises(ps.PuzzleError, match="line 2: empty row"):
+        ps.read("tents", "1 0\n1\n0 ..")
+    with pytest.raises(ps.PuzzleError, match="row 1: empty row"):
+        ps.read("tents", "1 0/1/0 ..")
 
 
 @pytest.mark.parametrize("seed", [1, 2])

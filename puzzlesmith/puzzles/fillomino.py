@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from puzzlesmith.csp import grid
+from puzzlesmith.csp.grid import rc
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.picture import BLACK, LIGHT, SOLUTION, Picture
 from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
@@ -25,19 +26,14 @@ from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
 CELL = 24.0
 
 
-def _cell(ch: str) -> int:
-    if ch == ".":
-        return 0
-    if ch not in "123456789":
-        raise ValueError("a fillomino cell is 1-9 or .")
-    return int(ch)
+_cell = grid.symbols(grid.digits("123456789"), "a fillomino cell is 1-9 or .")
 
 
 @lru_cache(maxsize=64)
 def fillomino_model(rows: int, cols: int) -> Model:
     """One model per shape: the givens are the engine's assumptions, as for sudoku."""
     m = Model()
-    cells = [m.int_var(1, 9, f"r{k // cols + 1}c{k % cols + 1}") for k in range(rows * cols)]
+    cells = [m.int_var(1, 9, rc(*divmod(k, cols))) for k in range(rows * cols)]
     m.regions(cells, grid.cell_pairs(rows, cols), sized=True, name="areas as big as their number")
     return m.freeze()
 
@@ -74,18 +70,17 @@ class Fillomino(PuzzleType):
         return self._rows(instance, values)
 
     def cell_name(self, instance: Instance, var: int) -> str:
-        cols = instance.params["cols"]
-        return f"r{var // cols + 1}c{var % cols + 1}"
+        return rc(*divmod(var, instance.params["cols"]))
 
     def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
         rows, cols = instance.params["rows"], instance.params["cols"]
         pic = Picture(CELL * cols, CELL * rows)
         shown = [instance.givens.get(k, values[k] if values is not None else 0) for k in range(rows * cols)]
-        for k, v in enumerate(shown):
-            r, c = divmod(k, cols)
-            pic.rect(c * CELL, r * CELL, CELL, CELL, stroke=LIGHT, role="cell")
+        for (r, c, x, y), v in zip(grid.boxes(rows, cols, CELL), shown):
+            k = r * cols + c
+            pic.rect(x, y, CELL, CELL, stroke=LIGHT, role="cell")
             if v:
-                pic.text((c + 0.5) * CELL, (r + 0.5) * CELL, str(v), CELL * 0.5, bold=k in instance.givens,
+                pic.text(x + CELL / 2, y + CELL / 2, str(v), CELL * 0.5, bold=k in instance.givens,
                          color=BLACK if k in instance.givens else SOLUTION, role="given" if k in instance.givens
                          else "value")
         if values is not None:  # the areas' borders

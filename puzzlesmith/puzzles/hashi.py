@@ -26,39 +26,26 @@ from typing import Any
 
 from puzzlesmith.csp import grid
 from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.grid import rc
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.picture import SOLUTION, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
 
 Islands = tuple[tuple[int, ...], ...]  # 0: water
 Link = tuple[tuple[int, int], tuple[int, int]]  # two islands (row, column) in one row or column
 CELL = 24.0
 
 
-def _island(ch: str) -> int:
-    if ch == ".":
-        return 0
-    if ch not in "12345678":
-        raise ValueError("a hashi cell is an island 1-8 or . (water)")
-    return int(ch)
+_island = grid.symbols(grid.digits("12345678"), "a hashi cell is an island 1-8 or . (water)")
 
 
 @lru_cache(maxsize=64)
 def links(islands: Islands) -> tuple[Link, ...]:
-    """Each pair of islands that see each other along a row or a column (the next island on the right
-    or below), row by row."""
-    rows, cols = len(islands), len(islands[0])
-    out: list[Link] = []
-    for r in range(rows):
-        for c in range(cols):
-            if islands[r][c]:
-                right = next((cc for cc in range(c + 1, cols) if islands[r][cc]), None)
-                below = next((rr for rr in range(r + 1, rows) if islands[rr][c]), None)
-                if right is not None:
-                    out.append(((r, c), (r, right)))
-                if below is not None:
-                    out.append(((r, c), (below, c)))
-    return tuple(out)
+    """Each pair of islands that see each other along a row or a column (next to each other among the islands
+    of their line), by the first island, row by row, the link to its right before the one below it."""
+    lines = [[x for x in cells if islands[x[0]][x[1]]] for _, cells in grid.lines(len(islands), len(islands[0]))]
+    pairs = [pair for line in lines for pair in zip(line, line[1:])]
+    return tuple(sorted(pairs, key=lambda pair: (pair[0], pair[1][0] > pair[0][0])))
 
 
 def _crosses(a: Link, b: Link) -> bool:
@@ -75,7 +62,7 @@ def _crosses(a: Link, b: Link) -> bool:
 def hashi_model(islands: Islands) -> Model:
     m = Model()
     pairs = links(islands)
-    bridges = [m.int_var(0, 2, f"bridges r{a[0] + 1}c{a[1] + 1}-r{b[0] + 1}c{b[1] + 1}") for a, b in pairs]
+    bridges = [m.int_var(0, 2, f"bridges {rc(*a)}-{rc(*b)}") for a, b in pairs]
     at: dict[tuple[int, int], list[int]] = {}
     for var, (a, b) in zip(bridges, pairs):
         at.setdefault(a, []).append(var)
@@ -83,7 +70,7 @@ def hashi_model(islands: Islands) -> Model:
     for r, row in enumerate(islands):
         for c, n in enumerate(row):
             if (r, c) in at:  # an island that sees no other is a conflict found by parse
-                m.linear(at[r, c], [1] * len(at[r, c]), "==", n, name=f"island {n} at r{r + 1}c{c + 1}")
+                m.linear(at[r, c], [1] * len(at[r, c]), "==", n, name=f"island {n} at {rc(r, c)}")
     for i, link in enumerate(pairs):
         for j in range(i + 1, len(pairs)):
             if _crosses(link, pairs[j]):
@@ -98,8 +85,7 @@ def hashi_model(islands: Islands) -> Model:
 class Hashi(PuzzleType):
     name = "hashi"
     summary = "bridges between numbered islands, at most two a pair, none crossing, all islands connected"
-    params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)",
-                    lambda t: parse_rxc(t, True, 900, least=3)),)
+    params = (grid.size_param(7, least=3),)
     clue_kinds = ("a number on every island (none removable)",)
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
@@ -116,7 +102,7 @@ class Hashi(PuzzleType):
             end = path.pop()
             free = all(0 <= x < rows and 0 <= y < cols and (x, y) not in count and (x, y) not in water
                        for x, y in path + [end])
-            if free and not any((end[0] + i, end[1] + j) in count for i, j in ((0, 1), (0, -1), (1, 0), (-1, 0))):
+            if free and not any(x in count for x in grid.beside(*end, rows, cols)):
                 k = rng.choice((1, 2))
                 count[r, c] += k
                 count[end] = k
@@ -131,7 +117,7 @@ class Hashi(PuzzleType):
                      None)
         if not seen:
             raise PuzzleError("a hashi needs at least two islands in one row or column", line=1)
-        conflict = None if alone is None else f"the island at r{alone[0] + 1}c{alone[1] + 1} sees no other island"
+        conflict = None if alone is None else f"the island at {rc(*alone)} sees no other island"
         return Instance({"rows": len(islands), "cols": len(islands[0])}, {}, data=islands, layout="grid",
                         conflict=conflict)
 
@@ -159,9 +145,8 @@ class Hashi(PuzzleType):
                 dx, dy = (0, shift) if ra == rb else (shift, 0)
                 pic.line((ca + 0.5) * CELL + dx, (ra + 0.5) * CELL + dy, (cb + 0.5) * CELL + dx,
                          (rb + 0.5) * CELL + dy, 1.5, SOLUTION, role="bridge")
-        for r, row in enumerate(instance.data):
-            for c, n in enumerate(row):
-                if n:
-                    pic.circle((c + 0.5) * CELL, (r + 0.5) * CELL, CELL * 0.4, fill=WHITE, role="island")
-                    pic.text((c + 0.5) * CELL, (r + 0.5) * CELL, str(n), CELL * 0.45, role="clue")
+        for r, c, x, y in grid.boxes(rows, cols, CELL, CELL / 2, CELL / 2):  # (x, y): the cell's centre
+            if instance.data[r][c]:
+                pic.circle(x, y, CELL * 0.4, fill=WHITE, role="island")
+                pic.text(x, y, str(instance.data[r][c]), CELL * 0.45, role="clue")
         return pic

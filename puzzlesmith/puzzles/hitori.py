@@ -23,9 +23,10 @@ from functools import lru_cache
 from typing import Any
 
 from puzzlesmith.csp import grid
+from puzzlesmith.csp.grid import rc
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.picture import GREY, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
 
 Numbers = tuple[tuple[int, ...], ...]
 CELL = 24.0
@@ -41,10 +42,8 @@ def _number(text: str) -> int:
 def hitori_model(numbers: Numbers) -> Model:
     rows, cols = len(numbers), len(numbers[0])
     m = Model()
-    white = [m.int_var(0, 1, f"r{k // cols + 1}c{k % cols + 1}") for k in range(rows * cols)]
-    lines = [[(r, c) for c in range(cols)] for r in range(rows)] + [[(r, c) for r in range(rows)] for c in range(cols)]
-    for k, line in enumerate(lines):
-        where = f"row {k + 1}" if k < rows else f"column {k - rows + 1}"
+    white = [m.int_var(0, 1, rc(*divmod(k, cols))) for k in range(rows * cols)]
+    for where, line in grid.lines(rows, cols):
         same: dict[int, list[int]] = {}
         for r, c in line:
             same.setdefault(numbers[r][c], []).append(white[r * cols + c])
@@ -60,7 +59,7 @@ def hitori_model(numbers: Numbers) -> Model:
 class Hitori(PuzzleType):
     name = "hitori"
     summary = "shade repeated numbers away; shaded cells never touch, white cells stay connected"
-    params = (Param("size", None, "RxC or N, when generating (default 7)", lambda t: parse_rxc(t, True, 900)),)
+    params = (grid.size_param(7),)
     clue_kinds = ("a number in every cell (none removable)",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
@@ -102,10 +101,9 @@ class Hitori(PuzzleType):
     def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
         rows, cols = instance.params["rows"], instance.params["cols"]
         pic = Picture(CELL * cols, CELL * rows)
-        for r, row in enumerate(instance.data):
-            for c, n in enumerate(row):
-                shaded = values is not None and not values[r * cols + c]
-                pic.rect(c * CELL, r * CELL, CELL, CELL, fill=GREY if shaded else None, role="cell")
-                pic.text((c + 0.5) * CELL, (r + 0.5) * CELL, str(n), CELL * 0.45, color=WHITE if shaded else "#000000",
-                         role="clue")
+        for r, c, x, y in grid.boxes(rows, cols, CELL):
+            shaded = values is not None and not values[r * cols + c]
+            pic.rect(x, y, CELL, CELL, fill=GREY if shaded else None, role="cell")
+            pic.text(x + CELL / 2, y + CELL / 2, str(instance.data[r][c]), CELL * 0.45,
+                     color=WHITE if shaded else "#000000", role="clue")
         return pic

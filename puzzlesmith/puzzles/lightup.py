@@ -16,11 +16,12 @@ from functools import lru_cache
 from itertools import groupby
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, PuzzleType
+from puzzlesmith.csp import Instance, Model, PuzzleType, grid
+from puzzlesmith.csp.grid import Cell, rc
 from puzzlesmith.csp.picture import Picture
-from puzzlesmith.csp.puzzle import char_grid, grid_text, parse_rxc
+from puzzlesmith.csp.puzzle import char_grid, grid_text
 
-Cell = tuple[int, int]
+Site = tuple[int, int, str]
 BLACK_SHARE = 0.35  # of the cells of a generated board
 
 
@@ -35,13 +36,15 @@ class Board:
 
     def runs(self) -> list[list[Cell]]:
         """The maximal runs of white cells in rows and in columns: a bulb lights its two runs."""
-        lines = [[(r, c) for c in range(self.cols)] for r in range(self.rows)]
-        lines += [[(r, c) for r in range(self.rows)] for c in range(self.cols)]
+        lines = [cells for _, cells in grid.lines(self.rows, self.cols)]
         return [list(run) for line in lines for white, run in groupby(line, lambda x: x not in self.black) if white]
 
+    def sites(self) -> list[Site]:
+        """Where the numbers are: the black cells, whose counts are helpers after the bulbs, in this order."""
+        return [(r, c, "number") for r, c in self.black]
+
     def touching(self, r: int, c: int) -> list[Cell]:
-        return [(i, j) for i, j in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-                if 0 <= i < self.rows and 0 <= j < self.cols and (i, j) not in self.black]
+        return [x for x in grid.beside(r, c, self.rows, self.cols) if x not in self.black]
 
 
 @lru_cache(maxsize=64)
@@ -49,20 +52,19 @@ def lightup_model(board: Board) -> Model:
     """A 0/1 bulb a white cell (the answer); at most one bulb a run, at least one in the two runs of every
     white cell; then each black cell's count of the bulbs beside it."""
     m = Model()
-    bulb = {cell: m.int_var(0, 1, f"r{cell[0] + 1}c{cell[1] + 1}") for cell in board.whites()}
+    bulb = {cell: m.int_var(0, 1, rc(*cell)) for cell in board.whites()}
     runs_of: dict[Cell, list[list[Cell]]] = {}
     for run in board.runs():
-        (r0, c0), (r1, c1) = run[0], run[-1]
-        m.linear([bulb[x] for x in run], [1] * len(run), "<=", 1, name=f"r{r0 + 1}c{c0 + 1}-r{r1 + 1}c{c1 + 1}")
+        m.linear([bulb[x] for x in run], [1] * len(run), "<=", 1, name=f"{rc(*run[0])}-{rc(*run[-1])}")
         for cell in run:
             runs_of.setdefault(cell, []).append(run)
-    for (r, c), runs in runs_of.items():
+    for cell, runs in runs_of.items():
         seen = sorted({bulb[x] for run in runs for x in run})
-        m.linear(seen, [1] * len(seen), ">=", 1, name=f"r{r + 1}c{c + 1} lit")
-    for r, c in board.black:
-        near = [bulb[x] for x in board.touching(r, c)]
-        count = m.add_helper(range(len(near) + 1), f"the number at r{r + 1}c{c + 1}")
-        m.linear([*near, count], [1] * len(near) + [-1], "==", 0, name=f"bulbs beside r{r + 1}c{c + 1}")
+        m.linear(seen, [1] * len(seen), ">=", 1, name=f"{rc(*cell)} lit")
+    for cell in board.black:
+        near = [bulb[x] for x in board.touching(*cell)]
+        count = m.add_helper(range(len(near) + 1), f"the number at {rc(*cell)}")
+        m.linear([*near, count], [1] * len(near) + [-1], "==", 0, name=f"bulbs beside {rc(*cell)}")
     m.answer(list(bulb.values()), determines_rest=True)
     return m.freeze()
 
@@ -70,7 +72,7 @@ def lightup_model(board: Board) -> Model:
 class LightUp(PuzzleType):
     name = "lightup"
     summary = "bulbs light every white cell, never each other; numbers count touching bulbs (Akari)"
-    params = (Param("size", None, "RxC or N, when generating (default 7)", lambda t: parse_rxc(t, True, 900)),)
+    params = (grid.size_param(7),)
     clue_kinds = ("numbers in black cells",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
@@ -78,23 +80,25 @@ class LightUp(PuzzleType):
         rows = char_grid(text, ".#01234")
         board = Board(len(rows), len(rows[0]), tuple((r, c) for r, row in enumerate(rows)
                                                      for c, ch in enumerate(row) if ch != "."))
-        numbers = {(r, c): int(ch) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch.isdigit()}
-        made = self._instance(board, numbers, "grid" if "\n" in text.strip() else "line")
-        for (r, c), k in numbers.items():  # a number beyond its white neighbours: no solution, said plainly
+        numbers = {(r, c, "number"): int(ch) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch.isdigit()}
+        made = self._instance(board, numbers, grid.layout_of(text))
+        for (r, c, _), k in numbers.items():  # a number beyond its white neighbours: no solution, said plainly
             room = len(board.touching(r, c))
             if k > room and not made.conflict:
-                made.conflict = f"the {k} at r{r + 1}c{c + 1} has only {room} white cells beside it"
+                made.conflict = f"the {k} at {rc(r, c)} has only {room} white cells beside it"
         return made
 
-    def _instance(self, board: Board, numbers: Mapping[Cell, int], layout: str) -> Instance:
-        first = board.rows * board.cols - len(board.black)  # the counts come after the bulbs
-        return Instance({"size": (board.rows, board.cols)}, {first + k: numbers[cell] for k, cell in
-                                                             enumerate(board.black) if cell in numbers}, board, layout)
+    def _instance(self, board: Board, numbers: Mapping[Site, int], layout: str) -> Instance:
+        """The numbers are givens of the black cells' counts, which come after the bulbs."""
+        givens = grid.site_givens(len(board.whites()), board.sites(), numbers)
+        return Instance({"size": (board.rows, board.cols)}, givens, board, layout)
 
-    def numbers(self, instance: Instance) -> dict[Cell, int]:
+    def clues(self, instance: Instance) -> dict[Site, int]:
         board: Board = instance.data
-        first = board.rows * board.cols - len(board.black)
-        return {cell: instance.givens[first + k] for k, cell in enumerate(board.black) if first + k in instance.givens}
+        return grid.site_clues(len(board.whites()), board.sites(), instance.givens)
+
+    def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
+        return self._instance(instance.data, clues, instance.layout)
 
     def split_records(self, text: str) -> list[tuple[int, str]]:
         """Records as every type splits them, but ``#`` is a black cell: only a line starting ``# `` (with a
@@ -106,22 +110,20 @@ class LightUp(PuzzleType):
         return lightup_model(instance.data)
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
-        return self._text(instance, {cell for cell, v in zip(instance.data.whites(), values) if v})
+        board: Board = instance.data
+        show = {**dict.fromkeys(board.black, "#"), **{(r, c): str(k) for (r, c, _), k in self.clues(instance).items()},
+                **{cell: "*" for cell, v in zip(board.whites(), values) if v}}
+        return grid_text(["".join(show.get((r, c), ".") for c in range(board.cols)) for r in range(board.rows)],
+                         instance.layout)
 
     def format_puzzle(self, instance: Instance) -> str:
-        return self._text(instance, set())
+        return self.format(instance, [0] * len(instance.data.whites()))
 
     def grid_shape(self, instance: Instance) -> tuple[int, int]:
         return instance.data.rows, instance.data.cols
 
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return "a bulb" if value else "empty"
-
-    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
-        return {(r, c, "number"): k for (r, c), k in self.numbers(instance).items()}
-
-    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
-        return self._instance(instance.data, {(r, c): k for (r, c, _), k in clues.items()}, instance.layout)
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         """Random black cells, bulbs put greedily on unlit cells in random order, every black cell numbered."""
@@ -134,25 +136,18 @@ class LightUp(PuzzleType):
             if cell not in lit:
                 bulbs.add(cell)
                 lit.update(x for run in runs if cell in run for x in run)
-        return self._instance(board, {(r, c): sum(x in bulbs for x in board.touching(r, c)) for r, c in board.black},
-                              "grid")
+        return self._instance(board, {(r, c, "number"): sum(x in bulbs for x in board.touching(r, c))
+                                      for r, c in board.black}, "grid")
 
     def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
-        board, size, numbers = instance.data, 40, self.numbers(instance)
+        board, size = instance.data, 40
+        numbers = {(r, c): k for (r, c, _), k in self.clues(instance).items()}
         pic = Picture(board.cols * size + 2, board.rows * size + 2)
         bulbs = {cell for cell, v in zip(board.whites(), values or ()) if v}
-        for r, c in ((r, c) for r in range(board.rows) for c in range(board.cols)):
-            x, y = 1 + c * size, 1 + r * size
+        for r, c, x, y in grid.boxes(board.rows, board.cols, size, 1, 1):
             pic.rect(x, y, size, size, fill="black" if (r, c) in board.black else "white")
             if (r, c) in numbers:
                 pic.text(x + size / 2, y + size * 0.68, str(numbers[r, c]), size * 0.55, color="white")
             if (r, c) in bulbs:
                 pic.circle(x + size / 2, y + size / 2, size * 0.3, fill="#f5c400")
         return pic
-
-    def _text(self, instance: Instance, bulbs: set[Cell]) -> str:
-        board, numbers = instance.data, self.numbers(instance)
-        show = {**dict.fromkeys(board.black, "#"), **{cell: str(k) for cell, k in numbers.items()},
-                **dict.fromkeys(bulbs, "*")}
-        rows = ["".join(show.get((r, c), ".") for c in range(board.cols)) for r in range(board.rows)]
-        return grid_text(rows, instance.layout)

@@ -8,17 +8,14 @@ one row per line::
     .W./B../...
 
 The answer is the loop: one boolean per pair of side-neighbouring cells (``csp.grid.cell_pairs``), so
-counts are of loops. Model: ``single_cycle`` over those pairs, and per pearl site a helper saying what the
-loop does there (1: a white pearl's shape, 2: a black one's, 0: neither), a table over the edges around
-it and the two beyond; the pearls are givens of those helpers. So the pearls are clues that are not values
-of the answer (``clue_kinds``), and removing one is dropping a given: a full board is the loop round a
-random shape (``csp.topology.random_disc``) with a pearl wherever the loop allows one (``full_board_of``),
-and generators remove pearls under assumptions of one model. Written only against the public interfaces.
+counts are of loops. Model: ``single_cycle`` over those pairs and, per pearl site, a helper saying what the
+loop does there (1 a white pearl's shape, 2 a black one's, 0 neither) in a table over the edges around it
+and the two beyond. The pearls are givens of those helpers (``clue_kinds``, ``csp.grid.site_givens``): one
+model serves every puzzle of a layout, and removing a pearl is dropping a given. Public interfaces only.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from collections.abc import Mapping, Sequence
@@ -26,20 +23,16 @@ from functools import cache, lru_cache
 from typing import Any
 
 from puzzlesmith.csp import grid
+from puzzlesmith.csp.grid import rc
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.picture import SOLUTION, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
 from puzzlesmith.csp.topology import outline, random_disc
 
-Cell = tuple[int, int]
+Site = tuple[int, int, str]
 CELL = 24.0
 STEPS = {"L": (0, -1), "R": (0, 1), "U": (-1, 0), "D": (1, 0)}
-
-
-def _pearl(ch: str) -> int:
-    if ch not in ".WB":
-        raise ValueError("a masyu cell is W (white pearl), B (black pearl) or .")
-    return ".WB".index(ch)
+_pearl = grid.symbols({".": 0, "W": 1, "B": 2}, "a masyu cell is W (white pearl), B (black pearl) or .")
 
 
 def _shape(e: Mapping[str, int]) -> int:
@@ -64,29 +57,23 @@ def _shape_rows(keys: tuple[str, ...]) -> list[tuple[int, ...]]:
 def _around(r: int, c: int, rows: int, cols: int) -> dict[str, int]:
     """The edges (positions in ``grid.cell_pairs``) leaving cell (r, c) in each direction (L R U D) and the
     next ones beyond (LL RR UU DD), those inside the grid."""
-    out = {}
-    for d, (dr, dc) in STEPS.items():
-        for far, key in ((1, d), (2, d + d)):
-            r1, c1, r2, c2 = r + dr * (far - 1), c + dc * (far - 1), r + dr * far, c + dc * far
-            if 0 <= r2 < rows and 0 <= c2 < cols:
-                a, b = sorted((r1 * cols + c1, r2 * cols + c2))
-                out[key] = a - a // cols if b == a + 1 else rows * (cols - 1) + a  # cell_pairs' order
-    return out
+    return {key: edge for d, step in STEPS.items()
+            for key, edge in zip((d, d + d), grid.ray(r, c, step, 2, rows, cols))}
 
 
 @lru_cache(maxsize=64)
-def masyu_model(rows: int, cols: int, sites: tuple[Cell, ...], kinds: tuple[int, ...] | None) -> Model:
+def masyu_model(rows: int, cols: int, sites: tuple[Site, ...], kinds: tuple[int, ...] | None) -> Model:
     """The loop's edges (the answer), then one helper per pearl site: what the loop does there. With ``kinds``
     (a puzzle as read: every site's pearl known) each table keeps only its pearl's rows, a fifth of them."""
     pairs = grid.cell_pairs(rows, cols)
     m = Model()
-    edges = [m.int_var(0, 1, f"r{a // cols + 1}c{a % cols + 1}-r{b // cols + 1}c{b % cols + 1}") for a, b in pairs]
+    edges = [m.int_var(0, 1, f"{rc(*divmod(a, cols))}-{rc(*divmod(b, cols))}") for a, b in pairs]
     m.single_cycle(edges, pairs, name="loop")
-    for k, (r, c) in enumerate(sites):
-        shape = m.add_helper(range(3), f"the pearl at r{r + 1}c{c + 1}")
+    for k, (r, c, _) in enumerate(sites):
+        shape = m.add_helper(range(3), f"the pearl at {rc(r, c)}")
         present = _around(r, c, rows, cols)
         rows_ = [t for t in _shape_rows(tuple(present)) if kinds is None or t[-1] == kinds[k]]
-        m.table([*(edges[e] for e in present.values()), shape], rows_, name=f"the loop at r{r + 1}c{c + 1}")
+        m.table([*(edges[e] for e in present.values()), shape], rows_, name=f"the loop at {rc(r, c)}")
     m.answer(edges, determines_rest=True)
     return m.freeze()
 
@@ -94,47 +81,35 @@ def masyu_model(rows: int, cols: int, sites: tuple[Cell, ...], kinds: tuple[int,
 class Masyu(PuzzleType):
     name = "masyu"
     summary = "one loop through every pearl: straight on white ones, turning on black ones"
-    params = (Param("size", None, "RxC or N, at least 3x3, when generating (default 7)",
-                    lambda t: parse_rxc(t, True, 900, least=3)),)
+    params = (grid.size_param(7, least=3),)
     clue_kinds = ("pearls",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         kinds = grid.read_grid(text, _pearl)
-        pearls = {(r, c): k for r, row in enumerate(kinds) for c, k in enumerate(row) if k}
+        pearls = {(r, c, "pearl"): k for r, row in enumerate(kinds) for c, k in enumerate(row) if k}
         return self._board(len(kinds), len(kinds[0]), pearls, tuple(pearls.values()))
 
-    def _board(self, rows: int, cols: int, pearls: Mapping[Cell, int], kinds: tuple[int, ...] | None = None,
-               sites: tuple[Cell, ...] | None = None) -> Instance:
+    def _board(self, rows: int, cols: int, pearls: Mapping[Site, int], kinds: tuple[int, ...] | None = None,
+               sites: tuple[Site, ...] | None = None, layout: str = "grid") -> Instance:
         """``data`` is the sites (by default the pearls') and, for a puzzle as read, their pearls (None: a
         generator's board, whose pearls come and go as givens of one model)."""
         sites = tuple(pearls) if sites is None else sites
-        first = len(grid.cell_pairs(rows, cols))  # the sites' helpers come after the edges
-        givens = {first + k: pearls[cell] for k, cell in enumerate(sites) if cell in pearls}
-        return Instance({"rows": rows, "cols": cols}, givens, data=(sites, kinds), layout="grid")
+        givens = grid.site_givens(len(grid.cell_pairs(rows, cols)), sites, pearls)
+        return Instance({"rows": rows, "cols": cols}, givens, data=(sites, kinds), layout=layout)
 
-    def pearls(self, instance: Instance) -> dict[Cell, int]:
-        """Each pearl's cell and kind (1 white, 2 black)."""
-        first = len(grid.cell_pairs(instance.params["rows"], instance.params["cols"]))
-        return {cell: instance.givens[first + k] for k, cell in enumerate(instance.data[0])
-                if first + k in instance.givens}
+    def clues(self, instance: Instance) -> dict[Site, int]:
+        first = len(grid.cell_pairs(instance.params["rows"], instance.params["cols"]))  # the edges come first
+        return grid.site_clues(first, instance.data[0], instance.givens)
+
+    def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
+        rows, cols = instance.params["rows"], instance.params["cols"]
+        return self._board(rows, cols, clues, sites=instance.data[0], layout=instance.layout)
 
     def model(self, instance: Instance) -> Model:
         return masyu_model(instance.params["rows"], instance.params["cols"], *instance.data)
 
-    def format_puzzle(self, instance: Instance) -> str:
-        pearls, rows, cols = self.pearls(instance), instance.params["rows"], instance.params["cols"]
-        return "\n".join("".join(".WB"[pearls.get((r, c), 0)] for c in range(cols)) for r in range(rows))
-
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return "a line" if value else "no line"
-
-    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
-        return {(r, c, "pearl"): kind for (r, c), kind in self.pearls(instance).items()}
-
-    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
-        pearls = {(r, c): kind for (r, c, _), kind in clues.items()}
-        board = self._board(instance.params["rows"], instance.params["cols"], pearls, sites=instance.data[0])
-        return dataclasses.replace(board, layout=instance.layout)
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         """The loop round a random shape on the squares between cell centres, a pearl wherever it fits. The
@@ -142,45 +117,39 @@ class Masyu(PuzzleType):
         turns take black pearls and the cells beside them white ones."""
         rows, cols = params.get("size") or (7, 7)
         dr, dc = rng.randrange(1 + (rows - 1) % 2), rng.randrange(1 + (cols - 1) % 2)
-        inside = {(2 * i + a + dr, 2 * j + b + dc) for i, j in random_disc(max(1, (rows - 1) // 2),
-                                                                        max(1, (cols - 1) // 2), rng, 0.55, True)
-                  for a in (0, 1) for b in (0, 1)}
+        half = random_disc(max(1, (rows - 1) // 2), max(1, (cols - 1) // 2), rng, 0.55, True)
+        inside = {(2 * i + a + dr, 2 * j + b + dc) for i, j in half for a in (0, 1) for b in (0, 1)}
         loop = outline(inside, rows - 1, cols - 1)  # its points are the cell centres, numbered as the cells
         return self.full_board_of(self._board(rows, cols, {}), [int(p in loop) for p in grid.cell_pairs(rows, cols)])
 
     def full_board_of(self, instance: Instance, values: Sequence[int]) -> Instance:
         """A pearl wherever the loop ``values`` fits one."""
         rows, cols = instance.params["rows"], instance.params["cols"]
-        shapes = {(r, c): _shape({key: values[k] for key, k in _around(r, c, rows, cols).items()})
+        shapes = {(r, c, "pearl"): _shape({key: values[k] for key, k in _around(r, c, rows, cols).items()})
                   for r, c in itertools.product(range(rows), range(cols))}
-        board = self._board(rows, cols, {cell: kind for cell, kind in shapes.items() if kind})
-        return dataclasses.replace(board, layout=instance.layout)
+        return self._board(rows, cols, {site: kind for site, kind in shapes.items() if kind}, layout=instance.layout)
+
+    def format_puzzle(self, instance: Instance) -> str:
+        pearls, rows, cols = self.clues(instance), instance.params["rows"], instance.params["cols"]
+        return grid.show_grid([[".WB"[pearls.get((r, c, "pearl"), 0)] for c in range(cols)] for r in range(rows)])
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
-        """Cells on a doubled grid: pearls (or ``+`` for a loop cell) and the loop's ``-`` and ``|`` between."""
-        rows, cols, pearls = instance.params["rows"], instance.params["cols"], self.pearls(instance)
-        out = [[" "] * (2 * cols - 1) for _ in range(2 * rows - 1)]
-        on = set()
-        for (a, b), v in zip(grid.cell_pairs(rows, cols), values):
-            if v:
-                (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
-                out[ra + rb][ca + cb] = "-" if ra == rb else "|"
-                on |= {a, b}
-        for r, c in itertools.product(range(rows), range(cols)):
-            out[2 * r][2 * c] = ".WB"[pearls[r, c]] if (r, c) in pearls else "+" if r * cols + c in on else "."
-        return "\n".join("".join(line).rstrip() for line in out)
+        """Pearls (or ``+`` for a loop cell) and the loop's ``-`` and ``|`` between them."""
+        rows, cols = instance.params["rows"], instance.params["cols"]
+        loop = [pair for pair, v in zip(grid.cell_pairs(rows, cols), values) if v]
+        marks = {cell: "+" for pair in loop for cell in pair}
+        marks |= {r * cols + c: ".WB"[kind] for (r, c, _), kind in self.clues(instance).items()}
+        return grid.show_links(rows, cols, lambda r, c: marks.get(r * cols + c, "."), loop)
 
     def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
         rows, cols = instance.params["rows"], instance.params["cols"]
         pic = Picture(CELL * cols, CELL * rows)
-        for r, c in itertools.product(range(rows), range(cols)):
-            pic.rect(c * CELL, r * CELL, CELL, CELL, stroke="#d0d0d0", role="cell")
-        for (a, b), v in zip(grid.cell_pairs(rows, cols), values or ()):
-            if v:
-                (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
-                pic.line((ca + 0.5) * CELL, (ra + 0.5) * CELL, (cb + 0.5) * CELL, (rb + 0.5) * CELL, 3.0, SOLUTION,
-                         role="loop")
-        for (r, c), kind in self.pearls(instance).items():
+        for _, _, x, y in grid.boxes(rows, cols, CELL):
+            pic.rect(x, y, CELL, CELL, stroke="#d0d0d0", role="cell")
+        loop = [pair for pair, v in zip(grid.cell_pairs(rows, cols), values or ()) if v]
+        for x1, y1, x2, y2 in grid.segments(loop, cols, CELL, CELL / 2, CELL / 2):
+            pic.line(x1, y1, x2, y2, 3.0, SOLUTION, role="loop")
+        for (r, c, _), kind in self.clues(instance).items():
             pic.circle((c + 0.5) * CELL, (r + 0.5) * CELL, CELL * 0.3, fill=WHITE if kind == 1 else "#000000",
                        role="pearl")
         return pic

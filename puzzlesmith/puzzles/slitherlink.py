@@ -24,20 +24,17 @@ from functools import lru_cache
 from typing import Any
 
 from puzzlesmith.csp import grid
+from puzzlesmith.csp.grid import rc
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.picture import SOLUTION, Picture
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.csp.puzzle import Instance, PuzzleType
 from puzzlesmith.csp.topology import random_disc
 
+Site = tuple[int, int, str]
 CELL = 24.0  # points per cell in pictures
 
 
-def _clue(ch: str) -> int:
-    if ch == ".":
-        return -1
-    if ch not in "0123":
-        raise ValueError("a slitherlink cell is 0, 1, 2, 3 or .")
-    return int(ch)
+_clue = grid.symbols(grid.digits("0123", blank=-1), "a slitherlink cell is 0, 1, 2, 3 or .")
 
 
 def edge_names(rows: int, cols: int) -> list[str]:
@@ -48,6 +45,16 @@ def edge_names(rows: int, cols: int) -> list[str]:
                     for r in range(rows) for c in range(cols + 1)]
 
 
+def _first(rows: int, cols: int) -> int:
+    """The first count helper: after the edges."""
+    return (rows + 1) * cols + rows * (cols + 1)
+
+
+def _sites(rows: int, cols: int) -> list[Site]:
+    """Every cell's number site, row by row: the count helpers' order."""
+    return [(r, c, "number") for r in range(rows) for c in range(cols)]
+
+
 @lru_cache(maxsize=64)
 def slitherlink_model(rows: int, cols: int) -> Model:
     """Edges first (the answer), then each cell's count of loop sides, row by row."""
@@ -56,9 +63,9 @@ def slitherlink_model(rows: int, cols: int) -> Model:
     m.single_cycle(edges, grid.point_edges(rows, cols), name="loop")
     for r in range(rows):
         for c in range(cols):
-            count = m.add_helper(range(5), f"r{r + 1}c{c + 1}'s number")
+            count = m.add_helper(range(5), f"{rc(r, c)}'s number")
             m.linear([edges[k] for k in grid.cell_sides(r, c, rows, cols)] + [count], [1, 1, 1, 1, -1], "==", 0,
-                     name=f"the number in r{r + 1}c{c + 1}")
+                     name=f"the number in {rc(r, c)}")
     m.answer(range(len(edges)), determines_rest=True)
     return m.freeze()
 
@@ -66,76 +73,59 @@ def slitherlink_model(rows: int, cols: int) -> Model:
 class Slitherlink(PuzzleType):
     name = "slitherlink"
     summary = "one loop along the grid lines; a number says how many sides of its cell the loop uses"
-    params = (Param("size", None, "RxC or N, when generating (default 7)", lambda t: parse_rxc(t, True, 900)),)
+    params = (grid.size_param(7),)
     clue_kinds = ("numbers in cells",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
-        return self._board([list(row) for row in grid.read_grid(text, _clue)])
+        numbers = grid.read_grid(text, _clue)
+        return self._board(len(numbers), len(numbers[0]), {(r, c, "number"): v for r, row in enumerate(numbers)
+                                                           for c, v in enumerate(row) if v >= 0})
 
-    def _board(self, numbers: list[list[int]]) -> Instance:
-        """The instance of a grid of numbers (-1: none): they are givens of the count helpers."""
-        rows, cols = len(numbers), len(numbers[0])
-        first = (rows + 1) * cols + rows * (cols + 1)  # the counts come after the edges
-        givens = {first + r * cols + c: v for r, row in enumerate(numbers) for c, v in enumerate(row) if v >= 0}
-        return Instance({"rows": rows, "cols": cols}, givens, layout="grid")
+    def _board(self, rows: int, cols: int, numbers: Mapping[Site, int]) -> Instance:
+        """The numbers are givens of the cells' count helpers, which come after the edges, row by row."""
+        return Instance({"rows": rows, "cols": cols}, grid.site_givens(_first(rows, cols), _sites(rows, cols), numbers),
+                        layout="grid")
 
-    def numbers(self, instance: Instance) -> list[list[int]]:
+    def clues(self, instance: Instance) -> dict[Site, int]:
         rows, cols = instance.params["rows"], instance.params["cols"]
-        first = (rows + 1) * cols + rows * (cols + 1)
-        return [[instance.givens.get(first + r * cols + c, -1) for c in range(cols)] for r in range(rows)]
+        return grid.site_clues(_first(rows, cols), _sites(rows, cols), instance.givens)
+
+    def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
+        return self._board(instance.params["rows"], instance.params["cols"], clues)
 
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return "a line" if value else "no line"
-
-    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
-        numbers = self.numbers(instance)
-        return {(r, c, "number"): v for r, row in enumerate(numbers) for c, v in enumerate(row) if v >= 0}
-
-    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
-        rows, cols = instance.params["rows"], instance.params["cols"]
-        return self._board([[clues.get((r, c, "number"), -1) for c in range(cols)] for r in range(rows)])
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         """The outline of a random shape of about half the cells, every cell numbered."""
         rows, cols = params.get("size") or (7, 7)
         inside = random_disc(rows, cols, rng)
         steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
-        return self._board([[sum(((r + i, c + j) in inside) != ((r, c) in inside) for i, j in steps)
-                             for c in range(cols)] for r in range(rows)])
+        return self._board(rows, cols, {(r, c, "number"): sum(((r + i, c + j) in inside) != ((r, c) in inside)
+                                                              for i, j in steps) for r, c, _ in _sites(rows, cols)})
 
     def model(self, instance: Instance) -> Model:
         return slitherlink_model(instance.params["rows"], instance.params["cols"])
 
     def format_puzzle(self, instance: Instance) -> str:
-        return grid.show_grid([["." if v < 0 else str(v) for v in row] for row in self.numbers(instance)])
+        rows, cols, numbers = instance.params["rows"], instance.params["cols"], self.clues(instance)
+        return grid.show_grid([[str(numbers.get((r, c, "number"), ".")) for c in range(cols)] for r in range(rows)])
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
         """The loop in characters: ``+`` grid points, ``-`` and ``|`` the loop, clues inside the cells."""
-        clues, rows, cols = self.numbers(instance), instance.params["rows"], instance.params["cols"]
-        vertical = (rows + 1) * cols
-        lines = []
-        for r in range(rows + 1):
-            lines.append("+" + "+".join("-" if values[r * cols + c] else " " for c in range(cols)) + "+")
-            if r < rows:
-                walls = ["|" if values[vertical + r * (cols + 1) + c] else " " for c in range(cols + 1)]
-                inside = [" " if v < 0 else str(v) for v in clues[r]]
-                lines.append("".join(w + x for w, x in zip(walls, inside + [""])))
-        return "\n".join(line.rstrip() for line in lines)
+        rows, cols, numbers = instance.params["rows"], instance.params["cols"], self.clues(instance)
+        loop = [edge for edge, v in zip(grid.point_edges(rows, cols), values) if v]
+        return grid.show_links(rows + 1, cols + 1, lambda r, c: "+", loop,
+                               lambda r, c: str(numbers.get((r, c, "number"), " ")))
 
     def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
-        clues, rows, cols = self.numbers(instance), instance.params["rows"], instance.params["cols"]
+        rows, cols = instance.params["rows"], instance.params["cols"]
         pic = Picture(CELL * (cols + 1), CELL * (rows + 1))
-        x0 = y0 = CELL / 2
-        if values is not None:
-            for var, (a, b) in enumerate(grid.point_edges(rows, cols)):
-                if values[var]:
-                    (ra, ca), (rb, cb) = divmod(a, cols + 1), divmod(b, cols + 1)
-                    pic.line(x0 + ca * CELL, y0 + ra * CELL, x0 + cb * CELL, y0 + rb * CELL, 3.0, SOLUTION, role="loop")
-        for r in range(rows + 1):
-            for c in range(cols + 1):
-                pic.circle(x0 + c * CELL, y0 + r * CELL, 1.5, fill="#000000", stroke=None, role="dot")
-        for r, line in enumerate(clues):
-            for c, clue in enumerate(line):
-                if clue >= 0:
-                    pic.text(x0 + (c + 0.5) * CELL, y0 + (r + 0.5) * CELL, str(clue), CELL * 0.55, role="clue")
+        loop = [edge for edge, v in zip(grid.point_edges(rows, cols), values or ()) if v]
+        for x1, y1, x2, y2 in grid.segments(loop, cols + 1, CELL, CELL / 2, CELL / 2):
+            pic.line(x1, y1, x2, y2, 3.0, SOLUTION, role="loop")
+        for _, _, x, y in grid.boxes(rows + 1, cols + 1, CELL, CELL / 2, CELL / 2):
+            pic.circle(x, y, 1.5, fill="#000000", stroke=None, role="dot")
+        for (r, c, _), clue in self.clues(instance).items():
+            pic.text(CELL / 2 + (c + 0.5) * CELL, CELL / 2 + (r + 0.5) * CELL, str(clue), CELL * 0.55, role="clue")
         return pic

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType
+from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType, grid
 from puzzlesmith.csp.picture import Picture
 from puzzlesmith.csp.puzzle import char_grid, grid_text, whole_number, yes_no
 
@@ -43,8 +43,7 @@ class Takuzu(PuzzleType):
         if params.get("size") not in (None, n):
             raise PuzzleError(f"the puzzle is {n}x{n} but size={params['size']} was given", where="parameter 'size'")
         givens = {r * n + c: int(ch) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."}
-        layout = "grid" if "\n" in text.strip() else "line"
-        return Instance({"size": n, "unique": params.get("unique", False)}, givens, layout=layout)
+        return Instance({"size": n, "unique": params.get("unique", False)}, givens, layout=grid.layout_of(text))
 
     def empty(self, params: dict[str, Any]) -> Instance:
         return Instance({"size": params.get("size") or 6, "unique": params.get("unique", False)}, {}, layout="grid")
@@ -54,9 +53,8 @@ class Takuzu(PuzzleType):
         (``unique``) take a helper a cell pair saying whether they differ, at least one per pair of lines."""
         n = instance.params["size"]
         m = Model()
-        cells = [m.int_var(0, 1, f"r{k // n + 1}c{k % n + 1}") for k in range(n * n)]
-        lines = [(f"row {r + 1}", cells[r * n:(r + 1) * n]) for r in range(n)]
-        lines += [(f"column {c + 1}", cells[c::n]) for c in range(n)]
+        cells = [m.int_var(0, 1, grid.rc(*divmod(k, n))) for k in range(n * n)]
+        lines = [(name, [cells[r * n + c] for r, c in line]) for name, line in grid.lines(n, n)]
         for name, line in lines:
             m.linear(line, [1] * n, "==", n // 2, name=f"{name}: as many 0s as 1s")
             for k in range(n - 2):
@@ -93,8 +91,8 @@ class Takuzu(PuzzleType):
         """Given cells in bold, solved ones in grey; a 0 is drawn as 0 (not a blank)."""
         n, size = instance.params["size"], 40
         pic = Picture(n * size + 2, n * size + 2)
-        for k in range(n * n):
-            x, y = 1 + (k % n) * size, 1 + (k // n) * size
+        for r, c, x, y in grid.boxes(n, n, size, 1, 1):
+            k = r * n + c
             pic.rect(x, y, size, size, fill="white")
             given = instance.givens.get(k)
             shown = given if given is not None else (values[k] if values is not None else None)
