@@ -109,10 +109,10 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
             if len(found) == 1:
                 break
             # Mended towards one of its answers (a type that cannot mend draws anew, its random stream as before)
-            redrawn = None
-            if len(found) == 2 and (draw + 1) % WALK and ptype.mend(board, found[0], found[1]) is not None:
-                keep = rng.choice(found)
-                redrawn = ptype.mend(board, keep, found[1] if keep is found[0] else found[0])
+            redrawn = ptype.mend(board, found[0], found[1]) if len(found) == 2 and (draw + 1) % WALK else None
+            if redrawn is not None:  # the type can mend: towards either answer, at random
+                if rng.choice(found) is found[1]:
+                    redrawn = ptype.mend(board, found[1], found[0])
         else:
             raise GenerationError(f"no full {ptype.name} board with one answer in {MAX_BOARDS} draws (seed {seed})")
         made = reduce(ptype, board, symmetry, rng, engine, models)
