@@ -162,7 +162,8 @@ def test_hint_and_render() -> None:
     puzzle = ps.read("keen", NYT_6)
     hint = puzzle.hint()
     assert hint.unique and hint.texts and all(text.startswith(("r", "cage", "row", "column")) for text in hint.texts)
-    assert b"<svg" in puzzle.render("svg", solution=True)
+    picture = puzzle.render("svg", solution=True)
+    assert b"<svg" in picture and b">180x<" in picture  # the cage's clue, drawn by the plug-in
 
 
 @pytest.mark.parametrize("text, message", [

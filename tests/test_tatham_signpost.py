@@ -21,7 +21,7 @@ STEPS = {"n": (-1, 0), "ne": (-1, 1), "e": (0, 1), "se": (1, 1), "s": (1, 0), "s
 # "Arrow maze", the example of puzzle 07.14 of the 2018 puzzle marathon set transcribed with its solution in
 # AshleyWilkes/Logicker (puzzles_ms2018/07.14-Arrow_maze.cpp): Signpost with arrows along rows and columns.
 MAZE = "1s 16 e s/e n n 6w/e s s w/n 12w e n"
-MAZE_SOLUTION = "1  16 8  9/14 15 7  6/2  11 3  10/13 12 4  5"
+MAZE_SOLUTION = "1 16 8 9/14 15 7 6/2 11 3 10/13 12 4 5"
 # A puzzle of Simon Tatham's Signpost, game ID 4x4:1efdgedbe12bafebca16a (his letters a-h are n, ne, ... nw).
 TATHAM = "1s sw se w/s se ne s/12ne n sw s/ne e n 16"
 

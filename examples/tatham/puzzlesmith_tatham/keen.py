@@ -27,11 +27,13 @@ from typing import Any
 from puzzlesmith.csp import grid
 from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.picture import LIGHT, SOLUTION, Picture
 from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, whole_number
 
 NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 OPS = {"+": "+", "-": "-", "x": "x", "*": "x", "/": "/", "": ""}
 BIGGEST = 6  # cells of the largest cage a generated board has
+CELL = 36.0
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,25 @@ class Keen(PuzzleType):
             if result(cage.op, [values[k] for k in cage.cells]) != cage.target:
                 return f"the cage at {self.cell_name(instance, cage.cells[0])} does not make {cage.target}{cage.op}"
         return None
+
+    def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
+        """The cages outlined, each one's clue in its first cell, the answer's numbers in blue."""
+        n, cage_at = instance.params["size"], {k: cage for cage in instance.data for k in cage.cells}
+        pic = Picture(CELL * n, CELL * n)
+        for k in range(n * n):
+            (r, c), cage = divmod(k, n), cage_at[k]
+            pic.rect(c * CELL, r * CELL, CELL, CELL, stroke=LIGHT, role="cell")
+            if k == cage.cells[0]:
+                pic.text(c * CELL + 3, r * CELL + 8, f"{cage.target}{cage.op}", CELL * 0.28, anchor="start",
+                         role="clue")
+            if values is not None:
+                pic.text((c + 0.5) * CELL, (r + 0.6) * CELL, str(values[k]), CELL * 0.45, color=SOLUTION, role="value")
+        for a, b in grid.cell_pairs(n, n):
+            if cage_at[a] is not cage_at[b]:
+                (ra, ca), (rb, cb) = divmod(a, n), divmod(b, n)
+                pic.line(cb * CELL, rb * CELL, (ca + 1) * CELL, (ra + 1) * CELL, 2.0, role="border")
+        pic.rect(0, 0, CELL * n, CELL * n, width=2.0, role="frame")
+        return pic
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         """A random Latin square cut into dominoes at random, each cell left alone joined to a neighbouring

@@ -108,7 +108,7 @@ class Signpost(PuzzleType):
         return f"r{value // cols + 1}c{value % cols + 1}"
 
     def _grid(self, instance: Instance, cells: Sequence[str]) -> str:
-        cols, width = instance.params["cols"], max(map(len, cells))
+        cols, width = instance.params["cols"], max(map(len, cells)) if instance.layout == "grid" else 0
         return grid_text([" ".join(t.ljust(width) for t in cells[r:r + cols]).rstrip()
                           for r in range(0, len(cells), cols)], instance.layout)
 
