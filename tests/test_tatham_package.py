@@ -62,7 +62,7 @@ def cli(installed: Path, *args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize("name, puzzle, answer, bad, where, unsolvable", [
     ("keen", "aab/cdb/cdd a=2x b=3x c=5+ d=6+", "123/231/312", "aab/cdb/cdd a=2x b=3x c=5+", "cage 'd' at r2c2",
      "aab/cdb/cdd a=7x b=3x c=5+ d=6+"),
-    ("dominosa", "2121/2100/1200", "2 1 2 1\n| | | |\n2 1 0 0\n\n1-2 0-0", "2121/2130/1200", "cell r2c3",
+    ("dominosa", "2121/2100/1200", "2 1 2 1\n| | | |\n2 1 0 0\n. . . .\n1-2 0-0", "2121/2130/1200", "cell r2c3",
      "0000/1111/2222"),
     ("signpost", "e sw 1w/e sw sw/9 e nw", "2 3 1/4 8 5/9 6 7", "e sw 1w/e sw x/9 e nw", "cell r2c3",
      "e n 1w/e sw sw/9 e nw"),

@@ -2,12 +2,16 @@
 numbers 0..n is tiled by dominoes, each pair [i, j] with i <= j exactly once.
 
 Text format: the numbers, one character a cell (or separated by spaces, for n above 9); rows separated by
-``/`` or one row per line. A solution is the grid with ``-`` joining a domino's halves in a row and ``|``
-under a domino's top half::
+``/`` or one row per line. A solution is the grid again, ``-`` joining a domino's halves in a row, and between
+two rows a line with ``|`` under a domino's top half and ``.`` elsewhere (so it is never blank)::
 
-    0-1 2 1        0 1 2 1
-        | |        1 0 3 2
-    1-0 3 2   <-   ...
+    1-1 0 3-0
+    . . | . .
+    3 3 0 1 1
+    | | . | |
+    1 2 3 2 0
+    . . | . .
+    2-2 3 2-0
 
 Model: a boolean per pair of side neighbours (a domino there), exactly one around each cell and exactly one
 among the places showing each pair of numbers. Every number is layout, so nothing is removed: ``mend`` swaps
@@ -112,7 +116,7 @@ class Dominosa(PuzzleType):
             lines.append("".join(cell + ("-" if (r * cols + c, r * cols + c + 1) in on else " ")
                                  for c, cell in enumerate(cells)).rstrip())
             if r + 1 < rows:
-                lines.append("".join(("|" if (r * cols + c, (r + 1) * cols + c) in on else " ").rjust(w) + " "
+                lines.append("".join(("|" if (r * cols + c, (r + 1) * cols + c) in on else ".").rjust(w) + " "
                                      for c in range(cols)).rstrip())
         return "\n".join(lines)
 
