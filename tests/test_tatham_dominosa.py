@@ -168,3 +168,9 @@ def test_bad_input_names_the_cell(text: str, message: str) -> None:
 def test_a_grid_without_some_domino_has_no_solution() -> None:
     answer = ps.read("dominosa", "0000/1111/2222").solve()  # 0-2 appears nowhere
     assert answer.status == "unsat" and "0-2" in (answer.reason or "")
+
+
+def test_numbers_may_be_separated_by_spaces() -> None:
+    digits = janko()[0][1]
+    spaced = "\n".join(" ".join(row) for row in digits.split("\n"))
+    assert ps.read("dominosa", spaced).solve().solution == ps.read("dominosa", digits).solve().solution
