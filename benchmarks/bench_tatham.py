@@ -89,7 +89,8 @@ def main() -> int:
     for name, size, params in ROWS:
         if args.quick and (name, size) not in QUICK:
             continue
-        times, grades = [], collections.Counter()
+        times: list[float] = []
+        grades: collections.Counter[str] = collections.Counter()
         calls.clear()
         for seed in seeds:
             start = time.process_time()
