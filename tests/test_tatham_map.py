@@ -94,3 +94,15 @@ def test_grade_hint_and_render() -> None:
 def test_bad_input_names_the_cell_region_or_row(text: str, where: str) -> None:
     with pytest.raises(PuzzleError, match=where):
         ps.read("map", text)
+
+
+def test_command_line_answers_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzlesmith.cli import main
+
+    assert main(["solve", "map", "ab 1./cd .2"]) == 0
+    assert capsys.readouterr().out.strip() == "ab 13/cd 32"
+    assert main(["solve", "map", "ab 1./cb 1."]) == 1  # a and b touch and are both given colour 1
+    assert "no solution" in capsys.readouterr().out
+    assert main(["solve", "map", "ab 1./a9 .."]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "r2c2" in err[0]

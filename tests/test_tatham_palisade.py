@@ -111,3 +111,15 @@ def test_grade_hint_and_render() -> None:
 def test_bad_input_names_the_line_and_cell(text: str, where: str) -> None:
     with pytest.raises(PuzzleError, match=where):
         ps.read("palisade", text)
+
+
+def test_command_line_answers_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzlesmith.cli import main
+
+    assert main(["solve", "palisade", "2/.../..."]) == 0  # three domino tilings: solve prints one
+    assert capsys.readouterr().out.strip() in ("2/abc/abc", "2/aab/ccb", "2/abb/acc")
+    assert main(["solve", "palisade", "2/3.../..../.1.."]) == 1  # a 1 leaves three sides open: a region of 4
+    assert "no solution" in capsys.readouterr().out
+    assert main(["solve", "palisade", "5\n2....\n..7..\n.....\n.....\n....."]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "line 3" in err[0] and "r2c3" in err[0]

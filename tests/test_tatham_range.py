@@ -111,3 +111,15 @@ def test_a_number_no_cell_can_show_is_named_with_its_cell() -> None:
         ps.read("range", ".../..9/...")
     with pytest.raises(PuzzleError, match="r1c2"):
         ps.read("range", "1x/..")
+
+
+def test_command_line_answers_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzlesmith.cli import main
+
+    assert main(["solve", "range", "4.../..../..../...6"]) == 0  # sixteen answers: solve prints one
+    assert capsys.readouterr().out.count("#") >= 2
+    assert main(["solve", "range", ".2../..../..../..2."]) == 1  # a 2 in a corner sees too little: no solution
+    assert "no solution" in capsys.readouterr().out
+    assert main(["solve", "range", ".2../..x./..../..2."]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "r2c3" in err[0]

@@ -154,3 +154,15 @@ def test_grade_hint_and_render() -> None:
 def test_bad_input_names_the_line_and_cell(text: str, where: str) -> None:
     with pytest.raises(PuzzleError, match=where):
         ps.read("undead", text)
+
+
+def test_command_line_answers_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzlesmith.cli import main
+
+    assert main(["solve", "undead", JANKO_1.replace("\n", "|")]) == 0
+    assert capsys.readouterr().out.strip().split("|")[2] == r"1 \ \ Z / 2"
+    assert main(["solve", "undead", JANKO_1.replace("0 2 6", "0 3 5", 1)]) == 1  # the edge numbers need 6 zombies
+    assert "no solution" in capsys.readouterr().out
+    assert main(["solve", "undead", JANKO_1.replace(". / 2", ". * 2")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "line 3" in err[0] and "r1c4" in err[0]
