@@ -86,7 +86,8 @@ def test_grade_hint_and_render() -> None:
     assert graded.solved and graded.unique and graded.level is not None
     hint = puzzle.hint()
     assert hint.unique and hint.texts[0].startswith("region ")
-    assert b"<svg" in puzzle.render("svg", solution=True)
+    drawn = puzzle.render("svg", solution=True).decode()
+    assert "<svg" in drawn and sum(paint in drawn for paint in ("#e8554e", "#f2c14e", "#5fad56", "#4d9de0")) >= 3
 
 
 @pytest.mark.parametrize("text, where", [("ab 1./a9 ..", "r2c2"), ("ab/ba", "region a"), ("ab 12/ab 3.", "region a"),

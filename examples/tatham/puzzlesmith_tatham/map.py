@@ -18,11 +18,12 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType, grid
+from puzzlesmith.csp import Instance, Model, Param, Picture, PuzzleError, PuzzleType, grid
 from puzzlesmith.csp.puzzle import parse_rxc
 
 Site = tuple[int, int, str]
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+PAINT = ("#ffffff", "#e8554e", "#f2c14e", "#5fad56", "#4d9de0")  # uncoloured, then colours 1-4
 Layout = tuple[str, ...]  # the rows of region letters
 
 
@@ -122,6 +123,25 @@ class Map(PuzzleType):
         names, first, pairs = regions_of(layout)
         colour = four_colouring(len(names), pairs, rng)
         return self._instance(layout, {(*first[k], "colour"): colour[k] for k in range(len(names))}, "grid")
+
+    def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
+        """The regions filled with their colours (given ones marked with a dot), thick lines between regions."""
+        layout: Layout = instance.data
+        rows, cols, size = len(layout), len(layout[0]), 24.0
+        index = {x: k for k, x in enumerate(regions_of(layout)[0])}
+        colour = dict(enumerate(values)) if values is not None else dict(instance.givens)
+        pic = Picture(cols * size + 4, rows * size + 4)
+        for r, c in ((r, c) for r in range(rows) for c in range(cols)):
+            k = index[layout[r][c]]
+            pic.rect(2 + c * size, 2 + r * size, size, size, fill=PAINT[colour.get(k, 0)], stroke=None)
+            if k in instance.givens and (r, c) == regions_of(layout)[1][k]:
+                pic.circle(2 + (c + 0.5) * size, 2 + (r + 0.5) * size, 3, fill="#000000")
+        for r, c in ((r, c) for r in range(rows + 1) for c in range(cols + 1)):
+            if c < cols and (r in (0, rows) or layout[r - 1][c] != layout[r][c]):
+                pic.line(2 + c * size, 2 + r * size, 2 + (c + 1) * size, 2 + r * size, width=2.5)
+            if r < rows and (c in (0, cols) or layout[r][c - 1] != layout[r][c]):
+                pic.line(2 + c * size, 2 + r * size, 2 + c * size, 2 + (r + 1) * size, width=2.5)
+        return pic
 
     def format_puzzle(self, instance: Instance) -> str:
         return self._text(instance, dict(instance.givens))
