@@ -123,3 +123,12 @@ def test_command_line_answers_exit_codes(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["solve", "palisade", "5\n2....\n..7..\n.....\n.....\n....."]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "line 3" in err[0] and "r2c3" in err[0]
+
+
+def test_region_size_is_a_generation_parameter() -> None:
+    made = ps.read("palisade", ps.generate("palisade", seed=1, size="4x6", region="4").line)
+    assert made.params["region"] == 4 and made.count(limit=2, engine="cpsat").count == 1
+    letters = "".join(made.solve().texts[0].split("/")[1:])
+    assert len(letters) == 24 and all(letters.count(x) == 4 for x in letters)
+    with pytest.raises(PuzzleError, match="region"):
+        ps.generate("palisade", seed=1, size="5", region="4")

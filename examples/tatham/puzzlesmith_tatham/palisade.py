@@ -49,7 +49,8 @@ def pieces(rows: int, cols: int, walls: Sequence[int]) -> tuple[list[int], dict[
 
 def forbid(rows: int, cols: int, size: int, values: dict[int, int]) -> list[dict[int, int]]:
     """What to forbid in a candidate: a piece of another size, a wall inside a piece."""
-    pairs, walls = grid.cell_pairs(rows, cols), [values[e] for e in range(len(grid.cell_pairs(rows, cols)))]
+    pairs = grid.cell_pairs(rows, cols)
+    walls = [values[e] for e in range(len(pairs))]
     piece, tree = pieces(rows, cols, walls)
     bad = []
     for start, opens in tree.items():
