@@ -166,3 +166,21 @@ def test_command_line_answers_exit_codes(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["solve", "undead", JANKO_1.replace(". / 2", ". * 2")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "line 3" in err[0] and "r1c4" in err[0]
+
+
+def test_mend_gives_a_monster_that_keeps_one_answer_and_rules_out_the_other() -> None:
+    import random
+
+    from puzzlesmith import solvers
+
+    undead = registry.get("undead")
+    rng = random.Random(5)
+    board = undead.full_board({"size": (4, 4)}, rng)
+    while len(two := list(solvers.solutions(undead.model(board), fix=board.givens, limit=2, engine="sat"))) < 2:
+        board = undead.full_board({"size": (4, 4)}, rng)
+    keep, other = two
+    mended = undead.mend(board, keep, other)
+    assert mended is not None and len(mended.givens) == len(board.givens) + 1
+    model = undead.model(mended)
+    assert all(keep[v] == x for v, x in mended.givens.items()) and model.check(keep) is None
+    assert any(other[v] != x for v, x in mended.givens.items())
