@@ -12,7 +12,6 @@ chromatic polynomials: a tree of n regions has k(k-1)^(n-1) colourings in k colo
 from __future__ import annotations
 
 import itertools
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,11 +19,12 @@ import pytest
 import puzzlesmith as ps
 from puzzlesmith.csp import PuzzleError, registry
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples" / "tatham"))
+PACKAGE = Path(__file__).resolve().parents[1] / "examples" / "tatham"
 
 
 @pytest.fixture(autouse=True)
 def plugged_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(PACKAGE))
     monkeypatch.setitem(registry.TYPES.builtin, "map", "puzzlesmith_tatham.map:Map")
 
 

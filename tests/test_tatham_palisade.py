@@ -7,7 +7,6 @@ SmilingWayne/PuzzleSolver."""
 from __future__ import annotations
 
 import itertools
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,12 +14,13 @@ import pytest
 import puzzlesmith as ps
 from puzzlesmith.csp import PuzzleError, registry
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples" / "tatham"))
+PACKAGE = Path(__file__).resolve().parents[1] / "examples" / "tatham"
 FIXTURE = Path(__file__).parent / "fixtures" / "palisade_tatham_12x15.txt"
 
 
 @pytest.fixture(autouse=True)
 def plugged_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(PACKAGE))
     monkeypatch.setitem(registry.TYPES.builtin, "palisade", "puzzlesmith_tatham.palisade:Palisade")
 
 

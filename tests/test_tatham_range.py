@@ -5,7 +5,6 @@ render through the public API with nothing but the module registered."""
 from __future__ import annotations
 
 import itertools
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,13 +12,13 @@ import pytest
 import puzzlesmith as ps
 from puzzlesmith.csp import PuzzleError, registry
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "examples" / "tatham"))
+PACKAGE = Path(__file__).resolve().parents[1] / "examples" / "tatham"
 FIXTURE = Path(__file__).parent / "fixtures" / "kuromasu_janko.txt"
 
 
 @pytest.fixture(autouse=True)
 def plugged_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(PACKAGE))
     monkeypatch.setitem(registry.TYPES.builtin, "range", "puzzlesmith_tatham.range:Range")
 
 

@@ -7,7 +7,6 @@ grade, hint and render through the public API with nothing but the module regist
 from __future__ import annotations
 
 import itertools
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ import pytest
 import puzzlesmith as ps
 from puzzlesmith.csp import PuzzleError, registry
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples" / "tatham"))
+PACKAGE = Path(__file__).resolve().parents[1] / "examples" / "tatham"
 
 JANKO_1 = r"""0 2 6
 . 2 1 1 1 .
@@ -41,6 +40,7 @@ KAREEM_SOLUTION = ["V/GGZG\\", "VVV/ZZZ", "V//ZZ\\/", "/\\/V/\\V", "/V/\\Z//", "
 
 @pytest.fixture(autouse=True)
 def plugged_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(PACKAGE))
     monkeypatch.setitem(registry.TYPES.builtin, "undead", "puzzlesmith_tatham.undead:Undead")
 
 
