@@ -1,0 +1,132 @@
+"""Range (Tatham's Range; Nikoli's Kurodoko): shade cells so that no two shaded cells share a side, the white
+cells form one piece, and a number counts the white cells seen from it along its row and column (itself
+included) up to a shaded cell or the edge.
+
+Text: rows of cells, ``.`` a blank cell or a number; one character a cell, or cells separated by spaces (needed
+for numbers of two digits); rows on separate lines or separated by ``/``. A solution writes ``#`` for shaded.
+
+Model: a 0/1 per cell (1 shaded, the answer); per cell and direction the length of the white run starting
+there (a table: 0 when shaded, else one more than the next cell's run); per cell the count it would show
+(the four runs less three times itself, 0 when shaded); ``connected`` over the white cells. The numbers are
+givens of the counts, so one model serves every puzzle of a size (``clue_kinds``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType, grid
+from puzzlesmith.csp.puzzle import parse_rxc, whole_number
+
+Site = tuple[int, int, str]
+STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+
+@lru_cache(maxsize=32)
+def range_model(rows: int, cols: int) -> Model:
+    m, n, most = Model(), rows * cols, rows + cols - 1
+    shaded = [m.int_var(0, 1, f"r{k // cols + 1}c{k % cols + 1}") for k in range(n)]
+    white = [m.add_helper((0, 1), f"{m.names[k]} is white") for k in range(n)]
+    for k in range(n):
+        m.linear([shaded[k], white[k]], [1, 1], "==", 1)
+    for a, b in grid.cell_pairs(rows, cols):
+        m.linear([shaded[a], shaded[b]], [1, 1], "<=", 1, name=f"{m.names[a]} and {m.names[b]} not both shaded")
+    m.connected(white, grid.cell_pairs(rows, cols), name="white cells connected")
+    runs: dict[tuple[int, int], int] = {}
+    for dr, dc in STEPS:  # runs built from the far edge inwards, so the next cell's run exists
+        order = sorted(range(n), key=lambda k: -(dr * (k // cols) + dc * (k % cols)))
+        for k in order:
+            r, c = divmod(k, cols)
+            length = max(rows, cols)
+            run = m.add_helper(range(length + 1), f"the white run from {m.names[k]} by {dr},{dc}")
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                nxt = runs[(r + dr) * cols + c + dc, dr * 2 + dc]
+                m.table([white[k], nxt, run], [(0, x, 0) for x in range(length + 1)] +
+                        [(1, x, x + 1) for x in range(length)], name=f"run from {m.names[k]}")
+            else:
+                m.linear([white[k], run], [1, -1], "==", 0)
+            runs[k, dr * 2 + dc] = run
+    for k in range(n):
+        count = m.add_helper(range(most + 1), f"the number at {m.names[k]}")
+        four = [runs[k, dr * 2 + dc] for dr, dc in STEPS]
+        m.linear([count, *four, white[k]], [1, -1, -1, -1, -1, 3], "==", 0, name=f"cells seen from {m.names[k]}")
+    m.answer(shaded, determines_rest=True)
+    return m.freeze()
+
+
+class Range(PuzzleType):
+    name = "range"
+    summary = "shade cells apart, whites connected; a number counts the whites it sees (Kurodoko; plug-in)"
+    params = (Param("size", None, "RxC or N, when generating (default 7)", lambda t: parse_rxc(t, True, 400, 2)),)
+    clue_kinds = ("numbers in white cells",)
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        spaced = any(" " in row.strip() for row in text.replace("/", "\n").splitlines())
+        rows = grid.read_grid(text, lambda t: 0 if t == "." else whole_number(t, 1, 99), tokens=spaced)
+        r, c = len(rows), len(rows[0])
+        big = next(((i, j) for i in range(r) for j in range(c) if rows[i][j] > r + c - 1), None)
+        if big is not None:
+            raise PuzzleError(f"{rows[big[0]][big[1]]} is more than the {r + c - 1} cells a number can see",
+                              where=f"cell r{big[0] + 1}c{big[1] + 1}")
+        return self._instance(r, c, {(i, j, "number"): v for i in range(r) for j in range(c) if (v := rows[i][j])},
+                              "line" if "\n" not in text.strip() else "grid")
+
+    def _instance(self, rows: int, cols: int, clues: Mapping[Site, int], layout: str) -> Instance:
+        first = 2 * rows * cols + 4 * rows * cols  # the counts come after the cells, whites and runs
+        return Instance({"rows": rows, "cols": cols}, {first + r * cols + c: v for (r, c, _), v in clues.items()},
+                        layout=layout)
+
+    def model(self, instance: Instance) -> Model:
+        return range_model(instance.params["rows"], instance.params["cols"])
+
+    def clue_vars(self, instance: Instance) -> list[int]:
+        return list(range(instance.params["rows"] * instance.params["cols"]))
+
+    def show_value(self, value: int, instance: Instance | None = None) -> str:
+        return "shaded" if value else "white"
+
+    def clues(self, instance: Instance) -> dict[Site, int]:
+        rows, cols = instance.params["rows"], instance.params["cols"]
+        first = 6 * rows * cols
+        return {(k // cols, k % cols, "number"): v for k in range(rows * cols) if (v := instance.givens.get(first + k))}
+
+    def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
+        return self._instance(instance.params["rows"], instance.params["cols"], clues, instance.layout)
+
+    def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
+        """A maximal random shading (shaded cells apart, whites connected), every white cell numbered."""
+        rows, cols = params.get("size") or (7, 7)
+        shaded: set[int] = set()
+        for k in rng.sample(range(rows * cols), rows * cols):
+            whites = [x for x in range(rows * cols) if x not in shaded and x != k]
+            if not shaded & set(grid.neighbours(k, rows, cols)) and grid.connected(whites, rows, cols):
+                shaded.add(k)
+        values = [int(k in shaded) for k in range(rows * cols)]
+        return self._instance(rows, cols, {(k // cols, k % cols, "number"): seen(values, rows, cols, k)
+                                           for k in range(rows * cols) if k not in shaded}, "grid")
+
+    def format_puzzle(self, instance: Instance) -> str:
+        return self._text(instance, [0] * instance.params["rows"] * instance.params["cols"])
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        return self._text(instance, values)
+
+    def _text(self, instance: Instance, shaded: Sequence[int]) -> str:
+        rows, cols, clues = instance.params["rows"], instance.params["cols"], self.clues(instance)
+        cells = [["#" if shaded[r * cols + c] else str(clues.get((r, c, "number"), ".")) for c in range(cols)]
+                 for r in range(rows)]
+        sep = " " if any(len(t) > 1 for row in cells for t in row) else ""
+        return ("/" if instance.layout == "line" else "\n").join(sep.join(row) for row in cells)
+
+
+def seen(shaded: Sequence[int], rows: int, cols: int, k: int) -> int:
+    """The white cells seen from cell ``k`` (itself included) on a shading, row by row."""
+    total = 1
+    for dr, dc in STEPS:
+        r, c = divmod(k, cols)
+        while 0 <= r + dr < rows and 0 <= c + dc < cols and not shaded[(r + dr) * cols + c + dc]:
+            r, c, total = r + dr, c + dc, total + 1
+    return total
