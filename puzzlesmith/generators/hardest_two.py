@@ -187,7 +187,8 @@ Found = tuple[int, int, int, int, int]  # moves, goal piece's start, other's sta
 
 def pair_both(sa: tuple[int, int, int], sb: tuple[int, int, int], board: Board) -> tuple[Found, Found]:
     """``hardest_pair`` of shapes A and B both ways (A the goal piece, then B), compiled: each as (moves, start of
-    the goal piece, start of the other, goal place, positions), the same tuples, ties broken the same way."""
+    the goal piece, start of the other, goal place, positions), the same tuples, ties broken the same way (and
+    masks 0 where no puzzle takes a move)."""
     import numpy as np
 
     pa, pb = placements(sa, board), placements(sb, board)
@@ -195,7 +196,9 @@ def pair_both(sa: tuple[int, int, int], sb: tuple[int, int, int], board: Board) 
     ok = (ua[:, None] & ub[None, :]) == 0
     got = [int(x) for x in _kernels().pair_search(ok, board.rows - sa[1] + 1, board.cols - sa[2] + 1,
                                                   board.rows - sb[1] + 1, board.cols - sb[2] + 1)]
-    return ((got[0], pa[got[1]], pb[got[2]], pa[got[3]], got[8]), (got[4], pb[got[5]], pa[got[6]], pb[got[7]], got[8]))
+    a_goal = (got[0], pa[got[1]], pb[got[2]], pa[got[3]], got[8]) if got[0] else (0, 0, 0, 0, got[8])
+    b_goal = (got[4], pb[got[5]], pa[got[6]], pb[got[7]], got[8]) if got[4] else (0, 0, 0, 0, got[8])
+    return a_goal, b_goal
 
 
 @dataclass
@@ -219,7 +222,9 @@ def shape_table(rows: int, cols: int) -> tuple[Any, Any, Any, Any, Any]:
 
     board = Board(rows, cols)
     nbrs = np.array(board.neighbours(), np.int64)
-    masks = np.flatnonzero(_kernels().all_shapes(rows, cols, nbrs)).astype(np.int64)
+    flags = np.zeros(1 << board.n, np.uint8)
+    _kernels().shapes_of(rows, cols, nbrs, flags)
+    masks = np.flatnonzero(flags).astype(np.int64)
     shapes = masks[np.lexsort((masks, np.bitwise_count(masks)))]
     across = np.zeros_like(shapes)  # the columns a shape covers
     for r in range(rows):

@@ -153,27 +153,37 @@ def _normal(mask: int, cols: int, row: int) -> int:
 
 
 @kernel
-def all_shapes(rows: int, cols: int, nbrs: np.ndarray) -> np.ndarray:
-    """Flags over the 2^(rows*cols) masks: 1 for every connected set of cells in the top-left corner (a piece's
-    shape up to translation). Connected sets are listed by their lowest cell, each branch taking one frontier
-    cell or banning it for the rest of the branch (as ``boards.connected_sets``), on an explicit stack."""
+def shapes_of(rows: int, cols: int, nbrs: np.ndarray, flags: np.ndarray) -> int:
+    """How many shapes (connected sets up to translation) fit a rows x cols board, and, when ``flags`` has 2^cells
+    entries, a 1 at each shape's mask in the top-left corner. A shape's corner placement is the connected set
+    whose lowest cell is on the top row and that touches the left column, so the sets are listed from roots on
+    the top row only, each branch taking one frontier cell or banning it for the rest of the branch (as
+    ``boards.connected_sets``), on an explicit stack."""
     n = rows * cols
-    flags = np.zeros(1 << n, np.uint8)
     chosen = np.empty(n + 1, np.int64)
     frontier = np.empty(n + 1, np.int64)
     banned = np.empty(n + 1, np.int64)
     full = (1 << n) - 1
-    row = (1 << cols) - 1
-    for root in range(n):
+    left = 0
+    for r in range(rows):
+        left |= 1 << (r * cols)
+    mark = flags.size > 0
+    count = 0
+    for root in range(cols):
         allowed = full & ~((1 << root) - 1)
         depth = 0
         chosen[0], frontier[0], banned[0] = 1 << root, nbrs[root] & allowed, 0
-        flags[_normal(chosen[0], cols, row)] = 1
-        while depth >= 0:
-            f = frontier[depth]
-            if not f:
+        taken = chosen[0]
+        while True:
+            if taken & left:
+                count += 1
+                if mark:
+                    flags[taken] = 1
+            while depth >= 0 and not frontier[depth]:
                 depth -= 1
-                continue
+            if depth < 0:
+                break
+            f = frontier[depth]
             low = f & -f
             frontier[depth] = f ^ low
             taken = chosen[depth] | low
@@ -183,8 +193,7 @@ def all_shapes(rows: int, cols: int, nbrs: np.ndarray) -> np.ndarray:
             chosen[depth] = taken
             frontier[depth] = (frontier[depth - 1] | nbrs[_low(low)]) & allowed & ~taken & ~child
             banned[depth] = child
-            flags[_normal(taken, cols, row)] = 1
-    return flags
+    return count
 
 
 @kernel
