@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import puzzlesmith as ps
+from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.generators.boards import Board, boards
 from puzzlesmith.generators.hardest_two import (
     climb,
@@ -114,6 +115,8 @@ def test_a_run_stopped_and_resumed_gives_the_same_file_and_answer(tmp_path):
     assert (resumed.result.moves, resumed.result.start, resumed.result.goal, resumed.histogram) == (
         whole.result.moves, whole.result.start, whole.result.goal, whole.histogram)
     assert read_run(part).result.pairs == 100_846
+    with pytest.raises(PuzzleError, match="holds another search"):
+        exhaustive(3, 3, part)
 
 
 def solved_moves(start: str, goal: str) -> int:

@@ -349,9 +349,10 @@ class _Chunks:
                 f.truncate(len(whole))
         for number, line in enumerate(whole.decode("utf-8", errors="replace").splitlines(), start=1):
             try:
-                content = unsealed_json("results file", f"{self.path} (line {number})", json.loads(line))
+                saved = json.loads(line)
             except ValueError:
                 raise DamagedFile("results file", self.path, f"line {number} is not JSON") from None
+            content = unsealed_json("results file", f"{self.path} (line {number})", saved)
             if number == 1 and self.setting is None and "setting" in content:
                 self.setting = content["setting"]  # reading the file as it is
             elif number == 1 and content != {"setting": self.setting}:
