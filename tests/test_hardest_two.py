@@ -153,6 +153,8 @@ def test_5x5_puzzles_solved_again():
     ("....../....../...BBB/...B.B/..B.AB/..BBBB", "....../..A.../....../....../....../......", 9),
     ("......./......./......./BBB..../B.BB.../BA.B.../.BBB...",
      "......./....A../......./......./......./......./.......", 13),
+    ("......../......../......../......../BBB...../B.BB..../BA.B..../BBB.....",
+     "......../.....A../......../......../......../......../......../........", 17),
 ])
 def test_the_climbs_lower_bounds_solved_again(start, goal, moves):
     """The puzzles the documented climbs found (docs/research/hardest-sbp.md) need the moves they are said to,
