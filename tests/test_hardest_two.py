@@ -142,7 +142,7 @@ def test_5x5_puzzles_solved_again():
     """The 5-move puzzle the Python search found in its first boards, and the hardest of the whole 5x5 run (its
     results file in data/hardest), each solved again by breadth-first search."""
     assert solved_moves("...../....B/BBBBB/..BA./.BBB.", "...../...../...../.A.../.....") == 5
-    run = read_run(ROOT / "data" / "hardest" / "two-piece-5x5.jsonl")
+    run = read_run(ROOT / "data" / "hardest" / "two-piece-5x5-exhaustive.jsonl")
     assert run.chunks == run.total
     start, goal = picture(run.result).split(" goal ")
     assert solved_moves(start, goal_board(goal)) == run.result.moves == len(run.histogram) - 1
@@ -167,7 +167,7 @@ def test_the_climb_reaches_the_5x5_answer_with_a_puzzle_that_takes_its_moves():
     found = climb(5, 3000, seed=1)
     start, goal = picture(found).split(" goal ")
     assert solved_moves(start, goal_board(goal)) == found.moves
-    assert found.moves == len(read_run(ROOT / "data" / "hardest" / "two-piece-5x5.jsonl").histogram) - 1
+    assert found.moves == len(read_run(ROOT / "data" / "hardest" / "two-piece-5x5-exhaustive.jsonl").histogram) - 1
 
 
 def simple_simple_brute_force(rows: int, cols: int, sizes: tuple[int, ...]) -> int | None:
