@@ -1,12 +1,30 @@
 """Issue 26, Bickford's open problem on two-piece simple puzzles ("Sliding Block Puzzles, Part 3", 2012): the
-search by pairs of shapes against a brute force that solves every start for every goal place on its own."""
+search by pairs of shapes against a brute force that solves every start for every goal place on its own, the
+compiled search against the Python one pair by pair, its chunked run resumed, and the puzzles it reports solved
+again by the slide type's own breadth-first search."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+import puzzlesmith as ps
+from puzzlesmith.csp.errors import PuzzleError
 from puzzlesmith.generators.boards import Board, boards
-from puzzlesmith.generators.hardest_two import hardest_two_piece, picture
+from puzzlesmith.generators.hardest_two import (
+    climb,
+    exhaustive,
+    hardest_pair,
+    hardest_two_piece,
+    normal,
+    pair_both,
+    picture,
+    placements,
+    read_run,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def brute_force(rows: int, cols: int) -> int:
@@ -59,7 +77,57 @@ def brute_force(rows: int, cols: int) -> int:
 
 @pytest.mark.parametrize("rows, cols", [(2, 2), (2, 3), (3, 3), (2, 4)])
 def test_the_pair_search_matches_the_brute_force(rows, cols):
-    assert hardest_two_piece(rows, cols).moves == brute_force(rows, cols)
+    moves = brute_force(rows, cols)
+    assert hardest_two_piece(rows, cols).moves == moves
+    assert exhaustive(rows, cols).result.moves == moves
+
+
+def test_the_compiled_search_matches_the_python_one_on_every_pair_of_4x4():
+    """Every pair of shapes of the 4x4 two-piece boards, both pieces in turn the goal piece: the same moves, start,
+    goal place and positions; and the compiled run over all of them the same totals."""
+    board = Board(4, 4)
+    done: set[tuple[tuple[int, int, int], tuple[int, int, int]]] = set()
+    most = positions = 0
+    for a, b in boards(4, 4, pieces=2):
+        sa, sb = normal(a, board), normal(b, board)
+        if (sa, sb) in done:
+            continue
+        done.update({(sa, sb), (sb, sa)})
+        pa, pb = placements(sa, board), placements(sb, board)
+        python = (hardest_pair(pa, pb, board), hardest_pair(pb, pa, board))
+        assert pair_both(sa, sb, board) == python, (sa, sb)
+        most, positions = max(most, python[0][0], python[1][0]), positions + python[0][4]
+    run = exhaustive(4, 4)
+    assert (run.result.moves, run.result.pairs, run.result.positions, run.result.boards) == (
+        most, len({frozenset(p) for p in done}), positions, 245_477) == (4, 100_846, 246_103, 245_477)
+    assert sum(run.histogram) == 100_846 and len(run.histogram) == 5
+
+
+def test_a_run_stopped_and_resumed_gives_the_same_file_and_answer(tmp_path):
+    whole = exhaustive(4, 4, tmp_path / "whole.jsonl")
+    part = tmp_path / "part.jsonl"
+    stopped = exhaustive(4, 4, part, stop_after=40)
+    assert stopped.chunks == 40 < stopped.total
+    with open(part, "a") as f:
+        f.write('{"chunk": 40, "pairs"')  # a line cut short by a crash: dropped, that chunk done again
+    resumed = exhaustive(4, 4, part)
+    assert part.read_bytes() == (tmp_path / "whole.jsonl").read_bytes()
+    assert (resumed.result.moves, resumed.result.start, resumed.result.goal, resumed.histogram) == (
+        whole.result.moves, whole.result.start, whole.result.goal, whole.histogram)
+    assert read_run(part).result.pairs == 100_846
+    with pytest.raises(PuzzleError, match="holds another search"):
+        exhaustive(3, 3, part)
+
+
+def solved_moves(start: str, goal: str) -> int:
+    """The fewest moves (one piece, any distance) by the slide type's breadth-first search."""
+    answer = ps.read("slide", start, goal=goal, metric="moves").solve(engine="bfs")
+    return answer.length
+
+
+def goal_board(text: str) -> str:
+    """``picture``'s goal, ``*`` cells, as the slide type's goal board (the goal piece is A)."""
+    return text.replace("*", "A")
 
 
 def test_a_worked_example():
@@ -68,6 +136,38 @@ def test_a_worked_example():
     found = hardest_two_piece(2, 2)
     assert found.moves == 2
     assert picture(found) == "BA/.. goal *./.."
+
+
+def test_5x5_puzzles_solved_again():
+    """The 5-move puzzle the Python search found in its first boards, and the hardest of the whole 5x5 run (its
+    results file in data/hardest), each solved again by breadth-first search."""
+    assert solved_moves("...../....B/BBBBB/..BA./.BBB.", "...../...../...../.A.../.....") == 5
+    run = read_run(ROOT / "data" / "hardest" / "two-piece-5x5-exhaustive.jsonl")
+    assert run.chunks == run.total
+    start, goal = picture(run.result).split(" goal ")
+    assert solved_moves(start, goal_board(goal)) == run.result.moves == len(run.histogram) - 1
+    assert run.result.boards == 121_904_981  # boards.count_boards(5, 5, pieces=2)
+
+
+@pytest.mark.parametrize("start, goal, moves", [
+    ("....../....../...BBB/...B.B/..B.AB/..BBBB", "....../..A.../....../....../....../......", 9),
+    ("......./......./......./BBB..../B.BB.../BA.B.../.BBB...",
+     "......./....A../......./......./......./......./.......", 13),
+    ("......../......../......../......../BBB...../B.BB..../BA.B..../BBB.....",
+     "......../.....A../......../......../......../......../......../........", 17),
+])
+def test_the_climbs_lower_bounds_solved_again(start, goal, moves):
+    """The puzzles the documented climbs found (docs/research/hardest-sbp.md) need the moves they are said to,
+    above Ziegler-Hunts and Ziegler-Hunts' 4n - 16."""
+    n = start.count("/") + 1
+    assert solved_moves(start, goal) == moves > 4 * n - 16
+
+
+def test_the_climb_reaches_the_5x5_answer_with_a_puzzle_that_takes_its_moves():
+    found = climb(5, 3000, seed=1)
+    start, goal = picture(found).split(" goal ")
+    assert solved_moves(start, goal_board(goal)) == found.moves
+    assert found.moves == len(read_run(ROOT / "data" / "hardest" / "two-piece-5x5-exhaustive.jsonl").histogram) - 1
 
 
 def simple_simple_brute_force(rows: int, cols: int, sizes: tuple[int, ...]) -> int | None:
