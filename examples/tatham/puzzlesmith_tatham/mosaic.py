@@ -94,7 +94,8 @@ class Mosaic(PuzzleType):
 
     # -- clue kinds ---------------------------------------------------------------------------------------
     def clues(self, instance: Instance) -> dict[Site, int]:
-        return {(r, c, "number"): n for r, row in enumerate(self.numbers(instance)) for c, n in enumerate(row) if n >= 0}
+        numbers = self.numbers(instance)
+        return {(r, c, "number"): n for r, row in enumerate(numbers) for c, n in enumerate(row) if n >= 0}
 
     def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
         rows, cols = instance.params["rows"], instance.params["cols"]

@@ -106,7 +106,8 @@ class Slant(PuzzleType):
 
     # -- clue kinds ---------------------------------------------------------------------------------------
     def clues(self, instance: Instance) -> dict[Site, int]:
-        return {(i, j, "number"): n for i, row in enumerate(self.numbers(instance)) for j, n in enumerate(row) if n >= 0}
+        numbers = self.numbers(instance)
+        return {(i, j, "number"): n for i, row in enumerate(numbers) for j, n in enumerate(row) if n >= 0}
 
     def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
         rows, cols = instance.params["rows"], instance.params["cols"]
