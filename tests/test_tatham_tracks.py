@@ -122,7 +122,8 @@ def test_the_times_puzzles_have_one_answer_by_every_engine(number: int) -> None:
 
 
 @pytest.mark.parametrize("text", [". S2 ./S. .../. .../. ...", ". S. ./S. .../. .../. ...",
-                                  "S. . . ./. ..../S. ..../. ....", ". 2 S. ./. ..../S3 ..../. ..../. ....", "S. . 2 ./. ..../S. ..../3 ..../. ....",
+                                  "S. . . ./. ..../S. ..../. ....", ". 2 S. ./. ..../S3 ..../. ..../. ....",
+                                  "S. . 2 ./. ..../S. ..../3 ..../. ....",
                                   ". . S3 ./. ..../S. -.../. ..../. ...."])
 def test_counts_against_brute_force_by_every_engine(text: str) -> None:
     expected = len(tracks(text))
