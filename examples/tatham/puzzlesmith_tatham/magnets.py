@@ -36,9 +36,16 @@ def dominoes(halves: Halves) -> list[tuple[int, int]]:
             for c, ch in enumerate(row) if ch in "LT"]
 
 
+def counted(rows: int, cols: int) -> list[tuple[Site, range]]:
+    """Each count's site (row or column -1: outside the grid) and its cells, in the text's order: each row's +
+    and -, then the columns' + counts, then their - counts."""
+    across = [((r, -1, s), range(r * cols, (r + 1) * cols)) for r in range(rows) for s in "+-"]
+    return across + [((-1, c, s), range(c, rows * cols, cols)) for s in "+-" for c in range(cols)]
+
+
 @lru_cache(maxsize=64)
 def magnets_model(halves: Halves) -> Model:
-    """The cells, their ``+`` and ``-`` helpers, then the counts: rows' ``+``, rows' ``-``, columns' too."""
+    """The cells, their ``+`` and ``-`` helpers, then the counts in the text's order."""
     rows, cols = len(halves), len(halves[0])
     m, n = Model(), rows * cols
     cell = m.add_vars(n, range(3), lambda k: f"r{k // cols + 1}c{k % cols + 1}")
@@ -51,10 +58,8 @@ def magnets_model(halves: Halves) -> Model:
     for a, b in grid.cell_pairs(rows, cols):
         for poles, sign in ((plus, "+"), (minus, "-")):
             m.linear([poles[a], poles[b]], [1, 1], "<=", 1, name=f"{sign} at {m.names[a]} and {m.names[b]}")
-    lines = [(f"row {r + 1}", range(r * cols, (r + 1) * cols)) for r in range(rows)]
-    lines += [(f"column {c + 1}", range(c, n, cols)) for c in range(cols)]
-    for (name, ks), poles, sign in [(x, p, s) for x in lines[:rows] for p, s in ((plus, "+"), (minus, "-"))] + \
-                                   [(x, p, s) for x in lines[rows:] for p, s in ((plus, "+"), (minus, "-"))]:
+    for (r, c, sign), ks in counted(rows, cols):
+        name, poles = f"row {r + 1}" if c < 0 else f"column {c + 1}", plus if sign == "+" else minus
         count = m.add_helper(range(len(ks) + 1), f"the {sign} count of {name}")
         m.linear([*(poles[k] for k in ks), count], [1] * len(ks) + [-1], "==", 0, name=f"{sign} in {name}")
     m.answer(cell, determines_rest=True)
@@ -98,27 +103,21 @@ class Magnets(PuzzleType):
         for k in (0, 1):
             if len(lines[k]) != cols:
                 raise PuzzleError(f"{len(lines[k])} counts for {cols} columns", line=at(k + 1)[0], where=at(k + 1)[1])
-        counts: list[int | None] = []
-        for r, x in enumerate(lines[2:]):
-            counts += [_count(t, cols, at(r + 3)[0], f"row {r + 1}'s {s} count") for t, s in zip(x[:2], "+-")]
-        for k in (0, 1):
-            sign = "+-"[k]
-            counts += [_count(t, rows, at(k + 1)[0], f"column {c + 1}'s {sign} count") for c, t in enumerate(lines[k])]
+        tokens = [(t, r + 3, cols) for r, x in enumerate(lines[2:]) for t in x[:2]]
+        tokens += [(t, k + 1, rows) for k in (0, 1) for t in lines[k]]
+        counts = [_count(t, most, at(line)[0], f"{'row' if r >= 0 else 'column'} {max(r, c) + 1}'s {sign} count")
+                  for (t, line, most), ((r, c, sign), _) in zip(tokens, counted(rows, cols))]
         return self._board(halves, counts, "line" if one else "grid")
 
     def _board(self, halves: Halves, counts: Sequence[int | None], layout: str) -> Instance:
-        """``counts``: each row's + and -, then the columns' + counts, then their - counts."""
-        rows, cols = len(halves), len(halves[0])
-        order = [3 * rows * cols + k for k in range(2 * rows)]  # the model's rows come first, + and - by turns
-        order += [3 * rows * cols + 2 * rows + 2 * c + s for s in (0, 1) for c in range(cols)]
-        givens = {v: n for v, n in zip(order, counts) if n is not None}
-        return Instance({"rows": rows, "cols": cols}, givens, data=halves, layout=layout)
+        """``counts`` in the text's order (``counted``): they are givens of the count helpers, after the cells'."""
+        base = 3 * len(halves) * len(halves[0])
+        givens = {base + k: n for k, n in enumerate(counts) if n is not None}
+        return Instance({"rows": len(halves), "cols": len(halves[0])}, givens, data=halves, layout=layout)
 
     def _counts(self, instance: Instance) -> list[int | None]:
         rows, cols = instance.params["rows"], instance.params["cols"]
-        base = 3 * rows * cols
-        order = [base + k for k in range(2 * rows)] + [base + 2 * rows + 2 * c + s for s in (0, 1) for c in range(cols)]
-        return [instance.givens.get(v) for v in order]
+        return [instance.givens.get(3 * rows * cols + k) for k in range(2 * (rows + cols))]
 
     def model(self, instance: Instance) -> Model:
         return magnets_model(instance.data)
@@ -143,15 +142,12 @@ class Magnets(PuzzleType):
 
     # -- clue kinds ---------------------------------------------------------------------------------------
     def clues(self, instance: Instance) -> dict[Site, int]:
-        rows, counts = instance.params["rows"], self._counts(instance)
-        sites = [(r, -1, s) for r in range(rows) for s in "+-"]
-        sites += [(-1, c, s) for s in "+-" for c in range(instance.params["cols"])]
-        return {site: n for site, n in zip(sites, counts) if n is not None}
+        found = zip(counted(instance.params["rows"], instance.params["cols"]), self._counts(instance))
+        return {site: n for (site, _), n in found if n is not None}
 
     def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
-        rows, cols = instance.params["rows"], instance.params["cols"]
-        sites = [(r, -1, s) for r in range(rows) for s in "+-"] + [(-1, c, s) for s in "+-" for c in range(cols)]
-        return self._board(instance.data, [clues.get(site) for site in sites], instance.layout)
+        where = counted(instance.params["rows"], instance.params["cols"])
+        return self._board(instance.data, [clues.get(site) for site, _ in where], instance.layout)
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
         """Dominoes laid in rows and stirred by turning random 2x2 squares; each domino in random order made a
@@ -177,8 +173,7 @@ class Magnets(PuzzleType):
 
     def full_board_of(self, instance: Instance, values: Sequence[int]) -> Instance:
         rows, cols = instance.params["rows"], instance.params["cols"]
-        counts = [sum(values[r * cols + c] == s for c in range(cols)) for r in range(rows) for s in (1, 2)]
-        counts += [sum(values[r * cols + c] == s for r in range(rows)) for s in (1, 2) for c in range(cols)]
+        counts = [sum(values[k] == SIGNS.index(sign) for k in ks) for (_, _, sign), ks in counted(rows, cols)]
         return self._board(instance.data, counts, instance.layout)
 
     def mend(self, instance: Instance, keep: Sequence[int], other: Sequence[int]) -> Instance | None:
@@ -201,13 +196,10 @@ class Magnets(PuzzleType):
         """+ counts above and left, - counts below and right (as Tatham draws them); dominoes outlined."""
         rows, cols, counts = instance.params["rows"], instance.params["cols"], self._counts(instance)
         pic = Picture(CELL * (cols + 2), CELL * (rows + 2))
-        show = lambda n: "" if n is None else str(n)  # noqa: E731
-        for r in range(rows):
-            pic.text(CELL / 2, (r + 1.5) * CELL, show(counts[2 * r]), CELL * 0.45, role="clue")
-            pic.text((cols + 1.5) * CELL, (r + 1.5) * CELL, show(counts[2 * r + 1]), CELL * 0.45, role="clue")
-        for c in range(cols):
-            pic.text((c + 1.5) * CELL, CELL / 2, show(counts[2 * rows + c]), CELL * 0.45, role="clue")
-            pic.text((c + 1.5) * CELL, (rows + 1.5) * CELL, show(counts[2 * rows + cols + c]), CELL * 0.45, role="clue")
+        for ((r, c, sign), _), n in zip(counted(rows, cols), counts):  # + above and left, - below and right
+            far = sign == "-"
+            x, y = (c + 1.5, (rows + 1) * far + 0.5) if r < 0 else ((cols + 1) * far + 0.5, r + 1.5)
+            pic.text(x * CELL, y * CELL, "" if n is None else str(n), CELL * 0.45, role="clue")
         for a, b in dominoes(instance.data):
             (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
             blank = values is not None and not values[a]
