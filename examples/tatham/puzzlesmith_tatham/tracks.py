@@ -40,24 +40,6 @@ def rails(rows: int, cols: int, entry: int, exit: int) -> list[tuple[int, int]]:
     return grid.cell_pairs(rows, cols) + [(n, entry * cols), ((rows - 1) * cols + exit, n + 1), (n, n + 1)]
 
 
-def sides(r: int, c: int, rows: int, cols: int, entry: int, exit: int) -> dict[str, int]:
-    """The rails (indices in ``rails``) leaving cell (r, c), by direction."""
-    ends, out = rails(rows, cols, entry, exit), {}
-    if r > 0:
-        out["U"] = (rows * (cols - 1)) + (r - 1) * cols + c  # cell_pairs: the horizontal pairs, then the vertical
-    if r < rows - 1:
-        out["D"] = (rows * (cols - 1)) + r * cols + c
-    if c > 0:
-        out["L"] = r * (cols - 1) + c - 1
-    if c < cols - 1:
-        out["R"] = r * (cols - 1) + c
-    if (r, c) == (entry, 0):
-        out["L"] = len(ends) - 3
-    if (r, c) == (rows - 1, exit):
-        out["D"] = len(ends) - 2
-    return out
-
-
 @lru_cache(maxsize=64)
 def tracks_model(rows: int, cols: int, entry: int, exit: int) -> Model:
     """The pieces (the answer), the rails, each cell's 0/1 "on the track", then the counts of rows and columns."""
@@ -66,8 +48,13 @@ def tracks_model(rows: int, cols: int, entry: int, exit: int) -> Model:
     rail = [m.add_helper(range(2) if k < len(ends) - 3 else (1,), f"rail {k}") for k in range(len(ends))]
     m.single_cycle(rail, ends, name="one track")
     on = m.add_vars(n, range(2), lambda k: f"track at r{k // cols + 1}c{k % cols + 1}")
+    index = {pair: k for k, pair in enumerate(ends)}
     for k in range(n):
-        near = sides(k // cols, k % cols, rows, cols, entry, exit)
+        r, c = divmod(k, cols)  # the rails leaving the cell, by direction (the entrance's and the exit's too)
+        near = {d: index[min(k, k + dr * cols + dc), max(k, k + dr * cols + dc)] for d, (dr, dc) in STEP.items()
+                if 0 <= r + dr < rows and 0 <= c + dc < cols}
+        near |= ({"L": len(ends) - 3} if (r, c) == (entry, 0) else {}) | \
+            ({"D": len(ends) - 2} if (r, c) == (rows - 1, exit) else {})
         shapes = [(p, int(p > 0), *(int(d in GOES[p]) for d in near)) for p in range(len(PIECES))
                   if all(d in near for d in GOES[p])]
         m.table([piece[k], on[k], *(rail[x] for x in near.values())], shapes, name=f"the piece at {m.names[k]}")
