@@ -177,9 +177,7 @@ def by_seed(task: Callable[[list[int]], list[T]], n: int, base: int, *, workers:
     window = in_flight or max(2, 3 * max(workers, 1))
     own = executor is None
     if executor is None:
-        from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only for a pool
-
-        executor = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+        executor = worker_pool(workers)
     pending: list[Future[list[T]]] = []
     finished = False
     try:
@@ -198,9 +196,31 @@ def by_seed(task: Callable[[list[int]], list[T]], n: int, base: int, *, workers:
             executor.shutdown(wait=finished, cancel_futures=True)
 
 
-def _ignore_interrupts() -> None:
-    """Pool workers leave Ctrl-C to the parent, which stops them: otherwise every worker prints its
-    own KeyboardInterrupt traceback."""
+def worker_pool(workers: int) -> Executor:
+    """A pool of ``workers`` processes whose workers leave Ctrl-C to the parent and end with it.
+
+    The parent stops its workers when interrupted (``cli.interrupted``), but a worker it never learnt of
+    (an interrupt landing while the pool forks), or a parent killed outright, would leave workers waiting for
+    work forever; they hold the task pipe, and a caller's pipe, open themselves. So each worker also asks
+    Linux to kill it when its parent ends."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor  # loads multiprocessing: only for a pool
+
+    return ProcessPoolExecutor(workers, initializer=_worker_start, initargs=(os.getpid(),))
+
+
+def _worker_start(parent: int) -> None:
+    """In each pool worker: ignore Ctrl-C (otherwise every worker prints its own KeyboardInterrupt traceback),
+    and die with the parent (``prctl(PR_SET_PDEATHSIG, SIGKILL)`` on Linux; elsewhere the parent's clean-up
+    alone stops workers)."""
+    import os
     import signal
+    import sys
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the parent ended before the request above took effect
+        os._exit(1)

@@ -3,9 +3,9 @@
 A light-up's numbers, a tents puzzle's counts: each clue changes the model itself, so the add-then-remove
 generator over givens (``clues``) does not apply. Instead the type draws a random full board (a layout
 with a solution and every clue shown, ``PuzzleType.full_board``); a board whose answer is not unique is
-mended towards one of its answers (``PuzzleType.mend``; by default the full board of that answer) or drawn anew, and then clues go, orbit by
-orbit of the symmetry in random order, while the answer stays unique (counted to 2 over the answer by the
-oracle engine). What is left is minimal within the symmetry.
+mended towards one of its answers (``PuzzleType.mend``; by default the full board of that answer) or drawn
+anew, and then clues go, orbit by orbit of the symmetry in random order, while the answer stays unique
+(counted to 2 over the answer by the oracle engine). What is left is minimal within the symmetry.
 """
 
 from __future__ import annotations
@@ -87,9 +87,10 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
             if len(found) == 1:
                 break
             # Mended towards one of its answers (a type that cannot mend draws anew, its random stream as before)
-            walk = len(found) == 2 and (draw + 1) % WALK and ptype.mend(board, found[0], found[1]) is not None
-            keep = rng.choice(found) if walk else None
-            redrawn = ptype.mend(board, keep, found[1] if keep is found[0] else found[0]) if walk else None
+            redrawn = None
+            if len(found) == 2 and (draw + 1) % WALK and ptype.mend(board, found[0], found[1]) is not None:
+                keep = rng.choice(found)
+                redrawn = ptype.mend(board, keep, found[1] if keep is found[0] else found[0])
         else:
             raise GenerationError(f"no full {ptype.name} board with one answer in {MAX_BOARDS} draws (seed {seed})")
         made = reduce(ptype, board, symmetry, rng, engine)

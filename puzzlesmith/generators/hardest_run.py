@@ -167,9 +167,11 @@ class Plan:
 
     def on_pool(self, workers: int) -> Iterator[dict[str, Any]]:
         """On a pool of ``workers`` processes, largest first (no retries: a pool whose worker dies is broken)."""
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+        from concurrent.futures import FIRST_COMPLETED, wait
 
-        with ProcessPoolExecutor(workers) as pool:
+        from .batch import worker_pool
+
+        with worker_pool(workers) as pool:
             pending = {pool.submit(class_task, *self.task_args(s)) for s in self.largest_first()}
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)

@@ -58,11 +58,9 @@ def run(args: argparse.Namespace) -> int:
         announce_cost(f"evolve: {evaluations:,} evaluations on {rows}x{cols}", seconds, memory)
     executor = None
     if args.workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
+        from puzzlesmith.generators.batch import worker_pool
 
-        from puzzlesmith.generators.batch import _ignore_interrupts
-
-        executor = ProcessPoolExecutor(args.workers, initializer=_ignore_interrupts)
+        executor = worker_pool(args.workers)
     best, done = 0, 0
     try:
         evaluate = Evaluator(rows, cols, params["goal"], params["metric"], executor, args.workers)
