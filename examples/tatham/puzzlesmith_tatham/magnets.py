@@ -1,0 +1,221 @@
+"""Magnets (Simon Tatham's Magnets; janko.at's Magnete): a grid tiled by dominoes, each a magnet (a ``+`` half and a
+``-`` half) or blank; like poles never touch side by side, and each row and column has as many ``+`` and ``-`` as
+its counts say (``.`` for a count not given).
+
+Text: the column ``+`` counts, then the column ``-`` counts, then one line a row: its ``+`` count, its ``-``
+count and its cells, each the half of its domino it is (``L`` ``R`` left and right, ``T`` ``B`` top and bottom);
+lines separated by ``/`` on one line, or one per line. A solution writes ``+``, ``-`` and ``.`` (blank). The answer
+is a value a cell (0 blank, 1 ``+``, 2 ``-``) with two 0/1 helpers, its ``+`` and its ``-``; the counts are givens
+of count helpers (``clue_kinds``). A full board with two answers is mended as Tatham's generators change a board
+where its answers differ: two dominoes side by side in a 2x2 square are turned the other way, so that the kept
+answer still fits them and the other does not.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from puzzlesmith.csp import grid
+from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.picture import LIGHT, SOLUTION, WHITE, Picture
+from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, char_grid, grid_text, parse_rxc
+
+Site = tuple[int, int, str]
+Halves = tuple[str, ...]  # each row's cells as L R T B
+CELL, SIGNS, FITS = 24.0, ".+-", {(0, 0), (1, 2), (2, 1)}  # FITS: the values a domino's two halves may take
+MATES = {"L": (0, 1, "R"), "R": (0, -1, "L"), "T": (1, 0, "B"), "B": (-1, 0, "T")}  # where the other half is
+
+
+def dominoes(halves: Halves) -> list[tuple[int, int]]:
+    cols = len(halves[0])
+    return [(r * cols + c, r * cols + c + (1 if ch == "L" else cols)) for r, row in enumerate(halves)
+            for c, ch in enumerate(row) if ch in "LT"]
+
+
+def counted(rows: int, cols: int) -> list[tuple[Site, range]]:
+    """Each count's site (row or column -1: outside the grid) and its cells, in the text's order: each row's +
+    and -, then the columns' + counts, then their - counts."""
+    across = [((r, -1, s), range(r * cols, (r + 1) * cols)) for r in range(rows) for s in "+-"]
+    return across + [((-1, c, s), range(c, rows * cols, cols)) for s in "+-" for c in range(cols)]
+
+
+@lru_cache(maxsize=64)
+def magnets_model(halves: Halves) -> Model:
+    """The cells, their ``+`` and ``-`` helpers, then the counts in the text's order."""
+    rows, cols = len(halves), len(halves[0])
+    m, n = Model(), rows * cols
+    cell = m.add_vars(n, range(3), lambda k: f"r{k // cols + 1}c{k % cols + 1}")
+    plus = m.add_vars(n, range(2), lambda k: f"the + of r{k // cols + 1}c{k % cols + 1}")
+    minus = m.add_vars(n, range(2), lambda k: f"the - of r{k // cols + 1}c{k % cols + 1}")
+    for k in range(n):
+        m.table([cell[k], plus[k], minus[k]], [(0, 0, 0), (1, 1, 0), (2, 0, 1)], name=f"the sign of {m.names[k]}")
+    for a, b in dominoes(halves):
+        m.table([cell[a], cell[b]], FITS, name=f"the domino {m.names[a]}-{m.names[b]}")
+    for a, b in grid.cell_pairs(rows, cols):
+        for poles, sign in ((plus, "+"), (minus, "-")):
+            m.linear([poles[a], poles[b]], [1, 1], "<=", 1, name=f"{sign} at {m.names[a]} and {m.names[b]}")
+    for (r, c, sign), ks in counted(rows, cols):
+        name, poles = f"row {r + 1}" if c < 0 else f"column {c + 1}", plus if sign == "+" else minus
+        count = m.add_helper(range(len(ks) + 1), f"the {sign} count of {name}")
+        m.linear([*(poles[k] for k in ks), count], [1] * len(ks) + [-1], "==", 0, name=f"{sign} in {name}")
+    m.answer(cell, determines_rest=True)
+    return m.freeze()
+
+
+def _count(text: str, most: int, line: int | None, where: str) -> int | None:
+    if text == ".":
+        return None
+    if not text.isdigit() or int(text) > most:
+        raise PuzzleError(f"bad count {text[:10]!r}: expected 0..{most} or .", line=line, where=where)
+    return int(text)
+
+
+class Magnets(PuzzleType):
+    name = "magnets"
+    summary = "dominoes that are magnets or blank, like poles never side by side; + and - counted (Tatham's Magnets)"
+    params = (Param("size", None, "RxC or N, an even number of cells, when generating (default 6)",
+                    lambda t: parse_rxc(t, True, 900)),)
+    clue_kinds = ("+ and - counts around the grid",)
+
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        one = "\n" not in text.strip()
+        lines = [x.split() for x in (text.split("/") if one else text.strip().splitlines())]
+        at = (lambda k: (None, f"part {k}")) if one else (lambda k: (k, None))  # noqa: E731
+        if len(lines) < 3 or any(len(x) != 3 for x in lines[2:]):
+            bad = next((k for k, x in enumerate(lines[2:], 3) if len(x) != 3), len(lines))
+            raise PuzzleError("expected two lines of column counts, then each row as: + count, - count, cells",
+                              line=at(bad)[0], where=at(bad)[1])
+        try:
+            halves = tuple(char_grid(("/" if one else "\n").join(x[2] for x in lines[2:]), "LRTB"))
+        except PuzzleError as e:
+            raise (e if one else e.at_line(3)) from None
+        rows, cols = len(halves), len(halves[0])
+        for r, c in ((r, c) for r in range(rows) for c in range(cols)):
+            dr, dc, mate = MATES[halves[r][c]]
+            if not (0 <= r + dr < rows and 0 <= c + dc < cols and halves[r + dr][c + dc] == mate):
+                line, part = at(r + 3)
+                raise PuzzleError(f"this {halves[r][c]} has no {mate} beside it to make a domino", line=line,
+                                  where=f"{part + ', ' if part else ''}cell r{r + 1}c{c + 1}")
+        for k in (0, 1):
+            if len(lines[k]) != cols:
+                raise PuzzleError(f"{len(lines[k])} counts for {cols} columns", line=at(k + 1)[0], where=at(k + 1)[1])
+        tokens = [(t, r + 3, cols) for r, x in enumerate(lines[2:]) for t in x[:2]]
+        tokens += [(t, k + 1, rows) for k in (0, 1) for t in lines[k]]
+        counts = [_count(t, most, at(line)[0], f"{'row' if r >= 0 else 'column'} {max(r, c) + 1}'s {sign} count")
+                  for (t, line, most), ((r, c, sign), _) in zip(tokens, counted(rows, cols))]
+        return self._board(halves, counts, "line" if one else "grid")
+
+    def _board(self, halves: Halves, counts: Sequence[int | None], layout: str) -> Instance:
+        """``counts`` in the text's order (``counted``): they are givens of the count helpers, after the cells'."""
+        base = 3 * len(halves) * len(halves[0])
+        givens = {base + k: n for k, n in enumerate(counts) if n is not None}
+        return Instance({"rows": len(halves), "cols": len(halves[0])}, givens, data=halves, layout=layout)
+
+    def _counts(self, instance: Instance) -> list[int | None]:
+        rows, cols = instance.params["rows"], instance.params["cols"]
+        return [instance.givens.get(3 * rows * cols + k) for k in range(2 * (rows + cols))]
+
+    def model(self, instance: Instance) -> Model:
+        return magnets_model(instance.data)
+
+    def show_value(self, value: int, instance: Instance | None = None) -> str:
+        return ("blank", "+", "-")[value]
+
+    def format_puzzle(self, instance: Instance) -> str:
+        return self._text(instance, instance.data)
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        cols = instance.params["cols"]
+        return self._text(instance, ["".join(SIGNS[v] for v in values[r * cols:(r + 1) * cols])
+                                     for r in range(instance.params["rows"])])
+
+    def _text(self, instance: Instance, cells: Sequence[str]) -> str:
+        show = lambda n: "." if n is None else str(n)  # noqa: E731
+        counts, rows, cols = self._counts(instance), instance.params["rows"], instance.params["cols"]
+        lines = [" ".join(show(n) for n in counts[2 * rows + k * cols:2 * rows + (k + 1) * cols]) for k in (0, 1)]
+        lines += [f"{show(counts[2 * r])} {show(counts[2 * r + 1])} {row}" for r, row in enumerate(cells)]
+        return grid_text(lines, instance.layout)
+
+    # -- clue kinds ---------------------------------------------------------------------------------------
+    def clues(self, instance: Instance) -> dict[Site, int]:
+        found = zip(counted(instance.params["rows"], instance.params["cols"]), self._counts(instance))
+        return {site: n for (site, _), n in found if n is not None}
+
+    def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
+        where = counted(instance.params["rows"], instance.params["cols"])
+        return self._board(instance.data, [clues.get(site) for site, _ in where], instance.layout)
+
+    def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
+        """Dominoes laid in rows and stirred by turning random 2x2 squares; each domino in random order made a
+        magnet either way round or blank, the first that puts no like poles side by side; every count shown."""
+        rows, cols = params.get("size") or (6, 6)
+        if rows * cols % 2:
+            raise PuzzleError(f"{rows}x{cols} has an odd number of cells, which dominoes cannot tile",
+                              where="parameter 'size'")
+        cells = [list("LR" * (cols // 2)) if cols % 2 == 0 else list("TB"[r % 2] * cols) for r in range(rows)]
+        for _ in range(8 * rows * cols):
+            r, c = rng.randrange(rows - 1), rng.randrange(cols - 1)
+            turned = _turned(cells, r, c)
+            if turned:
+                cells[r][c:c + 2], cells[r + 1][c:c + 2] = turned
+        halves = tuple("".join(row) for row in cells)
+        value = [0] * (rows * cols)
+        for a, b in rng.sample(dominoes(halves), len(dominoes(halves))):
+            for x, y in rng.sample([(1, 2), (2, 1), (0, 0)], 3):
+                if all(value[n] != v for k, v in ((a, x), (b, y)) if v for n in grid.neighbours(k, rows, cols)):
+                    value[a], value[b] = x, y
+                    break
+        return self.full_board_of(Instance({"rows": rows, "cols": cols}, {}, halves, "grid"), value)
+
+    def full_board_of(self, instance: Instance, values: Sequence[int]) -> Instance:
+        rows, cols = instance.params["rows"], instance.params["cols"]
+        counts = [sum(values[k] == SIGNS.index(sign) for k in ks) for (_, _, sign), ks in counted(rows, cols)]
+        return self._board(instance.data, counts, instance.layout)
+
+    def mend(self, instance: Instance, keep: Sequence[int], other: Sequence[int]) -> Instance | None:
+        """The first 2x2 square of two dominoes, where the answers differ, that turns so ``keep`` fits its new
+        dominoes and ``other`` does not; None when there is none (a new board is drawn)."""
+        rows, cols, cells = instance.params["rows"], instance.params["cols"], [list(x) for x in instance.data]
+        for r, c in ((r, c) for r in range(rows - 1) for c in range(cols - 1)):
+            square = (r * cols + c, r * cols + c + 1, (r + 1) * cols + c, (r + 1) * cols + c + 1)
+            turned = _turned(cells, r, c)
+            if turned and any(keep[k] != other[k] for k in square):
+                pairs = ((square[0], square[2]), (square[1], square[3])) if turned[0] == ["T", "T"] else \
+                    ((square[0], square[1]), (square[2], square[3]))
+                if all((keep[a], keep[b]) in FITS for a, b in pairs) and \
+                        not all((other[a], other[b]) in FITS for a, b in pairs):
+                    cells[r][c:c + 2], cells[r + 1][c:c + 2] = turned
+                    return self._board(tuple("".join(x) for x in cells), self._counts(instance), instance.layout)
+        return None
+
+    def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
+        """+ counts above and left, - counts below and right (as Tatham draws them); dominoes outlined."""
+        rows, cols, counts = instance.params["rows"], instance.params["cols"], self._counts(instance)
+        pic = Picture(CELL * (cols + 2), CELL * (rows + 2))
+        for ((r, c, sign), _), n in zip(counted(rows, cols), counts):  # + above and left, - below and right
+            far = sign == "-"
+            x, y = (c + 1.5, (rows + 1) * far + 0.5) if r < 0 else ((cols + 1) * far + 0.5, r + 1.5)
+            pic.text(x * CELL, y * CELL, "" if n is None else str(n), CELL * 0.45, role="clue")
+        for a, b in dominoes(instance.data):
+            (ra, ca), (rb, cb) = divmod(a, cols), divmod(b, cols)
+            blank = values is not None and not values[a]
+            pic.rect((ca + 1) * CELL + 2, (ra + 1) * CELL + 2, (cb - ca + 1) * CELL - 4, (rb - ra + 1) * CELL - 4,
+                     fill=LIGHT if blank else WHITE, width=1.5, radius=3, role="domino")
+            for k, (rr, cc) in ((a, (ra, ca)), (b, (rb, cb))):
+                if values is not None and values[k]:
+                    pic.text((cc + 1.5) * CELL, (rr + 1.5) * CELL, SIGNS[values[k]], CELL * 0.6, color=SOLUTION)
+        return pic
+
+
+def _turned(cells: list[list[str]], r: int, c: int) -> tuple[list[str], list[str]] | None:
+    """The 2x2 square at (r, c) with its two dominoes turned the other way, or None when it is not two dominoes."""
+    top, bottom = cells[r][c:c + 2], cells[r + 1][c:c + 2]
+    if top == bottom == ["L", "R"]:
+        return ["T", "T"], ["B", "B"]
+    if top == ["T", "T"] and bottom == ["B", "B"]:
+        return ["L", "R"], ["L", "R"]
+    return None
