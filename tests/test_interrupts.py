@@ -9,6 +9,7 @@ lands mid-search.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -117,10 +118,8 @@ def test_workers_end_with_their_parent_even_when_it_is_killed_outright():
             time.sleep(0.1)
         assert not any(alive(w) for w in workers)
     finally:
-        try:
+        with contextlib.suppress(ProcessLookupError):  # the group may be gone already
             os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
 
 
 def test_ctrl_c_stops_generate_in_one_process():
