@@ -36,13 +36,15 @@ class Models:
 
     def __init__(self, ptype: PuzzleType) -> None:
         self.ptype = ptype
-        self.copies: dict[int, Model] = {}
+        # by the shared model's id, the model kept beside its copy: a type that builds a new model per call
+        # would otherwise free it, and a later model could take its id and be answered by the wrong copy
+        self.copies: dict[int, tuple[Model, Model]] = {}
 
     def __call__(self, instance: Instance) -> Model:
         shared = self.ptype.model(instance)
         if id(shared) not in self.copies:
-            self.copies[id(shared)] = shared.copy()
-        return self.copies[id(shared)]
+            self.copies[id(shared)] = (shared, shared.copy())
+        return self.copies[id(shared)][1]
 
 
 def answers(models: Models, instance: Instance, oracle: str, limit: int = 2) -> list[list[int]]:
