@@ -25,11 +25,12 @@ def test_the_same_seed_gives_the_same_run_and_minus_1_is_not_1():
 
 
 def test_without_a_seed_the_seed_is_shown_and_remakes_the_run():
+    """Some seeds draw no solvable 3x3 board at all (exit 1, said on standard output); the seed remakes that too."""
     code, out, err = cli("evolve", "-p", "size=3x3", "--population", "6", "--generations", "2", "--json")
     seed = int(err.split("puzzlesmith: seed ")[1].split()[0])
-    assert code == 0 and f"give --seed {seed}" in err
-    assert out == cli("evolve", "-p", "size=3x3", "--population", "6", "--generations", "2", "--json",
-                      "--seed", str(seed))[1]
+    assert code in (0, 1) and f"give --seed {seed}" in err
+    assert (code, out) == cli("evolve", "-p", "size=3x3", "--population", "6", "--generations", "2", "--json",
+                              "--seed", str(seed))[:2]
 
 
 def test_no_solvable_board_is_said_with_exit_1(monkeypatch):
