@@ -16,6 +16,9 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests 
 CHROMIUM = "/usr/bin/chromium"
 if not os.path.exists(CHROMIUM):
     pytest.skip(f"no {CHROMIUM}: apt-get install -y chromium (.ci/run does)", allow_module_level=True)
+# Under load (the suite on both cores beside other work) the server's answers can take longer than Playwright's
+# default 5 s; a page that never shows the text still fails, after 30 s.
+sync_api.expect.set_options(timeout=30_000)
 
 # Peter Norvig's first hard example ("Solving Every Sudoku Puzzle") and its solution.
 NORVIG = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -48,6 +51,7 @@ def browser():
 def page(browser):
     context = browser.new_context(viewport={"width": 1000, "height": 900})
     page = context.new_page()
+    page.set_default_timeout(30_000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     yield page
