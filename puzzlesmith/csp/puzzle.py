@@ -128,7 +128,7 @@ class Instance:
     """One puzzle: its parameters, its givens (variable index -> value) and type-specific data."""
 
     params: dict[str, Any]
-    givens: dict[int, int] = field(default_factory=dict)
+    givens: Mapping[int, int] = field(default_factory=dict)
     data: Any = None
     layout: str = "line"
     #: Why the puzzle has no solution, when reading it already showed so (a nonogram whose row

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlesmith.csp.constraints import ParityRows
 from puzzlesmith.csp.errors import PuzzleError, excerpt
+from puzzlesmith.csp.givens import GivenArrays
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number, yes_no
 
@@ -270,6 +271,23 @@ def press_effect(rows: int, cols: int, shape: Sequence[tuple[int, int]], torus: 
     return added.ravel()
 
 
+def board_of(instance: Instance) -> np.ndarray:
+    """Each cell's state (row by row) as the givens set it, 0 where they do not."""
+    import numpy as np
+
+    n = instance.params["rows"] * instance.params["cols"]
+    givens = instance.givens
+    if isinstance(givens, GivenArrays):
+        cells, states = givens.arrays()
+    else:
+        cells = np.fromiter(givens.keys(), dtype=np.int64, count=len(givens))
+        states = np.fromiter(givens.values(), dtype=np.int64, count=len(givens))
+    board = np.zeros(n, dtype=np.int64)
+    lights = cells >= n
+    board[cells[lights] - n] = states[lights]
+    return board
+
+
 class LightsOut(PuzzleType):
     name = "lightsout"
     summary = "lights-out over Z/k: press cells to turn every light off (neighbourhood, torus, states, buttons)"
@@ -298,9 +316,11 @@ class LightsOut(PuzzleType):
     def blank(self, params: dict[str, Any], rows: int, cols: int) -> Instance:
         """The board of ``rows`` x ``cols`` with no light on, in the settings of ``params`` (``empty`` when the
         size is known, so generators need not handle its None)."""
-        n = rows * cols
-        return Instance({**self._settings(params), "rows": rows, "cols": cols}, dict.fromkeys(range(n, 2 * n), 1),
-                        layout="grid")
+        import numpy as np
+
+        n = rows * cols  # the givens as arrays: a million-cell board needs no million-entry dict
+        lights = GivenArrays(np.arange(n, 2 * n, dtype=np.int32 if 2 * n < 2**31 else np.int64), np.ones(n, np.uint8))
+        return Instance({**self._settings(params), "rows": rows, "cols": cols}, lights, layout="grid")
 
     def is_one_line(self, line: str) -> bool:
         """A board with / between rows, or one line holding a square number of cells (a square board)."""
@@ -381,8 +401,7 @@ class LightsOut(PuzzleType):
         return self._grid(instance, values[:n])
 
     def format_puzzle(self, instance: Instance) -> str:
-        n = instance.params["rows"] * instance.params["cols"]
-        return self._grid(instance, [instance.givens.get(n + i, 0) for i in range(n)])
+        return self._grid(instance, board_of(instance).tolist())
 
     def effect(self, instance: Instance, presses: Sequence[int]) -> np.ndarray:
         """What the presses (one count per cell, row by row) add to each cell, mod the states."""
@@ -400,12 +419,7 @@ class LightsOut(PuzzleType):
 
         p = instance.params
         n = p["rows"] * p["cols"]
-        board = np.zeros(n, dtype=np.int64)
-        cells = np.fromiter(instance.givens.keys(), dtype=np.int64, count=len(instance.givens))
-        states = np.fromiter(instance.givens.values(), dtype=np.int64, count=len(instance.givens))
-        lights = cells >= n
-        board[cells[lights] - n] = states[lights]
-        after = (board + self.effect(instance, values[:n])) % p["states"]
+        after = (board_of(instance) + self.effect(instance, values[:n])) % p["states"]
         lit = np.flatnonzero(after)
         return f"the presses leave {cell(int(lit[0]), p['cols'])} at {after[lit[0]]}" if len(lit) else None
 

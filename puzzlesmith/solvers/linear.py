@@ -44,6 +44,7 @@ import numpy as np
 
 from puzzlesmith.csp import clock
 from puzzlesmith.csp.constraints import Parity, ParityRows, is_prime
+from puzzlesmith.csp.givens import GivenArrays
 from puzzlesmith.csp.model import Model
 
 from . import gf2, zmod
@@ -587,7 +588,9 @@ def _check(deadline: float | None) -> None:
 
 
 def _fixed_arrays(fix: Mapping[int, int]) -> tuple[np.ndarray, np.ndarray]:
-    """The fixed variables and their values, as arrays."""
+    """The fixed variables and their values, as arrays (taken whole from givens held as arrays)."""
+    if isinstance(fix, GivenArrays):
+        return fix.arrays()
     return (np.fromiter(fix.keys(), dtype=np.int64, count=len(fix)),
             np.fromiter(fix.values(), dtype=np.int64, count=len(fix)))
 
