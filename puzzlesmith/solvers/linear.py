@@ -123,37 +123,44 @@ def _compile(model: Model) -> _Compiled:
     p = _modulus(model)
     if isinstance(p, str):
         raise Unsupported(p)
-    parts = []
-    for start, block in model.constraints.blocks():
-        clock.check()  # a time limit covers compiling: a 2000x2000 board has 20 million entries
-        parts.append(_entries(start, cast("Sequence[Parity] | ParityRows", block)))  # _modulus checked them
-    clock.check()
     index = _index_type(max(model.num_vars, len(model.constraints)))
-    if len(parts) == 1:
-        eq, var, coef, rhs, lens = parts[0]
-    else:  # equations numbered across the blocks
+    blocks = list(model.constraints.blocks())
+    eq: np.ndarray | None
+    if len(blocks) == 1 and isinstance(blocks[0][1], ParityRows):  # a board's model: its arrays as they are
+        rows = blocks[0][1]
+        eq, var, coef, rhs, ptr = None, rows.vars, rows.coeffs, rows.rhs, rows.indptr
+    else:
+        parts = []
+        for start, block in blocks:
+            clock.check()  # a time limit covers compiling: a 2000x2000 board has 20 million entries
+            parts.append(_entries(start, cast("Sequence[Parity] | ParityRows", block)))  # _modulus checked them
+        # equations numbered across the blocks
         eq = np.concatenate([np.repeat(np.arange(start, start + len(r), dtype=index), n) if e is None else e
-                             for (e, _, _, r, n), (start, _) in zip(parts, model.constraints.blocks())])
+                             for (e, _, _, r, n), (start, _) in zip(parts, blocks)])
         var, coef, rhs, lens = (np.concatenate(arrays) for arrays in list(zip(*parts))[1:])
-    ptr = np.zeros(len(rhs) + 1, dtype=np.int64)
-    np.cumsum(lens, out=ptr[1:])
+        ptr = np.zeros(len(rhs) + 1, dtype=np.int64)
+        np.cumsum(lens, out=ptr[1:])
+    clock.check()
     # A variable named twice in one constraint: add its coefficients; drop zero coefficients.
     # (Entries already strictly increasing within each equation, the usual case, need neither.)
     if not _rows_increasing(var, ptr):
-        eq = np.repeat(np.arange(len(rhs), dtype=np.int64), lens)
+        eq = np.repeat(np.arange(len(rhs), dtype=np.int64), np.diff(ptr))
         key = eq * model.num_vars + var
         uniq, inverse = np.unique(key, return_inverse=True)
         summed = np.zeros(len(uniq), dtype=np.int64)
         np.add.at(summed, inverse, coef.astype(np.int64))
         eq, var, coef = uniq // model.num_vars, uniq % model.num_vars, summed % p
         lens = np.bincount(eq, minlength=len(rhs))
+        ptr = np.zeros(len(rhs) + 1, dtype=np.int64)
+        np.cumsum(lens, out=ptr[1:])
     clock.check()
     if not coef.all():
         keep = coef != 0
         var, coef = var[keep], coef[keep]
-        eq = eq[keep] if eq is not None else np.repeat(np.arange(len(rhs), dtype=np.int64), lens)[keep]
+        eq = eq[keep] if eq is not None else np.repeat(np.arange(len(rhs), dtype=np.int64), np.diff(ptr))[keep]
         lens = np.bincount(eq, minlength=len(rhs))
-    np.cumsum(lens, out=ptr[1:])
+        ptr = np.zeros(len(rhs) + 1, dtype=np.int64)
+        np.cumsum(lens, out=ptr[1:])
     compiled = _Compiled(p, model.num_vars, len(rhs), var.astype(index, copy=False), coef,
                          rhs.astype(np.int64, copy=False), ptr,
                          given_eq=None if eq is None else eq.astype(index, copy=False))
@@ -164,12 +171,15 @@ def _compile(model: Model) -> _Compiled:
 def _rows_increasing(var: np.ndarray, ptr: np.ndarray) -> bool:
     """Whether each equation's variables are strictly increasing (no variable twice), without an
     array of each entry's equation: entries that start an equation may step down."""
-    if len(var) < 2:
-        return True
-    steps = var[1:] > var[:-1]
-    starts = ptr[1:-1]
-    steps[starts[(starts > 0) & (starts < len(var))] - 1] = True
-    return bool(steps.all())
+    step = 1 << 16  # a window at a time: no 6-million-entry temporary
+    for lo in range(0, len(var) - 1, step):
+        hi = min(len(var), lo + step + 1)
+        steps = var[lo + 1:hi] > var[lo:hi - 1]
+        starts = ptr[np.searchsorted(ptr, lo, side="right"):np.searchsorted(ptr, hi, side="left")]
+        steps[starts - lo - 1] = True
+        if not steps.all():
+            return False
+    return True
 
 
 def _values(p: int) -> type[np.uint8] | type[np.int64]:
@@ -708,11 +718,12 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float |
     c = _compile(model)
     p = c.p
     fixed = np.zeros(c.nvars, dtype=bool)
-    values = np.zeros(c.nvars, dtype=np.int64)
+    values = np.zeros(c.nvars, dtype=vals.dtype)  # the givens' own type: a board's lights are bytes
     fixed[keys] = True
     values[keys] = vals
     plan = _plan(c, fixed, deadline)
-    b = (c.rhs - np.bincount(plan.f_eq, weights=plan.f_coef * values[plan.f_var], minlength=c.neq).astype(np.int64)) % p
+    moved = plan.f_coef.astype(np.int64) * values[plan.f_var]
+    b = (c.rhs - np.bincount(plan.f_eq, weights=moved, minlength=c.neq).astype(np.int64)) % p
     n_u = len(plan.unknown)
     if plan.method == "chase":
         r = (b[plan.residual] - _residual_system(p, plan, b, deadline)) % p
