@@ -262,8 +262,9 @@ def _plan(c: _Compiled, fixed: np.ndarray, deadline: float | None = None) -> _Pl
     if key in c.plans:
         return c.plans[key]
     unknown = np.flatnonzero(~fixed)
-    plan = _Plan(unknown, *_split_fixed(c, fixed), "direct")
-    _chase_structure(c, plan, deadline)
+    on, f_eq, f_var, f_coef, first_eq, n_fixed = _scan(c, fixed)
+    plan = _Plan(unknown, on, f_eq, f_var, f_coef, "direct")
+    _chase_structure(c, plan, first_eq, n_fixed, deadline)
     if plan.method == "direct":
         size = c.neq * (gf2.words(len(unknown)) * 8 if c.p == 2 else len(unknown) * 8)
         if size > _DENSE_BYTES:
@@ -289,11 +290,17 @@ def _chunks(ptr: np.ndarray) -> list[tuple[int, int]]:
     return list(zip(cuts, cuts[1:]))
 
 
-def _split_fixed(c: _Compiled, fixed: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Per entry, whether its variable is an unknown; and the entries on fixed variables: equation,
-    variable, coefficient. Fixed variables that are one range (a board's lights) are told apart by
-    two comparisons instead of a lookup an entry."""
+def _scan(c: _Compiled, fixed: np.ndarray) -> tuple[np.ndarray, ...]:
+    """One pass over the entries: per entry, whether its variable is an unknown; the entries on
+    fixed variables (equation, variable, coefficient); each variable's first equation as an
+    unknown (``neq`` for fixed variables and those in no equation), which the chase starts from;
+    and each equation's number of entries on fixed variables.
+    Fixed variables that are one range (a board's lights) are told apart by two comparisons
+    instead of a lookup an entry."""
+    it = c.var.dtype
     on = np.empty(len(c.var), dtype=bool)
+    first_eq = np.full(c.nvars, c.neq, dtype=it)  # (ufunc.at is fast only when the dtypes match)
+    n_fixed = np.zeros(c.neq, dtype=it)
     where = np.flatnonzero(fixed)
     lo, hi = (int(where[0]), int(where[-1]) + 1) if len(where) else (0, 0)
     one_range = hi - lo == len(where)
@@ -306,14 +313,17 @@ def _split_fixed(c: _Compiled, fixed: np.ndarray) -> tuple[np.ndarray, np.ndarra
             o |= v >= hi
         else:
             np.logical_not(fixed[v], out=o)
+        rows = np.repeat(np.arange(a, b, dtype=it), np.diff(c.ptr[a:b + 1]))
+        np.minimum.at(first_eq, v[o].astype(np.intp), rows[o])  # numpy indexes by intp: converted here, in cache
         off = np.flatnonzero(~o)
         if len(off):
-            f_eq.append(np.repeat(np.arange(a, b, dtype=c.var.dtype), np.diff(c.ptr[a:b + 1]))[off])
+            f_eq.append(rows[off])
+            n_fixed[a:b] = np.bincount(f_eq[-1] - a, minlength=b - a)
             f_var.append(v[off])
             f_coef.append(c.coef[ea:eb][off])
     if not f_eq:
-        return on, np.zeros(0, np.int64), np.zeros(0, c.var.dtype), np.zeros(0, c.coef.dtype)
-    return on, np.concatenate(f_eq), np.concatenate(f_var), np.concatenate(f_coef)
+        return on, np.zeros(0, it), np.zeros(0, it), np.zeros(0, c.coef.dtype), first_eq, n_fixed
+    return on, np.concatenate(f_eq), np.concatenate(f_var), np.concatenate(f_coef), first_eq, n_fixed
 
 
 def _unknown_entries(c: _Compiled, plan: _Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -335,13 +345,14 @@ def _dense(p: int, eq: np.ndarray, var: np.ndarray, coef: np.ndarray, rows: int,
     return out
 
 
-def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
+def _chase_structure(c: _Compiled, plan: _Plan, first_eq: np.ndarray, n_fixed: np.ndarray,
+                     deadline: float | None) -> None:
     """Find seeds, defining equations and batches; switch ``plan`` to chasing if it pays.
 
     Works on the compiled entries in place (variables by global index, fixed ones masked by
     ``plan.on_unknown``), in runs of equations (``_chunks``): a 1000x1000 board has 6 million
     entries, and a pass over all of them at once costs more in fresh memory than in work. Three
-    passes: each unknown's first equation; each defining equation's reads (counted, their
+    passes: each unknown's first equation (``first_eq``, from ``_scan``); each defining equation's reads (counted, their
     largest and smallest position) and the residual equations' entries; after the batches and
     the ring are known, the reads written into one table (or a table a batch) of ring rows.
     """
@@ -352,18 +363,16 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     it = var.dtype  # index arrays stay in the compiled type (int32 when it fits)
     chunks = _chunks(ptr)
     lens = np.diff(ptr).astype(it)
-    first_eq = np.full(nv, c.neq, dtype=it)  # (ufunc.at is fast only when the dtypes match)
-    for a, b in chunks:
-        ea, eb = int(ptr[a]), int(ptr[b])
-        o = on[ea:eb]
-        np.minimum.at(first_eq, var[ea:eb][o], np.repeat(np.arange(a, b, dtype=it), lens[a:b])[o])
-    present = np.flatnonzero(first_eq < c.neq).astype(it)  # fixed variables appear in no first equation
     defvar = np.full(c.neq, -1, dtype=it)  # the unknown each equation defines, -1 if residual
-    np.maximum.at(defvar, first_eq[present], present)
-    del first_eq, present
+    for lo in range(0, nv, _CHUNK):  # (fixed variables appear in no first equation)
+        firsts = first_eq[lo:lo + _CHUNK]
+        present = np.flatnonzero(firsts < c.neq)
+        np.maximum.at(defvar, firsts[present].astype(np.intp), (present + lo).astype(it))
+    del first_eq
     defining = np.flatnonzero(defvar >= 0)
     is_defined = np.zeros(nv, dtype=bool)
-    is_defined[defvar[defining]] = True
+    defined = defvar[defining].astype(np.intp)  # the unknowns defined, in order
+    is_defined[defined] = True
     seeds = plan.unknown[~is_defined[plan.unknown]]
     del is_defined
     if len(seeds) > _CHASE_SEEDS * n_u or (p > 2 and n_u * len(seeds) > _GFP_CELLS):
@@ -374,14 +383,14 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
                           f"densely, too many to finish in reasonable time")
     # Positions in definition order: the seeds, then each defined unknown in its equation's order.
     k = len(seeds)
-    pos = np.full(nv + 1, n_u, dtype=it)  # fixed variables: n_u
+    pos = np.empty(nv, dtype=it)  # (fixed variables have none: no read names one)
     pos[seeds] = np.arange(k, dtype=it)
-    pos[defvar[defining]] = np.arange(k, n_u, dtype=it)
+    pos[defined] = np.arange(k, n_u, dtype=it)
     # Second pass: the reads of defining equations (entries on unknowns other than the one defined),
     # kept run by run in entry order (so equation by equation), with each equation's largest and
     # smallest position read; the residual equations' entries; the defined unknowns' coefficients.
     # An equation's reads are its entries less those on fixed variables and the one it defines.
-    counts_d = (lens - np.bincount(plan.f_eq, minlength=c.neq).astype(it))[defining] - 1
+    counts_d = (lens - n_fixed)[defining] - 1
     r_ptr = np.zeros(len(defining) + 1, dtype=np.int64)
     np.cumsum(counts_d, out=r_ptr[1:])
     dep = np.full(len(defining), -1, dtype=it)  # the largest position each defining equation reads
@@ -400,7 +409,7 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
         is_read = o & (v != defines)
         is_res = is_read & (defines < 0)
         is_read &= defines >= 0
-        read = pos[v[is_read]]
+        read = pos[v[is_read].astype(np.intp)]
         reads.append(read)
         if p > 2 or is_res.any():
             rows = np.repeat(np.arange(a, b, dtype=it), local_lens)
@@ -447,12 +456,12 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     if widest * n_def <= 2 * int(r_ptr[-1]) + n_def:
         table = np.zeros((n_def, widest), dtype=it)  # a batch's reads: table[a:b, :w].T
         coef_table = np.zeros((n_def, widest), dtype=coef.dtype) if p > 2 else None
-        shift = np.arange(n_def, dtype=np.int64) * widest - r_ptr[:-1]  # read j of equation d goes to j + shift[d]
         for t, read in enumerate(reads):
             d0, d1 = int(bounds[t]), int(bounds[t + 1])
             if not len(read):
                 continue
-            flat = np.repeat(shift[d0:d1], counts_d[d0:d1])
+            shift = np.arange(d0, d1, dtype=np.int64) * widest - r_ptr[d0:d1]  # read j of equation d: j + shift[d]
+            flat = np.repeat(shift, counts_d[d0:d1])
             flat += np.arange(r_ptr[d0], r_ptr[d1])
             np.remainder(read, ring, out=read)
             read += 1
@@ -466,7 +475,7 @@ def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
     del reads, read_coefs
     local = np.empty(nv, dtype=it)  # each unknown's index among the unknowns
     local[plan.unknown] = np.arange(n_u, dtype=it)
-    defined_local = local[defvar[defining]]
+    defined_local = local[defined]
     batches = []
     for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
         w = int(widths[t])
