@@ -125,7 +125,10 @@ def _ascii_digits(text: str) -> bool:
 
 @dataclass
 class Instance:
-    """One puzzle: its parameters, its givens (variable index -> value) and type-specific data."""
+    """One puzzle: its parameters, its givens (variable index -> value) and type-specific data.
+
+    ``givens`` is read-only: a dict, or for millions of them (a large lights-out board) a
+    ``csp.givens.GivenArrays``, the same mapping over two arrays, which engines may take whole."""
 
     params: dict[str, Any]
     givens: Mapping[int, int] = field(default_factory=dict)
