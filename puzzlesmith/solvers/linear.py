@@ -304,7 +304,11 @@ def _scan(c: _Compiled, fixed: np.ndarray) -> tuple[np.ndarray, ...]:
     where = np.flatnonzero(fixed)
     lo, hi = (int(where[0]), int(where[-1]) + 1) if len(where) else (0, 0)
     one_range = hi - lo == len(where)
-    f_eq, f_var, f_coef = [], [], []
+    # The fixed entries, written in place into arrays of the most there could be (pages never written are
+    # never touched): no lists of pieces to join.
+    f_eq, f_var = np.empty(len(c.var), dtype=it), np.empty(len(c.var), dtype=it)
+    f_coef = np.empty(len(c.var), dtype=c.coef.dtype)
+    count = 0
     for a, b in _chunks(c.ptr):
         ea, eb = int(c.ptr[a]), int(c.ptr[b])
         v, o = c.var[ea:eb], on[ea:eb]
@@ -317,13 +321,11 @@ def _scan(c: _Compiled, fixed: np.ndarray) -> tuple[np.ndarray, ...]:
         np.minimum.at(first_eq, v[o].astype(np.intp), rows[o])  # numpy indexes by intp: converted here, in cache
         off = np.flatnonzero(~o)
         if len(off):
-            f_eq.append(rows[off])
-            n_fixed[a:b] = np.bincount(f_eq[-1] - a, minlength=b - a)
-            f_var.append(v[off])
-            f_coef.append(c.coef[ea:eb][off])
-    if not f_eq:
-        return on, np.zeros(0, it), np.zeros(0, it), np.zeros(0, c.coef.dtype), first_eq, n_fixed
-    return on, np.concatenate(f_eq), np.concatenate(f_var), np.concatenate(f_coef), first_eq, n_fixed
+            got = slice(count, count + len(off))
+            f_eq[got], f_var[got], f_coef[got] = rows[off], v[off], c.coef[ea:eb][off]
+            n_fixed[a:b] = np.bincount(f_eq[got] - a, minlength=b - a)
+            count += len(off)
+    return on, f_eq[:count], f_var[:count], f_coef[:count], first_eq, n_fixed
 
 
 def _unknown_entries(c: _Compiled, plan: _Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -396,6 +398,12 @@ def _chase_structure(c: _Compiled, plan: _Plan, first_eq: np.ndarray, n_fixed: n
     dep = np.full(len(defining), -1, dtype=it)  # the largest position each defining equation reads
     low_d = np.full(len(defining), n_u, dtype=it)  # and the smallest
     bounds = np.searchsorted(defining, [a for a, _ in chunks] + [c.neq])  # each run's defining equations
+    # The reads go straight into one table, a row per defining equation, its reads (positions + 1)
+    # then zeros (padding), when little of the table would be padding; else they are kept for a
+    # table a batch. Positions become ring rows once the ring is known.
+    n_def, widest = len(defining), int(counts_d.max(initial=0))
+    table = np.zeros((n_def, widest), dtype=it) if widest * n_def <= 2 * int(r_ptr[-1]) + n_def else None
+    coef_table = np.zeros((n_def, widest), dtype=coef.dtype) if table is not None and p > 2 else None
     reads: list[np.ndarray] = []
     read_coefs: list[np.ndarray] = []
     res: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
@@ -410,16 +418,25 @@ def _chase_structure(c: _Compiled, plan: _Plan, first_eq: np.ndarray, n_fixed: n
         is_res = is_read & (defines < 0)
         is_read &= defines >= 0
         read = pos[v[is_read].astype(np.intp)]
-        reads.append(read)
+        d0, d1 = int(bounds[t]), int(bounds[t + 1])
+        if table is None:
+            reads.append(read)
+            if p > 2:
+                read_coefs.append(coef[ea:eb][is_read])
+        elif len(read):
+            shift = np.arange(d0, d1, dtype=np.int64) * widest - r_ptr[d0:d1]  # read j of equation d: j + shift[d]
+            flat = np.repeat(shift, counts_d[d0:d1])
+            flat += np.arange(r_ptr[d0], r_ptr[d1])
+            table.ravel()[flat] = read + 1
+            if coef_table is not None:
+                coef_table.ravel()[flat] = coef[ea:eb][is_read]
         if p > 2 or is_res.any():
             rows = np.repeat(np.arange(a, b, dtype=it), local_lens)
             if is_res.any():
                 res.append((rows[is_res], v[is_res], coef[ea:eb][is_res]))
             if p > 2:
-                read_coefs.append(coef[ea:eb][is_read])
                 mine = o & (v == defines)
                 own.append((rows[mine], coef[ea:eb][mine]))
-        d0, d1 = int(bounds[t]), int(bounds[t + 1])
         busy = d0 + np.flatnonzero(counts_d[d0:d1])
         if len(busy):
             starts = r_ptr[busy] - r_ptr[d0]
@@ -442,33 +459,22 @@ def _chase_structure(c: _Compiled, plan: _Plan, first_eq: np.ndarray, n_fixed: n
     res_coef = np.concatenate([r[2] for r in res]) if res else np.zeros(0, coef.dtype)
     # The ring must span, for every batch, from the earliest position it reads to its last definition.
     cut = np.asarray(cuts)
-    n_def = len(defining)
     sizes = np.diff(cut)
     widths = np.maximum.reduceat(counts_d, cut[:-1]) if n_def else counts_d  # each batch's widest
     starts = k + cut[:-1]
     firsts = np.minimum(starts, np.minimum.reduceat(low_d, cut[:-1])) if n_def else starts
     reach = max(n_u - int(pos[res_var].min(initial=n_u)), int((starts + sizes - firsts).max(initial=0)))
     ring = max(1, min(reach, n_u))
-    # The reads as ring rows, one column per defining equation, rows of padding (row 0) below an
-    # equation's reads; one table for all when little of it would be padding, else a table a batch.
-    widest = int(counts_d.max(initial=0))
-    table = coef_table = None
-    if widest * n_def <= 2 * int(r_ptr[-1]) + n_def:
-        table = np.zeros((n_def, widest), dtype=it)  # a batch's reads: table[a:b, :w].T
-        coef_table = np.zeros((n_def, widest), dtype=coef.dtype) if p > 2 else None
-        for t, read in enumerate(reads):
-            d0, d1 = int(bounds[t]), int(bounds[t + 1])
-            if not len(read):
-                continue
-            shift = np.arange(d0, d1, dtype=np.int64) * widest - r_ptr[d0:d1]  # read j of equation d: j + shift[d]
-            flat = np.repeat(shift, counts_d[d0:d1])
-            flat += np.arange(r_ptr[d0], r_ptr[d1])
-            np.remainder(read, ring, out=read)
-            read += 1
-            table.ravel()[flat] = read
-            if coef_table is not None:
-                coef_table.ravel()[flat] = read_coefs[t]
-        read_pos = r_coef = None
+    read_pos = r_coef = None
+    if table is not None:  # positions + 1 to ring rows 1 + position % ring, a run of rows at a time; padding stays 0
+        step = max(1, _CHUNK // max(1, widest))
+        for lo in range(0, n_def, step):
+            part = table[lo:lo + step]
+            padding = part == 0
+            part -= 1
+            np.remainder(part, ring, out=part)
+            part += 1
+            part[padding] = 0
     else:
         read_pos = 1 + np.concatenate(reads) % ring
         r_coef = np.concatenate(read_coefs) if p > 2 else None
