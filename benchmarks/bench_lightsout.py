@@ -17,8 +17,15 @@ galois runs while its predicted CPU time (n^3 from the last size it ran) stays u
 Times are wall clock and CPU seconds of this process: on a shared machine the CPU figures
 are the fair comparison, and the ratios use them.
 
+Table 3, the linear engine's general path, which a change to the chase must not slow: random
+parity systems that chasing does not shrink (each equation over a few random variables, so
+they are eliminated whole) mod 2 and mod 3, and lights-out boards mod 3 (chased over GF(3)),
+each the best CPU time of --runs solves from a fresh model (compiling and planning included).
+Run it under two checkouts to compare them: ``PYTHONPATH=../other python benchmarks/bench_lightsout.py --general``.
+
     python benchmarks/bench_lightsout.py            # full run (the 1000 x 1000 board needs ~0.5 GB)
     python benchmarks/bench_lightsout.py --quick    # boards up to 200, systems up to 4,000
+    python benchmarks/bench_lightsout.py --general  # Table 3 alone
 """
 
 from __future__ import annotations
@@ -35,6 +42,8 @@ import galois
 import numpy as np
 
 from puzzlesmith.csp import registry
+from puzzlesmith.csp.constraints import ParityRows
+from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers import gf2
 from puzzlesmith.solvers.linear import LinearEngine
 
@@ -185,20 +194,69 @@ def systems(sizes: list[int], cap: float) -> None:
               f"{ratio(c_galois, c_packed):>17} {sol.rank:>6}", flush=True)
 
 
+def random_system(p: int, n: int, width: int, seed: int) -> Model:
+    """n equations in n variables mod p, each over ``width`` random variables with random
+    nonzero coefficients: no variable appears first in a late equation often enough to chase."""
+    rng = np.random.default_rng(seed)
+    m = Model()
+    m.add_vars(n, range(p), lambda i: f"x{i}")
+    cols = np.sort(np.stack([rng.choice(n, width, replace=False) for _ in range(n)]), axis=1)
+    indptr = np.arange(0, n * width + 1, width)
+    m.parity_rows(ParityRows(indptr, cols.ravel(), rng.integers(1, p, n * width), rng.integers(0, p, n), p))
+    return m
+
+
+def general(runs: int) -> None:
+    print()
+    print("Table 3: the general path, best CPU seconds of a solve from a fresh model (compile and plan included)")
+    print(f"{'system':<37} {'method':>7} {'rank':>6} {'cpu s':>8}")
+    lights = registry.get("lightsout")
+    cases: list[tuple[str, object]] = []
+    for p, sizes in ((2, (500, 1000, 2000)), (3, (200, 400, 600))):  # dense mod 3 goes as n^3 in int64 rows
+        for n in sizes:
+            cases.append((f"random, {n} x {n}, 6 a row, mod {p}", (p, n)))
+    for n in (100, 300):
+        cases.append((f"lights-out {n}x{n} all on, mod 3", n))
+    for label, case in cases:
+        best = None
+        for _ in range(runs):
+            if isinstance(case, tuple):
+                model, fix = random_system(case[0], case[1], 6, case[1]), {}
+            else:
+                board = lights.empty(lights.resolve_params({"size": str(case), "states": "3"}))
+                assert board is not None
+                model, fix = lights.model(board), board.givens
+                model.cache.clear()  # the model is cached per shape: compile it again
+            engine = LinearEngine()
+            start = time.process_time()
+            found = engine.search(model, fix)
+            next(found, None)
+            seconds = time.process_time() - start
+            best = seconds if best is None else min(best, seconds)
+        extra = found.stats.extra
+        print(f"{label:<37} {extra['method']:>7} {extra['rank']:>6} {best:>8.3f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes only")
     parser.add_argument("--cap", type=float, default=60.0, help="skip galois runs predicted to take longer (s)")
     parser.add_argument("--repeat", type=int, default=5, help="fresh processes for the 1000x1000 board")
+    parser.add_argument("--general", action="store_true", help="Table 3 alone (the general path)")
+    parser.add_argument("--runs", type=int, default=5, help="solves of each Table 3 system (the best is shown)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # internal: one board, as JSON
     args = parser.parse_args()
     if args.one:
         print(json.dumps(one_board(args.one)))
         return
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    if args.general:
+        general(args.runs)
+        return
     galois_solve(np.eye(8, dtype=np.uint8), np.zeros(8, dtype=np.uint8))  # galois compiles its kernels once
     boards([10, 20, 50, 100, 200] if args.quick else [10, 20, 50, 100, 200, 1000], args.cap, 10_000, args.repeat)
     systems([1000, 2000, 4000] if args.quick else [1000, 2000, 4000, 6000, 8000, 10000], args.cap)
+    general(args.runs)
     print(f"load average at end: {os.getloadavg()[0]:.1f}")
 
 

@@ -352,3 +352,26 @@ def test_a_time_limit_stops_elimination_cleanly_with_unknown(kind: str) -> None:
     counted = solvers.count(model, engine="linear", time_limit=1e-9)
     assert not counted.complete and counted.status == "unknown"
     assert solvers.solve(model, engine="linear").status in ("solved", "unsat")  # the plan was not left half-made
+
+
+@pytest.mark.parametrize("p", [2, 3])
+def test_a_chase_with_one_wide_equation_reads_batch_by_batch(p: int) -> None:
+    """Equations x_j + x_(j+2) (+ x_(j-3) every third one) = b_j, chased two at a time with one or
+    two reads each (padding in the batch's table), and one equation that reads 21 unknowns: one
+    table padded to 21 reads would be mostly padding, so the chase builds a table a batch. Counts
+    against galois's rank, the solution against Model.check."""
+    rng = random.Random(p)
+    n = 40
+    m = Model()
+    m.add_vars(n, range(p), lambda i: f"x{i}")
+    rows = [list(range(21)) + [22] if j == 20 else ([j - 3] if j % 3 == 0 and j >= 4 else []) + [j, j + 2]
+            for j in range(n - 2)]
+    coeffs = [[rng.randrange(1, p) for _ in r] for r in rows]
+    a_matrix = np.zeros((len(rows), n), dtype=np.int64)
+    for j, (r, a) in enumerate(zip(rows, coeffs)):
+        m.parity(r, rng.randrange(p), p, a, name=f"e{j}")
+        a_matrix[j, r] = a
+    rank = np.linalg.matrix_rank(galois.GF(p)(a_matrix))
+    assert analyse(m).method == "chase"
+    assert ENGINE.count(m).count == p ** (n - rank)  # each equation defines a new unknown: always solvable
+    assert m.check(ENGINE.solve(m).solution) is None

@@ -224,7 +224,7 @@ class ParityRows:
             if a.ndim != 1 or (a.size and a.dtype.kind not in "iu"):
                 raise ModelError(f"parity rows: {field_name} must be a one-dimensional array of integers")
             arrays[field_name] = a
-        indptr, rows = arrays["indptr"].astype(np.int64), len(arrays["rhs"])
+        indptr, rows = arrays["indptr"].astype(np.int64, copy=False), len(arrays["rhs"])
         if len(indptr) != rows + 1 or indptr[0] != 0 or indptr[-1] != len(arrays["vars"]):
             raise ModelError(f"parity rows: indptr must run from 0 to {len(arrays['vars'])} in {rows + 1} steps")
         if len(arrays["coeffs"]) != len(arrays["vars"]):

@@ -125,10 +125,13 @@ def _ascii_digits(text: str) -> bool:
 
 @dataclass
 class Instance:
-    """One puzzle: its parameters, its givens (variable index -> value) and type-specific data."""
+    """One puzzle: its parameters, its givens (variable index -> value) and type-specific data.
+
+    ``givens`` is read-only: a dict, or for millions of them (a large lights-out board) a
+    ``csp.givens.GivenArrays``, the same mapping over two arrays, which engines may take whole."""
 
     params: dict[str, Any]
-    givens: dict[int, int] = field(default_factory=dict)
+    givens: Mapping[int, int] = field(default_factory=dict)
     data: Any = None
     layout: str = "line"
     #: Why the puzzle has no solution, when reading it already showed so (a nonogram whose row

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from puzzlesmith.csp.picture import BLACK, GREY, WHITE, Picture
 from puzzlesmith.csp.puzzle import Instance
@@ -12,7 +12,7 @@ from puzzlesmith.puzzles.sudoku import SYMBOLS, extra_units
 from .grid import CELL, THICK, THIN, Grid, canvas
 
 
-def _values(grid: Grid, pic: Picture, n: int, givens: dict[int, int], values: Sequence[int] | None,
+def _values(grid: Grid, pic: Picture, n: int, givens: Mapping[int, int], values: Sequence[int] | None,
             scale: float = 0.6, alphabet: str = SYMBOLS) -> None:
     for i in range(n * n):
         if i in givens:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, replace
 from functools import partial
@@ -42,7 +42,7 @@ class Generated:
     grade: Grade | None = None
 
     @property
-    def givens(self) -> dict[int, int]:
+    def givens(self) -> Mapping[int, int]:
         return self.instance.givens
 
     def record(self, ptype: PuzzleType) -> dict[str, Any]:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlesmith.csp.constraints import ParityRows
 from puzzlesmith.csp.errors import PuzzleError, excerpt
+from puzzlesmith.csp.givens import GivenArrays
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number, yes_no
 
@@ -189,42 +190,69 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
         tuple((dr, dc) for dr, dc in shape if abs(dr) < rows and abs(dc) < cols)
     if not torus:  # cells j = i - (dr * cols + dc): the largest step first keeps every row sorted
         shape = tuple(sorted(shape, key=lambda o: -(o[0] * cols + o[1])))
-    cells = np.arange(n, dtype=np.int32)
-    reach = np.empty((n, len(shape) + 1), dtype=np.int32)  # row i: the cells j = i - offset that press onto i
+    # Built a band of board rows at a time, into arrays of the largest size the rows could take
+    # (pages never written are never touched): whole-board temporaries of n x 6 cost more in
+    # fresh memory than the arithmetic.
+    width = len(shape) + 1
+    variables = np.empty(n * width, dtype=np.int32)
+    coeffs = np.empty(n * width, dtype=np.int16) if torus and len(set(shape)) < len(shape) else None
+    counts = np.empty(n, dtype=np.int32)
+    band = max(1, (1 << 15) // cols)
+    filled = 0
+    for top in range(0, rows, band):
+        reach, valid, folded = _reach(rows, cols, shape, torus, top, min(rows, top + band), states)
+        lo, hi = top * cols, min(rows, top + band) * cols
+        counts[lo:hi] = valid.sum(axis=1, dtype=np.int32)
+        got = reach[valid]
+        variables[filled:filled + len(got)] = got
+        if coeffs is not None and folded is not None:
+            coeffs[filled:filled + len(got)] = folded[valid]
+        filled += len(got)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(counts, out=indptr[1:])
+    ones = np.broadcast_to(np.uint8(1), (filled,))  # every coefficient 1: no array of them
+    m.parity_rows(ParityRows(indptr, variables[:filled], ones if coeffs is None else coeffs[:filled],
+                             np.zeros(n, dtype=np.uint8), states, partial(_label, "light", cols)))
+    m.answer(range(n), determines_rest=True)  # the presses; each light follows from them
+    return m.freeze()
+
+
+def _reach(rows: int, cols: int, shape: tuple[tuple[int, int], ...], torus: bool, top: int, bottom: int,
+           states: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """For the cells of board rows top..bottom-1: the cells j = i - offset that press onto each
+    cell i, and its own state last, as a row of a table; which entries are on the board; and on a
+    small torus, where two offsets wrap onto one cell, each entry's coefficient (else None)."""
+    import numpy as np
+
+    n = rows * cols
+    cells = np.arange(top * cols, bottom * cols, dtype=np.int32)
+    reach = np.empty((len(cells), len(shape) + 1), dtype=np.int32)
     valid = np.ones(reach.shape, dtype=bool)
     if torus:
         r, c = np.divmod(cells, np.int32(cols))
         for k, (dr, dc) in enumerate(shape):
             reach[:, k] = (r - dr) % rows * cols + (c - dc) % cols
     else:  # j = i - (dr * cols + dc) where row r - dr and column c - dc are on the board: a row test by a column test
-        on_row, on_col = np.arange(rows), np.arange(cols)
+        on_row, on_col = np.arange(top, bottom), np.arange(cols)
         for k, (dr, dc) in enumerate(shape):
             valid[:, k] = (((on_row >= dr) & (on_row < rows + dr))[:, None]
                            & ((on_col >= dc) & (on_col < cols + dc))[None, :]).ravel()
             reach[:, k] = cells - np.int32(dr * cols + dc)
-    reach[:, -1] = np.arange(n, 2 * n, dtype=np.int32)  # the cell's own state, after every press
-    coeffs = None  # every coefficient 1
-    if torus:  # wrapping breaks the order: sort each row
-        reach.sort(axis=1)
-    if torus and len(set(shape)) < len(shape):
-        # A small torus wraps two offsets onto one cell: that press counts twice. Rows are
-        # sorted, so repeats sit side by side; fold each run into its first entry, right to left.
-        coeffs = np.ones(reach.shape, dtype=np.int16)
-        for k in range(reach.shape[1] - 1, 0, -1):
-            repeat = reach[:, k] == reach[:, k - 1]
-            coeffs[repeat, k - 1] += coeffs[repeat, k]
-            valid[repeat, k] = False
-        valid &= coeffs % states != 0
-    counts = np.zeros(n, dtype=np.int32)
-    for k in range(valid.shape[1]):  # column by column: valid.sum(axis=1) is three times slower
-        counts += valid[:, k]
-    indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(counts, out=indptr[1:])
-    ones = np.ones(int(indptr[-1]), dtype=np.uint8)
-    m.parity_rows(ParityRows(indptr, reach[valid], ones if coeffs is None else coeffs[valid],
-                             np.zeros(n, dtype=np.uint8), states, partial(_label, "light", cols)))
-    m.answer(range(n), determines_rest=True)  # the presses; each light follows from them
-    return m.freeze()
+    reach[:, -1] = cells + np.int32(n)  # the cell's own state, after every press
+    if not torus:
+        return reach, valid, None
+    reach.sort(axis=1)  # wrapping breaks the order: sort each row
+    if len(set(shape)) == len(shape):
+        return reach, valid, None
+    # A small torus wraps two offsets onto one cell: that press counts twice. Rows are sorted,
+    # so repeats sit side by side; fold each run into its first entry, right to left.
+    coeffs = np.ones(reach.shape, dtype=np.int16)
+    for k in range(reach.shape[1] - 1, 0, -1):
+        repeat = reach[:, k] == reach[:, k - 1]
+        coeffs[repeat, k - 1] += coeffs[repeat, k]
+        valid[repeat, k] = False
+    valid &= coeffs % states != 0
+    return reach, valid, coeffs
 
 
 @lru_cache(maxsize=8)
@@ -270,6 +298,23 @@ def press_effect(rows: int, cols: int, shape: Sequence[tuple[int, int]], torus: 
     return added.ravel()
 
 
+def board_of(instance: Instance) -> np.ndarray:
+    """Each cell's state (row by row) as the givens set it, 0 where they do not."""
+    import numpy as np
+
+    n = instance.params["rows"] * instance.params["cols"]
+    givens = instance.givens
+    if isinstance(givens, GivenArrays):
+        cells, states = givens.arrays()
+    else:
+        cells = np.fromiter(givens.keys(), dtype=np.int64, count=len(givens))
+        states = np.fromiter(givens.values(), dtype=np.int64, count=len(givens))
+    board = np.zeros(n, dtype=np.int64)
+    lights = cells >= n
+    board[cells[lights] - n] = states[lights]
+    return board
+
+
 class LightsOut(PuzzleType):
     name = "lightsout"
     summary = "lights-out over Z/k: press cells to turn every light off (neighbourhood, torus, states, buttons)"
@@ -298,9 +343,11 @@ class LightsOut(PuzzleType):
     def blank(self, params: dict[str, Any], rows: int, cols: int) -> Instance:
         """The board of ``rows`` x ``cols`` with no light on, in the settings of ``params`` (``empty`` when the
         size is known, so generators need not handle its None)."""
-        n = rows * cols
-        return Instance({**self._settings(params), "rows": rows, "cols": cols}, dict.fromkeys(range(n, 2 * n), 1),
-                        layout="grid")
+        import numpy as np
+
+        n = rows * cols  # the givens as arrays: a million-cell board needs no million-entry dict
+        lights = GivenArrays(np.arange(n, 2 * n, dtype=np.int32 if 2 * n < 2**31 else np.int64), np.ones(n, np.uint8))
+        return Instance({**self._settings(params), "rows": rows, "cols": cols}, lights, layout="grid")
 
     def is_one_line(self, line: str) -> bool:
         """A board with / between rows, or one line holding a square number of cells (a square board)."""
@@ -381,8 +428,7 @@ class LightsOut(PuzzleType):
         return self._grid(instance, values[:n])
 
     def format_puzzle(self, instance: Instance) -> str:
-        n = instance.params["rows"] * instance.params["cols"]
-        return self._grid(instance, [instance.givens.get(n + i, 0) for i in range(n)])
+        return self._grid(instance, board_of(instance).tolist())
 
     def effect(self, instance: Instance, presses: Sequence[int]) -> np.ndarray:
         """What the presses (one count per cell, row by row) add to each cell, mod the states."""
@@ -400,12 +446,7 @@ class LightsOut(PuzzleType):
 
         p = instance.params
         n = p["rows"] * p["cols"]
-        board = np.zeros(n, dtype=np.int64)
-        cells = np.fromiter(instance.givens.keys(), dtype=np.int64, count=len(instance.givens))
-        states = np.fromiter(instance.givens.values(), dtype=np.int64, count=len(instance.givens))
-        lights = cells >= n
-        board[cells[lights] - n] = states[lights]
-        after = (board + self.effect(instance, values[:n])) % p["states"]
+        after = (board_of(instance) + self.effect(instance, values[:n])) % p["states"]
         lit = np.flatnonzero(after)
         return f"the presses leave {cell(int(lit[0]), p['cols'])} at {after[lit[0]]}" if len(lit) else None
 

@@ -44,6 +44,7 @@ import numpy as np
 
 from puzzlesmith.csp import clock
 from puzzlesmith.csp.constraints import Parity, ParityRows, is_prime
+from puzzlesmith.csp.givens import GivenArrays
 from puzzlesmith.csp.model import Model
 
 from . import gf2, zmod
@@ -62,18 +63,25 @@ _DESCENT_STEPS = 400  # at most this many exact block searches for an unproven m
 # -- compiling the model ------------------------------------------------------------------------
 @dataclass
 class _Compiled:
-    """The model as a sparse matrix: nonzero entries (eq, var, coef) sorted by equation, equation
-    i's entries at ptr[i]..ptr[i+1]-1."""
+    """The model as a sparse matrix: nonzero entries (var, coef) sorted by equation, equation i's
+    entries at ptr[i]..ptr[i+1]-1; ``eq``, each entry's equation, is made only where a path needs it
+    (chasing a board of 10^6 cells does not: 6 million more indices)."""
 
     p: int
     nvars: int
     neq: int
-    eq: np.ndarray
     var: np.ndarray
     coef: np.ndarray
     rhs: np.ndarray
     ptr: np.ndarray
     plans: dict[bytes, _Plan] = field(default_factory=dict)
+    given_eq: np.ndarray | None = None
+
+    @property
+    def eq(self) -> np.ndarray:
+        if self.given_eq is None:
+            self.given_eq = np.repeat(np.arange(self.neq, dtype=self.var.dtype), np.diff(self.ptr))
+        return self.given_eq
 
 
 def _modulus(model: Model) -> int | str:
@@ -115,33 +123,63 @@ def _compile(model: Model) -> _Compiled:
     p = _modulus(model)
     if isinstance(p, str):
         raise Unsupported(p)
-    parts = []
-    for start, block in model.constraints.blocks():
-        clock.check()  # a time limit covers compiling: a 2000x2000 board has 20 million entries
-        parts.append(_entries(start, cast("Sequence[Parity] | ParityRows", block)))  # _modulus checked them
+    index = _index_type(max(model.num_vars, len(model.constraints)))
+    blocks = list(model.constraints.blocks())
+    eq: np.ndarray | None
+    if len(blocks) == 1 and isinstance(blocks[0][1], ParityRows):  # a board's model: its arrays as they are
+        rows = blocks[0][1]
+        eq, var, coef, rhs, ptr = None, rows.vars, rows.coeffs, rows.rhs, rows.indptr
+    else:
+        parts = []
+        for start, block in blocks:
+            clock.check()  # a time limit covers compiling: a 2000x2000 board has 20 million entries
+            parts.append(_entries(start, cast("Sequence[Parity] | ParityRows", block)))  # _modulus checked them
+        # equations numbered across the blocks
+        eq = np.concatenate([np.repeat(np.arange(start, start + len(r), dtype=index), n) if e is None else e
+                             for (e, _, _, r, n), (start, _) in zip(parts, blocks)])
+        var, coef, rhs, lens = (np.concatenate(arrays) for arrays in list(zip(*parts))[1:])
+        ptr = np.zeros(len(rhs) + 1, dtype=np.int64)
+        np.cumsum(lens, out=ptr[1:])
     clock.check()
-    eq, var, coef, rhs, lens = parts[0] if len(parts) == 1 else (np.concatenate(arrays) for arrays in zip(*parts))
     # A variable named twice in one constraint: add its coefficients; drop zero coefficients.
     # (Entries already strictly increasing within each equation, the usual case, need neither.)
-    if len(eq) > 1 and not ((var[1:] > var[:-1]) | (eq[1:] != eq[:-1])).all():
-        key = eq.astype(np.int64) * model.num_vars + var
+    if not _rows_increasing(var, ptr):
+        eq = np.repeat(np.arange(len(rhs), dtype=np.int64), np.diff(ptr))
+        key = eq * model.num_vars + var
         uniq, inverse = np.unique(key, return_inverse=True)
         summed = np.zeros(len(uniq), dtype=np.int64)
         np.add.at(summed, inverse, coef.astype(np.int64))
         eq, var, coef = uniq // model.num_vars, uniq % model.num_vars, summed % p
         lens = np.bincount(eq, minlength=len(rhs))
+        ptr = np.zeros(len(rhs) + 1, dtype=np.int64)
+        np.cumsum(lens, out=ptr[1:])
     clock.check()
     if not coef.all():
         keep = coef != 0
-        eq, var, coef = eq[keep], var[keep], coef[keep]
+        var, coef = var[keep], coef[keep]
+        eq = eq[keep] if eq is not None else np.repeat(np.arange(len(rhs), dtype=np.int64), np.diff(ptr))[keep]
         lens = np.bincount(eq, minlength=len(rhs))
-    ptr = np.zeros(len(rhs) + 1, dtype=np.int64)
-    np.cumsum(lens, out=ptr[1:])
-    index = _index_type(max(model.num_vars, len(rhs)))
-    compiled = _Compiled(p, model.num_vars, len(rhs), eq.astype(index, copy=False), var.astype(index, copy=False),
-                         coef, rhs.astype(np.int64, copy=False), ptr)
+        ptr = np.zeros(len(rhs) + 1, dtype=np.int64)
+        np.cumsum(lens, out=ptr[1:])
+    compiled = _Compiled(p, model.num_vars, len(rhs), var.astype(index, copy=False), coef,
+                         rhs.astype(np.int64, copy=False), ptr,
+                         given_eq=None if eq is None else eq.astype(index, copy=False))
     model.cache["linear"] = compiled
     return compiled
+
+
+def _rows_increasing(var: np.ndarray, ptr: np.ndarray) -> bool:
+    """Whether each equation's variables are strictly increasing (no variable twice), without an
+    array of each entry's equation: entries that start an equation may step down."""
+    step = 1 << 16  # a window at a time: no 6-million-entry temporary
+    for lo in range(0, len(var) - 1, step):
+        hi = min(len(var), lo + step + 1)
+        steps = var[lo + 1:hi] > var[lo:hi - 1]
+        starts = ptr[np.searchsorted(ptr, lo, side="right"):np.searchsorted(ptr, hi, side="left")]
+        steps[starts - lo - 1] = True
+        if not steps.all():
+            return False
+    return True
 
 
 def _values(p: int) -> type[np.uint8] | type[np.int64]:
@@ -154,13 +192,12 @@ def _index_type(count: int) -> type[np.int32] | type[np.int64]:
     return np.int32 if count < 2**31 else np.int64
 
 
-def _entries(start: int, block: Sequence[Parity] | ParityRows) -> tuple[np.ndarray, ...]:
+def _entries(start: int, block: Sequence[Parity] | ParityRows
+             ) -> tuple[np.ndarray | None, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A block of constraints as (equation, variable, coefficient) entries, right-hand sides and
     each equation's number of entries; equations are numbered from ``start``, their index in the model."""
-    if isinstance(block, ParityRows):
-        rows = np.arange(start, start + len(block), dtype=_index_type(start + len(block)))
-        lens = np.diff(block.indptr)
-        return np.repeat(rows, lens), block.vars, block.coeffs, block.rhs, lens
+    if isinstance(block, ParityRows):  # each entry's equation follows from indptr: not made here
+        return None, block.vars, block.coeffs, block.rhs, np.diff(block.indptr)
     counts = np.fromiter(map(len, (c.vars for c in block)), dtype=np.int64, count=len(block))
     total = int(counts.sum())
     var = np.fromiter(chain.from_iterable(c.vars for c in block), dtype=np.int64, count=total)
@@ -175,7 +212,7 @@ class _Batch:
     """Equations that define one unknown each from unknowns defined before the batch.
 
     Unknowns are addressed as rows of the ring buffer of ``_Plan.ring`` rows (``ring_defs``,
-    ``ring_reads``; padding reads the zero row at the end); ``defs`` are their local indices,
+    ``ring_reads``; padding reads row 0, always zero); ``defs`` are their local indices,
     where a full chase writes them out (``out_defs``). Where the rows written are consecutive
     they are slices: numpy writes a slice several times faster than through an index array.
     """
@@ -202,7 +239,7 @@ class _Plan:
     residual: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # the rows of ``matrix``
     matrix: np.ndarray | None = None  # residual (chase) or whole (direct) matrix, packed for GF(2)
     # The ring buffer (chase): unknowns in definition order (seeds first), the one at position q
-    # in row q % ring, and a zero row at the end; ``ring`` covers the farthest any equation reads
+    # in row 1 + q % ring, and a zero row first (padding); ``ring`` covers the farthest any equation reads
     # back, so a row is reused only once nothing reads its old value. ``ring_seeds``: the seeds
     # still read, and their rows.
     ring: int = 0
@@ -225,10 +262,9 @@ def _plan(c: _Compiled, fixed: np.ndarray, deadline: float | None = None) -> _Pl
     if key in c.plans:
         return c.plans[key]
     unknown = np.flatnonzero(~fixed)
-    on_unknown = ~fixed[c.var]
-    on_fixed = np.flatnonzero(~on_unknown)
-    plan = _Plan(unknown, on_unknown, c.eq[on_fixed], c.var[on_fixed], c.coef[on_fixed], "direct")
-    _chase_structure(c, plan, deadline)
+    on, f_eq, f_var, f_coef, first_eq, n_fixed = _scan(c, fixed)
+    plan = _Plan(unknown, on, f_eq, f_var, f_coef, "direct")
+    _chase_structure(c, plan, first_eq, n_fixed, deadline)
     if plan.method == "direct":
         size = c.neq * (gf2.words(len(unknown)) * 8 if c.p == 2 else len(unknown) * 8)
         if size > _DENSE_BYTES:
@@ -240,6 +276,56 @@ def _plan(c: _Compiled, fixed: np.ndarray, deadline: float | None = None) -> _Pl
         c.plans.pop(next(iter(c.plans)))
     c.plans[key] = plan
     return plan
+
+
+_CHUNK = 1 << 16  # entries a streamed pass takes at once: its temporaries stay small, in cache, and are reused
+
+
+def _chunks(ptr: np.ndarray) -> list[tuple[int, int]]:
+    """Runs of whole equations, (first, last + 1), of about _CHUNK entries each. Passes over the
+    entries go run by run: a 1000x1000 board has 6 million, and on this kind of machine touching
+    fresh memory costs as much as computing (a page fault a 4 KB page)."""
+    inner = np.searchsorted(ptr, np.arange(_CHUNK, int(ptr[-1]), _CHUNK), side="right") - 1
+    cuts = np.unique(np.concatenate([[0], inner, [len(ptr) - 1]])).tolist()
+    return list(zip(cuts, cuts[1:]))
+
+
+def _scan(c: _Compiled, fixed: np.ndarray) -> tuple[np.ndarray, ...]:
+    """One pass over the entries: per entry, whether its variable is an unknown; the entries on
+    fixed variables (equation, variable, coefficient); each variable's first equation as an
+    unknown (``neq`` for fixed variables and those in no equation), which the chase starts from;
+    and each equation's number of entries on fixed variables.
+    Fixed variables that are one range (a board's lights) are told apart by two comparisons
+    instead of a lookup an entry."""
+    it = c.var.dtype
+    on = np.empty(len(c.var), dtype=bool)
+    first_eq = np.full(c.nvars, c.neq, dtype=it)  # (ufunc.at is fast only when the dtypes match)
+    n_fixed = np.zeros(c.neq, dtype=it)
+    where = np.flatnonzero(fixed)
+    lo, hi = (int(where[0]), int(where[-1]) + 1) if len(where) else (0, 0)
+    one_range = hi - lo == len(where)
+    # The fixed entries, written in place into arrays of the most there could be (pages never written are
+    # never touched): no lists of pieces to join.
+    f_eq, f_var = np.empty(len(c.var), dtype=it), np.empty(len(c.var), dtype=it)
+    f_coef = np.empty(len(c.var), dtype=c.coef.dtype)
+    count = 0
+    for a, b in _chunks(c.ptr):
+        ea, eb = int(c.ptr[a]), int(c.ptr[b])
+        v, o = c.var[ea:eb], on[ea:eb]
+        if one_range:
+            np.less(v, lo, out=o)
+            o |= v >= hi
+        else:
+            np.logical_not(fixed[v], out=o)
+        rows = np.repeat(np.arange(a, b, dtype=it), np.diff(c.ptr[a:b + 1]))
+        np.minimum.at(first_eq, v[o].astype(np.intp), rows[o])  # numpy indexes by intp: converted here, in cache
+        off = np.flatnonzero(~o)
+        if len(off):
+            got = slice(count, count + len(off))
+            f_eq[got], f_var[got], f_coef[got] = rows[off], v[off], c.coef[ea:eb][off]
+            n_fixed[a:b] = np.bincount(f_eq[got] - a, minlength=b - a)
+            count += len(off)
+    return on, f_eq[:count], f_var[:count], f_coef[:count], first_eq, n_fixed
 
 
 def _unknown_entries(c: _Compiled, plan: _Plan) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -261,134 +347,183 @@ def _dense(p: int, eq: np.ndarray, var: np.ndarray, coef: np.ndarray, rows: int,
     return out
 
 
-def _chase_structure(c: _Compiled, plan: _Plan, deadline: float | None) -> None:
+def _chase_structure(c: _Compiled, plan: _Plan, first_eq: np.ndarray, n_fixed: np.ndarray,
+                     deadline: float | None) -> None:
     """Find seeds, defining equations and batches; switch ``plan`` to chasing if it pays.
 
     Works on the compiled entries in place (variables by global index, fixed ones masked by
-    ``plan.on_unknown``): a 1000x1000 board has 6 million entries, and every pass over them
-    costs several milliseconds, more for a fresh array's memory. So the passes are few, in
-    32-bit types, and what a batch needs of them is cut batch by batch.
+    ``plan.on_unknown``), in runs of equations (``_chunks``): a 1000x1000 board has 6 million
+    entries, and a pass over all of them at once costs more in fresh memory than in work. Three
+    passes: each unknown's first equation (``first_eq``, from ``_scan``); each defining equation's reads (counted, their
+    largest and smallest position) and the residual equations' entries; after the batches and
+    the ring are known, the reads written into one table (or a table a batch) of ring rows.
     """
-    n_u, p, nv = len(plan.unknown), c.p, c.nvars
+    n_u, p, nv, ptr = len(plan.unknown), c.p, c.nvars, c.ptr
     if not n_u:
         return
-    eq, var, coef, on = c.eq, c.var, c.coef, plan.on_unknown
-    it = eq.dtype  # index arrays stay in the compiled type (int32 when it fits)
-    first_eq = np.full(nv, c.neq, dtype=it)  # (ufunc.at is fast only when the dtypes match)
-    np.minimum.at(first_eq, var, eq)
-    is_unknown = np.zeros(nv, dtype=bool)
-    is_unknown[plan.unknown] = True
-    first_eq[~is_unknown] = c.neq  # fixed variables define nothing
-    present = np.flatnonzero(first_eq < c.neq).astype(it)
+    var, coef, on = c.var, c.coef, plan.on_unknown
+    it = var.dtype  # index arrays stay in the compiled type (int32 when it fits)
+    chunks = _chunks(ptr)
+    lens = np.diff(ptr).astype(it)
     defvar = np.full(c.neq, -1, dtype=it)  # the unknown each equation defines, -1 if residual
-    np.maximum.at(defvar, first_eq[present], present)
-    def_eq = np.full(nv + 1, -1, dtype=it)  # the equation defining each unknown; the last entry: padding
+    for lo in range(0, nv, _CHUNK):  # (fixed variables appear in no first equation)
+        firsts = first_eq[lo:lo + _CHUNK]
+        present = np.flatnonzero(firsts < c.neq)
+        np.maximum.at(defvar, firsts[present].astype(np.intp), (present + lo).astype(it))
+    del first_eq
     defining = np.flatnonzero(defvar >= 0)
-    def_eq[defvar[defining]] = defining
-    is_seed = def_eq[plan.unknown] < 0
-    seeds = plan.unknown[is_seed]
+    is_defined = np.zeros(nv, dtype=bool)
+    defined = defvar[defining].astype(np.intp)  # the unknowns defined, in order
+    is_defined[defined] = True
+    seeds = plan.unknown[~is_defined[plan.unknown]]
+    del is_defined
     if len(seeds) > _CHASE_SEEDS * n_u or (p > 2 and n_u * len(seeds) > _GFP_CELLS):
         return
-    if p > 2 and not _units_defined(c, defvar, on):
-        return  # an equation would define its unknown by dividing by a zero divisor of Z/p: eliminate directly
     residual = np.flatnonzero(defvar < 0)
     if len(residual) * len(seeds) > _MAX_RESIDUAL:  # the whole system eliminated directly would be larger still
         raise Unsupported(f"chasing leaves {len(residual):,} equations in {len(seeds):,} unknowns to eliminate "
                           f"densely, too many to finish in reasonable time")
     # Positions in definition order: the seeds, then each defined unknown in its equation's order.
     k = len(seeds)
-    pos = np.full(nv + 1, n_u, dtype=it)  # fixed variables: n_u
+    pos = np.empty(nv, dtype=it)  # (fixed variables have none: no read names one)
     pos[seeds] = np.arange(k, dtype=it)
-    pos[defvar[defining]] = np.arange(k, n_u, dtype=it)
-    local = np.full(nv + 1, n_u, dtype=it)
-    local[plan.unknown] = np.arange(n_u, dtype=it)
-    # Reads of defining equations (entries on unknowns other than the one defined), in entry
-    # order, so equation by equation: r_ptr[i] is where defining equation i's reads start. An
-    # equation's entries on unknowns are its reads and the one it defines: counting them needs
-    # no pass over the entries (and np.repeat writes in order, three times faster than gathering).
-    lens = np.diff(c.ptr)
-    counts = (lens - np.bincount(plan.f_eq, minlength=c.neq))[defining] - 1
+    pos[defined] = np.arange(k, n_u, dtype=it)
+    # Second pass: the reads of defining equations (entries on unknowns other than the one defined),
+    # kept run by run in entry order (so equation by equation), with each equation's largest and
+    # smallest position read; the residual equations' entries; the defined unknowns' coefficients.
+    # An equation's reads are its entries less those on fixed variables and the one it defines.
+    counts_d = (lens - n_fixed)[defining] - 1
     r_ptr = np.zeros(len(defining) + 1, dtype=np.int64)
-    np.cumsum(counts, out=r_ptr[1:])
-    r_mask = var != np.repeat(defvar, lens)
-    r_mask &= on
-    r_mask[_rows_entries(c.ptr, residual)] = False
-    read_pos = pos[var[r_mask]]
-    r_coef = coef[r_mask] if p > 2 else None
-    del r_mask
-    # dep: for each defining equation, the largest position it reads (-1: none). Positions grow
-    # with the defining equations, so it names the last of them whose unknown it needs.
-    dep = np.full(len(defining), -1, dtype=it)
-    reading = np.flatnonzero(counts)
-    if len(reading):
-        dep[reading] = np.maximum.reduceat(read_pos, r_ptr[reading])
+    np.cumsum(counts_d, out=r_ptr[1:])
+    dep = np.full(len(defining), -1, dtype=it)  # the largest position each defining equation reads
+    low_d = np.full(len(defining), n_u, dtype=it)  # and the smallest
+    bounds = np.searchsorted(defining, [a for a, _ in chunks] + [c.neq])  # each run's defining equations
+    # The reads go straight into one table, a row per defining equation, its reads (positions + 1)
+    # then zeros (padding), when little of the table would be padding; else they are kept for a
+    # table a batch. Positions become ring rows once the ring is known.
+    n_def, widest = len(defining), int(counts_d.max(initial=0))
+    table = np.zeros((n_def, widest), dtype=it) if widest * n_def <= 2 * int(r_ptr[-1]) + n_def else None
+    coef_table = np.zeros((n_def, widest), dtype=coef.dtype) if table is not None and p > 2 else None
+    reads: list[np.ndarray] = []
+    read_coefs: list[np.ndarray] = []
+    res: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    own: list[tuple[np.ndarray, np.ndarray]] = []
+    for t, (a, b) in enumerate(chunks):
+        if t % 16 == 0:
+            _check(deadline)
+        ea, eb = int(ptr[a]), int(ptr[b])
+        v, o, local_lens = var[ea:eb], on[ea:eb], lens[a:b]
+        defines = np.repeat(defvar[a:b], local_lens)
+        is_read = o & (v != defines)
+        is_res = is_read & (defines < 0)
+        is_read &= defines >= 0
+        read = pos[v[is_read].astype(np.intp)]
+        d0, d1 = int(bounds[t]), int(bounds[t + 1])
+        if table is None:
+            reads.append(read)
+            if p > 2:
+                read_coefs.append(coef[ea:eb][is_read])
+        elif len(read):
+            shift = np.arange(d0, d1, dtype=np.int64) * widest - r_ptr[d0:d1]  # read j of equation d: j + shift[d]
+            flat = np.repeat(shift, counts_d[d0:d1])
+            flat += np.arange(r_ptr[d0], r_ptr[d1])
+            table.ravel()[flat] = read + 1
+            if coef_table is not None:
+                coef_table.ravel()[flat] = coef[ea:eb][is_read]
+        if p > 2 or is_res.any():
+            rows = np.repeat(np.arange(a, b, dtype=it), local_lens)
+            if is_res.any():
+                res.append((rows[is_res], v[is_res], coef[ea:eb][is_res]))
+            if p > 2:
+                mine = o & (v == defines)
+                own.append((rows[mine], coef[ea:eb][mine]))
+        busy = d0 + np.flatnonzero(counts_d[d0:d1])
+        if len(busy):
+            starts = r_ptr[busy] - r_ptr[d0]
+            dep[busy] = np.maximum.reduceat(read, starts)
+            low_d[busy] = np.minimum.reduceat(read, starts)
     inv_own = None
     if p > 2:
+        own_eq = np.concatenate([e for e, _ in own])
+        own_coef = np.concatenate([x for _, x in own]).astype(np.int64)
+        if not (np.gcd(own_coef, p) == 1).all():
+            return  # an equation would define its unknown by dividing by a zero divisor of Z/p: eliminate directly
         inv_own = np.ones(c.neq, dtype=np.int64)
-        own = on & (var == defvar[eq])
-        inv_own[eq[own]] = [pow(int(a), -1, p) for a in coef[own]]
+        inv_own[own_eq] = [pow(int(x), -1, p) for x in own_coef]
     cuts = _batch_cuts(dep, k, _MAX_BATCHES, deadline)
     if cuts is None:  # and direct elimination of so long a system would not fit
         raise Unsupported(f"chasing this system takes more than {_MAX_BATCHES:,} sequential steps (it is long "
                           f"and thin: {len(defining):,} equations, a few at a time)")
-    at = _rows_entries(c.ptr, residual)
-    at = at[on[at]]
-    res_eq, res_var, res_coef = eq[at], var[at], coef[at]
+    res_eq = np.concatenate([r[0] for r in res]) if res else np.zeros(0, np.int64)
+    res_var = np.concatenate([r[1] for r in res]) if res else np.zeros(0, it)
+    res_coef = np.concatenate([r[2] for r in res]) if res else np.zeros(0, coef.dtype)
     # The ring must span, for every batch, from the earliest position it reads to its last definition.
     cut = np.asarray(cuts)
     sizes = np.diff(cut)
-    widths = np.maximum.reduceat(counts, cut[:-1]) if len(defining) else counts  # each batch's widest
+    widths = np.maximum.reduceat(counts_d, cut[:-1]) if n_def else counts_d  # each batch's widest
     starts = k + cut[:-1]
-    firsts = starts.copy()
-    wide = np.flatnonzero(widths > 0)
-    if len(wide):
-        firsts[wide] = np.minimum(firsts[wide], np.minimum.reduceat(read_pos, r_ptr[cut[wide]]))
+    firsts = np.minimum(starts, np.minimum.reduceat(low_d, cut[:-1])) if n_def else starts
     reach = max(n_u - int(pos[res_var].min(initial=n_u)), int((starts + sizes - firsts).max(initial=0)))
     ring = max(1, min(reach, n_u))
-    np.remainder(read_pos, ring, out=read_pos)  # positions to ring rows
-    # Each batch's reads as a (width, equations) table, padded where an equation reads fewer
-    # than the batch's widest: padding reads row ``ring`` of the buffer, always zero.
-    full = np.minimum.reduceat(counts, cut[:-1]) == widths if len(defining) else widths == 0
-    defined_local = local[defvar[defining]]
-    ring_defs = np.arange(k, n_u, dtype=it) % it.type(ring)
-    # Breaks before each defining equation in the runs of consecutive rows written (ring, full buffer).
-    ring_breaks = np.concatenate([[0], np.cumsum(np.diff(ring_defs) != 1)])
-    out_breaks = np.concatenate([[0], np.cumsum(np.diff(defined_local) != 1)])
+    read_pos = r_coef = None
+    if table is not None:  # positions + 1 to ring rows 1 + position % ring, a run of rows at a time; padding stays 0
+        step = max(1, _CHUNK // max(1, widest))
+        for lo in range(0, n_def, step):
+            part = table[lo:lo + step]
+            padding = part == 0
+            part -= 1
+            np.remainder(part, ring, out=part)
+            part += 1
+            part[padding] = 0
+    else:
+        read_pos = 1 + np.concatenate(reads) % ring
+        r_coef = np.concatenate(read_coefs) if p > 2 else None
+    del reads, read_coefs
+    local = np.empty(nv, dtype=it)  # each unknown's index among the unknowns
+    local[plan.unknown] = np.arange(n_u, dtype=it)
+    defined_local = local[defined]
     batches = []
     for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
-        w, lo, hi = int(widths[t]), r_ptr[a], r_ptr[b]
-        rows = np.full((w, b - a), ring, dtype=it)  # written through its transpose, in the order of the reads
-        read_coefs = None if r_coef is None else np.zeros((w, b - a), dtype=r_coef.dtype)
-        filled = slice(None) if full[t] else np.arange(w) < counts[a:b, None]
-        rows.T[filled] = read_pos[lo:hi].reshape(b - a, w) if full[t] else read_pos[lo:hi]
-        if read_coefs is not None and r_coef is not None:
-            read_coefs.T[filled] = r_coef[lo:hi].reshape(b - a, w) if full[t] else r_coef[lo:hi]
-        batches.append(_Batch(defining[a:b], defined_local[a:b], read_coefs,
-                              None if inv_own is None else inv_own[defining[a:b]],
-                              _run(ring_defs, a, b, ring_breaks), rows, _run(defined_local, a, b, out_breaks)))
-    plan.method, plan.seeds, plan.batches, plan.residual = "chase", local[seeds], batches, residual
+        w = int(widths[t])
+        if table is not None:
+            rows, read_coef = table[a:b, :w].T, None if coef_table is None else coef_table[a:b, :w].T
+        else:
+            assert read_pos is not None
+            rows, read_coef = _batch_table(read_pos, r_coef, r_ptr, counts_d, a, b, w)
+        q = (k + a) % ring
+        ring_defs: np.ndarray | slice = slice(1 + q, 1 + q + b - a) if q + b - a <= ring else \
+            1 + (np.arange(k + a, k + b) % ring).astype(it)
+        defs = defined_local[a:b]
+        out_defs: np.ndarray | slice = slice(int(defs[0]), int(defs[0]) + b - a) \
+            if int(defs[-1]) - int(defs[0]) == b - a - 1 and (b - a < 3 or bool((np.diff(defs) == 1).all())) else defs
+        batches.append(_Batch(defining[a:b], defs, read_coef, None if inv_own is None else inv_own[defining[a:b]],
+                              ring_defs, rows, out_defs))
+    plan.method, plan.batches, plan.residual = "chase", batches, residual
+    plan.seeds = local[seeds]
     plan.ring = ring
     plan.ring_seed_rows = np.arange(max(0, k - ring), k)  # earlier seeds are never read (ring covers every read)
-    plan.ring_seeds = plan.ring_seed_rows % ring
-    plan.r_ring, plan.r_coef = pos[res_var] % ring, res_coef
+    plan.ring_seeds = 1 + plan.ring_seed_rows % ring
+    plan.r_ring, plan.r_coef = 1 + pos[res_var] % ring, res_coef
     plan.r_where = np.searchsorted(residual, res_eq)
     plan.r_starts = np.flatnonzero(np.r_[True, plan.r_where[1:] != plan.r_where[:-1]]) if len(res_var) \
         else plan.r_where
     # The residual equations in the seeds (``plan.matrix``) come with the first right-hand side (_analyse).
 
 
-def _run(rows: np.ndarray, a: int, b: int, breaks: np.ndarray) -> np.ndarray | slice:
-    """rows[a:b] as a slice when they are consecutive (``breaks``: running count of steps other than +1)."""
-    if breaks[b - 1] == breaks[a]:
-        return slice(int(rows[a]), int(rows[a]) + b - a)
-    return rows[a:b]
-
-
-def _units_defined(c: _Compiled, defvar: np.ndarray, on: np.ndarray) -> bool:
-    """Whether every defining equation's coefficient on the unknown it defines is a unit mod p
-    (always so for a prime; a lights-out board's coefficients are all 1)."""
-    own = on & (c.var == defvar[c.eq])
-    return bool((np.gcd(c.coef[own].astype(np.int64), c.p) == 1).all())
+def _batch_table(read_pos: np.ndarray, r_coef: np.ndarray | None, r_ptr: np.ndarray, counts: np.ndarray,
+                 a: int, b: int, w: int) -> tuple[np.ndarray, np.ndarray | None]:
+    """The reads of defining equations a..b-1 as a (w, b - a) table of ring rows (and their
+    coefficients), padded with row 0 below an equation's reads."""
+    lo, hi = int(r_ptr[a]), int(r_ptr[b])
+    full = bool((counts[a:b] == w).all())
+    filled = slice(None) if full else np.arange(w) < counts[a:b, None]
+    rows = np.zeros((w, b - a), dtype=read_pos.dtype)  # written through its transpose, in the order of the reads
+    rows.T[filled] = read_pos[lo:hi].reshape(b - a, w) if full else read_pos[lo:hi]
+    coefs = None
+    if r_coef is not None:
+        coefs = np.zeros((w, b - a), dtype=r_coef.dtype)
+        coefs.T[filled] = r_coef[lo:hi].reshape(b - a, w) if full else r_coef[lo:hi]
+    return rows, coefs
 
 
 def _rows_entries(ptr: np.ndarray, rows: np.ndarray) -> np.ndarray:
@@ -449,7 +584,7 @@ def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None
     gather of all a batch reads.
     """
     flat = seed_block.shape[1] == 1
-    values = np.zeros((plan.ring + 1, seed_block.shape[1]), dtype=seed_block.dtype)
+    values = np.zeros((plan.ring + 1, seed_block.shape[1]), dtype=seed_block.dtype)  # row 0: zero, for padding
     values[plan.ring_seeds] = seed_block[plan.ring_seed_rows]
     if out is not None:
         out[plan.seeds] = seed_block
@@ -587,7 +722,9 @@ def _check(deadline: float | None) -> None:
 
 
 def _fixed_arrays(fix: Mapping[int, int]) -> tuple[np.ndarray, np.ndarray]:
-    """The fixed variables and their values, as arrays."""
+    """The fixed variables and their values, as arrays (taken whole from givens held as arrays)."""
+    if isinstance(fix, GivenArrays):
+        return fix.arrays()
     return (np.fromiter(fix.keys(), dtype=np.int64, count=len(fix)),
             np.fromiter(fix.values(), dtype=np.int64, count=len(fix)))
 
@@ -596,11 +733,12 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float |
     c = _compile(model)
     p = c.p
     fixed = np.zeros(c.nvars, dtype=bool)
-    values = np.zeros(c.nvars, dtype=np.int64)
+    values = np.zeros(c.nvars, dtype=vals.dtype)  # the givens' own type: a board's lights are bytes
     fixed[keys] = True
     values[keys] = vals
     plan = _plan(c, fixed, deadline)
-    b = (c.rhs - np.bincount(plan.f_eq, weights=plan.f_coef * values[plan.f_var], minlength=c.neq).astype(np.int64)) % p
+    moved = plan.f_coef.astype(np.int64) * values[plan.f_var]
+    b = (c.rhs - np.bincount(plan.f_eq, weights=moved, minlength=c.neq).astype(np.int64)) % p
     n_u = len(plan.unknown)
     if plan.method == "chase":
         r = (b[plan.residual] - _residual_system(p, plan, b, deadline)) % p
