@@ -468,11 +468,11 @@ class SlideSpace(Space[int]):
         step into the gap can move (bordering it is not enough), and ``touching`` finds their anchors
         per class with a few shifts and ANDs a direction. A packed board has few gaps, and most
         positions then cost a lookup a class (two for classes of several pieces of more than one cell,
-        whose anchors are found from their union and kept): Klotski's component makes 103,820 of them;
-        its tables hold 4,515 sets of pieces and 1,588 (piece, gap) pairs searched once each (9,435 and
-        3,405 when every piece beside the gap was counted). (Tables per position, or per set of pieces
-        of every class beside a gap, hit less often: Klotski has 10,319 different sets.) The tables
-        fill themselves (``__missing__``), so a whole block of positions is expanded by one list
+        whose anchors are found from their union and kept): Klotski's component meets 4,515 different
+        sets of pieces (of a class, beside a gap) and 1,588 (piece, gap) pairs, each searched once
+        (9,435 and 3,405 when every piece beside the gap was counted). (Tables per position, or per set
+        of pieces of every class beside a gap, hit less often: Klotski has 10,319 different sets.) The
+        tables fill themselves (``__missing__``), so a whole block of positions is expanded by one list
         comprehension with no Python call per position (``expand``). The deltas come in the order the
         search has always seen: class, anchor, then the metric's own order (see ``deltas``), so every
         search visits positions in the same order."""
