@@ -262,11 +262,15 @@ def test_successor_tables_give_the_definitions_list_on_random_walks(metric):
     rng = random.Random(27)
     for board, params in WALKS:
         sp = space(board, metric=metric, **params)
-        pos = sp.start()
+        pos, walk = sp.start(), []
         for _ in range(400):
             kids = sp.successors(pos)
             assert kids == plain_successors(sp, pos), (board, sp.format(pos))
+            walk.append(pos)
             pos = rng.choice(kids) if kids else sp.start()
+        # a whole block at once (what the breadth-first search asks), on fresh tables: the same lists, chained
+        fresh = space(board, metric=metric, **params)
+        assert list(fresh.expand(walk)) == [kid for pos in walk for kid in plain_successors(sp, pos)], board
 
 
 def test_full_tables_are_emptied_and_refilled(monkeypatch):

@@ -20,7 +20,8 @@ styles 0-5 in his program SLIDING):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
+from itertools import chain
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import PuzzleError
@@ -80,6 +81,12 @@ class Space(Generic[P]):
     def successors(self, pos: P, /) -> Collection[P]:
         """Every position one move away from ``pos``, each once (positional: a type may set a closure here)."""
         raise NotImplementedError
+
+    def expand(self, positions: Iterable[P], /) -> Iterable[P]:
+        """The successors of each of ``positions`` in turn, chained (a position may repeat): a whole block of
+        a breadth-first search at once, which a type may answer without a Python call per position
+        (positional: a type may set a closure here)."""
+        return chain.from_iterable(map(self.successors, positions))
 
     def successors_batch(self, positions: Any) -> Any:
         """The successors of every position of an int64 numpy array, as one int64 array (a position may

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
-from itertools import chain, filterfalse
+from itertools import filterfalse
 from typing import Any, cast
 
 from puzzlesmith.csp.moves import Space
@@ -104,9 +104,10 @@ def _hardest(space: Space, goals: list[Hashable], budget: Budget) -> list[Hashab
 def _breadth_first(space: Space, roots: list[Hashable], budget: Budget) -> Iterator[list[Hashable]]:
     """Breadth-first layers from ``roots``, each new position in the order it is first reached (its
     parent's place in the layer, then its place among the parent's successors); a layer a limit cut short
-    is not given. Positions are expanded a block at a time (up to the next limit check) and the block's
-    successors are cut to the new ones by dict and set operations, not one position at a time in Python."""
-    successors = space.successors
+    is not given. Positions are expanded a block at a time (up to the next limit check, by ``Space.expand``) and
+    the block's successors are cut to the new ones by dict and set operations, not one position at a time in
+    Python."""
+    expand = space.expand
     expanded = budget.stats.expanded
     seen = set(roots)
     tick = budget.check(expanded, len(seen))
@@ -123,7 +124,7 @@ def _breadth_first(space: Space, roots: list[Hashable], budget: Budget) -> Itera
                 if budget.stopped:
                     break
             block = layer[at:at + tick - expanded]
-            new = list(dict.fromkeys(filterfalse(seen.__contains__, chain.from_iterable(map(successors, block)))))
+            new = list(dict.fromkeys(filterfalse(seen.__contains__, expand(block))))
             if len(seen) + len(new) > budget.positions and budget.full(len(seen), len(new)):
                 break
             seen.update(new)
