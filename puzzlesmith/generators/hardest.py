@@ -334,9 +334,14 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
     space = Layers(geo, metric, rule, any_start)
     result = ClassResult(sizes, None, None)
     if mode == "layers":
-        source = justsolved_rows(geo, sizes, rule)
-        if source:
-            search_class(space, np.array(source, dtype=np.int64), result, progress)
+        from puzzlesmith.solvers.compiled import compiled_available
+
+        if compiled_available():
+            search_class_keys(space, sizes, result, progress)
+        else:
+            source = justsolved_rows(geo, sizes, rule)
+            if source:
+                search_class(space, np.array(source, dtype=np.int64), result, progress)
     else:
         from .hardest_ranked import LIST_BLOCK, search_class_ranked
 
@@ -381,6 +386,105 @@ def search_class(space: Layers, rows: Any, result: ClassResult, progress: Callab
         nxt_k, nxt_r = space.expand(keys, rows, before)
         before, keys, rows = keys, nxt_k, nxt_r
         depth += 1
+
+
+#: Successor keys made at once by the compiled search (8 MB): bounds its working memory beside the layers.
+BUFFER = 1 << 20
+
+
+def search_class_keys(space: Layers, sizes: Sequence[int], result: ClassResult,
+                      progress: Callable[[int], None] | None) -> None:
+    """``search_class`` by the compiled kernels (``hardest_kernel``), each layer its sorted keys alone: the same
+    layers, so the same figures and, the first eligible key of the deepest layer, the same start."""
+    import numpy as np
+
+    from . import hardest_kernel as hk
+
+    g = hk.geometry(space)
+    keys = justsolved_keys(space, sizes)
+    if not keys.size:
+        return
+    result.justsolved = keys.size
+    # every goal position joined to them by single steps of the other pieces
+    found, before, layer = [keys], keys[:0], keys
+    while layer.size:
+        before, layer = layer, next_keys(g, layer, before, hk.STEPS, False)
+        found.append(layer)
+    keys = np.concatenate(found)
+    keys.sort()
+    metric = {"steps": hk.STEPS, "straight": hk.STRAIGHT, "moves": hk.MOVES}[space.metric]
+    rule = hk.ANY if space.any_start else hk.CORNER if space.rule == "corner" else hk.EDGES
+    before, depth = keys[:0], 0
+    while keys.size:
+        result.positions += keys.size
+        result.layers.append(int(keys.size))
+        if progress is not None:
+            progress(int(keys.size))
+        at = hk.first_eligible(keys, g, rule)
+        if at >= 0:
+            pieces = np.empty(space.geo.n, dtype=np.int64)
+            k, goal = hk.decode(keys[at], g, pieces)
+            result.moves, result.start = depth, [int(pieces[goal])] + [int(m) for m in pieces[:k] if m != pieces[goal]]
+        before, keys = keys, next_keys(g, keys, before, metric, True)
+        depth += 1
+
+
+def justsolved_keys(space: Layers, sizes: Sequence[int]) -> Any:
+    """The sorted distinct keys of ``justsolved_rows``, listed by the compiled ``list_boards``."""
+    import numpy as np
+
+    from . import hardest_kernel as hk
+
+    geo, g = space.geo, hk.geometry(space)
+    starts, masks, piece_sizes = hk.anchored(geo.rows, geo.cols)
+    out, count = np.empty(BUFFER, dtype=np.int64), 0
+    wanted = Counter(sizes)
+    for piece in goal_placements(geo.rows, geo.cols, space.rule):
+        size = popcount(piece)
+        if not wanted[size]:
+            continue
+        want = np.zeros(geo.n + 1, dtype=np.int64)
+        for s, c in (wanted - Counter({size: 1})).items():
+            want[s] = c
+        base = hk.own(piece, g) | (first_cell(piece) << space.shift_a)
+        for room in step_targets(piece, geo):
+            out, count = hk.list_boards(geo.full & ~piece, room, want, starts, masks, piece_sizes, base, g, out, count)
+    keys = out[:count]
+    keys.sort()
+    return keys[:hk.distinct_sorted(keys)].copy()
+
+
+def next_keys(g: Any, layer: Any, before: Any, metric: int, move_goal: bool) -> Any:
+    """The next breadth-first layer after the sorted keys ``layer`` (``before``: the layer before it), sorted:
+    the successors in neither, a buffer at a time, gathered and made distinct again whenever they outgrow what
+    is already gathered (so duplicates across buffers never hold more than about twice the layer)."""
+    import numpy as np
+
+    from . import hardest_kernel as hk
+
+    buffer, kept = np.empty(BUFFER, dtype=np.int64), np.empty(BUFFER, dtype=np.int64)
+    gathered, parts, pending, at = layer[:0], [], 0, 0
+    while at < layer.size:
+        at, count = hk.successors(layer, at, buffer, g, metric, move_goal)
+        part = buffer[:count]
+        part.sort()
+        fresh = hk.fresh(part, layer, before, kept)
+        parts.append(kept[:fresh].copy())
+        pending += fresh
+        if pending > gathered.size + 4 * BUFFER:
+            gathered, parts, pending = merged([gathered] + parts), [], 0
+    return merged([gathered] + parts)
+
+
+def merged(parts: list[Any]) -> Any:
+    """The sorted distinct values of the arrays ``parts``."""
+    import numpy as np
+
+    from . import hardest_kernel as hk
+
+    values = np.concatenate(parts)
+    values.sort()
+    return values[:hk.distinct_sorted(values)].copy()
 
 
 def solved_start(geo: Geometry, sizes: Sequence[int], space: Layers) -> list[int] | None:
