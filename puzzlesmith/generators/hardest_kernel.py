@@ -85,6 +85,8 @@ def successors(keys: np.ndarray, lo: int, out: np.ndarray, g: np.ndarray, metric
     edges = np.array([g[TOP], g[BOTTOM], g[LEFT], g[RIGHT]], np.int64)
     pieces = np.empty(n, np.int64)
     places = np.empty(n + 1, np.int64)
+    anchors = np.empty(n + 1, np.int64)
+    steps = np.array([-cols, cols, -1, 1], np.int64)  # how each direction moves a piece's lowest cell
     anchor_bits = np.int64(31) << shift_a
     count, i = 0, lo
     while i < keys.size and count + n * n <= out.size:
@@ -99,14 +101,15 @@ def successors(keys: np.ndarray, lo: int, out: np.ndarray, g: np.ndarray, metric
             base = key ^ own(m, g)
             if p == goal:
                 base &= ~anchor_bits
-            # the places, breadth-first for moves (places[:found] seen; the piece's own place first)
-            places[0] = m
+            # the places, breadth-first for moves (places[:found]; a place is told by its lowest cell, ``seen``)
+            places[0], anchors[0] = m, low_cell(m)
+            seen = np.int64(1) << anchors[0]
             found, read = 1, 0
             while read < found:
-                here = places[read]
+                here, at = places[read], anchors[read]
                 read += 1
                 for d in range(4):
-                    cur = here
+                    cur, a = here, at
                     while True:
                         if cur & edges[d]:
                             break
@@ -114,19 +117,16 @@ def successors(keys: np.ndarray, lo: int, out: np.ndarray, g: np.ndarray, metric
                         if moved & others:
                             break
                         cur = moved
+                        a += steps[d]
                         if metric == MOVES:
-                            seen = False
-                            for q in range(found):
-                                if places[q] == moved:
-                                    seen = True
-                                    break
-                            if seen:
+                            if (seen >> a) & 1:
                                 break
-                            places[found] = moved
+                            seen |= np.int64(1) << a
+                            places[found], anchors[found] = moved, a
                             found += 1
                         new = base ^ own(moved, g)
                         if p == goal:
-                            new |= low_cell(moved) << shift_a
+                            new |= a << shift_a
                         out[count] = new
                         count += 1
                         if metric != STRAIGHT:
