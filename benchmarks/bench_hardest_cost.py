@@ -6,7 +6,7 @@ beside the model it replaced (30 MB + 550 bytes a board of the class, which said
 
     python benchmarks/bench_hardest_cost.py --board 4x4 --sample 40 [--goal edges] [--max-boards N] [--save F]
         [--mode layers|ranked|disk]
-    python benchmarks/bench_hardest_cost.py --fit F [F ...]     # least squares: the constants of hardest_cost.py
+    python benchmarks/bench_hardest_cost.py --fit F [F ...]     # least squares: hardest_cost.py's Fit of this search
 
 The sample is drawn with random.Random(--seed) among the classes of at most --max-boards boards that have a
 justsolved board (the others end at once).
@@ -26,13 +26,13 @@ sys.path.insert(0, str(ROOT))
 
 CHILD = r"""
 import json, sys
-import numpy  # noqa: F401  (as in a worker that has run a class: its base holds numpy)
 from puzzlesmith.generators.hardest_run import class_task
 def vm(key):
     for line in open("/proc/self/status"):
         if line.startswith(key):
             return int(line.split()[1]) / 1024
 rows, cols, goal, metric, sizes, mode = json.loads(sys.argv[1])
+class_task(2, 3, (1, 2), goal, metric, mode)  # as in a worker that has run a class: numpy and the kernels loaded
 base = vm("VmRSS")
 record = class_task(rows, cols, tuple(sizes), goal, metric, mode)
 print(json.dumps({"base_mb": base, "peak_mb": vm("VmHWM"), "cpu_seconds": record["cpu_seconds"],
@@ -56,7 +56,7 @@ def sample(rows: int, cols: int, n: int, max_boards: int, seed: int) -> list[tup
 
 def run(args: argparse.Namespace) -> None:
     from puzzlesmith.generators.hardest import class_name
-    from puzzlesmith.generators.hardest_cost import BASE, class_cost, counts_of
+    from puzzlesmith.generators.hardest_cost import base_memory, class_cost, counts_of
 
     rows, cols = map(int, args.board.split("x"))
     counts = counts_of(rows, cols)
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> None:
         m = measure(rows, cols, args.goal, sizes, args.mode)
         cost = class_cost(rows, cols, sizes, "moves", args.mode)
         peak = m["peak_mb"] - m["base_mb"]
-        est = (cost.memory - BASE) / 2**20
+        est = (cost.memory - base_memory()) / 2**20
         old = (30e6 + 550 * counts[sizes][0]) / 2**20
         ratio = est / max(peak, 1e-9)
         worst = max(worst, ratio, 1 / ratio)
@@ -105,13 +105,13 @@ def fit(paths: list[str]) -> None:
             cpu.append(np.log(m["cpu_seconds"]))
             pos.append(np.log(m["positions"]))
     a = np.array(xs)
-    print(f"{len(xs)} classes; BASE = {np.median(bases):.1f} MB (median VmRSS before a class)")
-    for name, y in (("MEMORY", mem), ("SECONDS", cpu), ("POSITIONS", pos)):
+    print(f"{len(xs)} classes; base={np.median(bases):.1f} * 2**20 (median VmRSS before a class)")
+    for name, y in (("memory", mem), ("seconds", cpu), ("POSITIONS", pos)):
         target = np.array(y)
         kept = ~np.isnan(target)
         coef, *_ = np.linalg.lstsq(a[kept], target[kept], rcond=None)
         spread = np.exp(a[kept] @ coef - target[kept])
-        print(f"{name} = ({', '.join(f'{c:.4f}' for c in coef)})  # {int(kept.sum())} classes, estimate/measured "
+        print(f"{name}=({', '.join(f'{c:.4f}' for c in coef)})  # {int(kept.sum())} classes, estimate/measured "
               f"{spread.min():.2f} to {spread.max():.2f}")
 
 

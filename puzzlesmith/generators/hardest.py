@@ -24,6 +24,11 @@ The search starts from the justsolved positions: the goal piece at its goal and 
 (for ``corner`` exactly Bickford's justsolved boards), and then every goal position joined to
 them by moves of the other pieces (these, with them, are all the goal positions of their
 components: before the goal piece first leaves its goal it must be able to move).
+
+With numba installed (the ``fast`` extra) the layers are searched by the compiled kernels of
+``hardest_kernel`` (``search_class_keys``): a layer is its sorted keys alone, 8 bytes a position,
+since a key turns back into its pieces in a few bit operations; without numba, by the numpy rows
+(``search_class``). The two give the same layers and the same start (the tests compare them).
 """
 
 from __future__ import annotations
@@ -334,9 +339,14 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
     space = Layers(geo, metric, rule, any_start)
     result = ClassResult(sizes, None, None)
     if mode == "layers":
-        source = justsolved_rows(geo, sizes, rule)
-        if source:
-            search_class(space, np.array(source, dtype=np.int64), result, progress)
+        from puzzlesmith.solvers.compiled import compiled_available
+
+        if compiled_available():
+            search_class_keys(space, sizes, result, progress)
+        else:
+            source = justsolved_rows(geo, sizes, rule)
+            if source:
+                search_class(space, np.array(source, dtype=np.int64), result, progress)
     else:
         from .hardest_ranked import LIST_BLOCK, search_class_ranked
 
@@ -381,6 +391,135 @@ def search_class(space: Layers, rows: Any, result: ClassResult, progress: Callab
         nxt_k, nxt_r = space.expand(keys, rows, before)
         before, keys, rows = keys, nxt_k, nxt_r
         depth += 1
+
+
+#: Successor keys made at once by the compiled search (8 MB): bounds its working memory beside the layers.
+BUFFER = 1 << 20
+
+
+class KeyMoves:
+    """The moves of a ``Layers`` space on keys alone, by the compiled kernels (``hardest_kernel``)."""
+
+    def __init__(self, space: Layers) -> None:
+        from . import hardest_kernel as hk
+
+        self.hk, self.space, self.g = hk, space, hk.geometry(space)
+        self.metric = {"steps": hk.STEPS, "straight": hk.STRAIGHT, "moves": hk.MOVES}[space.metric]
+        self.rule = hk.ANY if space.any_start else hk.CORNER if space.rule == "corner" else hk.EDGES
+
+    def start(self, key: int) -> list[int]:
+        """The position of ``key`` as masks: the goal piece, then the others in anchor order."""
+        import numpy as np
+
+        pieces = np.empty(self.space.geo.n, dtype=np.int64)
+        k, goal = self.hk.decode(key, self.g, pieces)
+        return [int(pieces[goal])] + [int(m) for m in pieces[:k] if m != pieces[goal]]
+
+    def first_start(self, keys: Any) -> list[int] | None:
+        """The first of ``keys`` that is an eligible start, as ``start`` gives it (None: none is)."""
+        at = self.hk.first_eligible(keys, self.g, self.rule)
+        return self.start(keys[at]) if at >= 0 else None
+
+    def successors(self, keys: Any, move_goal: bool) -> Any:
+        """Every key one move leads to from ``keys`` (repeats kept): with ``move_goal`` False, single steps of
+        the pieces but the goal piece (the goal positions joined to the justsolved ones)."""
+        import numpy as np
+
+        metric = self.metric if move_goal else self.hk.STEPS
+        buffer, parts, at = np.empty(BUFFER, dtype=np.int64), [], 0
+        while at < keys.size:
+            at, count = self.hk.successors(keys, at, buffer, self.g, metric, move_goal)
+            parts.append(buffer[:count].copy())
+        return np.concatenate(parts) if parts else keys[:0]
+
+
+def search_class_keys(space: Layers, sizes: Sequence[int], result: ClassResult,
+                      progress: Callable[[int], None] | None) -> None:
+    """``search_class`` by the compiled kernels (``hardest_kernel``), each layer its sorted keys alone: the same
+    layers, so the same figures and, the first eligible key of the deepest layer, the same start."""
+    import numpy as np
+
+    moves = KeyMoves(space)
+    keys = justsolved_keys(space, sizes)
+    if not keys.size:
+        return
+    result.justsolved = keys.size
+    # every goal position joined to them by single steps of the other pieces
+    found, before, layer = [keys], keys[:0], keys
+    while layer.size:
+        before, layer = layer, next_keys(moves, layer, before, False)
+        found.append(layer)
+    keys = np.concatenate(found)
+    keys.sort()
+    before, depth = keys[:0], 0
+    while keys.size:
+        result.positions += keys.size
+        result.layers.append(int(keys.size))
+        if progress is not None:
+            progress(int(keys.size))
+        start = moves.first_start(keys)
+        if start is not None:
+            result.moves, result.start = depth, start
+        before, keys = keys, next_keys(moves, keys, before, True)
+        depth += 1
+
+
+def justsolved_keys(space: Layers, sizes: Sequence[int]) -> Any:
+    """The sorted distinct keys of ``justsolved_rows``, listed by the compiled ``list_boards``."""
+    import numpy as np
+
+    from . import hardest_kernel as hk
+
+    geo, g = space.geo, hk.geometry(space)
+    starts, masks, piece_sizes = hk.anchored(geo.rows, geo.cols)
+    out, count = np.empty(BUFFER, dtype=np.int64), 0
+    wanted = Counter(sizes)
+    for piece in goal_placements(geo.rows, geo.cols, space.rule):
+        size = popcount(piece)
+        if not wanted[size]:
+            continue
+        want = np.zeros(geo.n + 1, dtype=np.int64)
+        for s, c in (wanted - Counter({size: 1})).items():
+            want[s] = c
+        base = hk.own(piece, g) | (first_cell(piece) << space.shift_a)
+        for room in step_targets(piece, geo):
+            out, count = hk.list_boards(geo.full & ~piece, room, want, starts, masks, piece_sizes, base, g, out, count)
+    keys = out[:count]
+    keys.sort()
+    return keys[:hk.distinct_sorted(keys)].copy()
+
+
+def next_keys(moves: KeyMoves, layer: Any, before: Any, move_goal: bool) -> Any:
+    """The next breadth-first layer after the sorted keys ``layer`` (``before``: the layer before it), sorted:
+    the successors in neither, a buffer at a time, gathered and made distinct again whenever they outgrow what
+    is already gathered (so duplicates across buffers never hold more than about twice the layer)."""
+    import numpy as np
+
+    hk = moves.hk
+    metric = moves.metric if move_goal else hk.STEPS
+    buffer, kept = np.empty(BUFFER, dtype=np.int64), np.empty(BUFFER, dtype=np.int64)
+    gathered, parts, pending, at = layer[:0], [], 0, 0
+    while at < layer.size:
+        at, count = hk.successors(layer, at, buffer, moves.g, metric, move_goal)
+        part = buffer[:count]
+        part.sort()
+        fresh = hk.fresh(part, layer, before, kept)
+        parts.append(kept[:fresh].copy())
+        pending += fresh
+        if pending > gathered.size + 4 * BUFFER:
+            gathered, parts, pending = merged([gathered] + parts), [], 0
+    return merged([gathered] + parts)
+
+
+def merged(parts: list[Any]) -> Any:
+    """The sorted distinct values of the arrays ``parts``."""
+    import numpy as np
+
+    from . import hardest_kernel as hk
+
+    values = np.concatenate(parts)
+    values.sort()
+    return values[:hk.distinct_sorted(values)].copy()
 
 
 def solved_start(geo: Geometry, sizes: Sequence[int], space: Layers) -> list[int] | None:

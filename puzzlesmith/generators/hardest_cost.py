@@ -115,30 +115,70 @@ def features(rows: int, cols: int, sizes: Sequence[int]) -> list[float] | None:
             ones / len(sizes), float(max(sizes)), voids * log(boards), voids * log(solved)]
 
 
-#: The class search's peak memory above the process's own (MB), its CPU seconds and the positions it searches,
-#: each as exp(a linear function of ``features``): least squares in log space over 213 classes measured by
-#: benchmarks/bench_hardest_cost.py (4x4, 3x5, 2x8, 4x5; goal=corner and edges; metric=moves; memory from the
-#: classes of 5 MB and more). All 108 classes that peak at 20 MB or more are within a factor of two (0.56 to
-#: 1.92); time, measured on a loaded machine, is within a factor of two for 191 of the 213 classes.
-MEMORY = (-5.6335, 0.5110, 0.1327, 0.2372, 0.2474, -0.1081, 0.0189, 0.5229, -0.0219, -0.0433, 0.0417)
-SECONDS = (-12.4124, 1.1423, -0.4316, 0.3609, 0.1927, -0.0925, 0.0486, -1.1074, 0.0520, -0.0605,
-           0.0773)
+@dataclass(frozen=True)
+class Fit:
+    """The constants of one class search's cost: its peak memory above the process (MB) and its CPU seconds, each
+    as exp(a linear function of ``features``); the process before a class (bytes); and the numbered modes' working
+    arrays (bytes) and time (the layer search's times a factor, plus ``NUMBERING_SECONDS`` a position numbered)."""
+
+    memory: tuple[float, ...]
+    seconds: tuple[float, ...]
+    base: float
+    ranked_work: float
+    disk_work: float
+    ranked_slower: float
+    disk_slower: float
+
+
+#: The numpy search (without numba: a layer is rows of piece masks). Least squares in log space over 213 classes
+#: measured by benchmarks/bench_hardest_cost.py (4x4, 3x5, 2x8, 4x5; goal=corner and edges; metric=moves; memory
+#: from the classes of 5 MB and more). All 108 classes that peak at 20 MB or more are within a factor of two (0.56
+#: to 1.92); time, measured on a loaded machine, is within a factor of two for 191 of the 213 classes. The process:
+#: Python, numpy and puzzlesmith imported, 29 MB (VmRSS). The numbered modes, measured alone in a fresh process
+#: (bench_hardest_cost.py --mode ranked|disk): peaks of 95 and 103 MB on the 132-move 4x4 class (2.5 million
+#: positions), 272 and 139 MB for a 4x5 class of 24.9 million, 72 MB on disk for a 4x4 class of five pieces (the
+#: disk mode's arrays vary with the slices read: 43 to 104 MB above the process); their time (the sweeps and the
+#: keys turned back into rows) fitted to the same two classes in both modes.
+NUMPY = Fit(
+    memory=(-5.6335, 0.5110, 0.1327, 0.2372, 0.2474, -0.1081, 0.0189, 0.5229, -0.0219, -0.0433, 0.0417),
+    seconds=(-12.4124, 1.1423, -0.4316, 0.3609, 0.1927, -0.0925, 0.0486, -1.1074, 0.0520, -0.0605, 0.0773),
+    base=29.0 * 2**20,
+    ranked_work=60e6, disk_work=65e6, ranked_slower=1.6, disk_slower=2.1)
+#: The compiled search (``hardest_kernel``, with numba: a layer is its keys alone). Least squares in log space over 116
+#: classes measured by benchmarks/bench_hardest_cost.py (4x4 corner and edges, 3x5, 2x8, 4x5 of up to 8.3 million
+#: boards; metric=moves; memory from the classes of 5 MB and more, 76 of them: estimate/peak 0.45 to 2.14; time,
+#: on a loaded machine, 0.30 to 3.07). The process: numpy, numba and the kernels loaded, 143 MB (VmRSS). The
+#: numbered modes (the keys moved by the kernels, the numbering in Python as before), measured on the 132-move 4x4
+#: class and a 4x5 class of 24.9 million positions: 61 and 241 MB above the process in ``ranked`` (less their 8.25
+#: bytes a position: 40 and 36 MB of arrays), 59 and 103 MB on disk (75 MB of arrays taken for both); their time
+#: beyond the numbering 4.9 and 14 times the layer search's in ``ranked`` (the sweeps read the whole table however
+#: few positions are reached), 8.8 and 19 on disk (the geometric means taken: 8.3 and 12.9).
+COMPILED = Fit(
+    memory=(-4.6728, 0.5788, -0.1739, 0.1918, 0.1435, 0.0223, 0.0223, -1.3062, 0.0923, 0.0077, -0.0028),
+    seconds=(-12.8886, 1.1174, -0.5984, 0.3964, 0.0907, 0.0006, 0.0302, -1.9003, 0.1333, 0.0487, -0.0264),
+    base=143.2 * 2**20,
+    ranked_work=40e6, disk_work=75e6, ranked_slower=8.3, disk_slower=12.9)
+#: The positions either layer search reaches (the same layers), fitted with the numpy search's 213 classes.
 POSITIONS = (1.2452, -0.4046, 1.3334, 0.2516, 0.0114, 0.0063, -0.0062, 0.2592, -0.0195, 0.0428, -0.0332)
-#: The process a class runs in, before it starts (Python, numpy and puzzlesmith imported: VmRSS, measured).
-BASE = 29.0 * 2**20
 #: What the position-by-position search of the super metrics keeps per position (a set entry and an int), and
 #: its CPU seconds per position (about 10,000 positions a second, measured on 4x4).
 POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
-
 #: The numbered search (``hardest_ranked``, modes ranked and disk): bytes a position of the class (boards x pieces)
-#: beyond its key (the two-bit table), and the working arrays of one block of positions, measured alone in a fresh
-#: process (benchmarks/bench_hardest_cost.py --mode ranked|disk): peaks of 95 and 103 MB on the 132-move 4x4 class (2.5
-#: million positions), 272 and 139 MB for a 4x5 class of 24.9 million, 72 MB on disk for a 4x4 class of five pieces
-#: (the disk mode's arrays vary with the slices read: 43 to 104 MB above the process). Its CPU time: the layer
-#: search's times a factor (the sweeps and the keys turned back into rows), plus the numbering, per position of the
-#: class (listing and keying every board): fitted to the same two classes in both modes.
-RANKED_POSITION_BYTES, RANKED_WORK, DISK_WORK = 0.25, 60e6, 65e6
-RANKED_SLOWER, DISK_SLOWER, NUMBERING_SECONDS = 1.6, 2.1, 1.4e-6
+#: beyond its key (the two-bit table); CPU seconds a position of the class to number it (listing and keying every
+#: board, in Python either way).
+RANKED_POSITION_BYTES, NUMBERING_SECONDS = 0.25, 1.4e-6
+
+
+def fitted() -> Fit:
+    """The constants of the search that runs here: the compiled one where numba is installed."""
+    from puzzlesmith.solvers.compiled import compiled_available
+
+    return COMPILED if compiled_available() else NUMPY
+
+
+def base_memory() -> float:
+    """The process a class runs in before it starts (bytes): what every estimate of memory includes."""
+    return fitted().base
 
 
 @dataclass(frozen=True)
@@ -153,22 +193,24 @@ def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves"
     """The cost of one class searched in ``mode`` (``hardest.MODES``; the super metrics have one way only)."""
     from .hardest import VECTOR_METRICS
 
+    fit = fitted()
     x = features(rows, cols, sizes)
     if x is None:
-        return Cost(BASE, 0.0)
+        return Cost(fit.base, 0.0)
     if metric not in VECTOR_METRICS:
         positions = model(POSITIONS, x)
-        return Cost(BASE + POSITION_BYTES * positions, POSITION_SECONDS * positions)
-    seconds = model(SECONDS, x)
+        return Cost(fit.base + POSITION_BYTES * positions, POSITION_SECONDS * positions)
+    seconds = model(fit.seconds, x)
     if mode == "layers":
-        return Cost(BASE + 2**20 * model(MEMORY, x), seconds)
+        return Cost(fit.base + 2**20 * model(fit.memory, x), seconds)
     # numbered: every position of the class (boards x pieces) has its key (8 bytes, in memory for ``ranked``)
     # and two bits, and one block of positions is expanded at a time
     positions = counts_of(rows, cols)[tuple(sorted(sizes))][0] * len(sizes)
     numbering = NUMBERING_SECONDS * positions
     if mode == "ranked":
-        return Cost(BASE + RANKED_WORK + (8 + RANKED_POSITION_BYTES) * positions, RANKED_SLOWER * seconds + numbering)
-    return Cost(BASE + DISK_WORK + RANKED_POSITION_BYTES * positions, DISK_SLOWER * seconds + numbering)
+        return Cost(fit.base + fit.ranked_work + (8 + RANKED_POSITION_BYTES) * positions,
+                    fit.ranked_slower * seconds + numbering)
+    return Cost(fit.base + fit.disk_work + RANKED_POSITION_BYTES * positions, fit.disk_slower * seconds + numbering)
 
 
 def choose_mode(rows: int, cols: int, sizes: Sequence[int], metric: str, budget: float | None) -> str:

@@ -1,13 +1,15 @@
 """The class search in bounded memory: positions numbered, breadth-first layers as two bits a position.
 
-The layer search (``hardest.search_class``) holds whole layers as rows of piece masks, 80 to 200 bytes a
-position, and a class of 4x5 needs up to about 9 GB so. Here every position of the class (each board of the
-class with each of its pieces as the goal piece: boards x pieces of them) gets a number, its place in the
+The layer search holds whole layers: as rows of piece masks, 80 to 200 bytes a position (``hardest.search_class``,
+without numba: a class of 4x5 needs up to about 9 GB so), or as keys, 8 bytes (``hardest.search_class_keys``).
+Here every position of the class (each board of the class with each of its pieces as the goal piece: boards x
+pieces of them) gets a number, its place in the
 sorted array of position keys (``csp.ranking.SortedRanking``), and the search keeps one two-bit value per
 number (``csp.ranking.TwoBitTable``, after Hoey, "Re: TripleCross by Binary Arts", 1996): 0 not seen, 1 or 2
 the layer being expanded or the next one, 3 seen before. Moves undo, so the successors of a layer not seen yet
 are the next layer. A sweep of the table a block at a time finds the layer, rebuilds its positions from their
-keys (``rows_of``), marks the new successors and retires the layer to 3.
+keys (``rows_of``; with numba the kernels move the keys themselves, ``hardest.KeyMoves``), marks the new
+successors and retires the layer to 3.
 
 In memory (mode ``ranked``) that is 8 bytes a position for the keys and a quarter byte for the table. On disk
 (mode ``disk``) the keys are a file in a temporary directory, sorted bucket by bucket and read a slice at a time
@@ -223,7 +225,12 @@ def sweep(space: Any, numbering: Any, table: TwoBitTable, value: int, pieces: in
 
     With the keys on disk the successors' keys go to a file per slice of the keys as they are found, and are
     numbered and marked a slice at a time after the sweep: each slice is read once a layer."""
+    from puzzlesmith.solvers.compiled import compiled_available
+
+    from .hardest import KeyMoves
+
     np = space.np
+    compiled = KeyMoves(space) if compiled_available() else None
     on_disk = isinstance(numbering, DiskCodes)
     spill = [open(os.path.join(where, f"next{s}"), "w+b") for s in range(numbering.fences.size)] if on_disk else []
     count, eligible = 0, None
@@ -238,12 +245,17 @@ def sweep(space: Any, numbering: Any, table: TwoBitTable, value: int, pieces: in
             for at in range(0, layer.size, BLOCK):
                 numbers = layer[at:at + BLOCK]
                 keys = span[numbers - lo] if span is not None else numbering.unrank(numbers)
-                rows = rows_of(space, keys, pieces)
-                if eligible is None and moving is None:
-                    ok = space.eligible(rows)
-                    if ok.any():
-                        eligible = rows[int(np.argmax(ok))]
-                found = space.successors(keys, rows, moving, single)[0]
+                if compiled is not None:
+                    if eligible is None and moving is None:
+                        eligible = compiled.first_start(keys)
+                    found = compiled.successors(keys, moving is None)
+                else:
+                    rows = rows_of(space, keys, pieces)
+                    if eligible is None and moving is None:
+                        ok = space.eligible(rows)
+                        if ok.any():
+                            eligible = rows[int(np.argmax(ok))]
+                    found = space.successors(keys, rows, moving, single)[0]
                 table.mark(numbers, 3)
                 if on_disk:
                     found = np.unique(found)

@@ -1,0 +1,142 @@
+"""Issue 26, the compiled class search (``generators/hardest_kernel.py``, a layer as its sorted keys alone) against the
+numpy search it replaces where numba is installed: every class of small boards with the same record and the same
+layer sizes in the three metrics under both goal rules; each kernel against its numpy or plain-Python counterpart
+(keys turned back into pieces, the successors of every position, the justsolved listing, the membership filter);
+and Bickford's 132-move 4x4 class ("Sliding Block Puzzles, Part 3", 2012) in the compiled numbered mode."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import puzzlesmith.generators.hardest_ranked as ranked
+import puzzlesmith.solvers.compiled as compiled
+from puzzlesmith.generators.boards import board_list
+from puzzlesmith.generators.hardest import (
+    Geometry,
+    KeyMoves,
+    Layers,
+    class_record,
+    goal_placements,
+    hardest_of_class,
+    justsolved_keys,
+    justsolved_rows,
+    size_classes,
+)
+from puzzlesmith.solvers.compiled import compiled_available
+
+pytestmark = pytest.mark.skipif(not compiled_available(), reason="numba is not installed (pip install '.[fast]')")
+
+
+def searched(rows: int, cols: int, sizes: tuple[int, ...], rule: str, metric: str, numba: bool, mode: str = "layers",
+             any_start: bool = False) -> tuple:
+    """The record (times left out) and layer sizes of one class, by the kernels or by the numpy search."""
+    saved = compiled.compiled_available
+    compiled.compiled_available = lambda: numba  # type: ignore[assignment]
+    try:
+        result = hardest_of_class(rows, cols, sizes, rule, metric, mode=mode, any_start=any_start)
+    finally:
+        compiled.compiled_available = saved  # type: ignore[assignment]
+    record = class_record(result, rows, cols)
+    del record["seconds"], record["cpu_seconds"]
+    return record, result.layers
+
+
+@pytest.mark.parametrize("rows, cols", [(2, 3), (3, 3), (2, 4)])
+@pytest.mark.parametrize("rule", ["corner", "edges"])
+@pytest.mark.parametrize("metric", ["moves", "steps", "straight"])
+def test_the_compiled_search_gives_the_numpy_search_answer(rows, cols, rule, metric):
+    for sizes in size_classes(rows * cols):
+        assert searched(rows, cols, sizes, rule, metric, True) == searched(rows, cols, sizes, rule, metric, False), \
+            sizes
+
+
+def test_the_compiled_search_on_3x4_and_any_start():
+    """Every class of 3x4 (moves, corner), and of 3x3 with any position a start (Bickford's "simple simple")."""
+    for sizes in size_classes(12):
+        assert searched(3, 4, sizes, "corner", "moves", True) == searched(3, 4, sizes, "corner", "moves", False), sizes
+    for sizes in size_classes(9):
+        assert searched(3, 3, sizes, "corner", "moves", True, any_start=True) == \
+            searched(3, 3, sizes, "corner", "moves", False, any_start=True), sizes
+
+
+@pytest.mark.parametrize("mode", ["ranked", "disk"])
+def test_the_compiled_numbered_modes_give_the_numpy_layer_answer(monkeypatch, mode):
+    """The numbered modes move keys by the kernels too: every class of 3x3 under both rules, with blocks and slices
+    of a few positions so that every boundary is crossed."""
+    monkeypatch.setattr(ranked, "SEGMENT", 64)
+    monkeypatch.setattr(ranked, "SPAN", 128)
+    monkeypatch.setattr(ranked, "BLOCK", 16)
+    monkeypatch.setattr(ranked, "LIST_BLOCK", 100)
+    for rule in ("corner", "edges"):
+        for sizes in size_classes(9):
+            assert searched(3, 3, sizes, rule, "moves", True, mode) == searched(3, 3, sizes, rule, "moves", False), \
+                (rule, sizes)
+
+
+def test_the_132_move_class_compiled_and_numbered():
+    result = hardest_of_class(4, 4, (1, 1, 1, 1, 1, 2, 2, 2, 3), "edges", "moves", mode="ranked")
+    assert result.moves == 132
+    assert class_record(result, 4, 4)["puzzle"] == "ABB./ACDD/EEFG/HEI."
+
+
+def every_position(rows: int, cols: int, sizes: tuple[int, ...]) -> np.ndarray:
+    """Every position of a class as rows (each board with each of its pieces in turn the goal piece)."""
+    boards = np.array(board_list(rows, cols, sizes), dtype=np.int64)
+    return np.concatenate([np.roll(boards, -j, axis=1) for j in range(len(sizes))])
+
+
+def test_keys_decode_to_their_pieces():
+    from puzzlesmith.generators import hardest_kernel as hk
+
+    space = Layers(Geometry(4, 5), "moves", "corner")
+    g = hk.geometry(space)
+    out = np.empty(20, dtype=np.int64)
+    for sizes in ((3, 4, 5, 6), (1,) * 14 + (2, 2), (1,) * 16 + (3,)):  # 229,432, 47,400 and 1,190 boards
+        rows = every_position(4, 5, sizes)
+        for row, key in zip(rows[::7], space.keys(rows)[::7]):
+            k, goal = hk.decode(key, g, out)
+            assert k == len(sizes) and out[goal] == row[0]
+            assert sorted(out[:k]) == sorted(row) and list(out[:k]) == sorted(row, key=lambda m: m & -m)
+
+
+@pytest.mark.parametrize("metric", ["moves", "steps", "straight"])
+def test_the_successor_kernel_makes_the_numpy_successors(metric):
+    """From every position of three 3x4 classes: the same keys, repeats included, as ``Layers.successors``; with
+    the goal piece held, the same as single steps of the other pieces."""
+    space = Layers(Geometry(3, 4), metric, "corner")
+    moves = KeyMoves(space)
+    for sizes in ((1, 1, 2, 3), (1, 1, 1, 1, 2, 2), (1, 2, 4)):
+        rows = every_position(3, 4, sizes)
+        keys = space.keys(rows)
+        assert (np.sort(moves.successors(keys, True)) == np.sort(space.successors(keys, rows)[0])).all()
+        held = space.successors(keys, rows, range(1, len(sizes)), single=True)[0]
+        assert (np.sort(moves.successors(keys, False)) == np.sort(held)).all()
+
+
+@pytest.mark.parametrize("rule", ["corner", "edges"])
+def test_the_justsolved_keys_are_those_of_the_listed_rows(rule):
+    space = Layers(Geometry(3, 4), "moves", rule)
+    assert goal_placements(3, 4, rule)
+    for sizes in size_classes(12)[::5]:
+        rows = justsolved_rows(space.geo, sizes, rule)
+        expected = np.unique(space.keys(np.array(rows, dtype=np.int64))) if rows else np.zeros(0, dtype=np.int64)
+        assert (justsolved_keys(space, sizes) == expected).all(), sizes
+
+
+def test_the_membership_filter_against_sets():
+    from puzzlesmith.generators import hardest_kernel as hk
+
+    rng = random.Random(26)
+    for size in (0, 1, 5, 300):
+        found = np.sort(np.array([rng.randrange(500) for _ in range(size)], dtype=np.int64))
+        layer = np.unique(np.array([rng.randrange(500) for _ in range(rng.randrange(400))], dtype=np.int64))
+        before = np.unique(np.array([rng.randrange(500) for _ in range(rng.randrange(40))], dtype=np.int64))
+        out = np.empty(max(size, 1), dtype=np.int64)
+        kept = out[:hk.fresh(found, layer, before, out)]
+        assert list(kept) == sorted(set(found.tolist()) - set(layer.tolist()) - set(before.tolist()))
+        for j in range(0, layer.size + 1, 7):
+            for x in range(-1, 502, 13):
+                assert hk.gallop(layer, j, x) == max(j, int(np.searchsorted(layer, x)))
