@@ -39,9 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--checkpoint", metavar="FILE",
                    help="keep finished classes in FILE; a run given the same FILE resumes where it stopped")
     p.add_argument("--mode", choices=("auto", "layers", "ranked", "disk"), default="auto",
-                   help="how a class keeps its breadth-first layers: as rows of pieces (fastest), numbered at two bits "
-                        "a position in memory (ranked) or with the numbering on disk; auto (the default) takes the "
-                        "first that fits the memory of a worker")
+                   help="how a class keeps its breadth-first layers: as sorted keys (fastest; as rows of pieces "
+                        "without the fast extra), numbered at two bits a position in memory (ranked) or with "
+                        "the numbering on disk; auto (the default) takes the first that fits the memory of a worker")
     p.add_argument("--memory", type=memory_size, metavar="SIZE",
                    help="memory of one worker for --mode auto, such as 2GB (default: what is available, shared "
                         "among the workers)")
