@@ -153,12 +153,34 @@ def _normal(mask: int, cols: int, row: int) -> int:
 
 
 @kernel
+def _next_set(depth: int, allowed: int, nbrs: np.ndarray, chosen: np.ndarray, frontier: np.ndarray,
+              banned: np.ndarray) -> int:
+    """One step of listing the connected sets of ``allowed`` cells grown from a root (``chosen[0]``): each branch
+    takes the lowest frontier cell, or bans it for the rest of the branch (as ``boards.connected_sets``), on an
+    explicit stack. Returns the depth of the next set (``chosen[depth]``), or -1 when the root has no more."""
+    while depth >= 0 and not frontier[depth]:
+        depth -= 1
+    if depth < 0:
+        return -1
+    f = frontier[depth]
+    low = f & -f
+    frontier[depth] = f ^ low
+    taken = chosen[depth] | low
+    child = banned[depth]
+    banned[depth] |= low
+    depth += 1
+    chosen[depth] = taken
+    frontier[depth] = (frontier[depth - 1] | nbrs[_low(low)]) & allowed & ~taken & ~child
+    banned[depth] = child
+    return depth
+
+
+@kernel
 def shapes_of(rows: int, cols: int, nbrs: np.ndarray, flags: np.ndarray) -> int:
     """How many shapes (connected sets up to translation) fit a rows x cols board, and, when ``flags`` has 2^cells
     entries, a 1 at each shape's mask in the top-left corner. A shape's corner placement is the connected set
-    whose lowest cell is on the top row and that touches the left column, so the sets are listed from roots on
-    the top row only, each branch taking one frontier cell or banning it for the rest of the branch (as
-    ``boards.connected_sets``), on an explicit stack."""
+    whose lowest cell is on the top row and that touches the left column, so the sets are listed (``_next_set``)
+    from roots on the top row only."""
     n = rows * cols
     chosen = np.empty(n + 1, np.int64)
     frontier = np.empty(n + 1, np.int64)
@@ -173,26 +195,13 @@ def shapes_of(rows: int, cols: int, nbrs: np.ndarray, flags: np.ndarray) -> int:
         allowed = full & ~((1 << root) - 1)
         depth = 0
         chosen[0], frontier[0], banned[0] = 1 << root, nbrs[root] & allowed, 0
-        taken = chosen[0]
-        while True:
+        while depth >= 0:
+            taken = chosen[depth]
             if taken & left:
                 count += 1
                 if mark:
                     flags[taken] = 1
-            while depth >= 0 and not frontier[depth]:
-                depth -= 1
-            if depth < 0:
-                break
-            f = frontier[depth]
-            low = f & -f
-            frontier[depth] = f ^ low
-            taken = chosen[depth] | low
-            child = banned[depth]
-            banned[depth] |= low
-            depth += 1
-            chosen[depth] = taken
-            frontier[depth] = (frontier[depth - 1] | nbrs[_low(low)]) & allowed & ~taken & ~child
-            banned[depth] = child
+            depth = _next_set(depth, allowed, nbrs, chosen, frontier, banned)
     return count
 
 
@@ -227,28 +236,14 @@ def pairs_of_shapes(rows: int, cols: int, nbrs: np.ndarray, shapes: np.ndarray, 
                 allowed = free & ~((1 << root) - 1)
                 depth = 0
                 chosen[0], frontier[0], banned[0] = 1 << root, nbrs[root] & allowed, 0
-                taken = chosen[0]
-                while True:
+                while depth >= 0:
                     out[1] += 1
-                    b = index[_normal(taken, cols, row)]
+                    b = index[_normal(chosen[depth], cols, row)]
                     if b >= a and seen[b] != a:
                         seen[b] = a
                         partners[found] = b
                         found += 1
-                    while depth >= 0 and not frontier[depth]:
-                        depth -= 1
-                    if depth < 0:
-                        break
-                    f = frontier[depth]
-                    low = f & -f
-                    frontier[depth] = f ^ low
-                    taken = chosen[depth] | low
-                    child = banned[depth]
-                    banned[depth] |= low
-                    depth += 1
-                    chosen[depth] = taken
-                    frontier[depth] = (frontier[depth - 1] | nbrs[_low(low)]) & allowed & ~taken & ~child
-                    banned[depth] = child
+                    depth = _next_set(depth, allowed, nbrs, chosen, frontier, banned)
         for t in range(found):
             b = partners[t]
             grid_hb, grid_wb = rows - high[b] + 1, cols - wide[b] + 1
