@@ -1,0 +1,132 @@
+"""The summary tables of the committed hardest-puzzle tables (`data/hardest/RxC-GOAL-METRIC.jsonl`), as markdown.
+
+The research page ("Boards up to 20 cells") and README show these tables; tests/test_hardest_boards.py checks
+that each row they show is the row this script makes from the files, so the pages cannot drift from the data.
+
+    python benchmarks/hardest_tables.py [--boards]        # per board and goal: classes, most moves, costs
+    python benchmarks/hardest_tables.py --pieces [METRIC]  # the most moves per number of pieces
+    python benchmarks/hardest_tables.py --metrics          # the most moves of each board in each metric
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "data" / "hardest"
+METRICS = ("moves", "straight", "steps")
+
+
+@dataclass
+class Table:
+    """One committed table: its classes and what their search cost."""
+
+    board: str
+    goal: str
+    metric: str
+    classes: list[dict]
+    costs: list[dict]
+
+    @property
+    def hardest(self) -> dict:
+        """The first class at the most moves (the order of the file, as the search wrote it)."""
+        return max(self.classes, key=lambda r: r["moves"] or 0)
+
+    def most_by_pieces(self) -> dict[int, int]:
+        """The most moves of the classes of each number of pieces."""
+        most: dict[int, int] = {}
+        for record in self.classes:
+            pieces = sum(int(k) for k in record["sizes"].split("-"))
+            most[pieces] = max(most.get(pieces, 0), record["moves"] or 0)
+        return dict(sorted(most.items()))
+
+
+def cells(board: str) -> int:
+    rows, cols = map(int, board.split("x"))
+    return rows * cols
+
+
+def tables(metric: str | None = None) -> list[Table]:
+    """Every complete table (all of its board's classes), smallest board first, `corner` before `edges`."""
+    from puzzlesmith.generators.hardest import size_classes
+
+    found = []
+    for path in DATA.glob("*-*-*.jsonl"):
+        name = path.name.removesuffix(".jsonl")
+        if name.endswith(".costs") or name.count("-") != 2:
+            continue
+        board, goal, kind = name.split("-")
+        if metric is not None and kind != metric:
+            continue
+        lines = [json.loads(line) for line in path.read_text().splitlines()]
+        classes = [line for line in lines if "sizes" in line]
+        if len(classes) < len(size_classes(cells(board))):
+            continue
+        costs_path = path.with_name(name + ".costs.jsonl")
+        costs = [json.loads(line) for line in costs_path.read_text().splitlines()] if costs_path.exists() else []
+        found.append(Table(board, goal, kind, classes, costs))
+    order = {board: k for k, board in enumerate(["3x3", "2x4", "2x5", "2x6", "3x4", "2x7", "4x4", "2x8", "3x5",
+                                                  "2x9", "3x6", "2x10", "4x5"])}
+    return sorted(found, key=lambda t: (order.get(t.board, 99), cells(t.board), t.board, t.goal,
+                                        METRICS.index(t.metric)))
+
+
+def board_rows() -> list[str]:
+    """Per board and goal rule in `moves`: classes, classes with a puzzle, most moves, the hardest puzzle,
+    positions, CPU seconds and the largest peak of a class (from the costs file, where it was measured)."""
+    rows = ["| board | goal | classes | with a puzzle | most moves | hardest puzzle | positions | CPU s | peak MB |",
+            "|---|---|---:|---:|---:|---|---:|---:|---:|"]
+    for t in tables("moves"):
+        cpu = sum(c.get("cpu_seconds", 0.0) for c in t.costs)
+        peaks = [c["peak_mb"] for c in t.costs if "peak_mb" in c]
+        rows.append(f"| {t.board} | {t.goal} | {len(t.classes):,} | {sum(1 for r in t.classes if r['moves']):,} | "
+                    f"{t.hardest['moves']} | `{t.hardest['puzzle']}` | "
+                    f"{sum(r['positions'] for r in t.classes):,} | {cpu:,.0f} | "
+                    f"{f'{max(peaks):,.0f}' if peaks else 'n/a'} |")
+    return rows
+
+
+def piece_rows(metric: str = "moves") -> list[str]:
+    """The most moves per number of pieces of every complete table of ``metric``."""
+    found = tables(metric)
+    width = max((max(t.most_by_pieces()) for t in found), default=0)
+    rows = ["| board | goal | " + " | ".join(str(k) for k in range(1, width + 1)) + " |",
+            "|---|---|" + "---:|" * width]
+    for t in found:
+        most = t.most_by_pieces()
+        rows.append(f"| {t.board} | {t.goal} | " + " | ".join(str(most.get(k, "")) for k in range(1, width + 1)) + " |")
+    return rows
+
+
+def metric_rows() -> list[str]:
+    """The most moves of each board (goal=corner) in each metric it has a complete table of."""
+    by_board: dict[str, dict[str, int]] = {}
+    for t in tables():
+        if t.goal == "corner":
+            by_board.setdefault(t.board, {})[t.metric] = t.hardest["moves"]
+    boards = list(by_board)
+    rows = ["| metric | " + " | ".join(boards) + " |", "|---|" + "---:|" * len(boards)]
+    for metric in METRICS:
+        rows.append(f"| {metric} | " + " | ".join(str(by_board[b].get(metric, "not run")) for b in boards) + " |")
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--boards", action="store_true", help="per board and goal (the default)")
+    group.add_argument("--pieces", nargs="?", const="moves", choices=METRICS, help="most moves per piece count")
+    group.add_argument("--metrics", action="store_true", help="most moves per board and metric")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    rows = piece_rows(args.pieces) if args.pieces else metric_rows() if args.metrics else board_rows()
+    print("\n".join(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,91 @@
+"""Issue 26: the research page's tables of the hardest sliding-block puzzles are the committed data's. Every
+complete table under data/hardest must have its rows on the page ("Boards up to 20 cells"), and each figure the
+page shows (classes, classes with a puzzle, most moves, the hardest puzzle, positions; the most moves per number
+of pieces; the most moves per metric) must be the one `benchmarks/hardest_tables.py` makes from the files."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "docs" / "research" / "hardest-sbp.md"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import hardest_tables  # noqa: E402
+
+#: Whole-run figures the page may show beside the files' (the costs file has per-class CPU and worker peaks).
+UNCOMPARED = {"CPU s", "wall s", "peak MB"}
+
+
+def cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def markdown_tables(text: str, first: str) -> list[dict[str, dict[str, str]]]:
+    """The page's tables whose first header cell is ``first``: per table, each row's cells by header, keyed by
+    the row's first cell (and its second, `goal`, when the header has one)."""
+    found = []
+    lines = text.splitlines()
+    for k, line in enumerate(lines):
+        if not line.startswith(f"| {first} |"):
+            continue
+        header = cells(line)
+        rows = {}
+        for row in lines[k + 2:]:
+            if not row.startswith("|"):
+                break
+            values = dict(zip(header, cells(row)))
+            key = values[header[0]] + (f" {values['goal']}" if "goal" in values else "")
+            rows[key] = values
+        found.append(rows)
+    return found
+
+
+def made(rows: list[str]) -> dict[str, dict[str, str]]:
+    """The script's markdown rows as the page's tables are read."""
+    return markdown_tables("\n".join(rows), cells(rows[0])[0])[0]
+
+
+def compare(page: dict[str, dict[str, str]], data: dict[str, dict[str, str]]) -> None:
+    for key, want in data.items():
+        assert key in page, f"{key}: a complete table not on the page"
+        for column, value in want.items():
+            if column in page[key] and column not in UNCOMPARED:
+                shown = re.sub(r" \(.*\)$", "", page[key][column])  # "52 (`AABC/DEFG/.FF.`)": the number
+                assert shown == value, f"{key}, {column}: the page says {shown}, the data {value}"
+
+
+TEXT = PAGE.read_text()
+
+
+def test_the_board_table_is_the_data():
+    data = made(hardest_tables.board_rows())
+    assert {"2x8 corner", "3x5 edges", "2x9 corner"} <= set(data)  # tables known to be complete
+    page = [t for t in markdown_tables(TEXT, "board") if "positions" in next(iter(t.values()))]
+    assert len(page) == 1
+    compare(page[0], data)
+
+
+@pytest.mark.parametrize("metric", hardest_tables.METRICS)
+def test_the_most_moves_per_piece_count_are_the_data(metric):
+    data = made(hardest_tables.piece_rows(metric))
+    heading = {"moves": "The most moves per number of pieces", "straight": "per number of pieces, in `straight`",
+               "steps": "per number of pieces, in `steps`"}[metric]
+    assert heading in TEXT
+    after = TEXT[TEXT.index(heading):]
+    compare(markdown_tables(after, "board")[0], data)
+
+
+def test_the_most_moves_per_metric_are_the_data():
+    data = made(hardest_tables.metric_rows())
+    page = markdown_tables(TEXT, "metric")
+    assert len(page) == 1
+    assert set(page[0]) == set(data)
+    for metric, want in data.items():
+        for board, value in want.items():
+            assert board in page[0][metric], f"{board}: a complete table not on the page"
+            assert re.sub(r" \(.*\)$", "", page[0][metric][board]) == value, (metric, board)
