@@ -89,3 +89,22 @@ def test_the_most_moves_per_metric_are_the_data():
         for board, value in want.items():
             assert board in page[0][metric], f"{board}: a complete table not on the page"
             assert re.sub(r" \(.*\)$", "", page[0][metric][board]) == value, (metric, board)
+
+
+def test_readmes_table_is_the_data():
+    """README's table: per board, the most moves and the hardest puzzle under `goal=corner`, and the most in
+    steps and straight moves ("not run" only where that table is not complete)."""
+    readme = (ROOT / "README.md").read_text()
+    page = markdown_tables(readme, "board")
+    assert len(page) == 1
+    shown = page[0]
+    found = {(t.board, t.metric): t for t in hardest_tables.tables() if t.goal == "corner"}
+    boards = {board for board, metric in found if metric == "moves"}
+    assert boards <= set(shown), f"{sorted(boards - set(shown))}: complete tables not in README"
+    for board, row in shown.items():
+        moves = found[board, "moves"].hardest
+        assert row["moves"] == str(moves["moves"]), board
+        assert row["hardest (A to the bottom-right corner)"] == f"`{moves['puzzle']}`", board
+        for metric in ("steps", "straight"):
+            want = str(found[board, metric].hardest["moves"]) if (board, metric) in found else "not run"
+            assert row[metric] == want, (board, metric)
