@@ -384,3 +384,40 @@ def test_the_evolvers_two_fitness_searches_agree(goal):
     for _ in range(60):
         board = board_text(random_colouring(rng, 12), 3, 4)
         assert fitness_by_layers(board, 3, 4, goal, "moves") == fitness_by_search(board, goal, "moves"), board
+
+
+#: The most moves per number of pieces, 1 to 15, of every strict 4x4 puzzle (N. Bickford, "Sliding Block Puzzles,
+#: Part 3", 2012).
+PART3 = [1, 4, 9, 19, 36, 51, 62, 89, 132, 81, 64, 73, 61, 25, 21]
+
+
+def committed_4x4(goal: str) -> dict[str, dict]:
+    from puzzlesmith.generators.hardest_run import Results
+
+    setting = {"size": "4x4", "goal": goal, "metric": "moves"}
+    table = Results(ROOT / "data" / "hardest" / f"4x4-{goal}-moves.jsonl", setting).load()
+    assert len(table) == 683
+    return table
+
+
+def test_the_committed_strict_4x4_table_has_part_3s_maxima():
+    most: dict[int, int] = {}
+    for record in committed_4x4("corner").values():
+        most[record["pieces"]] = max(most.get(record["pieces"], 0), record["moves"] or 0)
+    assert [most[k] for k in range(1, 16)] == PART3
+
+
+def test_the_committed_edges_4x4_table_against_bickfords_results_file():
+    """Under SBPSearcher's rule, 669 of the file's 672 classes need the same moves; the three others are harder
+    here (their components hold no board SBPFinder listed), and both boards of each are solved again."""
+    results = bickford_results()
+    table = committed_4x4("edges")
+    differ = {name: (record["moves"], results[name]) for name, record in table.items()
+              if name in results and (record["moves"] or 0) != results[name][0]}
+    assert sum(1 for name in table if name in results) == 672
+    assert {name: (ours, theirs[0]) for name, (ours, theirs) in differ.items()} == {
+        "8-0-2-0-0-0-0-0-0-0-0-0-0-0-0-0": (36, 35), "3-3-0-1-0-0-0-0-0-0-0-0-0-0-0-0": (60, 58),
+        "3-2-2-0-0-0-0-0-0-0-0-0-0-0-0-0": (66, 62)}
+    for name, (ours, (theirs, numbers)) in differ.items():
+        assert solve_numbers(table[name]["numbers"], "edges") == ours
+        assert solve_numbers(numbers, "edges") == theirs
