@@ -118,8 +118,10 @@ def features(rows: int, cols: int, sizes: Sequence[int]) -> list[float] | None:
 @dataclass(frozen=True)
 class Fit:
     """The constants of one class search's cost: its peak memory above the process (MB) and its CPU seconds, each
-    as exp(a linear function of ``features``); the process before a class (bytes); and the numbered modes' working
-    arrays (bytes) and time (the layer search's times a factor, plus ``NUMBERING_SECONDS`` a position numbered)."""
+    as exp(a linear function of ``features``); the process before a class (bytes); the numbered modes' working
+    arrays (bytes) and time (the layer search's times a factor, plus ``NUMBERING_SECONDS`` a position numbered);
+    and the least bytes and CPU seconds a reached position costs (times ``POSITIONS``' estimate), which bound the
+    layer search's memory and time from below where the classes grow beyond those the fits were made on."""
 
     memory: tuple[float, ...]
     seconds: tuple[float, ...]
@@ -128,6 +130,8 @@ class Fit:
     disk_work: float
     ranked_slower: float
     disk_slower: float
+    position_bytes: float = 0.0
+    position_seconds: float = 0.0
 
 
 #: The numpy search (without numba: a layer is rows of piece masks). Least squares in log space over 213 classes
@@ -152,12 +156,17 @@ NUMPY = Fit(
 #: class and a 4x5 class of 24.9 million positions: 61 and 241 MB above the process in ``ranked`` (less their 8.25
 #: bytes a position: 40 and 36 MB of arrays), 59 and 103 MB on disk (75 MB of arrays taken for both); their time
 #: beyond the numbering 4.9 and 14 times the layer search's in ``ranked`` (the sweeps read the whole table however
-#: few positions are reached), 8.8 and 19 on disk (the geometric means taken: 8.3 and 12.9).
+#: few positions are reached), 8.8 and 19 on disk (the geometric means taken: 8.3 and 12.9). Those fits say 4x5's
+#: classes of 30 to 350 million positions need 0.13 to 1.6 times their peak in a worker (of the 4x5 table's
+#: results file) and 0.1 to 1 times their time; each needs at least 7 bytes and 0.5 microseconds of CPU a reached
+#: position (the medians of 109 such classes: 3.5 to 15 bytes, 0.29 to 0.85 microseconds), and with those floors
+#: the estimates are 0.61 to 1.6 times the peaks and 0.54 to 2.6 times the CPU.
 COMPILED = Fit(
     memory=(-4.6728, 0.5788, -0.1739, 0.1918, 0.1435, 0.0223, 0.0223, -1.3062, 0.0923, 0.0077, -0.0028),
     seconds=(-12.8886, 1.1174, -0.5984, 0.3964, 0.0907, 0.0006, 0.0302, -1.9003, 0.1333, 0.0487, -0.0264),
     base=143.2 * 2**20,
-    ranked_work=40e6, disk_work=75e6, ranked_slower=8.3, disk_slower=12.9)
+    ranked_work=40e6, disk_work=75e6, ranked_slower=8.3, disk_slower=12.9,
+    position_bytes=7.0, position_seconds=5e-7)
 #: The positions either layer search reaches (the same layers), fitted with the numpy search's 213 classes.
 POSITIONS = (1.2452, -0.4046, 1.3334, 0.2516, 0.0114, 0.0063, -0.0062, 0.2592, -0.0195, 0.0428, -0.0332)
 #: What the position-by-position search of the super metrics keeps per position (a set entry and an int), and
@@ -200,9 +209,10 @@ def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves"
     if metric not in VECTOR_METRICS:
         positions = model(POSITIONS, x)
         return Cost(fit.base + POSITION_BYTES * positions, POSITION_SECONDS * positions)
-    seconds = model(fit.seconds, x)
+    reached = model(POSITIONS, x)
+    seconds = max(model(fit.seconds, x), fit.position_seconds * reached)
     if mode == "layers":
-        return Cost(fit.base + 2**20 * model(fit.memory, x), seconds)
+        return Cost(fit.base + max(2**20 * model(fit.memory, x), fit.position_bytes * reached), seconds)
     # numbered: every position of the class (boards x pieces) has its key (8 bytes, in memory for ``ranked``)
     # and two bits, and one block of positions is expanded at a time
     positions = counts_of(rows, cols)[tuple(sorted(sizes))][0] * len(sizes)
