@@ -6,6 +6,7 @@ that each row they show is the row this script makes from the files, so the page
     python benchmarks/hardest_tables.py [--boards]        # per board and goal: classes, most moves, costs
     python benchmarks/hardest_tables.py --pieces [METRIC]  # the most moves per number of pieces
     python benchmarks/hardest_tables.py --metrics          # the most moves of each board in each metric
+    python benchmarks/hardest_tables.py --partial 4x5-corner-moves   # a table still being searched
 """
 
 from __future__ import annotations
@@ -115,15 +116,40 @@ def metric_rows() -> list[str]:
     return rows
 
 
+def partial_rows(name: str) -> list[str]:
+    """A table still being searched (``RxC-GOAL-METRIC``): per number of pieces, the classes done of all and the
+    most moves among them."""
+    from puzzlesmith.generators.hardest import size_classes
+
+    board = name.split("-")[0]
+    lines = [json.loads(line) for line in (DATA / f"{name}.jsonl").read_text().splitlines()]
+    every: dict[int, int] = {}
+    for sizes in size_classes(cells(board)):
+        every[len(sizes)] = every.get(len(sizes), 0) + 1
+    done: dict[int, int] = {}
+    most: dict[int, int] = {}
+    for record in (line for line in lines if "sizes" in line):
+        pieces = sum(int(k) for k in record["sizes"].split("-"))
+        done[pieces] = done.get(pieces, 0) + 1
+        most[pieces] = max(most.get(pieces, 0), record["moves"] or 0)
+    counts = sorted(every)
+    return ["| pieces | " + " | ".join(str(k) for k in counts) + " |",
+            "|---|" + "---:|" * len(counts),
+            "| classes done | " + " | ".join(f"{done.get(k, 0)} of {every[k]}" for k in counts) + " |",
+            "| most moves | " + " | ".join(str(most[k]) if k in most else "" for k in counts) + " |"]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--boards", action="store_true", help="per board and goal (the default)")
     group.add_argument("--pieces", nargs="?", const="moves", choices=METRICS, help="most moves per piece count")
     group.add_argument("--metrics", action="store_true", help="most moves per board and metric")
+    group.add_argument("--partial", metavar="RxC-GOAL-METRIC", help="a table still being searched, per piece count")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    rows = piece_rows(args.pieces) if args.pieces else metric_rows() if args.metrics else board_rows()
+    rows = (partial_rows(args.partial) if args.partial else piece_rows(args.pieces) if args.pieces
+            else metric_rows() if args.metrics else board_rows())
     print("\n".join(rows))
     return 0
 
