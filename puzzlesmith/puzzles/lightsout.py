@@ -196,20 +196,37 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
     width = len(shape) + 1
     variables = np.empty(n * width, dtype=np.int32)
     coeffs = np.empty(n * width, dtype=np.int16) if torus and len(set(shape)) < len(shape) else None
-    counts = np.empty(n, dtype=np.int32)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    # Off the torus, the rows that every offset's row stays on the board from (all but the first and last
+    # few) hold the same entries, shifted by a row: one row's, written out for all of them by one broadcast
+    # addition; the other rows cell by cell.
+    inner = (max(0, *(dr for dr, _ in shape)), rows + min(0, *(dr for dr, _ in shape))) if not torus and shape \
+        else (rows, rows)
     band = max(1, (1 << 15) // cols)
     filled = 0
-    for top in range(0, rows, band):
-        reach, valid, folded = _reach(rows, cols, shape, torus, top, min(rows, top + band), states)
-        lo, hi = top * cols, min(rows, top + band) * cols
-        counts[lo:hi] = valid.sum(axis=1, dtype=np.int32)
-        got = reach[valid]
-        variables[filled:filled + len(got)] = got
-        if coeffs is not None and folded is not None:
-            coeffs[filled:filled + len(got)] = folded[valid]
-        filled += len(got)
-    indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(counts, out=indptr[1:])
+    for first, last in ((0, inner[0]), inner, (max(inner), rows)):
+        if first >= last:
+            continue
+        if (first, last) == inner:
+            reach, valid, _ = _reach(rows, cols, shape, torus, first, first + 1, states)
+            row, ends = reach[valid], np.cumsum(valid.sum(axis=1))  # the first inner row's
+            count = (last - first) * len(row)
+            shifts = np.arange(last - first, dtype=np.int32) * np.int32(cols)
+            np.add(row[None, :], shifts[:, None], out=variables[filled:filled + count].reshape(last - first, len(row)))
+            np.add.outer(filled + np.arange(last - first, dtype=np.int64) * len(row), ends,
+                         out=indptr[first * cols + 1:last * cols + 1].reshape(last - first, cols))
+            filled += count
+            continue
+        for top in range(first, last, band):
+            reach, valid, folded = _reach(rows, cols, shape, torus, top, min(last, top + band), states)
+            lo, hi = top * cols, min(last, top + band) * cols
+            np.cumsum(valid.sum(axis=1), out=indptr[lo + 1:hi + 1])
+            indptr[lo + 1:hi + 1] += filled
+            got = reach[valid]
+            variables[filled:filled + len(got)] = got
+            if coeffs is not None and folded is not None:
+                coeffs[filled:filled + len(got)] = folded[valid]
+            filled += len(got)
     ones = np.broadcast_to(np.uint8(1), (filled,))  # every coefficient 1: no array of them
     m.parity_rows(ParityRows(indptr, variables[:filled], ones if coeffs is None else coeffs[:filled],
                              np.zeros(n, dtype=np.uint8), states, partial(_label, "light", cols)))
