@@ -239,13 +239,24 @@ def _chase(table: Any, flags: Any, defining: Any, defined: Any, const: Any, valu
             if slot == ring:
                 slot = 0
         return 0
+    full = width - width % 4  # reads taken four at a time: one store a word for the four, not one a read
     for d in range(defining.shape[0]):
         row = values[1 + slot]
-        row[:] = 0
-        for t in range(d * width, d * width + width):
-            read = values[table[t]]
+        t = d * width
+        if full == 0:
+            row[:] = 0
+        for g in range(t, t + full, 4):
+            a, b, e, f = values[table[g]], values[table[g + 1]], values[table[g + 2]], values[table[g + 3]]
+            if g == t:
+                for w in range(row.shape[0]):
+                    row[w] = a[w] ^ b[w] ^ e[w] ^ f[w]
+            else:
+                for w in range(row.shape[0]):
+                    row[w] ^= a[w] ^ b[w] ^ e[w] ^ f[w]
+        for g in range(t + full, t + width):
+            a = values[table[g]]
             for w in range(row.shape[0]):
-                row[w] ^= read[w]
+                row[w] ^= a[w]
         if with_const:
             row[word] ^= np.uint64(const[defining[d]] & 1) << bit
         if with_out:
