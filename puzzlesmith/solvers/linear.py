@@ -644,6 +644,10 @@ def _chase_batches(c: _Compiled, plan: _Plan, f: _Found, kernel: ModuleType | No
     else:
         assert f.reads is not None
         read_pos = 1 + f.reads % ring
+    # Which batches define a run of consecutive unknowns (written out as a slice): no break in the run.
+    breaks = np.zeros(n_def, dtype=np.int64)
+    np.cumsum(np.diff(f.defined) != 1, out=breaks[1:])
+    runs = (breaks[cut[1:] - 1] == breaks[cut[:-1]]).tolist() if n_def else []
     batches = []
     for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
         w = int(widths[t])
@@ -657,8 +661,7 @@ def _chase_batches(c: _Compiled, plan: _Plan, f: _Found, kernel: ModuleType | No
         ring_defs: np.ndarray | slice = slice(1 + q, 1 + q + b - a) if q + b - a <= ring else \
             1 + (np.arange(k + a, k + b) % ring).astype(it)
         defs = f.defined[a:b]
-        out_defs: np.ndarray | slice = slice(int(defs[0]), int(defs[0]) + b - a) \
-            if int(defs[-1]) - int(defs[0]) == b - a - 1 and (b - a < 3 or bool((np.diff(defs) == 1).all())) else defs
+        out_defs: np.ndarray | slice = slice(int(defs[0]), int(defs[0]) + b - a) if runs[t] else defs
         batches.append(_Batch(f.defining[a:b], defs, read_coef, None if inv_own is None else inv_own[f.defining[a:b]],
                               ring_defs, rows, out_defs))
     plan.method, plan.batches, plan.residual = "chase", batches, f.residual
