@@ -923,7 +923,7 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float |
         r = b
     ncols = plan.columns
     assert plan.matrix is not None  # _plan builds it for direct elimination, _residual_system for a chase
-    rank, part, null, orders, cert = _eliminate(p, plan.matrix, ncols, r, deadline)
+    rank, part, null, orders, cert = _eliminate(p, plan.matrix, ncols, r, deadline, plan.kernel)
     rank += n_u - ncols  # each defining equation of a chase adds one to the rank of A
     if part is None:
         assert cert is not None  # no solution comes with its certificate
@@ -941,10 +941,16 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float |
                     len(plan.seeds), orders)
 
 
-def _eliminate(p: int, matrix: np.ndarray, ncols: int, b: np.ndarray, deadline: float | None
+def _eliminate(p: int, matrix: np.ndarray, ncols: int, b: np.ndarray, deadline: float | None,
+               kernel: ModuleType | None = None
                ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray, np.ndarray | None]:
     """rank, particular solution (or None), the kernel's generators (rows) and their orders,
-    certificate over the rows."""
+    certificate over the rows. Over GF(2), a solvable system of at most _REDUCED_BITS entries is reduced
+    by the compiled ``kernel`` when given (solvers/linearkernel.py), with gf2.solve's answer."""
+    if p == 2 and kernel is not None and matrix.shape[0] * ncols <= _REDUCED_BITS:
+        answer = _eliminate_gf2_native(kernel, matrix, ncols, b, deadline)
+        if answer is not None:
+            return answer
     if p == 2:
         sol = gf2.solve(matrix, ncols, b, deadline=deadline)
         null = gf2.unpack(sol.null, ncols) if len(sol.null) else np.zeros((0, ncols), np.uint8)
@@ -957,6 +963,38 @@ def _eliminate(p: int, matrix: np.ndarray, ncols: int, b: np.ndarray, deadline: 
     check = partial(_check, deadline)
     got = zmod.rref_solve(p, matrix, b, check) if is_prime(p) else zmod.ring_solve(p, matrix, b, deadline_check=check)
     return got.rank, got.particular, got.generators, got.orders, got.certificate
+
+
+_REDUCED_BITS = 1 << 24  # matrices the compiled elimination takes (its reduced form is unpacked: 16 MB)
+_REDUCE_STRIP = 256  # columns it reduces between looks at the clock
+
+
+def _eliminate_gf2_native(kernel: ModuleType, matrix: np.ndarray, ncols: int, b: np.ndarray, deadline: float | None
+                          ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, None] | None:
+    """``gf2.solve``'s answer to a solvable system (None when it has no solution: gf2.solve then finds
+    the certificate): rank; the particular solution with every free unknown 0; a null vector a free
+    column, that column 1 and the other free ones 0. Both are read off the reduced row-echelon form,
+    which is unique, so they are gf2.solve's whatever the order of the row operations."""
+    m, width = matrix.shape[0], gf2.words(ncols + 1)
+    rows = np.zeros((m, width), dtype=np.uint64)
+    rows[:, :min(width, matrix.shape[1])] = matrix[:, :width]
+    rows[:, ncols // gf2.WORD] |= (np.asarray(b, dtype=np.uint64) & np.uint64(1)) << np.uint64(ncols % gf2.WORD)
+    pivots, state = np.zeros(max(1, min(m, ncols)), dtype=np.int64), np.zeros(1, dtype=np.int64)
+    for first in range(0, ncols, _REDUCE_STRIP):
+        _check(deadline)
+        kernel.call(kernel.REDUCE, rows.ravel(), first, min(ncols, first + _REDUCE_STRIP), state, pivots, width)
+    rank = int(state[0])
+    if gf2.get_bit(rows[rank:], ncols).any():
+        return None
+    reduced = gf2.unpack(rows[:rank], ncols + 1) if rank else np.zeros((0, ncols + 1), np.uint8)
+    pivot = pivots[:rank]
+    part = np.zeros(ncols, dtype=np.uint8)
+    part[pivot] = reduced[:, ncols]
+    free = np.setdiff1d(np.arange(ncols), pivot)
+    null = np.zeros((len(free), ncols), dtype=np.uint8)
+    null[np.arange(len(free)), free] = 1
+    null[:, pivot] = reduced[:, free].T
+    return rank, part, null, np.full(len(null), 2, dtype=np.int64), None
 
 
 def _eliminate_gfp(p: int, a: np.ndarray, ncols: int, b: np.ndarray

@@ -24,7 +24,7 @@ from typing import Any, cast
 
 import numpy as np
 
-SCAN, ORDER, READS, RING, CHASE = range(5)
+SCAN, ORDER, READS, RING, CHASE, REDUCE = range(6)
 _ARGS = 24  # (address, length) pairs an operation may take
 
 
@@ -267,6 +267,40 @@ def _chase(table: Any, flags: Any, defining: Any, defined: Any, const: Any, valu
     return 0
 
 
+def _reduce(rows: Any, first: int, last: int, state: Any, pivots: Any) -> int:
+    """Gauss-Jordan elimination over GF(2) of packed rows, columns ``first``..``last``-1, continued from
+    ``state[0]`` pivot rows found in the columns before: each column's pivot is the first row at or below
+    the pivot rows found so far that has it; that row moves up to theirs and is XORed into every other row
+    that has the column (from the column's word on: the words before it are zero in it). Afterwards the
+    rows are in reduced row-echelon form in those columns, their pivot columns in ``pivots``."""
+    r = state[0]
+    m = rows.shape[0]
+    words = rows.shape[1]
+    for c in range(first, last):
+        w = c // 64
+        bit = np.uint64(1) << np.uint64(c % 64)
+        i = r
+        while i < m and not rows[i, w] & bit:
+            i += 1
+        if i == m:
+            continue
+        if i != r:
+            for x in range(w, words):
+                rows[i, x], rows[r, x] = rows[r, x], rows[i, x]
+        pivot = rows[r]
+        for j in range(m):
+            if j != r and rows[j, w] & bit:
+                row = rows[j]
+                for x in range(w, words):
+                    row[x] ^= pivot[x]
+        pivots[r] = c
+        r += 1
+        if r == m:
+            break
+    state[0] = r
+    return 0
+
+
 def _build() -> tuple[str, str]:
     """The entry point compiled by numba (only when no cached object fits this source and machine): the
     kernels above behind one ``cfunc`` taking an operation and (address, length) pairs, as LLVM IR."""
@@ -284,9 +318,10 @@ def _build() -> tuple[str, str]:
     address: Any = intrinsic(pointer)
 
     space = dict(globals())
-    for name in ("_scan", "_order", "_reads", "_ring", "_chase"):
+    names = ("_scan", "_order", "_reads", "_ring", "_chase", "_reduce")
+    for name in names:
         space[name] = numba.njit(error_model="numpy")(FunctionType(globals()[name].__code__, space, name))
-    scan, order, reads, ring, chase = (space[n] for n in ("_scan", "_order", "_reads", "_ring", "_chase"))
+    scan, order, reads, ring, chase, reduce = (space[n] for n in names)
     i32, i64, u8, u64 = np.int32, np.int64, np.uint8, np.uint64
 
     @numba.njit(error_model="numpy")
@@ -305,6 +340,9 @@ def _build() -> tuple[str, str]:
                          arr(13, i32), arr(14, i64), arr(15, i64), arr(16, i64), arr(17, i64), arr(18, i64))
         if op == RING:
             return ring(arr(0, i32), a[2], a[4], a[6])
+        if op == REDUCE:
+            words = a[10]  # the rows' words
+            return reduce(carray(address(a[0]), (a[1] // words, words), u64), a[2], a[4], arr(3, i64), arr(4, i64))
         words = a[14]  # the ring buffer's and out's rows, in words
         return chase(arr(0, i32), arr(1, i64), arr(2, i64), arr(3, i32), arr(4, i64),
                      carray(address(a[10]), (a[11] // words, words), u64),
