@@ -644,10 +644,9 @@ def _chase_batches(c: _Compiled, plan: _Plan, f: _Found, kernel: ModuleType | No
     else:
         assert f.reads is not None
         read_pos = 1 + f.reads % ring
-    # Which batches define a run of consecutive unknowns (written out as a slice): no break in the run.
-    breaks = np.zeros(n_def, dtype=np.int64)
-    np.cumsum(np.diff(f.defined) != 1, out=breaks[1:])
-    runs = (breaks[cut[1:] - 1] == breaks[cut[:-1]]).tolist() if n_def else []
+    # Which batches define a run of consecutive unknowns (written out as a slice): no break inside them.
+    breaks = np.flatnonzero(np.diff(f.defined) != 1)  # d: unknowns d and d + 1 are not consecutive
+    runs = (np.searchsorted(breaks, cut[:-1]) == np.searchsorted(breaks, cut[1:] - 1)).tolist()
     batches = []
     for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
         w = int(widths[t])
