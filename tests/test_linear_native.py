@@ -70,7 +70,7 @@ def analysed(model: Model, plan: linear._Plan, keys: np.ndarray, vals: np.ndarra
     fixed = np.zeros(c.nvars, dtype=bool)
     fixed[keys] = True
     c.plans.clear()
-    c.plans[fixed.tobytes()] = plan
+    c.plans[linear._plan_key(fixed)] = plan
     try:
         return linear._analyse(model, keys, vals)
     finally:
