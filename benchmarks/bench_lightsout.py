@@ -7,7 +7,10 @@ process, as a user meeting that board size meets it: building the model, the fir
 compiled (what every further board of that shape costs). The 1000 x 1000 board is run
 --repeat times (this shared machine's memory is slow to fault in, and varies run to run)
 and reported as median and best, together with `puzzlesmith solve` on it end to end
-(start-up, solve, the independent checks, printing 10^6 digits). Beside it, the same
+(start-up, solve, the independent checks, printing 10^6 digits), and the whole process's CPU
+time (start-up, model, first solve: run_all.py's row) with the compiled planner and chase
+(solvers/linearkernel.py, loaded by llvmlite) beside the numpy ones (PUZZLESMITH_PURE_PYTHON=1),
+interleaved, user and system time and peak RSS each. Beside it, the same
 n^2 x n^2 system eliminated whole by the bit-packed path (no chasing) and by galois (row
 reduction of [A | b]), where they finish. Every answer is checked by pressing.
 
@@ -26,6 +29,7 @@ Run it under two checkouts to compare them: ``PYTHONPATH=../other python benchma
     python benchmarks/bench_lightsout.py            # full run (the 1000 x 1000 board needs ~0.5 GB)
     python benchmarks/bench_lightsout.py --quick    # boards up to 200, systems up to 4,000
     python benchmarks/bench_lightsout.py --general  # Table 3 alone
+    python benchmarks/bench_lightsout.py --whole --repeat 9  # the 1000 x 1000 whole process, compiled and numpy
 """
 
 from __future__ import annotations
@@ -125,6 +129,40 @@ def cli_seconds(n: int) -> float:
     return time.perf_counter() - start
 
 
+WHOLE = ("from puzzlesmith.csp import registry\n"
+         "from puzzlesmith.solvers.linear import LinearEngine\n"
+         "lights = registry.get('lightsout')\n"
+         "board = lights.empty(lights.resolve_params({'size': '%d'}))\n"
+         "assert LinearEngine().solve(lights.model(board), board.givens).solution is not None\n")
+
+
+def whole_process(n: int, pure: bool) -> tuple[float, float, float]:
+    """User and system CPU seconds and peak RSS (MB) of a fresh interpreter that builds the all-on n x n
+    board and solves it once; ``pure``: without the compiled planner (PUZZLESMITH_PURE_PYTHON=1)."""
+    env = {**os.environ, "PUZZLESMITH_PURE_PYTHON": "1"} if pure else {k: v for k, v in os.environ.items()
+                                                                       if k != "PUZZLESMITH_PURE_PYTHON"}
+    child = subprocess.Popen([sys.executable, "-c", WHOLE % n], env=env, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    assert status == 0
+    return usage.ru_utime, usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def compiled_beside_numpy(n: int, repeat: int) -> None:
+    """The whole process with the compiled planner and with numpy's, interleaved (the machine is shared)."""
+    runs: dict[bool, list[tuple[float, float, float]]] = {False: [], True: []}
+    for _ in range(repeat):
+        for pure in (False, True):
+            runs[pure].append(whole_process(n, pure))
+    cpu = {pure: [u + s for u, s, _ in r] for pure, r in runs.items()}
+    for pure, label in ((False, "compiled planner"), (True, "numpy planner (PUZZLESMITH_PURE_PYTHON=1)")):
+        r = runs[pure]
+        print(f"  {n}x{n} whole process, {label}: CPU best {min(cpu[pure]):.3f} s, median "
+              f"{statistics.median(cpu[pure]):.3f} s (user {statistics.median(u for u, _, _ in r):.3f}, system "
+              f"{statistics.median(s for _, s, _ in r):.3f}), peak RSS {statistics.median(m for _, _, m in r):.0f} MB")
+    print(f"  numpy/compiled: {min(cpu[True]) / min(cpu[False]):.2f}x best, "
+          f"{statistics.median(cpu[True]) / statistics.median(cpu[False]):.2f}x median; target 0.5 s")
+
+
 def boards(sizes: list[int], cap: float, direct_max: int, repeat: int) -> None:
     print("Table 1: all-on n x n board, plus neighbourhood with self-press, GF(2); each size in a fresh process")
     head = (f"{'n':>5} {'cells':>9} {'model s':>8} {'1st solve s':>11} {'model+1st s':>11} {'again s':>8} "
@@ -163,6 +201,7 @@ def boards(sizes: list[int], cap: float, direct_max: int, repeat: int) -> None:
               f"{statistics.median(x['again'] for x in big):.3f} s")
         print(f"  puzzlesmith solve lightsout -p size=1000 > /dev/null, whole process: median "
               f"{statistics.median(cli):.2f} s, best {min(cli):.2f} s, worst {max(cli):.2f} s")
+        compiled_beside_numpy(1000, repeat)
     print("  model s: building the Model; 1st solve: compiling the chase plan for the shape and solving;")
     print("  again: the same board with the plan compiled, as for any further board of that shape (wall")
     print("  clock, then CPU); whole packed / galois: the n^2 x n^2 system eliminated whole (CPU seconds;")
@@ -243,6 +282,8 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=60.0, help="skip galois runs predicted to take longer (s)")
     parser.add_argument("--repeat", type=int, default=5, help="fresh processes for the 1000x1000 board")
     parser.add_argument("--general", action="store_true", help="Table 3 alone (the general path)")
+    parser.add_argument("--whole", action="store_true",
+                        help="the 1000 x 1000 whole process alone, compiled planner beside numpy's")
     parser.add_argument("--runs", type=int, default=5, help="solves of each Table 3 system (the best is shown)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)  # internal: one board, as JSON
     args = parser.parse_args()
@@ -252,6 +293,9 @@ def main() -> None:
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if args.general:
         general(args.runs)
+        return
+    if args.whole:
+        compiled_beside_numpy(1000, args.repeat)
         return
     galois_solve(np.eye(8, dtype=np.uint8), np.zeros(8, dtype=np.uint8))  # galois compiles its kernels once
     boards([10, 20, 50, 100, 200] if args.quick else [10, 20, 50, 100, 200, 1000], args.cap, 10_000, args.repeat)

@@ -32,6 +32,7 @@ from puzzlesmith import solvers
 from puzzlesmith.csp import clock, registry
 from puzzlesmith.csp.constraints import AllDifferent
 from puzzlesmith.csp.errors import EngineError, ModelError, PuzzleError, PuzzlesmithError, WrongAnswer
+from puzzlesmith.csp.givens import first_lost
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.moves import MovePuzzle, Space
 from puzzlesmith.csp.puzzle import Instance, PuzzleType
@@ -635,8 +636,8 @@ class Puzzle:
         reason: str | None = str(problem) if problem else None
         if reason is None:
             givens = self.instance.givens
-            lost = [v for v, x in givens.items() if values[v] != x]
-            reason = (f"{model.names[lost[0]]} should be {givens[lost[0]]}" if lost
+            lost = first_lost(givens, values)
+            reason = (f"{model.names[lost]} should be {givens[lost]}" if lost is not None
                       else self.type.verify(self.instance, values))
         if reason:
             raise WrongAnswer(f"the {engine} engine answered {self.source} wrongly: {reason}")

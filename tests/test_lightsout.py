@@ -357,6 +357,9 @@ def reference_equations(rows: int, cols: int, shape: tuple[tuple[int, int], ...]
     ("4x5", {}), ("3", {"torus": "yes"}), ("2", {"torus": "yes"}), ("1x4", {"torus": "yes", "neighbourhood": "box"}),
     ("2x3", {"torus": "yes", "states": "3", "neighbourhood": "x"}), ("3", {"self": "no", "neighbourhood": "2,0;0,-3"}),
     ("1", {"torus": "yes", "neighbourhood": "box"}),
+    # off the torus, rows every offset keeps on the board are one row's entries shifted (built at once)
+    ("7x5", {"neighbourhood": "box"}), ("9x4", {"neighbourhood": "-2,1;0,3;1,-1", "states": "5"}),
+    ("6", {"self": "no"}), ("5x1", {}), ("8x3", {"neighbourhood": "3,0"}),
 ])
 def test_the_array_built_model_has_the_plain_equations(size: str, params: dict[str, str]) -> None:
     settings = LIGHTSOUT.resolve_params({**params, "size": size})

@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 from puzzlesmith.csp import registry
-from puzzlesmith.csp.givens import GivenArrays
+from puzzlesmith.csp.givens import GivenArrays, first_lost
+from puzzlesmith.csp.puzzle import PuzzleType
 from puzzlesmith.solvers.linear import LinearEngine, analyse
 
 LIGHTSOUT = registry.get("lightsout")
@@ -101,3 +102,31 @@ def test_given_arrays_read_as_a_mapping() -> None:
         givens[10]
     with pytest.raises(ValueError, match="strictly increasing"):
         GivenArrays(np.array([2, 2]), np.array([0, 1]))
+
+
+@pytest.mark.parametrize("cells,states", [
+    (np.arange(4, 8), np.array([1, 0, 1, 1], dtype=np.uint8)),  # a 2x2 board's lights, all in 0..1
+    (np.arange(4, 8), np.array([1, 0, 2, 1], dtype=np.int64)),  # light r2c1 at 2: outside 0..1
+    (np.array([0, 3, 5, 6]), np.array([1, -1, 1, 7], dtype=np.int64)),  # press r2c2 at -1 comes first
+])
+def test_givens_as_arrays_are_judged_as_the_same_givens_in_a_dict(cells: np.ndarray, states: np.ndarray) -> None:
+    """The type's contradiction (a given outside its domain), the answers' check against the givens
+    (csp.givens.first_lost) and formatting read arrays whole; they say what the dict path says."""
+    blank = LIGHTSOUT.blank(LIGHTSOUT.resolve_params({}), 2, 2)
+    arrays = replace(blank, givens=GivenArrays(cells, states))
+    plain = replace(blank, givens=dict(zip(cells.tolist(), states.tolist())))
+    model = LIGHTSOUT.model(blank)
+    assert LIGHTSOUT.contradiction(arrays, model) == PuzzleType.contradiction(LIGHTSOUT, plain, model)
+    for values in ([0] * 8, [1] * 8, [1, 0, 1, 1, 1, 0, 1, 1], [0, 1, 0, 0, 1, 0, 2, 1]):
+        assert first_lost(arrays.givens, values) == first_lost(plain.givens, values) == \
+            next((v for v, x in plain.givens.items() if values[v] != x), None)
+
+
+def test_a_board_of_states_formats_through_bytes_as_value_by_value() -> None:
+    """States 0..35 as their characters; anything else (no state) as indexing DIGITS says."""
+    inst = LIGHTSOUT.parse("0z9/a1b/", LIGHTSOUT.resolve_params({"states": "36"}))
+    assert LIGHTSOUT.format(inst, [0, 35, 9, 10, 1, 11]) == "0z9/a1b"
+    assert LIGHTSOUT.format(inst, (0, 35, 9, 10, 1, 11)) == "0z9/a1b"
+    assert LIGHTSOUT.format(inst, np.array([0, 35, 9, 10, 1, 11])) == "0z9/a1b"
+    with pytest.raises(IndexError):
+        LIGHTSOUT.format(inst, [0, 36, 9, 10, 1, 11])

@@ -10,7 +10,8 @@ mapping (variable -> value) over two arrays; an engine that reads arrays takes t
 
 from __future__ import annotations
 
-from collections.abc import ItemsView, Iterator, Mapping
+from collections.abc import ItemsView, Iterator, Mapping, Sequence
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -81,3 +82,21 @@ class _Items(ItemsView[int, int]):
     def __iter__(self) -> Iterator[tuple[int, int]]:
         variables, values = self._mapping.arrays()
         return zip(variables.tolist(), values.tolist())
+
+
+def first_lost(givens: Mapping[int, int], values: Sequence[int]) -> int | None:
+    """The first given variable (in the givens' order) whose value in ``values`` is not its given, or None.
+
+    An answer is checked against its givens after every solve: walked in Python, a board's million givens
+    take 0.1 s; givens held as arrays are compared whole, the values gathered by one C call."""
+    if isinstance(givens, GivenArrays) and len(givens) > 1:
+        variables, wanted = givens.arrays()
+        lo, hi, expected = int(variables[0]), int(variables[-1]) + 1, wanted.tolist()
+        if hi - lo == len(variables):  # one range of variables (a board's lights): a slice
+            got = list(values[lo:hi])
+            indices: Sequence[int] = range(lo, hi)
+        else:
+            indices = variables.tolist()
+            got = list(itemgetter(*indices)(values))
+        return None if got == expected else next(v for v, x, y in zip(indices, got, expected) if x != y)
+    return next((v for v, x in givens.items() if values[v] != x), None)

@@ -27,6 +27,7 @@ Z/kZ, which the linear engine solves through k's prime powers (solvers.zmod).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache, partial
 from math import isqrt
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -46,6 +47,7 @@ NEIGHBOURHOODS: dict[str, tuple[tuple[int, int], ...]] = {
     "box": tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)),
 }
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"  # a cell's state, one character
+_DIGIT_BYTES = bytes(DIGITS.encode()) + bytes(256 - len(DIGITS))  # a state byte's character (0: none)
 MAX_BUTTON_CELLS = 1024  # buttons given one by one make a dense system: n patterns of n cells
 MAX_CELLS = 4_000_000  # 2000x2000: the chase's working set grows with cells x first-row width
 # An offset beyond the board reaches nothing (or wraps, on a torus): any size means what it says.
@@ -196,20 +198,37 @@ def lightsout_model(rows: int, cols: int, offsets: tuple[tuple[int, int], ...], 
     width = len(shape) + 1
     variables = np.empty(n * width, dtype=np.int32)
     coeffs = np.empty(n * width, dtype=np.int16) if torus and len(set(shape)) < len(shape) else None
-    counts = np.empty(n, dtype=np.int32)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    # Off the torus, the rows that every offset's row stays on the board from (all but the first and last
+    # few) hold the same entries, shifted by a row: one row's, written out for all of them by one broadcast
+    # addition; the other rows cell by cell.
+    inner = (max(0, *(dr for dr, _ in shape)), rows + min(0, *(dr for dr, _ in shape))) if not torus and shape \
+        else (rows, rows)
     band = max(1, (1 << 15) // cols)
     filled = 0
-    for top in range(0, rows, band):
-        reach, valid, folded = _reach(rows, cols, shape, torus, top, min(rows, top + band), states)
-        lo, hi = top * cols, min(rows, top + band) * cols
-        counts[lo:hi] = valid.sum(axis=1, dtype=np.int32)
-        got = reach[valid]
-        variables[filled:filled + len(got)] = got
-        if coeffs is not None and folded is not None:
-            coeffs[filled:filled + len(got)] = folded[valid]
-        filled += len(got)
-    indptr = np.zeros(n + 1, dtype=np.int64)
-    np.cumsum(counts, out=indptr[1:])
+    for first, last in ((0, inner[0]), inner, (max(inner), rows)):
+        if first >= last:
+            continue
+        if (first, last) == inner:
+            reach, valid, _ = _reach(rows, cols, shape, torus, first, first + 1, states)
+            row, ends = reach[valid], np.cumsum(valid.sum(axis=1))  # the first inner row's
+            count = (last - first) * len(row)
+            shifts = np.arange(last - first, dtype=np.int32) * np.int32(cols)
+            np.add(row[None, :], shifts[:, None], out=variables[filled:filled + count].reshape(last - first, len(row)))
+            np.add.outer(filled + np.arange(last - first, dtype=np.int64) * len(row), ends,
+                         out=indptr[first * cols + 1:last * cols + 1].reshape(last - first, cols))
+            filled += count
+            continue
+        for top in range(first, last, band):
+            reach, valid, folded = _reach(rows, cols, shape, torus, top, min(last, top + band), states)
+            lo, hi = top * cols, min(last, top + band) * cols
+            np.cumsum(valid.sum(axis=1), out=indptr[lo + 1:hi + 1])
+            indptr[lo + 1:hi + 1] += filled
+            got = reach[valid]
+            variables[filled:filled + len(got)] = got
+            if coeffs is not None and folded is not None:
+                coeffs[filled:filled + len(got)] = folded[valid]
+            filled += len(got)
     ones = np.broadcast_to(np.uint8(1), (filled,))  # every coefficient 1: no array of them
     m.parity_rows(ParityRows(indptr, variables[:filled], ones if coeffs is None else coeffs[:filled],
                              np.zeros(n, dtype=np.uint8), states, partial(_label, "light", cols)))
@@ -287,7 +306,7 @@ def press_effect(rows: int, cols: int, shape: Sequence[tuple[int, int]], torus: 
     """
     import numpy as np
 
-    x = np.asarray(presses, dtype=np.int64).reshape(rows, cols)
+    x = _array(presses).reshape(rows, cols)
     added = np.zeros((rows, cols), dtype=np.int64)
     for dr, dc in shape:
         if torus:
@@ -296,6 +315,33 @@ def press_effect(rows: int, cols: int, shape: Sequence[tuple[int, int]], torus: 
             added[max(dr, 0):rows + min(dr, 0), max(dc, 0):cols + min(dc, 0)] += \
                 x[max(-dr, 0):rows - max(dr, 0), max(-dc, 0):cols - max(dc, 0)]
     return added.ravel()
+
+
+def _digits(values: Sequence[int]) -> str:
+    """The cells' characters, one a value; a list or tuple of states through bytes (in C: a million cells
+    in ms), anything else value by value."""
+    if isinstance(values, (list, tuple)):
+        try:
+            text = bytes(values).translate(_DIGIT_BYTES)
+        except (ValueError, TypeError):  # not bytes: written one by one below
+            pass
+        else:
+            if b"\0" not in text:
+                return text.decode("ascii")
+    return "".join(DIGITS[v] for v in values)
+
+
+def _array(values: Sequence[int]) -> np.ndarray:
+    """``values`` as int64s; a list of small whole numbers through bytes (C's loop: a million press counts
+    in ms, where numpy takes each Python int in turn)."""
+    import numpy as np
+
+    if isinstance(values, list):
+        try:
+            return np.frombuffer(bytes(values), dtype=np.uint8).astype(np.int64)
+        except (ValueError, TypeError):  # outside 0..255, or not whole numbers: numpy judges them
+            pass
+    return np.asarray(values, dtype=np.int64)
 
 
 def board_of(instance: Instance) -> np.ndarray:
@@ -413,7 +459,7 @@ class LightsOut(PuzzleType):
 
     def _grid(self, instance: Instance, values: Sequence[int]) -> str:
         cols = instance.params["cols"]
-        rows = ["".join(DIGITS[v] for v in values[r:r + cols]) for r in range(0, len(values), cols)]
+        rows = [text[r:r + cols] for text in [_digits(values)] for r in range(0, len(text), cols)]
         if instance.layout == "string":
             return "".join(rows)
         # A grid whose lines would read back as boards of their own (a 1x4 board's "1111" is a 2x2
@@ -436,7 +482,7 @@ class LightsOut(PuzzleType):
 
         p = instance.params
         if p.get("buttons") is not None:
-            return np.asarray(presses, dtype=np.int64) @ np.array(p["buttons"][2], dtype=np.int64) % p["states"]
+            return _array(presses) @ np.array(p["buttons"][2], dtype=np.int64) % p["states"]
         shape = (((0, 0),) if p["self"] else ()) + p["neighbourhood"]
         return press_effect(p["rows"], p["cols"], shape, p["torus"], presses) % p["states"]
 
@@ -449,6 +495,21 @@ class LightsOut(PuzzleType):
         after = (board_of(instance) + self.effect(instance, values[:n])) % p["states"]
         lit = np.flatnonzero(after)
         return f"the presses leave {cell(int(lit[0]), p['cols'])} at {after[lit[0]]}" if len(lit) else None
+
+    def contradiction(self, instance: Instance, model: Model) -> str | None:
+        """As every type's (a given outside its domain; a lights-out model has no AllDifferent), with givens
+        held as arrays (a board of ``size``) judged whole."""
+        givens = instance.givens
+        if instance.conflict or not isinstance(givens, GivenArrays):
+            return super().contradiction(instance, model)
+        import numpy as np
+
+        cells, states = givens.arrays()  # every variable ranges over 0..states-1
+        outside = np.flatnonzero((states < 0) | (states >= instance.params["states"]) | (cells >= model.num_vars))
+        if not len(outside):
+            return None
+        v, value = int(cells[outside[0]]), int(states[outside[0]])
+        return super().contradiction(replace(instance, givens={v: value}), model)
 
     def cell_name(self, instance: Instance, var: int) -> str:
         cols, n = instance.params["cols"], instance.params["rows"] * instance.params["cols"]

@@ -38,6 +38,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
+from types import ModuleType
 from typing import cast
 
 import numpy as np
@@ -251,6 +252,14 @@ class _Plan:
     r_coef: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     r_where: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     r_starts: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    # The batches whole (chase): the defining equations, the unknowns they define, and their reads as one
+    # table of ring rows, a row an equation (None when the reads are kept a table a batch).
+    defining: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    defined: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    table: np.ndarray | None = None
+    # The compiled planner made the plan (solvers/linearkernel.py, loaded), and its entry point chases it
+    # over GF(2) when it has one table: not a property of the plan, which is the numpy planner's.
+    kernel: ModuleType | None = None
 
     @property
     def columns(self) -> int:
@@ -258,24 +267,54 @@ class _Plan:
 
 
 def _plan(c: _Compiled, fixed: np.ndarray, deadline: float | None = None) -> _Plan:
-    key = fixed.tobytes()
+    key = _plan_key(fixed)
     if key in c.plans:
         return c.plans[key]
-    unknown = np.flatnonzero(~fixed)
-    on, f_eq, f_var, f_coef, first_eq, n_fixed = _scan(c, fixed)
-    plan = _Plan(unknown, on, f_eq, f_var, f_coef, "direct")
-    _chase_structure(c, plan, first_eq, n_fixed, deadline)
-    if plan.method == "direct":
-        size = c.neq * (gf2.words(len(unknown)) * 8 if c.p == 2 else len(unknown) * 8)
-        if size > _DENSE_BYTES:
-            raise Unsupported(f"{c.neq} equations in {len(unknown)} unknowns mod {c.p} need {size / 2**30:.0f} GiB "
-                              f"as a dense matrix, and chasing does not shrink them enough")
-        plan.residual = np.arange(c.neq)
-        plan.matrix = _dense(c.p, *_unknown_entries(c, plan), c.neq, len(unknown))
+    plan = _make_plan(c, fixed, _planner(c), deadline)
     if len(c.plans) >= 4:
         c.plans.pop(next(iter(c.plans)))
     c.plans[key] = plan
     return plan
+
+
+def _plan_key(fixed: np.ndarray) -> bytes:
+    """Which variables are fixed, as the key of their plan: a bit each (a board's 2 million in 250 KB)."""
+    return np.packbits(fixed).tobytes()
+
+
+def _make_plan(c: _Compiled, fixed: np.ndarray, kernel: ModuleType | None, deadline: float | None) -> _Plan:
+    """Which unknowns seed a chase and how it goes, or the whole matrix for direct elimination; planned by
+    the compiled passes of ``kernel`` (solvers/linearkernel.py) when given, else by numpy: the same plan
+    either way."""
+    unknown = np.flatnonzero(~fixed)
+    if kernel is not None:
+        plan = _plan_native(c, fixed, unknown, kernel, deadline)
+    else:
+        on, f_eq, f_var, f_coef, first_eq, n_fixed = _scan(c, fixed)
+        plan = _Plan(unknown, on, f_eq, f_var, f_coef, "direct")
+        _chase_structure(c, plan, first_eq, n_fixed, deadline)
+    if plan.method == "direct":
+        n_u = len(unknown)
+        size = c.neq * (gf2.words(n_u) * 8 if c.p == 2 else n_u * 8)
+        if size > _DENSE_BYTES:
+            raise Unsupported(f"{c.neq} equations in {n_u} unknowns mod {c.p} need {size / 2**30:.0f} GiB "
+                              f"as a dense matrix, and chasing does not shrink them enough")
+        plan.residual = np.arange(c.neq)
+        plan.matrix = _dense(c.p, *_unknown_entries(c, plan), c.neq, n_u)
+    return plan
+
+
+_NATIVE_ENTRIES = 1 << 20  # entries from which the compiled planner pays for its loading (0.05 s, once)
+
+
+def _planner(c: _Compiled) -> ModuleType | None:
+    """The compiled planner (solvers/linearkernel.py) when it pays and can run here: a large system with
+    int32 indices, numba installed (solvers/native.py) and the entry point built or cached."""
+    if len(c.var) < _NATIVE_ENTRIES or c.var.dtype != np.int32:
+        return None
+    from . import linearkernel, native
+
+    return linearkernel if native.available() and linearkernel.ready() else None
 
 
 _CHUNK = 1 << 16  # entries a streamed pass takes at once: its temporaries stay small, in cache, and are reused
@@ -377,12 +416,9 @@ def _chase_structure(c: _Compiled, plan: _Plan, first_eq: np.ndarray, n_fixed: n
     is_defined[defined] = True
     seeds = plan.unknown[~is_defined[plan.unknown]]
     del is_defined
-    if len(seeds) > _CHASE_SEEDS * n_u or (p > 2 and n_u * len(seeds) > _GFP_CELLS):
-        return
     residual = np.flatnonzero(defvar < 0)
-    if len(residual) * len(seeds) > _MAX_RESIDUAL:  # the whole system eliminated directly would be larger still
-        raise Unsupported(f"chasing leaves {len(residual):,} equations in {len(seeds):,} unknowns to eliminate "
-                          f"densely, too many to finish in reasonable time")
+    if not _chase_pays(p, n_u, len(seeds), len(residual)):
+        return
     # Positions in definition order: the seeds, then each defined unknown in its equation's order.
     k = len(seeds)
     pos = np.empty(nv, dtype=it)  # (fixed variables have none: no read names one)
@@ -402,7 +438,7 @@ def _chase_structure(c: _Compiled, plan: _Plan, first_eq: np.ndarray, n_fixed: n
     # then zeros (padding), when little of the table would be padding; else they are kept for a
     # table a batch. Positions become ring rows once the ring is known.
     n_def, widest = len(defining), int(counts_d.max(initial=0))
-    table = np.zeros((n_def, widest), dtype=it) if widest * n_def <= 2 * int(r_ptr[-1]) + n_def else None
+    table = np.zeros((n_def, widest), dtype=it) if _one_table(widest, n_def, int(r_ptr[-1])) else None
     coef_table = np.zeros((n_def, widest), dtype=coef.dtype) if table is not None and p > 2 else None
     reads: list[np.ndarray] = []
     read_coefs: list[np.ndarray] = []
@@ -442,46 +478,180 @@ def _chase_structure(c: _Compiled, plan: _Plan, first_eq: np.ndarray, n_fixed: n
             starts = r_ptr[busy] - r_ptr[d0]
             dep[busy] = np.maximum.reduceat(read, starts)
             low_d[busy] = np.minimum.reduceat(read, starts)
-    inv_own = None
-    if p > 2:
-        own_eq = np.concatenate([e for e, _ in own])
-        own_coef = np.concatenate([x for _, x in own]).astype(np.int64)
-        if not (np.gcd(own_coef, p) == 1).all():
-            return  # an equation would define its unknown by dividing by a zero divisor of Z/p: eliminate directly
-        inv_own = np.ones(c.neq, dtype=np.int64)
-        inv_own[own_eq] = [pow(int(x), -1, p) for x in own_coef]
-    cuts = _batch_cuts(dep, k, _MAX_BATCHES, deadline)
-    if cuts is None:  # and direct elimination of so long a system would not fit
-        raise Unsupported(f"chasing this system takes more than {_MAX_BATCHES:,} sequential steps (it is long "
-                          f"and thin: {len(defining):,} equations, a few at a time)")
-    res_eq = np.concatenate([r[0] for r in res]) if res else np.zeros(0, np.int64)
-    res_var = np.concatenate([r[1] for r in res]) if res else np.zeros(0, it)
-    res_coef = np.concatenate([r[2] for r in res]) if res else np.zeros(0, coef.dtype)
-    # The ring must span, for every batch, from the earliest position it reads to its last definition.
-    cut = np.asarray(cuts)
-    sizes = np.diff(cut)
-    widths = np.maximum.reduceat(counts_d, cut[:-1]) if n_def else counts_d  # each batch's widest
-    starts = k + cut[:-1]
-    firsts = np.minimum(starts, np.minimum.reduceat(low_d, cut[:-1])) if n_def else starts
-    reach = max(n_u - int(pos[res_var].min(initial=n_u)), int((starts + sizes - firsts).max(initial=0)))
-    ring = max(1, min(reach, n_u))
-    read_pos = r_coef = None
-    if table is not None:  # positions + 1 to ring rows 1 + position % ring, a run of rows at a time; padding stays 0
-        step = max(1, _CHUNK // max(1, widest))
-        for lo in range(0, n_def, step):
-            part = table[lo:lo + step]
-            padding = part == 0
-            part -= 1
-            np.remainder(part, ring, out=part)
-            part += 1
-            part[padding] = 0
-    else:
-        read_pos = 1 + np.concatenate(reads) % ring
-        r_coef = np.concatenate(read_coefs) if p > 2 else None
-    del reads, read_coefs
     local = np.empty(nv, dtype=it)  # each unknown's index among the unknowns
     local[plan.unknown] = np.arange(n_u, dtype=it)
-    defined_local = local[defined]
+    cuts = _batch_cuts(dep, k, _MAX_BATCHES, deadline)
+    widest_read = earliest = None
+    if cuts is not None:  # each batch's widest, and the earliest position it reads or defines
+        cut = np.asarray(cuts[:-1])
+        widest_read = np.maximum.reduceat(counts_d, cut) if n_def else counts_d
+        earliest = np.minimum(k + cut, np.minimum.reduceat(low_d, cut)) if n_def else k + cut
+    found = _Found(local[seeds], defining, local[defined], residual, pos, counts_d, r_ptr, cuts, widest_read, earliest,
+                   table, coef_table, np.concatenate(reads) if table is None else None,
+                   np.concatenate(read_coefs) if table is None and p > 2 else None,
+                   np.concatenate([r[0] for r in res]) if res else np.zeros(0, np.int64),
+                   np.concatenate([r[1] for r in res]) if res else np.zeros(0, it),
+                   np.concatenate([r[2] for r in res]) if res else np.zeros(0, coef.dtype),
+                   np.concatenate([e for e, _ in own]) if p > 2 else None,
+                   np.concatenate([x for _, x in own]).astype(np.int64) if p > 2 else None)
+    del reads, read_coefs, res, own
+    _chase_batches(c, plan, found, None)
+
+
+def _chase_pays(p: int, n_u: int, seeds: int, residual: int) -> bool:
+    """Whether chasing shrinks a system of ``n_u`` unknowns enough, with this many seeds and residual
+    equations; Unsupported when it leaves too large a residual system (direct elimination would be larger)."""
+    if seeds > _CHASE_SEEDS * n_u or (p > 2 and n_u * seeds > _GFP_CELLS):
+        return False
+    if residual * seeds > _MAX_RESIDUAL:
+        raise Unsupported(f"chasing leaves {residual:,} equations in {seeds:,} unknowns to eliminate "
+                          f"densely, too many to finish in reasonable time")
+    return True
+
+
+def _one_table(widest: int, n_def: int, reads: int) -> bool:
+    """Whether the reads of ``n_def`` defining equations go into one table, a row an equation padded to the
+    widest (when little of it would be padding), rather than a table a batch."""
+    return widest * n_def <= 2 * reads + n_def
+
+
+def _plan_native(c: _Compiled, fixed: np.ndarray, unknown: np.ndarray, kernel: ModuleType,
+                 deadline: float | None) -> _Plan:
+    """``_scan`` and ``_chase_structure`` by the compiled passes of solvers/linearkernel.py (``kernel``): the
+    same plan, array for array. Each pass over the entries is one loop that touches each entry once, and
+    what numpy keeps a whole-system array of (each equation's unknown, each read's largest and smallest
+    position) is kept only as far as the batches need it."""
+    p, nv, neq, n_u, var, coef, it = c.p, c.nvars, c.neq, len(unknown), c.var, c.coef, c.var.dtype
+    ptr = np.ascontiguousarray(c.ptr, dtype=np.int64)
+    one = len(coef) == 1 or len(coef) > 1 and coef.strides[0] == 0  # one for all (a board's broadcast 1)
+    coefs = np.asarray(coef[:1], dtype=np.int64) if one else np.ascontiguousarray(coef, dtype=np.int64)
+    flags = fixed.view(np.uint8)
+    on = np.empty(len(var), dtype=bool)
+    f_eq, f_var = np.empty(len(var), dtype=it), np.empty(len(var), dtype=it)
+    f_coef = np.empty(0 if one else len(var), dtype=np.int64)
+    pos, state = np.empty(nv, dtype=it), np.empty(nv, dtype=np.uint8)
+    defining, residual, counts_d = np.empty(neq, np.int64), np.empty(neq, np.int64), np.empty(neq, it)
+    counts = np.zeros(6, np.int64)
+    kernel.call(kernel.SCAN, var, ptr, flags, coefs, on.view(np.uint8), f_eq, f_var, f_coef, pos, state, defining,
+                residual, counts_d, counts)
+    count, n_def, n_res, widest, total, res_entries = counts.tolist()
+    plan = _Plan(unknown, on, f_eq[:count], f_var[:count],
+                 np.full(count, coef[0], dtype=coef.dtype) if one else f_coef[:count].astype(coef.dtype), "direct")
+    del f_coef
+    _check(deadline)
+    if not n_u:
+        return plan
+    seeds, defined = np.empty(n_u - n_def, dtype=it), np.empty(n_def, dtype=it)
+    k = kernel.call(kernel.ORDER, flags, state, pos, seeds, defined)
+    del state
+    defining, residual, counts_d = defining[:n_def], residual[:n_res], counts_d[:n_def]
+    if not _chase_pays(p, n_u, k, n_res):
+        return plan
+    table = np.zeros((n_def, widest), dtype=it) if _one_table(widest, n_def, total) else None
+    r_ptr = None
+    if table is None:
+        r_ptr = np.zeros(n_def + 1, dtype=np.int64)
+        np.cumsum(counts_d, out=r_ptr[1:])
+    reads = table if table is not None else np.empty(total, dtype=it)
+    read_coefs = np.zeros(reads.shape if p > 2 else 0, dtype=np.int64)
+    res_eq, res_var, res_coef = np.empty(res_entries, it), np.empty(res_entries, it), np.empty(res_entries, np.int64)
+    own_eq, own_coef = np.empty(n_def if p > 2 else 0, it), np.empty(n_def if p > 2 else 0, np.int64)
+    batches = min(n_def, _MAX_BATCHES) + 1
+    cuts, widths, firsts = np.empty(batches, np.int64), np.empty(batches, np.int64), np.empty(batches, np.int64)
+    _check(deadline)
+    kernel.call(kernel.READS, var, ptr, on.view(np.uint8), defining, pos, coefs,
+                np.array([widest if table is not None else 0, p > 2, k, _MAX_BATCHES], np.int64),
+                np.zeros(1, np.int64) if r_ptr is None else r_ptr, reads.ravel(), read_coefs.ravel(), res_eq,
+                res_var, res_coef, own_eq, own_coef, cuts, widths, firsts, counts)
+    _check(deadline)
+    n_cuts = int(counts[2])
+    found = _Found(seeds, defining, defined, residual, pos, counts_d, r_ptr,
+                   None if n_cuts < 0 else cuts[:n_cuts].tolist(), widths[:n_cuts - 1], firsts[:n_cuts - 1],
+                   table, read_coefs.astype(coef.dtype) if table is not None and p > 2 else None,
+                   reads if table is None else None, read_coefs.astype(coef.dtype) if table is None and p > 2 else None,
+                   res_eq, res_var, res_coef.astype(coef.dtype), own_eq if p > 2 else None,
+                   own_coef if p > 2 else None)
+    _chase_batches(c, plan, found, kernel)
+    return plan
+
+
+@dataclass
+class _Found:
+    """What the passes over the entries find for a chase (the numpy planner's or the compiled one's): the
+    seeds and the unknowns defined, in order (indices among the unknowns), the defining and residual
+    equations, each variable's position in definition order (seeds first); each defining equation's count
+    of reads and where they start (``r_ptr``); the batches (``cuts``: first equations, then the count; None
+    when there would be too many), each batch's widest and the earliest position it reads or defines; the
+    reads as positions + 1 in a zero-padded table, a row an equation (or flat, positions, when a table
+    would be mostly padding) with their coefficients (p > 2); the residual equations' entries on unknowns;
+    each defining equation's coefficient of its own unknown (p > 2)."""
+
+    seeds: np.ndarray
+    defining: np.ndarray
+    defined: np.ndarray
+    residual: np.ndarray
+    pos: np.ndarray
+    counts_d: np.ndarray
+    r_ptr: np.ndarray | None
+    cuts: list[int] | None
+    widths: np.ndarray | None
+    firsts: np.ndarray | None
+    table: np.ndarray | None
+    coef_table: np.ndarray | None
+    reads: np.ndarray | None
+    read_coefs: np.ndarray | None
+    res_eq: np.ndarray
+    res_var: np.ndarray
+    res_coef: np.ndarray
+    own_eq: np.ndarray | None
+    own_coef: np.ndarray | None
+
+
+def _table_to_ring(table: np.ndarray, ring: int) -> None:
+    """Positions + 1 to ring rows 1 + position % ring, a run of rows at a time; padding stays 0."""
+    step = max(1, _CHUNK // max(1, table.shape[1]))
+    for lo in range(0, table.shape[0], step):
+        part = table[lo:lo + step]
+        padding = part == 0
+        part -= 1
+        np.remainder(part, ring, out=part)
+        part += 1
+        part[padding] = 0
+
+
+def _chase_batches(c: _Compiled, plan: _Plan, f: _Found, kernel: ModuleType | None) -> None:
+    """The batches and the ring buffer from what the passes found; ``plan`` switched to chasing (unless an
+    equation would define its unknown by dividing by a zero divisor of Z/p). The table's positions become
+    ring rows by the compiled ``kernel`` when given (solvers/linearkernel.py), else by numpy."""
+    p, n_u, k, n_def, it = c.p, len(plan.unknown), len(f.seeds), len(f.defining), c.var.dtype
+    inv_own = None
+    if p > 2:
+        assert f.own_eq is not None and f.own_coef is not None
+        if not (np.gcd(f.own_coef, p) == 1).all():
+            return  # an equation would define its unknown by dividing by a zero divisor of Z/p: eliminate directly
+        inv_own = np.ones(c.neq, dtype=np.int64)
+        inv_own[f.own_eq] = [pow(int(x), -1, p) for x in f.own_coef]
+    cuts = f.cuts
+    if cuts is None:  # and direct elimination of so long a system would not fit
+        raise Unsupported(f"chasing this system takes more than {_MAX_BATCHES:,} sequential steps (it is long "
+                          f"and thin: {n_def:,} equations, a few at a time)")
+    # The ring must span, for every batch, from the earliest position it reads to its last definition.
+    assert f.widths is not None and f.firsts is not None
+    cut = np.asarray(cuts)
+    widths, table, coef_table = f.widths, f.table, f.coef_table
+    reach = max(n_u - int(f.pos[f.res_var].min(initial=n_u)), int((k + cut[1:] - f.firsts).max(initial=0)))
+    ring = max(1, min(reach, n_u))
+    read_pos = None
+    if table is not None and kernel is not None:  # positions + 1 to ring rows 1 + position % ring
+        kernel.call(kernel.RING, table.ravel(), table.shape[1], k, ring)
+    elif table is not None:
+        _table_to_ring(table, ring)
+    else:
+        assert f.reads is not None
+        read_pos = 1 + f.reads % ring
+    # Which batches define a run of consecutive unknowns (written out as a slice): no break inside them.
+    breaks = np.flatnonzero(np.diff(f.defined) != 1)  # d: unknowns d and d + 1 are not consecutive
+    runs = (np.searchsorted(breaks, cut[:-1]) == np.searchsorted(breaks, cut[1:] - 1)).tolist()
     batches = []
     for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
         w = int(widths[t])
@@ -489,23 +659,24 @@ def _chase_structure(c: _Compiled, plan: _Plan, first_eq: np.ndarray, n_fixed: n
             rows, read_coef = table[a:b, :w].T, None if coef_table is None else coef_table[a:b, :w].T
         else:
             assert read_pos is not None
-            rows, read_coef = _batch_table(read_pos, r_coef, r_ptr, counts_d, a, b, w)
+            assert f.r_ptr is not None
+            rows, read_coef = _batch_table(read_pos, f.read_coefs, f.r_ptr, f.counts_d, a, b, w)
         q = (k + a) % ring
         ring_defs: np.ndarray | slice = slice(1 + q, 1 + q + b - a) if q + b - a <= ring else \
             1 + (np.arange(k + a, k + b) % ring).astype(it)
-        defs = defined_local[a:b]
-        out_defs: np.ndarray | slice = slice(int(defs[0]), int(defs[0]) + b - a) \
-            if int(defs[-1]) - int(defs[0]) == b - a - 1 and (b - a < 3 or bool((np.diff(defs) == 1).all())) else defs
-        batches.append(_Batch(defining[a:b], defs, read_coef, None if inv_own is None else inv_own[defining[a:b]],
+        defs = f.defined[a:b]
+        out_defs: np.ndarray | slice = slice(int(defs[0]), int(defs[0]) + b - a) if runs[t] else defs
+        batches.append(_Batch(f.defining[a:b], defs, read_coef, None if inv_own is None else inv_own[f.defining[a:b]],
                               ring_defs, rows, out_defs))
-    plan.method, plan.batches, plan.residual = "chase", batches, residual
-    plan.seeds = local[seeds]
+    plan.method, plan.batches, plan.residual = "chase", batches, f.residual
+    plan.defining, plan.defined, plan.table, plan.kernel = f.defining, f.defined, table, kernel
+    plan.seeds = f.seeds
     plan.ring = ring
     plan.ring_seed_rows = np.arange(max(0, k - ring), k)  # earlier seeds are never read (ring covers every read)
     plan.ring_seeds = 1 + plan.ring_seed_rows % ring
-    plan.r_ring, plan.r_coef = 1 + pos[res_var] % ring, res_coef
-    plan.r_where = np.searchsorted(residual, res_eq)
-    plan.r_starts = np.flatnonzero(np.r_[True, plan.r_where[1:] != plan.r_where[:-1]]) if len(res_var) \
+    plan.r_ring, plan.r_coef = 1 + f.pos[f.res_var] % ring, f.res_coef
+    plan.r_where = np.searchsorted(f.residual, f.res_eq)
+    plan.r_starts = np.flatnonzero(np.r_[True, plan.r_where[1:] != plan.r_where[:-1]]) if len(f.res_var) \
         else plan.r_where
     # The residual equations in the seeds (``plan.matrix``) come with the first right-hand side (_analyse).
 
@@ -588,6 +759,15 @@ def _chase(p: int, plan: _Plan, seed_block: np.ndarray, const: np.ndarray | None
     values[plan.ring_seeds] = seed_block[plan.ring_seed_rows]
     if out is not None:
         out[plan.seeds] = seed_block
+    kernel = plan.kernel
+    if kernel is not None and p == 2 and plan.table is not None:  # compiled: equation by equation
+        _check(deadline)
+        flags = np.array([plan.table.shape[1], len(plan.seeds), plan.ring, const_col // gf2.WORD,
+                          const_col % gf2.WORD], np.int64)
+        kernel.call(kernel.CHASE, plan.table.ravel(), flags, plan.defining, plan.defined,
+                    np.zeros(0, np.int64) if const is None else np.ascontiguousarray(const, dtype=np.int64),
+                    values.ravel(), np.zeros(0, np.uint64) if out is None else out.ravel(), values.shape[1])
+        return values
     vec, dest = (values[:, 0], out[:, 0] if out is not None else None) if flat else (values, out)
     word = const_col // gf2.WORD
     if const is not None and p == 2:
@@ -737,8 +917,9 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float |
     fixed[keys] = True
     values[keys] = vals
     plan = _plan(c, fixed, deadline)
-    moved = plan.f_coef.astype(np.int64) * values[plan.f_var]
-    b = (c.rhs - np.bincount(plan.f_eq, weights=moved, minlength=c.neq).astype(np.int64)) % p
+    b = c.rhs.copy()  # less the fixed variables' terms (ufunc.at: whole, twice bincount's speed with weights)
+    np.subtract.at(b, plan.f_eq, plan.f_coef.astype(np.int64) * values[plan.f_var])
+    b %= p
     n_u = len(plan.unknown)
     if plan.method == "chase":
         r = (b[plan.residual] - _residual_system(p, plan, b, deadline)) % p
@@ -746,7 +927,7 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float |
         r = b
     ncols = plan.columns
     assert plan.matrix is not None  # _plan builds it for direct elimination, _residual_system for a chase
-    rank, part, null, orders, cert = _eliminate(p, plan.matrix, ncols, r, deadline)
+    rank, part, null, orders, cert = _eliminate(p, plan.matrix, ncols, r, deadline, plan.kernel)
     rank += n_u - ncols  # each defining equation of a chase adds one to the rank of A
     if part is None:
         assert cert is not None  # no solution comes with its certificate
@@ -764,10 +945,16 @@ def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float |
                     len(plan.seeds), orders)
 
 
-def _eliminate(p: int, matrix: np.ndarray, ncols: int, b: np.ndarray, deadline: float | None
+def _eliminate(p: int, matrix: np.ndarray, ncols: int, b: np.ndarray, deadline: float | None,
+               kernel: ModuleType | None = None
                ) -> tuple[int, np.ndarray | None, np.ndarray, np.ndarray, np.ndarray | None]:
     """rank, particular solution (or None), the kernel's generators (rows) and their orders,
-    certificate over the rows."""
+    certificate over the rows. Over GF(2), a solvable system of at most _REDUCED_BITS entries is reduced
+    by the compiled ``kernel`` when given (solvers/linearkernel.py), with gf2.solve's answer."""
+    if p == 2 and kernel is not None and matrix.shape[0] * ncols <= _REDUCED_BITS:
+        answer = _eliminate_gf2_native(kernel, matrix, ncols, b, deadline)
+        if answer is not None:
+            return answer
     if p == 2:
         sol = gf2.solve(matrix, ncols, b, deadline=deadline)
         null = gf2.unpack(sol.null, ncols) if len(sol.null) else np.zeros((0, ncols), np.uint8)
@@ -780,6 +967,38 @@ def _eliminate(p: int, matrix: np.ndarray, ncols: int, b: np.ndarray, deadline: 
     check = partial(_check, deadline)
     got = zmod.rref_solve(p, matrix, b, check) if is_prime(p) else zmod.ring_solve(p, matrix, b, deadline_check=check)
     return got.rank, got.particular, got.generators, got.orders, got.certificate
+
+
+_REDUCED_BITS = 1 << 24  # matrices the compiled elimination takes (its reduced form is unpacked: 16 MB)
+_REDUCE_STRIP = 256  # columns it reduces between looks at the clock
+
+
+def _eliminate_gf2_native(kernel: ModuleType, matrix: np.ndarray, ncols: int, b: np.ndarray, deadline: float | None
+                          ) -> tuple[int, np.ndarray, np.ndarray, np.ndarray, None] | None:
+    """``gf2.solve``'s answer to a solvable system (None when it has no solution: gf2.solve then finds
+    the certificate): rank; the particular solution with every free unknown 0; a null vector a free
+    column, that column 1 and the other free ones 0. Both are read off the reduced row-echelon form,
+    which is unique, so they are gf2.solve's whatever the order of the row operations."""
+    m, width = matrix.shape[0], gf2.words(ncols + 1)
+    rows = np.zeros((m, width), dtype=np.uint64)
+    rows[:, :min(width, matrix.shape[1])] = matrix[:, :width]
+    rows[:, ncols // gf2.WORD] |= (np.asarray(b, dtype=np.uint64) & np.uint64(1)) << np.uint64(ncols % gf2.WORD)
+    pivots, state = np.zeros(max(1, min(m, ncols)), dtype=np.int64), np.zeros(1, dtype=np.int64)
+    for first in range(0, ncols, _REDUCE_STRIP):
+        _check(deadline)
+        kernel.call(kernel.REDUCE, rows.ravel(), first, min(ncols, first + _REDUCE_STRIP), state, pivots, width)
+    rank = int(state[0])
+    if gf2.get_bit(rows[rank:], ncols).any():
+        return None
+    reduced = gf2.unpack(rows[:rank], ncols + 1) if rank else np.zeros((0, ncols + 1), np.uint8)
+    pivot = pivots[:rank]
+    part = np.zeros(ncols, dtype=np.uint8)
+    part[pivot] = reduced[:, ncols]
+    free = np.setdiff1d(np.arange(ncols), pivot)
+    null = np.zeros((len(free), ncols), dtype=np.uint8)
+    null[np.arange(len(free)), free] = 1
+    null[:, pivot] = reduced[:, free].T
+    return rank, part, null, np.full(len(null), 2, dtype=np.int64), None
 
 
 def _eliminate_gfp(p: int, a: np.ndarray, ncols: int, b: np.ndarray
