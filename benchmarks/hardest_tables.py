@@ -51,15 +51,19 @@ def cells(board: str) -> int:
     return rows * cols
 
 
+def table_names() -> list[str]:
+    """The tables of simple simple simple puzzles under data/hardest, whole or not: ``RxC-GOAL-METRIC``."""
+    names = (path.name.removesuffix(".jsonl") for path in DATA.glob("*-*-*.jsonl"))
+    return sorted(name for name in names if not name.endswith(".costs") and name.count("-") == 2)
+
+
 def tables(metric: str | None = None) -> list[Table]:
     """Every complete table (all of its board's classes), smallest board first, `corner` before `edges`."""
     from puzzlesmith.generators.hardest import size_classes
 
     found = []
-    for path in DATA.glob("*-*-*.jsonl"):
-        name = path.name.removesuffix(".jsonl")
-        if name.endswith(".costs") or name.count("-") != 2:
-            continue
+    for name in table_names():
+        path = DATA / f"{name}.jsonl"
         board, goal, kind = name.split("-")
         if metric is not None and kind != metric:
             continue
