@@ -136,31 +136,44 @@ WHOLE = ("from puzzlesmith.csp import registry\n"
          "assert LinearEngine().solve(lights.model(board), board.givens).solution is not None\n")
 
 
-def whole_process(n: int, pure: bool) -> tuple[float, float, float]:
-    """User and system CPU seconds and peak RSS (MB) of a fresh interpreter that builds the all-on n x n
-    board and solves it once; ``pure``: without the compiled planner (PUZZLESMITH_PURE_PYTHON=1)."""
+def whole_process(n: int, pure: bool | None) -> tuple[float, float, float, float]:
+    """Wall seconds, user and system CPU seconds and peak RSS (MB) of a fresh interpreter that builds the
+    all-on n x n board and solves it once; ``pure``: without the compiled planner (PUZZLESMITH_PURE_PYTHON=1);
+    None: an interpreter that imports numpy and nothing else (the floor of any such process here)."""
     env = {**os.environ, "PUZZLESMITH_PURE_PYTHON": "1"} if pure else {k: v for k, v in os.environ.items()
                                                                        if k != "PUZZLESMITH_PURE_PYTHON"}
-    child = subprocess.Popen([sys.executable, "-c", WHOLE % n], env=env, stdout=subprocess.DEVNULL)
+    start = time.perf_counter()
+    child = subprocess.Popen([sys.executable, "-c", ("import numpy\n" if pure is None else WHOLE % n) + PEAK],
+                             env=env, stdout=subprocess.PIPE, text=True)
+    out = child.stdout.read() if child.stdout else ""
     _, status, usage = os.wait4(child.pid, 0)
     assert status == 0
-    return usage.ru_utime, usage.ru_stime, usage.ru_maxrss / 1024
+    return time.perf_counter() - start, usage.ru_utime, usage.ru_stime, int(out.split()[-2]) / 1024
+
+
+# The child's own peak (the wait's ru_maxrss starts from this process's size, which it had when forked).
+PEAK = "print(next(line for line in open('/proc/self/status') if line.startswith('VmHWM')))\n"
 
 
 def compiled_beside_numpy(n: int, repeat: int) -> None:
-    """The whole process with the compiled planner and with numpy's, interleaved (the machine is shared)."""
-    runs: dict[bool, list[tuple[float, float, float]]] = {False: [], True: []}
+    """The whole process with the compiled planner and with numpy's, and numpy's import alone, interleaved
+    (the machine is shared). NumPy's import starts OpenBLAS's threads, a core each, which spin for a while:
+    CPU time counts that, wall time does not, so both are shown."""
+    runs: dict[bool | None, list[tuple[float, float, float, float]]] = {False: [], True: [], None: []}
     for _ in range(repeat):
-        for pure in (False, True):
+        for pure in (False, True, None):
             runs[pure].append(whole_process(n, pure))
-    cpu = {pure: [u + s for u, s, _ in r] for pure, r in runs.items()}
-    for pure, label in ((False, "compiled planner"), (True, "numpy planner (PUZZLESMITH_PURE_PYTHON=1)")):
+    cpu = {pure: [u + s for _, u, s, _ in r] for pure, r in runs.items()}
+    wall = {pure: [w for w, _, _, _ in r] for pure, r in runs.items()}
+    for pure, label in ((False, "compiled planner"), (True, "numpy planner (PUZZLESMITH_PURE_PYTHON=1)"),
+                        (None, "python -c 'import numpy' alone")):
         r = runs[pure]
-        print(f"  {n}x{n} whole process, {label}: CPU best {min(cpu[pure]):.3f} s, median "
-              f"{statistics.median(cpu[pure]):.3f} s (user {statistics.median(u for u, _, _ in r):.3f}, system "
-              f"{statistics.median(s for _, s, _ in r):.3f}), peak RSS {statistics.median(m for _, _, m in r):.0f} MB")
+        print(f"  {label if pure is None else f'{n}x{n} whole process, {label}'}: wall best {min(wall[pure]):.3f} s, "
+              f"median {statistics.median(wall[pure]):.3f} s; CPU best {min(cpu[pure]):.3f} s, median "
+              f"{statistics.median(cpu[pure]):.3f} s (user {statistics.median(u for _, u, _, _ in r):.3f}, system "
+              f"{statistics.median(s for _, _, s, _ in r):.3f}), peak RSS {statistics.median(m for *_, m in r):.0f} MB")
     print(f"  numpy/compiled: {min(cpu[True]) / min(cpu[False]):.2f}x best, "
-          f"{statistics.median(cpu[True]) / statistics.median(cpu[False]):.2f}x median; target 0.5 s")
+          f"{statistics.median(cpu[True]) / statistics.median(cpu[False]):.2f}x median (CPU); target 0.5 s")
 
 
 def boards(sizes: list[int], cap: float, direct_max: int, repeat: int) -> None:

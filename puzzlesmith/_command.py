@@ -11,6 +11,9 @@ from typing import NoReturn
 def run() -> NoReturn:
     """Start the command; an interrupt before ``cli`` has taken charge of them is one line and exit 130,
     not a traceback (under load, starting takes long enough for a Ctrl-C to land there)."""
+    # NumPy's import starts an OpenBLAS thread a core, which spin for a while (0.08 s of CPU a process on
+    # this kind of machine); no command makes a floating-point matrix product they would speed up.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         from puzzlesmith.cli import entry
     except KeyboardInterrupt:

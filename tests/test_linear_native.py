@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import os
 import random
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -198,22 +201,53 @@ def test_compiled_answers_match_every_press_vector(rows: int, cols: int, k: int)
             assert proven and int(x.astype(np.int64).sum()) == int(presses[hits].sum(axis=1).min())
 
 
+LOAD_ONLY = ("import sys\n"
+             "from puzzlesmith.csp import registry\n"
+             "from puzzlesmith.solvers import linear\n"
+             "lights = registry.get('lightsout')\n"
+             "board = lights.empty(lights.resolve_params({'size': '460'}))\n"
+             "model = lights.model(board)\n"
+             "found = linear.LinearEngine().solve(model, board.givens)\n"
+             "plan = next(iter(linear._compile(model).plans.values()))\n"
+             "print(plan.kernel is not None, lights.verify(board, found.solution),\n"
+             "      *(any(m.split('.')[0] == name for m in sys.modules) for name in ('numba', 'llvmlite')))\n")
+
+
 def test_a_large_board_is_planned_compiled_in_a_process_without_numba() -> None:
-    """Past 2^20 entries the engine plans with the compiled entry point, loaded by llvmlite alone (numba is not
-    imported), and chases with it; the answer clears the board when pressed (the type's own verify)."""
-    script = ("import sys\n"
-              "import numpy as np\n"
-              "from puzzlesmith.csp import registry\n"
-              "from puzzlesmith.solvers import linear\n"
-              "lights = registry.get('lightsout')\n"
-              "board = lights.empty(lights.resolve_params({'size': '460'}))\n"
-              "model = lights.model(board)\n"
-              "found = linear.LinearEngine().solve(model, board.givens)\n"
-              "plan = next(iter(linear._compile(model).plans.values()))\n"
-              "print(plan.kernel is not None, lights.verify(board, found.solution),\n"
-              "      any(m.split('.')[0] == 'numba' for m in sys.modules))\n")
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
-    assert out.split() == ["True", "None", "False"]
+    """Past 2^20 entries the engine plans with the compiled entry point, loaded without numba (from its
+    library, or by llvmlite), and chases with it; the answer clears the board when pressed (the type's own
+    verify)."""
+    assert _cache_run(None)[:3] == ["True", "None", "False"]
+
+
+def _cache_run(folder: Path | None, **env: str) -> list[str]:
+    """LOAD_ONLY's line in a fresh process whose native cache is ``folder`` (None: the default one) and
+    these variables set."""
+    environ = {**os.environ, **env, **({} if folder is None else {"NUMBA_CACHE_DIR": str(folder)})}
+    environ.pop("PUZZLESMITH_PURE_PYTHON", None)
+    return subprocess.run([sys.executable, "-c", LOAD_ONLY], capture_output=True, text=True, check=True,
+                          env=environ).stdout.split()
+
+
+@pytest.mark.skipif(shutil.which(os.environ.get("CC", "cc")) is None, reason="no C compiler driver to link with")
+def test_the_entry_point_is_linked_once_and_later_runs_open_it_without_llvmlite(tmp_path: Path) -> None:
+    """The first run builds the object with numba and links it; the next opens the library with ctypes
+    alone: neither numba nor llvmlite imported, and the answer still clears the board."""
+    assert _cache_run(tmp_path) == ["True", "None", "True", "True"]
+    assert len(list(tmp_path.glob("linearkernel.*.so"))) == 1
+    assert _cache_run(tmp_path) == ["True", "None", "False", "False"]
+
+
+def test_without_a_compiler_driver_llvmlite_loads_the_object(tmp_path: Path) -> None:
+    """No compiler to link with ($CC names none): the object is kept and later runs load it with llvmlite,
+    still without numba; a library that cannot be opened falls back the same way."""
+    missing = str(tmp_path / "no-such-cc")
+    assert _cache_run(tmp_path, CC=missing) == ["True", "None", "True", "True"]
+    assert not list(tmp_path.glob("*.so")) and len(list(tmp_path.glob("linearkernel.*.native"))) == 1
+    assert _cache_run(tmp_path, CC=missing) == ["True", "None", "False", "True"]
+    obj = next(tmp_path.glob("linearkernel.*.native"))
+    obj.with_suffix(".so").write_bytes(b"not a shared library")
+    assert _cache_run(tmp_path, CC=missing) == ["True", "None", "False", "True"]
 
 
 def test_without_the_compiled_planner_the_numpy_planner_serves(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -174,3 +174,58 @@ def test_an_empty_parity_system_adds_nothing() -> None:
     m.parity_rows(ParityRows(np.array([0]), np.array([], dtype=np.int64), np.array([], dtype=np.int64),
                              np.array([], dtype=np.int64), 2))
     assert len(m.constraints) == 1 and m.kinds() == {"Parity"}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_check_of_a_large_model_agrees_with_judging_value_by_value(seed: int) -> None:
+    """Past 4,096 values ``check`` makes one array of them all, tests a run-of-integers domain by two
+    comparisons and a broadcast coefficient of 1 without products; a reference written here judges every
+    value and row in Python. Blocks with a run (0..1), a domain with gaps (1, 3, 7) and one variable alone;
+    parity rows with every coefficient 1 (broadcast, as a board's) and with random ones, mod 2 and 5."""
+    rng = np.random.default_rng(seed)
+    m = Model()
+    runs = m.add_vars(3000, (0, 1), lambda i: f"r{i}")
+    gaps = m.add_vars(2000, (1, 3, 7), lambda i: f"g{i}")
+    alone = m.add_var(range(4), "alone")
+    n = m.num_vars
+    rows = 400
+    modulus = 2 if seed % 2 else 5
+    indptr = np.arange(0, 3 * rows + 1, 3)
+    cols = rng.integers(0, n, 3 * rows)
+    ones = seed % 4 < 2
+    coeffs = np.broadcast_to(np.int64(1), cols.shape) if ones else rng.integers(1, modulus, cols.shape)
+    values = np.concatenate([rng.integers(0, 2, len(runs)), rng.choice([1, 3, 7], len(gaps)), [2]])
+    sums = np.add.reduceat(coeffs * values[cols], indptr[:-1]) % modulus
+    rhs = sums.copy()
+    rhs[rng.integers(0, rows)] += seed % 3 == 0  # a broken row (or none)
+    m.parity_rows(ParityRows(indptr, cols, coeffs, rhs % modulus, modulus))
+    candidates = [values.tolist()]
+    for where, bad in ((rng.integers(0, len(runs)), 2), (len(runs) + rng.integers(0, len(gaps)), 2),
+                       (len(runs) + rng.integers(0, len(gaps)), 8), (alone, 4), (rng.integers(0, n), -1),
+                       (rng.integers(0, n), None), (rng.integers(0, n), "1")):
+        changed = values.tolist()
+        changed[int(where)] = bad
+        candidates.append(changed)
+
+    def reference(v: list[object]) -> str | None:
+        for i in range(n):
+            if v[i] is None or v[i] not in m.domains[i] or not isinstance(v[i], int):
+                return f"var {i}"
+        for r in range(rows):
+            total = sum(int(coeffs[k]) * int(v[cols[k]]) for k in range(indptr[r], indptr[r + 1]))
+            if total % modulus != rhs[r] % modulus:
+                return f"row {r}"
+        return None
+
+    for v in candidates:
+        found = m.check(v)
+        expected = reference(v)
+        if expected is None:
+            assert found is None
+        elif expected.startswith("var"):
+            assert found is not None and found.constraint is None
+            assert m.names[int(expected.split()[1])] in found.message
+        else:
+            r = int(expected.split()[1])
+            assert found is not None and found.constraint is not None
+            assert found.constraint.vars == tuple(cols[indptr[r]:indptr[r + 1]].tolist())

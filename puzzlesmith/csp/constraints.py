@@ -261,7 +261,7 @@ class ParityRows:
     def __iter__(self) -> Iterator[Parity]:
         return (self[i] for i in range(len(self)))
 
-    def first_broken(self, values: Sequence[int]) -> int | None:
+    def first_broken(self, values: Sequence[int] | np.ndarray) -> int | None:
         """The first row that ``values`` (all the model's variables) break, or None.
 
         The definition evaluated with numpy (a Python loop over 10^6 rows would take seconds)
@@ -275,13 +275,17 @@ class ParityRows:
         x = int_array(values)
         if (x is not None and x.size and -2**31 < int(x.min()) and int(x.max()) < 2**31 and self.modulus < 2**20
                 and int(np.diff(self.indptr).max()) < 2**11):
-            sums = np.add.reduceat(self.coeffs * x.astype(np.int64)[self.vars], self.indptr[:-1])
+            terms = x.astype(np.int64, copy=False)[self.vars]
+            ones = len(self.coeffs) and self.coeffs.strides[0] == 0 and int(self.coeffs[0]) == 1
+            if not ones:  # a board's broadcast 1s need no product
+                terms *= self.coeffs
+            sums = np.add.reduceat(terms, self.indptr[:-1])
             bad = np.flatnonzero(sums % self.modulus != self.rhs)
             return int(bad[0]) if len(bad) else None
         return next((i for i, row in enumerate(self) if not row.holds([values[v] for v in row.vars])), None)
 
 
-def int_array(values: Sequence[object]) -> np.ndarray | None:
+def int_array(values: Sequence[object] | np.ndarray) -> np.ndarray | None:
     """``values`` as a numpy array of integers, or None when they are not all integers of at
     most 64 bits (strings, floats, None, bigger integers): then only Python can judge them."""
     import numpy as np

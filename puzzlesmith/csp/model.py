@@ -16,7 +16,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Generic, Protocol, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, overload
 
 from . import clock
 from .constraints import (
@@ -36,6 +36,9 @@ from .constraints import (
     whole,
 )
 from .errors import ModelError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -143,18 +146,26 @@ class Violation:
 
 
 def _first_outside(values: Sequence[Any], domains: Sequence[tuple[int, ...]], start: int, stop: int,
-                   shared: bool) -> int | None:
+                   shared: bool, array: np.ndarray | None) -> int | None:
     """The first variable in start..stop-1 without a value in its domain, or None. A block added
-    by ``add_vars`` (``shared``: one domain) is tested with numpy, a million values at a time."""
+    by ``add_vars`` (``shared``: one domain) is tested with numpy, a million values at a time, on
+    ``array`` (every value as integers, made once by the caller) when given."""
     if shared and stop - start > 1:
-        chunk = values[start:stop]
-        array = int_array(chunk)
-        if array is not None:  # anything else (None, strings, floats, huge integers): one by one
+        chunk = array[start:stop] if array is not None else int_array(values[start:stop])
+        if chunk is not None:  # anything else (None, strings, floats, huge integers): one by one
             import numpy as np
 
-            outside = np.flatnonzero(~np.isin(array, domains[start]))
+            domain = domains[start]
+            lo, hi = min(domain), max(domain)
+            if hi - lo + 1 == len(set(domain)):  # a run of integers: two comparisons, not a search
+                outside = np.flatnonzero((chunk < lo) | (chunk > hi))
+            else:
+                outside = np.flatnonzero(~np.isin(chunk, domain))
             return start + int(outside[0]) if len(outside) else None
     return next((i for i in range(start, stop) if values[i] is None or values[i] not in domains[i]), None)
+
+
+_WHOLE = 1 << 12  # values from which ``check`` makes one array of them all for its numpy tests
 
 
 class Model:
@@ -422,8 +433,9 @@ class Model:
             values = list(assignment)
         if len(values) != self.num_vars:
             return Violation(None, f"expected {self.num_vars} values, got {len(values)}")
+        array = int_array(values) if len(values) >= _WHOLE else None  # None too when not all integers
         for start, block in self.names.blocks():
-            i = _first_outside(values, self.domains, start, start + len(block), isinstance(block, _Named))
+            i = _first_outside(values, self.domains, start, start + len(block), isinstance(block, _Named), array)
             if i is not None:
                 v = values[i]
                 return Violation(None, f"{self.names[i]} has no value" if v is None else
@@ -431,7 +443,7 @@ class Model:
         whole_values = cast(list[int], values)  # every value now lies in its domain, so none is None
         for _, rules in self.constraints.blocks():
             if isinstance(rules, ParityRows):
-                row = rules.first_broken(whole_values)
+                row = rules.first_broken(whole_values if array is None else array)
                 broken: Constraint | None = None if row is None else rules[row]
             else:
                 broken = next((c for c in rules if not c.holds([whole_values[v] for v in c.vars])), None)

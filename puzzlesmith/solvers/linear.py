@@ -994,7 +994,9 @@ def _eliminate_gf2_native(kernel: ModuleType, matrix: np.ndarray, ncols: int, b:
     pivot = pivots[:rank]
     part = np.zeros(ncols, dtype=np.uint8)
     part[pivot] = reduced[:, ncols]
-    free = np.setdiff1d(np.arange(ncols), pivot)
+    free = np.ones(ncols, dtype=bool)
+    free[pivot] = False
+    free = np.flatnonzero(free)  # not setdiff1d: its np.unique imports numpy.ma (0.02 s)
     null = np.zeros((len(free), ncols), dtype=np.uint8)
     null[np.arange(len(free)), free] = 1
     null[:, pivot] = reduced[:, free].T
