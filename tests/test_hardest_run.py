@@ -127,3 +127,22 @@ def test_a_class_that_kills_its_worker_is_retried_once_then_reported():
         cluster.close()
     assert [r["sizes"] for r in answered] == [class_name(small, 16)] and answered[0]["moves"] == 2
     assert [f.sizes for f in plan.failures] == [big] and "KilledWorker" in plan.failures[0].why
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_each_costs_line_says_which_search_measured_it(tmp_path, pure):
+    """The cost model is fitted per search (hardest_cost: the compiled one and numpy's differ several times in
+    time and memory), so each class's costs line names the one that ran it; the results file, the same bytes
+    either way, does not."""
+    from importlib.util import find_spec
+
+    env = {**os.environ, "PUZZLESMITH_PURE_PYTHON": "1"} if pure else \
+        {k: v for k, v in os.environ.items() if k != "PUZZLESMITH_PURE_PYTHON"}
+    out = tmp_path / "2x4.jsonl"
+    run = subprocess.run([sys.executable, "-m", "puzzlesmith", "hardest", "-p", "size=2x4", "--out", str(out)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300, env=env)
+    assert run.returncode == 0, run.stderr
+    costs = [json.loads(line) for line in out.with_name("2x4.costs.jsonl").read_text().splitlines()]
+    expected = "numpy" if pure or find_spec("numba") is None else "compiled"
+    assert len(costs) == len(size_classes(8)) and {c["search"] for c in costs} == {expected}
+    assert b'"search"' not in out.read_bytes()

@@ -29,7 +29,7 @@ from puzzlesmith.csp.errors import PuzzleError
 from .hardest import class_name, class_record, hardest_of_class
 
 #: The fields of a results line that vary between runs of the same search: they go to the costs file.
-VARYING = ("seconds", "cpu_seconds", "peak_mb", "mode")
+VARYING = ("seconds", "cpu_seconds", "peak_mb", "mode", "search")
 
 
 def costs_path(path: str | os.PathLike[str]) -> Path:
@@ -130,7 +130,19 @@ def class_task(rows: int, cols: int, sizes: tuple[int, ...], rule: str, metric: 
     if peak is not None:
         record["peak_mb"] = round(peak, 1)
     record["mode"] = mode
+    record["search"] = search_kind(mode)
     return record
+
+
+def search_kind(mode: str) -> str:
+    """Which search a class in ``mode`` runs here, for its costs line (the cost model is fitted per search):
+    ``compiled`` (numba's kernels, a layer its keys alone), ``numpy`` (rows of piece masks) or the mode
+    itself for the ranked ones."""
+    if mode != "layers":
+        return mode
+    from puzzlesmith.solvers.compiled import compiled_available
+
+    return "compiled" if compiled_available() else "numpy"
 
 
 @dataclass

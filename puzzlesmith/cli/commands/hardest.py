@@ -252,7 +252,7 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
             name = record["sizes"]
             if results is not None:
                 results.add(record)
-            done[name] = {k: v for k, v in record.items() if k not in ("peak_mb", "mode")}
+            done[name] = {k: v for k, v in record.items() if k not in ("peak_mb", "mode", "search")}
             if args.checkpoint:
                 save_checkpoint(args.checkpoint, setting, done)
             positions += record["positions"]
