@@ -34,7 +34,7 @@ primes of 2^31 and more (its arithmetic does not overflow) and the printed inver
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
@@ -236,7 +236,6 @@ class _Plan:
     f_coef: np.ndarray
     method: str
     seeds: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # local indices
-    batches: list[_Batch] = field(default_factory=list)
     residual: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # the rows of ``matrix``
     matrix: np.ndarray | None = None  # residual (chase) or whole (direct) matrix, packed for GF(2)
     # The ring buffer (chase): unknowns in definition order (seeds first), the one at position q
@@ -260,6 +259,16 @@ class _Plan:
     # The compiled planner made the plan (solvers/linearkernel.py, loaded), and its entry point chases it
     # over GF(2) when it has one table: not a property of the plan, which is the numpy planner's.
     kernel: ModuleType | None = None
+    # The batches, made when first read (``batches``): the compiled chase reads the table whole and never does.
+    make_batches: Callable[[], list[_Batch]] | None = None
+    made_batches: list[_Batch] | None = None
+
+    @property
+    def batches(self) -> list[_Batch]:
+        """The chase's batches in order (none for direct elimination)."""
+        if self.made_batches is None:
+            self.made_batches = self.make_batches() if self.make_batches is not None else []
+        return self.made_batches
 
     @property
     def columns(self) -> int:
@@ -649,26 +658,9 @@ def _chase_batches(c: _Compiled, plan: _Plan, f: _Found, kernel: ModuleType | No
     else:
         assert f.reads is not None
         read_pos = 1 + f.reads % ring
-    # Which batches define a run of consecutive unknowns (written out as a slice): no break inside them.
-    breaks = np.flatnonzero(np.diff(f.defined) != 1)  # d: unknowns d and d + 1 are not consecutive
-    runs = (np.searchsorted(breaks, cut[:-1]) == np.searchsorted(breaks, cut[1:] - 1)).tolist()
-    batches = []
-    for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
-        w = int(widths[t])
-        if table is not None:
-            rows, read_coef = table[a:b, :w].T, None if coef_table is None else coef_table[a:b, :w].T
-        else:
-            assert read_pos is not None
-            assert f.r_ptr is not None
-            rows, read_coef = _batch_table(read_pos, f.read_coefs, f.r_ptr, f.counts_d, a, b, w)
-        q = (k + a) % ring
-        ring_defs: np.ndarray | slice = slice(1 + q, 1 + q + b - a) if q + b - a <= ring else \
-            1 + (np.arange(k + a, k + b) % ring).astype(it)
-        defs = f.defined[a:b]
-        out_defs: np.ndarray | slice = slice(int(defs[0]), int(defs[0]) + b - a) if runs[t] else defs
-        batches.append(_Batch(f.defining[a:b], defs, read_coef, None if inv_own is None else inv_own[f.defining[a:b]],
-                              ring_defs, rows, out_defs))
-    plan.method, plan.batches, plan.residual = "chase", batches, f.residual
+    plan.make_batches = partial(_batches, k, ring, cuts, widths, table, coef_table, read_pos, f.read_coefs, f.r_ptr,
+                                f.counts_d, f.defining, f.defined, inv_own, it)
+    plan.method, plan.residual = "chase", f.residual
     plan.defining, plan.defined, plan.table, plan.kernel = f.defining, f.defined, table, kernel
     plan.seeds = f.seeds
     plan.ring = ring
@@ -679,6 +671,35 @@ def _chase_batches(c: _Compiled, plan: _Plan, f: _Found, kernel: ModuleType | No
     plan.r_starts = np.flatnonzero(np.r_[True, plan.r_where[1:] != plan.r_where[:-1]]) if len(f.res_var) \
         else plan.r_where
     # The residual equations in the seeds (``plan.matrix``) come with the first right-hand side (_analyse).
+
+
+def _batches(k: int, ring: int, cuts: list[int], widths: np.ndarray, table: np.ndarray | None,
+             coef_table: np.ndarray | None, read_pos: np.ndarray | None, read_coefs: np.ndarray | None,
+             r_ptr: np.ndarray | None, counts_d: np.ndarray, defining: np.ndarray, defined: np.ndarray,
+             inv_own: np.ndarray | None, it: np.dtype) -> list[_Batch]:
+    """The chase's batches: each batch's equations, the unknowns they define and the ring rows they read and
+    write (``_chase_batches`` found the cuts and what the passes found, ``_Found``, the rest; see ``_Batch``)."""
+    cut = np.asarray(cuts)
+    # Which batches define a run of consecutive unknowns (written out as a slice): no break inside them.
+    breaks = np.flatnonzero(np.diff(defined) != 1)  # d: unknowns d and d + 1 are not consecutive
+    runs = (np.searchsorted(breaks, cut[:-1]) == np.searchsorted(breaks, cut[1:] - 1)).tolist()
+    batches = []
+    for t, (a, b) in enumerate(zip(cuts, cuts[1:])):
+        w = int(widths[t])
+        if table is not None:
+            rows, read_coef = table[a:b, :w].T, None if coef_table is None else coef_table[a:b, :w].T
+        else:
+            assert read_pos is not None
+            assert r_ptr is not None
+            rows, read_coef = _batch_table(read_pos, read_coefs, r_ptr, counts_d, a, b, w)
+        q = (k + a) % ring
+        ring_defs: np.ndarray | slice = slice(1 + q, 1 + q + b - a) if q + b - a <= ring else \
+            1 + (np.arange(k + a, k + b) % ring).astype(it)
+        defs = defined[a:b]
+        out_defs: np.ndarray | slice = slice(int(defs[0]), int(defs[0]) + b - a) if runs[t] else defs
+        batches.append(_Batch(defining[a:b], defs, read_coef, None if inv_own is None else inv_own[defining[a:b]],
+                              ring_defs, rows, out_defs))
+    return batches
 
 
 def _batch_table(read_pos: np.ndarray, r_coef: np.ndarray | None, r_ptr: np.ndarray, counts: np.ndarray,
