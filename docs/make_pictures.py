@@ -58,6 +58,7 @@ PICTURES: dict[str, list[str]] = {
     "hardest-3x5.svg": ["slide", "ABC.D/EFGGD/EHHHI"],
     "hardest-2x9.svg": ["slide", "A.BCCCDDE/FFGGHHIJK"],
     "hardest-3x6.svg": ["slide", "ABCD.E/FGHHHE/FIIIJK"],
+    "hardest-2x10.svg": ["slide", "A.BCCCDDDD/EEFFGHHIJK"],
     "hardest-4x5.svg": ["slide", "ABBCD/EF.CD/EFGHD/IJJJK"],
     "queens-solution.svg": ["queens", "-p", "n=8", "--solution"],
     "samurai.svg": ["samurai", first_puzzle(FIXTURES / "samurai_published.txt")],
