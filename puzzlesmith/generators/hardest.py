@@ -426,9 +426,9 @@ class KeyMoves:
         import numpy as np
 
         metric = self.metric if move_goal else self.hk.STEPS
-        buffer, parts, at = np.empty(BUFFER, dtype=np.int64), [], 0
+        buffer, parts, at, none = np.empty(BUFFER, dtype=np.int64), [], 0, keys[:0]
         while at < keys.size:
-            at, count = self.hk.successors(keys, at, buffer, self.g, metric, move_goal)
+            at, count, _ = self.hk.expand(keys, none, at, buffer, none, none, none, self.g, metric, move_goal, 0)
             parts.append(buffer[:count].copy())
         return np.concatenate(parts) if parts else keys[:0]
 
@@ -497,15 +497,18 @@ def next_keys(moves: KeyMoves, layer: Any, before: Any, move_goal: bool) -> Any:
 
     hk = moves.hk
     metric = moves.metric if move_goal else hk.STEPS
-    buffer, kept = np.empty(BUFFER, dtype=np.int64), np.empty(BUFFER, dtype=np.int64)
+    buffer, kept, found = (np.empty(BUFFER, dtype=np.int64) for _ in range(3))
+    marks = np.zeros(((1 << moves.space.geo.n) + 63) >> 6, dtype=np.int64)
+    summary = np.zeros((marks.size + 63) >> 6, dtype=np.int64)
     gathered, parts, pending, at = layer[:0], [], 0, 0
     while at < layer.size:
-        at, count = hk.successors(layer, at, buffer, moves.g, metric, move_goal)
+        at, count, marked = hk.expand(layer, before, at, buffer, found, marks, summary, moves.g, metric, move_goal,
+                                      hk.MARK_LEAST)
         part = buffer[:count]
         part.sort()
         fresh = hk.fresh(part, layer, before, kept)
-        parts.append(kept[:fresh].copy())
-        pending += fresh
+        parts += [kept[:fresh].copy(), found[:marked].copy()]
+        pending += fresh + marked
         if pending > gathered.size + 4 * BUFFER:
             gathered, parts, pending = merged([gathered] + parts), [], 0
     return merged([gathered] + parts)
