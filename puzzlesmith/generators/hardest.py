@@ -428,7 +428,7 @@ class KeyMoves:
         metric = self.metric if move_goal else self.hk.STEPS
         buffer, parts, at, none = np.empty(BUFFER, dtype=np.int64), [], 0, keys[:0]
         while at < keys.size:
-            at, count, _ = self.hk.expand(keys, none, at, buffer, none, none, none, self.g, metric, move_goal, 0)
+            at, count, _ = self.hk.expand(keys, none, at, buffer, none, none, none, self.g, metric, move_goal, False)
             parts.append(buffer[:count].copy())
         return np.concatenate(parts) if parts else keys[:0]
 
@@ -499,11 +499,12 @@ def next_keys(moves: KeyMoves, layer: Any, before: Any, move_goal: bool) -> Any:
     metric = moves.metric if move_goal else hk.STEPS
     buffer, kept, found = (np.empty(BUFFER, dtype=np.int64) for _ in range(3))
     marks = np.zeros(((1 << moves.space.geo.n) + 63) >> 6, dtype=np.int64)
-    summary = np.zeros((marks.size + 63) >> 6, dtype=np.int64)
+    upper = (marks.size + 63) >> 6
+    summary = np.zeros(upper + ((upper + 63) >> 6), dtype=np.int64)
     gathered, parts, pending, at = layer[:0], [], 0, 0
     while at < layer.size:
         at, count, marked = hk.expand(layer, before, at, buffer, found, marks, summary, moves.g, metric, move_goal,
-                                      hk.MARK_LEAST)
+                                      True)
         part = buffer[:count]
         part.sort()
         fresh = hk.fresh(part, layer, before, kept)

@@ -114,14 +114,9 @@ def decode_big(key: int, g: np.ndarray, pieces: np.ndarray) -> tuple[int, int]:
     return k, goal
 
 
-#: Moves of single cells a run of keys of one top must make at least (about: its keys times its single cells)
-#: for ``expand`` to mark them in a bit set rather than sort them (below it the bit set's read-out costs more).
-MARK_LEAST = 16
-
-
 @kernel
 def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, found: np.ndarray, marks: np.ndarray,
-           summary: np.ndarray, g: np.ndarray, metric: int, move_goal: bool, least: int) -> tuple[int, int, int]:
+           summary: np.ndarray, g: np.ndarray, metric: int, move_goal: bool, mark: bool) -> tuple[int, int, int]:
     """The keys one move leads to from layer[lo], layer[lo + 1], ..., as many positions as surely fit (every piece
     of a position reaches at most n places): (the next position not expanded, keys written to ``out``, keys
     written to ``found``). ``move_goal`` False: the goal piece stays (the goal positions joined to the justsolved
@@ -129,10 +124,12 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
 
     Sorted keys share their bits above the cells (pairs and goal anchor: the "top") in runs, and with them their
     pieces of two or more cells, decoded once a run. A move of a single cell that is not the goal piece keeps
-    the top: in a run of at least ``least`` such moves (0: never) they are marked in a bit set of the 2**n cell
-    sets (``marks``, ``summary`` a bit a word of it), the top's keys in ``layer`` and ``before`` unmarked, and
-    what is left read out in order into ``found``: sorted, distinct and fresh, never sorted. Every other move
-    goes to ``out``, to be sorted and filtered (``fresh``).
+    the top: with ``mark``, those of a run are marked in a bit set of the 2**n cell sets (``marks``, and
+    ``summary`` saying which words of it are marked), the top's keys in ``layer`` and ``before`` unmarked, and
+    what is left read out in order into ``found``: sorted, distinct and fresh, never sorted (the siblings of a
+    run, the single cells moved among the same other pieces, repeat each other many times: 61 % of the keys
+    sorted on one 4x5 class of five pieces were repeats within their buffer). Every other move goes to ``out``,
+    to be sorted and filtered (``fresh``).
 
     A piece's places are its anchors (lowest cells), found for all of them at once in bit sets of anchors:
     ``fit``, where its shape lies on free cells, and ``nl``/``nr``, where it touches no left/right column (so
@@ -145,24 +142,20 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
     pieces = np.empty(n, np.int64)
     big = np.empty(n, np.int64)  # the pieces of two or more cells of the run
     nbig, big_goal, last = 0, -1, -1
-    count, nfound, pending, marking, i = 0, 0, 0, False, lo
-    while i < layer.size and count + n * n <= out.size and (least == 0 or nfound + pending + n * n <= found.size):
+    count, nfound, pending, i = 0, 0, 0, lo
+    upper = (marks.size + 63) >> 6
+    at = np.zeros(2, np.int64)
+    while i < layer.size and count + n * n <= out.size and (not mark or nfound + pending + n * n <= found.size):
         key = layer[i]
         occ = key & full
         top = key >> n
         singles = occ & ~cover(key, g)
         if top != last:
             if pending:
-                nfound = unmark(last, layer, before, marks, summary, found, nfound, n)
+                nfound = unmark(last, layer, before, marks, summary, found, nfound, n, at)
                 pending = 0
             last = top
             nbig, big_goal = decode_big(key, g, big)
-            if least:
-                c, ones = singles, 0
-                while c:
-                    c &= c - 1
-                    ones += 1
-                marking = (gallop(layer, i, (top + 1) << n) - i) * ones >= least
         anchor = (key >> shift_a) & 31
         k, goal = nbig, big_goal
         for p in range(nbig):
@@ -228,7 +221,7 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
                     out[count] = base ^ (unit * b) | (low_cell(b) << shift_a)
                     count += 1
                     places ^= b
-            elif p >= nbig and marking:
+            elif p >= nbig and mark:
                 rest = occ ^ m
                 while places:
                     x = rest | (places & -places)
@@ -236,6 +229,7 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
                     w = x >> 6
                     marks[w] |= np.int64(1) << (x & 63)
                     summary[w >> 6] |= np.int64(1) << (w & 63)
+                    summary[upper + (w >> 12)] |= np.int64(1) << ((w >> 6) & 63)
                     pending += 1
             else:
                 bits = own(m, g)
@@ -248,34 +242,44 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
                     places ^= b
         i += 1
     if pending:
-        nfound = unmark(last, layer, before, marks, summary, found, nfound, n)
+        nfound = unmark(last, layer, before, marks, summary, found, nfound, n, at)
     return i, count, nfound
 
 
 @kernel
 def unmark(top: int, layer: np.ndarray, before: np.ndarray, marks: np.ndarray, summary: np.ndarray,
-           found: np.ndarray, nfound: int, n: int) -> int:
+           found: np.ndarray, nfound: int, n: int, at: np.ndarray) -> int:
     """The cell sets marked for keys of ``top``, less those of its keys in ``layer`` and ``before``, appended in
-    order to ``found`` as keys (the marks cleared): the new count."""
+    order to ``found`` as keys (the marks cleared): the new count. ``summary`` holds a bit for each word of
+    ``marks`` and after them a bit for each of its own words, so that only words marked are read; ``at`` says
+    where in ``layer`` and ``before`` the keys of the last top read ended (tops come in ascending order)."""
     low, high = top << n, (top + 1) << n
-    for values in (layer, before):
-        j = gallop(values, 0, low)
+    for v in range(2):
+        values = layer if v == 0 else before
+        j = gallop(values, at[v], low)
         while j < values.size and values[j] < high:
             x = values[j] - low
             marks[x >> 6] &= ~(np.int64(1) << (x & 63))
             j += 1
-    for s in range(summary.size):
-        words = summary[s]
-        while words:
-            w = s * 64 + low_cell(words)
-            words &= words - 1
-            bits = marks[w]
-            while bits:
-                found[nfound] = low | (w * 64 + low_cell(bits))
-                nfound += 1
-                bits &= bits - 1
-            marks[w] = 0
-        summary[s] = 0
+        at[v] = j
+    upper = (marks.size + 63) >> 6
+    for u in range(upper, summary.size):
+        groups = summary[u]
+        while groups:
+            s = (u - upper) * 64 + low_cell(groups)
+            groups &= groups - 1
+            words = summary[s]
+            while words:
+                w = s * 64 + low_cell(words)
+                words &= words - 1
+                bits = marks[w]
+                while bits:
+                    found[nfound] = low | (w * 64 + low_cell(bits))
+                    nfound += 1
+                    bits &= bits - 1
+                marks[w] = 0
+            summary[s] = 0
+        summary[u] = 0
     return nfound
 
 
