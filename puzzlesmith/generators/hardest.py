@@ -497,18 +497,19 @@ def next_keys(moves: KeyMoves, layer: Any, before: Any, move_goal: bool) -> Any:
 
     hk = moves.hk
     metric = moves.metric if move_goal else hk.STEPS
-    buffer, kept, found = (np.empty(BUFFER, dtype=np.int64) for _ in range(3))
+    buffer, kept = np.empty(BUFFER, dtype=np.int64), np.empty(BUFFER, dtype=np.int64)
     marks = np.zeros(((1 << moves.space.geo.n) + 63) >> 6, dtype=np.int64)
     upper = (marks.size + 63) >> 6
     summary = np.zeros(upper + ((upper + 63) >> 6), dtype=np.int64)
     gathered, parts, pending, at = layer[:0], [], 0, 0
     while at < layer.size:
-        at, count, marked = hk.expand(layer, before, at, buffer, found, marks, summary, moves.g, metric, move_goal,
+        at, count, marked = hk.expand(layer, before, at, buffer, kept, marks, summary, moves.g, metric, move_goal,
                                       True)
+        parts.append(kept[:marked].copy())
         part = buffer[:count]
         part.sort()
         fresh = hk.fresh(part, layer, before, kept)
-        parts += [kept[:fresh].copy(), found[:marked].copy()]
+        parts.append(kept[:fresh].copy())
         pending += fresh + marked
         if pending > gathered.size + 4 * BUFFER:
             gathered, parts, pending = merged([gathered] + parts), [], 0
