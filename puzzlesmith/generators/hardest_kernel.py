@@ -114,6 +114,12 @@ def decode_big(key: int, g: np.ndarray, pieces: np.ndarray) -> tuple[int, int]:
     return k, goal
 
 
+#: Slots of the table of recent keys ``expand`` skips repeats by (512 kB, within the second-level cache): on 4x5
+#: 1-2-2 it keeps 24 of the 62 million keys of moves of larger pieces from the sort (a slot per hash: each repeat
+#: it misses is removed by the sort, as before).
+RECENT = 1 << 16
+
+
 @kernel
 def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, found: np.ndarray, marks: np.ndarray,
            summary: np.ndarray, g: np.ndarray, metric: int, move_goal: bool, mark: bool) -> tuple[int, int, int]:
@@ -129,7 +135,7 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
     what is left read out in order into ``found``: sorted, distinct and fresh, never sorted (the siblings of a
     run, the single cells moved among the same other pieces, repeat each other many times: 61 % of the keys
     sorted on one 4x5 class of five pieces were repeats within their buffer). Every other move goes to ``out``,
-    to be sorted and filtered (``fresh``).
+    to be sorted and filtered (``fresh``), but, with ``mark``, one equal to the last key of its hash written.
 
     A piece's places are its anchors (lowest cells), found for all of them at once in bit sets of anchors:
     ``fit``, where its shape lies on free cells, and ``nl``/``nr``, where it touches no left/right column (so
@@ -145,6 +151,7 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
     count, nfound, pending, i = 0, 0, 0, lo
     upper = (marks.size + 63) >> 6
     at = np.zeros(2, np.int64)
+    recent = np.full(RECENT if mark else 1, -1, np.int64)  # the last key written of each hash, when marking
     while i < layer.size and count + n * n <= out.size and (not mark or nfound + pending + n * n <= found.size):
         key = layer[i]
         occ = key & full
@@ -237,9 +244,15 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
                 unit = bits >> a0
                 while places:
                     b = places & -places
-                    out[count] = base ^ (unit * b)
-                    count += 1
+                    new = base ^ (unit * b)
                     places ^= b
+                    if mark:
+                        h = ((new * np.int64(-7046029254386353131)) >> 48) & (RECENT - 1)
+                        if recent[h] == new:
+                            continue
+                        recent[h] = new
+                    out[count] = new
+                    count += 1
         i += 1
     if pending:
         nfound = unmark(last, layer, before, marks, summary, found, nfound, n, at)
