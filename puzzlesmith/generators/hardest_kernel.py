@@ -4,11 +4,13 @@ The numpy layer search keeps a row of piece masks beside every key (80 to 200 by
 move the pieces. A key holds the whole position already (the occupied cells, which neighbouring cells are one
 piece, the goal piece's anchor: ``hardest.Layers.keys``), and turned back into pieces in a few bit operations
 (``decode``: a piece is a flood fill of the pair bits from its lowest cell) it needs no rows at all, so a layer
-is 8 bytes a position. Per position the kernel decodes the key, moves each piece to every place one move takes
-it and writes the new keys (a key changes by the moved piece alone); numpy sorts a buffer of them, and
-``fresh`` keeps those in neither the layer nor the one before it (moves undo), by galloping through both
-sorted layers. The justsolved positions are listed here too (``list_boards``: the recursion of
-``boards.board_list`` with an explicit stack over a table of the pieces each cell can anchor), as keys.
+is 8 bytes a position. Per position ``expand`` moves each piece to every place one move takes it (all its
+places at once, in bit sets of anchors) and writes the new keys (a key changes by the moved piece alone); numpy
+sorts a buffer of them, and ``fresh`` keeps those in neither the layer nor the one before it (moves undo), by
+galloping through both sorted layers. Moves of single cells, which keep the bits above the cells, are instead
+marked in a bit set run by run of keys, and read out sorted (``unmark``). The justsolved positions are listed
+here too (``list_boards``: the recursion of ``boards.board_list`` with an explicit stack over a table of the
+pieces each cell can anchor), as keys.
 
 Loaded only where numba is installed (``hardest.search_class`` keeps the numpy search otherwise; the tests
 compare the two); ``solvers.compiled.kernel`` runs the same functions as plain Python when numba is absent.
