@@ -11,6 +11,7 @@ import random
 import numpy as np
 import pytest
 
+import puzzlesmith.generators.hardest as hardest
 import puzzlesmith.generators.hardest_ranked as ranked
 import puzzlesmith.solvers.compiled as compiled
 from puzzlesmith.generators.boards import board_list
@@ -23,6 +24,7 @@ from puzzlesmith.generators.hardest import (
     hardest_of_class,
     justsolved_keys,
     justsolved_rows,
+    next_keys,
     size_classes,
 )
 from puzzlesmith.solvers.compiled import compiled_available
@@ -114,6 +116,26 @@ def test_the_successor_kernel_makes_the_numpy_successors(metric):
         assert (np.sort(moves.successors(keys, True)) == np.sort(space.successors(keys, rows)[0])).all()
         held = space.successors(keys, rows, range(1, len(sizes)), single=True)[0]
         assert (np.sort(moves.successors(keys, False)) == np.sort(held)).all()
+
+
+@pytest.mark.parametrize("metric", ["moves", "steps", "straight"])
+def test_the_marked_single_cells_make_the_layer_that_sorting_every_successor_makes(monkeypatch, metric):
+    """``next_keys`` marks the moves of single cells in a bit set, run by run of keys of one top, and sorts the rest:
+    on 4x5 classes of three and of eight single cells, layer after layer (with the goal piece held, then moving),
+    the successors not in the layer nor the one before, sorted and made distinct by numpy. Buffers of 4,096 keys,
+    so that runs are cut between buffers."""
+    monkeypatch.setattr(hardest, "BUFFER", 1 << 12)
+    space = Layers(Geometry(4, 5), metric, "corner")
+    moves = KeyMoves(space)
+    for sizes in ((1, 1, 1, 2, 3), (1,) * 8 + (2, 2)):
+        layer = justsolved_keys(space, sizes)
+        before = layer[:0]
+        for depth in range(5):
+            move_goal = depth > 0
+            expected = np.setdiff1d(np.unique(moves.successors(layer, move_goal)), np.union1d(layer, before))
+            found = next_keys(moves, layer, before, move_goal)
+            assert found.size == expected.size and (found == expected).all(), (sizes, depth)
+            before, layer = layer, found
 
 
 @pytest.mark.parametrize("rule", ["corner", "edges"])

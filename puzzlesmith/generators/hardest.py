@@ -395,6 +395,9 @@ def search_class(space: Layers, rows: Any, result: ClassResult, progress: Callab
 
 #: Successor keys made at once by the compiled search (8 MB): bounds its working memory beside the layers.
 BUFFER = 1 << 20
+#: Boards of at most this many cells mark the moves of single cells in a bit set of every set of cells (2 MB at
+#: 24 cells; only a board of one row has more and still fits the keys).
+MARK_CELLS = 24
 
 
 class KeyMoves:
@@ -426,9 +429,9 @@ class KeyMoves:
         import numpy as np
 
         metric = self.metric if move_goal else self.hk.STEPS
-        buffer, parts, at = np.empty(BUFFER, dtype=np.int64), [], 0
+        buffer, parts, at, none = np.empty(BUFFER, dtype=np.int64), [], 0, keys[:0]
         while at < keys.size:
-            at, count = self.hk.successors(keys, at, buffer, self.g, metric, move_goal)
+            at, count, _ = self.hk.expand(keys, none, at, buffer, none, none, none, self.g, metric, move_goal, False)
             parts.append(buffer[:count].copy())
         return np.concatenate(parts) if parts else keys[:0]
 
@@ -498,14 +501,20 @@ def next_keys(moves: KeyMoves, layer: Any, before: Any, move_goal: bool) -> Any:
     hk = moves.hk
     metric = moves.metric if move_goal else hk.STEPS
     buffer, kept = np.empty(BUFFER, dtype=np.int64), np.empty(BUFFER, dtype=np.int64)
+    mark = moves.space.geo.n <= MARK_CELLS
+    marks = np.zeros(((1 << moves.space.geo.n) + 63) >> 6 if mark else 1, dtype=np.int64)
+    upper = (marks.size + 63) >> 6
+    summary = np.zeros(upper + ((upper + 63) >> 6), dtype=np.int64)
     gathered, parts, pending, at = layer[:0], [], 0, 0
     while at < layer.size:
-        at, count = hk.successors(layer, at, buffer, moves.g, metric, move_goal)
+        at, count, marked = hk.expand(layer, before, at, buffer, kept, marks, summary, moves.g, metric, move_goal,
+                                      mark)
+        parts.append(kept[:marked].copy())
         part = buffer[:count]
         part.sort()
         fresh = hk.fresh(part, layer, before, kept)
         parts.append(kept[:fresh].copy())
-        pending += fresh
+        pending += fresh + marked
         if pending > gathered.size + 4 * BUFFER:
             gathered, parts, pending = merged([gathered] + parts), [], 0
     return merged([gathered] + parts)

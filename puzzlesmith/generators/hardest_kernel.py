@@ -4,11 +4,13 @@ The numpy layer search keeps a row of piece masks beside every key (80 to 200 by
 move the pieces. A key holds the whole position already (the occupied cells, which neighbouring cells are one
 piece, the goal piece's anchor: ``hardest.Layers.keys``), and turned back into pieces in a few bit operations
 (``decode``: a piece is a flood fill of the pair bits from its lowest cell) it needs no rows at all, so a layer
-is 8 bytes a position. Per position the kernel decodes the key, moves each piece to every place one move takes
-it and writes the new keys (a key changes by the moved piece alone); numpy sorts a buffer of them, and
-``fresh`` keeps those in neither the layer nor the one before it (moves undo), by galloping through both
-sorted layers. The justsolved positions are listed here too (``list_boards``: the recursion of
-``boards.board_list`` with an explicit stack over a table of the pieces each cell can anchor), as keys.
+is 8 bytes a position. Per position ``expand`` moves each piece to every place one move takes it (all its
+places at once, in bit sets of anchors) and writes the new keys (a key changes by the moved piece alone); numpy
+sorts a buffer of them, and ``fresh`` keeps those in neither the layer nor the one before it (moves undo), by
+galloping through both sorted layers. Moves of single cells, which keep the bits above the cells, are instead
+marked in a bit set run by run of keys, and read out sorted (``unmark``). The justsolved positions are listed
+here too (``list_boards``: the recursion of ``boards.board_list`` with an explicit stack over a table of the
+pieces each cell can anchor), as keys.
 
 Loaded only where numba is installed (``hardest.search_class`` keeps the numpy search otherwise; the tests
 compare the two); ``solvers.compiled.kernel`` runs the same functions as plain Python when numba is absent.
@@ -16,12 +18,11 @@ compare the two); ``solvers.compiled.kernel`` runs the same functions as plain P
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 import numpy as np
 
-from puzzlesmith.solvers.compiled import kernel
+from puzzlesmith.solvers.compiled import compiled_available, kernel
 
 #: Indices into the geometry vector the kernels read (``geometry``).
 N, COLS, FULL, PAIR_H, PAIR_V, SHIFT_A, TOP, BOTTOM, LEFT, RIGHT = range(10)
@@ -38,10 +39,17 @@ def geometry(space: object) -> np.ndarray:
                      geo.top, geo.bottom, geo.left, geo.right], dtype=np.int64)
 
 
-@kernel
-def low_cell(x: int) -> int:
-    """The index of the lowest set bit of x > 0 (frexp of a power of two is exact)."""
-    return math.frexp(float(x & -x))[1] - 1
+if compiled_available():
+    from numba.cpython.unsafe.numbers import trailing_zeros
+
+    @kernel
+    def low_cell(x: int) -> int:
+        """The index of the lowest set bit of x > 0 (one instruction, LLVM's cttz)."""
+        return int(trailing_zeros(x))  # type: ignore[call-arg]
+else:
+    def low_cell(x: int) -> int:
+        """The index of the lowest set bit of x > 0."""
+        return (int(x) & -int(x)).bit_length() - 1
 
 
 @kernel
@@ -76,65 +84,218 @@ def decode(key: int, g: np.ndarray, pieces: np.ndarray) -> tuple[int, int]:
 
 
 @kernel
-def successors(keys: np.ndarray, lo: int, out: np.ndarray, g: np.ndarray, metric: int,
-               move_goal: bool) -> tuple[int, int]:
-    """The keys one move leads to from keys[lo], keys[lo + 1], ... into ``out``, as many positions as surely fit
-    (every piece of a position reaches at most n places): (the next position not expanded, keys written).
-    ``move_goal`` False: the goal piece stays (the goal positions joined to the justsolved ones)."""
-    n, cols, shift_a = g[N], g[COLS], g[SHIFT_A]
-    edges = np.array([g[TOP], g[BOTTOM], g[LEFT], g[RIGHT]], np.int64)
-    pieces = np.empty(n, np.int64)
-    places = np.empty(n + 1, np.int64)
-    anchors = np.empty(n + 1, np.int64)
-    steps = np.array([-cols, cols, -1, 1], np.int64)  # how each direction moves a piece's lowest cell
+def cover(key: int, g: np.ndarray) -> int:
+    """The cells of a key's pieces of two or more cells: those in a pair."""
+    n, cols = g[N], g[COLS]
+    ph = (key >> n) & g[PAIR_H]
+    pv = (key >> (2 * n)) & g[PAIR_V]
+    return ph | (ph << 1) | pv | (pv << cols)
+
+
+@kernel
+def decode_big(key: int, g: np.ndarray, pieces: np.ndarray) -> tuple[int, int]:
+    """``decode`` for the pieces of two or more cells alone: (how many, the goal piece's index or -1)."""
+    n, cols = g[N], g[COLS]
+    ph = (key >> n) & g[PAIR_H]
+    pv = (key >> (2 * n)) & g[PAIR_V]
+    rest = ph | (ph << 1) | pv | (pv << cols)
+    anchor = (key >> g[SHIFT_A]) & 31
+    k, goal = 0, -1
+    while rest:
+        m = rest & -rest
+        while True:
+            grown = m | ((m & ph) << 1) | ((m >> 1) & ph) | ((m & pv) << cols) | ((m >> cols) & pv)
+            if grown == m:
+                break
+            m = grown
+        pieces[k] = m
+        if (m >> anchor) & 1:
+            goal = k
+        k += 1
+        rest &= ~m
+    return k, goal
+
+
+#: Slots of the table of recent keys ``expand`` skips repeats by (512 kB, within the second-level cache): on 4x5
+#: 1-2-2 it keeps 24 of the 62 million keys of moves of larger pieces from the sort (a slot per hash: each repeat
+#: it misses is removed by the sort, as before).
+RECENT = 1 << 16
+
+
+@kernel
+def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, found: np.ndarray, marks: np.ndarray,
+           summary: np.ndarray, g: np.ndarray, metric: int, move_goal: bool, mark: bool) -> tuple[int, int, int]:
+    """The keys one move leads to from layer[lo], layer[lo + 1], ..., as many positions as surely fit (every piece
+    of a position reaches at most n places): (the next position not expanded, keys written to ``out``, keys
+    written to ``found``). ``move_goal`` False: the goal piece stays (the goal positions joined to the justsolved
+    ones).
+
+    Sorted keys share their bits above the cells (pairs and goal anchor: the "top") in runs, and with them their
+    pieces of two or more cells, decoded once a run. A move of a single cell that is not the goal piece keeps
+    the top: with ``mark``, those of a run are marked in a bit set of the 2**n cell sets (``marks``, and
+    ``summary`` saying which words of it are marked), the top's keys in ``layer`` and ``before`` unmarked, and
+    what is left read out in order into ``found``: sorted, distinct and fresh, never sorted (the siblings of a
+    run, the single cells moved among the same other pieces, repeat each other many times: 61 % of the keys
+    sorted on one 4x5 class of five pieces were repeats within their buffer). Every other move goes to ``out``,
+    to be sorted and filtered (``fresh``), but, with ``mark``, one equal to the last key of its hash written.
+
+    A piece's places are its anchors (lowest cells), found for all of them at once in bit sets of anchors:
+    ``fit``, where its shape lies on free cells, and ``nl``/``nr``, where it touches no left/right column (so
+    that a step sideways is a true translation); a move is a flood fill of its anchor's bit through ``fit``, a
+    step one shift of it, a straight move a ray of shifts. A piece's key bits at anchor a are its bits at
+    anchor 0 times 2**a."""
+    n, cols, shift_a, full = g[N], g[COLS], g[SHIFT_A], g[FULL]
+    left, right = g[LEFT], g[RIGHT]
     anchor_bits = np.int64(31) << shift_a
-    count, i = 0, lo
-    while i < keys.size and count + n * n <= out.size:
-        key = keys[i]
-        k, goal = decode(key, g, pieces)
-        occ = key & g[FULL]
+    pieces = np.empty(n, np.int64)
+    big = np.empty(n, np.int64)  # the pieces of two or more cells of the run
+    nbig, big_goal, last = 0, -1, -1
+    count, nfound, pending, i = 0, 0, 0, lo
+    upper = (marks.size + 63) >> 6
+    at = np.zeros(2, np.int64)
+    recent = np.full(RECENT if mark else 1, -1, np.int64)  # the last key written of each hash, when marking
+    while i < layer.size and count + n * n <= out.size and (not mark or nfound + pending + n * n <= found.size):
+        key = layer[i]
+        occ = key & full
+        top = key >> n
+        singles = occ & ~cover(key, g)
+        if top != last:
+            if pending:
+                nfound = unmark(last, layer, before, marks, summary, found, nfound, n, at)
+                pending = 0
+            last = top
+            nbig, big_goal = decode_big(key, g, big)
+        anchor = (key >> shift_a) & 31
+        k, goal = nbig, big_goal
+        for p in range(nbig):
+            pieces[p] = big[p]
+        while singles:
+            b = singles & -singles
+            if (b >> anchor) & 1:
+                goal = k
+            pieces[k] = b
+            k += 1
+            singles ^= b
+        vacant = full & ~occ
         for p in range(k):
             if p == goal and not move_goal:
                 continue
             m = pieces[p]
-            others = occ ^ m
-            base = key ^ own(m, g)
+            a0 = low_cell(m)
+            free = vacant | m
+            fit, nl, nr = free, full, full
+            rest = m
+            while rest:
+                o = low_cell(rest) - a0
+                fit &= free >> o
+                nl &= ~(left >> o)
+                nr &= ~(right >> o)
+                rest &= rest - 1
+            start = 1 << a0
+            if metric == MOVES:
+                places = start
+                while True:
+                    grown = places | ((((places & nl) >> 1) | ((places & nr) << 1) | (places >> cols)
+                                       | (places << cols)) & fit)
+                    if grown == places:
+                        break
+                    places = grown
+                places ^= start
+            elif metric == STEPS:
+                places = (((start & nl) >> 1) | ((start & nr) << 1) | (start >> cols) | (start << cols)) & fit
+            else:
+                places = 0
+                x = ((start & nl) >> 1) & fit
+                while x:
+                    places |= x
+                    x = ((x & nl) >> 1) & fit
+                x = ((start & nr) << 1) & fit
+                while x:
+                    places |= x
+                    x = ((x & nr) << 1) & fit
+                x = (start >> cols) & fit
+                while x:
+                    places |= x
+                    x = (x >> cols) & fit
+                x = (start << cols) & fit
+                while x:
+                    places |= x
+                    x = (x << cols) & fit
             if p == goal:
-                base &= ~anchor_bits
-            # the places, breadth-first for moves (places[:found]; a place is told by its lowest cell, ``seen``)
-            places[0], anchors[0] = m, low_cell(m)
-            seen = np.int64(1) << anchors[0]
-            found, read = 1, 0
-            while read < found:
-                here, at = places[read], anchors[read]
-                read += 1
-                for d in range(4):
-                    cur, a = here, at
-                    while True:
-                        if cur & edges[d]:
-                            break
-                        moved = cur >> cols if d == 0 else cur << cols if d == 1 else cur >> 1 if d == 2 else cur << 1
-                        if moved & others:
-                            break
-                        cur = moved
-                        a += steps[d]
-                        if metric == MOVES:
-                            if (seen >> a) & 1:
-                                break
-                            seen |= np.int64(1) << a
-                            places[found], anchors[found] = moved, a
-                            found += 1
-                        new = base ^ own(moved, g)
-                        if p == goal:
-                            new |= a << shift_a
-                        out[count] = new
-                        count += 1
-                        if metric != STRAIGHT:
-                            break
-                if metric != MOVES:
-                    break
+                bits = own(m, g)
+                base = (key ^ bits) & ~anchor_bits
+                unit = bits >> a0
+                while places:
+                    b = places & -places
+                    out[count] = base ^ (unit * b) | (low_cell(b) << shift_a)
+                    count += 1
+                    places ^= b
+            elif p >= nbig and mark:
+                rest = occ ^ m
+                while places:
+                    x = rest | (places & -places)
+                    places &= places - 1
+                    w = x >> 6
+                    marks[w] |= np.int64(1) << (x & 63)
+                    summary[w >> 6] |= np.int64(1) << (w & 63)
+                    summary[upper + (w >> 12)] |= np.int64(1) << ((w >> 6) & 63)
+                    pending += 1
+            else:
+                bits = own(m, g)
+                base = key ^ bits
+                unit = bits >> a0
+                while places:
+                    b = places & -places
+                    new = base ^ (unit * b)
+                    places ^= b
+                    if mark:
+                        h = ((new * np.int64(-7046029254386353131)) >> 48) & (RECENT - 1)
+                        if recent[h] == new:
+                            continue
+                        recent[h] = new
+                    out[count] = new
+                    count += 1
         i += 1
-    return i, count
+    if pending:
+        nfound = unmark(last, layer, before, marks, summary, found, nfound, n, at)
+    return i, count, nfound
+
+
+@kernel
+def unmark(top: int, layer: np.ndarray, before: np.ndarray, marks: np.ndarray, summary: np.ndarray,
+           found: np.ndarray, nfound: int, n: int, at: np.ndarray) -> int:
+    """The cell sets marked for keys of ``top``, less those of its keys in ``layer`` and ``before``, appended in
+    order to ``found`` as keys (the marks cleared): the new count. ``summary`` holds a bit for each word of
+    ``marks`` and after them a bit for each of its own words, so that only words marked are read; ``at`` says
+    where in ``layer`` and ``before`` the keys of the last top read ended (tops come in ascending order)."""
+    low, high = top << n, (top + 1) << n
+    for v in range(2):
+        values = layer if v == 0 else before
+        j = gallop(values, at[v], low)
+        while j < values.size and values[j] < high:
+            x = values[j] - low
+            marks[x >> 6] &= ~(np.int64(1) << (x & 63))
+            j += 1
+        at[v] = j
+    upper = (marks.size + 63) >> 6
+    for u in range(upper, summary.size):
+        groups = summary[u]
+        while groups:
+            s = (u - upper) * 64 + low_cell(groups)
+            groups &= groups - 1
+            words = summary[s]
+            while words:
+                w = s * 64 + low_cell(words)
+                words &= words - 1
+                bits = marks[w]
+                while bits:
+                    found[nfound] = low | (w * 64 + low_cell(bits))
+                    nfound += 1
+                    bits &= bits - 1
+                marks[w] = 0
+            summary[s] = 0
+        summary[u] = 0
+    return nfound
 
 
 @kernel
