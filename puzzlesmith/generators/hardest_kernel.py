@@ -60,13 +60,9 @@ def own(m: int, g: np.ndarray) -> int:
 
 
 @kernel
-def decode(key: int, g: np.ndarray, pieces: np.ndarray) -> tuple[int, int]:
-    """The pieces of a key into ``pieces`` in anchor order: (how many, the goal piece's index)."""
-    n, cols = g[N], g[COLS]
-    rest = key & g[FULL]
-    ph = (key >> n) & g[PAIR_H]
-    pv = (key >> (2 * n)) & g[PAIR_V]
-    anchor = (key >> g[SHIFT_A]) & 31
+def flood(rest: int, ph: int, pv: int, cols: int, anchor: int, pieces: np.ndarray) -> tuple[int, int]:
+    """The pieces the cells ``rest`` make, joined by the pair bits ``ph`` and ``pv``, into ``pieces`` in anchor
+    order: (how many, the index of the one on cell ``anchor``, or -1). A piece is a flood fill from its lowest cell."""
     k, goal = 0, -1
     while rest:
         m = rest & -rest
@@ -81,6 +77,15 @@ def decode(key: int, g: np.ndarray, pieces: np.ndarray) -> tuple[int, int]:
         k += 1
         rest &= ~m
     return k, goal
+
+
+@kernel
+def decode(key: int, g: np.ndarray, pieces: np.ndarray) -> tuple[int, int]:
+    """The pieces of a key into ``pieces`` in anchor order: (how many, the goal piece's index)."""
+    n = g[N]
+    ph = (key >> n) & g[PAIR_H]
+    pv = (key >> (2 * n)) & g[PAIR_V]
+    return flood(key & g[FULL], ph, pv, g[COLS], (key >> g[SHIFT_A]) & 31, pieces)
 
 
 @kernel
@@ -95,25 +100,10 @@ def cover(key: int, g: np.ndarray) -> int:
 @kernel
 def decode_big(key: int, g: np.ndarray, pieces: np.ndarray) -> tuple[int, int]:
     """``decode`` for the pieces of two or more cells alone: (how many, the goal piece's index or -1)."""
-    n, cols = g[N], g[COLS]
+    n = g[N]
     ph = (key >> n) & g[PAIR_H]
     pv = (key >> (2 * n)) & g[PAIR_V]
-    rest = ph | (ph << 1) | pv | (pv << cols)
-    anchor = (key >> g[SHIFT_A]) & 31
-    k, goal = 0, -1
-    while rest:
-        m = rest & -rest
-        while True:
-            grown = m | ((m & ph) << 1) | ((m >> 1) & ph) | ((m & pv) << cols) | ((m >> cols) & pv)
-            if grown == m:
-                break
-            m = grown
-        pieces[k] = m
-        if (m >> anchor) & 1:
-            goal = k
-        k += 1
-        rest &= ~m
-    return k, goal
+    return flood(cover(key, g), ph, pv, g[COLS], (key >> g[SHIFT_A]) & 31, pieces)
 
 
 #: Slots of the table of recent keys ``expand`` skips repeats by (512 kB, within the second-level cache): on 4x5
