@@ -55,7 +55,7 @@ def same(a: object, b: object, where: str = "plan") -> None:
         for i, (x, y) in enumerate(zip(a, b)):
             same(x, y, f"{where}[{i}]")
     elif dataclasses.is_dataclass(a) and not isinstance(a, type):
-        names = [f.name for f in dataclasses.fields(a) if f.name not in ("kernel", "make_batches", "made_batches")]
+        names = [f.name for f in dataclasses.fields(a) if f.name not in ("kernel", "make_batches")]
         for name in names + (["batches"] if isinstance(a, linear._Plan) else []):  # made when first read
             same(getattr(a, name), getattr(b, name), f"{where}.{name}")
     else:

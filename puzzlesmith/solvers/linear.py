@@ -36,7 +36,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 from itertools import chain
 from types import ModuleType
 from typing import cast
@@ -259,16 +259,14 @@ class _Plan:
     # The compiled planner made the plan (solvers/linearkernel.py, loaded), and its entry point chases it
     # over GF(2) when it has one table: not a property of the plan, which is the numpy planner's.
     kernel: ModuleType | None = None
-    # The batches, made when first read (``batches``): the compiled chase reads the table whole and never does.
+    # What makes the batches (``batches``) when they are first read: the compiled chase reads the table whole
+    # and never does.
     make_batches: Callable[[], list[_Batch]] | None = None
-    made_batches: list[_Batch] | None = None
 
-    @property
+    @cached_property
     def batches(self) -> list[_Batch]:
         """The chase's batches in order (none for direct elimination)."""
-        if self.made_batches is None:
-            self.made_batches = self.make_batches() if self.make_batches is not None else []
-        return self.made_batches
+        return self.make_batches() if self.make_batches is not None else []
 
     @property
     def columns(self) -> int:
