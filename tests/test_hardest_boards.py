@@ -91,3 +91,28 @@ def test_each_committed_table_is_whole_and_its_hardest_puzzle_solves_in_its_move
     best = max(table.values(), key=lambda r: r["moves"] or 0)
     space = SLIDE.space(SLIDE.parse(best["puzzle"], SLIDE.resolve_params({"goal": goal, "metric": metric})))
     assert find_path(space, "bfs").length == best["moves"]
+
+
+#: Boards and goal rules whose tables are committed whole in all three single-piece metrics.
+ALL_METRICS = sorted({tuple(name.split("-")[:2]) for name in COMPLETE
+                      if all(f"{name.rsplit('-', 1)[0]}-{m}" in COMPLETE for m in ("moves", "straight", "steps"))})
+
+
+@pytest.mark.parametrize("shape, goal", ALL_METRICS)
+def test_the_three_metrics_reach_the_same_positions_and_order_each_class(shape, goal):
+    """Three searches, each with its own moves, must agree on what they share: a move is one or more straight moves
+    and a straight move one or more single steps, each through positions of the class, so every class reaches the
+    same positions and justsolved ones in all three, and its hardest start needs no more moves than straight moves,
+    and no more straight moves than steps (each start does not, so neither does the farthest)."""
+    rows, cols = map(int, shape.split("x"))
+    tables = {m: committed(rows, cols, goal, m) for m in ("moves", "straight", "steps")}
+    if any(len(t) < len(size_classes(rows * cols)) for t in tables.values()):
+        pytest.skip(f"{shape} {goal}: a table is still being searched")
+    for name, moved in tables["moves"].items():
+        straight, steps = tables["straight"][name], tables["steps"][name]
+        assert moved["positions"] == straight["positions"] == steps["positions"], name
+        assert moved["justsolved"] == straight["justsolved"] == steps["justsolved"], name
+        if moved["moves"] is None:
+            assert straight["moves"] is None and steps["moves"] is None, name
+        else:
+            assert moved["moves"] <= straight["moves"] <= steps["moves"], name
