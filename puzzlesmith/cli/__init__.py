@@ -91,7 +91,38 @@ _interrupts: list[int] = []
 
 def _remember_interrupt(signum: int, frame: FrameType | None) -> None:
     _interrupts.append(signum)
+    outside = _outside_finalisers(frame)
+    if outside is not frame and outside is not None:
+        # Raised in a __del__, the interrupt would be printed as "Exception ignored in ..." and dropped, and the
+        # command would go on (numba's compiler frees llvmlite objects so): it is raised in the frame the
+        # finaliser interrupted instead, at its next line (a line event reaches a frame's f_trace only while
+        # some trace function is set).
+        outside.f_trace_lines = True
+        outside.f_trace = _raise_interrupt
+        sys.settrace(_no_trace)
+        return
     raise KeyboardInterrupt
+
+
+def _outside_finalisers(frame: FrameType | None) -> FrameType | None:
+    """The innermost frame from ``frame`` outwards that runs inside no ``__del__`` (an exception cannot leave
+    one): ``frame`` itself when it is not in one."""
+    outside = frame
+    while frame is not None:
+        if frame.f_code.co_name == "__del__":
+            outside = frame.f_back
+        frame = frame.f_back
+    return outside
+
+
+def _raise_interrupt(frame: FrameType, event: str, arg: object) -> None:
+    sys.settrace(None)
+    frame.f_trace = None
+    raise KeyboardInterrupt
+
+
+def _no_trace(frame: FrameType, event: str, arg: object) -> None:
+    return None
 
 
 def _watch_interrupts() -> bool:
