@@ -116,12 +116,14 @@ def _outside_finalisers(frame: FrameType | None) -> FrameType | None:
 
 
 def _raise_interrupt(frame: FrameType, event: str, arg: object) -> None:
+    """The trace function of a frame an interrupt is waiting for: raised there, tracing off again."""
     sys.settrace(None)
     frame.f_trace = None
     raise KeyboardInterrupt
 
 
 def _no_trace(frame: FrameType, event: str, arg: object) -> None:
+    """A trace function that traces nothing (no frame's calls, lines or returns)."""
     return None
 
 
