@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 import pytest
 
 pytest.importorskip("starlette", reason="the web app needs the 'web' extra: pip install 'puzzlesmith[web]'")
-pytest.importorskip("httpx", reason="Starlette's test client needs httpx (in the 'test' extra)")
+pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (in the 'test' extra)")
 
 from starlette.testclient import TestClient  # noqa: E402
 
