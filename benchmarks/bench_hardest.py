@@ -128,9 +128,9 @@ def table(workers: int, points: str | None) -> None:
     print(f"== the whole 4x4 table, goal=edges, --workers {workers} (load before: {load()})")
     records, wall, peak, cpu = run_table("edges", workers, points)
     ref = bickford()
-    extra = [r for r in records if r["sizes"] not in ref]
-    records = [r for r in records if r["sizes"] in ref]
-    same = [r for r in records if (r["moves"] or 0) == ref[r["sizes"]][0]]
+    extra = [r for r in records if r["class"] not in ref]
+    records = [r for r in records if r["class"] in ref]
+    same = [r for r in records if (r["moves"] or 0) == ref[r["class"]][0]]
     print(f"classes: {len(records) + len(extra)}, {len(extra)} of them absent from the results file (no justsolved "
           f"board; ours: {sorted(set(r['moves'] for r in extra), key=str)}); of the file's {len(records)}: same moves "
           f"{len(same)}, different {len(records) - len(same)}")
@@ -139,7 +139,7 @@ def table(workers: int, points: str | None) -> None:
           f"{cpu / 2:.0f} s of wall time); peak memory of the largest process: {peak:.0f} MB; "
           f"positions searched: {sum(r['positions'] for r in records + extra):,}; load after: {load()}")
     for r in records:
-        moves, numbers = ref[r["sizes"]]
+        moves, numbers = ref[r["class"]]
         if (r["moves"] or 0) == moves:
             continue
         ours = solve_numbers(r["numbers"], "edges") if r.get("numbers") else None
@@ -148,7 +148,7 @@ def table(workers: int, points: str | None) -> None:
         if r.get("numbers"):
             goals, listed = sbpfinder_boards_in_component(r["numbers"])
             why = f"; our start's component: {goals} goal positions, {listed} of them in SBPFinder's list"
-        print(f"  {r['sizes']}: ours {r['moves']} ({r.get('numbers')}, slide solves it in {ours}); "
+        print(f"  {r['class']}: ours {r['moves']} ({r.get('numbers')}, slide solves it in {ours}); "
               f"file {moves} ({numbers or 'no board'}, slide solves it in {theirs}){why}")
 
 

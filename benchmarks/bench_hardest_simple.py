@@ -45,10 +45,10 @@ def main() -> None:
             if found.start:  # which piece goes to the corner (the text labels pieces in reading order)
                 record["goal_piece"] = LABELS[sorted(found.start, key=lambda m: m & -m).index(found.start[0])]
             results.add(record)
-            done[record["sizes"]] = record
+            done[record["class"]] = record
     results.finish([class_name(s, rows * cols) for s in classes])
     simple3 = ROOT / "data" / "hardest" / f"{rows}x{cols}-corner-moves.jsonl"
-    strict = ({r["sizes"]: r for r in map(json.loads, simple3.read_text().splitlines()[1:])}
+    strict = ({r["class"]: r for r in map(json.loads, simple3.read_text().splitlines()[1:])}
               if simple3.exists() else {})
     print(f"{rows}x{cols}: {len(done)} classes, {sum(r['positions'] for r in done.values()):,} positions; this run "
           f"{time.process_time() - cpu:,.0f} CPU s, {time.perf_counter() - began:,.0f} s wall, peak "

@@ -41,7 +41,7 @@ class Table:
         """The most moves of the classes of each number of pieces."""
         most: dict[int, int] = {}
         for record in self.classes:
-            pieces = sum(int(k) for k in record["sizes"].split("-"))
+            pieces = record["pieces"]
             most[pieces] = max(most.get(pieces, 0), record["moves"] or 0)
         return dict(sorted(most.items()))
 
@@ -68,7 +68,7 @@ def tables(metric: str | None = None) -> list[Table]:
         if metric is not None and kind != metric:
             continue
         lines = [json.loads(line) for line in path.read_text().splitlines()]
-        classes = [line for line in lines if "sizes" in line]
+        classes = [line for line in lines if "class" in line]
         if len(classes) < len(size_classes(cells(board))):
             continue
         costs_path = path.with_name(name + ".costs.jsonl")
@@ -132,8 +132,8 @@ def partial_rows(name: str) -> list[str]:
         every[len(sizes)] = every.get(len(sizes), 0) + 1
     done: dict[int, int] = {}
     most: dict[int, int] = {}
-    for record in (line for line in lines if "sizes" in line):
-        pieces = sum(int(k) for k in record["sizes"].split("-"))
+    for record in (line for line in lines if "class" in line):
+        pieces = record["pieces"]
         done[pieces] = done.get(pieces, 0) + 1
         most[pieces] = max(most.get(pieces, 0), record["moves"] or 0)
     counts = sorted(every)

@@ -197,6 +197,8 @@ def test_hardest_command_json_and_checkpoint(tmp_path):
     records = [json.loads(line) for line in first.stdout.splitlines()]
     assert len(records) == len(size_classes(9)) and point.exists()
     assert all(set(r) >= {"sizes", "moves"} and (("puzzle" in r) == (r["moves"] is not None)) for r in records)
+    # issue 13 named the class `sizes`, issue 26's results files `class`: --json gives both, the same
+    assert [r["class"] for r in records] == [r["sizes"] for r in records] == [class_name(c, 9) for c in size_classes(9)]
     for r in records[:40]:
         if r["moves"]:
             sp = SLIDE.space(SLIDE.parse(r["puzzle"], SLIDE.resolve_params({"goal": "edges"})))

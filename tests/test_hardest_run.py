@@ -44,6 +44,25 @@ def test_a_cut_short_line_is_dropped_and_the_run_resumes(tmp_path):
     assert from_file == text[:cut].count(b"\n") - 1  # every whole class line, not the header nor the cut one
 
 
+def test_a_results_file_of_an_earlier_version_resumes_and_is_rewritten_with_class(tmp_path):
+    """Results files written before issue 26's field names were followed call the class `sizes`: a run given one
+    resumes from it and leaves the same bytes as a run that never stopped, every line naming `class`."""
+    from puzzlesmith.csp.integrity import sealed_json, unsealed_json
+
+    whole = tmp_path / "whole.jsonl"
+    assert hardest("-p", "size=2x4", "--out", str(whole)).returncode == 0
+    saved = [unsealed_json("results file", str(whole), json.loads(line)) for line in whole.read_text().splitlines()]
+    assert [set(line) >= {"class", "moves", "positions"} and "sizes" not in line for line in saved[1:]] \
+        == [True] * len(size_classes(8))
+    old = tmp_path / "old.jsonl"
+    legacy = [saved[0]] + [{"sizes": line["class"], **{k: v for k, v in line.items() if k != "class"}}
+                           for line in saved[1:len(saved) // 2]]
+    old.write_text("".join(json.dumps(sealed_json(line), separators=(",", ":")) + "\n" for line in legacy))
+    again = hardest("-p", "size=2x4", "--out", str(old))
+    assert again.returncode == 0, again.stderr
+    assert old.read_bytes() == whole.read_bytes()
+
+
 def test_a_damaged_line_or_another_search_is_refused(tmp_path):
     path = tmp_path / "r.jsonl"
     assert hardest("-p", "size=2x3", "--out", str(path)).returncode == 0
@@ -109,23 +128,28 @@ def test_killed_at_random_points_the_rerun_gives_the_same_bytes(tmp_path):
     assert path.read_bytes() == reference.read_bytes()
 
 
-def test_a_class_that_kills_its_worker_is_retried_once_then_reported():
-    """Workers limited to 100 MB: the class 1,1,2,2,4 on 4x4 peaks at about 90 MB above the worker's own ~70 MB,
-    so the nanny kills its worker each time; it is submitted twice, then reported, and the small class of the
-    same plan is answered."""
+@pytest.mark.parametrize("resources", [False, True])
+def test_a_class_that_kills_its_worker_is_retried_once_then_reported(monkeypatch, resources):
+    """One worker limited to 100 MB, on the numpy search (whose worker needs about 70 MB; numba's kernels alone
+    take more): the class 1,1,2,2,4 on 4x4 peaks at about 90 MB above that, so the nanny kills its worker each
+    time. It is submitted twice, then reported, and the two small classes of the same plan are answered: they
+    were not sent to the worker behind it (dask fails every task a dying worker holds), with the MEMORY
+    resource as without."""
     pytest.importorskip("distributed")
     from puzzlesmith.generators.hardest_run import Plan, local_cluster
 
-    big, small = (1, 1, 2, 2, 4), (1, 2)
+    monkeypatch.setenv("PUZZLESMITH_PURE_PYTHON", "1")  # the workers inherit it
+    big, small = (1, 1, 2, 2, 4), [(1, 2), (1, 1)]
     client = local_cluster(1, 100e6)
     try:
-        plan = Plan(4, 4, "corner", "moves", [big, small], {big: 120e6, small: 30e6})
-        answered = list(plan.on_dask(client, resources=False))
+        plan = Plan(4, 4, "corner", "moves", [big, *small], {big: 90e6, small[0]: 30e6, small[1]: 20e6})
+        answered = list(plan.on_dask(client, resources=resources))
     finally:
         cluster = client.cluster
         client.close()
         cluster.close()
-    assert [r["sizes"] for r in answered] == [class_name(small, 16)] and answered[0]["moves"] == 2
+    assert [(r["class"], r["moves"]) for r in answered] == [(class_name(s, 16), 2) for s in small]
+    assert {r["search"] for r in answered} == {"numpy"}
     assert [f.sizes for f in plan.failures] == [big] and "KilledWorker" in plan.failures[0].why
 
 
@@ -145,4 +169,5 @@ def test_each_costs_line_says_which_search_measured_it(tmp_path, pure):
     costs = [json.loads(line) for line in out.with_name("2x4.costs.jsonl").read_text().splitlines()]
     expected = "numpy" if pure or find_spec("numba") is None else "compiled"
     assert len(costs) == len(size_classes(8)) and {c["search"] for c in costs} == {expected}
+    assert sorted(c["class"] for c in costs) == sorted(class_name(c, 8) for c in size_classes(8))
     assert b'"search"' not in out.read_bytes()

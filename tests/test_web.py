@@ -577,9 +577,10 @@ def test_a_seed_permalink_is_the_same_puzzle_and_is_kept(client):
 
 def test_import_hardest_and_play_it(tmp_path, client):
     # one class of `puzzlesmith hardest -p size=4x4 -p goal=edges -p sizes=1,1,2,4 --json`
-    line = {"sizes": "2-1-0-1-0-0-0-0-0-0-0-0-0-0-0-0", "moves": 7, "puzzle": "A.../AB../.BBB/CD..",
+    line = {"class": "2-1-0-1-0-0-0-0-0-0-0-0-0-0-0-0", "sizes": "2-1-0-1-0-0-0-0-0-0-0-0-0-0-0-0",
+            "moves": 7, "puzzle": "A.../AB../.BBB/CD..",
             "numbers": "1 0 0 0 1 2 0 0 0 2 2 2 3 4 0 0", "pieces": 4}
-    empty = {"sizes": "15-0-0-0-0-0-0-0-0-0-0-0-0-0-0-0", "moves": None}
+    empty = {"class": "15-0-0-0-0-0-0-0-0-0-0-0-0-0-0-0", "sizes": "15-0-0-0-0-0-0-0-0-0-0-0-0-0-0-0", "moves": None}
     path = tmp_path / "hardest.jsonl"
     path.write_text(json.dumps(line) + "\n" + json.dumps(empty) + "\n")
     library = Library(tmp_path / "lib.sqlite")
@@ -601,9 +602,9 @@ def test_import_hardest_reads_a_results_file(tmp_path, client):
     from puzzlesmith.csp.integrity import sealed_json
 
     lines = [{"setting": {"size": "2x4", "goal": "corner", "metric": "moves"}},
-             {"sizes": "2-0-0-0-0-0-0-0", "moves": 2, "puzzle": "A.../...B", "numbers": "1 0 0 0 0 0 0 2",
+             {"class": "2-0-0-0-0-0-0-0", "moves": 2, "puzzle": "A.../...B", "numbers": "1 0 0 0 0 0 0 2",
               "pieces": 2, "justsolved": 7, "positions": 56},
-             {"sizes": "5-0-0-0-0-0-0-0", "moves": 6, "puzzle": "ABC./DE..", "numbers": "1 2 3 0 4 5 0 0",
+             {"class": "5-0-0-0-0-0-0-0", "moves": 6, "puzzle": "ABC./DE..", "numbers": "1 2 3 0 4 5 0 0",
               "pieces": 5, "justsolved": 25, "positions": 280}]
     path = tmp_path / "2x4-corner-moves.jsonl"
     path.write_text("".join(json.dumps(sealed_json(x), separators=(",", ":")) + "\n" for x in lines))
@@ -622,7 +623,7 @@ def test_import_hardest_reads_a_results_file(tmp_path, client):
     with pytest.raises(ps.PuzzleError, match="damaged results file .*2x4-corner-moves.jsonl:3"):
         import_hardest(library, path)
     costs = tmp_path / "2x4-corner-moves.costs.jsonl"
-    costs.write_text('{"sizes": "1-0-0-0-0-0-0-0", "seconds": 0.007, "cpu_seconds": 0.001}\n')
+    costs.write_text('{"class": "1-0-0-0-0-0-0-0", "seconds": 0.007, "cpu_seconds": 0.001}\n')
     with pytest.raises(ps.PuzzleError, match="costs file"):
         import_hardest(library, costs)
 

@@ -668,15 +668,23 @@ def slide_text(masks: Sequence[int], rows: int, cols: int) -> str:
 
 
 def class_record(result: ClassResult, rows: int, cols: int) -> dict[str, Any]:
-    """One class as ``hardest --json`` prints it: ``sizes``, ``moves`` and (when some start reaches a
-    goal) ``puzzle``, with the search's figures."""
-    out: dict[str, Any] = {"sizes": class_name(result.sizes, rows * cols), "moves": result.moves}
+    """One class as ``hardest --json`` prints it: ``class`` (and ``sizes``, the same), ``moves`` and (when
+    some start reaches a goal) ``puzzle``, with the search's figures."""
+    name = class_name(result.sizes, rows * cols)
+    out: dict[str, Any] = {"class": name, "sizes": name, "moves": result.moves}
     if result.start is not None:
         out["puzzle"] = slide_text(result.start, rows, cols)
         out["numbers"] = numbers(result.start, rows * cols)
     out.update({"pieces": len(result.sizes), "justsolved": result.justsolved, "positions": result.positions,
                 "seconds": round(result.seconds, 3), "cpu_seconds": round(result.cpu_seconds, 3)})
     return out
+
+
+def named(record: dict[str, Any]) -> dict[str, Any]:
+    """A class's record with both names of its class: ``class`` (the results file's, since issue 26 named
+    the fields) and ``sizes`` (``hardest --json``'s, and the results file's in earlier versions)."""
+    name = record.get("class", record.get("sizes"))
+    return {"class": name, "sizes": name, **{k: v for k, v in record.items() if k not in ("class", "sizes")}}
 
 
 def classes_task(rows: int, cols: int, rule: str, metric: str, classes: Sequence[tuple[int, ...]],

@@ -7,7 +7,8 @@ the classes it holds. Every line carries the checksum of its content (``csp.inte
 and a damaged line is refused; a last line cut short by a crash is dropped. When the last class is
 in, the file is rewritten in the order of ``size_classes``, so an interrupted and resumed run leaves
 the same bytes as one that never stopped. What varies from run to run (seconds, peak memory) goes
-to a costs file beside it (``NAME.costs.jsonl``).
+to a costs file beside it (``NAME.costs.jsonl``), keyed by the class as the results file is: ``class``
+(the files of earlier versions name it ``sizes``, and are read as well).
 
 Classes run on a dask.distributed cluster (``Client``), largest first, each with its memory
 estimate as the ``MEMORY`` resource where the workers declare one, so a big class waits for a worker
@@ -21,15 +22,19 @@ import json
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from puzzlesmith.csp.errors import PuzzleError
 
-from .hardest import class_name, class_record, hardest_of_class
+from .hardest import class_name, class_record, hardest_of_class, named
 
 #: The fields of a results line that vary between runs of the same search: they go to the costs file.
 VARYING = ("seconds", "cpu_seconds", "peak_mb", "mode", "search")
+#: The fields of a class record that its results line leaves out: ``sizes``, ``hardest --json``'s name of the
+#: ``class`` the line begins with.
+UNSAVED = VARYING + ("sizes",)
 
 
 def costs_path(path: str | os.PathLike[str]) -> Path:
@@ -67,17 +72,19 @@ class Results:
                 if content != {"setting": self.setting}:
                     raise PuzzleError(f"the results file {self.path} holds another search "
                                       f"({content.get('setting')}): give another file or delete it")
-            elif "sizes" not in content:
+            elif "class" not in content and "sizes" not in content:
                 raise DamagedFile("results file", self.path, f"line {number} is not a class")
             else:
-                self.done[content["sizes"]] = content
+                record = named(content)
+                self.done[record["class"]] = record
         return self.done
 
     def add(self, record: dict[str, Any]) -> None:
         """Append one finished class (its varying figures to the costs file), flushed to disk at once."""
         from puzzlesmith.csp.integrity import sealed_json
 
-        fixed = {k: v for k, v in record.items() if k not in VARYING}
+        record = named(record)
+        fixed = {k: v for k, v in record.items() if k not in UNSAVED}
         lines = []
         if not self.path.exists() or not self.path.stat().st_size:
             lines.append(sealed_json({"setting": self.setting}))
@@ -87,8 +94,8 @@ class Results:
             f.flush()
             os.fsync(f.fileno())
         with open(costs_path(self.path), "a", encoding="utf-8") as f:
-            f.write(json.dumps({"sizes": record["sizes"], **{k: record[k] for k in VARYING if k in record}}) + "\n")
-        self.done[record["sizes"]] = fixed
+            f.write(json.dumps({"class": record["class"], **{k: record[k] for k in VARYING if k in record}}) + "\n")
+        self.done[record["class"]] = {k: v for k, v in record.items() if k not in VARYING}
 
     def finish(self, order: Sequence[str]) -> None:
         """Rewrite the file with its classes in the order ``order`` (every class of the board), whole or not at
@@ -98,7 +105,8 @@ class Results:
 
         with atomic_write(self.path) as f:
             for content in [{"setting": self.setting}] + [self.done[name] for name in order if name in self.done]:
-                f.write(json.dumps(sealed_json(content), separators=(",", ":")) + "\n")
+                saved = {k: v for k, v in content.items() if k not in UNSAVED}
+                f.write(json.dumps(sealed_json(saved), separators=(",", ":")) + "\n")
 
 
 def peak_reset() -> None:
@@ -191,12 +199,18 @@ class Plan:
                     yield future.result()
 
     def on_dask(self, client: Any, resources: bool) -> Iterator[dict[str, Any]]:
-        """On a dask.distributed cluster: largest first (priority), with the ``MEMORY`` resource when
-        ``resources``; a class that fails is submitted ``retries`` more times, then reported in ``failures``."""
+        """On a dask.distributed cluster: largest first, with the ``MEMORY`` resource when ``resources``; a
+        class that fails is submitted ``retries`` more times, then reported in ``failures``.
+
+        No more classes are submitted than the cluster has threads: dask sends a task with a resource to its
+        worker at once, where it waits its turn, and a worker's death fails every task it holds, so a class
+        that kills its worker would take the classes queued behind it along (dask's own queueing, which
+        keeps tasks on the scheduler until a thread is free, skips tasks with resources)."""
         from distributed import as_completed
 
         tries: dict[str, int] = {}
         by_key: dict[str, tuple[int, ...]] = {}
+        waiting = iter(self.largest_first())
 
         def submit(sizes: tuple[int, ...]) -> Any:
             name = class_name(sizes, self.rows * self.cols)
@@ -207,25 +221,38 @@ class Plan:
                                  priority=int(self.memory[sizes] // 2**20),
                                  resources={"MEMORY": self.memory[sizes]} if resources else None)
 
-        running = as_completed([submit(s) for s in self.largest_first()])
+        def threads() -> int:
+            workers = client.scheduler_info().get("workers", {}).values()
+            return max(sum(int(w.get("nthreads", 1)) for w in workers), 1)
+
+        running = as_completed([submit(s) for s in islice(waiting, threads())])
+        busy = running.count()
         for future in running:
+            busy -= 1
             sizes = by_key[future.key]
             if future.status == "finished":
-                yield future.result()
-                continue
-            why = future.exception()
-            if tries[class_name(sizes, self.rows * self.cols)] <= self.retries:
-                running.add(submit(sizes))
+                result = future.result()
             else:
-                self.failures.append(Failure(sizes, f"{type(why).__name__}: {why}".strip()))
+                result = None
+                why = future.exception()
+                if tries[class_name(sizes, self.rows * self.cols)] <= self.retries:
+                    running.add(submit(sizes))
+                    busy += 1
+                else:
+                    self.failures.append(Failure(sizes, f"{type(why).__name__}: {why}".strip()))
             future.release()
+            for more in islice(waiting, max(threads() - busy, 0)):
+                running.add(submit(more))
+                busy += 1
+            if result is not None:
+                yield result
 
 
 def local_cluster(workers: int, memory_per_worker: float) -> Any:
     """A dask LocalCluster of ``workers`` processes, one thread each, each declaring its memory limit as the
     ``MEMORY`` resource. A task that kills its worker is failed at once (allowed-failures 0: the run retries it
-    itself, once), and a worker holds only the task it runs (worker-saturation 1.0), so a worker's death
-    charges no other class a try."""
+    itself, once), and a worker holds only the task it runs (worker-saturation 1.0, and ``Plan.on_dask``
+    submits no more tasks than there are threads), so a worker's death charges no other class a try."""
     import logging
 
     import dask

@@ -193,7 +193,7 @@ def import_hardest(library: Library, path: str | Path, goal: str | None = None) 
             goal, metric = setting["goal"], str(setting.get("metric") or "moves")
             continue
         if "moves" not in record:
-            raise PuzzleError("not a class (expected sizes, moves, puzzle: a costs file holds only times)",
+            raise PuzzleError("not a class (expected class, moves, puzzle: a costs file holds only times)",
                               where=where)
         if record["moves"] is None:
             continue

@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="memory of one worker for --mode auto, such as 2GB (default: what is available, shared "
                         "among the workers)")
     p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is not a terminal")
-    p.add_argument("--json", action="store_true", help="JSON Lines: {sizes, moves, puzzle, ...} per class")
+    p.add_argument("--json", action="store_true", help="JSON Lines: {class, sizes, moves, puzzle, ...} per class")
     p.set_defaults(run=run)
 
 
@@ -71,6 +71,7 @@ def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, A
     """The classes a checkpoint file holds, when it was made with the same setting; a damaged file
     (its checksum does not match) is refused rather than resumed from."""
     from puzzlesmith.csp.integrity import DamagedFile, unsealed_json
+    from puzzlesmith.generators.hardest import named
 
     if not os.path.exists(path):
         return {}
@@ -85,7 +86,7 @@ def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, A
     if saved.get("setting") != setting or not isinstance(saved.get("done"), dict):
         raise UsageError(f"the checkpoint {path} is from another run ({saved.get('setting')}): give another file or "
                          f"delete it")
-    return saved["done"]
+    return {name: named(record) for name, record in saved["done"].items()}
 
 
 def save_checkpoint(path: str, setting: dict[str, Any], done: dict[str, dict[str, Any]]) -> None:
@@ -100,7 +101,7 @@ def show(record: dict[str, Any], as_json: bool) -> None:
     if as_json:
         emit_json(record)
         return
-    lines = [record["sizes"], str(record["moves"] if record["moves"] is not None else "none")]
+    lines = [record["class"], str(record["moves"] if record["moves"] is not None else "none")]
     if "puzzle" in record:
         lines += [record["numbers"], record["puzzle"]]
     print("\n".join(lines) + "\n", flush=True)
@@ -249,7 +250,7 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
     shown, solved = 0, 0
     try:
         for record in source:
-            name = record["sizes"]
+            name = record["class"]
             if results is not None:
                 results.add(record)
             done[name] = {k: v for k, v in record.items() if k not in ("peak_mb", "mode", "search")}
