@@ -128,6 +128,40 @@ def test_killed_at_random_points_the_rerun_gives_the_same_bytes(tmp_path):
     assert path.read_bytes() == reference.read_bytes()
 
 
+def test_a_cluster_of_its_own_at_scheduler_gives_the_committed_table(tmp_path):
+    """`--scheduler ADDRESS`: a dask scheduler and two workers started as a user would (`dask scheduler`,
+    `dask worker ... --resources MEMORY=...`), and the run leaves data/hardest's 2x4 table byte for byte."""
+    pytest.importorskip("distributed")
+    from distributed import Client
+
+    file = tmp_path / "scheduler.json"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": tmp_path}
+    scheduler = subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1", "--port", "0",
+                                  "--no-dashboard", "--scheduler-file", str(file)], **quiet)
+    workers = None
+    try:
+        for _ in range(300):
+            if file.exists() and file.stat().st_size:
+                break
+            time.sleep(0.1)
+        workers = subprocess.Popen([sys.executable, "-m", "dask", "worker", "--scheduler-file", str(file),
+                                    "--nworkers", "2", "--nthreads", "1", "--resources", "MEMORY=2e9",
+                                    "--memory-limit", "2GB", "--no-dashboard"], **quiet)
+        with Client(scheduler_file=str(file), timeout=60) as client:
+            client.wait_for_workers(2, timeout=60)
+            address = client.scheduler.address
+        out = tmp_path / "2x4.jsonl"
+        run = hardest("-p", "size=2x4", "--scheduler", address, "--out", str(out))
+        assert run.returncode == 0, run.stderr
+        assert f"on {address}" in run.stderr and "on 2 worker(s)" in run.stderr
+        assert out.read_bytes() == (ROOT / "data" / "hardest" / "2x4-corner-moves.jsonl").read_bytes()
+    finally:
+        for proc in (workers, scheduler):
+            if proc is not None:
+                proc.terminate()
+                proc.wait(timeout=60)
+
+
 @pytest.mark.parametrize("resources", [False, True])
 def test_a_class_that_kills_its_worker_is_retried_once_then_reported(monkeypatch, resources):
     """One worker limited to 100 MB, on the numpy search (whose worker needs about 70 MB; numba's kernels alone
