@@ -221,9 +221,8 @@ class Plan:
                                  priority=int(self.memory[sizes] // 2**20),
                                  resources={"MEMORY": self.memory[sizes]} if resources else None)
 
-        def threads() -> int:
-            workers = client.scheduler_info().get("workers", {}).values()
-            return max(sum(int(w.get("nthreads", 1)) for w in workers), 1)
+        def threads() -> int:  # every worker's (scheduler_info lists only the first five in some versions)
+            return max(sum(client.nthreads().values()), 1)
 
         running = as_completed([submit(s) for s in islice(waiting, threads())])
         busy = running.count()
