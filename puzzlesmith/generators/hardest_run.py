@@ -221,8 +221,8 @@ class Plan:
                                  priority=int(self.memory[sizes] // 2**20),
                                  resources={"MEMORY": self.memory[sizes]} if resources else None)
 
-        def threads() -> int:  # every worker's (scheduler_info lists only the first five in some versions)
-            return max(sum(client.nthreads().values()), 1)
+        def threads() -> int:
+            return max(sum(int(w.get("nthreads", 1)) for w in cluster_workers(client)), 1)
 
         running = as_completed([submit(s) for s in islice(waiting, threads())])
         busy = running.count()
@@ -264,8 +264,17 @@ def local_cluster(workers: int, memory_per_worker: float) -> Any:
     return Client(cluster)
 
 
+def cluster_workers(client: Any) -> list[dict[str, Any]]:
+    """What the scheduler says of each worker of the cluster: all of them (``scheduler_info`` lists only the first
+    five unless told ``n_workers=-1`` in distributed 2025.x, and takes no such argument before)."""
+    try:
+        info = client.scheduler_info(n_workers=-1)
+    except TypeError:
+        info = client.scheduler_info()
+    return list(info.get("workers", {}).values())
+
+
 def worker_memory(client: Any) -> list[float]:
     """The ``MEMORY`` resource of each worker of a cluster (an empty list when none declares it)."""
-    workers = client.scheduler_info().get("workers", {}).values()
-    return [w["resources"]["MEMORY"] for w in workers if "MEMORY" in w.get("resources", {})]
+    return [w["resources"]["MEMORY"] for w in cluster_workers(client) if "MEMORY" in w.get("resources", {})]
 

@@ -164,10 +164,10 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     workers, client, per_worker = args.workers, None, None
     if args.scheduler:
         client = connect(args.scheduler)
-        from puzzlesmith.generators.hardest_run import worker_memory
+        from puzzlesmith.generators.hardest_run import cluster_workers, worker_memory
 
         memories = worker_memory(client)
-        workers = max(len(client.scheduler_info().get("workers", {})), 1)
+        workers = max(len(cluster_workers(client)), 1)
         per_worker = max(memories) if memories else None
     else:
         free = available_memory()
@@ -234,7 +234,7 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
     """Run the plan, keep each class as it finishes, print the records in class order; the exit status."""
     from puzzlesmith.generators.hardest import class_name, parse_class, size_classes
     from puzzlesmith.generators.hardest_cost import class_cost
-    from puzzlesmith.generators.hardest_run import worker_memory
+    from puzzlesmith.generators.hardest_run import cluster_workers, worker_memory
 
     cells = plan.rows * plan.cols
     if client is not None:
@@ -245,7 +245,7 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
         source = plan.here()
     bar = progress_bar(len(classes), len(classes) - len(plan.classes), args.progress)
     left = sum(class_cost(plan.rows, plan.cols, c, plan.metric).seconds for c in plan.classes)
-    workers = args.workers if client is None else max(len(client.scheduler_info().get("workers", {})), 1)
+    workers = args.workers if client is None else max(len(cluster_workers(client)), 1)
     began, positions, spent, expected = time.perf_counter(), 0, 0.0, 0.0
     shown, solved = 0, 0
     try:
