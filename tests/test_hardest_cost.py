@@ -59,8 +59,8 @@ print(vm("VmHWM") - before)
 
 def measured_peak(rows: int, cols: int, sizes: tuple[int, ...], runs: int = 2) -> float:
     """Bytes above the process's own that the class search reaches (VmHWM), in a fresh process as a worker: the
-    most of ``runs`` runs, since a worker must hold the highest (a class of 4x5 estimated at 38 MB peaked at 16
-    to 21 MB in three runs, as the allocator kept or returned the search's sort buffers)."""
+    most of ``runs`` runs, since a worker must hold the highest (the 4x5 class 2,3,9 peaked at 16 to 21 MB in
+    three runs, as the allocator kept or returned the search's sort buffers)."""
     return max(float(subprocess.run([sys.executable, "-c", PEAK, json.dumps([rows, cols, list(sizes)])],
                                     capture_output=True, text=True, cwd=ROOT, timeout=600, check=True).stdout)
                for _ in range(runs))

@@ -132,6 +132,11 @@ class Fit:
     disk_slower: float
     position_bytes: float = 0.0
     position_seconds: float = 0.0
+    #: The most a class keeps as layers above the process: ``ceiling_bytes`` and ``ceiling_position_bytes`` a
+    #: predicted position. It caps the fit where the fit runs high: classes of few positions, whose peak is the
+    #: search's fixed arrays, and the monomino classes of 2xN boards, which the fit never saw.
+    ceiling_bytes: float = float("inf")
+    ceiling_position_bytes: float = 0.0
 
 
 #: The numpy search (without numba: a layer is rows of piece masks). Least squares in log space over 213 classes
@@ -172,7 +177,11 @@ COMPILED = Fit(
     seconds=(-13.2941, 1.1174, -0.5984, 0.3964, 0.0907, 0.0006, 0.0302, -1.9003, 0.1333, 0.0487, -0.0264),
     base=143.2 * 2**20,
     ranked_work=40e6, disk_work=75e6, ranked_slower=8.3 * 1.5, disk_slower=12.9 * 1.5,
-    position_bytes=7.0, position_seconds=5e-7 / 1.5)
+    position_bytes=7.0, position_seconds=5e-7 / 1.5,
+    # The ceiling: every class measured alone in a fresh process (108 of 4x5 in the three metrics, four of 2x10's
+    # monomino classes) peaks below 20 MB and 12.4 bytes a predicted position; the fit told a 4x5 class of 260,000
+    # predicted positions (2,3,9) 38 MB, measured 16 to 21, and 2x10's eight monominoes 211 MB, measured 9.
+    ceiling_bytes=20e6, ceiling_position_bytes=14.0)
 #: The positions either layer search reaches (the same layers), fitted with the numpy search's 213 classes.
 POSITIONS = (1.2452, -0.4046, 1.3334, 0.2516, 0.0114, 0.0063, -0.0062, 0.2592, -0.0195, 0.0428, -0.0332)
 #: What the position-by-position search of the super metrics keeps per position (a set entry and an int), and
@@ -218,7 +227,8 @@ def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves"
     reached = model(POSITIONS, x)
     seconds = max(model(fit.seconds, x), fit.position_seconds * reached)
     if mode == "layers":
-        return Cost(fit.base + max(2**20 * model(fit.memory, x), fit.position_bytes * reached), seconds)
+        layers = max(2**20 * model(fit.memory, x), fit.position_bytes * reached)
+        return Cost(fit.base + min(layers, fit.ceiling_bytes + fit.ceiling_position_bytes * reached), seconds)
     # numbered: every position of the class (boards x pieces) has its key (8 bytes, in memory for ``ranked``)
     # and two bits, and one block of positions is expanded at a time
     positions = counts_of(rows, cols)[tuple(sorted(sizes))][0] * len(sizes)
