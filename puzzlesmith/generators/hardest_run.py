@@ -221,13 +221,11 @@ class Plan:
                                  priority=int(self.memory[sizes] // 2**20),
                                  resources={"MEMORY": self.memory[sizes]} if resources else None)
 
-        def threads() -> int:
-            return max(sum(int(w.get("nthreads", 1)) for w in cluster_workers(client)), 1)
+        def threads() -> int:  # every worker's, in one small call (not the workers' whole descriptions)
+            return max(sum(client.nthreads().values()), 1)
 
         running = as_completed([submit(s) for s in islice(waiting, threads())])
-        busy = running.count()
         for future in running:
-            busy -= 1
             sizes = by_key[future.key]
             if future.status == "finished":
                 result = future.result()
@@ -236,13 +234,11 @@ class Plan:
                 why = future.exception()
                 if tries[class_name(sizes, self.rows * self.cols)] <= self.retries:
                     running.add(submit(sizes))
-                    busy += 1
                 else:
                     self.failures.append(Failure(sizes, f"{type(why).__name__}: {why}".strip()))
             future.release()
-            for more in islice(waiting, max(threads() - busy, 0)):
+            for more in islice(waiting, max(threads() - running.count(), 0)):  # count(): submitted, not yet seen
                 running.add(submit(more))
-                busy += 1
             if result is not None:
                 yield result
 
