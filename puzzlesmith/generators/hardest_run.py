@@ -38,6 +38,7 @@ UNSAVED = VARYING + ("sizes",)
 
 
 def costs_path(path: str | os.PathLike[str]) -> Path:
+    """The file beside a results file ``X.jsonl`` that keeps what each piece of it cost: ``X.costs.jsonl``."""
     p = Path(path)
     return p.with_name(p.name.removesuffix(".jsonl") + ".costs.jsonl")
 

@@ -30,6 +30,7 @@ from typing import Any
 from puzzlesmith.csp.errors import PuzzleError
 
 from .boards import Board, boards
+from .hardest_run import costs_path
 
 
 @dataclass
@@ -365,7 +366,7 @@ class _Chunks:
                                   "give another file or delete it")
             if number > 1:
                 done[content["chunk"]] = content
-        costs = _costs_path(self.path)
+        costs = costs_path(self.path)
         if costs.exists():
             for line in costs.read_text().splitlines():
                 try:
@@ -387,12 +388,8 @@ class _Chunks:
             f.write("".join(json.dumps(x, separators=(",", ":")) + "\n" for x in lines))
             f.flush()
             os.fsync(f.fileno())
-        with open(_costs_path(self.path), "a", encoding="utf-8") as f:
+        with open(costs_path(self.path), "a", encoding="utf-8") as f:
             f.write(json.dumps({"chunk": record["chunk"], "cpu_seconds": round(cpu_seconds, 3)}) + "\n")
-
-
-def _costs_path(path: Path) -> Path:
-    return path.with_name(path.name.removesuffix(".jsonl") + ".costs.jsonl")
 
 
 
