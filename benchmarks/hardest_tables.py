@@ -3,7 +3,8 @@
 The research page ("Boards up to 20 cells") and README show these tables; tests/test_hardest_boards.py checks
 that each row they show is the row this script makes from the files, so the pages cannot drift from the data.
 
-    python benchmarks/hardest_tables.py [--boards]        # per board and goal: classes, most moves, costs
+    python benchmarks/hardest_tables.py [--boards]        # per board and goal: classes, most moves, positions
+    python benchmarks/hardest_tables.py --costs           # per board and goal: CPU seconds and peaks per metric
     python benchmarks/hardest_tables.py --pieces [METRIC]  # the most moves per number of pieces
     python benchmarks/hardest_tables.py --metrics          # the most moves of each board in each metric
     python benchmarks/hardest_tables.py --partial 4x5-corner-moves   # a table still being searched
@@ -81,17 +82,33 @@ def tables(metric: str | None = None) -> list[Table]:
 
 
 def board_rows() -> list[str]:
-    """Per board and goal rule in `moves`: classes, classes with a puzzle, most moves, the hardest puzzle,
-    positions, CPU seconds and the largest peak of a class (from the costs file, where it was measured)."""
-    rows = ["| board | goal | classes | with a puzzle | most moves | hardest puzzle | positions | CPU s | peak MB |",
-            "|---|---|---:|---:|---:|---|---:|---:|---:|"]
+    """Per board and goal rule in `moves`: classes, classes with a puzzle (at least one move: the others are solved
+    at the start or have no justsolved position), most moves, the hardest puzzle and the positions searched."""
+    rows = ["| board | goal | classes | with a puzzle | most moves | hardest puzzle | positions |",
+            "|---|---|---:|---:|---:|---|---:|"]
     for t in tables("moves"):
-        cpu = sum(c.get("cpu_seconds", 0.0) for c in t.costs)
-        peaks = [c["peak_mb"] for c in t.costs if "peak_mb" in c]
         rows.append(f"| {t.board} | {t.goal} | {len(t.classes):,} | {sum(1 for r in t.classes if r['moves']):,} | "
-                    f"{t.hardest['moves']} | `{t.hardest['puzzle']}` | "
-                    f"{sum(r['positions'] for r in t.classes):,} | {cpu:,.0f} | "
-                    f"{f'{max(peaks):,.0f}' if peaks else 'n/a'} |")
+                    f"{t.hardest['moves']} | `{t.hardest['puzzle']}` | {sum(r['positions'] for r in t.classes):,} |")
+    return rows
+
+
+def cost_rows() -> list[str]:
+    """Per board and goal rule, what each metric's table cost as its costs file has it: the CPU seconds of its
+    classes, summed, and the largest peak of a worker process while one class ran (the process included: numba's
+    kernels alone take about 140 MB); "searching" where the table is not complete."""
+    found = {(t.board, t.goal, t.metric): t for t in tables()}
+    pairs = list(dict.fromkeys((t.board, t.goal) for t in found.values()))
+    rows = ["| board | goal | " + " | ".join(f"{m} CPU s" for m in METRICS) + " | "
+            + " | ".join(f"{m} peak MB" for m in METRICS) + " |", "|---|---|" + "---:|" * 2 * len(METRICS)]
+    for board, goal in pairs:
+        cpu, peak = [], []
+        for metric in METRICS:
+            t = found.get((board, goal, metric))
+            peaks = [c["peak_mb"] for c in t.costs if "peak_mb" in c] if t else []
+            seconds = sum(c.get("cpu_seconds", 0.0) for c in t.costs) if t else 0.0
+            cpu.append(("searching" if t is None else f"{seconds:.1f}" if seconds < 10 else f"{seconds:,.0f}"))
+            peak.append(f"{max(peaks):,.0f}" if peaks else "searching" if t is None else "n/a")
+        rows.append(f"| {board} | {goal} | " + " | ".join(cpu + peak) + " |")
     return rows
 
 
@@ -149,11 +166,12 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--boards", action="store_true", help="per board and goal (the default)")
     group.add_argument("--pieces", nargs="?", const="moves", choices=METRICS, help="most moves per piece count")
     group.add_argument("--metrics", action="store_true", help="most moves per board and metric")
+    group.add_argument("--costs", action="store_true", help="CPU seconds and peak memory per board and metric")
     group.add_argument("--partial", metavar="RxC-GOAL-METRIC", help="a table still being searched, per piece count")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     rows = (partial_rows(args.partial) if args.partial else piece_rows(args.pieces) if args.pieces
-            else metric_rows() if args.metrics else board_rows())
+            else metric_rows() if args.metrics else cost_rows() if args.costs else board_rows())
     print("\n".join(rows))
     return 0
 
