@@ -1,7 +1,8 @@
 """Issue 26: the research page's tables of the hardest sliding-block puzzles are the committed data's. Every
 complete table under data/hardest must have its rows on the page ("Boards up to 20 cells"), and each figure the
 page shows (classes, classes with a puzzle, most moves, the hardest puzzle, positions; CPU seconds and peaks; the
-most moves per number of pieces; the most moves per metric) must be the one `benchmarks/hardest_tables.py` makes from the files."""
+most moves per number of pieces; the most moves per metric) must be the one `benchmarks/hardest_tables.py` makes
+from the files."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ PAGE = ROOT / "docs" / "research" / "hardest-sbp.md"
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import hardest_tables  # noqa: E402
+
 
 def cells(line: str) -> list[str]:
     return [cell.strip() for cell in line.strip().strip("|").split("|")]
