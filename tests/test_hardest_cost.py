@@ -83,6 +83,18 @@ def test_the_memory_estimate_is_within_a_factor_of_two_of_the_peak(rows, cols):
         assert 0.5 <= estimate / peak <= 2, (sizes, estimate, peak)
 
 
+def test_where_no_mode_fits_the_one_that_needs_least_is_chosen():
+    """A budget below every mode's need (a small class: the numbered modes' fixed arrays are more than its
+    layers) gets the mode of least memory, not the disk's because it comes last."""
+    from puzzlesmith.generators.hardest import MODES
+    from puzzlesmith.generators.hardest_cost import choose_mode, class_cost
+
+    needs = {mode: class_cost(2, 4, (1, 1, 1), "moves", mode).memory for mode in MODES}
+    assert needs["layers"] < needs["disk"]
+    assert choose_mode(2, 4, (1, 1, 1), "moves", min(needs.values()) / 2) == min(MODES, key=needs.__getitem__)
+    assert choose_mode(2, 4, (1, 1, 1), "moves", needs["layers"] * 2) == "layers"
+
+
 def test_what_cannot_fit_a_worker_is_refused_with_one_line():
     """4x5 on 64 workers kept as layers: each would have a 64th of this machine's memory, less than 4x5's largest
     class needs so (several GB); the run says the cost, then refuses, naming the class, before any work."""
@@ -92,4 +104,4 @@ def test_what_cannot_fit_a_worker_is_refused_with_one_line():
     assert done.returncode == 2 and done.stdout == ""
     told, refused = done.stderr.splitlines()[-2:]
     assert "2086 classes to search on 64 worker(s): expect about" in told and "of memory" in told
-    assert refused.startswith("puzzlesmith: error: class ") and "use fewer --workers" in refused
+    assert refused.startswith("puzzlesmith: error: class ") and "try fewer --workers, --mode auto" in refused

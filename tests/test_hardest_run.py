@@ -81,6 +81,61 @@ def test_a_damaged_line_or_another_search_is_refused(tmp_path):
     assert "holds another search" in refused.stderr
 
 
+def test_a_file_that_is_not_a_results_file_is_left_alone(tmp_path):
+    """A file of other content, even one line without a newline (which a crash could leave of a results file's
+    last line), is refused and kept, not taken for a cut-short run and emptied."""
+    for content in (b"my notes", b"\x00\x01binary", b"my notes\n"):
+        path = tmp_path / "notes.txt"
+        path.write_bytes(content)
+        refused = hardest("-p", "size=2x3", "--out", str(path))
+        assert refused.returncode == 2 and len(refused.stderr.splitlines()) == 1, refused.stderr
+        assert "is not a results file of hardest" in refused.stderr and path.read_bytes() == content
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(b'{"sett')  # the first write cut short: the run starts afresh
+    assert hardest("-p", "size=2x3", "--out", str(cut)).returncode == 0
+    assert lines(cut) == 1 + len(size_classes(6))
+
+
+def test_a_fresh_run_starts_a_fresh_costs_file(tmp_path):
+    """The costs file beside a results file that was deleted is the old run's: a new run empties it first, so
+    that it holds one line per class of its own run."""
+    path = tmp_path / "r.jsonl"
+    for _ in range(2):
+        path.unlink(missing_ok=True)
+        assert hardest("-p", "size=2x3", "--out", str(path)).returncode == 0
+        assert lines(tmp_path / "r.costs.jsonl") == len(size_classes(6))
+
+
+def test_boards_beyond_20_cells_are_refused_with_one_line():
+    for size, says in (("3x7", "has 21 cells: the class search takes boards of up to 20"),
+                       ("20x1", "give it as 1x20")):
+        refused = hardest("-p", f"size={size}", "-p", "sizes=1")
+        assert refused.returncode == 2 and refused.stdout == "" and len(refused.stderr.splitlines()) == 1
+        assert says in refused.stderr and "parameter 'size'" in refused.stderr
+
+
+def test_ctrl_c_stops_a_local_cluster_with_one_line(tmp_path):
+    """Ctrl-C at a terminal reaches the whole process group, the cluster's workers too: the run says
+    "interrupted" (exit 130) and no worker prints a traceback; the classes finished are kept."""
+    pytest.importorskip("distributed")
+    path = tmp_path / "r.jsonl"
+    args = [sys.executable, "-m", "puzzlesmith", "hardest", "-p", "size=2x8", "-p", "metric=steps", "--workers", "2",
+            "--out", str(path)]
+    proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        while proc.poll() is None and lines(path) < 6:
+            time.sleep(0.02)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and err.splitlines()[-1] == "puzzlesmith: interrupted", err
+    assert 6 <= lines(path) < 1 + len(size_classes(16))
+
+
 def dask_workers(pid: int) -> list[int]:
     """The worker processes of the LocalCluster a client ``pid`` started: its children that multiprocessing
     spawned (Linux /proc; the nannies live in the client, and its threads start the children)."""

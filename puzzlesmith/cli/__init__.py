@@ -195,5 +195,6 @@ def _output_failed(e: OSError) -> int:
         pass
     if isinstance(e, BrokenPipeError) or e.errno == errno.EPIPE:
         return 0
-    print(f"puzzlesmith: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+    print(f"puzzlesmith: error: cannot write {e.filename if e.filename else 'the output'}: {e.strerror or e}",
+          file=sys.stderr)
     return EXIT_BAD_INPUT

@@ -51,14 +51,24 @@ VECTOR_METRICS = ("steps", "straight", "moves")
 MODES = ("layers", "ranked", "disk")
 #: Positions expanded at once: bounds the memory of one layer's successors.
 CHUNK = 1 << 16
+#: The largest board the class search takes, in cells.
+MAX_CELLS = 20
 
 
 class Geometry(Board):
     """A board, and how the class search lays out its keys."""
 
     def fits_keys(self) -> bool:
-        """Keys take 3n - cols + 5 bits (occupied, horizontal pairs, vertical pairs, anchor): at most 63."""
-        return 3 * self.n - self.cols + 5 <= 63
+        """Whether the class search takes the board: at most ``MAX_CELLS`` cells (the boards its tables and tests
+        cover), and keys of 3n - cols + 5 bits (occupied, horizontal pairs, vertical pairs, anchor) within 63,
+        which every such board but 20x1 has (the same puzzles as 1x20)."""
+        return self.n <= MAX_CELLS and 3 * self.n - self.cols + 5 <= 63
+
+    def too_large(self) -> str:
+        """Why the class search refuses the board (``fits_keys`` is false), as one line."""
+        if self.n <= MAX_CELLS:
+            return f"a {self.rows}x{self.cols} board's keys take more than 63 bits: give it as {self.cols}x{self.rows}"
+        return f"a {self.rows}x{self.cols} board has {self.n} cells: the class search takes boards of up to {MAX_CELLS}"
 
 
 def at_goal(piece: int, geo: Geometry, rule: str) -> bool:
@@ -143,7 +153,7 @@ class Layers:
         if metric not in VECTOR_METRICS:
             raise ValueError(f"metric {metric!r}: the class search knows {', '.join(VECTOR_METRICS)}")
         if not geo.fits_keys():
-            raise ValueError(f"a {geo.rows}x{geo.cols} board is too large for 64-bit keys (at most 20 cells)")
+            raise ValueError(geo.too_large())
         self.np, self.geo, self.metric, self.rule = np, geo, metric, rule
         #: Bickford's "simple simple" puzzles: any position is a start (the goal piece anywhere).
         self.any_start = any_start

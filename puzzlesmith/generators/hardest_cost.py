@@ -241,15 +241,14 @@ def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves"
 
 def choose_mode(rows: int, cols: int, sizes: Sequence[int], metric: str, budget: float | None) -> str:
     """The fastest way to search the class within ``budget`` bytes (None: no limit): the layers where they fit,
-    else the numbered positions in memory, else on disk (the smallest; used even beyond the budget)."""
+    else the numbered positions in memory, else on disk; where none fits, the one that needs least (the disk's
+    fixed arrays are more than a small class's layers), used even beyond the budget."""
     from .hardest import MODES, VECTOR_METRICS
 
     if budget is None or metric not in VECTOR_METRICS:
         return "layers"
-    for mode in MODES:
-        if class_cost(rows, cols, sizes, metric, mode).memory <= budget:
-            return mode
-    return "disk"
+    needs = {mode: class_cost(rows, cols, sizes, metric, mode).memory for mode in MODES}
+    return next((mode for mode in MODES if needs[mode] <= budget), min(MODES, key=needs.__getitem__))
 
 
 def model(coefficients: Sequence[float], x: Sequence[float]) -> float:

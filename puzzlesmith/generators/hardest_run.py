@@ -37,6 +37,17 @@ VARYING = ("seconds", "cpu_seconds", "peak_mb", "mode", "search")
 UNSAVED = VARYING + ("sizes",)
 
 
+def setting_text(setting: Any) -> str:
+    """A search's setting as its parameters are written: ``size=4x5 goal=corner metric=moves``."""
+    if not isinstance(setting, dict):
+        return "no setting"
+    return " ".join(f"{k}={v}" for k, v in setting.items())
+
+
+#: How every results file begins: its setting line (one write puts it there with the first class).
+HEADER = b'{"setting":'
+
+
 def costs_path(path: str | os.PathLike[str]) -> Path:
     """The file beside a results file ``X.jsonl`` that keeps what each piece of it cost: ``X.costs.jsonl``."""
     p = Path(path)
@@ -52,13 +63,19 @@ class Results:
 
     def load(self) -> dict[str, dict[str, Any]]:
         """The classes already in the file (none if it does not exist); DamagedFile for a damaged line,
-        PuzzleError for a file of another search. A last line cut short is removed from the file."""
+        PuzzleError for a file of another search or not a results file. A last line cut short is removed from the
+        file; a costs file left beside a results file that is no more (none, or empty) is emptied."""
         from puzzlesmith.csp.integrity import DamagedFile, unsealed_json
 
-        if not self.path.exists():
-            return self.done
-        data = self.path.read_bytes()
+        data = self.path.read_bytes() if self.path.exists() else b""
+        if not data.startswith(HEADER[:len(data)]) or not data.startswith(HEADER) and b"\n" in data:
+            raise PuzzleError(f"{self.path} is not a results file of hardest (line 1 is not its setting): "
+                              "give another file or delete it")
         whole = data[:data.rfind(b"\n") + 1]
+        if not whole and costs_path(self.path).exists():
+            costs_path(self.path).write_bytes(b"")
+        if not data:
+            return self.done
         if len(whole) < len(data):  # a crash in the middle of a line: that class was not finished
             with open(self.path, "r+b") as f:
                 f.truncate(len(whole))
@@ -72,7 +89,7 @@ class Results:
             if number == 1:
                 if content != {"setting": self.setting}:
                     raise PuzzleError(f"the results file {self.path} holds another search "
-                                      f"({content.get('setting')}): give another file or delete it")
+                                      f"({setting_text(content.get('setting'))}): give another file or delete it")
             elif "class" not in content and "sizes" not in content:
                 raise DamagedFile("results file", self.path, f"line {number} is not a class")
             else:
@@ -90,10 +107,13 @@ class Results:
         if not self.path.exists() or not self.path.stat().st_size:
             lines.append(sealed_json({"setting": self.setting}))
         lines.append(sealed_json(fixed))
-        with open(self.path, "a", encoding="utf-8") as f:
-            f.write("".join(json.dumps(x, separators=(",", ":")) + "\n" for x in lines))
-            f.flush()
-            os.fsync(f.fileno())
+        try:
+            with open(self.path, "a", encoding="utf-8") as f:
+                f.write("".join(json.dumps(x, separators=(",", ":")) + "\n" for x in lines))
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as e:  # fsync names no file: say which
+            raise OSError(e.errno, e.strerror, str(self.path)) from None
         with open(costs_path(self.path), "a", encoding="utf-8") as f:
             f.write(json.dumps({"class": record["class"], **{k: record[k] for k in VARYING if k in record}}) + "\n")
         self.done[record["class"]] = {k: v for k, v in record.items() if k not in VARYING}
@@ -257,8 +277,21 @@ def local_cluster(workers: int, memory_per_worker: float) -> Any:
     dask.config.set({"distributed.scheduler.allowed-failures": 0, "distributed.scheduler.worker-saturation": 1.0})
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                            memory_limit=int(memory_per_worker), resources={"MEMORY": memory_per_worker},
-                           dashboard_address=None, silence_logs=logging.ERROR)
+                           dashboard_address=None, silence_logs=logging.ERROR,
+                           # the scheduler's HTTP server (health checks) starts even without a dashboard, on
+                           # port 8787 unless told: any free port, so that two runs do not warn of each other
+                           scheduler_kwargs={"dashboard_address": ":0"},
+                           preload=[__name__])  # dask_setup below, in each worker process
     return Client(cluster)
+
+
+def dask_setup(worker: Any) -> None:
+    """Run by dask in each worker process of a local cluster as it starts (the cluster's preload). A Ctrl-C at
+    the terminal reaches every process of the group; the run's own process stops the cluster and says
+    "interrupted", so its workers ignore the signal rather than each print a traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def cluster_workers(client: Any) -> list[dict[str, Any]]:

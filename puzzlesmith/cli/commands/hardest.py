@@ -72,6 +72,7 @@ def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, A
     (its checksum does not match) is refused rather than resumed from."""
     from puzzlesmith.csp.integrity import DamagedFile, unsealed_json
     from puzzlesmith.generators.hardest import named
+    from puzzlesmith.generators.hardest_run import setting_text
 
     if not os.path.exists(path):
         return {}
@@ -84,8 +85,8 @@ def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, A
         raise DamagedFile("checkpoint", path, "it is not JSON (cut short or overwritten)") from None
     saved = unsealed_json("checkpoint", path, saved)
     if saved.get("setting") != setting or not isinstance(saved.get("done"), dict):
-        raise UsageError(f"the checkpoint {path} is from another run ({saved.get('setting')}): give another file or "
-                         f"delete it")
+        raise UsageError(f"the checkpoint {path} is from another run ({setting_text(saved.get('setting'))}): give "
+                         "another file or delete it")
     return {name: named(record) for name, record in saved["done"].items()}
 
 
@@ -115,8 +116,7 @@ def run(args: argparse.Namespace) -> int:
     rows, cols = params["size"]
     cells = rows * cols
     if not Geometry(rows, cols).fits_keys():
-        raise PuzzleError(f"a {rows}x{cols} board has {cells} cells: the class search takes boards of up to 20",
-                          where="parameter 'size'")
+        raise PuzzleError(Geometry(rows, cols).too_large(), where="parameter 'size'")
     if "sizes" in params:
         if sum(params["sizes"]) >= cells:
             raise PuzzleError(f"pieces of {sum(params['sizes'])} cells leave no void on {cells} cells",
@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     todo = [c for c in classes if class_name(c, cells) not in done]
     where = f"on {args.scheduler}" if args.scheduler else f"{args.workers} worker(s)"
     print(f"hardest: {len(classes)} class{'es' if len(classes) != 1 else ''} on {rows}x{cols} "
-          f"({len(classes) - len(todo)} from the checkpoint), goal={params['goal']}, metric={params['metric']}, "
+          f"({len(classes) - len(todo)} already done), goal={params['goal']}, metric={params['metric']}, "
           f"{where}", file=sys.stderr, flush=True)
     plan, client = plan_of(args, rows, cols, params, todo)
     try:
@@ -198,10 +198,14 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     if largest is not None and per_worker is not None and need > per_worker:
         from puzzlesmith.generators.hardest import class_name
 
-        raise UsageError(f"class {class_name(largest, rows * cols)} needs about {size_text(need)} of memory, more "
-                         f"than one worker has ({size_text(per_worker)}): use fewer --workers"
-                         + (", --mode auto" if args.mode != "auto" else "")
-                         + ", or search the other classes with -p sizes=...")
+        ways = ([] if args.scheduler else ["fewer --workers"] if workers > 1 else [])
+        ways += ["more --memory"] if args.memory is not None and per_worker == args.memory else []
+        ways += ["workers with more memory"] if args.scheduler else []
+        ways += ["--mode auto"] if args.mode != "auto" else []
+        ways += ["-p sizes=... for the other classes"]
+        raise UsageError(f"class {class_name(largest, rows * cols)} needs about {size_text(need)} of memory (the "
+                         f"worker's whole process), more than one worker has ({size_text(per_worker)}): try "
+                         + (f"{', '.join(ways[:-1])} or " if len(ways) > 1 else "") + ways[-1])
     if free is not None and at_once > free:
         raise UsageError(f"{what} needs about {size_text(at_once)} of memory but only {size_text(free)} is available")
     if client is None and workers > 1 and todo and dask_installed():
