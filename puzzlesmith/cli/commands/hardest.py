@@ -37,14 +37,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", metavar="FILE",
                    help="results as JSON Lines, each class written as it finishes; a run given the same FILE resumes")
     p.add_argument("--checkpoint", metavar="FILE",
-                   help="keep finished classes in FILE; a run given the same FILE resumes where it stopped")
+                   help="keep finished classes in FILE, one JSON object rewritten after each class (--out's "
+                        "results file is the one to share); a run given the same FILE resumes where it stopped")
     p.add_argument("--mode", choices=("auto", "layers", "ranked", "disk"), default="auto",
                    help="how a class keeps its breadth-first layers: as sorted keys (fastest; as rows of pieces "
-                        "without the fast extra), numbered at two bits a position in memory (ranked) or with "
-                        "the numbering on disk; auto (the default) takes the first that fits the memory of a worker")
+                        "without numba), numbered at two bits a position in memory (ranked) or with the "
+                        "numbering on disk; auto (the default) takes the first that fits the memory of a worker, "
+                        "else the one that needs least")
     p.add_argument("--memory", type=memory_size, metavar="SIZE",
-                   help="memory of one worker for --mode auto, such as 2GB (default: what is available, shared "
-                        "among the workers)")
+                   help="memory of one worker's whole process for --mode auto, such as 2GB (default: what is "
+                        "available, shared among the workers)")
     p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is not a terminal")
     p.add_argument("--json", action="store_true", help="JSON Lines: {class, sizes, moves, puzzle, ...} per class")
     p.set_defaults(run=run)
