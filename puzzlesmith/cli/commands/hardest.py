@@ -242,6 +242,8 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
     from puzzlesmith.generators.hardest_cost import class_cost
     from puzzlesmith.generators.hardest_run import cluster_workers, worker_memory
 
+    from ..tables import time_text
+
     cells = plan.rows * plan.cols
     if client is not None:
         source = plan.on_dask(client, resources=bool(worker_memory(client)))
@@ -266,10 +268,12 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
             estimate = class_cost(plan.rows, plan.cols, parse_class(name, cells), plan.metric).seconds
             spent, expected, left = spent + record["cpu_seconds"], expected + estimate, left - estimate
             if bar is not None:
-                rate = spent / expected if expected else 1.0  # how the estimates have fared so far
+                # how the estimates have fared so far, from a prior second at 1: the first small classes, all
+                # fixed costs, would otherwise scale a whole run's estimate by hundreds
+                rate = (spent + 1.0) / (expected + 1.0)
                 bar.update(1)
-                bar.set_postfix_str(f"{positions:,} positions, about {max(left, 0) * rate / workers / 60:,.1f} min "
-                                    f"left ({time.perf_counter() - began:,.0f} s so far)")
+                bar.set_postfix_str(f"{positions:,} positions, {time_text(max(left, 0) * rate / workers)} left "
+                                    f"({time.perf_counter() - began:,.0f} s so far)")
             while shown < len(classes) and class_name(classes[shown], cells) in done:
                 solved += done[class_name(classes[shown], cells)]["moves"] is not None
                 show(done[class_name(classes[shown], cells)], args.json)
