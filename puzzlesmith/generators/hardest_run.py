@@ -277,7 +277,9 @@ def local_cluster(workers: int, memory_per_worker: float) -> Any:
     dask.config.set({"distributed.scheduler.allowed-failures": 0, "distributed.scheduler.worker-saturation": 1.0})
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                            memory_limit=int(memory_per_worker), resources={"MEMORY": memory_per_worker},
-                           dashboard_address=None, silence_logs=logging.ERROR,
+                           # the run reports a class's failure itself; dask's own errors (a worker's heartbeat
+                           # to a scheduler that a Ctrl-C closed first) would be tracebacks
+                           dashboard_address=None, silence_logs=logging.CRITICAL,
                            # the scheduler's HTTP server (health checks) starts even without a dashboard, on
                            # port 8787 unless told: any free port, so that two runs do not warn of each other
                            scheduler_kwargs={"dashboard_address": ":0"},
