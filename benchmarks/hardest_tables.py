@@ -104,10 +104,14 @@ def cost_rows() -> list[str]:
         cpu, peak = [], []
         for metric in METRICS:
             t = found.get((board, goal, metric))
-            peaks = [c["peak_mb"] for c in t.costs if "peak_mb" in c] if t else []
-            seconds = sum(c.get("cpu_seconds", 0.0) for c in t.costs) if t else 0.0
-            cpu.append("searching" if t is None else f"{seconds:.1f}" if seconds < 10 else f"{seconds:,.0f}")
-            peak.append(f"{max(peaks):,.0f}" if peaks else "searching" if t is None else "n/a")
+            if t is None:
+                cpu.append("searching")
+                peak.append("searching")
+                continue
+            peaks = [c["peak_mb"] for c in t.costs if "peak_mb" in c]
+            seconds = sum(c.get("cpu_seconds", 0.0) for c in t.costs)
+            cpu.append(f"{seconds:.1f}" if seconds < 10 else f"{seconds:,.0f}")
+            peak.append(f"{max(peaks):,.0f}" if peaks else "n/a")
         rows.append(f"| {board} | {goal} | " + " | ".join(cpu + peak) + " |")
     return rows
 

@@ -68,7 +68,7 @@ class Results:
         from puzzlesmith.csp.integrity import DamagedFile, unsealed_json
 
         data = self.path.read_bytes() if self.path.exists() else b""
-        if not data.startswith(HEADER[:len(data)]) or not data.startswith(HEADER) and b"\n" in data:
+        if not data.startswith(HEADER[:len(data)]):  # shorter than HEADER: a first write cut short, or nothing
             raise PuzzleError(f"{self.path} is not a results file of hardest (line 1 is not its setting): "
                               "give another file or delete it")
         whole = data[:data.rfind(b"\n") + 1]

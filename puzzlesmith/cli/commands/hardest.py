@@ -117,8 +117,9 @@ def run(args: argparse.Namespace) -> int:
     params = read_params(args.param, NAMES, {"goal": "corner", "metric": "moves"})
     rows, cols = params["size"]
     cells = rows * cols
-    if not Geometry(rows, cols).fits_keys():
-        raise PuzzleError(Geometry(rows, cols).too_large(), where="parameter 'size'")
+    geo = Geometry(rows, cols)
+    if not geo.fits_keys():
+        raise PuzzleError(geo.too_large(), where="parameter 'size'")
     if "sizes" in params:
         if sum(params["sizes"]) >= cells:
             raise PuzzleError(f"pieces of {sum(params['sizes'])} cells leave no void on {cells} cells",
