@@ -11,13 +11,16 @@ import sys
 import threading
 from collections.abc import Sequence
 from types import FrameType
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from puzzlesmith.csp.errors import PuzzlesmithError, WrongAnswer, excerpt
 
 from .commands import COMMANDS
 from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_WRONG_ANSWER
 from .moves import refuse_moves
+
+if TYPE_CHECKING:
+    from sys import UnraisableHookArgs
 
 
 class _Parser(argparse.ArgumentParser):
@@ -84,6 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if watching:
             signal.signal(signal.SIGINT, signal.default_int_handler)
+            sys.unraisablehook = sys.__unraisablehook__
 
 
 _interrupts: list[int] = []
@@ -91,17 +95,23 @@ _interrupts: list[int] = []
 
 def _remember_interrupt(signum: int, frame: FrameType | None) -> None:
     _interrupts.append(signum)
-    outside = _outside_finalisers(frame)
-    if outside is not frame and outside is not None:
-        # Raised in a __del__, the interrupt would be printed as "Exception ignored in ..." and dropped, and the
-        # command would go on (numba's compiler frees llvmlite objects so): it is raised in the frame the
-        # finaliser interrupted instead, at its next line (a line event reaches a frame's f_trace only while
-        # some trace function is set).
+    raise KeyboardInterrupt
+
+
+def _swallowed_interrupt(unraisable: UnraisableHookArgs) -> None:
+    """``sys.unraisablehook`` while the command runs. An interrupt raised where no exception can leave (a
+    ``__del__``; a ctypes callback, as numba's compiler has llvmlite call back into Python) is printed as
+    "Exception ignored ..." and dropped, and the command would go on: it is raised again in the frame that was
+    running then, at its next line (a line event reaches a frame's f_trace only while some trace function is
+    set). Any other such exception is printed as Python's own hook would."""
+    if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+        sys.__unraisablehook__(unraisable)
+        return
+    outside = _outside_finalisers(sys._getframe(1))
+    if outside is not None:
         outside.f_trace_lines = True
         outside.f_trace = _raise_interrupt
         sys.settrace(_no_trace)
-        return
-    raise KeyboardInterrupt
 
 
 def _outside_finalisers(frame: FrameType | None) -> FrameType | None:
@@ -137,6 +147,7 @@ def _watch_interrupts() -> bool:
         return False
     _interrupts.clear()
     signal.signal(signal.SIGINT, _remember_interrupt)
+    sys.unraisablehook = _swallowed_interrupt
     return True
 
 
