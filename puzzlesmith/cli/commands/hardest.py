@@ -14,7 +14,6 @@ import argparse
 import json
 import os
 import sys
-import time
 from collections import Counter
 from typing import Any
 
@@ -255,7 +254,7 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
     bar = progress_bar(len(classes), len(classes) - len(plan.classes), args.progress)
     left = sum(class_cost(plan.rows, plan.cols, c, plan.metric).seconds for c in plan.classes)
     workers = args.workers if client is None else max(len(cluster_workers(client)), 1)
-    began, positions, spent, expected = time.perf_counter(), 0, 0.0, 0.0
+    positions, spent, expected = 0, 0.0, 0.0
     shown, solved = 0, 0
     try:
         for record in source:
@@ -273,8 +272,7 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
                 # fixed costs, would otherwise scale a whole run's estimate by hundreds
                 rate = (spent + 1.0) / (expected + 1.0)
                 bar.update(1)
-                bar.set_postfix_str(f"{positions:,} positions, {time_text(max(left, 0) * rate / workers)} left "
-                                    f"({time.perf_counter() - began:,.0f} s so far)")
+                bar.set_postfix_str(f"{positions:,} positions, {time_text(max(left, 0) * rate / workers)} left")
             while shown < len(classes) and class_name(classes[shown], cells) in done:
                 solved += done[class_name(classes[shown], cells)]["moves"] is not None
                 show(done[class_name(classes[shown], cells)], args.json)
@@ -297,8 +295,11 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
 
 
 def progress_bar(total: int, initial: int, forced: bool) -> Any:
+    """Classes done and the time taken; the time left is the run's own estimate (in the postfix), not tqdm's,
+    which would divide by the rate of the first classes, the largest, and say hours for minutes."""
     if not (forced or sys.stderr.isatty()):
         return None
     from tqdm import tqdm
 
-    return tqdm(total=total, initial=initial, unit="class", file=sys.stderr, dynamic_ncols=True)
+    return tqdm(total=total, initial=initial, unit="class", file=sys.stderr, dynamic_ncols=True,
+                bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} [{elapsed}{postfix}]")
