@@ -115,6 +115,14 @@ def test_progress_shows_the_runs_own_estimate_of_the_time_left():
     assert last.endswith(" left]") and "<" not in last and "class/s" not in last and "s/class" not in last, last
 
 
+def test_a_rerun_of_a_whole_table_says_nothing_is_left_and_prints_it(tmp_path):
+    path = tmp_path / "r.jsonl"
+    first = hardest("-p", "size=2x3", "--out", str(path))
+    again = hardest("-p", "size=2x3", "--out", str(path))
+    assert again.returncode == first.returncode == 0 and again.stdout == first.stdout
+    assert "nothing left to search" in again.stderr and "expect" not in again.stderr, again.stderr
+
+
 def test_boards_beyond_20_cells_are_refused_with_one_line():
     for size, says in (("3x7", "has 21 cells: the class search takes boards of up to 20"),
                        ("20x1", "give it as 1x20")):

@@ -194,9 +194,12 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     at_once = sum(sorted((cost.memory for cost in costs.values()), reverse=True)[:workers])
     free = available_memory() if not args.scheduler else None
     what = f"hardest: {len(todo)} class{'es' if len(todo) != 1 else ''} to search on {workers} worker(s)"
-    print(f"{what}: expect {time_text(wall)} and about {size_text(at_once)} of memory"
-          + (f" ({size_text(free)} available)" if free else "") + ("" if workers == 1 else
-          f", at most {size_text(need)} for one class"), file=sys.stderr, flush=True)
+    if not todo:
+        print("hardest: nothing left to search: every class is in the results already", file=sys.stderr, flush=True)
+    else:
+        print(f"{what}: expect {time_text(wall)} and about {size_text(at_once)} of memory"
+              + (f" ({size_text(free)} available)" if free else "") + ("" if workers == 1 else
+              f", at most {size_text(need)} for one class"), file=sys.stderr, flush=True)
     if largest is not None and per_worker is not None and need > per_worker:
         from puzzlesmith.generators.hardest import class_name
 
