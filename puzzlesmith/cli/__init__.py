@@ -9,9 +9,9 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import FrameType
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from puzzlesmith.csp.errors import PuzzlesmithError, WrongAnswer, excerpt
 
@@ -87,10 +87,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if watching:
             signal.signal(signal.SIGINT, signal.default_int_handler)
-            sys.unraisablehook = sys.__unraisablehook__
+            sys.unraisablehook = _outer_hook[0]
 
 
 _interrupts: list[int] = []
+#: The ``sys.unraisablehook`` in place before the command took it (a caller's own, pytest's): handed every other
+#: exception, and put back when the command ends.
+_outer_hook: list[Callable[[UnraisableHookArgs], Any]] = [sys.__unraisablehook__]
 
 
 def _remember_interrupt(signum: int, frame: FrameType | None) -> None:
@@ -103,9 +106,9 @@ def _swallowed_interrupt(unraisable: UnraisableHookArgs) -> None:
     ``__del__``; a ctypes callback, as numba's compiler has llvmlite call back into Python) is printed as
     "Exception ignored ..." and dropped, and the command would go on: it is raised again in the frame that was
     running then, at its next line (a line event reaches a frame's f_trace only while some trace function is
-    set). Any other such exception is printed as Python's own hook would."""
+    set). Any other such exception goes to the hook that was in place before."""
     if not issubclass(unraisable.exc_type, KeyboardInterrupt):
-        sys.__unraisablehook__(unraisable)
+        _outer_hook[0](unraisable)
         return
     outside = _outside_finalisers(sys._getframe(1))
     if outside is not None:
@@ -147,6 +150,7 @@ def _watch_interrupts() -> bool:
         return False
     _interrupts.clear()
     signal.signal(signal.SIGINT, _remember_interrupt)
+    _outer_hook[0] = sys.unraisablehook
     sys.unraisablehook = _swallowed_interrupt
     return True
 
