@@ -45,12 +45,12 @@ from pathlib import Path
 from coldstart import bare_python, cold_start
 from reference2048 import PlainExpectimax, play as plain_play
 
-from puzzlesmith.csp.games import DIRECTIONS
+from puzzlesmith.chance.game2048 import Rules
+from puzzlesmith.chance.play import Setup, play_game, play_games
+from puzzlesmith.chance.players import best_move
+from puzzlesmith.chance.players2048 import Expectimax
+from puzzlesmith.chance.rules import DIRECTIONS
 from puzzlesmith.generators.batch import random_stream
-from puzzlesmith.generators.games import Setup, play_game, play_games
-from puzzlesmith.puzzles.game2048 import Rules
-from puzzlesmith.solvers.players import best_move
-from puzzlesmith.solvers.players2048 import Expectimax
 
 NNEONNEO = "NNEONNEO_2048"
 HOW_TO_BUILD = (f"set {NNEONNEO} to nneonneo's bin/2048.so (git clone github.com/nneonneo/2048-ai; "

@@ -25,7 +25,7 @@ from coldstart import bare_python, cold_start  # noqa: E402
 
 import puzzlesmith as ps  # noqa: E402
 from puzzlesmith import solvers  # noqa: E402
-from puzzlesmith.csp import registry  # noqa: E402
+from puzzlesmith.puzzles import registry  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku"
 # Peter Norvig's first hard example ("Solving Every Sudoku Puzzle"), used when ../shared/data is absent.

@@ -33,10 +33,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from puzzlesmith import solvers  # noqa: E402
-from puzzlesmith.csp import registry  # noqa: E402
 from puzzlesmith.csp.model import Model  # noqa: E402
 from puzzlesmith.generators import generate, make_minimal, orbits  # noqa: E402
 from puzzlesmith.generators.clues import add_clues, reduce_clues  # noqa: E402
+from puzzlesmith.puzzles import registry  # noqa: E402
 from puzzlesmith.solvers.backtracking import compiled  # noqa: E402
 
 SUDOKU = registry.get("sudoku")
@@ -161,7 +161,7 @@ def workers_table(count: int, seed: int) -> None:
 
 
 LOAD = ("import time\n"
-        "from puzzlesmith.csp import registry\n"
+        "from puzzlesmith.puzzles import registry\n"
         "from puzzlesmith.generators.batch import prepare\n"
         "from puzzlesmith.generators.clues import compiled_search\n"
         "s = registry.get('sudoku')\n"

@@ -86,8 +86,8 @@ def run_table(goal: str, workers: int, points: str | None) -> tuple[list[dict], 
 
 
 def solve_numbers(numbers: str, goal: str) -> int | None:
-    from puzzlesmith.csp import registry
-    from puzzlesmith.solvers.paths import find_path
+    from puzzlesmith.moves.paths import find_path
+    from puzzlesmith.puzzles import registry
 
     slide = registry.get("slide")
     cells = numbers.split()
@@ -103,8 +103,8 @@ def sbpfinder_boards_in_component(numbers: str) -> tuple[int, int]:
     """(goal positions, those SBPFinder lists) in the component of a board read with goal=edges: SBPSearcher
     only searched components holding a board of SBPFinder's list (a piece on the bottom-right cell that
     can move), whichever piece touching the bottom row and right column was the goal."""
-    from puzzlesmith.csp import registry
-    from puzzlesmith.generators.boards import justsolved
+    from puzzlesmith.puzzles import registry
+    from puzzlesmith.sbp.boards import justsolved
 
     slide = registry.get("slide")
     cells = numbers.split()
@@ -170,7 +170,7 @@ def corner(workers: int, points: str | None) -> None:
 
 
 def count() -> None:
-    from puzzlesmith.generators.boards import count_boards
+    from puzzlesmith.sbp.boards import count_boards
 
     print(f"== boards --count (load: {load()})")
     for rows, cols in ((4, 4), (4, 5), (5, 5)):
@@ -183,7 +183,7 @@ def count() -> None:
 def evolve_vs_random(budget: int, workers: int) -> None:
     from concurrent.futures import ProcessPoolExecutor
 
-    from puzzlesmith.generators.evolve import Evaluator, evolve, random_search
+    from puzzlesmith.sbp.evolve import Evaluator, evolve, random_search
 
     population = 100
     generations = 1 + (budget - population) // (population - 2)
@@ -210,9 +210,9 @@ def evolve_vs_random(budget: int, workers: int) -> None:
 
 
 def bb() -> None:
-    from puzzlesmith.csp import registry
-    from puzzlesmith.solvers.bb import bb_metric, position_graph
-    from puzzlesmith.solvers.paths import find_path
+    from puzzlesmith.moves.bb import bb_metric, position_graph
+    from puzzlesmith.moves.paths import find_path
+    from puzzlesmith.puzzles import registry
 
     slide = registry.get("slide")
     print(f"== the BB metric (load: {load()})")

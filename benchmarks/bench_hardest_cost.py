@@ -1,4 +1,4 @@
-"""The cost model of `hardest` (generators/hardest_cost.py) against measured classes.
+"""The cost model of `hardest` (sbp/hardest_cost.py) against measured classes.
 
 Each class runs alone in a fresh process (as a worker would run it): its peak resident memory (VmHWM) above the
 process's memory before the class, its CPU seconds and positions. Printed beside the estimate, as ratios, and
@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 CHILD = r"""
 import json, sys
-from puzzlesmith.generators.hardest_run import class_task
+from puzzlesmith.sbp.hardest_run import class_task
 def vm(key):
     for line in open("/proc/self/status"):
         if line.startswith(key):
@@ -49,7 +49,7 @@ def measure(rows: int, cols: int, goal: str, sizes: tuple[int, ...], mode: str =
 
 
 def sample(rows: int, cols: int, n: int, max_boards: int, seed: int, min_boards: int = 0) -> list[tuple[int, ...]]:
-    from puzzlesmith.generators.hardest_cost import counts_of
+    from puzzlesmith.sbp.hardest_cost import counts_of
 
     counts = counts_of(rows, cols)
     pool = sorted(s for s, (b, j) in counts.items() if j and min_boards <= b <= max_boards)
@@ -57,8 +57,8 @@ def sample(rows: int, cols: int, n: int, max_boards: int, seed: int, min_boards:
 
 
 def run(args: argparse.Namespace) -> None:
-    from puzzlesmith.generators.hardest import class_name
-    from puzzlesmith.generators.hardest_cost import base_memory, class_cost, counts_of
+    from puzzlesmith.sbp.hardest import class_name
+    from puzzlesmith.sbp.hardest_cost import base_memory, class_cost, counts_of
 
     rows, cols = map(int, args.board.split("x"))
     counts = counts_of(rows, cols)
@@ -92,7 +92,7 @@ def fit(paths: list[str]) -> None:
     metric; the others are checked against it, not fitted); the constants to paste."""
     import numpy as np
 
-    from puzzlesmith.generators.hardest_cost import features
+    from puzzlesmith.sbp.hardest_cost import features
 
     xs, mem, cpu, pos, bases = [], [], [], [], []
     for path in paths:

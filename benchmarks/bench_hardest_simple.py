@@ -19,9 +19,9 @@ import resource
 import time
 from pathlib import Path
 
-from puzzlesmith.generators.hardest import class_name, class_record, hardest_of_class, size_classes
-from puzzlesmith.generators.hardest_run import Results
 from puzzlesmith.puzzles.slide import LABELS
+from puzzlesmith.sbp.hardest import class_name, class_record, hardest_of_class, size_classes
+from puzzlesmith.sbp.hardest_run import Results
 
 ROOT = Path(__file__).resolve().parents[1]
 

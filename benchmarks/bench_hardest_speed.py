@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 CHILD = r"""
 import json, sys
 import puzzlesmith
-from puzzlesmith.generators.hardest_run import class_task
+from puzzlesmith.sbp.hardest_run import class_task
 def vm(key):
     return next(int(line.split()[1]) / 1024 for line in open("/proc/self/status") if line.startswith(key))
 rows, cols, sizes, metric = json.loads(sys.argv[1])
@@ -106,7 +106,7 @@ def against(reference: Path, specs: list[str]) -> None:
 
 
 def main() -> None:
-    from puzzlesmith.solvers.compiled import compiled_available
+    from puzzlesmith.core.compiled import compiled_available
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--board", default="4x5")

@@ -45,9 +45,9 @@ import time
 import galois
 import numpy as np
 
-from puzzlesmith.csp import registry
 from puzzlesmith.csp.constraints import ParityRows
 from puzzlesmith.csp.model import Model
+from puzzlesmith.puzzles import registry
 from puzzlesmith.solvers import gf2
 from puzzlesmith.solvers.linear import LinearEngine
 
@@ -129,7 +129,7 @@ def cli_seconds(n: int) -> float:
     return time.perf_counter() - start
 
 
-WHOLE = ("from puzzlesmith.csp import registry\n"
+WHOLE = ("from puzzlesmith.puzzles import registry\n"
          "from puzzlesmith.solvers.linear import LinearEngine\n"
          "lights = registry.get('lightsout')\n"
          "board = lights.empty(lights.resolve_params({'size': '%d'}))\n"

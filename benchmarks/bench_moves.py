@@ -1,7 +1,7 @@
 """Move puzzles: whole-component search against a plain reference, the 15-puzzle by IDA*, the path
 engines side by side, and the cold start of `puzzlesmith solve slide`, measured in one run.
 
-Table 1, positions per second of the whole-component breadth-first search (``solvers.explore``
+Table 1, positions per second of the whole-component breadth-first search (``moves.explore``
 without the hardest-start search, as analyze's first pass) on Klotski and on the 8-puzzle in
 each of the six metrics, beside ``moves_reference.py`` (board strings in a dict and a deque),
 on the same positions (the counts must agree). Targets: at least 30x the reference on Klotski in ``moves``
@@ -36,9 +36,9 @@ from typing import Any
 from coldstart import bare_python, cold_start
 from moves_reference import SlideReference, TilesReference, component
 
-from puzzlesmith.csp import registry
-from puzzlesmith.solvers.explore import explore
-from puzzlesmith.solvers.paths import PathLimits, PathStats, get_path_engine
+from puzzlesmith.moves.explore import explore
+from puzzlesmith.moves.paths import PathLimits, PathStats, get_path_engine
+from puzzlesmith.puzzles import registry
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 METRICS = ("steps", "straight", "moves", "supersteps", "superstraight", "supermoves")

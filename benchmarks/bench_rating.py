@@ -47,10 +47,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from puzzlesmith import solvers  # noqa: E402
-from puzzlesmith.csp import registry  # noqa: E402
 from puzzlesmith.generators import generate  # noqa: E402
 from puzzlesmith.generators.grading import LEVEL_TOPS, LEVELS, THREE_TIERS, level_of, logic  # noqa: E402
 from puzzlesmith.generators.techniques import MAX_CHAIN  # noqa: E402
+from puzzlesmith.puzzles import registry  # noqa: E402
 
 SUDOKU = registry.get("sudoku")
 HERE = Path(__file__).resolve().parent

@@ -55,7 +55,7 @@ def table(title: str, rows: list[tuple[str, float, float]], unit: str = "ms") ->
 
 def drawing_table() -> None:
     from puzzlesmith import drawing, solvers
-    from puzzlesmith.csp import registry
+    from puzzlesmith.puzzles import registry
 
     sudoku = registry.get("sudoku")
     instance = sudoku.parse(PUZZLE, sudoku.resolve_params({}))
@@ -88,9 +88,9 @@ def drawing_table() -> None:
 
 def book_table(n: int) -> None:
     from puzzlesmith import drawing
-    from puzzlesmith.csp import registry
     from puzzlesmith.drawing.book import Entry, book_pdf
     from puzzlesmith.generators import generate
+    from puzzlesmith.puzzles import registry
 
     sudoku = registry.get("sudoku")
     params = sudoku.resolve_params({})

@@ -97,7 +97,7 @@ def refusals() -> None:
 
 
 def damage(table: str | None, puzzle: str | None, type_name: str, scratch_mb: int) -> None:
-    from puzzlesmith.csp.integrity import CHUNK, checksum_field
+    from puzzlesmith.core.integrity import CHUNK, checksum_field
 
     print("\nTable 3: checking a body's CRC-32")
     with tempfile.NamedTemporaryFile(dir=ROOT) as f:
@@ -125,8 +125,8 @@ def damage(table: str | None, puzzle: str | None, type_name: str, scratch_mb: in
 
 
 def largest() -> None:
-    from puzzlesmith.generators.boards import count_boards
-    from puzzlesmith.generators.hardest import size_classes
+    from puzzlesmith.sbp.boards import count_boards
+    from puzzlesmith.sbp.hardest import size_classes
 
     for rows in range(1, 5):
         for cols in range(rows, 21):

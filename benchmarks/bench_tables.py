@@ -5,7 +5,7 @@ Table 1, building tables: seconds (the build, as the table's header records it),
 and peak memory (the main process's resident set; workers share its maps) of `puzzlesmith table` on the 8-puzzle,
 TripleCross versions and (``--big``) the 3x4
 tile puzzle, with 1 and 2 workers; beside the previous issue's hash-based search of the same
-component (``solvers.explore`` without the hardest start: a dict of positions) where it fits, as a
+component (``moves.explore`` without the hardest start: a dict of positions) where it fits, as a
 ratio. Both must count the same positions. ``--full`` adds the whole 2,940,537,600-position
 TripleCross table (Hoey's four answers are printed from its header; target: under an hour with
 2 workers, at most 4 GB); ``--triplecross FILE`` prints the answers of a table built before.
@@ -40,10 +40,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from puzzlesmith.csp import registry  # noqa: E402
-from puzzlesmith.csp.tables import read_header  # noqa: E402
-from puzzlesmith.solvers.explore import explore  # noqa: E402
-from puzzlesmith.solvers.paths import PathLimits, get_path_engine  # noqa: E402
+from puzzlesmith.moves.explore import explore  # noqa: E402
+from puzzlesmith.moves.paths import PathLimits, get_path_engine  # noqa: E402
+from puzzlesmith.moves.tablefile import read_header  # noqa: E402
+from puzzlesmith.puzzles import registry  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 KORF_GOAL = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15"
@@ -127,9 +127,9 @@ def korf_rows(count: int) -> list[tuple[int, int, str]]:
 
 
 def korf(count: int, manhattan_time: float) -> None:
-    from puzzlesmith.solvers.compiled import compiled_available
-    from puzzlesmith.solvers.paths import Budget, PathStats
-    from puzzlesmith.solvers.pdb import KernelSearch, complete_sets, databases_for, partition, pattern_file
+    from puzzlesmith.core.compiled import compiled_available
+    from puzzlesmith.moves.paths import Budget, PathStats
+    from puzzlesmith.moves.pdb import KernelSearch, complete_sets, databases_for, partition, pattern_file
 
     goal = [int(x) for x in KORF_GOAL.replace("/", " ").split()]
     built = []

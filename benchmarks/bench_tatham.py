@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "examples" / "tatham"))
 
 import puzzlesmith as ps  # noqa: E402
-from puzzlesmith.csp import registry  # noqa: E402
+from puzzlesmith.puzzles import registry  # noqa: E402
 
 TYPES = {"keen": "Keen", "dominosa": "Dominosa", "signpost": "Signpost"}
 # (type, our size, Tatham's parameters)

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 import puzzlesmith as ps
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 TYPES = {"mosaic": "Mosaic", "magnets": "Magnets", "slant": "Slant", "tracks": "Tracks"}

@@ -41,11 +41,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from puzzlesmith.csp.games import DIRECTIONS, Position
-from puzzlesmith.generators.games import Setup, play_game, play_games
-from puzzlesmith.puzzles.threes import Rules, deck_of, hint_of
-from puzzlesmith.solvers.players import best_move
-from puzzlesmith.solvers.players_threes import Expectimax
+from puzzlesmith.chance.play import Setup, play_game, play_games
+from puzzlesmith.chance.players import best_move
+from puzzlesmith.chance.players_threes import Expectimax
+from puzzlesmith.chance.rules import DIRECTIONS, Position
+from puzzlesmith.chance.threes import Rules, deck_of, hint_of
 
 NNEONNEO = "NNEONNEO_THREES"
 HOW_TO_BUILD = f"set {NNEONNEO} to nneonneo's bin/threes.so, built as this file's docstring says"

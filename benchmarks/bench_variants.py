@@ -17,8 +17,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from puzzlesmith import solvers  # noqa: E402
-from puzzlesmith.csp import registry  # noqa: E402
 from puzzlesmith.generators.batch import generate_one  # noqa: E402
+from puzzlesmith.puzzles import registry  # noqa: E402
 
 # The given jigsaw layout is Wikipedia's nonomino sudoku's (tests/fixtures/sudoku_jigsaw_published.txt).
 NONOMINO = "aaabcccccaaabbbcccaddddbbbcaadeeeebbddddeffffggeeeefhhigggffffhiiiggghhhiiiiighhh"

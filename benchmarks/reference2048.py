@@ -3,7 +3,7 @@ empty), a move worked out line by line, nneonneo's heuristic computed line by li
 a plain recursion over every move and every tile, with no tables, no cut-off and no sharing.
 
 bench_2048.py measures the project's player against it, and tests/test_2048.py checks the project's
-tables and search against it: it shares no code with puzzles/game2048.py or solvers/players2048.py.
+tables and search against it: it shares no code with games/game2048.py or games/players2048.py.
 """
 
 from __future__ import annotations

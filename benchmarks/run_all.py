@@ -94,7 +94,7 @@ def sudoku_solving(count: int) -> Row:
     import norvig_reference
 
     from puzzlesmith import solvers
-    from puzzlesmith.csp import registry
+    from puzzlesmith.puzzles import registry
 
     path = DATA / "sudoku" / "norvig_top95.txt"
     if not path.exists():
@@ -117,9 +117,9 @@ def sudoku_solving(count: int) -> Row:
 
 
 def korf(count: int) -> Row:
-    from puzzlesmith.csp import registry
-    from puzzlesmith.solvers.paths import get_path_engine
-    from puzzlesmith.solvers.pdb import build_hint, complete_sets
+    from puzzlesmith.moves.paths import get_path_engine
+    from puzzlesmith.moves.pdb import build_hint, complete_sets
+    from puzzlesmith.puzzles import registry
 
     goal_text = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15"
     goal = [int(x) for x in goal_text.replace("/", " ").split()]
@@ -155,7 +155,7 @@ def klotski(repeat: int) -> Row:
     from bench_moves import KLOTSKI, KLOTSKI_GOAL, space
     from moves_reference import SlideReference, component
 
-    from puzzlesmith.solvers.explore import explore
+    from puzzlesmith.moves.explore import explore
 
     ours = theirs = float("inf")
     for _ in range(repeat):  # each side reads the board afresh: slide's move tables live in its space
@@ -171,7 +171,7 @@ def klotski(repeat: int) -> Row:
             f"{theirs / ours:.1f}x", f"{found.positions:,} positions; target 30x")
 
 
-LIGHTS = ("from puzzlesmith.csp import registry\n"
+LIGHTS = ("from puzzlesmith.puzzles import registry\n"
           "from puzzlesmith.solvers.linear import LinearEngine\n"
           "lights = registry.get('lightsout')\n"
           "board = lights.empty(lights.resolve_params({'size': '1000'}))\n"

@@ -17,7 +17,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # `X as X` marks a re-export, for type checkers in strict mode (PEP 484)
-    from .api import (
+    from puzzlesmith.api import (
         Count as Count,
         Graded as Graded,
         Hint as Hint,
@@ -35,22 +35,22 @@ if TYPE_CHECKING:  # `X as X` marks a re-export, for type checkers in strict mod
         type_of as type_of,
         types as types,
     )
-    from .csp.errors import (
+    from puzzlesmith.core.errors import (
         EngineError as EngineError,
         ModelError as ModelError,
         PuzzleError as PuzzleError,
         PuzzlesmithError as PuzzlesmithError,
         WrongAnswer as WrongAnswer,
     )
-    from .generators.clues import GenerationError as GenerationError
-    from .modelling import Model as Model
-    from .solvers.base import Status as Status
+    from puzzlesmith.generators.clues import GenerationError as GenerationError
+    from puzzlesmith.modelling import Model as Model
+    from puzzlesmith.solvers.base import Status as Status
 
 _EXPORTS: dict[str, str] = {
     **{name: "puzzlesmith.api" for name in ("Count", "Graded", "Hint", "MoveSolution", "NoAnswer", "Plan", "Puzzle",
                                             "Solution", "empty", "game", "games", "generate", "read", "read_file",
                                             "type_of", "types")},
-    **{name: "puzzlesmith.csp.errors" for name in ("EngineError", "ModelError", "PuzzleError", "PuzzlesmithError",
+    **{name: "puzzlesmith.core.errors" for name in ("EngineError", "ModelError", "PuzzleError", "PuzzlesmithError",
                                                    "WrongAnswer")},
     "GenerationError": "puzzlesmith.generators.clues",
     "Model": "puzzlesmith.modelling",

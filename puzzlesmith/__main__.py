@@ -1,3 +1,3 @@
-from ._command import run
+from puzzlesmith._command import run
 
 run()

@@ -29,18 +29,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import clock, registry
+from puzzlesmith.chance import GAMES
+from puzzlesmith.core import clock
+from puzzlesmith.core.errors import EngineError, ModelError, PuzzleError, PuzzlesmithError, WrongAnswer
 from puzzlesmith.csp.constraints import AllDifferent
-from puzzlesmith.csp.errors import EngineError, ModelError, PuzzleError, PuzzlesmithError, WrongAnswer
 from puzzlesmith.csp.givens import first_lost
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.moves import MovePuzzle, Space
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.moves.space import Space
+from puzzlesmith.puzzles import registry
+from puzzlesmith.puzzles.base import Instance, MovePuzzle, PuzzleType
 from puzzlesmith.solvers.base import Status
 
 if TYPE_CHECKING:
     from puzzlesmith.generators.grading import Grade, Step
-    from puzzlesmith.solvers.paths import PathResult
+    from puzzlesmith.moves.paths import PathResult
 
 __all__ = ["Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle", "Solution", "Status", "clashes", "game",
            "games", "generate", "minimum_moves", "move_values", "next_positions", "params_of", "read", "read_file",
@@ -55,15 +57,15 @@ def types() -> list[str]:
 
 def games() -> list[str]:
     """The names of the games of chance (2048, Threes, and those other packages register): played by
-    ``puzzlesmith play`` and ``generators.games.play_game``, not solved."""
-    return sorted(registry.GAMES)
+    ``puzzlesmith play`` and ``games.play.play_game``, not solved."""
+    return sorted(GAMES)
 
 
 def game(name: str) -> Any:
-    """The rules class of the game called ``name`` (``csp.games.GameRules``); ``PuzzleError`` if none."""
-    if name not in registry.GAMES:
-        raise PuzzleError(f"unknown game (known: {', '.join(sorted(registry.GAMES))})", where=f"game {name!r}")
-    return registry.GAMES.load(name)
+    """The rules class of the game called ``name`` (``games.rules.GameRules``); ``PuzzleError`` if none."""
+    if name not in GAMES:
+        raise PuzzleError(f"unknown game (known: {', '.join(sorted(GAMES))})", where=f"game {name!r}")
+    return GAMES.load(name)
 
 
 def type_of(name: str) -> PuzzleType:
@@ -600,7 +602,7 @@ class Puzzle:
 
     def _solve_moves(self, engine: str, time_limit: float | None, node_limit: int | None, metric: str | None,
                      position_limit: int | None) -> MoveSolution:
-        from puzzlesmith.solvers.paths import PathLimits, find_path
+        from puzzlesmith.moves.paths import PathLimits, find_path
 
         puzzle = self if metric is None or metric == self.instance.params.get("metric") else self.with_params(
             metric=metric)
@@ -612,9 +614,9 @@ class Puzzle:
     def analyze(self, time_limit: float | None = None, node_limit: int | None = None,
                 position_limit: int | None = None) -> Any:
         """A move puzzle's whole component: positions, goals, the histogram of distances from the start,
-        the farthest positions and the hardest start (``solvers.explore.Exploration``)."""
-        from puzzlesmith.solvers.explore import explore
-        from puzzlesmith.solvers.paths import PathLimits
+        the farthest positions and the hardest start (``moves.explore.Exploration``)."""
+        from puzzlesmith.moves.explore import explore
+        from puzzlesmith.moves.paths import PathLimits
 
         return explore(self.space(), PathLimits(time_limit, node_limit, position_limit, None))
 
@@ -686,7 +688,7 @@ def engine_choice(model: Model, engine: str) -> tuple[str, str]:
 
 def path_engine_choice(space: Space, engine: str, positions: int | None) -> tuple[str, str]:
     """The path engine that will search ``space`` and why."""
-    from puzzlesmith.solvers.paths import PATH_ENGINES, choose, get_path_engine
+    from puzzlesmith.moves.paths import PATH_ENGINES, choose, get_path_engine
 
     if engine == "auto":
         return choose(space, positions)
@@ -700,7 +702,7 @@ def path_engine_choice(space: Space, engine: str, positions: int | None) -> tupl
 
 def stopped_text(stats: Any, space: Space) -> str:
     """'unknown (time limit reached: ...)', with what more memory would take when positions ran out."""
-    from puzzlesmith.solvers.paths import memory_text
+    from puzzlesmith.moves.paths import memory_text
 
     text = f"unknown ({stats.stopped} reached: {stats.progress_text()})"
     size = space.size_hint()
@@ -815,8 +817,8 @@ def move_values(game_name: str, board: str, size: int = 4, depth: int | None = N
                 ) -> dict[str, float]:
     """The expectimax player's expected value of each allowed move (U, D, L, R) from ``board`` of the game
     (``state``: the game's public state, Threes' next-card hint; 2048 has none)."""
-    from puzzlesmith.csp.games import DIRECTIONS, Position
-    from puzzlesmith.generators.games import Prepared, Setup
+    from puzzlesmith.chance.play import Prepared, Setup
+    from puzzlesmith.chance.rules import DIRECTIONS, Position
 
     prepared = Prepared.of(Setup(size, "expectimax", depth, None, game=game_name))
     position = Position(prepared.rules.parse(board), state)

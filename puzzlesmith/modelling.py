@@ -22,8 +22,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from puzzlesmith.core.errors import ModelError
 from puzzlesmith.csp import expr
-from puzzlesmith.csp.errors import ModelError
 from puzzlesmith.csp.expr import BoolVar, Expr, Var
 from puzzlesmith.csp.model import Model as CoreModel
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import puzzlesmith as ps
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 FIXTURES = Path(__file__).parent / "fixtures" / "genres"
 ENGINES = ("backtracking", "sat", "cpsat")

@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.chance.game2048 import Rules
+from puzzlesmith.chance.play import Setup, play_game, play_games, replay
+from puzzlesmith.chance.players2048 import Expectimax, WorstTile
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators.batch import random_stream
-from puzzlesmith.generators.games import Setup, play_game, play_games, replay
-from puzzlesmith.puzzles.game2048 import Rules
-from puzzlesmith.solvers.players2048 import Expectimax, WorstTile
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from reference2048 import MOVES, PlainExpectimax, children, heuristic, move as plain_move, slide  # noqa: E402

@@ -16,7 +16,7 @@ from math import ceil
 import pytest
 
 from puzzlesmith.cli import main
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 pytest.importorskip("fpdf", reason="the 'draw' extra (fpdf2) is not installed: pip install '.[draw]'")
 pypdf = pytest.importorskip("pypdf", reason="pypdf (in the 'test' extra) reads the books back")

@@ -1,8 +1,8 @@
-"""csp.files: a file is written whole or not at all."""
+"""core.files: a file is written whole or not at all."""
 
 import pytest
 
-from puzzlesmith.csp.files import atomic_path, atomic_write
+from puzzlesmith.core.files import atomic_path, atomic_write
 
 
 def test_a_finished_write_replaces_the_target(tmp_path):

@@ -7,9 +7,9 @@ import sys
 import pytest
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
 from puzzlesmith.generators.clues import GenerationError
 from puzzlesmith.generators.lightsout import random_board
+from puzzlesmith.puzzles import registry
 
 
 def run(*args):

@@ -7,8 +7,8 @@ import sys
 from conftest import valid_sudoku
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
 from puzzlesmith.generators import LEVELS
+from puzzlesmith.puzzles import registry
 
 SUDOKU = registry.get("sudoku")
 INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."

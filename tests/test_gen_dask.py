@@ -2,8 +2,8 @@
 
 import pytest
 
-from puzzlesmith.csp import registry
 from puzzlesmith.generators import generate
+from puzzlesmith.puzzles import registry
 
 distributed = pytest.importorskip("distributed")
 

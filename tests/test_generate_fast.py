@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.csp import registry
+from puzzlesmith.core.compiled import compiled_available
 from puzzlesmith.generators.batch import generate, generate_one, prepare, random_stream
 from puzzlesmith.generators.clues import compiled_search, make_minimal
+from puzzlesmith.puzzles import registry
 from puzzlesmith.solvers import get_engine
 from puzzlesmith.solvers.backtracking import compiled
-from puzzlesmith.solvers.compiled import compiled_available
 
 pytestmark = pytest.mark.skipif(not compiled_available(), reason="numba is not installed (pip install '.[fast]')")
 
@@ -129,7 +129,7 @@ def test_the_readme_seed_makes_the_readme_puzzle_in_a_batch():
 
 
 def test_a_batch_loads_the_cached_machine_code_without_numba(tmp_path):
-    """solvers/native.py: once the entry point is built, a fresh process runs the compiled search with llvmlite
+    """core/native.py: once the entry point is built, a fresh process runs the compiled search with llvmlite
     alone (neither numba nor numpy imported) and makes the puzzles a SAT oracle makes."""
     import subprocess
     import sys
@@ -137,7 +137,7 @@ def test_a_batch_loads_the_cached_machine_code_without_numba(tmp_path):
     _, model, _ = model_of()
     assert compiled_search(model) is not None  # built and cached here if it was not
     script = ("import sys\n"
-              "from puzzlesmith.csp import registry\n"
+              "from puzzlesmith.puzzles import registry\n"
               "from puzzlesmith.generators.batch import generate\n"
               "s = registry.get('sudoku')\n"
               "made = list(generate(s, s.resolve_params({}), 200, seed=91, grade=False))\n"

@@ -14,10 +14,8 @@ import pytest
 from conftest import puzzles, valid_sudoku
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
 from puzzlesmith.generators import (
     LEVELS,
     RATINGS,
@@ -33,6 +31,8 @@ from puzzlesmith.generators import (
 from puzzlesmith.generators.clues import add_clues
 from puzzlesmith.generators.grading import logic
 from puzzlesmith.generators.layout import symmetric
+from puzzlesmith.puzzles import registry
+from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 SUDOKU = registry.get("sudoku")
 

@@ -10,8 +10,8 @@ from genre_support import published, run
 from hypothesis import given, settings, strategies as st
 
 import puzzlesmith as ps
-from puzzlesmith.csp import grid
 from puzzlesmith.csp.model import Model
+from puzzlesmith.puzzles import grid
 
 
 @pytest.mark.parametrize("number", ["7", "210", "820"])

@@ -11,7 +11,7 @@ import pytest
 from genre_helpers import FIXTURES, check_generated, counts_by_engine, fixture
 
 import puzzlesmith as ps
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 
 def brute_count(rows: list[str]) -> int:

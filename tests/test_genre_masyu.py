@@ -8,7 +8,7 @@ from genre_support import brute, published, run
 from hypothesis import given, settings, strategies as st
 
 import puzzlesmith as ps
-from puzzlesmith.csp import grid, registry
+from puzzlesmith.puzzles import grid, registry
 
 
 def loop_of(directions: list[str]) -> list[int]:

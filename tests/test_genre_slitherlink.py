@@ -10,7 +10,7 @@ from genre_support import published, run
 from hypothesis import given, settings, strategies as st
 
 import puzzlesmith as ps
-from puzzlesmith.csp import grid
+from puzzlesmith.puzzles import grid
 
 
 def loop_of(inside: list[str]) -> list[int]:

@@ -10,7 +10,7 @@ import pytest
 from genre_helpers import check_generated, counts_by_engine, fixture
 
 import puzzlesmith as ps
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 
 def pairable(tents: list[tuple[int, int]], trees: list[tuple[int, int]]) -> bool:

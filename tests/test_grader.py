@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import puzzlesmith as ps
-from puzzlesmith.csp import registry
 from puzzlesmith.generators import GENERATORS, GRADERS, board_generator, deduction, grading
+from puzzlesmith.puzzles import registry
 
 
 def _solve_by_steps(puzzle: ps.Puzzle) -> tuple[dict[int, int], list]:

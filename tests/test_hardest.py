@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from conftest import DATA
 
-from puzzlesmith.csp import registry
-from puzzlesmith.generators.boards import board_list, boards, count_boards, justsolved, popcount, text
-from puzzlesmith.generators.evolve import Evaluator, evolve, random_search
-from puzzlesmith.generators.hardest import class_name, hardest_classes, hardest_of_class, size_classes
+from puzzlesmith.moves.bb import Graph, bb_metric, position_graph
+from puzzlesmith.moves.paths import find_path
+from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.slide import read_grid
-from puzzlesmith.solvers.bb import Graph, bb_metric, position_graph
-from puzzlesmith.solvers.paths import find_path
+from puzzlesmith.sbp.boards import board_list, boards, count_boards, justsolved, popcount, text
+from puzzlesmith.sbp.evolve import Evaluator, evolve, random_search
+from puzzlesmith.sbp.hardest import class_name, hardest_classes, hardest_of_class, size_classes
 
 ROOT = Path(__file__).resolve().parents[1]
 SLIDE = registry.get("slide")
@@ -367,7 +367,7 @@ def test_hardest_matches_solving_every_start_one_by_one(metric, goal):
 def test_the_two_class_searches_agree(metric):
     """The numpy layers (single-piece metrics) and the position-by-position search (written for the super
     metrics, through slide's own moves) find the same hardest length on a 4x4 class."""
-    from puzzlesmith.generators.hardest import hardest_by_positions
+    from puzzlesmith.sbp.hardest import hardest_by_positions
 
     for goal in ("corner", "edges"):
         assert hardest_by_positions(4, 4, (1, 2, 4), goal, metric).moves == \
@@ -380,7 +380,7 @@ def test_the_evolvers_two_fitness_searches_agree(goal):
     boards: the same optimal length, or 0 for both."""
     import random as stdrandom
 
-    from puzzlesmith.generators.evolve import board_text, fitness_by_layers, fitness_by_search, random_colouring
+    from puzzlesmith.sbp.evolve import board_text, fitness_by_layers, fitness_by_search, random_colouring
 
     rng = stdrandom.Random(7)
     for _ in range(60):
@@ -394,7 +394,7 @@ PART3 = [1, 4, 9, 19, 36, 51, 62, 89, 132, 81, 64, 73, 61, 25, 21]
 
 
 def committed_4x4(goal: str) -> dict[str, dict]:
-    from puzzlesmith.generators.hardest_run import Results
+    from puzzlesmith.sbp.hardest_run import Results
 
     setting = {"size": "4x4", "goal": goal, "metric": "moves"}
     table = Results(ROOT / "data" / "hardest" / f"4x4-{goal}-moves.jsonl", setting).load()

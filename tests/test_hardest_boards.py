@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.csp import registry
-from puzzlesmith.generators.boards import boards, size_class, text
-from puzzlesmith.generators.hardest import class_name, hardest_of_class, size_classes
-from puzzlesmith.solvers.paths import find_path
+from puzzlesmith.moves.paths import find_path
+from puzzlesmith.puzzles import registry
+from puzzlesmith.sbp.boards import boards, size_class, text
+from puzzlesmith.sbp.hardest import class_name, hardest_of_class, size_classes
 
 SLIDE = registry.get("slide")
 METRICS = ["moves", "straight", "steps", "supermoves", "superstraight", "supersteps"]
@@ -59,7 +59,7 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "hardest"
 
 def committed(rows: int, cols: int, goal: str, metric: str) -> dict[str, dict]:
     """The committed table of a board, goal rule and metric (its checksums checked as a resumed run reads them)."""
-    from puzzlesmith.generators.hardest_run import Results
+    from puzzlesmith.sbp.hardest_run import Results
 
     setting = {"size": f"{rows}x{cols}", "goal": goal, "metric": metric}
     return Results(DATA / f"{rows}x{cols}-{goal}-{metric}.jsonl", setting).load()

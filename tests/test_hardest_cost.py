@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.generators.boards import count_boards
-from puzzlesmith.generators.hardest import size_classes
-from puzzlesmith.generators.hardest_cost import base_memory, class_cost, class_counts, counts_of
+from puzzlesmith.sbp.boards import count_boards
+from puzzlesmith.sbp.hardest import size_classes
+from puzzlesmith.sbp.hardest_cost import base_memory, class_cost, class_counts, counts_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,7 +31,7 @@ def test_one_pass_counts_every_class_as_counting_it_alone(rows, cols):
 def test_the_stored_counts_are_the_one_pass_counts():
     """4x4 in full (and Bickford's 12,295,564 justsolved boards, "Sliding Block Puzzles, Part 3", 2012); 4x5, 3x6 and
     2x10 on a random sample of classes, each counted alone; a transposed board reads the same table."""
-    from puzzlesmith.generators.hardest_counts import COUNTS
+    from puzzlesmith.sbp.hardest_counts import COUNTS
 
     assert counts_of(4, 4) == class_counts(4, 4)
     assert sum(solved for _, solved in counts_of(4, 4).values()) == 12_295_564
@@ -46,7 +46,7 @@ def test_the_stored_counts_are_the_one_pass_counts():
 
 PEAK = r"""
 import json, sys
-from puzzlesmith.generators.hardest_run import class_task
+from puzzlesmith.sbp.hardest_run import class_task
 def vm(key):
     return next(int(line.split()[1]) * 1024 for line in open("/proc/self/status") if line.startswith(key))
 class_task(2, 3, (1, 2), "corner", "moves")  # a worker that has run a class holds numpy and the kernels already
@@ -86,8 +86,8 @@ def test_the_memory_estimate_is_within_a_factor_of_two_of_the_peak(rows, cols):
 def test_where_no_mode_fits_the_one_that_needs_least_is_chosen():
     """A budget below every mode's need (a small class: the numbered modes' fixed arrays are more than its
     layers) gets the mode of least memory, not the disk's because it comes last."""
-    from puzzlesmith.generators.hardest import MODES
-    from puzzlesmith.generators.hardest_cost import choose_mode, class_cost
+    from puzzlesmith.sbp.hardest import MODES
+    from puzzlesmith.sbp.hardest_cost import choose_mode, class_cost
 
     needs = {mode: class_cost(2, 4, (1, 1, 1), "moves", mode).memory for mode in MODES}
     assert needs["layers"] < needs["disk"]

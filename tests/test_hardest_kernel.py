@@ -1,4 +1,4 @@
-"""Issue 26, the compiled class search (``generators/hardest_kernel.py``, a layer as its sorted keys alone) against the
+"""Issue 26, the compiled class search (``sbp/hardest_kernel.py``, a layer as its sorted keys alone) against the
 numpy search it replaces where numba is installed: every class of small boards with the same record and the same
 layer sizes in the three metrics under both goal rules; each kernel against its numpy or plain-Python counterpart
 (keys turned back into pieces, the successors of every position, the justsolved listing, the membership filter);
@@ -11,11 +11,12 @@ import random
 import numpy as np
 import pytest
 
-import puzzlesmith.generators.hardest as hardest
-import puzzlesmith.generators.hardest_ranked as ranked
-import puzzlesmith.solvers.compiled as compiled
-from puzzlesmith.generators.boards import board_list
-from puzzlesmith.generators.hardest import (
+import puzzlesmith.core.compiled as compiled
+import puzzlesmith.sbp.hardest as hardest
+import puzzlesmith.sbp.hardest_ranked as ranked
+from puzzlesmith.core.compiled import compiled_available
+from puzzlesmith.sbp.boards import board_list
+from puzzlesmith.sbp.hardest import (
     Geometry,
     KeyMoves,
     Layers,
@@ -27,7 +28,6 @@ from puzzlesmith.generators.hardest import (
     next_keys,
     size_classes,
 )
-from puzzlesmith.solvers.compiled import compiled_available
 
 pytestmark = pytest.mark.skipif(not compiled_available(), reason="numba is not installed (pip install '.[fast]')")
 
@@ -91,7 +91,7 @@ def every_position(rows: int, cols: int, sizes: tuple[int, ...]) -> np.ndarray:
 
 
 def test_keys_decode_to_their_pieces():
-    from puzzlesmith.generators import hardest_kernel as hk
+    from puzzlesmith.sbp import hardest_kernel as hk
 
     space = Layers(Geometry(4, 5), "moves", "corner")
     g = hk.geometry(space)
@@ -149,7 +149,7 @@ def test_the_justsolved_keys_are_those_of_the_listed_rows(rule):
 
 
 def test_the_membership_filter_against_sets():
-    from puzzlesmith.generators import hardest_kernel as hk
+    from puzzlesmith.sbp import hardest_kernel as hk
 
     rng = random.Random(26)
     for size in (0, 1, 5, 300):

@@ -13,11 +13,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import puzzlesmith.generators.hardest_ranked as ranked
-from puzzlesmith.csp.ranking import SortedRanking, TwoBitTable
-from puzzlesmith.generators.boards import board_list
-from puzzlesmith.generators.hardest import Geometry, Layers, class_record, hardest_of_class, size_classes
-from puzzlesmith.generators.hardest_cost import choose_mode, class_cost
+import puzzlesmith.sbp.hardest_ranked as ranked
+from puzzlesmith.moves.ranking import SortedRanking, TwoBitTable
+from puzzlesmith.sbp.boards import board_list
+from puzzlesmith.sbp.hardest import Geometry, Layers, class_record, hardest_of_class, size_classes
+from puzzlesmith.sbp.hardest_cost import choose_mode, class_cost
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -135,7 +135,7 @@ def test_a_bad_memory_size_is_one_line(tmp_path):
 
 PEAK = r"""
 import json, sys
-from puzzlesmith.generators.hardest_run import class_task
+from puzzlesmith.sbp.hardest_run import class_task
 def vm(key):
     return next(int(line.split()[1]) * 1024 for line in open("/proc/self/status") if line.startswith(key))
 class_task(2, 3, (1, 2), "corner", "moves")  # a worker that has run a class holds numpy and the kernels already
@@ -152,7 +152,7 @@ def test_the_numbered_memory_estimate_is_within_a_factor_of_two_of_the_peak(mode
     """Three classes of 4x4 drawn at random among those of 1 to 4 million positions, each alone in a fresh process."""
     import json
 
-    from puzzlesmith.generators.hardest_cost import base_memory, counts_of
+    from puzzlesmith.sbp.hardest_cost import base_memory, counts_of
 
     pool = sorted(s for s, (b, j) in counts_of(4, 4).items() if j and 1e6 <= b * len(s) <= 4e6)
     for sizes in random.Random(26).sample(pool, 3):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.generators.hardest import class_name, size_classes
+from puzzlesmith.sbp.hardest import class_name, size_classes
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,7 +47,7 @@ def test_a_cut_short_line_is_dropped_and_the_run_resumes(tmp_path):
 def test_a_results_file_of_an_earlier_version_resumes_and_is_rewritten_with_class(tmp_path):
     """Results files written before issue 26's field names were followed call the class `sizes`: a run given one
     resumes from it and leaves the same bytes as a run that never stopped, every line naming `class`."""
-    from puzzlesmith.csp.integrity import sealed_json, unsealed_json
+    from puzzlesmith.core.integrity import sealed_json, unsealed_json
 
     whole = tmp_path / "whole.jsonl"
     assert hardest("-p", "size=2x4", "--out", str(whole)).returncode == 0
@@ -242,7 +242,7 @@ def test_a_class_that_kills_its_worker_is_retried_once_then_reported(monkeypatch
     were not sent to the worker behind it (dask fails every task a dying worker holds), with the MEMORY
     resource as without."""
     pytest.importorskip("distributed")
-    from puzzlesmith.generators.hardest_run import Plan, local_cluster
+    from puzzlesmith.sbp.hardest_run import Plan, local_cluster
 
     monkeypatch.setenv("PUZZLESMITH_PURE_PYTHON", "1")  # the workers inherit it
     big, small = (1, 1, 2, 2, 4), [(1, 2), (1, 1)]

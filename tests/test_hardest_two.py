@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import puzzlesmith as ps
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.generators.boards import Board, boards
-from puzzlesmith.generators.hardest_two import (
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.sbp.boards import Board, boards
+from puzzlesmith.sbp.hardest_two import (
     climb,
     exhaustive,
     hardest_pair,
@@ -225,7 +225,7 @@ def simple_simple_brute_force(rows: int, cols: int, sizes: tuple[int, ...]) -> i
 def test_simple_simple_classes_match_solving_every_start(rows, cols):
     """Bickford's "simple simple" puzzles (any piece to the bottom-right corner, from anywhere): the class search
     with every position a start, against every board of every class solved for each of its pieces."""
-    from puzzlesmith.generators.hardest import hardest_of_class, size_classes
+    from puzzlesmith.sbp.hardest import hardest_of_class, size_classes
 
     for sizes in size_classes(rows * cols):
         for mode in ("layers", "ranked"):

@@ -15,8 +15,9 @@ import pytest
 
 from puzzlesmith import solvers
 from puzzlesmith.cli.common import read_puzzles
-from puzzlesmith.csp import PuzzleError, registry
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators import generate
+from puzzlesmith.puzzles import registry
 
 TOP = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 HUGE = "9" * 5000  # more digits than Python's int() takes (4,300)

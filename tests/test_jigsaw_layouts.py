@@ -11,10 +11,10 @@ import pytest
 
 from puzzlesmith import solvers
 from puzzlesmith.cli import main
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators.batch import generate_one
 from puzzlesmith.generators.layout import random_regions
+from puzzlesmith.puzzles import registry
 
 SUDOKU = registry.get("sudoku")
 

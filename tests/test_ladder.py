@@ -12,7 +12,6 @@ import pytest
 from conftest import puzzles
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
 from puzzlesmith.generators import grade
 from puzzlesmith.generators.grading import LEVELS, level_of, logic, parse_rating_range
 from puzzlesmith.generators.techniques import (
@@ -37,6 +36,7 @@ from puzzlesmith.generators.techniques import (
     xy_wing,
     xyz_wing,
 )
+from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.sudoku import sudoku_model
 
 SUDOKU = registry.get("sudoku")

@@ -11,11 +11,11 @@ import pytest
 from conftest import puzzles
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
+from puzzlesmith.core.compiled import compiled_available
 from puzzlesmith.generators.batch import COMPILED_FROM, generate, generate_one, prepare
 from puzzlesmith.generators.grading import compiled_ladder, grade, logic
 from puzzlesmith.generators.ladderkernel import COMPILED
-from puzzlesmith.solvers.compiled import compiled_available
+from puzzlesmith.puzzles import registry
 
 pytestmark = pytest.mark.skipif(not compiled_available(), reason="numba is not installed (pip install '.[fast]')")
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import PuzzleError, registry
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.puzzles import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

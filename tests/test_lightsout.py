@@ -14,10 +14,10 @@ import pytest
 
 from puzzlesmith import solvers
 from puzzlesmith.cli import main
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators.clues import GenerationError
 from puzzlesmith.generators.lightsout import random_board
+from puzzlesmith.puzzles import registry
 from puzzlesmith.solvers.linear import LinearEngine, analyse, minimum
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "003_2c21722e73a842bb.txt"
@@ -245,7 +245,7 @@ def test_all_with_limit_enumerates_lazily(capsys: pytest.CaptureFixture[str]) ->
 def test_cli_start_up_and_parsing_a_board_do_not_import_numpy() -> None:
     # Building the model does (it is made of arrays), but only a solve needs it, and solving needs numpy anyway.
     code = ("import sys; import puzzlesmith.cli, puzzlesmith.puzzles.lightsout, puzzlesmith.solvers; "
-            "from puzzlesmith.csp import registry; "
+            "from puzzlesmith.puzzles import registry; "
             "t = registry.get('lightsout'); t.parse('01/10', t.resolve_params({})); "
             "print(sorted(m for m in ('numpy', 'galois') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

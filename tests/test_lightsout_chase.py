@@ -17,9 +17,9 @@ import galois
 import numpy as np
 import pytest
 
-from puzzlesmith.csp import registry
 from puzzlesmith.csp.givens import GivenArrays, first_lost
-from puzzlesmith.csp.puzzle import PuzzleType
+from puzzlesmith.puzzles import registry
+from puzzlesmith.puzzles.base import PuzzleType
 from puzzlesmith.solvers.linear import LinearEngine, analyse
 
 LIGHTSOUT = registry.get("lightsout")

@@ -12,9 +12,9 @@ from hypothesis import given, settings, strategies as st
 
 from puzzlesmith import solvers
 from puzzlesmith.cli import main
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp.model import Model
+from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.lightsout import merlin, read_buttons
 from puzzlesmith.solvers.linear import LinearEngine, analyse, minimum
 from puzzlesmith.solvers.zmod import factor, ring_solve

@@ -25,10 +25,11 @@ import numpy as np
 import pytest
 from test_linear import chain_model, random_model, reaching_model
 
-from puzzlesmith.csp import registry
+from puzzlesmith.core import native
 from puzzlesmith.csp.model import Model
+from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.lightsout import NEIGHBOURHOODS, lightsout_model
-from puzzlesmith.solvers import Unsupported, gf2, linear, linearkernel, native
+from puzzlesmith.solvers import Unsupported, gf2, linear, linearkernel
 
 pytest.importorskip("numba", reason="the compiled planner is built by numba (the fast extra); without it the "
                                     "numpy planner serves alone")
@@ -202,7 +203,7 @@ def test_compiled_answers_match_every_press_vector(rows: int, cols: int, k: int)
 
 
 LOAD_ONLY = ("import sys\n"
-             "from puzzlesmith.csp import registry\n"
+             "from puzzlesmith.puzzles import registry\n"
              "from puzzlesmith.solvers import linear\n"
              "lights = registry.get('lightsout')\n"
              "board = lights.empty(lights.resolve_params({'size': '460'}))\n"

@@ -3,7 +3,8 @@
 import numpy as np
 import pytest
 
-from puzzlesmith.csp import AllDifferent, Linear, Model, ModelError, Parity, ParityRows, Table
+from puzzlesmith.core.errors import ModelError
+from puzzlesmith.csp import AllDifferent, Linear, Model, Parity, ParityRows, Table
 
 
 def test_empty_domain_is_rejected():

@@ -5,7 +5,9 @@ import pytest
 from conftest import puzzles
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import Model, ModelError, registry
+from puzzlesmith.core.errors import ModelError
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles import registry
 
 SUDOKU = registry.get("sudoku")
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from puzzlesmith.csp import ModelError, expr as E
+from puzzlesmith.core.errors import ModelError
+from puzzlesmith.csp import expr as E
 from puzzlesmith.modelling import Model
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.perm import TRIPLECROSS, PermPosition
 from puzzlesmith.puzzles.rushhour import RushHourBoard
 from puzzlesmith.puzzles.slide import SlideBoard, bits

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.nonogram import read_webpbn_goal, read_webpbn_xml
 
 NONOGRAM = registry.get("nonogram")

@@ -11,8 +11,8 @@ import pytest
 
 from puzzlesmith import solvers
 from puzzlesmith.cli import main
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.puzzles import registry
 
 NONOGRAM = registry.get("nonogram")
 GCHQ = Path(__file__).parent / "fixtures" / "nonogram_gchq2015.txt"

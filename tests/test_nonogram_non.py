@@ -10,8 +10,8 @@ import pytest
 
 from puzzlesmith import solvers
 from puzzlesmith.cli import main
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.nonogram import read_non
 
 NONOGRAM = registry.get("nonogram")

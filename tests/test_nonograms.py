@@ -15,8 +15,8 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
 from puzzlesmith.generators.nonograms import from_image, grade_nonogram, random_nonogram, read_image
+from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.nonogram import nonogram_model
 from puzzlesmith.solvers.linelogic import BLANK, SHADED, UNKNOWN, line_solve, probe_solve, solve_line
 

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from puzzlesmith.csp import registry
-from puzzlesmith.solvers.explore import explore
-from puzzlesmith.solvers.paths import PATH_ENGINES, PathLimits, choose, find_path, get_path_engine
+from puzzlesmith.moves.explore import explore
+from puzzlesmith.moves.paths import PATH_ENGINES, PathLimits, choose, find_path, get_path_engine
+from puzzlesmith.puzzles import registry
 
 
 class StartingAt:

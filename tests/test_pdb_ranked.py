@@ -1,5 +1,5 @@
 """Ranked pattern databases (an entry a placement, the least over the blank's positions, as Korf and Felner
-build theirs) and IDA* with the reflected lookup (solvers/pdb.py, solvers/pdbkernel.py): values against an
+build theirs) and IDA* with the reflected lookup (moves/pdb.py, moves/pdbkernel.py): values against an
 independent breadth-first search over full abstract states, the bound against the true distances of the
 whole 8-puzzle, and Korf's 100 15-puzzle instances at their published optima when a complete set of
 databases is in the table cache (building the 7-8 ones takes a quarter of an hour, so CI skips that test)."""
@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 from movecheck import replay_tiles
 
-from puzzlesmith.csp import registry
-from puzzlesmith.solvers.paths import get_path_engine
-from puzzlesmith.solvers.pdb import (
+from puzzlesmith.moves.paths import get_path_engine
+from puzzlesmith.moves.pdb import (
     KernelSearch,
     build_pattern,
     pattern_file,
@@ -24,6 +23,7 @@ from puzzlesmith.solvers.pdb import (
     ranked_databases_for,
     write_pattern,
 )
+from puzzlesmith.puzzles import registry
 
 TILES = registry.get("tiles")
 KORF = Path(__file__).resolve().parents[2] / "shared" / "data" / "tiles" / "korf100.txt"
@@ -144,7 +144,7 @@ def test_ranked_values_are_the_least_over_the_blank_of_a_full_state_search(rows,
 
 
 def test_a_damaged_ranked_database_is_refused(tmp_path, monkeypatch):
-    from puzzlesmith.csp.integrity import DamagedFile
+    from puzzlesmith.core.integrity import DamagedFile
     monkeypatch.setenv("PUZZLESMITH_TABLES", str(tmp_path))
     for tiles in ([1, 2, 3, 4], [5, 6, 7, 8]):
         dist, histogram = build_pattern(3, 3, EIGHT_GOAL, tiles, ranked=True)
@@ -215,8 +215,8 @@ def test_korfs_100_at_their_published_optima():
     the table cache (7-8, or 6-6-3) and its reflection; ``auto`` picks that engine for every one (its bound is
     at least idastar's). Building them takes minutes, so CI skips this test (the commands the skip message
     names build the 6-6-3 set; docs/research/tables.md gives the 7-8 one's)."""
-    from puzzlesmith.solvers.paths import choose
-    from puzzlesmith.solvers.pdb import build_hint, complete_sets
+    from puzzlesmith.moves.paths import choose
+    from puzzlesmith.moves.pdb import build_hint, complete_sets
     if not KORF.exists():
         pytest.skip(f"shared data not found: {KORF}")
     goal = [int(x) for x in KORF_GOAL.replace("/", " ").split()]
@@ -255,8 +255,8 @@ def test_the_kernel_generates_the_nodes_korfs_ida_star_generates(number, generat
     databases (each tile's Manhattan distance) in the compiled search, unreflected, must generate exactly as
     many: the nodes Korf and Felner count are generated ones (children other than the parent, and the start
     once), in Korf's move order, so the kernel's counts compare with theirs (docs/research/tables.md)."""
-    from puzzlesmith.solvers.paths import Budget, PathLimits, PathStats
-    from puzzlesmith.solvers.pdb import complete_sets
+    from puzzlesmith.moves.paths import Budget, PathLimits, PathStats
+    from puzzlesmith.moves.pdb import complete_sets
     if not KORF.exists():
         pytest.skip(f"shared data not found: {KORF}")
     monkeypatch.setenv("PUZZLESMITH_TABLES", str(tmp_path))
@@ -286,7 +286,7 @@ def test_the_7_8_databases_generate_korf_and_felners_nodes():
     2007, the uncompressed 7-8 row). Both within 5%: the rest is the order ties are met in, which moves these
     counts by up to 10% (docs/research/tables.md). Counting expansions instead, or a weaker 8-tile database,
     misses by half or more. Skipped unless the 7-8 databases are in the table cache (minutes to build)."""
-    from puzzlesmith.solvers.paths import Budget, PathLimits, PathStats
+    from puzzlesmith.moves.paths import Budget, PathLimits, PathStats
     if not KORF.exists():
         pytest.skip(f"shared data not found: {KORF}")
     goal = list(range(16))
@@ -308,7 +308,7 @@ def test_the_7_8_databases_generate_korf_and_felners_nodes():
 def test_databases_addressed_by_cells_reflected_stay_admissible(eight_true, tmp_path, monkeypatch):
     """The same 4-4 split addressed by cells with the blank (a 0-1 search: the blank's own moves are free), in
     the compiled search's views as built and reflected."""
-    from puzzlesmith.solvers.pdb import KernelSearch, complete_sets
+    from puzzlesmith.moves.pdb import KernelSearch, complete_sets
     monkeypatch.setenv("PUZZLESMITH_TABLES", str(tmp_path))
     for tiles in ([1, 2, 3, 4], [5, 6, 7, 8]):
         dist, histogram = build_pattern(3, 3, EIGHT_GOAL, tiles, ranked=False)
@@ -330,8 +330,8 @@ def test_databases_addressed_by_cells_reflected_stay_admissible(eight_true, tmp_
 
 def test_the_kernel_as_plain_python_expands_the_same_nodes(eight_ranked, eight_true, monkeypatch):
     """numba compiles the kernel when installed; without it the same function runs as Python. Both must find
-    the same path after the same expansions (solvers/compiled.py)."""
-    from puzzlesmith.solvers import pdbkernel
+    the same path after the same expansions (core/compiled.py)."""
+    from puzzlesmith.moves import pdbkernel
     if not hasattr(pdbkernel.ida_steps, "py_func"):
         pytest.skip("numba is not installed: the kernel already runs as plain Python")
     monkeypatch.setenv("PUZZLESMITH_TABLES", str(eight_ranked))
@@ -353,7 +353,7 @@ def test_the_table_command_builds_a_ranked_database_where_cells_do_not_fit(tmp_p
     import subprocess
     import sys
 
-    from puzzlesmith.csp.tables import read_header
+    from puzzlesmith.moves.tablefile import read_header
     result = subprocess.run([sys.executable, "-m", "puzzlesmith", "table", "tiles", "-p", "size=3x6",
                              "-p", "pattern=1,2,3,4,5"], capture_output=True, text=True,
                             env={**os.environ, "PUZZLESMITH_TABLES": str(tmp_path)})

@@ -12,8 +12,8 @@ import pytest
 from test_2048 import SAVING_MERGE
 from test_interrupts import assert_interrupted, interrupt
 
-from puzzlesmith.generators.games import replay
-from puzzlesmith.puzzles.game2048 import Rules
+from puzzlesmith.chance.game2048 import Rules
+from puzzlesmith.chance.play import replay
 
 FIELDS = ["seed", "score", "max_tile", "moves", "seconds", "history", "final"]
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "examples" / "skyscrapers"

@@ -13,8 +13,8 @@ import pytest
 
 from puzzlesmith import solvers
 from puzzlesmith.cli import main
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.puzzle import PuzzleType
+from puzzlesmith.puzzles import registry
+from puzzlesmith.puzzles.base import PuzzleType
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SUDOKU, SAMURAI = registry.get("sudoku"), registry.get("samurai")

@@ -4,13 +4,14 @@ import sys
 import textwrap
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 
 def test_type_registered_by_entry_point_is_found(tmp_path, monkeypatch):
     # A minimal installed distribution: a module plus dist-info metadata naming the entry point.
     (tmp_path / "pairs_type.py").write_text(textwrap.dedent('''
-        from puzzlesmith.csp import Instance, Model, PuzzleType
+        from puzzlesmith.puzzles.base import Instance, PuzzleType
+        from puzzlesmith.csp import Model
 
         class Pairs(PuzzleType):
             name = "pairs"

@@ -19,7 +19,7 @@ from conftest import FIXTURES
 from hypothesis import given, settings, strategies as st
 
 from puzzlesmith.cli import main
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.sudoku import SYMBOLS
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -402,7 +402,7 @@ def test_an_installed_plugin_renders_from_the_command_line(tmp_path, monkeypatch
 
 def test_a_type_can_give_its_own_drawing():
     from puzzlesmith import drawing
-    from puzzlesmith.csp.picture import Picture
+    from puzzlesmith.core.picture import Picture
 
     sudoku = registry.get("sudoku")
 

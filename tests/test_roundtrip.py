@@ -37,8 +37,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from puzzlesmith.cli.common import read_puzzles
-from puzzlesmith.csp import PuzzleError, registry
-from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.puzzles import registry
+from puzzlesmith.puzzles.base import Instance
 from puzzlesmith.puzzles.futoshiki import Inequality
 from puzzlesmith.puzzles.kakuro import KakuroGrid
 from puzzlesmith.puzzles.killer import Cage

@@ -8,9 +8,9 @@ from collections import deque
 import pytest
 from movecheck import replay_rushhour
 
-from puzzlesmith.csp import registry
-from puzzlesmith.solvers.explore import explore
-from puzzlesmith.solvers.paths import find_path
+from puzzlesmith.moves.explore import explore
+from puzzlesmith.moves.paths import find_path
+from puzzlesmith.puzzles import registry
 
 RUSH = registry.get("rushhour")
 # M. Fogleman, "Solving Rush Hour, the Puzzle" (2018, michaelfogleman.com/rush): the hardest 6x6 puzzle

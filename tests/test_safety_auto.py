@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from test_safety_damage import cli
 
-from puzzlesmith.csp import registry
-from puzzlesmith.solvers.paths import choose, get_path_engine
-from puzzlesmith.solvers.pdb import PatternSearch, databases_for
+from puzzlesmith.moves.paths import choose, get_path_engine
+from puzzlesmith.moves.pdb import PatternSearch, databases_for
+from puzzlesmith.puzzles import registry
 
 KORF_GOAL = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15"
 KORF = {16: "1 3 2 5/10 9 15 6/8 14 13 11/12 4 7 0", 55: "13 8 14 3/9 1 0 7/15 5 4 10/12 2 6 11",

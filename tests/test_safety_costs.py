@@ -61,7 +61,7 @@ def test_the_estimate_is_within_a_factor_of_two_of_the_peak(args, tmp_path):
 def test_what_cannot_fit_in_memory_is_refused_before_work():
     """Counting 6x6 boards (36 cells, the most boards takes) would hold about 5x10^8 memo entries, 81 GB: one line,
     exit 2, no count."""
-    from puzzlesmith.solvers.paths import available_memory
+    from puzzlesmith.moves.paths import available_memory
     if (available_memory() or 0) > 81e9:
         pytest.skip("this machine could hold it (the count would then run for hours)")
     code, out, err = cli("boards", "-p", "size=6x6", "--count")

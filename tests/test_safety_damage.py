@@ -1,4 +1,4 @@
-"""Damaged files never answer: tables, pattern databases and checkpoints carry a checksum (csp/integrity.py),
+"""Damaged files never answer: tables, pattern databases and checkpoints carry a checksum (core/integrity.py),
 and any damage gives either the intact file's answer or one line "damaged ... FILE: ..." with exit 2.
 
 The walk-down answer is checked against the published 8-puzzle figure (31 moves for "8 6 7/2 5 4/3 0 1",
@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from puzzlesmith.cli import main
-from puzzlesmith.csp import integrity
-from puzzlesmith.csp.tables import HEADER_BYTES
+from puzzlesmith.core import integrity
+from puzzlesmith.moves.tablefile import HEADER_BYTES
 
 HARD = "8 6 7/2 5 4/3 0 1"
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -110,8 +110,8 @@ def test_a_walk_checks_the_chunks_it_reads(eight_chunked, tmp_path):
 
 def test_a_root_not_at_distance_0_is_damaged(eight, tmp_path):
     """The checksum recomputed over a damaged body (a deliberate forgery) still cannot move the goal."""
-    from puzzlesmith.csp import registry
-    from puzzlesmith.csp.tables import header_bytes
+    from puzzlesmith.moves.tablefile import header_bytes
+    from puzzlesmith.puzzles import registry
 
     tiles = registry.get("tiles")
     space = tiles.space(tiles.parse("1 2 3/4 5 6/7 8 0", tiles.resolve_params({})))
@@ -128,7 +128,7 @@ def test_a_root_not_at_distance_0_is_damaged(eight, tmp_path):
 
 
 def test_a_table_without_a_checksum_is_refused_with_a_rebuild_line(eight, tmp_path):
-    from puzzlesmith.csp.tables import header_bytes
+    from puzzlesmith.moves.tablefile import header_bytes
     data = eight.read_bytes()
     header = json.loads(data[:HEADER_BYTES].split(b"\n")[1])
     del header["checksum"]

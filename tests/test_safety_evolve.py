@@ -9,7 +9,7 @@ import tracemalloc
 import pytest
 from test_safety_damage import cli
 
-from puzzlesmith.generators import evolve as ev
+from puzzlesmith.sbp import evolve as ev
 
 
 def run_json(*args: str) -> list[dict]:

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from test_safety_damage import cli
 
-from puzzlesmith.csp import registry
-from puzzlesmith.solvers.explore import explore, local_maxima
-from puzzlesmith.solvers.paths import PathLimits, get_path_engine
+from puzzlesmith.moves.explore import explore, local_maxima
+from puzzlesmith.moves.paths import PathLimits, get_path_engine
+from puzzlesmith.puzzles import registry
 
 PUZZLES = {"tiles": "8 6 7/2 5 4/3 0 1", "slide": "AB./C../..."}
 

@@ -18,9 +18,9 @@ WORK = {  # command line with {out} for the output path: each would run for minu
 }
 OPTION = {"table": "--out", "pattern": "--out", "hardest": "--checkpoint", "book": "-o"}
 #: The function each command does its work in (module, name): it must not be reached.
-WORKER = {"table": ("puzzlesmith.solvers.tables", "build_table"),
-          "pattern": ("puzzlesmith.solvers.pdb", "build_pattern"),
-          "hardest": ("puzzlesmith.generators.hardest", "hardest_classes"),
+WORKER = {"table": ("puzzlesmith.moves.tables", "build_table"),
+          "pattern": ("puzzlesmith.moves.pdb", "build_pattern"),
+          "hardest": ("puzzlesmith.sbp.hardest", "hardest_classes"),
           "book": ("puzzlesmith.generators", "generate")}
 
 

@@ -12,10 +12,10 @@ import xml.etree.ElementTree as ET
 import pytest
 from test_safety_damage import cli
 
-from puzzlesmith.csp import registry
 from puzzlesmith.drawing.moves import relabelled
+from puzzlesmith.moves.paths import find_path
+from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.slide import read_grid
-from puzzlesmith.solvers.paths import find_path
 
 KNUTH, KNUTH_GOAL = "AAA##/BAB../BBB../...../CD...", "...##/...CD/..AAA/..BAB/..BBB"
 SLIDE = registry.get("slide")

@@ -69,8 +69,8 @@ def test_bb_of_the_issues_graph_is_exact_now_and_says_so():
     agrees with the sampled estimate's interval, and with a brute force over all 293,930 9-edge subsets."""
     from itertools import combinations
 
-    from puzzlesmith.csp import registry
-    from puzzlesmith.solvers.bb import blocks_on_path, position_graph, tree_count, tree_distance
+    from puzzlesmith.moves.bb import blocks_on_path, position_graph, tree_count, tree_distance
+    from puzzlesmith.puzzles import registry
 
     code, out, _ = cli("analyze", "slide", "AB/..", "--bb", "--json")
     bb = json.loads(out)["bb"]

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators.batch import generate_one
 from puzzlesmith.generators.layout import orbits
+from puzzlesmith.puzzles import registry
 
 SAMURAI = registry.get("samurai")
 CORNERS = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]

@@ -11,8 +11,8 @@ import itertools
 import pytest
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.puzzles import registry
 
 SEATING = registry.get("seating")
 MEN = ["Al", "Bo", "Cy", "Dan", "Ed", "Fred"]

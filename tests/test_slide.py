@@ -11,10 +11,10 @@ from conftest import DATA
 from hypothesis import given, settings, strategies as st
 from movecheck import DELTA, SUPER, replay_slide, slide_pieces
 
-from puzzlesmith.csp import registry
+from puzzlesmith.moves.explore import explore
+from puzzlesmith.moves.paths import find_path
+from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.slide import Shape, decompose
-from puzzlesmith.solvers.explore import explore
-from puzzlesmith.solvers.paths import find_path
 
 SLIDE = registry.get("slide")
 METRICS = ("steps", "straight", "moves", "supersteps", "superstraight", "supermoves")

@@ -6,7 +6,8 @@ import pytest
 from conftest import FIXTURES, puzzles, valid_sudoku
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import PuzzleError, registry
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.sudoku import SYMBOLS
 
 SUDOKU = registry.get("sudoku")

@@ -10,9 +10,9 @@ import pytest
 
 from puzzlesmith import solvers
 from puzzlesmith.cli import main
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators.batch import generate_one
+from puzzlesmith.puzzles import registry
 
 SUDOKU = registry.get("sudoku")
 

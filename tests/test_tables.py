@@ -18,13 +18,13 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from movecheck import replay_tiles
 
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.ranking import Ranking, TilesRanking, tiles_sign
-from puzzlesmith.csp.tables import open_table
-from puzzlesmith.solvers.explore import explore, local_maxima
-from puzzlesmith.solvers.paths import get_path_engine
-from puzzlesmith.solvers.tables import build_table, walk
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.moves.explore import explore, local_maxima
+from puzzlesmith.moves.paths import get_path_engine
+from puzzlesmith.moves.ranking import Ranking, TilesRanking, tiles_sign
+from puzzlesmith.moves.tablefile import open_table
+from puzzlesmith.moves.tables import build_table, walk
+from puzzlesmith.puzzles import registry
 
 TILES, PERM = registry.get("tiles"), registry.get("perm")
 ROOT = Path(__file__).resolve().parents[1]
@@ -283,7 +283,7 @@ def test_a_perm_definition_file_and_solve_with_its_table(tmp_path):
 # -- pattern databases ----------------------------------------------------------------------------
 
 def test_a_pattern_database_holds_the_abstract_distances_mod_3(tmp_path):
-    from puzzlesmith.solvers.pdb import Abstract, build_pattern, pattern_identity, write_pattern
+    from puzzlesmith.moves.pdb import Abstract, build_pattern, pattern_identity, write_pattern
     goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
     tiles = [2, 5, 7]
     dist, histogram = build_pattern(3, 3, goal, tiles)
@@ -318,7 +318,7 @@ def eight_pdbs(tmp_path_factory):
 
 def test_the_additive_bound_is_admissible_and_moves_change_each_entry_by_one_at_most(eight_pdbs, monkeypatch):
     monkeypatch.setenv("PUZZLESMITH_TABLES", str(eight_pdbs))
-    from puzzlesmith.solvers.pdb import PatternSearch, databases_for
+    from puzzlesmith.moves.pdb import PatternSearch, databases_for
     goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
     sp = tiles_space("1 2 3/4 5 6/7 8 0")
     dbs = databases_for(3, 3, list(goal))
@@ -377,14 +377,14 @@ def test_korfs_first_ten_at_their_published_optima_with_6_6_3_databases():
     instances 1-10 (../shared/data/tiles/korf100.txt). The 6-6-3 databases take minutes to build, so they
     are built once into the table cache (benchmarks/bench_tables.py --korf builds them, or the commands the
     skip message names); without them this test is skipped."""
-    from puzzlesmith.solvers.pdb import databases_for
+    from puzzlesmith.moves.pdb import databases_for
     path = Path(__file__).resolve().parents[2] / "shared" / "data" / "tiles" / "korf100.txt"
     if not path.exists():
         pytest.skip(f"shared data not found: {path}")
     goal = [int(x) for x in KORF_GOAL.replace("/", " ").split()]
     dbs = databases_for(4, 4, goal)
     if sorted(len(db.tiles) for db in dbs) != [3, 6, 6]:
-        from puzzlesmith.solvers.pdb import build_hint
+        from puzzlesmith.moves.pdb import build_hint
         pytest.skip("the 6-6-3 pattern databases are not built in the table cache: " + build_hint(4, 4, goal))
     engine = get_path_engine("pdb")
     rows = [line.split() for line in path.read_text().splitlines() if line and not line.startswith("#")][:10]

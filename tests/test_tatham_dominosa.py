@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import puzzlesmith as ps
-from puzzlesmith.csp import grid, registry
+from puzzlesmith.puzzles import grid, registry
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "fixtures" / "dominosa_janko.txt"

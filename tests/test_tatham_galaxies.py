@@ -14,7 +14,7 @@ import pytest
 
 import puzzlesmith as ps
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "examples" / "tatham"))

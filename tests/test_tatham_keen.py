@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import puzzlesmith as ps
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -13,7 +13,7 @@ import pytest
 import puzzlesmith as ps
 from puzzlesmith import solvers
 from puzzlesmith.cli import main
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 PACKAGE = Path(__file__).resolve().parents[1] / "examples" / "tatham"
 

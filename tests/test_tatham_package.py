@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.puzzle import PuzzleType
+from puzzlesmith.puzzles import registry
+from puzzlesmith.puzzles.base import PuzzleType
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "examples" / "tatham"

@@ -14,7 +14,7 @@ import pytest
 
 import puzzlesmith as ps
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = Path(__file__).parent / "fixtures" / "shikaku_janko.txt"
@@ -122,7 +122,7 @@ def test_the_same_seed_makes_the_same_puzzle_in_a_fresh_interpreter() -> None:
     # In one process a second generate may differ: the oracle's cached model returns another second answer
     # to mend from (masyu, built in, does the same), so the seed's promise is checked process by process.
     script = (f"import sys; sys.path.insert(0, {str(ROOT / 'examples' / 'tatham')!r}); import puzzlesmith as ps; "
-              "from puzzlesmith.csp import registry; "
+              "from puzzlesmith.puzzles import registry; "
               "registry.TYPES.builtin['rectangles'] = 'puzzlesmith_tatham.rectangles:Rectangles'; "
               "print(ps.generate('rectangles', seed=7, size='5').text)")
     runs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import puzzlesmith as ps
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 STEPS = {"n": (-1, 0), "ne": (-1, 1), "e": (0, 1), "se": (1, 1), "s": (1, 0), "sw": (1, -1), "w": (0, -1),

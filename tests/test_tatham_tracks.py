@@ -11,7 +11,7 @@ import pytest
 
 import puzzlesmith as ps
 from puzzlesmith.cli import main
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 PACKAGE = Path(__file__).resolve().parents[1] / "examples" / "tatham"
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import puzzlesmith as ps
-from puzzlesmith.csp import PuzzleError, registry
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.puzzles import registry
 
 PACKAGE = Path(__file__).resolve().parents[1] / "examples" / "tatham"
 

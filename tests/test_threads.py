@@ -6,7 +6,7 @@ import pytest
 from conftest import puzzles, valid_sudoku
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
+from puzzlesmith.puzzles import registry
 
 SUDOKU = registry.get("sudoku")
 

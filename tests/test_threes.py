@@ -1,5 +1,5 @@
 """Threes: the fold tables against a plain list implementation of the rules (written here from the rules as
-nneonneo's threes-ai and Destler's Threesus give them, sharing no code with puzzles/threes.py), the deck
+nneonneo's threes-ai and Destler's Threesus give them, sharing no code with games/threes.py), the deck
 and the bonus cards, the deck-aware expectimax search against an exhaustive expectation and a plain
 recursion, hand-made positions, replays from the history and the seed, the adversary, and the corner
 strategy beside random play in both games (N. Bickford, "Algorithms for Threes and 2048", 2014)."""
@@ -15,13 +15,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.games import Position
+from puzzlesmith.chance.play import Setup, play_game, play_games, replay
+from puzzlesmith.chance.players import Worst
+from puzzlesmith.chance.players_threes import Expectimax, Weights
+from puzzlesmith.chance.rules import Position
+from puzzlesmith.chance.threes import Rules
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators.batch import random_stream
-from puzzlesmith.generators.games import Setup, play_game, play_games, replay
-from puzzlesmith.puzzles.threes import Rules
-from puzzlesmith.solvers.players import Worst
-from puzzlesmith.solvers.players_threes import Expectimax, Weights
 
 MOVES = "UDLR"
 CARDS = [1, 2, 3] + [3 << k for k in range(1, 13)]  # up to 12288, the highest a 4-bit rank holds

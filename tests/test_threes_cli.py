@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from puzzlesmith.generators.games import replay
-from puzzlesmith.puzzles.threes import Rules
+from puzzlesmith.chance.play import replay
+from puzzlesmith.chance.threes import Rules
 
 FIELDS = ["seed", "score", "max_tile", "moves", "seconds", "history", "final"]
 LOSING_LEFT = "24 12 48 2/12 48 12 2/6 1 6 48/3 12 12 2"  # see tests/test_threes.py: left loses, right does not

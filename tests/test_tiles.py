@@ -11,9 +11,9 @@ import pytest
 from conftest import DATA
 from movecheck import replay_tiles
 
-from puzzlesmith.csp import registry
-from puzzlesmith.solvers.explore import explore
-from puzzlesmith.solvers.paths import find_path, get_path_engine
+from puzzlesmith.moves.explore import explore
+from puzzlesmith.moves.paths import find_path, get_path_engine
+from puzzlesmith.puzzles import registry
 
 TILES, SLIDE = registry.get("tiles"), registry.get("slide")
 KORF_GOAL = "0 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15"

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import grid
-from puzzlesmith.csp.errors import ModelError
+from puzzlesmith.core.errors import ModelError
 from puzzlesmith.csp.model import Model
+from puzzlesmith.puzzles import grid
 
 ENGINES = ["backtracking", "sat", "cpsat"]
 

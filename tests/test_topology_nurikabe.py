@@ -14,9 +14,9 @@ from functools import lru_cache
 import pytest
 
 import puzzlesmith as ps
-from puzzlesmith.csp import grid, registry
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.puzzles import grid, registry
+from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 
 def _islands(numbers: tuple[tuple[int, ...], ...], sea: dict[int, int]) -> list[dict[int, int]]:

@@ -88,7 +88,7 @@ def test_cells_are_clicked_where_the_picture_draws_them(client, type_name):
     # cells stand apart, with room for the signs: they were placed as if side by side)
     import re
 
-    from puzzlesmith.csp.picture import Rect
+    from puzzlesmith.core.picture import Rect
 
     response = client.get(examples.link(type_name))
     state = json.loads(response.text.split('id="ps-state">', 1)[1].split("</script>", 1)[0])
@@ -189,7 +189,7 @@ def drawn_lines(answer, rows, cols, between):
 
 
 def test_slitherlink_played_by_its_lines(client):
-    from puzzlesmith.csp.grid import cell_sides, point_edges
+    from puzzlesmith.puzzles.grid import cell_sides, point_edges
 
     # docs/types/slitherlink.md's worked example, its loop read off the answer the page prints
     text = ".01./11../321./..32"
@@ -220,7 +220,7 @@ def test_slitherlink_played_by_its_lines(client):
 
 
 def test_masyu_played_by_its_lines(client):
-    from puzzlesmith.csp.grid import cell_pairs
+    from puzzlesmith.puzzles.grid import cell_pairs
 
     text = "..B../...W./...../...B./...W."  # docs/types/masyu.md's worked example
     answer = """+-+-B +-+
@@ -417,7 +417,7 @@ def test_pieces_are_clicked_where_the_picture_draws_them(type_name, text, params
     # (read off the picture's own cell squares, not a copy of a drawing's offsets)
     import re
 
-    from puzzlesmith.csp.picture import Text
+    from puzzlesmith.core.picture import Text
 
     key = play.key_of(type_name, text, params)
     svg = play.state(key)["svg"]
@@ -596,10 +596,10 @@ def test_import_hardest_and_play_it(tmp_path, client):
 
 def test_import_hardest_reads_a_results_file(tmp_path, client):
     # The results file `hardest --out` keeps (data/hardest/ on the hardest branch): a first line naming the
-    # setting, then one class a line, each sealed with the checksum of csp.integrity. Two classes of the 2x4
+    # setting, then one class a line, each sealed with the checksum of core.integrity. Two classes of the 2x4
     # board, goal corner, as that branch's 2x4-corner-moves.jsonl holds them; the page's optimal count must
     # agree with each class's moves.
-    from puzzlesmith.csp.integrity import sealed_json
+    from puzzlesmith.core.integrity import sealed_json
 
     lines = [{"setting": {"size": "2x4", "goal": "corner", "metric": "moves"}},
              {"class": "2-0-0-0-0-0-0-0", "moves": 2, "puzzle": "A.../...B", "numbers": "1 0 0 0 0 0 0 2",

@@ -15,7 +15,9 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, PuzzleType, grid
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 
 @lru_cache(maxsize=16)

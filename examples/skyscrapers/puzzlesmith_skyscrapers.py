@@ -28,7 +28,9 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, PuzzleError, PuzzleType
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 Side = tuple[int | None, ...]  # one side's clues, read left to right or top to bottom (None: no clue)
 

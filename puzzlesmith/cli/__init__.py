@@ -13,11 +13,10 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from puzzlesmith.csp.errors import PuzzlesmithError, WrongAnswer, excerpt
-
-from .commands import COMMANDS
-from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_WRONG_ANSWER
-from .moves import refuse_moves
+from puzzlesmith.cli.commands import COMMANDS
+from puzzlesmith.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_WRONG_ANSWER
+from puzzlesmith.cli.moves import refuse_moves
+from puzzlesmith.core.errors import PuzzlesmithError, WrongAnswer, excerpt
 
 if TYPE_CHECKING:
     from sys import UnraisableHookArgs
@@ -181,7 +180,7 @@ def interrupted() -> NoReturn:
     Worker processes are stopped, and the process leaves with ``os._exit``: the normal exit would
     run clean-up handlers that call into a SAT solver the interrupt left in the middle of a call
     (CaDiCaL then aborts with "invalid API usage"). Output printed so far is flushed; nothing else
-    is written (files are written whole or not at all, see ``csp.files.atomic_write``).
+    is written (files are written whole or not at all, see ``core.files.atomic_write``).
     """
     try:
         sys.stdout.flush()

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from puzzlesmith.api import Plan as Plan, Puzzle as Puzzle, read_text
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError, PuzzlesmithError, WrongAnswer as WrongAnswer, excerpt
-from puzzlesmith.csp.puzzle import PuzzleType, whole_number
+from puzzlesmith.core.errors import PuzzleError, PuzzlesmithError, WrongAnswer as WrongAnswer, excerpt
+from puzzlesmith.puzzles import registry
+from puzzlesmith.puzzles.base import PuzzleType, whole_number
 
 # Exit codes: 0 answered, 1 no solution, 2 bad input (or output that cannot be written), 3 unknown (a time
 # or node limit stopped the search), 4 an engine answered something the independent checks reject (a bug

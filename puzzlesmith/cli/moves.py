@@ -13,9 +13,17 @@ import sys
 from typing import Any
 
 from puzzlesmith.api import MoveSolution, move_answer, path_engine_choice
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.moves import MovePuzzle, Space
-from puzzlesmith.solvers.paths import (
+from puzzlesmith.cli.common import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    Puzzle,
+    UsageError,
+    emit_json,
+    positive_int,
+    read_puzzles,
+)
+from puzzlesmith.moves.paths import (
     SOLVED,
     UNKNOWN,
     UNSAT,
@@ -25,8 +33,9 @@ from puzzlesmith.solvers.paths import (
     find_path,
     get_path_engine,
 )
-
-from .common import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, Puzzle, UsageError, emit_json, positive_int, read_puzzles
+from puzzlesmith.moves.space import Space
+from puzzlesmith.puzzles import registry
+from puzzlesmith.puzzles.base import MovePuzzle
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -105,7 +114,7 @@ def solve_moves(args: argparse.Namespace) -> int:
     tables: list[Any] = []  # with --table: each puzzle's table and root
     if args.table:
         plans = [(puzzle, space, "table", f"walking down the distance table {args.table}") for puzzle, space in spaces]
-        from .tables import load
+        from puzzlesmith.cli.tables import load
         tables = [load(args.table, space, ptype.name) for _, space in spaces]  # every table checked first
     else:
         plans = [(puzzle, space, *path_engine_choice(space, args.engine, args.position_limit))
@@ -140,7 +149,7 @@ def table_path(space: Space, table: Any, root: int) -> PathResult:
     """A shortest solution read from a distance table: each move to a neighbour one nearer the goal."""
     import time
 
-    from puzzlesmith.solvers.tables import walk
+    from puzzlesmith.moves.tables import walk
 
     started = time.perf_counter()
     why = space.unreachable()

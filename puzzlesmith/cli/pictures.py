@@ -13,12 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzlesmith.api import MoveSolution, NoAnswer as NoAnswer
-from puzzlesmith.csp.moves import MovePuzzle
-from puzzlesmith.csp.picture import Picture
-from puzzlesmith.csp.puzzle import PuzzleType
+from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_UNKNOWN, Puzzle, UsageError, plan, positive_seconds
+from puzzlesmith.core.picture import Picture
+from puzzlesmith.puzzles.base import MovePuzzle, PuzzleType
 from puzzlesmith.solvers.base import Status
-
-from .common import EXIT_NO_SOLUTION, EXIT_UNKNOWN, Puzzle, UsageError, plan, positive_seconds
 
 
 def add_solve_options(parser: argparse.ArgumentParser) -> None:
@@ -79,12 +77,12 @@ def output_format(path: str | None, allowed: Sequence[str]) -> str:
 
 
 def write_output(data: bytes, path: str | None) -> None:
-    """The file written whole or not at all (csp.files), or SVG text on standard output."""
+    """The file written whole or not at all (core.files), or SVG text on standard output."""
     if path is None:
         sys.stdout.write(data.decode("utf-8"))
         sys.stdout.flush()
         return
-    from puzzlesmith.csp.files import atomic_path
+    from puzzlesmith.core.files import atomic_path
 
     try:
         with atomic_path(path) as temporary:

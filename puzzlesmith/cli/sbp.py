@@ -7,9 +7,9 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError, excerpt
-from puzzlesmith.csp.moves import METRICS, choice
-from puzzlesmith.csp.puzzle import whole_number, yes_no
+from puzzlesmith.core.errors import PuzzleError, excerpt
+from puzzlesmith.moves.space import METRICS
+from puzzlesmith.puzzles.base import choice, whole_number, yes_no
 
 #: The largest board these commands take (rows x cols cells).
 MAX_CELLS = 36

@@ -7,11 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.moves import Space
-from puzzlesmith.solvers.paths import available_memory
-
-from .common import UsageError
+from puzzlesmith.cli.common import UsageError
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.moves.paths import available_memory
+from puzzlesmith.moves.space import Space
 
 
 def one(number: int) -> Any:
@@ -55,7 +54,7 @@ def time_text(seconds: float) -> str:
 def announce_cost(what: str, seconds: float | None, memory: float) -> None:
     """Say on stderr, before the work starts, the time and memory it is expected to take (``what``: the work
     in a few words); refuse, one line, when the memory is more than is available now."""
-    from puzzlesmith.solvers.tables import size_text
+    from puzzlesmith.moves.tables import size_text
 
     free = available_memory()
     print(f"{what}: expect " + (f"{time_text(seconds)} and " if seconds is not None else "") +
@@ -67,7 +66,7 @@ def announce_cost(what: str, seconds: float | None, memory: float) -> None:
 
 def check_memory(size: int, moves: int, workers: int = 1) -> None:
     """Say how much memory the build needs before it starts; refuse when it is more than is available."""
-    from puzzlesmith.solvers.tables import memory_needed, seconds_needed, size_text
+    from puzzlesmith.moves.tables import memory_needed, seconds_needed, size_text
 
     announce_cost(f"table: {size:,} positions, {size_text((size + 3) // 4)} on disk; building",
                   seconds_needed(size, workers), memory_needed(size, moves, workers))
@@ -75,7 +74,7 @@ def check_memory(size: int, moves: int, workers: int = 1) -> None:
 
 def load(path: str, space: Space, type_name: str) -> Any:
     """The table at ``path``, checked to be this space's, and its root number (a goal of the puzzle)."""
-    from puzzlesmith.csp.tables import check_root, open_table
+    from puzzlesmith.moves.tablefile import check_root, open_table
 
     if Path(path).is_dir():
         raise UsageError(f"--table {path}: a folder, not a table file")

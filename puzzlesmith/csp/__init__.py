@@ -1,12 +1,7 @@
-"""The modelling core: Model, the constraint kinds, the puzzle-type interfaces (constraint puzzles and move
-puzzles) and the registry."""
+"""Constraint modelling: ``Model`` (integer variables, their domains and constraints), the constraint kinds and the
+expressions ``ps.Model`` builds them from. Nothing here knows a puzzle or an engine."""
 
-from .constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table
-from .errors import ModelError, PuzzleError
-from .model import Model, Violation
-from .moves import METRICS, MovePuzzle, Space
-from .picture import Picture
-from .puzzle import Instance, Param, PuzzleType
+from puzzlesmith.csp.constraints import AllDifferent, Constraint, Linear, Parity, ParityRows, Table
+from puzzlesmith.csp.model import Model, Violation
 
-__all__ = ["AllDifferent", "Constraint", "Instance", "Linear", "METRICS", "Model", "ModelError", "MovePuzzle", "Param",
-           "Parity", "ParityRows", "Picture", "PuzzleError", "PuzzleType", "Space", "Table", "Violation"]
+__all__ = ["AllDifferent", "Constraint", "Linear", "Model", "Parity", "ParityRows", "Table", "Violation"]

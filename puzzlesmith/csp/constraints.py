@@ -13,7 +13,7 @@ from functools import cache
 from math import isqrt
 from typing import TYPE_CHECKING, ClassVar
 
-from .errors import ModelError
+from puzzlesmith.core.errors import ModelError
 
 if TYPE_CHECKING:
     import numpy as np

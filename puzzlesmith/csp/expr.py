@@ -25,11 +25,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import product, repeat
 from typing import TYPE_CHECKING, Union
 
-from .constraints import whole
-from .errors import ModelError
+from puzzlesmith.core.errors import ModelError
+from puzzlesmith.csp.constraints import whole
 
 if TYPE_CHECKING:
-    from .model import Model
+    from puzzlesmith.csp.model import Model
 
 Operand = Union["Expr", int]
 Lin = tuple[dict[int, int], int]  # {variable: coefficient}, constant

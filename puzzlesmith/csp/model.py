@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, overload
 
-from . import clock
-from .constraints import (
+from puzzlesmith.core import clock
+from puzzlesmith.core.errors import ModelError
+from puzzlesmith.csp.constraints import (
     Acyclic,
     AllDifferent,
     Connected,
@@ -35,7 +36,6 @@ from .constraints import (
     int_array,
     whole,
 )
-from .errors import ModelError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -331,7 +331,7 @@ class Model:
         expression such as ``x + y <= z`` (see ``csp.expr``), lowered to compiled kinds here."""
         clock.check()
         if not isinstance(constraint, Constraint):
-            from . import expr  # only models written with expressions need it
+            from puzzlesmith.csp import expr  # only models written with expressions need it
 
             if not isinstance(constraint, (expr.BoolExpr, bool)):
                 raise ModelError(f"not a constraint: {constraint!r}")
@@ -378,7 +378,7 @@ class Model:
     # -- topology (engines judge these on whole candidates: see csp.topology) -------------------
     def connected(self, cells: Sequence[int], pairs: Iterable[tuple[int, int]], name: str = "") -> Constraint:
         """The true (non-zero) ``cells`` form one connected set; ``pairs`` are neighbouring positions
-        in ``cells`` (``csp.grid.cell_pairs`` for a grid)."""
+        in ``cells`` (``puzzles.grid.cell_pairs`` for a grid)."""
         return self.add(Connected(tuple(cells), pairs=tuple(pairs), name=name))
 
     def spanning(self, edges: Sequence[int], ends: Iterable[tuple[int, int]], name: str = "") -> Constraint:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from .constraints import Acyclic, Connected, Constraint, Lazy, Regions, SingleCycle, Spanning
+from puzzlesmith.csp.constraints import Acyclic, Connected, Constraint, Lazy, Regions, SingleCycle, Spanning
 
 Literal = tuple[int, int, bool]
 Clause = list[Literal]

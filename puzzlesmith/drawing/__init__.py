@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from puzzlesmith.csp.errors import PuzzlesmithError
-from puzzlesmith.csp.moves import MovePuzzle
-from puzzlesmith.csp.picture import Picture
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
-from puzzlesmith.csp.registry import Plugins
+from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core.picture import Picture
+from puzzlesmith.core.registry import Plugins
+from puzzlesmith.puzzles.base import Instance, MovePuzzle, PuzzleType
 
 #: Type name -> "module:function" drawing it, imported when used: the built-in types' drawings, then
 #: those other packages declare under the ``puzzlesmith.drawings`` entry-point group, each called as
@@ -61,13 +60,13 @@ def picture(ptype: PuzzleType, instance: Instance, values: Sequence[int] | None 
     if own is not None:
         return own
     if isinstance(ptype, MovePuzzle):
-        from .moves import position
+        from puzzlesmith.drawing.moves import position
 
         return position(ptype, instance, ptype.format_puzzle(instance))
     registered = _registered(ptype)
     if registered is not None:
         return registered(instance, values)
-    from .grid import generic
+    from puzzlesmith.drawing.grid import generic
 
     return generic(ptype, instance, values)
 
@@ -76,7 +75,7 @@ def strip(ptype: MovePuzzle, instance: Instance, boards: Sequence[tuple[str, str
           aspect: float | None = None) -> Picture:
     """The positions along a move puzzle's solution: (move name, board text), the start first; with
     ``aspect`` (width / height), laid out to about that shape."""
-    from .moves import strip as draw_strip
+    from puzzlesmith.drawing.moves import strip as draw_strip
 
     return draw_strip(ptype, instance, boards, aspect=aspect)
 
@@ -100,14 +99,14 @@ def require_extra() -> None:
 def encode(pic: Picture, fmt: str, title: str | None = None) -> bytes:
     """The picture as the bytes of an SVG, PNG or PDF file."""
     if fmt == "svg":
-        from .svg import to_svg
+        from puzzlesmith.drawing.svg import to_svg
 
         return to_svg(pic, title).encode("utf-8")
     require_extra()
     if fmt == "png":
-        from .png import to_png
+        from puzzlesmith.drawing.png import to_png
 
         return to_png(pic)
-    from .pdf import to_pdf
+    from puzzlesmith.drawing.pdf import to_pdf
 
     return to_pdf(pic)

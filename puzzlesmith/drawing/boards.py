@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlesmith.csp.picture import BLACK, GREY, LIGHT, SOLUTION, WHITE, Picture, beside, text_width
-from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.core.picture import BLACK, GREY, LIGHT, SOLUTION, WHITE, Picture, beside, text_width
+from puzzlesmith.drawing.grid import CELL, PAD, Grid, canvas
+from puzzlesmith.puzzles.base import Instance
 from puzzlesmith.puzzles.life import CONWAY, FREE, rule_text
 from puzzlesmith.puzzles.lightsout import DIGITS
-
-from .grid import CELL, PAD, Grid, canvas
 
 LIGHT_SQUARE, DARK_SQUARE = "#f0d9b5", "#b58863"  # the usual chessboard colours
 LIT, DARK = "#ffd23f", "#3a3a3a"

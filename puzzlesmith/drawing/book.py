@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from math import ceil, isqrt
 from typing import Any
 
-from puzzlesmith.csp.picture import Picture, text_width
+from puzzlesmith.core.picture import Picture, text_width
 
 PAPER: dict[str, tuple[float, float]] = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 MARGIN, GAP = 42.0, 22.0
@@ -83,7 +83,7 @@ def _fit(pdf: Any, pic: Picture, caption: str, x: float, y: float, w: float, h: 
          size: float) -> None:
     """Draw ``pic`` as large as fits in the w x h slot at (x, y), centred, with its caption (above it for
     answers, so the number comes first in the page's text, or below it for puzzles)."""
-    from .pdf import draw, set_font
+    from puzzlesmith.drawing.pdf import draw, set_font
 
     room = h - size * 2.2
     scale = min(w / pic.width, room / pic.height, 1.6)
@@ -107,7 +107,7 @@ def _fit(pdf: Any, pic: Picture, caption: str, x: float, y: float, w: float, h: 
 
 def book_pdf(entries: Sequence[Entry], per_page: int, paper: str, title: str) -> bytes:
     """The book: a title, the puzzles ``per_page`` to a page with their captions, then the answers."""
-    from .pdf import new_document, set_font
+    from puzzlesmith.drawing.pdf import new_document, set_font
 
     width, height = PAPER[paper]
     pdf = new_document()

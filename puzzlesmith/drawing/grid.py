@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.picture import BLACK, GREY, SOLUTION, Picture
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.picture import BLACK, GREY, SOLUTION, Picture
+from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 CELL = 36.0  # points per cell: 9 cells make a 4.5 inch grid, scaled down on book pages
 MAX_CELLS = 40_000

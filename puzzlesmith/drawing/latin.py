@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from puzzlesmith.csp.picture import BLACK, GREY, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.core.picture import BLACK, GREY, WHITE, Picture
+from puzzlesmith.drawing.grid import CELL, THICK, THIN, Grid, canvas
+from puzzlesmith.puzzles.base import Instance
 from puzzlesmith.puzzles.samurai import CORNERS, SIDE, positions
 from puzzlesmith.puzzles.sudoku import SYMBOLS, extra_units
-
-from .grid import CELL, THICK, THIN, Grid, canvas
 
 
 def _values(grid: Grid, pic: Picture, n: int, givens: Mapping[int, int], values: Sequence[int] | None,

@@ -9,15 +9,13 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from puzzlesmith.csp.moves import MovePuzzle
-from puzzlesmith.csp.picture import BLACK, GREY, WHITE, Picture, text_width
-from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.core.picture import BLACK, GREY, WHITE, Picture, text_width
+from puzzlesmith.drawing.grid import PAD, Grid, canvas
+from puzzlesmith.drawing.latin import _cage_edges
+from puzzlesmith.puzzles.base import Instance, MovePuzzle
 from puzzlesmith.puzzles.rushhour import TARGET, RushHourBoard, read_board
 from puzzlesmith.puzzles.slide import SlideBoard, bits, read_grid
 from puzzlesmith.puzzles.tiles import read_tiles
-
-from .grid import PAD, Grid, canvas
-from .latin import _cage_edges
 
 # Distinct colours that stay apart in print (Okabe-Ito and Tableau's), the first kept for the goal piece.
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.picture import Circle, Line, Picture, Placed, Polygon, Rect, Text, rgb
-
-from .svg import BASELINE
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.picture import Circle, Line, Picture, Placed, Polygon, Rect, Text, rgb
+from puzzlesmith.drawing.svg import BASELINE
 
 FONT = "helvetica"
 UNICODE = "dejavu"

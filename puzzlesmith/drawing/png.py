@@ -11,9 +11,8 @@ from functools import lru_cache
 from math import hypot
 from typing import Any
 
-from puzzlesmith.csp.picture import Circle, Line, Picture, Placed, Polygon, Rect, Text
-
-from .svg import BASELINE
+from puzzlesmith.core.picture import Circle, Line, Picture, Placed, Polygon, Rect, Text
+from puzzlesmith.drawing.svg import BASELINE
 
 PIXELS_PER_POINT = 2.0  # 144 dpi: a 9x9 sudoku is about 670 pixels wide
 SUPERSAMPLE = 3

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import cos, pi, sin
 
-from puzzlesmith.csp.picture import BLACK, GREY, SOLUTION, WHITE, Picture, text_width
-from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.core.picture import BLACK, GREY, SOLUTION, WHITE, Picture, text_width
+from puzzlesmith.drawing.grid import PAD
+from puzzlesmith.puzzles.base import Instance
 from puzzlesmith.puzzles.seating import Seating
-
-from .grid import PAD
 
 TABLE = "#e8dcc8"
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlesmith.csp.picture import BLACK, GREY, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.core.picture import BLACK, GREY, WHITE, Picture
+from puzzlesmith.drawing.grid import CELL, PAD, Grid, canvas
+from puzzlesmith.puzzles.base import Instance
 from puzzlesmith.puzzles.kakuro import WHITE as WHITE_TOKENS
 from puzzlesmith.puzzles.nonogram import runs_of
-
-from .grid import CELL, PAD, Grid, canvas
 
 DARK = "#3a3a3a"
 

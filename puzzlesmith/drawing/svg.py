@@ -3,7 +3,7 @@ every drawing, so no library is worth its import time here."""
 
 from __future__ import annotations
 
-from puzzlesmith.csp.picture import Circle, Line, Picture, Placed, Polygon, Rect, Shape, Text
+from puzzlesmith.core.picture import Circle, Line, Picture, Placed, Polygon, Rect, Shape, Text
 
 FONT = "Helvetica, Arial, 'DejaVu Sans', sans-serif"
 BASELINE = 0.36  # a text's baseline lies this many font sizes below the middle of its capitals

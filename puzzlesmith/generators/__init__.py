@@ -1,6 +1,6 @@
 """Puzzle generators: unique, minimal puzzles of any clue-based type, their grades and hints.
 
-    >>> from puzzlesmith.csp import registry
+    >>> from puzzlesmith.puzzles import registry
     >>> from puzzlesmith.generators import generate
     >>> sudoku = registry.get("sudoku")
     >>> for made in generate(sudoku, {"size": 9, "box": None}, 10, seed=1, workers=2):
@@ -13,12 +13,10 @@ dask.distributed ``Client.get_executor()``); a seed gives the same puzzles on an
 from collections.abc import Callable
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.puzzle import PuzzleType
-from puzzlesmith.csp.registry import Plugins, load
-
-from .batch import Generated, generate, generate_one, new_seed, prepare
-from .clues import (
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.registry import Plugins, load
+from puzzlesmith.generators.batch import Generated, generate, generate_one, new_seed, prepare
+from puzzlesmith.generators.clues import (
     ORACLE_PREFERENCE,
     GenerationError,
     Unsolvable,
@@ -27,8 +25,19 @@ from .clues import (
     only_solution,
     redundant_groups,
 )
-from .grading import LEVEL_TOPS, LEVELS, RATINGS, Grade, Step, grade, hint, level_of, parse_rating_range
-from .layout import SYMMETRIES, clue_vars, grid_shape, orbits
+from puzzlesmith.generators.grading import (
+    LEVEL_TOPS,
+    LEVELS,
+    RATINGS,
+    Grade,
+    Step,
+    grade,
+    hint,
+    level_of,
+    parse_rating_range,
+)
+from puzzlesmith.generators.layout import SYMMETRIES, clue_vars, grid_shape, orbits
+from puzzlesmith.puzzles.base import PuzzleType
 
 __all__ = ["GENERATORS", "GRADERS", "LEVELS", "board_generator", "board_grader", "ORACLE_PREFERENCE", "SYMMETRIES",
            "LEVEL_TOPS", "RATINGS", "level_of", "parse_rating_range", "Generated", "GenerationError", "Grade", "Step",

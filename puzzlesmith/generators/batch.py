@@ -17,13 +17,12 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
-
-from .clues import GenerationError, default_oracle, make_minimal
-from .grading import LEVELS, Grade, asked_for, grade as grade_puzzle, meets
-from .layout import orbits, with_layout
+from puzzlesmith.generators.clues import GenerationError, default_oracle, make_minimal
+from puzzlesmith.generators.grading import LEVELS, Grade, asked_for, grade as grade_puzzle, meets
+from puzzlesmith.generators.layout import orbits, with_layout
+from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 T = TypeVar("T")
 
@@ -91,7 +90,7 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     pass's questions where it applies: batches of ``COMPILED_FROM`` puzzles or more set it).
     """
     if ptype.clue_kinds:
-        from .clue_kinds import generate_one as by_clue_kinds
+        from puzzlesmith.generators.clue_kinds import generate_one as by_clue_kinds
 
         return by_clue_kinds(ptype, params, seed, symmetry=symmetry, difficulty=difficulty, oracle=oracle,
                              grade=grade, max_tries=max_tries, rating=rating)
@@ -118,7 +117,7 @@ MAX_SEED = 2**63 - 1
 
 #: Batches of this many puzzles or more answer the reduction pass by the compiled search where it applies
 #: (generators/clues.py), and grade by the compiled ladder when graded (generators/grading.py). The search
-#: costs about 0.05 s of CPU once to load (solvers/native.py) and pays from about 20 puzzles; the ladder
+#: costs about 0.05 s of CPU once to load (core/native.py) and pays from about 20 puzzles; the ladder
 #: costs 0.35 s (numba's import and first call) and pays from about 200.
 COMPILED_FROM = 200
 #: ... of puzzles of this many variables or more: smaller ones are made too fast for it to pay (300 4x4

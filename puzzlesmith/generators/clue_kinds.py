@@ -15,12 +15,11 @@ import time
 from typing import Any
 
 from puzzlesmith import solvers
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
-
-from .clues import GenerationError, default_oracle
-from .grading import LEVELS, asked_for, grade, meets
+from puzzlesmith.generators.clues import GenerationError, default_oracle
+from puzzlesmith.generators.grading import LEVELS, asked_for, grade, meets
+from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 Site = tuple[int, int, str]
 MAX_BOARDS = 200  # full boards drawn for one puzzle before giving up on its parameters
@@ -55,7 +54,7 @@ def answers(models: Models, instance: Instance, oracle: str, limit: int = 2) -> 
 def site_orbits(sites: list[Site], shape: tuple[int, int], symmetry: str) -> list[tuple[Site, ...]]:
     """The clue sites grouped by the symmetry (a count outside the grid, row or column -1, moves with its
     line); sites whose image is not a clue site form orbits of their own part."""
-    from .layout import _images
+    from puzzlesmith.generators.layout import _images
 
     rows, cols = shape
     present = set(sites)
@@ -95,7 +94,7 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
                  max_tries: int = 1000, rating: tuple[float, float] | None = None) -> Any:
     """A unique puzzle of a type with clue kinds, minimal within ``symmetry``, made from ``seed`` alone
     (the same options as ``batch.generate_one``)."""
-    from .batch import Generated, random_stream
+    from puzzlesmith.generators.batch import Generated, random_stream
 
     if difficulty is not None and difficulty not in LEVELS:
         raise PuzzleError(f"unknown difficulty (known: {', '.join(LEVELS)})", where=f"difficulty {difficulty!r}")

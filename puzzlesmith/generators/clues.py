@@ -28,7 +28,7 @@ from operator import itemgetter
 from typing import Any
 
 from puzzlesmith import solvers
-from puzzlesmith.csp.errors import PuzzlesmithError
+from puzzlesmith.core.errors import PuzzlesmithError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.backtracking import compiled
 
@@ -166,7 +166,7 @@ def compiled_search(model: Model) -> Any:
     else None. Its answers are exact, so the puzzles are the oracle's; loading its machine code costs about
     0.05 s once (building it, seconds once a machine), so batches use it (``batch.COMPILED_FROM``) and one
     puzzle does not."""
-    from puzzlesmith.solvers.native import available
+    from puzzlesmith.core.native import available
     from puzzlesmith.solvers.unitkernel import UnitSearch, applies
 
     net = compiled(model)

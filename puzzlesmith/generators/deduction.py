@@ -22,14 +22,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from puzzlesmith.csp import clock
+from puzzlesmith.core import clock
 from puzzlesmith.csp.model import Model
+from puzzlesmith.generators.techniques import Contradiction, Step
 from puzzlesmith.solvers.backtracking import Compiled, compiled
 
-from .techniques import Contradiction, Step
-
 if TYPE_CHECKING:
-    from .grading import Grade  # imported when called: grading imports this module
+    from puzzlesmith.generators.grading import Grade  # imported when called: grading imports this module
 
 MAX_DEPTH = 2
 #: Propagations of assumptions one grade may spend before depth 2 is no longer tried (a count, not a clock,
@@ -194,7 +193,7 @@ def steps(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
 
 def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None) -> Grade:
     """The grade of a puzzle by the deepest tier it needs (see the module docstring)."""
-    from .grading import Grade
+    from puzzlesmith.generators.grading import Grade
 
     counts: dict[str, int] = {}
     rating, guesses, hardest = 1.0, 0, ""

@@ -27,15 +27,14 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import clock
+from puzzlesmith.core import clock
 from puzzlesmith.csp.constraints import AllDifferent, Constraint
 from puzzlesmith.csp.model import Model
-
-from . import deduction
-from .techniques import LADDER, RATINGS, THREE_TIERS, Contradiction, Step
+from puzzlesmith.generators import deduction
+from puzzlesmith.generators.techniques import LADDER, RATINGS, THREE_TIERS, Contradiction, Step
 
 if TYPE_CHECKING:  # imported where used: it loads numpy
-    from .ladderkernel import LadderKernel
+    from puzzlesmith.generators.ladderkernel import LadderKernel
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "extreme", "needs guessing")
 """Level names, easiest first: by the rating's band, or "needs guessing" when a guess was needed."""
@@ -374,12 +373,12 @@ def compiled_ladder(model: Model) -> LadderKernel | None:
     """The compiled ladder (``ladderkernel``) for ``model`` when numba is installed and the model is plain
     permutation units, else None; cached on the model. Importing numba and loading the kernel cost about
     0.1 s once beside the generation kernel's, so batches use it (``batch.COMPILED_FROM``), one puzzle not."""
-    from puzzlesmith.solvers.compiled import compiled_available
+    from puzzlesmith.core.compiled import compiled_available
 
     if "ladder kernel" not in model.cache:
         kernel = None
         if compiled_available() and ladder_fits(model) and all(_plain(c) for c in model.constraints):
-            from .ladderkernel import LadderKernel
+            from puzzlesmith.generators.ladderkernel import LadderKernel
 
             kernel = LadderKernel(logic(model))
         model.cache["ladder kernel"] = kernel if kernel is not None and kernel.applies else None

@@ -20,12 +20,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from puzzlesmith.solvers.compiled import kernel
-
-from .techniques import LADDER, RATINGS, STRONG_LINKS, Contradiction, length_bonus
+from puzzlesmith.core.compiled import kernel
+from puzzlesmith.generators.techniques import LADDER, RATINGS, STRONG_LINKS, Contradiction, length_bonus
 
 if TYPE_CHECKING:
-    from .grading import Grade, Logic
+    from puzzlesmith.generators.grading import Grade, Logic
 
 #: The rungs compiled here, in ladder order (the kernel's technique numbers are their places).
 COMPILED = ("full house", "hidden single", "hidden single", "direct pointing", "direct claiming",
@@ -1198,7 +1197,7 @@ class LadderKernel:
     def grade(self, givens: Mapping[int, int], solution: Sequence[int]) -> Grade | None:
         """``Logic.grade`` with the compiled rungs; None when a board contradicts itself (the Python ladder
         then grades the puzzle and says so)."""
-        from .grading import Grade  # grading imports this module lazily, so not at the top
+        from puzzlesmith.generators.grading import Grade  # grading imports this module lazily, so not at the top
 
         net = self.net
         try:

@@ -31,11 +31,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from puzzlesmith import solvers
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.grid import connected, neighbours
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
-
-from .clues import GenerationError, default_oracle
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.generators.clues import GenerationError, default_oracle
+from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.grid import connected, neighbours
 
 SYMMETRIES: tuple[str, ...] = ("none", "rot180", "rot90", "mirror", "diagonal")
 

@@ -22,13 +22,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlesmith.csp import PuzzleError, registry
-from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.generators.batch import random_stream
+from puzzlesmith.generators.clues import GenerationError
+from puzzlesmith.puzzles import registry
+from puzzlesmith.puzzles.base import Instance
 from puzzlesmith.puzzles.lightsout import LightsOut
 from puzzlesmith.solvers.linear import EXACT_MINIMUM, analyse, minimum
-
-from .batch import random_stream
-from .clues import GenerationError
 
 
 @dataclass

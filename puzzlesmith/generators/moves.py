@@ -13,11 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.moves import MovePuzzle
-from puzzlesmith.csp.puzzle import Instance
-
-from .batch import random_stream
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.generators.batch import random_stream
+from puzzlesmith.puzzles.base import Instance, MovePuzzle
 
 if TYPE_CHECKING:
     from puzzlesmith.puzzles.tiles import TilesBoard

@@ -20,13 +20,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.generators.batch import random_stream
+from puzzlesmith.generators.clues import GenerationError
+from puzzlesmith.puzzles.base import Instance
 from puzzlesmith.puzzles.nonogram import NonogramClues
 from puzzlesmith.solvers.linelogic import BLANK, SHADED, UNKNOWN, LineResult, clues_of, line_solve, probe_solve
-
-from .batch import random_stream
-from .clues import GenerationError
 
 DENSITY = 0.55
 """Share of shaded cells in a random picture: line logic finishes most of them, and they look like noise

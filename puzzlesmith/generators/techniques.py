@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the compiled model (grading.Logic); imported for hints only, grading imports us
-    from .grading import Logic
+    from puzzlesmith.generators.grading import Logic
 
 
 class Contradiction(Exception):

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import grid
-from puzzlesmith.csp.grid import rc
+from puzzlesmith.core.picture import BLACK, LIGHT, SOLUTION, Picture
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.picture import BLACK, LIGHT, SOLUTION, Picture
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles.grid import rc
 
 CELL = 24.0
 

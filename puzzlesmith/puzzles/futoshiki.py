@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, whole_number
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, whole_number
 
 UP, DOWN = "^∧", "vV∨"  # sign characters under a cell: upper < lower, upper > lower
 

@@ -24,12 +24,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import grid
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.grid import rc
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.picture import SOLUTION, WHITE, Picture
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.picture import SOLUTION, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.grid import rc
 
 Islands = tuple[tuple[int, ...], ...]  # 0: water
 Link = tuple[tuple[int, int], tuple[int, int]]  # two islands (row, column) in one row or column

@@ -22,11 +22,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import grid
-from puzzlesmith.csp.grid import rc
+from puzzlesmith.core.picture import GREY, WHITE, Picture
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.picture import GREY, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.grid import rc
 
 Numbers = tuple[tuple[int, ...], ...]
 CELL = 24.0

@@ -23,12 +23,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError, excerpt
-from puzzlesmith.csp.grid import connected
+from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, whole_number
-
-from .sudoku import BLANKS, MAX_SIZE, SYMBOLS, cell_name, default_box, parse_box, sudoku_model
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, whole_number
+from puzzlesmith.puzzles.grid import connected
+from puzzlesmith.puzzles.sudoku import BLANKS, MAX_SIZE, SYMBOLS, cell_name, default_box, parse_box, sudoku_model
 
 
 @dataclass(frozen=True)

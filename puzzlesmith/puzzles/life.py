@@ -40,9 +40,9 @@ from functools import cache, lru_cache
 from itertools import product
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError, excerpt
+from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, whole_number
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, whole_number
 
 ALIVE, DEAD, ANY = "XxOo#*", ".", "?"
 FREE = 2  # a pattern cell whose next state is free ("don't care")

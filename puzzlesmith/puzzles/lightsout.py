@@ -32,11 +32,11 @@ from functools import lru_cache, partial
 from math import isqrt
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.constraints import ParityRows
-from puzzlesmith.csp.errors import PuzzleError, excerpt
 from puzzlesmith.csp.givens import GivenArrays
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number, yes_no
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number, yes_no
 
 if TYPE_CHECKING:
     import numpy as np

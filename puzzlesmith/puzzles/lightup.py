@@ -16,10 +16,11 @@ from functools import lru_cache
 from itertools import groupby
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, PuzzleType, grid
-from puzzlesmith.csp.grid import Cell, rc
-from puzzlesmith.csp.picture import Picture
-from puzzlesmith.csp.puzzle import char_grid, grid_text
+from puzzlesmith.core.picture import Picture
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, PuzzleType, char_grid, grid_text
+from puzzlesmith.puzzles.grid import Cell, rc
 
 Site = tuple[int, int, str]
 BLACK_SHARE = 0.35  # of the cells of a generated board

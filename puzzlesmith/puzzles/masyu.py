@@ -7,10 +7,10 @@ one row per line::
 
     .W./B../...
 
-The answer is the loop: one boolean per pair of side-neighbouring cells (``csp.grid.cell_pairs``), so
+The answer is the loop: one boolean per pair of side-neighbouring cells (``puzzles.grid.cell_pairs``), so
 counts are of loops. Model: ``single_cycle`` over those pairs and, per pearl site, a helper saying what the
 loop does there (1 a white pearl's shape, 2 a black one's, 0 neither) in a table over the edges around it
-and the two beyond. The pearls are givens of those helpers (``clue_kinds``, ``csp.grid.site_givens``): one
+and the two beyond. The pearls are givens of those helpers (``clue_kinds``, ``puzzles.grid.site_givens``): one
 model serves every puzzle of a layout, and removing a pearl is dropping a given. Public interfaces only.
 """
 
@@ -22,12 +22,12 @@ from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from puzzlesmith.csp import grid
-from puzzlesmith.csp.grid import rc
+from puzzlesmith.core.picture import SOLUTION, WHITE, Picture
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.picture import SOLUTION, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
 from puzzlesmith.csp.topology import outline, random_disc
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.grid import rc
 
 Site = tuple[int, int, str]
 CELL = 24.0

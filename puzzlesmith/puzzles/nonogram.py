@@ -48,9 +48,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from puzzlesmith.csp.errors import PuzzleError, excerpt
+from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
 
 Run = tuple[int, int]  # (length, colour 1..C) in a colour puzzle
 Clue = tuple[int, ...] | tuple[Run, ...]  # run lengths (black and white), or runs with colours

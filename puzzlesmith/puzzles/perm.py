@@ -18,7 +18,7 @@ the same labels as the goal (``-p solved=...`` gives another goal, e.g. one that
 apart: a coarser puzzle). A position's key is its labels' indices, a few bits a slot.
 
 The whole space (every arrangement of the goal's labels) is numbered as a multiset permutation
-(csp/ranking.py), so ``puzzlesmith table`` can build its distance table at two bits a position.
+(moves/ranking.py), so ``puzzlesmith table`` can build its distance table at two bits a position.
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from functools import cached_property
 from math import factorial, prod
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError, excerpt
-from puzzlesmith.csp.moves import ExactGoalSpace, MovePuzzle, choice
-from puzzlesmith.csp.puzzle import Instance, Param, whole_number, yes_no
-from puzzlesmith.csp.ranking import Ranking
+from puzzlesmith.core.errors import PuzzleError, excerpt
+from puzzlesmith.moves.ranking import Ranking
+from puzzlesmith.moves.space import ExactGoalSpace
+from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, choice, whole_number, yes_no
 
 TRIPLECROSS = """\
 # TripleCross (Binary Arts), as Dan Hoey describes it to Dale Newfield (cube-lovers, 3 May 1996):

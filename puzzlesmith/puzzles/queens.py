@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, whole_number
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, whole_number
 
 
 def parse_n(text: str) -> int:

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.moves import MovePuzzle, Space, metric_param
-from puzzlesmith.csp.puzzle import Instance, Param, whole_number
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.moves.space import Space
+from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, metric_param, whole_number
 
 METRICS = ("moves", "steps")
 EMPTY, WALL, TARGET = ".o", "x", "A"

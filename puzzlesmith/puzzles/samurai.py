@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
+from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 SIDE = 21
 CORNERS = ((0, 0), (0, 12), (6, 6), (12, 0), (12, 12))  # top-left cell of each 9x9 grid

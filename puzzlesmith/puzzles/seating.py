@@ -39,9 +39,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError, excerpt
+from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, PuzzleType, whole_number
+from puzzlesmith.puzzles.base import Instance, PuzzleType, whole_number
 
 # (guest, guests, at least how many of them must sit next to guest, ... at most how many)
 Rule = tuple[int, tuple[int, ...], int, int]

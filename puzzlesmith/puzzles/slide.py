@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError
-from puzzlesmith.csp.moves import METRICS, SINGLE_METRICS, MovePuzzle, Space, metric_param
-from puzzlesmith.csp.puzzle import Instance, Param, yes_no
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.moves.space import METRICS, SINGLE_METRICS, Space
+from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, metric_param, yes_no
 
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
 EMPTY, WALL, RESERVED = ".0", "#", "@+,/"
@@ -738,7 +738,7 @@ class SlideSpace(Space[int]):
 def pieces_space(rows: int, cols: int, masks: Sequence[int], goal: str, metric: str) -> SlideSpace:
     """The position graph of the pieces ``masks`` (cell masks on an empty rows x cols board, the goal
     piece first) under the goal rule ``goal`` (corner or edges): for searches that make positions
-    themselves (``generators.hardest``), which read the goal piece from the order, not from the board."""
+    themselves (``sbp.hardest``), which read the goal piece from the order, not from the board."""
     pieces = tuple(Piece(LABELS[i], tuple(bits(m))) for i, m in enumerate(masks))
     grid = Grid(rows, cols, 0, pieces, "line")
     classes, class_of = Slide._classes(grid, pieces[0], False)

@@ -7,7 +7,7 @@ per line::
     3.2/...
     .1.
 
-The answer is the loop: one boolean per unit edge between grid points (``csp.grid.point_edges``), so
+The answer is the loop: one boolean per unit edge between grid points (``puzzles.grid.point_edges``), so
 counts are of loops. Model: ``single_cycle`` over the edges, and per cell a helper variable equal to the
 number of its sides on the loop; the numbers are givens of those helpers, so one model serves every
 puzzle of a shape and an engine answers uniqueness questions under assumptions. They are clues that are
@@ -23,12 +23,12 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import grid
-from puzzlesmith.csp.grid import rc
+from puzzlesmith.core.picture import SOLUTION, Picture
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.picture import SOLUTION, Picture
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
 from puzzlesmith.csp.topology import random_disc
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.grid import rc
 
 Site = tuple[int, int, str]
 CELL = 24.0  # points per cell in pictures

@@ -48,9 +48,9 @@ from functools import lru_cache
 from math import isqrt
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError, excerpt
+from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc, whole_number
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SIZE = len(SYMBOLS)  # 35: every value is written as one character

@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType, grid
-from puzzlesmith.csp.picture import Picture
-from puzzlesmith.csp.puzzle import char_grid, grid_text, whole_number, yes_no
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.picture import Picture
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, char_grid, grid_text, whole_number, yes_no
 
 MAX_SIDE = 30
 SAME_OR_DIFFERENT = ((0, 0, 0), (1, 1, 0), (0, 1, 1), (1, 0, 1))  # (a, b, a != b)

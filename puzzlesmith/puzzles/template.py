@@ -17,7 +17,7 @@ clash with your copy):
     [project.entry-points."puzzlesmith.puzzles"]
     latin = "your_module:LatinSquare"
 
-The developer guide walks through each hook; ``PuzzleType`` (``puzzlesmith.csp.puzzle``) declares them all,
+The developer guide walks through each hook; ``PuzzleType`` (``puzzlesmith.puzzles.base``) declares them all,
 with the defaults a type gets when it leaves one out.
 """
 
@@ -26,8 +26,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType
-from puzzlesmith.csp.puzzle import whole_number
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, whole_number
 
 MAX_SIDE = 9  # one character a cell: 1-9
 

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, PuzzleType, grid
-from puzzlesmith.csp.grid import Cell, count_sites, rc
-from puzzlesmith.csp.picture import Picture
+from puzzlesmith.core.picture import Picture
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.grid import Cell, count_sites, rc
 
 Site = tuple[int, int, str]
 TREE_SHARE = 0.2  # of the cells of a generated board that the greedy layout tries to give a tent

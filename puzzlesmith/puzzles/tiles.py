@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError, excerpt
-from puzzlesmith.csp.moves import METRICS, SINGLE_METRICS, ExactGoalSpace, MovePuzzle, metric_param
-from puzzlesmith.csp.puzzle import Instance, Param, parse_rxc, whole_number
-from puzzlesmith.csp.ranking import TilesRanking, tiles_sign
+from puzzlesmith.core.errors import PuzzleError, excerpt
+from puzzlesmith.moves.ranking import TilesRanking, tiles_sign
+from puzzlesmith.moves.space import METRICS, SINGLE_METRICS, ExactGoalSpace
+from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, metric_param, parse_rxc, whole_number
 
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
 MAX_CELLS = 256  # a 16x16 board: far past what any search can solve, and a small key still
@@ -315,7 +315,7 @@ class TilesSpace(ExactGoalSpace[int]):
             out.append((cell * self.bits, blank * self.bits, (blank ^ cell) << self.top, gain, recheck))
         return out
 
-    # -- numbering (csp/ranking.py): tables of the whole reachable half --------------------------------
+    # -- numbering (moves/ranking.py): tables of the whole reachable half --------------------------------
     def table_identity(self) -> dict[str, Any] | None:
         if not self.single or self.rows == 1 or self.cols == 1 or self.n > TABLE_CELLS:
             return None
@@ -323,7 +323,7 @@ class TilesSpace(ExactGoalSpace[int]):
                 "size": self.ranking.size}
 
     def pattern_board(self) -> tuple[int, int, list[int]] | None:
-        """(rows, columns, goal cells) for pattern databases (solvers/pdb.py): single-tile moves only."""
+        """(rows, columns, goal cells) for pattern databases (moves/pdb.py): single-tile moves only."""
         return (self.rows, self.cols, self.goal_cells) if self.single else None
 
     @cached_property

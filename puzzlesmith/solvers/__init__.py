@@ -13,12 +13,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
+from puzzlesmith.core.registry import Plugins
 from puzzlesmith.csp.constraints import TOPOLOGY
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.registry import Plugins
-
-from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, Status, Unsupported, registered
-from .sizes import MAX_CLAUSES, estimated_clauses, sum_chain_clauses
+from puzzlesmith.solvers.base import (
+    SOLVED,
+    UNKNOWN,
+    UNSAT,
+    Count,
+    Engine,
+    Limits,
+    Outcome,
+    Search,
+    Stats,
+    Status,
+    Unsupported,
+    registered,
+)
+from puzzlesmith.solvers.sizes import MAX_CLAUSES, estimated_clauses, sum_chain_clauses
 
 ENGINES = Plugins("puzzlesmith.engines", {
     "backtracking": "puzzlesmith.solvers.backtracking:BacktrackingEngine",

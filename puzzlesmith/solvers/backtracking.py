@@ -30,12 +30,11 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from puzzlesmith.csp import clock
+from puzzlesmith.core import clock
 from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, Table
 from puzzlesmith.csp.model import Model
-
-from .base import Engine, Limits, Search, Stats
-from .sizes import too_big_to_compile
+from puzzlesmith.solvers.base import Engine, Limits, Search, Stats
+from puzzlesmith.solvers.sizes import too_big_to_compile
 
 # A propagator looks at the domains and returns the variables it narrowed, or None on failure.
 Propagator = Callable[[list[int]], "list[int] | None"]

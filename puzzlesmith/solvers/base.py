@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from puzzlesmith.csp.errors import EngineError
+from puzzlesmith.core.errors import EngineError
+from puzzlesmith.core.registry import load
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.registry import load
 
 
 class Status(StrEnum):
@@ -151,7 +151,7 @@ class Engine:
         """Why the engine cannot answer ``model`` with ``fix`` assumed, or None; asked before any
         search, so a command refuses a whole run before printing anything. By default only the
         constraint kinds matter; an engine whose limits depend on the givens (the linear engine's
-        elimination plan) checks them here, within the current ``csp.clock`` time limit."""
+        elimination plan) checks them here, within the current ``core.clock`` time limit."""
         return self.unsupported(model)
 
     def search(self, model: Model, fix: Mapping[int, int] | None = None,

@@ -32,12 +32,23 @@ from typing import TYPE_CHECKING
 
 from ortools.sat.python import cp_model
 
-from puzzlesmith.csp import clock
+from puzzlesmith.core import clock
 from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, SingleCycle, Table
 from puzzlesmith.csp.model import Model
-
-from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats, Unsupported, objective_value
-from .sizes import too_big_to_compile
+from puzzlesmith.solvers.base import (
+    SOLVED,
+    UNKNOWN,
+    UNSAT,
+    Count,
+    Engine,
+    Limits,
+    Outcome,
+    Search,
+    Stats,
+    Unsupported,
+    objective_value,
+)
+from puzzlesmith.solvers.sizes import too_big_to_compile
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model_helper import Literal as CpLiteral

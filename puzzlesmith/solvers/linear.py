@@ -43,13 +43,12 @@ from typing import cast
 
 import numpy as np
 
-from puzzlesmith.csp import clock
+from puzzlesmith.core import clock
 from puzzlesmith.csp.constraints import Parity, ParityRows, is_prime
 from puzzlesmith.csp.givens import GivenArrays
 from puzzlesmith.csp.model import Model
-
-from . import gf2, zmod
-from .base import Engine, Limits, Search, Stats, Unsupported
+from puzzlesmith.solvers import gf2, zmod
+from puzzlesmith.solvers.base import Engine, Limits, Search, Stats, Unsupported
 
 EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-press solution
 _CHASE_SEEDS = 0.5  # chase when it leaves at most this fraction of the unknowns as seeds
@@ -316,10 +315,11 @@ _NATIVE_ENTRIES = 1 << 20  # entries from which the compiled planner pays for it
 
 def _planner(c: _Compiled) -> ModuleType | None:
     """The compiled planner (solvers/linearkernel.py) when it pays and can run here: a large system with
-    int32 indices, numba installed (solvers/native.py) and the entry point built or cached."""
+    int32 indices, numba installed (core/native.py) and the entry point built or cached."""
     if len(c.var) < _NATIVE_ENTRIES or c.var.dtype != np.int32:
         return None
-    from . import linearkernel, native
+    from puzzlesmith.core import native
+    from puzzlesmith.solvers import linearkernel
 
     return linearkernel if native.available() and linearkernel.ready() else None
 

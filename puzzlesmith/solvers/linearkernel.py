@@ -1,6 +1,6 @@
 """The linear engine's chase planner compiled: the passes over a system's entries that plan a chase
 (solvers/linear.py), as one C entry point whose machine code numba builds once and llvmlite alone loads
-later (solvers/native.py).
+later (core/native.py).
 
 Planning the chase of a 1000x1000 lights-out board goes over six million entries a few times; numpy
 does each pass as several whole-array operations (masks, gathers, scatters through index arrays) at 5 to
@@ -366,7 +366,7 @@ def _entry() -> Callable[[int, int], int] | None:
         if not _ENTRY:
             import ctypes
 
-            from .native import entry_point
+            from puzzlesmith.core.native import entry_point
 
             try:
                 address = entry_point(Path(__file__), _build)

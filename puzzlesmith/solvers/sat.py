@@ -50,12 +50,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-from puzzlesmith.csp import clock
+from puzzlesmith.core import clock
 from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, Table
 from puzzlesmith.csp.model import Model
-
-from .base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats
-from .sizes import MAX_CLAUSES, estimated_clauses
+from puzzlesmith.solvers.base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats
+from puzzlesmith.solvers.sizes import MAX_CLAUSES, estimated_clauses
 
 DEFAULT_SOLVER = "cadical195"
 """Measured with ``bench_engines.py --solvers`` (CPU ms per uniqueness check; 10-queens count):

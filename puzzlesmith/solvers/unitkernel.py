@@ -1,7 +1,7 @@
 """A compiled yes-or-no search for models made only of plain AllDifferent units (sudoku and its Latin-square
 kin): depth-first over bitmask domains with the backtracking engine's propagation (naked singles to peers,
 hidden singles and missing values in units). Numba compiles it once into one C entry point whose machine code
-is cached and loaded later by llvmlite alone (solvers/native.py), so a batch does not pay numba's import and
+is cached and loaded later by llvmlite alone (core/native.py), so a batch does not pay numba's import and
 first call (0.35 s of CPU); the functions are plain Python over int64 arrays (numpy's, whose slices are views,
 or the carrays of the entry point) and allocate nothing, so the machine code needs none of numba's runtime.
 
@@ -20,7 +20,7 @@ from pathlib import Path
 from types import FunctionType
 from typing import Any, cast
 
-from .backtracking import Compiled
+from puzzlesmith.solvers.backtracking import Compiled
 
 
 def applies(net: Compiled) -> bool:
@@ -218,7 +218,7 @@ def _build() -> tuple[str, str]:
 
 class UnitSearch:
     """``exists(fix, forbid)``, ``propagate`` and ``reduce`` for one compiled model (``applies(net)`` must hold),
-    run by the native entry point (solvers/native.py; ``available()`` must hold)."""
+    run by the native entry point (core/native.py; ``available()`` must hold)."""
 
     def __init__(self, net: Compiled) -> None:
         self.net = net
@@ -275,7 +275,7 @@ def _entry() -> Callable[[int, int, int, int, int, int, int], int]:
     """The native entry point as a ctypes function (built by numba once, then loaded from its cache)."""
     import ctypes
 
-    from .native import entry_point
+    from puzzlesmith.core.native import entry_point
 
     i64, pointer = ctypes.c_int64, ctypes.c_void_p
     signature = ctypes.CFUNCTYPE(i64, i64, pointer, pointer, pointer, i64, pointer, i64)

@@ -24,10 +24,9 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from puzzlesmith import api
-from puzzlesmith.csp.errors import PuzzlesmithError, excerpt
-
-from . import examples, play
-from .library import Library
+from puzzlesmith.core.errors import PuzzlesmithError, excerpt
+from puzzlesmith.web import examples, play
+from puzzlesmith.web.library import Library
 
 #: Largest request body (bytes): a 35x35 sudoku's entries and marks are a few tens of kilobytes.
 MAX_BODY = 256 * 1024

@@ -162,8 +162,8 @@ def import_hardest(library: Library, path: str | Path, goal: str | None = None) 
     ``hardest --json`` names no goal, so ``goal`` says which rule it was searched under (``hardest``'s
     default, corner, when None); a results file names its own, and a ``goal`` that differs is refused."""
     from puzzlesmith import api
-    from puzzlesmith.csp.errors import PuzzleError
-    from puzzlesmith.csp.integrity import unsealed_json
+    from puzzlesmith.core.errors import PuzzleError
+    from puzzlesmith.core.integrity import unsealed_json
 
     count = 0
     metric = "moves"

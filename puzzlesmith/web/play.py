@@ -16,8 +16,8 @@ from threading import Lock
 from typing import Any
 
 from puzzlesmith import api
-from puzzlesmith.csp.errors import PuzzleError, PuzzlesmithError
-from puzzlesmith.csp.picture import Line, Picture, Rect, Shape
+from puzzlesmith.core.errors import PuzzleError, PuzzlesmithError
+from puzzlesmith.core.picture import Line, Picture, Rect, Shape
 from puzzlesmith.drawing.svg import escape
 from puzzlesmith.solvers.base import Status
 
@@ -896,7 +896,7 @@ def rules_of(game: Any, size: Any = 4) -> Any:
         raise BadRequest("threes is played on 4x4", where="size")
     if not isinstance(size, int) or not 3 <= size <= 8:
         raise BadRequest("a board has 3 to 8 cells a side", where="size")
-    from puzzlesmith.generators.games import Prepared, Setup
+    from puzzlesmith.chance.play import Prepared, Setup
 
     return Prepared.of(Setup(size, game=game)).rules
 
@@ -904,7 +904,7 @@ def rules_of(game: Any, size: Any = 4) -> Any:
 def _game_view(rules: Any, board: int, state: int, points: int, moves: int, seed: int) -> dict[str, Any]:
     """The game as the page shows it: ``points`` are the moves' (2048's merges), ``score`` the game's own
     (Threes scores the cards on the board, not the moves)."""
-    from puzzlesmith.csp.games import Position, rows_of
+    from puzzlesmith.chance.rules import Position, rows_of
 
     text = rules.format(board)  # the game's own writing of each tile's value (. for an empty cell)
     grid = [[0 if word == "." else int(word) for word in row] for row in rows_of(text)]
@@ -941,7 +941,7 @@ def game_move(game: Any, size: Any, key: Any, state: Any, direction: Any, points
     move number, so a game replays the same)."""
     import random
 
-    from puzzlesmith.csp.games import DIRECTIONS as DIRS, Position
+    from puzzlesmith.chance.rules import DIRECTIONS as DIRS, Position
 
     rules = rules_of(game, size)
     board, public = _whole(key, "key"), _whole(state, "state")
@@ -963,7 +963,7 @@ def game_move(game: Any, size: Any, key: Any, state: Any, direction: Any, points
 
 def game_suggest(game: Any, size: Any, key: Any, state: Any) -> dict[str, Any]:
     """The expectimax player's move and the expected value of each allowed move."""
-    from puzzlesmith.solvers.players import best_move
+    from puzzlesmith.chance.players import best_move
 
     rules = rules_of(game, size)
     board, public = _whole(key, "key"), _whole(state, "state")

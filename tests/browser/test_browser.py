@@ -120,7 +120,7 @@ def test_2048_plays_with_the_arrow_keys(server, page):
 
 def test_slitherlink_solved_by_clicking_its_lines(server, page):
     # docs/types/slitherlink.md's worked example: click each line of the loop it prints, see solved
-    from puzzlesmith.csp.grid import point_edges
+    from puzzlesmith.puzzles.grid import point_edges
 
     answer = ["+ + + +-+", "   0 1| |", "+ + + + +", " 1 1  | |", "+-+-+-+ +", "|3 2 1  |", "+-+-+ +-+",
               "    |3|2", "+ + +-+ +"]

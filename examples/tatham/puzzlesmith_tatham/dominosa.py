@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import grid
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, grid_text, whole_number
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, grid_text, whole_number
 
 Numbers = tuple[tuple[int, ...], ...]
 

@@ -25,8 +25,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, Picture, PuzzleError, PuzzleType, grid
-from puzzlesmith.csp.puzzle import char_grid, grid_text, parse_rxc
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.picture import Picture
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, char_grid, grid_text, parse_rxc
 
 Dots = tuple[tuple[int, int], ...]  # doubled coordinates (i, j) of the dots, in reading order
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"

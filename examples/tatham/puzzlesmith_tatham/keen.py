@@ -24,11 +24,11 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from puzzlesmith.csp import grid
-from puzzlesmith.csp.errors import PuzzleError, excerpt
+from puzzlesmith.core.errors import PuzzleError, excerpt
+from puzzlesmith.core.picture import LIGHT, SOLUTION, Picture
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.picture import LIGHT, SOLUTION, Picture
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, whole_number
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, whole_number
 
 NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 OPS = {"+": "+", "-": "-", "x": "x", "*": "x", "/": "/", "": ""}

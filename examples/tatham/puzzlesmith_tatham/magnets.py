@@ -18,11 +18,11 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import grid
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.picture import LIGHT, SOLUTION, WHITE, Picture
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.picture import LIGHT, SOLUTION, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, char_grid, grid_text, parse_rxc
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, char_grid, grid_text, parse_rxc
 
 Site = tuple[int, int, str]
 Halves = tuple[str, ...]  # each row's cells as L R T B

@@ -18,8 +18,11 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, Picture, PuzzleError, PuzzleType, grid
-from puzzlesmith.csp.puzzle import parse_rxc
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.picture import Picture
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
 
 Site = tuple[int, int, str]
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

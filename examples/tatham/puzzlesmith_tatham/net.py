@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, PuzzleType, grid
-from puzzlesmith.csp.puzzle import grid_text, parse_rxc
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, grid_text, parse_rxc
 
 Tiles = tuple[int, ...]
 N, E, S, W = 1, 2, 4, 8

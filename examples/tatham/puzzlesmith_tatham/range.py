@@ -18,8 +18,10 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType, grid
-from puzzlesmith.csp.puzzle import parse_rxc, whole_number
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
 
 Site = tuple[int, int, str]
 STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))

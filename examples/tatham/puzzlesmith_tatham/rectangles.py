@@ -23,8 +23,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, Picture, PuzzleType, grid
-from puzzlesmith.csp.puzzle import parse_rxc
+from puzzlesmith.core.picture import Picture
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
 
 Numbers = tuple[tuple[int, ...], ...]
 Rect = tuple[int, int, int, int]  # top, left, height, width

@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError, excerpt
+from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, grid_text, parse_rxc
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, grid_text, parse_rxc
 
 STEPS = {"n": (-1, 0), "ne": (-1, 1), "e": (0, 1), "se": (1, 1), "s": (1, 0), "sw": (1, -1), "w": (0, -1),
          "nw": (-1, -1)}

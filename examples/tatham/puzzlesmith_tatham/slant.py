@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import grid
+from puzzlesmith.core.picture import SOLUTION, WHITE, Picture
 from puzzlesmith.csp.model import Model
-from puzzlesmith.csp.picture import SOLUTION, WHITE, Picture
-from puzzlesmith.csp.puzzle import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles import grid
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
 
 Site = tuple[int, int, str]
 CELL = 24.0

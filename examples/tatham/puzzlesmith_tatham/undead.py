@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp import Instance, Model, Param, PuzzleError, PuzzleType
-from puzzlesmith.csp.puzzle import parse_rxc, whole_number
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.csp import Model
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
 
 Site = tuple[int, int, str]
 MONSTERS = "GVZ"

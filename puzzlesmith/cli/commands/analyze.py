@@ -2,7 +2,7 @@
 
 How many positions it holds and how many are goals, how many lie at each distance from the
 start, the farthest of them, and the hardest start: the (eligible) position farthest from
-every goal, with an optimal solution from it (``solvers.explore``).
+every goal, with an optimal solution from it (``moves.explore``).
 """
 
 from __future__ import annotations
@@ -11,11 +11,7 @@ import argparse
 from typing import Any
 
 from puzzlesmith.api import stopped_text
-from puzzlesmith.csp.moves import Space
-from puzzlesmith.solvers.explore import FARTHEST, Exploration, explore, local_maxima
-from puzzlesmith.solvers.paths import UNKNOWN
-
-from ..common import (
+from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -27,8 +23,11 @@ from ..common import (
     positive_seconds,
     whole_numbers,
 )
-from ..moves import Progress, add_position_limit, add_table_option, counted, limits_for, move_puzzles
-from ..tables import answers_of, describe as describe_table, load
+from puzzlesmith.cli.moves import Progress, add_position_limit, add_table_option, counted, limits_for, move_puzzles
+from puzzlesmith.cli.tables import answers_of, describe as describe_table, load
+from puzzlesmith.moves.explore import FARTHEST, Exploration, explore, local_maxima
+from puzzlesmith.moves.paths import UNKNOWN
+from puzzlesmith.moves.space import Space
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,7 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="JSON Lines: positions, goal_positions, histogram, farthest, hardest (one object per puzzle); "
                         "perm and tiles also maximal and local_maxima")
     p.add_argument("--bb", action="store_true", help="also the BB difficulty metric (exact, or sampled with a 95%% "
-                                                     "interval; see solvers/bb.py)")
+                                                     "interval; see moves/bb.py)")
     p.add_argument("--bb-samples", type=whole_numbers(2, 10**7, "2 to 10,000,000 (an interval needs two)"),
                    metavar="N", help="with --bb: loop-erased walks when BB is sampled (default 200)")
     p.add_argument("--seed", type=int, default=0, help="random seed of the BB sampling (default 0)")
@@ -110,7 +109,7 @@ def from_table(args: argparse.Namespace, type_name: str, spaces: list[tuple[Any,
 
 def bb_report(space: Space, samples: int, seed: int) -> dict[str, Any] | None:
     """The BB metric of the start (None when no goal is reachable)."""
-    from puzzlesmith.solvers.bb import bb_metric, position_graph
+    from puzzlesmith.moves.bb import bb_metric, position_graph
 
     graph = position_graph(space)
     return None if graph is None else bb_metric(graph, samples, seed).as_dict()

@@ -1,5 +1,5 @@
 """`puzzlesmith boards -p size=RxC [-p pieces=K] [-p sizes=...] [-p justsolved=yes] [--count]`: every
-placement of pieces and voids on a board, once each (``generators.boards``), streamed in the
+placement of pieces and voids on a board, once each (``sbp.boards``), streamed in the
 ``slide`` text format, or only counted."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..common import EXIT_OK, emit_json, positive_int
-from ..sbp import add_param_option, read_params
+from puzzlesmith.cli.common import EXIT_OK, emit_json, positive_int
+from puzzlesmith.cli.sbp import add_param_option, read_params
 
 NAMES = ("size", "pieces", "sizes", "justsolved")
 
@@ -23,15 +23,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from puzzlesmith.generators.boards import boards, count_boards, justsolved, size_class, text
+    from puzzlesmith.sbp.boards import boards, count_boards, justsolved, size_class, text
 
     params = read_params(args.param, NAMES, {"justsolved": False})
     rows, cols = params["size"]
     pieces, sizes, only = params.get("pieces"), params.get("sizes"), params["justsolved"]
     if args.count:
-        from puzzlesmith.generators.boards import count_cost
-
-        from ..tables import announce_cost
+        from puzzlesmith.cli.tables import announce_cost
+        from puzzlesmith.sbp.boards import count_cost
 
         seconds, memory = count_cost(rows, cols, pieces)
         announce_cost(f"boards: counting {rows}x{cols}" + (" (an upper bound with sizes)" if sizes else ""),

@@ -13,11 +13,18 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
-from puzzlesmith.csp import registry
-
-from ..common import EXIT_OK, EXIT_UNKNOWN, UsageError, add_type_options, parse_params, read_puzzles, whole_numbers
-from ..outputs import check_output
-from ..pictures import NoAnswer, add_solve_options, no_answer, output_format, write_output
+from puzzlesmith.cli.common import (
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    UsageError,
+    add_type_options,
+    parse_params,
+    read_puzzles,
+    whole_numbers,
+)
+from puzzlesmith.cli.outputs import check_output
+from puzzlesmith.cli.pictures import NoAnswer, add_solve_options, no_answer, output_format, write_output
+from puzzlesmith.puzzles import registry
 
 MAX_BOOK = 10_000  # puzzles in one book: a 2,500-page PDF already takes minutes to make
 
@@ -128,10 +135,9 @@ def from_file(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
     """(drawing of the puzzle, drawing of its answer, caption) of each puzzle of the file, solved first (all
     of them, so a puzzle without a solution stops the book before anything is written)."""
     from puzzlesmith import drawing
+    from puzzlesmith.cli.pictures import answer_picture, solve_all
     from puzzlesmith.drawing.book import answer_aspect
     from puzzlesmith.generators import grade
-
-    from ..pictures import answer_picture, solve_all
 
     ptype, _, puzzles = read_puzzles(args)
     answers = solve_all(ptype, puzzles, args.engine, args.time_limit)

@@ -5,10 +5,7 @@ from __future__ import annotations
 import argparse
 
 from puzzlesmith.api import Count
-from puzzlesmith.csp.puzzle import PuzzleType
-from puzzlesmith.solvers.base import Status
-
-from ..common import (
+from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -21,6 +18,8 @@ from ..common import (
     positive_int,
     read_puzzles,
 )
+from puzzlesmith.puzzles.base import PuzzleType
+from puzzlesmith.solvers.base import Status
 
 
 def register(sub: argparse._SubParsersAction) -> None:

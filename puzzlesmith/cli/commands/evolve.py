@@ -1,8 +1,8 @@
 """`puzzlesmith evolve -p size=4x5 [-p goal=...] [--population N] [--generations G] [--seed S] [--workers K]`:
-breed hard sliding-block puzzles (``generators.evolve``), or with ``--random`` draw random boards with the
+breed hard sliding-block puzzles (``sbp.evolve``), or with ``--random`` draw random boards with the
 same number of fitness evaluations (the baseline the evolver must beat).
 
-Before it starts it says what the run will cost (from measured per-size figures, ``generators.evolve.cost``);
+Before it starts it says what the run will cost (from measured per-size figures, ``sbp.evolve.cost``);
 boards are streamed, so the population does not grow the memory."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
-from ..moves import counted
-from ..sbp import add_param_option, read_params
+from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
+from puzzlesmith.cli.moves import counted
+from puzzlesmith.cli.sbp import add_param_option, read_params
 
 NAMES = ("size", "goal", "metric")
 MAX_RUN = 10**15  # evaluations: far past any run that ends (a year is about 10^9 of the fastest)
@@ -38,10 +38,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from puzzlesmith.cli.tables import announce_cost
     from puzzlesmith.generators.batch import new_seed
-    from puzzlesmith.generators.evolve import Evaluator, evolve, random_search
-
-    from ..tables import announce_cost
+    from puzzlesmith.sbp.evolve import Evaluator, evolve, random_search
 
     params = read_params(args.param, NAMES, {"goal": "corner", "metric": "moves"})
     rows, cols = params["size"]
@@ -53,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         if args.seed is None:
             print(f"puzzlesmith: seed {seed} (give --seed {seed} to make this run again)", file=sys.stderr)
-        from puzzlesmith.generators.evolve import cost
+        from puzzlesmith.sbp.evolve import cost
         seconds, memory = cost(rows, cols, evaluations)
         announce_cost(f"evolve: {evaluations:,} evaluations on {rows}x{cols}", seconds, memory)
     executor = None

@@ -10,8 +10,18 @@ from dataclasses import replace
 from typing import Any
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import PuzzleError, PuzzleType, registry
-from puzzlesmith.csp.puzzle import Instance
+from puzzlesmith.cli.common import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    UsageError,
+    add_type_options,
+    emit_json,
+    parse_params,
+    positive_int,
+    whole_numbers,
+)
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators import (
     LEVELS,
     SYMMETRIES,
@@ -24,18 +34,8 @@ from puzzlesmith.generators import (
     prepare,
 )
 from puzzlesmith.generators.batch import MAX_SEED
-
-from ..common import (
-    EXIT_NO_SOLUTION,
-    EXIT_OK,
-    EXIT_UNKNOWN,
-    UsageError,
-    add_type_options,
-    emit_json,
-    parse_params,
-    positive_int,
-    whole_numbers,
-)
+from puzzlesmith.puzzles import registry
+from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 
 def register(sub: argparse._SubParsersAction) -> None:

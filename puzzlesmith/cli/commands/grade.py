@@ -7,10 +7,7 @@ import argparse
 from typing import Any
 
 from puzzlesmith.api import Graded
-from puzzlesmith.csp import registry
-from puzzlesmith.solvers.base import Status
-
-from ..common import (
+from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -22,6 +19,8 @@ from ..common import (
     positive_seconds,
     read_puzzles,
 )
+from puzzlesmith.puzzles import registry
+from puzzlesmith.solvers.base import Status
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -1,9 +1,9 @@
 """`puzzlesmith hardest -p size=4x4 [-p sizes=...] [-p goal=...] [--workers K | --scheduler ADDRESS] [--out FILE]
 [--json]`: the hardest simple-simple-simple sliding-block puzzle of every class of piece sizes
-(``generators.hardest``), run by ``generators.hardest_run``: in this process, on a dask cluster (a local one
+(``sbp.hardest``), run by ``sbp.hardest_run``: in this process, on a dask cluster (a local one
 for ``--workers K``, or the one at ``--scheduler``), or on a process pool when dask is not installed.
 
-Before it starts it says the time and memory it expects (``generators.hardest_cost``) and refuses a class
+Before it starts it says the time and memory it expects (``sbp.hardest_cost``) and refuses a class
 that cannot fit. Each finished class goes at once to the ``--out`` results file (JSON Lines) or the
 ``--checkpoint`` file, whole or not at all, and a run given the same file again skips the classes it holds.
 """
@@ -17,11 +17,10 @@ import sys
 from collections import Counter
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError
-
-from ..common import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, emit_json, positive_int
-from ..outputs import check_output
-from ..sbp import add_param_option, read_params
+from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, emit_json, positive_int
+from puzzlesmith.cli.outputs import check_output
+from puzzlesmith.cli.sbp import add_param_option, read_params
+from puzzlesmith.core.errors import PuzzleError
 
 NAMES = ("size", "sizes", "goal", "metric")
 
@@ -71,9 +70,9 @@ def memory_size(text: str) -> float:
 def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The classes a checkpoint file holds, when it was made with the same setting; a damaged file
     (its checksum does not match) is refused rather than resumed from."""
-    from puzzlesmith.csp.integrity import DamagedFile, unsealed_json
-    from puzzlesmith.generators.hardest import named
-    from puzzlesmith.generators.hardest_run import setting_text
+    from puzzlesmith.core.integrity import DamagedFile, unsealed_json
+    from puzzlesmith.sbp.hardest import named
+    from puzzlesmith.sbp.hardest_run import setting_text
 
     if not os.path.exists(path):
         return {}
@@ -92,8 +91,8 @@ def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, A
 
 
 def save_checkpoint(path: str, setting: dict[str, Any], done: dict[str, dict[str, Any]]) -> None:
-    from puzzlesmith.csp.files import atomic_write
-    from puzzlesmith.csp.integrity import sealed_json
+    from puzzlesmith.core.files import atomic_write
+    from puzzlesmith.core.integrity import sealed_json
 
     with atomic_write(path) as f:
         json.dump(sealed_json({"setting": setting, "done": done}), f)
@@ -110,8 +109,8 @@ def show(record: dict[str, Any], as_json: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from puzzlesmith.generators.hardest import Geometry, class_name, size_classes
-    from puzzlesmith.generators.hardest_run import Results
+    from puzzlesmith.sbp.hardest import Geometry, class_name, size_classes
+    from puzzlesmith.sbp.hardest_run import Results
 
     params = read_params(args.param, NAMES, {"goal": "corner", "metric": "moves"})
     rows, cols = params["size"]
@@ -156,17 +155,16 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
             todo: list[tuple[int, ...]]) -> tuple[Any, Any]:
     """The plan of the run (with each class's expected memory) and the dask client it runs on (None: this
     process or a pool), after saying the expected time and memory; UsageError for a class that cannot fit."""
-    from puzzlesmith.generators.hardest_cost import choose_mode, class_cost
-    from puzzlesmith.generators.hardest_run import Plan
-    from puzzlesmith.solvers.paths import available_memory
-    from puzzlesmith.solvers.tables import size_text
-
-    from ..tables import time_text
+    from puzzlesmith.cli.tables import time_text
+    from puzzlesmith.moves.paths import available_memory
+    from puzzlesmith.moves.tables import size_text
+    from puzzlesmith.sbp.hardest_cost import choose_mode, class_cost
+    from puzzlesmith.sbp.hardest_run import Plan
 
     workers, client, per_worker = args.workers, None, None
     if args.scheduler:
         client = connect(args.scheduler)
-        from puzzlesmith.generators.hardest_run import cluster_workers, worker_memory
+        from puzzlesmith.sbp.hardest_run import cluster_workers, worker_memory
 
         memories = worker_memory(client)
         workers = max(len(cluster_workers(client)), 1)
@@ -201,7 +199,7 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
               + (f" ({size_text(free)} available)" if free else "") + ("" if workers == 1 else
               f", at most {size_text(need)} for one class"), file=sys.stderr, flush=True)
     if largest is not None and per_worker is not None and need > per_worker:
-        from puzzlesmith.generators.hardest import class_name
+        from puzzlesmith.sbp.hardest import class_name
 
         ways = ([] if args.scheduler else ["fewer --workers"] if workers > 1 else [])
         ways += ["more --memory"] if args.memory is not None and per_worker == args.memory else []
@@ -214,7 +212,7 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     if free is not None and at_once > free:
         raise UsageError(f"{what} needs about {size_text(at_once)} of memory but only {size_text(free)} is available")
     if client is None and workers > 1 and todo and dask_installed():
-        from puzzlesmith.generators.hardest_run import local_cluster
+        from puzzlesmith.sbp.hardest_run import local_cluster
 
         client = local_cluster(workers, per_worker or 2**31)
     return plan, client
@@ -241,11 +239,10 @@ def connect(address: str) -> Any:
 def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple[int, ...]],
            done: dict[str, dict[str, Any]], results: Any, setting: dict[str, Any]) -> int:
     """Run the plan, keep each class as it finishes, print the records in class order; the exit status."""
-    from puzzlesmith.generators.hardest import class_name, parse_class, size_classes
-    from puzzlesmith.generators.hardest_cost import class_cost
-    from puzzlesmith.generators.hardest_run import cluster_workers, worker_memory
-
-    from ..tables import time_text
+    from puzzlesmith.cli.tables import time_text
+    from puzzlesmith.sbp.hardest import class_name, parse_class, size_classes
+    from puzzlesmith.sbp.hardest_cost import class_cost
+    from puzzlesmith.sbp.hardest_run import cluster_workers, worker_memory
 
     cells = plan.rows * plan.cols
     if client is not None:

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from puzzlesmith.generators import level_of
-from puzzlesmith.solvers.base import Status
-
-from ..common import (
+from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -23,6 +20,8 @@ from ..common import (
     positive_seconds,
     read_puzzles,
 )
+from puzzlesmith.generators import level_of
+from puzzlesmith.solvers.base import Status
 
 
 def register(sub: argparse._SubParsersAction) -> None:

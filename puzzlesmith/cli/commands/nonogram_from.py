@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..common import UsageError, emit_json, parse_params
+from puzzlesmith.cli.common import UsageError, emit_json, parse_params
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,8 +35,8 @@ def threshold(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    from puzzlesmith.csp import registry
     from puzzlesmith.generators.nonograms import from_image
+    from puzzlesmith.puzzles import registry
 
     params = parse_params(registry.get("nonogram"), args.param)
     try:

@@ -1,7 +1,7 @@
 """`puzzlesmith play 2048|threes`: seeded games of 2048 or Threes by a player (expectimax, corner, random),
 against chance or the worst-entry adversary, one line (or JSON object) per game and a summary; or the
 best move from one position with the expected value of each move (`play 2048 best-move BOARD`,
-`play threes best-move BOARD --next HINT`). Both games go through the same code (``csp.games``)."""
+`play threes best-move BOARD --next HINT`). Both games go through the same code (``games.rules``)."""
 
 from __future__ import annotations
 
@@ -12,15 +12,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from puzzlesmith.csp.errors import PuzzleError, excerpt
-from puzzlesmith.csp.games import DIRECTIONS, GameRules, Position
-from puzzlesmith.csp.puzzle import whole_number
+from puzzlesmith.chance.game2048 import SIZES, size_of
+from puzzlesmith.chance.play import ADVERSARIES, KITS, PLAYERS, Game, Prepared, Setup, play_game, play_games
+from puzzlesmith.chance.players import MAX_DEPTH, best_move
+from puzzlesmith.chance.rules import DIRECTIONS, GameRules, Position
+from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
+from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.generators.batch import MAX_SEED, new_seed
-from puzzlesmith.generators.games import ADVERSARIES, KITS, PLAYERS, Game, Prepared, Setup, play_game, play_games
-from puzzlesmith.puzzles.game2048 import SIZES, size_of
-from puzzlesmith.solvers.players import MAX_DEPTH, best_move
-
-from ..common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
+from puzzlesmith.puzzles.base import whole_number
 
 #: A weight's size is bounded so that sums of them stay far inside a float's exact range.
 MAX_WEIGHT = 1e12
@@ -160,7 +159,7 @@ def show_best_move(args: argparse.Namespace, text: str, size: int | None, weight
                                  weights, game=args.game))
     rules, player = prepared.rules, prepared.expectimax
     board = rules.parse(text)
-    from puzzlesmith.puzzles.threes import Rules as ThreesRules  # when needed: every command loads this module
+    from puzzlesmith.chance.threes import Rules as ThreesRules  # when needed: every command loads this module
 
     # threes is the game with --next (checked above), and the game whose rules read it
     position = rules.parse_hint(args.next, board) if isinstance(rules, ThreesRules) else Position(board)

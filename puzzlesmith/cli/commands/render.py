@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..common import EXIT_OK, add_input_options, add_type_options, read_puzzles
-from ..outputs import check_output
-from ..pictures import NoAnswer, add_solve_options, no_answer, output_format, write_output
+from puzzlesmith.cli.common import EXIT_OK, add_input_options, add_type_options, read_puzzles
+from puzzlesmith.cli.outputs import check_output
+from puzzlesmith.cli.pictures import NoAnswer, add_solve_options, no_answer, output_format, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,9 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from puzzlesmith import drawing
+    from puzzlesmith.cli.pictures import answer_picture, solve_all
     from puzzlesmith.drawing.book import sheet
-
-    from ..pictures import answer_picture, solve_all
 
     if args.output is not None:
         check_output(args.output, "-o")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 
-from ..common import EXIT_OK, UsageError, positive_seconds
+from puzzlesmith.cli.common import EXIT_OK, UsageError, positive_seconds
 
 EXTRA = "web"
 

@@ -7,12 +7,7 @@ import sys
 from math import isqrt
 
 from puzzlesmith import solvers
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.constraints import Parity, is_prime
-from puzzlesmith.csp.puzzle import PuzzleType
-from puzzlesmith.solvers.base import Status
-
-from ..common import (
+from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -27,7 +22,11 @@ from ..common import (
     positive_int,
     read_puzzles,
 )
-from ..moves import add_move_options, solve_moves
+from puzzlesmith.cli.moves import add_move_options, solve_moves
+from puzzlesmith.csp.constraints import Parity, is_prime
+from puzzlesmith.puzzles import registry
+from puzzlesmith.puzzles.base import PuzzleType
+from puzzlesmith.solvers.base import Status
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -2,11 +2,11 @@
 
 Hoey's method ("Re: TripleCross by Binary Arts", cube-lovers, 1996): every position numbered, its
 distance from the root (the goal, or the given position) kept mod 3, filled layer by layer
-(solvers/tables.py). The file (csp/tables.py) is written whole or not at all; its header names the
+(moves/tables.py). The file (moves/tablefile.py) is written whole or not at all; its header names the
 space, so ``solve --table`` and ``analyze --table`` read it only for the same puzzle. Hoey's four
 answers are printed when the table is done, and kept in the header.
 
-``tiles -p pattern=1,2,3`` builds a pattern database instead (solvers/pdb.py): the distances of an
+``tiles -p pattern=1,2,3`` builds a pattern database instead (moves/pdb.py): the distances of an
 abstraction in which only those tiles are told apart, for IDA* on the 15-puzzle.
 """
 
@@ -18,10 +18,18 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..common import EXIT_OK, UsageError, add_input_options, add_type_options, emit_json, read_puzzles, whole_numbers
-from ..moves import move_puzzles
-from ..outputs import check_output
-from ..tables import answers_of, check_memory, describe, numbered, one, root_number
+from puzzlesmith.cli.common import (
+    EXIT_OK,
+    UsageError,
+    add_input_options,
+    add_type_options,
+    emit_json,
+    read_puzzles,
+    whole_numbers,
+)
+from puzzlesmith.cli.moves import move_puzzles
+from puzzlesmith.cli.outputs import check_output
+from puzzlesmith.cli.tables import answers_of, check_memory, describe, numbered, one, root_number
 
 if TYPE_CHECKING:
     from puzzlesmith.puzzles.tiles import TilesBoard
@@ -56,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     root = root_number(space, space.start(), ptype.name)
     header: dict[str, Any] = {**identity, "root": space.format(space.start())}
     check_memory(identity["size"], len(space.neighbour_numbers(one(root))), args.workers)
-    from puzzlesmith.solvers.tables import build_table, stderr_progress
+    from puzzlesmith.moves.tables import build_table, stderr_progress
 
     progress, close = stderr_progress(identity["size"], args.progress or sys.stderr.isatty())
     try:
@@ -72,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
 
 def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[str, Any]) -> int:
     """``puzzlesmith table tiles -p size=4 -p pattern=1,2,3``: build one pattern database."""
-    from puzzlesmith.solvers.pdb import (
+    from puzzlesmith.moves.pdb import (
         build_pattern,
         building_bytes,
         building_seconds,
@@ -81,7 +89,7 @@ def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[st
         pattern_identity,
         write_pattern,
     )
-    from puzzlesmith.solvers.tables import size_text, stderr_progress
+    from puzzlesmith.moves.tables import size_text, stderr_progress
 
     instance = ptype.empty(params) if not args.puzzles and not args.file else None
     if instance is None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from puzzlesmith.csp import registry
-from puzzlesmith.csp.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.puzzles import registry
 
 
 def register(sub: argparse._SubParsersAction) -> None:

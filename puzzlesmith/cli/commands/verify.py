@@ -7,11 +7,7 @@ import argparse
 from typing import Any
 
 from puzzlesmith import solvers
-from puzzlesmith.csp.puzzle import Instance, PuzzleType
-from puzzlesmith.generators import SYMMETRIES, grade, orbits, redundant_groups
-from puzzlesmith.generators.layout import symmetric
-
-from ..common import (
+from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     UsageError,
@@ -21,6 +17,9 @@ from ..common import (
     plan,
     read_clue_puzzles,
 )
+from puzzlesmith.generators import SYMMETRIES, grade, orbits, redundant_groups
+from puzzlesmith.generators.layout import symmetric
+from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 SHOWN = 5  # redundant clues named in the text output (--json lists them all)
 

@@ -1,0 +1,198 @@
+"""Machine code that numba builds once and later runs load without numba, and mostly without llvmlite.
+
+Calling a numba kernel costs a run about 0.35 s of CPU before its first answer: importing numba (0.15 s),
+then, on the first call, loading every one of numba's typing and lowering registries (0.2 s), even when the
+machine code comes from numba's cache. A kernel that is called through one C entry point (a ``numba.cfunc``)
+needs none of that at run time: its object code is built by numba once and kept on disk.
+
+Where a C compiler driver is at hand (``cc``, or $CC) the object is also linked into a shared library beside
+it, which later runs open with ctypes alone: 3 ms, where loading the object into an LLVM engine costs
+llvmlite's import and engine (0.06 s and 65 MB of a process's memory). Without one, llvmlite (installed
+with numba) loads the object.
+
+The object refers to numba's runtime only on paths that raise exceptions, which the kernels given here never
+take (integer loops over preallocated arrays: no allocation, no division, no checked indexing); those
+references are renamed at build time to symbols of our own that trap, so the kernels run without numba's
+runtime loaded and never clash with it when it is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import threading
+from collections.abc import Callable
+from importlib.util import find_spec
+from pathlib import Path
+from typing import cast
+
+_TRAP = "puzzlesmith_native_trap"
+_FORMAT = "2"  # position-independent objects, linked when a compiler driver is found
+_LOCK = threading.Lock()
+_KEEP: list[object] = []  # the loaded engines and libraries: their code lives as long as they do
+_LOADED: dict[str, int] = {}
+
+
+def _host() -> tuple[str, str]:
+    import llvmlite.binding as ll  # type: ignore[import-untyped]
+
+    return ll.get_host_cpu_name(), ll.get_host_cpu_features().flatten()
+
+
+def _cpu() -> str:
+    """This CPU as the machine code depends on it: on Linux, the first processor's model and feature flags
+    from /proc/cpuinfo (read in well under a millisecond), elsewhere llvmlite's host name and features."""
+    try:
+        first = Path("/proc/cpuinfo").read_text().split("\n\n")[0]
+    except OSError:
+        return " ".join(_host())
+    keys = ("vendor_id", "cpu family", "model", "model name", "flags", "Features", "CPU implementer",
+            "CPU architecture", "CPU variant", "CPU part")
+    kept = [line for line in first.splitlines() if line.split(":")[0].strip() in keys]
+    return "\n".join(kept) if kept else " ".join(_host())
+
+
+def _llvm() -> str:
+    """llvmlite's version file (the LLVM that compiled the object), read without importing llvmlite."""
+    spec = find_spec("llvmlite")
+    assert spec is not None and spec.origin is not None
+    version = Path(spec.origin).with_name("_version.py")
+    return version.read_text() if version.exists() else ""
+
+
+def _cache_file(source: Path) -> Path:
+    """Where ``source``'s object is kept: beside it in __pycache__ (or in $NUMBA_CACHE_DIR, as numba's cache),
+    named by a digest of everything the machine code depends on; its linked library has the suffix .so."""
+    digest = hashlib.sha256(source.read_bytes())
+    for part in (_FORMAT, _llvm(), sys.version, _cpu()):  # not numba's version: the object does not use it
+        digest.update(part.encode())
+    folder = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else source.parent / "__pycache__"
+    return folder / f"{source.stem}.{digest.hexdigest()[:20]}.native"
+
+
+def _target_machine() -> object:
+    import llvmlite.binding as ll
+
+    ll.initialize_native_target()
+    ll.initialize_native_asmprinter()
+    cpu, features = _host()
+    return ll.Target.from_default_triple().create_target_machine(cpu=cpu, features=features, opt=3,
+                                                                   reloc="pic", jit=True)
+
+
+def _trap_ir(names: list[str]) -> str:
+    """LLVM IR defining each of ``names`` (and the trap itself) as a function that traps."""
+    body = "() {\n  call void @llvm.trap()\n  unreachable\n}\n"
+    return "declare void @llvm.trap()\n" + "".join(f'define void @"{name}"{body}' for name in [_TRAP, *names])
+
+
+def _compile(build: Callable[[], tuple[str, str]]) -> tuple[bytes, dict[str, object]]:
+    """The object code of the entry point ``build`` compiles (its LLVM IR and symbol), with numba's runtime
+    references renamed to traps."""
+    import llvmlite.binding as ll
+
+    ir, symbol = build()
+    module = ll.parse_assembly(ir)
+    for value in [*module.functions, *module.global_variables]:
+        if value.is_declaration and value.name.startswith(("numba_", "NRT_")):
+            value.name = f"{_TRAP}.{value.name}"
+    trapped = sorted(v.name for v in [*module.functions, *module.global_variables]
+                     if v.is_declaration and v.name.startswith(_TRAP))
+    return _target_machine().emit_object(module), {"symbol": symbol, "trapped": trapped}  # type: ignore[attr-defined]
+
+
+def _link(obj: bytes, meta: dict[str, object], library: Path) -> None:
+    """Link the object and its traps into the shared library ``library`` with the C compiler driver, when
+    there is one; nothing when there is not or it fails (llvmlite then loads the object)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    import llvmlite.binding as ll
+
+    driver = shutil.which(os.environ.get("CC", "cc"))
+    if driver is None or sys.platform not in ("linux", "darwin"):
+        return
+    trapped = cast(list[str], meta["trapped"])
+    traps = _target_machine().emit_object(ll.parse_assembly(_trap_ir(trapped)))  # type: ignore[attr-defined]
+    flags = ["-dynamiclib", "-undefined", "dynamic_lookup"] if sys.platform == "darwin" else ["-shared"]
+    with tempfile.TemporaryDirectory(dir=library.parent) as folder:
+        parts = [Path(folder, "kernel.o"), Path(folder, "traps.o")]
+        for part, code in zip(parts, (obj, traps)):
+            part.write_bytes(code)
+        out = Path(folder, library.name)
+        try:
+            subprocess.run([driver, *flags, "-o", str(out), *map(str, parts), "-lm"], check=True,
+                           capture_output=True, timeout=120)
+        except (OSError, subprocess.SubprocessError):
+            return
+        os.replace(out, library)  # whole or absent, whatever runs at the same time
+
+
+def _open(library: Path, symbol: str) -> int | None:
+    """The address of ``symbol`` in the shared library, or None when it cannot be opened here."""
+    import ctypes
+
+    try:
+        lib = ctypes.CDLL(str(library))
+        address = ctypes.cast(lib[symbol], ctypes.c_void_p).value
+    except (OSError, AttributeError):
+        return None
+    _KEEP.append(lib)
+    return address
+
+
+def entry_point(source: Path, build: Callable[[], tuple[str, str]]) -> int:
+    """The address of the entry point ``build`` makes for the kernels in ``source`` (a module file): from its
+    linked library or its object when the cache holds them for this source and machine, else built with numba
+    and cached. ``build`` returns the entry point's LLVM IR and its symbol name (a ``numba.cfunc``'s
+    ``inspect_llvm()`` and ``native_name``)."""
+    key = str(source)
+    with _LOCK:
+        if key in _LOADED:
+            return _LOADED[key]
+        path = _cache_file(source)
+        library, obj = path.with_suffix(".so"), None
+        if path.exists():
+            with path.open("rb") as file:
+                meta = json.loads(file.readline())
+        else:
+            obj, meta = _compile(build)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                _link(obj, meta, library)
+                temporary = path.with_suffix(f".{os.getpid()}.tmp")
+                temporary.write_bytes(json.dumps(meta).encode() + b"\n" + obj)
+                os.replace(temporary, path)  # whole or absent, whatever runs at the same time
+            except OSError:  # a read-only install: built again next run
+                pass
+        address = _open(library, str(meta["symbol"])) if library.exists() else None
+        if address is None:
+            address = _load(path.read_bytes().partition(b"\n")[2] if obj is None else obj, meta)
+        _LOADED[key] = address
+        return address
+
+
+def available() -> bool:
+    """Whether native kernels can be built or loaded: numba installed (not imported: only a build needs it),
+    and $PUZZLESMITH_PURE_PYTHON not set (as for core/compiled.py's kernels)."""
+    return not os.environ.get("PUZZLESMITH_PURE_PYTHON") and find_spec("numba") is not None
+
+
+def _load(obj: bytes, meta: dict[str, object]) -> int:
+    """Load the object into an LLVM engine (llvmlite) with its numba references bound to the trap; the
+    entry point's address."""
+    import llvmlite.binding as ll
+
+    engine = ll.create_mcjit_compiler(ll.parse_assembly(""), _target_machine())
+    engine.add_module(ll.parse_assembly(_trap_ir([])))
+    engine.finalize_object()
+    stop = engine.get_function_address(_TRAP)
+    for name in meta["trapped"]:  # type: ignore[attr-defined]
+        ll.add_symbol(name, stop)
+    engine.add_object_file(ll.ObjectFileRef.from_data(obj))
+    engine.finalize_object()
+    _KEEP.append(engine)
+    return int(engine.get_function_address(str(meta["symbol"])))

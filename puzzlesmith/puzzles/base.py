@@ -1,0 +1,443 @@
+"""The puzzle-type interface: parameters, parse, model, format.
+
+A puzzle type turns text into an ``Instance``, builds the ``Model`` of its structure,
+and writes values back as text. Its clues are ``Instance.givens`` (variable -> value),
+kept apart from the model so that engines can take them as assumptions: a model is
+compiled once per puzzle shape, and thousands of puzzles of that shape reuse it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from puzzlesmith.core.errors import PuzzleError, excerpt
+from puzzlesmith.core.picture import Picture
+from puzzlesmith.csp.constraints import AllDifferent
+from puzzlesmith.csp.model import Model
+from puzzlesmith.moves.space import Space
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter of a puzzle type, given on the command line as ``-p name=value``."""
+
+    name: str
+    default: str | None
+    help: str
+    parse: Callable[[str], Any] = str
+
+
+def whole_number(text: str, low: int, high: int) -> int:
+    """``text`` as a whole number in low..high, written in ASCII digits (a leading ``-`` only when
+    ``low`` is negative); ValueError saying what is wrong.
+
+    Python's int() also reads '٩', '1_000', ' 7 ' and numbers of thousands of digits (slowly, and past
+    4,300 digits not at all): puzzle text and parameters take none of them, in every type alike.
+    """
+    body = text[1:] if low < 0 and text.startswith("-") else text
+    bad = next((ch for ch in body if not "0" <= ch <= "9"), None)
+    if not body or bad is not None:
+        why = f" ({bad!r} is not an ASCII digit 0-9)" if bad is not None and bad.isdigit() else ""
+        raise ValueError(f"expected a whole number, got {excerpt(text)}{why}")
+    if len(body.lstrip("0")) > len(str(max(high, -low))):  # before int(): it is slow on huge numbers
+        raise ValueError(f"{excerpt(text)} is out of range: expected {low}..{high}")
+    value = int(text)
+    if not low <= value <= high:
+        raise ValueError(f"{value} is out of range: expected {low}..{high}")
+    return value
+
+
+def parse_rxc(text: str, square: bool = False, most: int | None = None, least: int = 1) -> tuple[int, int]:
+    """'2x3' -> (2, 3), rows by columns, each at least ``least`` (1; a genre whose generator needs room says
+    more); with ``square``, '5' means 5x5; with ``most``, rows x columns may be at most that (checked before
+    anything is allocated)."""
+    rows, sep, cols = text.strip().lower().partition("x")
+    if not sep and square:
+        cols = rows
+    shape = "N or ROWSxCOLUMNS, e.g. 5 or 4x6" if square else "ROWSxCOLUMNS, e.g. 2x3"
+    if (not sep and not square) or not _ascii_digits(rows) or not _ascii_digits(cols):
+        raise ValueError(f"expected {shape}, got {excerpt(text)}")
+    limit = most or 10**9
+    try:  # each side bounded before multiplying
+        r, c = whole_number(rows, 0, limit), whole_number(cols, 0, limit)
+    except ValueError:
+        raise ValueError(f"{excerpt(text)} is more than the {limit:,} cells this type takes") from None
+    if not r or not c:
+        raise ValueError(f"expected {shape}, each side at least 1, got {excerpt(text)}")
+    if r * c > limit:
+        raise ValueError(f"{r}x{c} is {r * c:,} cells, more than the {limit:,} this type takes")
+    if min(r, c) < least:
+        raise ValueError(f"{r}x{c} is too small: this type takes at least {least}x{least}")
+    return r, c
+
+
+def yes_no(text: str) -> bool:
+    """A Param parser for switches: yes, y, true, 1, on / no, n, false, 0, off."""
+    value = text.strip().lower()
+    if value in ("yes", "y", "true", "1", "on"):
+        return True
+    if value in ("no", "n", "false", "0", "off"):
+        return False
+    raise ValueError("expected yes or no")
+
+
+def char_grid(text: str, allowed: str, *, square: bool = False) -> list[str]:
+    """The rows of a grid written one character a cell, as rows separated by ``/`` on one line or one row per
+    line; PuzzleError naming the line (or the row, on one line) and the cell of the first character not in
+    ``allowed``, or a row of another length. Grid genres share this contract."""
+    one_line = "\n" not in text.strip()
+    rows = [r.strip() for r in (text.split("/") if one_line else text.strip().splitlines())]
+    for k, row in enumerate(rows, start=1):
+        line, where = (None, f"row {k}") if one_line else (k, None)
+        if not row:
+            raise PuzzleError("empty row", line=line, where=where)
+        if len(row) != len(rows[0]):
+            raise PuzzleError(f"{len(row)} cells where the first row has {len(rows[0])}", line=line, where=where)
+        for c, ch in enumerate(row, start=1):
+            if ch not in allowed:
+                cell = f"{where}, cell r{k}c{c}" if where else f"cell r{k}c{c}"
+                raise PuzzleError(f"{ch!r} is not one of {' '.join(allowed)}", line=line, where=cell)
+    if square and len(rows) != len(rows[0]):
+        raise PuzzleError(f"{len(rows)} rows of {len(rows[0])} cells: the grid must be square")
+    return rows
+
+
+def grid_text(rows: Sequence[str], layout: str) -> str:
+    """Rows of cells as text: one line with ``/`` between rows (layout "line"), or one row per line."""
+    return "/".join(rows) if layout == "line" else "\n".join(rows)
+
+
+def _plain_groups(model: Model) -> tuple[list[AllDifferent], dict[int, list[int]]]:
+    """The model's AllDifferent constraints without offsets, and each variable's positions among them."""
+    plain = [c for c in model.of_kind("AllDifferent") if isinstance(c, AllDifferent) and len(set(c.offsets)) <= 1]
+    groups_of: dict[int, list[int]] = {}
+    for k, c in enumerate(plain):
+        for v in c.vars:
+            groups_of.setdefault(v, []).append(k)
+    return plain, groups_of
+
+
+def _ascii_digits(text: str) -> bool:
+    return bool(text) and all("0" <= ch <= "9" for ch in text)
+
+
+@dataclass
+class Instance:
+    """One puzzle: its parameters, its givens (variable index -> value) and type-specific data.
+
+    ``givens`` is read-only: a dict, or for millions of them (a large lights-out board) a
+    ``csp.givens.GivenArrays``, the same mapping over two arrays, which engines may take whole."""
+
+    params: dict[str, Any]
+    givens: Mapping[int, int] = field(default_factory=dict)
+    data: Any = None
+    layout: str = "line"
+    #: Why the puzzle has no solution, when reading it already showed so (a nonogram whose row
+    #: clues shade more cells than its column clues): commands answer "no solution" with it.
+    conflict: str | None = None
+
+
+class PuzzleType:
+    """Base class of puzzle types. Subclasses set the class attributes and the four methods."""
+
+    name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    params: ClassVar[tuple[Param, ...]] = ()
+    #: True when clues are given values of variables, so generators can make puzzles of it.
+    clue_based: ClassVar[bool] = False
+    #: True for puzzles solved by a sequence of moves (``MovePuzzle``), not by values of variables.
+    solved_by_moves: ClassVar[bool] = False
+    #: "module:function" (or the name of an entry of ``generators.GENERATORS``, entry-point group
+    #: ``puzzlesmith.generators``) making boards of a type not made of clues (lights-out, nonograms, tile puzzles),
+    #: called as ``function(ptype, params, n, seed=S, **options)`` with the generate command's board options
+    #: (presses, unique: a generator refuses those it does not take); board k comes from seed S + k alone,
+    #: and has ``.instance``. Imported only when boards are made.
+    board_generator: ClassVar[str | None] = None
+    #: "module:function" (or a name in ``generators.GRADERS``, group ``puzzlesmith.graders``) grading a board
+    #: of a type not made of clues: ``function(instance) -> dict``.
+    board_grader: ClassVar[str | None] = None
+    #: The kinds of clue this type's puzzles carry that are not values of the answer's variables (numbers
+    #: in black cells, counts around the grid, trees, pearls), in words. A type that declares any implements
+    #: ``clues``, ``with_clues`` and ``full_board``: generators then remove clues (by symmetry orbits)
+    #: while the answer stays unique, and grade and hint use the generic tiers of deduction.
+    clue_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def capabilities(self) -> frozenset[str]:
+        """What can be asked of puzzles of this type, as the API, the command line and the web page ask:
+        solve, count, render, and where the type allows it generate, grade, hint and verify (clue
+        puzzles), moves and analyze (puzzles solved by moves)."""
+        caps = {"solve", "count", "render"}
+        if self.clue_based or self.clue_kinds:
+            caps |= {"generate", "grade", "hint"}
+        if self.clue_based:  # verify's minimality is over given values; clue kinds are not given values
+            caps.add("verify")
+        if self.board_generator:
+            caps.add("generate")
+        if self.board_grader:
+            caps.add("grade")
+        return frozenset(caps)
+
+    def refusal(self, capability: str) -> str:
+        """What is said when ``capability`` is asked of a type that lacks it."""
+        if capability in ("grade", "hint", "verify") and not (self.clue_based or self.clue_kinds):
+            return f"{self.name} puzzles are not made of clues, so they have no {capability}"
+        if capability == "verify" and self.clue_kinds:
+            return (f"verify checks minimality over given values, and {self.name}'s clues are not values of its "
+                    f"cells: use `puzzlesmith count {self.name} PUZZLE --limit 2` for uniqueness")
+        return f"{self.name} puzzles cannot {capability}"
+
+    # -- parameters --------------------------------------------------------------------------
+    def resolve_params(self, raw: Mapping[str, str]) -> dict[str, Any]:
+        """Parse ``-p`` values; unknown names and bad values raise PuzzleError naming the parameter.
+
+        Parameters left out stay None when their default is None (the type derives them,
+        e.g. a sudoku's box shape from its size).
+        """
+        known = {p.name: p for p in self.params}
+        for name in raw:
+            if name not in known:
+                choices = ", ".join(known) or "none"
+                raise PuzzleError(f"unknown parameter for {self.name} (it takes: {choices})",
+                                  where=f"parameter {excerpt(name)}")
+        values: dict[str, Any] = {}
+        for p in self.params:
+            text = raw.get(p.name, p.default)
+            if text is None:
+                values[p.name] = None
+                continue
+            try:
+                values[p.name] = p.parse(text)
+            except (ValueError, TypeError) as e:
+                raise PuzzleError(f"bad value {excerpt(text)}: {e}", where=f"parameter {p.name!r}") from None
+        return values
+
+    # -- the interface -----------------------------------------------------------------------
+    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+        """Read one puzzle; raise PuzzleError (with line and cell) for anything wrong in it."""
+        raise NotImplementedError
+
+    def empty(self, params: dict[str, Any]) -> Instance | None:
+        """The instance with no clues, where the type has one (n-queens, an empty grid)."""
+        return None
+
+    def model(self, instance: Instance) -> Model:
+        """The model of the puzzle's structure; the givens are applied by the engine."""
+        raise NotImplementedError
+
+    def format(self, instance: Instance, values: Sequence[int]) -> str:
+        """A solution (values of every variable) as text, in the layout the puzzle came in."""
+        raise NotImplementedError
+
+    def format_puzzle(self, instance: Instance) -> str:
+        """The puzzle itself as text (what a generator prints)."""
+        raise NotImplementedError
+
+    def verify(self, instance: Instance, values: Sequence[int]) -> str | None:
+        """What is wrong with a solution beyond the model's own constraints, or None.
+
+        A type whose rules are easy to re-check directly (Life replays one generation) says
+        so here; the command line runs this, ``Model.check`` and the givens on every answer.
+        """
+        return None
+
+    def show_value(self, value: int, instance: Instance | None = None) -> str:
+        """How a value is written in messages (sudoku writes 10 as A, or in the puzzle's declared
+        symbols when ``instance`` has them)."""
+        return str(value)
+
+    def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture | None:
+        """The puzzle as a picture (with ``values``, its solution drawn in), or None: ``puzzlesmith render``
+        then uses its own drawing of a built-in type, or draws the text of a grid of values."""
+        return None
+
+    def contradiction(self, instance: Instance, model: Model) -> str | None:
+        """Why the puzzle as given has no solution, when its givens alone show it, or None.
+
+        One rule for every type: a puzzle that reads well but contradicts itself (two equal
+        givens in a row, two guests pinned to one seat, clue totals that disagree) is a puzzle
+        with no solution, answered "no solution" with this reason; it is not bad input.
+        Found here: the reason ``parse`` recorded, a given outside its variable's domain, and
+        two equal givens in one AllDifferent (those with offsets are left to the engines).
+        """
+        if instance.conflict:
+            return instance.conflict
+        for v, value in instance.givens.items():
+            if value not in model.domains[v]:
+                return f"{self.cell_name(instance, v)} cannot be {self.show_value(value, instance)}"
+        constraints, groups_of = model.cached("plain all-different groups", _plain_groups)
+        seen: dict[tuple[int, int], int] = {}  # (constraint, value) -> the given variable holding it
+        for v, value in instance.givens.items():  # walk the givens, not every cell of every constraint
+            for k in groups_of.get(v, ()):
+                other = seen.setdefault((k, value), v)
+                if other != v:
+                    c = constraints[k]
+                    return (f"{self.cell_name(instance, min(other, v, key=c.vars.index))} and "
+                            f"{self.cell_name(instance, max(other, v, key=c.vars.index))} are both "
+                            f"{self.show_value(value, instance)} in {c.name or c.kind}")
+        return None
+
+    # -- geometry, for generators (clue symmetry) and drawings ---------------------------------------------
+    def clue_vars(self, instance: Instance) -> list[int]:
+        """The variables that may be clues (a generator places its clues among them): by default all of
+        them; a type with helper variables (sums, links) names its cells here."""
+        return list(range(self.model(instance).num_vars))
+
+    def grid_shape(self, instance: Instance) -> tuple[int, int] | None:
+        """(rows, columns) of the grid the clue variables lie on, or None when the type has no geometry
+        (symmetric clue patterns need one). By default the instance's ``rows`` and ``cols`` parameters when
+        it has both (the grid genres), else a ``size`` x ``size`` grid when the type has a whole-number
+        ``size`` parameter and that many clue variables."""
+        rows, cols = instance.params.get("rows"), instance.params.get("cols")
+        if isinstance(rows, int) and isinstance(cols, int):
+            return rows, cols
+        size = instance.params.get("size")
+        if isinstance(size, int) and size > 0 and len(self.clue_vars(instance)) == size * size:
+            return size, size
+        return None
+
+    def cell_positions(self, instance: Instance) -> Sequence[tuple[int, int]]:
+        """(row, column) of each clue variable, in ``clue_vars`` order: by default row by row over
+        ``grid_shape`` (a samurai's five overlapping grids place theirs on one big grid)."""
+        shape = self.grid_shape(instance)
+        if shape is None:
+            return []
+        rows, cols = shape
+        return [(k // cols, k % cols) for k in range(rows * cols)]
+
+    def open_layout(self, params: Mapping[str, Any]) -> int | None:
+        """The side N of a region layout that generating with ``params`` must draw at random (a jigsaw
+        sudoku given no layout), or None when the parameters need none."""
+        return None
+
+    def with_givens(self, instance: Instance, givens: Mapping[int, int]) -> Instance:
+        """A copy of ``instance`` with other givens (used by generators)."""
+        return dataclasses.replace(instance, givens=dict(givens))
+
+    def cell_name(self, instance: Instance, var: int) -> str:
+        """How a person names variable ``var`` (used in hints and messages)."""
+        return self.model(instance).names[var]
+
+    # -- clues that are not values of variables (types declaring ``clue_kinds``) --------------------------
+    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
+        """The clues a puzzle shows, each at its site ``(row, column, kind)`` (row or column -1 for a count
+        outside the grid); only these are removed by generators, the rest of the puzzle is its layout.
+        By default none: every clue is part of the layout (hitori's numbers, hashi's islands), so generators
+        keep the full board as drawn, and ``full_board`` must draw boards that are often unique."""
+        return {}
+
+    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
+        """A copy of ``instance`` showing exactly ``clues`` (a subset of what ``clues`` gave); by default
+        the instance itself, as there is no removable clue (see ``clues``)."""
+        return instance
+
+    def full_board(self, params: dict[str, Any], rng: Any) -> Instance:
+        """A random puzzle with a solution, showing every clue its layout allows (drawn from ``rng``, a
+        ``random.Random``): where generators start removing clues."""
+        raise NotImplementedError
+
+    def full_board_of(self, instance: Instance, values: Sequence[int]) -> Instance | None:
+        """The board of ``instance``'s layout showing every clue the solution ``values`` allows, or None (the
+        default) when the type cannot say. A full board with two answers is then redrawn from one of them
+        instead of drawing a new one: a walk that soon ends on a board with one answer, where new draws
+        rarely do (a masyu's pearls leave its loop free wherever it runs straight or far from them)."""
+        return None
+
+    def mend(self, instance: Instance, keep: Sequence[int], other: Sequence[int]) -> Instance | None:
+        """A board that the solution ``keep`` solves and ``other`` (a second answer of ``instance``) does
+        not, changed where the two differ, or None when the type cannot say. Generators call it on a full
+        board with two answers, as Tatham's generators change a board where its answers differ and ask
+        again: a Keen merges cages, a Dominosa swaps numbers. By default the board of ``keep``
+        (``full_board_of``), which serves types whose clues are read off the answer."""
+        return self.full_board_of(instance, keep)
+
+    # -- reading files -----------------------------------------------------------------------
+    def split_records(self, text: str) -> list[tuple[int, str]]:
+        """Split file text into (first line number, puzzle text) records.
+
+        ``#`` starts a comment. Blank lines separate blocks, and ``block_records`` decides from
+        each whole block how many puzzles it holds.
+        """
+        records: list[tuple[int, str]] = []
+        block: list[tuple[int, str]] = []
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].rstrip()
+            if line.strip():
+                block.append((number, line))
+            elif not raw.lstrip().startswith("#") and block:
+                records.extend(self.block_records(block))
+                block = []
+        if block:
+            records.extend(self.block_records(block))
+        return records
+
+    def block_records(self, block: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        """The puzzles in one block of (line number, line): one puzzle per line when every line is a
+        whole puzzle on its own (``is_one_line``) and the block cannot be one puzzle (``is_one_grid``),
+        otherwise the whole block is one puzzle.
+
+        Decided from the whole block, never line by line: sixteen lines of sixteen cells are one
+        16x16 sudoku even though each line alone would be a whole 4x4 one.
+        """
+        lines = [line for _, line in block]
+        if len(block) > 1 and all(self.is_one_line(line) for line in lines) and not self.is_one_grid(lines):
+            return list(block)
+        return [(block[0][0], "\n".join(lines))]
+
+    def is_one_line(self, line: str) -> bool:
+        """True when ``line`` alone is a whole puzzle (so a file may hold one puzzle per line)."""
+        return False
+
+    def is_one_grid(self, lines: list[str]) -> bool:
+        """True when these lines, each a whole puzzle alone, are together one puzzle (a square grid)."""
+        return False
+
+
+# -- puzzles solved by moves ----------------------------------------------------------------------------------
+def choice(*names: str) -> Callable[[str], str]:
+    """A Param parser accepting exactly one of ``names``."""
+    def parse(text: str) -> str:
+        if text not in names:
+            raise ValueError(f"expected one of {', '.join(names)}")
+        return text
+    return parse
+
+
+def metric_param(metrics: Sequence[str]) -> Param:
+    """The ``-p metric=`` parameter of a move type, restricted to the metrics it supports."""
+    return Param("metric", "moves", f"what one move is: {', '.join(metrics)}", choice(*metrics))
+
+
+class MovePuzzle(PuzzleType):
+    """A puzzle type solved by moves: ``parse`` gives an Instance, ``space`` its position graph.
+
+    Every move type has a ``metric`` parameter (see ``metric_param``). Constraint-puzzle
+    commands (count, generate, verify, grade, hint) refuse move types.
+    """
+
+    def space(self, instance: Instance) -> Space:
+        """The position graph of ``instance`` in its metric."""
+        raise NotImplementedError
+
+    solved_by_moves = True
+
+    def capabilities(self) -> frozenset[str]:
+        """Solve (a shortest solution), analyze (the whole component), moves and render; generate (random
+        starts) where the type declares a ``board_generator``."""
+        return frozenset({"solve", "analyze", "moves", "render"} | ({"generate"} if self.board_generator else set()))
+
+    def refusal(self, capability: str = "count") -> str:
+        """What the constraint-puzzle commands say about this type."""
+        return f"{self.name} is solved by moves: use `puzzlesmith solve` or `puzzlesmith analyze`"
+
+    def model(self, instance: Instance) -> Model:
+        raise PuzzleError(f"{self.refusal()} (solved by moves, not a constraint model)")
+
+    def format_puzzle(self, instance: Instance) -> str:
+        space = self.space(instance)
+        return space.format(space.start())
+
+    def is_one_line(self, line: str) -> bool:
+        return "/" in line

@@ -1,0 +1,296 @@
+"""What a class of the hardest search will cost, said before it starts: boards, memory, time.
+
+The class search (``sbp.hardest``) keeps at most three breadth-first layers, and a layer is
+a share of the class's positions, so its peak memory and its time grow with the number of boards
+of the class; the constants below are fitted to measured runs (``benchmarks/bench_hardest_cost.py``
+measures them again and prints the ratio of estimate to peak per class). The board counts of every
+class come from one pass over the board (below), not one count per class: counting the 2,086
+classes of 4x5 one by one (``boards.count_boards(sizes=...)``) took about 15 minutes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from math import exp, log
+from typing import Any
+
+from puzzlesmith.sbp.boards import Board, _step_rooms, connected_sets
+
+
+def multisets(cells: int) -> list[tuple[int, ...]]:
+    """Every multiset of piece sizes of at most ``cells`` cells in all (the empty one first)."""
+    out: list[tuple[int, ...]] = []
+
+    def grow(prefix: list[int], smallest: int, room: int) -> None:
+        out.append(tuple(prefix))
+        for size in range(smallest, room + 1):
+            prefix.append(size)
+            grow(prefix, size, room - size)
+            prefix.pop()
+
+    grow([], 1, cells)
+    return out
+
+
+@lru_cache(maxsize=8)
+def class_counts(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]:
+    """(boards, justsolved boards) of every class of piece sizes that leaves a void, in one pass.
+
+    Bickford's placement recursion ("Sliding Block Puzzles, Part 4 of 3", 2013), memoised on the
+    undecided cells as ``boards.count_boards`` is, but each memo entry holds the counts of every
+    multiset at once (a numpy vector indexed by multiset), so placing a piece of size s moves each
+    count to the multiset with one more s. Justsolved boards are counted by their corner piece, by
+    inclusion and exclusion of the cells it needs to step left or up, as ``count_boards`` does."""
+    import numpy as np
+
+    board = Board(rows, cols)
+    nbrs = board.neighbours()
+    n = board.n
+    every = multisets(n)
+    index = {m: k for k, m in enumerate(every)}
+    # grown[s][k]: the index of multiset k with one more piece of size s (the empty multiset where it would
+    # exceed the board: its count is then dropped by ``valid``)
+    grown, valid = [], []
+    for s in range(n + 1):
+        to = [index.get(tuple(sorted(m + (s,))), -1) if s else -1 for m in every]
+        arr = np.array(to, dtype=np.int64)
+        valid.append(np.flatnonzero(arr >= 0))
+        grown.append(arr[arr >= 0])
+
+    def add(total: Any, counts: Any, size: int) -> None:
+        total[grown[size]] += counts[valid[size]]
+
+    @cache
+    def ways(undecided: int) -> Any:
+        total = np.zeros(len(every), dtype=np.int64)
+        if not undecided:
+            total[0] = 1
+            return total
+        root = (undecided & -undecided).bit_length() - 1
+        total += ways(undecided ^ (1 << root))
+        for piece, size in connected_sets(root, undecided, nbrs):
+            add(total, ways(undecided ^ piece), size)
+        return total
+
+    boards = ways(board.full)
+    solved = np.zeros(len(every), dtype=np.int64)
+    for piece, size in connected_sets(n - 1, board.full, nbrs):
+        rest = board.full & ~piece
+        rooms = [room for room in _step_rooms(piece, rows, cols) if room is not None]
+        for room in rooms:
+            add(solved, ways(rest & ~room), size)
+        if len(rooms) == 2:
+            add(solved, -ways(rest & ~rooms[0] & ~rooms[1]), size)
+    ways.cache_clear()
+    return {m: (int(boards[k]), int(solved[k])) for k, m in enumerate(every) if m and sum(m) < n}
+
+
+@lru_cache(maxsize=8)
+def counts_of(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]:
+    """``class_counts`` of a board, read from ``hardest_counts`` where it is there (the same on a transposed
+    board: transposing keeps piece sizes, the bottom-right cell and the two steps a justsolved piece may take)."""
+    from puzzlesmith.sbp.hardest import size_classes
+    from puzzlesmith.sbp.hardest_counts import COUNTS
+
+    rows, cols = min(rows, cols), max(rows, cols)
+    stored = COUNTS.get(f"{rows}x{cols}")
+    if stored is None:
+        return class_counts(rows, cols)
+    pairs = [tuple(int(x, 36) for x in item.split(",")) for item in stored.split()]
+    return {sizes: (pair[0], pair[1]) for sizes, pair in zip(size_classes(rows * cols), pairs)}
+
+
+def features(rows: int, cols: int, sizes: Sequence[int]) -> list[float] | None:
+    """What the models read, all known before the search: 1, log boards, log justsolved boards, pieces, voids,
+    monominoes, voids x monominoes, the share of monominoes, the largest piece, and voids x each log (None when
+    the class has no justsolved board: its search ends at once). Free small pieces and many voids make wide
+    layers and many moves a position."""
+    boards, solved = counts_of(rows, cols)[tuple(sorted(sizes))]
+    if not solved:
+        return None
+    voids, ones = rows * cols - sum(sizes), list(sizes).count(1)
+    return [1.0, log(boards), log(solved), float(len(sizes)), float(voids), float(ones), float(voids * ones),
+            ones / len(sizes), float(max(sizes)), voids * log(boards), voids * log(solved)]
+
+
+@dataclass(frozen=True)
+class Fit:
+    """The constants of one class search's cost: its peak memory above the process (MB) and its CPU seconds, each
+    as exp(a linear function of ``features``); the process before a class (bytes); the numbered modes' working
+    arrays (bytes) and time (the layer search's times a factor, plus ``NUMBERING_SECONDS`` a position numbered);
+    and the least bytes and CPU seconds a reached position costs (times ``POSITIONS``' estimate), which bound the
+    layer search's memory and time from below where the classes grow beyond those the fits were made on."""
+
+    memory: tuple[float, ...]
+    seconds: tuple[float, ...]
+    base: float
+    ranked_work: float
+    disk_work: float
+    ranked_slower: float
+    disk_slower: float
+    position_bytes: float = 0.0
+    position_seconds: float = 0.0
+    #: The most a class keeps as layers above the process: ``ceiling_bytes`` and ``ceiling_position_bytes`` a
+    #: predicted position. It caps the fit where the fit runs high: classes of few positions, whose peak is the
+    #: search's fixed arrays, and the monomino classes of 2xN boards, which the fit never saw.
+    ceiling_bytes: float = float("inf")
+    ceiling_position_bytes: float = 0.0
+
+
+#: The numpy search (without numba: a layer is rows of piece masks). Least squares in log space over 213 classes
+#: measured by benchmarks/bench_hardest_cost.py (4x4, 3x5, 2x8, 4x5; goal=corner and edges; metric=moves; memory
+#: from the classes of 5 MB and more). All 108 classes that peak at 20 MB or more are within a factor of two (0.56
+#: to 1.92); time, measured on a loaded machine, is within a factor of two for 191 of the 213 classes. The process:
+#: Python, numpy and puzzlesmith imported, 29 MB (VmRSS). The numbered modes, measured alone in a fresh process
+#: (bench_hardest_cost.py --mode ranked|disk): peaks of 95 and 103 MB on the 132-move 4x4 class (2.5 million
+#: positions), 272 and 139 MB for a 4x5 class of 24.9 million, 72 MB on disk for a 4x4 class of five pieces (the
+#: disk mode's arrays vary with the slices read: 43 to 104 MB above the process); their time (the sweeps and the
+#: keys turned back into rows) fitted to the same two classes in both modes.
+NUMPY = Fit(
+    memory=(-5.6335, 0.5110, 0.1327, 0.2372, 0.2474, -0.1081, 0.0189, 0.5229, -0.0219, -0.0433, 0.0417),
+    seconds=(-12.4124, 1.1423, -0.4316, 0.3609, 0.1927, -0.0925, 0.0486, -1.1074, 0.0520, -0.0605, 0.0773),
+    base=29.0 * 2**20,
+    ranked_work=60e6, disk_work=65e6, ranked_slower=1.6, disk_slower=2.1)
+#: The compiled search (``hardest_kernel``, with numba: a layer is its keys alone). Least squares in log space over 116
+#: classes measured by benchmarks/bench_hardest_cost.py (4x4 corner and edges, 3x5, 2x8, 4x5 of up to 8.3 million
+#: boards; metric=moves; memory from the classes of 5 MB and more, 76 of them: estimate/peak 0.45 to 2.14; time,
+#: on a loaded machine, 0.30 to 3.07). The process: numpy, numba and the kernels loaded, 143 MB (VmRSS). The
+#: numbered modes (the keys moved by the kernels, the numbering in Python as before), measured on the 132-move 4x4
+#: class and a 4x5 class of 24.9 million positions: 61 and 241 MB above the process in ``ranked`` (less their 8.25
+#: bytes a position: 40 and 36 MB of arrays), 59 and 103 MB on disk (75 MB of arrays taken for both); their time
+#: beyond the numbering 4.9 and 14 times the layer search's in ``ranked`` (the sweeps read the whole table however
+#: few positions are reached), 8.8 and 19 on disk (the geometric means taken: 8.3 and 12.9). Those fits say 4x5's
+#: classes of 30 to 350 million positions need 0.13 to 1.6 times their peak in a worker (of the 4x5 table's
+#: results file) and 0.1 to 1 times their time; each needs at least 7 bytes and 0.5 microseconds of CPU a reached
+#: position (the medians of 109 such classes: 3.5 to 15 bytes, 0.29 to 0.85 microseconds), and with those floors
+#: the estimates are 0.61 to 1.6 times the peaks and 0.54 to 2.6 times the CPU. The kernels were then made faster
+#: (moves as bit sets of anchors, single cells' moves marked rather than sorted), the memory the same: the time, its
+#: fit's constant and the floor (0.5 microseconds before), divided by 1.5, the speed-up measured on 4x5's classes of
+#: a million positions and more, old and new kernels paired (benchmarks/bench_hardest_cost.py on 20 classes, seed
+#: 12: 1.29 to 1.80, 1.66 on their sum; bench_hardest_speed.py --against: 1.14 to 2.53 over the three metrics) and
+#: on the whole 3x5 table (16.8 CPU s before, 11.7 after; 24 s estimated before, 16 now). The numbered modes'
+#: factors times 1.5, so that their estimates stay as measured (their sweeps, not the kernels, take their time).
+COMPILED = Fit(
+    memory=(-4.6728, 0.5788, -0.1739, 0.1918, 0.1435, 0.0223, 0.0223, -1.3062, 0.0923, 0.0077, -0.0028),
+    seconds=(-13.2941, 1.1174, -0.5984, 0.3964, 0.0907, 0.0006, 0.0302, -1.9003, 0.1333, 0.0487, -0.0264),
+    base=143.2 * 2**20,
+    ranked_work=40e6, disk_work=75e6, ranked_slower=8.3 * 1.5, disk_slower=12.9 * 1.5,
+    position_bytes=7.0, position_seconds=5e-7 / 1.5,
+    # The ceiling: every class measured alone in a fresh process (108 of 4x5 in the three metrics, four of 2x10's
+    # monomino classes) peaks below 20 MB and 12.4 bytes a predicted position; the fit told a 4x5 class of 260,000
+    # predicted positions (2,3,9) 38 MB, measured 16 to 21, and 2x10's eight monominoes 211 MB, measured 9.
+    ceiling_bytes=20e6, ceiling_position_bytes=14.0)
+#: The positions either layer search reaches (the same layers), fitted with the numpy search's 213 classes.
+POSITIONS = (1.2452, -0.4046, 1.3334, 0.2516, 0.0114, 0.0063, -0.0062, 0.2592, -0.0195, 0.0428, -0.0332)
+#: What the position-by-position search of the super metrics keeps per position (a set entry and an int), and
+#: its CPU seconds per position (about 10,000 positions a second, measured on 4x4).
+POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
+#: The numbered search (``hardest_ranked``, modes ranked and disk): bytes a position of the class (boards x pieces)
+#: beyond its key (the two-bit table); CPU seconds a position of the class to number it (listing and keying every
+#: board, in Python either way).
+RANKED_POSITION_BYTES, NUMBERING_SECONDS = 0.25, 1.4e-6
+
+
+def fitted() -> Fit:
+    """The constants of the search that runs here: the compiled one where numba is installed."""
+    from puzzlesmith.core.compiled import compiled_available
+
+    return COMPILED if compiled_available() else NUMPY
+
+
+def base_memory() -> float:
+    """The process a class runs in before it starts (bytes): what every estimate of memory includes."""
+    return fitted().base
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A class's expected peak memory (bytes, the whole process) and CPU seconds."""
+
+    memory: float
+    seconds: float
+
+
+def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves", mode: str = "layers") -> Cost:
+    """The cost of one class searched in ``mode`` (``hardest.MODES``; the super metrics have one way only)."""
+    from puzzlesmith.sbp.hardest import VECTOR_METRICS
+
+    fit = fitted()
+    x = features(rows, cols, sizes)
+    if x is None:
+        return Cost(fit.base, 0.0)
+    if metric not in VECTOR_METRICS:
+        positions = model(POSITIONS, x)
+        return Cost(fit.base + POSITION_BYTES * positions, POSITION_SECONDS * positions)
+    reached = model(POSITIONS, x)
+    seconds = max(model(fit.seconds, x), fit.position_seconds * reached)
+    if mode == "layers":
+        layers = max(2**20 * model(fit.memory, x), fit.position_bytes * reached)
+        return Cost(fit.base + min(layers, fit.ceiling_bytes + fit.ceiling_position_bytes * reached), seconds)
+    # numbered: every position of the class (boards x pieces) has its key (8 bytes, in memory for ``ranked``)
+    # and two bits, and one block of positions is expanded at a time
+    positions = counts_of(rows, cols)[tuple(sorted(sizes))][0] * len(sizes)
+    numbering = NUMBERING_SECONDS * positions
+    if mode == "ranked":
+        return Cost(fit.base + fit.ranked_work + (8 + RANKED_POSITION_BYTES) * positions,
+                    fit.ranked_slower * seconds + numbering)
+    return Cost(fit.base + fit.disk_work + RANKED_POSITION_BYTES * positions, fit.disk_slower * seconds + numbering)
+
+
+def choose_mode(rows: int, cols: int, sizes: Sequence[int], metric: str, budget: float | None) -> str:
+    """The fastest way to search the class within ``budget`` bytes (None: no limit): the layers where they fit,
+    else the numbered positions in memory, else on disk; where none fits, the one that needs least (the disk's
+    fixed arrays are more than a small class's layers), used even beyond the budget."""
+    from puzzlesmith.sbp.hardest import MODES, VECTOR_METRICS
+
+    if budget is None or metric not in VECTOR_METRICS:
+        return "layers"
+    needs = {mode: class_cost(rows, cols, sizes, metric, mode).memory for mode in MODES}
+    return next((mode for mode in MODES if needs[mode] <= budget), min(MODES, key=needs.__getitem__))
+
+
+def model(coefficients: Sequence[float], x: Sequence[float]) -> float:
+    return exp(sum(a * b for a, b in zip(coefficients, x)))
+
+
+def counts_module(boards: Sequence[str] = ("4x4", "2x8", "2x9", "3x6", "2x10", "4x5")) -> str:
+    """The text of ``hardest_counts.py``: ``class_counts`` of each board (4x5 takes about a minute and 1.4 GB)."""
+    from puzzlesmith.sbp.hardest import size_classes
+
+    def b36(x: int) -> str:
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+        out = ""
+        while True:
+            x, r = divmod(x, 36)
+            out = digits[r] + out
+            if not x:
+                return out
+
+    lines = ['"""Board counts of every class of piece sizes on the boards whose count takes seconds to a minute',
+             '(``hardest_cost.class_counts``: 4x5 about 60 s and 1.4 GB), so that ``hardest`` says its cost at once.',
+             '',
+             'Generated by ``python -m puzzlesmith.sbp.hardest_cost`` and checked by tests/test_hardest_cost.py',
+             'against ``class_counts`` and ``boards.count_boards``. Per board (rows <= columns), the classes in the',
+             'order of ``hardest.size_classes``, each as "boards,justsolved" in base 36, separated by spaces.',
+             '"""', '', 'COUNTS = {']
+    for shape in boards:
+        rows, cols = map(int, shape.split("x"))
+        counts = class_counts(rows, cols)
+        lines.append(f'    "{shape}": (')
+        line = ""
+        for sizes in size_classes(rows * cols):
+            item = f"{b36(counts[sizes][0])},{b36(counts[sizes][1])}"
+            if len(line) + len(item) + 1 > 100:
+                lines.append(f'        "{line}"')
+                line = ""
+            line += item + " "
+        lines += [f'        "{line.rstrip()}"', '    ),']
+    return "\n".join(lines + ["}"]) + "\n"
+
+
+if __name__ == "__main__":
+    from pathlib import Path
+
+    Path(__file__).with_name("hardest_counts.py").write_text(counts_module())

@@ -1,0 +1,311 @@
+"""Running the hardest search over many classes: a results file that survives crashes, and a cluster.
+
+A run's results are a JSON Lines file: a header line (board, goal rule, metric), then one line per
+finished class, appended and flushed to disk as soon as the class finishes, so a crash of a worker,
+the scheduler or the client loses only the classes still running; a rerun with the same file skips
+the classes it holds. Every line carries the checksum of its content (``core.integrity.sealed_json``)
+and a damaged line is refused; a last line cut short by a crash is dropped. When the last class is
+in, the file is rewritten in the order of ``size_classes``, so an interrupted and resumed run leaves
+the same bytes as one that never stopped. What varies from run to run (seconds, peak memory) goes
+to a costs file beside it (``NAME.costs.jsonl``), keyed by the class as the results file is: ``class``
+(the files of earlier versions name it ``sizes``, and are read as well).
+
+Classes run on a dask.distributed cluster (``Client``), largest first, each with its memory
+estimate as the ``MEMORY`` resource where the workers declare one, so a big class waits for a worker
+that can hold it; one that fails (its worker killed when out of memory, say) is submitted once more,
+then reported. Without dask they run in this process, or on a process pool.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.sbp.hardest import class_name, class_record, hardest_of_class, named
+
+#: The fields of a results line that vary between runs of the same search: they go to the costs file.
+VARYING = ("seconds", "cpu_seconds", "peak_mb", "mode", "search")
+#: The fields of a class record that its results line leaves out: ``sizes``, ``hardest --json``'s name of the
+#: ``class`` the line begins with.
+UNSAVED = VARYING + ("sizes",)
+
+
+def setting_text(setting: Any) -> str:
+    """A search's setting as its parameters are written: ``size=4x5 goal=corner metric=moves``."""
+    if not isinstance(setting, dict):
+        return "no setting"
+    return " ".join(f"{k}={v}" for k, v in setting.items())
+
+
+#: How every results file begins: its setting line (one write puts it there with the first class).
+HEADER = b'{"setting":'
+
+
+def costs_path(path: str | os.PathLike[str]) -> Path:
+    """The file beside a results file ``X.jsonl`` that keeps what each piece of it cost: ``X.costs.jsonl``."""
+    p = Path(path)
+    return p.with_name(p.name.removesuffix(".jsonl") + ".costs.jsonl")
+
+
+class Results:
+    """The results file of one search (board, goal rule, metric): the classes it holds, and more added."""
+
+    def __init__(self, path: str | os.PathLike[str], setting: dict[str, Any]) -> None:
+        self.path, self.setting = Path(path), setting
+        self.done: dict[str, dict[str, Any]] = {}
+
+    def load(self) -> dict[str, dict[str, Any]]:
+        """The classes already in the file (none if it does not exist); DamagedFile for a damaged line,
+        PuzzleError for a file of another search or not a results file. A last line cut short is removed from the
+        file; a costs file left beside a results file that is no more (none, or empty) is emptied."""
+        from puzzlesmith.core.integrity import DamagedFile, unsealed_json
+
+        data = self.path.read_bytes() if self.path.exists() else b""
+        if not data.startswith(HEADER[:len(data)]):  # shorter than HEADER: a first write cut short, or nothing
+            raise PuzzleError(f"{self.path} is not a results file of hardest (line 1 is not its setting): "
+                              "give another file or delete it")
+        whole = data[:data.rfind(b"\n") + 1]
+        if not whole and costs_path(self.path).exists():
+            costs_path(self.path).write_bytes(b"")
+        if not data:
+            return self.done
+        if len(whole) < len(data):  # a crash in the middle of a line: that class was not finished
+            with open(self.path, "r+b") as f:
+                f.truncate(len(whole))
+        lines = whole.decode("utf-8", errors="replace").splitlines()
+        for number, line in enumerate(lines, start=1):
+            try:
+                saved = json.loads(line)
+            except ValueError:
+                raise DamagedFile("results file", self.path, f"line {number} is not JSON") from None
+            content = unsealed_json("results file", f"{self.path} (line {number})", saved)
+            if number == 1:
+                if content != {"setting": self.setting}:
+                    raise PuzzleError(f"the results file {self.path} holds another search "
+                                      f"({setting_text(content.get('setting'))}): give another file or delete it")
+            elif "class" not in content and "sizes" not in content:
+                raise DamagedFile("results file", self.path, f"line {number} is not a class")
+            else:
+                record = named(content)
+                self.done[record["class"]] = record
+        return self.done
+
+    def add(self, record: dict[str, Any]) -> None:
+        """Append one finished class (its varying figures to the costs file), flushed to disk at once."""
+        from puzzlesmith.core.integrity import sealed_json
+
+        record = named(record)
+        fixed = {k: v for k, v in record.items() if k not in UNSAVED}
+        lines = []
+        if not self.path.exists() or not self.path.stat().st_size:
+            lines.append(sealed_json({"setting": self.setting}))
+        lines.append(sealed_json(fixed))
+        try:
+            with open(self.path, "a", encoding="utf-8") as f:
+                f.write("".join(json.dumps(x, separators=(",", ":")) + "\n" for x in lines))
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as e:  # fsync names no file: say which
+            raise OSError(e.errno, e.strerror, str(self.path)) from None
+        with open(costs_path(self.path), "a", encoding="utf-8") as f:
+            f.write(json.dumps({"class": record["class"], **{k: record[k] for k in VARYING if k in record}}) + "\n")
+        self.done[record["class"]] = {k: v for k, v in record.items() if k not in VARYING}
+
+    def finish(self, order: Sequence[str]) -> None:
+        """Rewrite the file with its classes in the order ``order`` (every class of the board), whole or not at
+        all: the same bytes however the run was split and in whatever order its classes finished."""
+        from puzzlesmith.core.files import atomic_write
+        from puzzlesmith.core.integrity import sealed_json
+
+        with atomic_write(self.path) as f:
+            for content in [{"setting": self.setting}] + [self.done[name] for name in order if name in self.done]:
+                saved = {k: v for k, v in content.items() if k not in UNSAVED}
+                f.write(json.dumps(sealed_json(saved), separators=(",", ":")) + "\n")
+
+
+def peak_reset() -> None:
+    """Start this process's peak resident memory (VmHWM) afresh (Linux; elsewhere it stays cumulative)."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        pass
+
+
+def peak_mb() -> float | None:
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def class_task(rows: int, cols: int, sizes: tuple[int, ...], rule: str, metric: str, mode: str = "layers"
+               ) -> dict[str, Any]:
+    """One class, as a worker runs it: its record, with the peak memory of the process while it ran."""
+    peak_reset()
+    record = class_record(hardest_of_class(rows, cols, sizes, rule, metric, mode=mode), rows, cols)
+    peak = peak_mb()
+    if peak is not None:
+        record["peak_mb"] = round(peak, 1)
+    record["mode"] = mode
+    record["search"] = search_kind(mode)
+    return record
+
+
+def search_kind(mode: str) -> str:
+    """Which search a class in ``mode`` runs here, for its costs line (the cost model is fitted per search):
+    ``compiled`` (numba's kernels, a layer its keys alone), ``numpy`` (rows of piece masks) or the mode
+    itself for the ranked ones."""
+    if mode != "layers":
+        return mode
+    from puzzlesmith.core.compiled import compiled_available
+
+    return "compiled" if compiled_available() else "numpy"
+
+
+@dataclass
+class Failure:
+    sizes: tuple[int, ...]
+    why: str
+
+
+@dataclass
+class Plan:
+    """A search over several classes: what to run, the memory each needs (bytes), how to run it."""
+
+    rows: int
+    cols: int
+    rule: str
+    metric: str
+    classes: list[tuple[int, ...]]
+    memory: dict[tuple[int, ...], float]
+    retries: int = 1
+    failures: list[Failure] = field(default_factory=list)
+    #: How each class keeps its layers (``hardest.MODES``; "layers" where not given).
+    modes: dict[tuple[int, ...], str] = field(default_factory=dict)
+
+    def task_args(self, sizes: tuple[int, ...]) -> tuple[Any, ...]:
+        return self.rows, self.cols, sizes, self.rule, self.metric, self.modes.get(sizes, "layers")
+
+    def largest_first(self) -> list[tuple[int, ...]]:
+        return sorted(self.classes, key=lambda s: -self.memory[s])
+
+    def here(self) -> Iterator[dict[str, Any]]:
+        """In this process, one class after another."""
+        for sizes in self.classes:
+            yield class_task(*self.task_args(sizes))
+
+    def on_pool(self, workers: int) -> Iterator[dict[str, Any]]:
+        """On a pool of ``workers`` processes, largest first (no retries: a pool whose worker dies is broken)."""
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        from puzzlesmith.generators.batch import worker_pool
+
+        with worker_pool(workers) as pool:
+            pending = {pool.submit(class_task, *self.task_args(s)) for s in self.largest_first()}
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    yield future.result()
+
+    def on_dask(self, client: Any, resources: bool) -> Iterator[dict[str, Any]]:
+        """On a dask.distributed cluster: largest first, with the ``MEMORY`` resource when ``resources``; a
+        class that fails is submitted ``retries`` more times, then reported in ``failures``.
+
+        No more classes are submitted than the cluster has threads: dask sends a task with a resource to its
+        worker at once, where it waits its turn, and a worker's death fails every task it holds, so a class
+        that kills its worker would take the classes queued behind it along (dask's own queueing, which
+        keeps tasks on the scheduler until a thread is free, skips tasks with resources)."""
+        from distributed import as_completed
+
+        tries: dict[str, int] = {}
+        by_key: dict[str, tuple[int, ...]] = {}
+        waiting = iter(self.largest_first())
+
+        def submit(sizes: tuple[int, ...]) -> Any:
+            name = class_name(sizes, self.rows * self.cols)
+            tries[name] = tries.get(name, 0) + 1
+            key = f"hardest-{self.rows}x{self.cols}-{self.rule}-{self.metric}-{name}-try{tries[name]}"
+            by_key[key] = sizes
+            return client.submit(class_task, *self.task_args(sizes), key=key, pure=False,
+                                 priority=int(self.memory[sizes] // 2**20),
+                                 resources={"MEMORY": self.memory[sizes]} if resources else None)
+
+        def threads() -> int:  # every worker's, in one small call (not the workers' whole descriptions)
+            return max(sum(client.nthreads().values()), 1)
+
+        running = as_completed([submit(s) for s in islice(waiting, threads())])
+        for future in running:
+            sizes = by_key[future.key]
+            if future.status == "finished":
+                result = future.result()
+            else:
+                result = None
+                why = future.exception()
+                if tries[class_name(sizes, self.rows * self.cols)] <= self.retries:
+                    running.add(submit(sizes))
+                else:
+                    self.failures.append(Failure(sizes, f"{type(why).__name__}: {why}".strip()))
+            future.release()
+            for more in islice(waiting, max(threads() - running.count(), 0)):  # count(): submitted, not yet seen
+                running.add(submit(more))
+            if result is not None:
+                yield result
+
+
+def local_cluster(workers: int, memory_per_worker: float) -> Any:
+    """A dask LocalCluster of ``workers`` processes, one thread each, each declaring its memory limit as the
+    ``MEMORY`` resource. A task that kills its worker is failed at once (allowed-failures 0: the run retries it
+    itself, once), and a worker holds only the task it runs (worker-saturation 1.0, and ``Plan.on_dask``
+    submits no more tasks than there are threads), so a worker's death charges no other class a try."""
+    import logging
+
+    import dask
+    from distributed import Client, LocalCluster
+
+    dask.config.set({"distributed.scheduler.allowed-failures": 0, "distributed.scheduler.worker-saturation": 1.0})
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                           memory_limit=int(memory_per_worker), resources={"MEMORY": memory_per_worker},
+                           # the run reports a class's failure itself; dask's own errors (a worker's heartbeat
+                           # to a scheduler that a Ctrl-C closed first) would be tracebacks
+                           dashboard_address=None, silence_logs=logging.CRITICAL,
+                           # the scheduler's HTTP server (health checks) starts even without a dashboard, on
+                           # port 8787 unless told: any free port, so that two runs do not warn of each other
+                           scheduler_kwargs={"dashboard_address": ":0"},
+                           preload=[__name__])  # dask_setup below, in each worker process
+    return Client(cluster)
+
+
+def dask_setup(worker: Any) -> None:
+    """Run by dask in each worker process of a local cluster as it starts (the cluster's preload). A Ctrl-C at
+    the terminal reaches every process of the group; the run's own process stops the cluster and says
+    "interrupted", so its workers ignore the signal rather than each print a traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def cluster_workers(client: Any) -> list[dict[str, Any]]:
+    """What the scheduler says of each worker of the cluster: all of them (``scheduler_info`` lists only the first
+    five unless told ``n_workers=-1`` in distributed 2025.x, and takes no such argument before)."""
+    try:
+        info = client.scheduler_info(n_workers=-1)
+    except TypeError:
+        info = client.scheduler_info()
+    return list(info.get("workers", {}).values())
+
+
+def worker_memory(client: Any) -> list[float]:
+    """The ``MEMORY`` resource of each worker of a cluster (an empty list when none declares it)."""
+    return [w["resources"]["MEMORY"] for w in cluster_workers(client) if "MEMORY" in w.get("resources", {})]
+
