@@ -55,6 +55,7 @@ def table(title: str, rows: list[tuple[str, float, float]], unit: str = "ms") ->
 
 def drawing_table() -> None:
     from puzzlesmith import drawing, solvers
+    from puzzlesmith.core.errors import MissingExtra
     from puzzlesmith.puzzles import registry
 
     sudoku = registry.get("sudoku")
@@ -73,7 +74,7 @@ def drawing_table() -> None:
                      best(lambda: drawing.encode(drawing.picture(sudoku, instance, values), "png"), 5), 0.0))
         rows.append(("draw the solution as PDF (fpdf2)",
                      best(lambda: drawing.encode(drawing.picture(sudoku, instance, values), "pdf"), 20), 0.0))
-    except drawing.MissingExtra as e:
+    except MissingExtra as e:
         print(f"note: {e}")
     try:
         import cairosvg

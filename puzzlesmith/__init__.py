@@ -22,7 +22,6 @@ if TYPE_CHECKING:  # `X as X` marks a re-export, for type checkers in strict mod
         Graded as Graded,
         Hint as Hint,
         MoveSolution as MoveSolution,
-        NoAnswer as NoAnswer,
         Plan as Plan,
         Puzzle as Puzzle,
         Solution as Solution,
@@ -37,22 +36,22 @@ if TYPE_CHECKING:  # `X as X` marks a re-export, for type checkers in strict mod
     )
     from puzzlesmith.core.errors import (
         EngineError as EngineError,
+        GenerationError as GenerationError,
         ModelError as ModelError,
+        NoAnswer as NoAnswer,
         PuzzleError as PuzzleError,
         PuzzlesmithError as PuzzlesmithError,
         WrongAnswer as WrongAnswer,
     )
-    from puzzlesmith.generators.clues import GenerationError as GenerationError
     from puzzlesmith.modelling import Model as Model
     from puzzlesmith.solvers.base import Status as Status
 
 _EXPORTS: dict[str, str] = {
-    **{name: "puzzlesmith.api" for name in ("Count", "Graded", "Hint", "MoveSolution", "NoAnswer", "Plan", "Puzzle",
+    **{name: "puzzlesmith.api" for name in ("Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle",
                                             "Solution", "empty", "game", "games", "generate", "read", "read_file",
                                             "type_of", "types")},
-    **{name: "puzzlesmith.core.errors" for name in ("EngineError", "ModelError", "PuzzleError", "PuzzlesmithError",
-                                                   "WrongAnswer")},
-    "GenerationError": "puzzlesmith.generators.clues",
+    **{name: "puzzlesmith.core.errors" for name in ("EngineError", "GenerationError", "ModelError", "NoAnswer",
+                                                   "PuzzleError", "PuzzlesmithError", "WrongAnswer")},
     "Model": "puzzlesmith.modelling",
     "Status": "puzzlesmith.solvers.base",
 }

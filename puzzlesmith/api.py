@@ -31,7 +31,14 @@ from typing import TYPE_CHECKING, Any
 from puzzlesmith import solvers
 from puzzlesmith.chance import GAMES
 from puzzlesmith.core import clock
-from puzzlesmith.core.errors import EngineError, ModelError, PuzzleError, PuzzlesmithError, WrongAnswer
+from puzzlesmith.core.errors import (
+    EngineError,
+    ModelError,
+    NoAnswer,
+    OutOfTime,
+    PuzzleError,
+    WrongAnswer,
+)
 from puzzlesmith.csp.constraints import AllDifferent
 from puzzlesmith.csp.givens import first_lost
 from puzzlesmith.csp.model import Model
@@ -41,8 +48,9 @@ from puzzlesmith.puzzles.base import Instance, MovePuzzle, PuzzleType
 from puzzlesmith.solvers.base import Status
 
 if TYPE_CHECKING:
-    from puzzlesmith.generators.grading import Grade, Step
+    from puzzlesmith.generators.grading import Grade
     from puzzlesmith.moves.paths import PathResult
+    from puzzlesmith.puzzles.play import Step
 
 __all__ = ["Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle", "Solution", "Status", "clashes", "game",
            "games", "generate", "minimum_moves", "move_values", "next_positions", "params_of", "read", "read_file",
@@ -392,7 +400,7 @@ class Puzzle:
                     plan = self._choose(engine, start)
             except ModelError as e:
                 raise PuzzleError(str(e), where=self.source) from None
-            except clock.OutOfTime:
+            except OutOfTime:
                 return Plan(None, stopped="time limit", seconds=time.perf_counter() - start)
         self._plans[engine] = plan
         return plan
@@ -432,7 +440,7 @@ class Puzzle:
                     if limit is not None and len(answers) >= limit:
                         break
             stats = found.stats
-        except clock.OutOfTime:  # compiling the model took the whole time limit
+        except OutOfTime:  # compiling the model took the whole time limit
             stats = solvers.Stats(stopped="time limit")
         seconds = time.perf_counter() - start + plan.seconds
         complete = found is not None and found.exhausted
@@ -467,7 +475,7 @@ class Puzzle:
             with clock.time_limit(plan.time_left(time_limit)):
                 result = solvers.get_engine(plan.engine).count(plan.model, limit, self.instance.givens, (),
                                                                solvers.Limits(clock.remaining(), node_limit))
-        except clock.OutOfTime:  # compiling the model took the whole time limit
+        except OutOfTime:  # compiling the model took the whole time limit
             result = solvers.Count(0, False, solvers.Stats(stopped="time limit"), plan.engine)
         why = result.stats.extra.get("why") if result.count == 0 else None
         return Count(result.count, result.complete, Status(result.status), why, plan.engine, plan.engine_reason,
@@ -498,9 +506,9 @@ class Puzzle:
                     return Graded(Status.UNSAT, False, False, reason=None)
                 counted = solvers.count(plan.model, 2, fix=self.instance.givens, time_limit=clock.remaining())
                 if counted.status == Status.UNKNOWN:  # the deadline stopped the count: not "unique" nor "not"
-                    raise clock.OutOfTime
+                    raise OutOfTime
                 unique = counted.count == 1
-        except clock.OutOfTime:
+        except OutOfTime:
             return Graded(Status.UNKNOWN, False, False, reason="time limit")
         return Graded(Status.SOLVED, True, unique, graded)
 
@@ -517,9 +525,9 @@ class Puzzle:
                 if not found["solved"]:
                     counted = solvers.count(self.type.model(instance), 2, time_limit=clock.remaining())
                     if counted.status == Status.UNKNOWN:
-                        raise clock.OutOfTime
+                        raise OutOfTime
                     count = counted.count
-        except clock.OutOfTime:
+        except OutOfTime:
             return Graded(Status.UNKNOWN, False, False, reason="time limit")
         if not found["solved"]:
             details["solutions"] = count
@@ -547,7 +555,7 @@ class Puzzle:
         try:
             with clock.time_limit(left if left is None else max(left, 1e-3)):
                 steps = hint(plan.model, self.instance.givens, found.values[0])
-        except clock.OutOfTime:
+        except OutOfTime:
             return Hint(Status.UNKNOWN, [], False, "unknown (time limit reached)")
         unique = found.count == 1
         texts = [s.describe(self.cell_name, self.show_value) for s in steps]
@@ -573,7 +581,7 @@ class Puzzle:
             return drawing.picture(self.type, self.instance)
         answer = self.solve(engine, time_limit)
         if answer.status != Status.SOLVED:
-            raise NoAnswer(self.source, answer)
+            raise unanswered(self.source, answer)
         if isinstance(answer, MoveSolution):
             assert isinstance(self.type, MovePuzzle)
             steps = [("start", answer.positions[0])] + list(zip(answer.moves, answer.positions[1:]))
@@ -659,18 +667,15 @@ def _param_text(value: Any) -> Any:
     return value
 
 
-class NoAnswer(PuzzlesmithError):
-    """A picture of a solution was asked for a puzzle without one (``answer.status`` says unsat or unknown)."""
-
-    def __init__(self, source: str, answer: Solution | MoveSolution) -> None:
-        if answer.status == Status.UNSAT:
-            text = f"{source}: no solution" + (f": {answer.reason}" if answer.reason else "")
-        elif isinstance(answer, MoveSolution):
-            text = f"{source}: {answer.reached}"
-        else:
-            text = f"{source}: unknown ({answer.stopped} reached)"
-        super().__init__(text)
-        self.answer = answer
+def unanswered(source: str, answer: Solution | MoveSolution) -> NoAnswer:
+    """The error for a picture of a solution asked of a puzzle without one: no solution, or unknown."""
+    if answer.status == Status.UNSAT:
+        text = f"{source}: no solution" + (f": {answer.reason}" if answer.reason else "")
+    elif isinstance(answer, MoveSolution):
+        text = f"{source}: {answer.reached}"
+    else:
+        text = f"{source}: unknown ({answer.stopped} reached)"
+    return NoAnswer(text, answer)
 
 
 def engine_choice(model: Model, engine: str) -> tuple[str, str]:

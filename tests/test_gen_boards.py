@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from puzzlesmith import solvers
-from puzzlesmith.generators.clues import GenerationError
+from puzzlesmith.core.errors import GenerationError
 from puzzlesmith.generators.lightsout import random_board
 from puzzlesmith.puzzles import registry
 

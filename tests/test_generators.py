@@ -14,13 +14,12 @@ import pytest
 from conftest import puzzles, valid_sudoku
 
 from puzzlesmith import solvers
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.generators import (
     LEVELS,
     RATINGS,
     SYMMETRIES,
-    GenerationError,
     default_oracle,
     generate,
     generate_one,

@@ -14,8 +14,7 @@ import pytest
 
 from puzzlesmith import solvers
 from puzzlesmith.cli import main
-from puzzlesmith.core.errors import PuzzleError
-from puzzlesmith.generators.clues import GenerationError
+from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.generators.lightsout import random_board
 from puzzlesmith.puzzles import registry
 from puzzlesmith.solvers.linear import LinearEngine, analyse, minimum

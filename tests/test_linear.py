@@ -16,9 +16,10 @@ import numpy as np
 import pytest
 
 from puzzlesmith import solvers
+from puzzlesmith.core.errors import Unsupported
 from puzzlesmith.csp.constraints import ParityRows
 from puzzlesmith.csp.model import Model
-from puzzlesmith.solvers import Limits, Unsupported, gf2
+from puzzlesmith.solvers import Limits, gf2
 from puzzlesmith.solvers.linear import LinearEngine, analyse, matrices, minimum
 
 ENGINE = LinearEngine()

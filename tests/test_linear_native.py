@@ -26,10 +26,11 @@ import pytest
 from test_linear import chain_model, random_model, reaching_model
 
 from puzzlesmith.core import native
+from puzzlesmith.core.errors import Unsupported
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.lightsout import NEIGHBOURHOODS, lightsout_model
-from puzzlesmith.solvers import Unsupported, gf2, linear, linearkernel
+from puzzlesmith.solvers import gf2, linear, linearkernel
 
 pytest.importorskip("numba", reason="the compiled planner is built by numba (the fast extra); without it the "
                                     "numpy planner serves alone")

@@ -144,7 +144,7 @@ def test_ranked_values_are_the_least_over_the_blank_of_a_full_state_search(rows,
 
 
 def test_a_damaged_ranked_database_is_refused(tmp_path, monkeypatch):
-    from puzzlesmith.core.integrity import DamagedFile
+    from puzzlesmith.core.errors import DamagedFile
     monkeypatch.setenv("PUZZLESMITH_TABLES", str(tmp_path))
     for tiles in ([1, 2, 3, 4], [5, 6, 7, 8]):
         dist, histogram = build_pattern(3, 3, EIGHT_GOAL, tiles, ranked=True)

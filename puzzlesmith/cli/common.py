@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from puzzlesmith.api import Plan as Plan, Puzzle as Puzzle, read_text
-from puzzlesmith.core.errors import PuzzleError, PuzzlesmithError, WrongAnswer as WrongAnswer, excerpt
+from puzzlesmith.core.errors import PuzzleError, UsageError, WrongAnswer as WrongAnswer, excerpt
 from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.base import PuzzleType, whole_number
 
@@ -23,10 +23,6 @@ from puzzlesmith.puzzles.base import PuzzleType, whole_number
 # or node limit stopped the search), 4 an engine answered something the independent checks reject (a bug
 # to report), 130 interrupted (Ctrl-C).
 EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_WRONG_ANSWER, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
-
-
-class UsageError(PuzzlesmithError):
-    """A mistake in how the command was called (reported as one line, exit 2)."""
 
 
 def add_type_options(parser: argparse.ArgumentParser) -> None:

@@ -18,11 +18,11 @@ from puzzlesmith.cli.common import (
     EXIT_OK,
     EXIT_UNKNOWN,
     Puzzle,
-    UsageError,
     emit_json,
     positive_int,
     read_puzzles,
 )
+from puzzlesmith.core.errors import UsageError
 from puzzlesmith.moves.paths import (
     SOLVED,
     UNKNOWN,

@@ -12,8 +12,9 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzlesmith.api import MoveSolution, NoAnswer as NoAnswer
-from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_UNKNOWN, Puzzle, UsageError, plan, positive_seconds
+from puzzlesmith.api import MoveSolution, unanswered
+from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_UNKNOWN, Puzzle, plan, positive_seconds
+from puzzlesmith.core.errors import MissingExtra, NoAnswer as NoAnswer, UsageError
 from puzzlesmith.core.picture import Picture
 from puzzlesmith.puzzles.base import MovePuzzle, PuzzleType
 from puzzlesmith.solvers.base import Status
@@ -42,7 +43,7 @@ def solve_all(ptype: PuzzleType, puzzles: Sequence[Puzzle], engine: str, time_li
     for puzzle in puzzles:
         found = puzzle.solve(engine, time_limit)
         if found.status != Status.SOLVED:
-            raise NoAnswer(puzzle.source, found)
+            raise unanswered(puzzle.source, found)
         if isinstance(found, MoveSolution):
             answers.append(Answer(steps=[("start", found.positions[0])] + list(zip(found.moves, found.positions[1:]))))
         else:
@@ -71,7 +72,7 @@ def output_format(path: str | None, allowed: Sequence[str]) -> str:
     if fmt != "svg":
         try:
             drawing.require_extra()
-        except drawing.MissingExtra as e:
+        except MissingExtra as e:
             raise UsageError(str(e)) from None
     return fmt
 

@@ -7,8 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.cli.common import UsageError
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError, UsageError
 from puzzlesmith.moves.paths import available_memory
 from puzzlesmith.moves.space import Space
 

@@ -14,10 +14,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-
-class OutOfTime(Exception):
-    """The time limit passed while a model was being built or compiled."""
-
+from puzzlesmith.core.errors import OutOfTime
 
 _state = threading.local()  # each thread has its own deadline (generators run engines in threads)
 

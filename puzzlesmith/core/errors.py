@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 def excerpt(text: str, width: int = 24) -> str:
     """``text`` quoted for a message, cut to about ``width`` characters: a 5 MB line is not echoed back."""
@@ -45,3 +47,64 @@ class EngineError(PuzzlesmithError, ValueError):
 
 class WrongAnswer(PuzzlesmithError):
     """An engine returned a solution that fails the independent checks: a bug to report."""
+
+
+class Unsupported(EngineError):
+    """The engine cannot compile this model (a constraint kind it does not handle)."""
+
+
+class GenerationError(PuzzlesmithError, RuntimeError):
+    """No puzzle could be made: no try met the target grade, or an engine could not decide."""
+
+
+class Unsolvable(GenerationError):
+    """The puzzle type's model (with these parameters) has no solution at all."""
+
+
+class OutOfTime(PuzzlesmithError):
+    """The time limit passed while a model was being built, compiled or searched (``clock.check``); the
+    callers answer "unknown" with it."""
+
+
+class Contradiction(PuzzlesmithError):
+    """The candidates leave some variable or some unit's value without a place (the ladder's own signal: a
+    puzzle whose entries contradict its rules)."""
+
+
+class DamagedFile(PuzzleError):
+    """A file the project wrote whose content no longer matches its checksum (exit 2)."""
+
+    def __init__(self, kind: str, path: object, why: str) -> None:
+        super().__init__(f"damaged {kind} {path}: {why}")
+
+
+class MissingExtra(PuzzlesmithError):
+    """Something was asked for that needs an optional extra that is not installed (PNG and PDF: ``draw``)."""
+
+
+class FontMissing(PuzzleError):
+    """Text that no font available can show (bad input: exit 2)."""
+
+
+class UsageError(PuzzlesmithError):
+    """A mistake in how a command was called (reported as one line, exit 2)."""
+
+
+class BadRequest(PuzzleError):
+    """A request a page cannot answer as asked: one line naming the problem and where (HTTP 400)."""
+
+
+class Unknown(PuzzlesmithError):
+    """A limit stopped the work before an answer (HTTP 503: the request was fine, the answer is unknown)."""
+
+
+class Unplaced(PuzzlesmithError):
+    """A picture whose cells a page cannot find: the puzzle is shown, not played on it."""
+
+
+class NoAnswer(PuzzlesmithError):
+    """A picture of a solution was asked for a puzzle without one (``answer.status`` says unsat or unknown)."""
+
+    def __init__(self, message: str, answer: Any) -> None:
+        super().__init__(message)
+        self.answer = answer

@@ -15,19 +15,12 @@ import json
 import zlib
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import DamagedFile
 
 #: Bytes of body per CRC: 16 MB (a 735 MB table has 44 of them, about 400 bytes of header).
 CHUNK = 1 << 24
 #: The name of the checksum scheme, as the header records it (with the chunk size used).
 SCHEME = "crc32 chunks"
-
-
-class DamagedFile(PuzzleError):
-    """A file the project wrote whose content no longer matches its checksum (exit 2)."""
-
-    def __init__(self, kind: str, path: Any, why: str) -> None:
-        super().__init__(f"damaged {kind} {path}: {why}")
 
 
 def checksum_field(header: dict[str, Any], body: Any) -> dict[str, Any]:

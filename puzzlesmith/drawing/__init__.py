@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core.errors import MissingExtra
 from puzzlesmith.core.picture import Picture
 from puzzlesmith.core.registry import Plugins
 from puzzlesmith.puzzles.base import Instance, MovePuzzle, PuzzleType
@@ -39,10 +39,6 @@ DRAWINGS = Plugins("puzzlesmith.drawings", {
 
 FORMATS = ("svg", "png", "pdf")
 EXTRA = "draw"
-
-
-class MissingExtra(PuzzlesmithError):
-    """A PNG or PDF was asked for but the ``draw`` extra is not installed."""
 
 
 def _registered(ptype: PuzzleType) -> Callable[[Instance, Sequence[int] | None], Picture] | None:

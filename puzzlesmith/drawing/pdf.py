@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import FontMissing
 from puzzlesmith.core.picture import Circle, Line, Picture, Placed, Polygon, Rect, Text, rgb
 from puzzlesmith.drawing.svg import BASELINE
 
@@ -21,10 +21,6 @@ UNICODE = "dejavu"
 #: Where DejaVu Sans is looked for (Debian/Ubuntu, Fedora, Arch, macOS with Homebrew), after $PUZZLESMITH_FONT.
 FONT_PLACES = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu-sans-fonts", "/usr/share/fonts/TTF",
                "/usr/share/fonts/dejavu", "/opt/homebrew/share/fonts", "/Library/Fonts")
-
-
-class FontMissing(PuzzleError):
-    """Text that no font available can show (bad input: exit 2)."""
 
 
 def unicode_font() -> tuple[str, str] | None:

@@ -13,13 +13,11 @@ dask.distributed ``Client.get_executor()``); a seed gives the same puzzles on an
 from collections.abc import Callable
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import GenerationError, PuzzleError, Unsolvable
 from puzzlesmith.core.registry import Plugins, load
 from puzzlesmith.generators.batch import Generated, generate, generate_one, new_seed, prepare
 from puzzlesmith.generators.clues import (
     ORACLE_PREFERENCE,
-    GenerationError,
-    Unsolvable,
     default_oracle,
     make_minimal,
     only_solution,
@@ -30,7 +28,6 @@ from puzzlesmith.generators.grading import (
     LEVELS,
     RATINGS,
     Grade,
-    Step,
     grade,
     hint,
     level_of,
@@ -38,6 +35,7 @@ from puzzlesmith.generators.grading import (
 )
 from puzzlesmith.generators.layout import SYMMETRIES, clue_vars, grid_shape, orbits
 from puzzlesmith.puzzles.base import PuzzleType
+from puzzlesmith.puzzles.play import Step
 
 __all__ = ["GENERATORS", "GRADERS", "LEVELS", "board_generator", "board_grader", "ORACLE_PREFERENCE", "SYMMETRIES",
            "LEVEL_TOPS", "RATINGS", "level_of", "parse_rating_range", "Generated", "GenerationError", "Grade", "Step",

@@ -17,9 +17,9 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.csp.model import Model
-from puzzlesmith.generators.clues import GenerationError, default_oracle, make_minimal
+from puzzlesmith.generators.clues import default_oracle, make_minimal
 from puzzlesmith.generators.grading import LEVELS, Grade, asked_for, grade as grade_puzzle, meets
 from puzzlesmith.generators.layout import orbits, with_layout
 from puzzlesmith.puzzles.base import Instance, PuzzleType

@@ -15,9 +15,9 @@ import time
 from typing import Any
 
 from puzzlesmith import solvers
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.csp.model import Model
-from puzzlesmith.generators.clues import GenerationError, default_oracle
+from puzzlesmith.generators.clues import default_oracle
 from puzzlesmith.generators.grading import LEVELS, asked_for, grade, meets
 from puzzlesmith.puzzles.base import Instance, PuzzleType
 

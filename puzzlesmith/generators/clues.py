@@ -28,7 +28,7 @@ from operator import itemgetter
 from typing import Any
 
 from puzzlesmith import solvers
-from puzzlesmith.core.errors import PuzzlesmithError
+from puzzlesmith.core.errors import GenerationError, Unsolvable
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.backtracking import compiled
 
@@ -36,14 +36,6 @@ from puzzlesmith.solvers.backtracking import compiled
 #: 9x9 puzzle, benchmarks/bench_generate.py: sat 3.6, backtracking 9.8, cpsat 135); the first
 #: registered one that takes the model is the default.
 ORACLE_PREFERENCE: tuple[str, ...] = ("sat", "backtracking", "cpsat")
-
-
-class GenerationError(PuzzlesmithError, RuntimeError):
-    """No puzzle could be made: no try met the target grade, or an engine could not decide."""
-
-
-class Unsolvable(GenerationError):
-    """The puzzle type's model (with these parameters) has no solution at all."""
 
 
 def default_oracle(model: Model) -> str:

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from puzzlesmith.core import clock
+from puzzlesmith.core.errors import Contradiction
 from puzzlesmith.csp.model import Model
-from puzzlesmith.generators.techniques import Contradiction, Step
+from puzzlesmith.puzzles.play import Step
 from puzzlesmith.solvers.backtracking import Compiled, compiled
 
 if TYPE_CHECKING:

@@ -28,10 +28,12 @@ from typing import TYPE_CHECKING
 
 from puzzlesmith import solvers
 from puzzlesmith.core import clock
+from puzzlesmith.core.errors import Contradiction, OutOfTime
 from puzzlesmith.csp.constraints import AllDifferent, Constraint
 from puzzlesmith.csp.model import Model
 from puzzlesmith.generators import deduction
-from puzzlesmith.generators.techniques import LADDER, RATINGS, THREE_TIERS, Contradiction, Step
+from puzzlesmith.generators.techniques import LADDER, RATINGS, THREE_TIERS
+from puzzlesmith.puzzles.play import Step
 
 if TYPE_CHECKING:  # imported where used: it loads numpy
     from puzzlesmith.generators.ladderkernel import LadderKernel
@@ -397,7 +399,7 @@ def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
     if solution is None:
         found = solvers.solve(model, fix=givens, time_limit=clock.remaining())
         if found.status == solvers.UNKNOWN:
-            raise clock.OutOfTime
+            raise OutOfTime
         if found.solution is None:
             return Grade(1.0, 0, {}, solved=False)
         solution = found.solution

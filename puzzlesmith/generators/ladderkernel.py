@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from puzzlesmith.core.compiled import kernel
-from puzzlesmith.generators.techniques import LADDER, RATINGS, STRONG_LINKS, Contradiction, length_bonus
+from puzzlesmith.core.errors import Contradiction
+from puzzlesmith.generators.techniques import LADDER, RATINGS, STRONG_LINKS, length_bonus
 
 if TYPE_CHECKING:
     from puzzlesmith.generators.grading import Grade, Logic

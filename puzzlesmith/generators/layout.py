@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from puzzlesmith import solvers
-from puzzlesmith.core.errors import PuzzleError
-from puzzlesmith.generators.clues import GenerationError, default_oracle
+from puzzlesmith.core.errors import GenerationError, PuzzleError
+from puzzlesmith.generators.clues import default_oracle
 from puzzlesmith.puzzles.base import Instance, PuzzleType
 from puzzlesmith.puzzles.grid import connected, neighbours
 

@@ -22,9 +22,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.generators.batch import random_stream
-from puzzlesmith.generators.clues import GenerationError
 from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.base import Instance
 from puzzlesmith.puzzles.lightsout import LightsOut

@@ -20,9 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.generators.batch import random_stream
-from puzzlesmith.generators.clues import GenerationError
 from puzzlesmith.puzzles.base import Instance
 from puzzlesmith.puzzles.nonogram import NonogramClues
 from puzzlesmith.solvers.linelogic import BLANK, SHADED, UNKNOWN, LineResult, clues_of, line_solve, probe_solve

@@ -33,9 +33,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import DamagedFile, PuzzleError
 from puzzlesmith.core.files import atomic_path
-from puzzlesmith.core.integrity import ChunkChecker, DamagedFile, checksum_field
+from puzzlesmith.core.integrity import ChunkChecker, checksum_field
 from puzzlesmith.moves.paths import SOLVED, UNKNOWN, Budget, PathEngine, PathLimits, PathResult, PathStats
 from puzzlesmith.moves.space import Space
 from puzzlesmith.moves.tablefile import HEADER_BYTES, cache_dir, header_bytes, read_header

@@ -17,8 +17,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError
-from puzzlesmith.core.integrity import ChunkChecker, DamagedFile, check_header
+from puzzlesmith.core.errors import DamagedFile, PuzzleError
+from puzzlesmith.core.integrity import ChunkChecker, check_header
 
 MAGIC = b"puzzlesmith distance table, 2 bits a position, v1\n"
 HEADER_BYTES = 4096

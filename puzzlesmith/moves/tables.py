@@ -28,8 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from puzzlesmith.core.errors import DamagedFile
 from puzzlesmith.core.files import atomic_path
-from puzzlesmith.core.integrity import DamagedFile, checksum_field
+from puzzlesmith.core.integrity import checksum_field
 from puzzlesmith.moves.space import Space
 from puzzlesmith.moves.tablefile import HEADER_BYTES, UNREACHED, Table, header_bytes, read_codes
 

@@ -64,7 +64,8 @@ class Results:
         """The classes already in the file (none if it does not exist); DamagedFile for a damaged line,
         PuzzleError for a file of another search or not a results file. A last line cut short is removed from the
         file; a costs file left beside a results file that is no more (none, or empty) is emptied."""
-        from puzzlesmith.core.integrity import DamagedFile, unsealed_json
+        from puzzlesmith.core.errors import DamagedFile
+        from puzzlesmith.core.integrity import unsealed_json
 
         data = self.path.read_bytes() if self.path.exists() else b""
         if not data.startswith(HEADER[:len(data)]):  # shorter than HEADER: a first write cut short, or nothing

@@ -342,7 +342,8 @@ class _Chunks:
         self.costs: dict[int, float] = {}
 
     def load(self) -> dict[int, dict[str, Any]]:
-        from puzzlesmith.core.integrity import DamagedFile, unsealed_json
+        from puzzlesmith.core.errors import DamagedFile
+        from puzzlesmith.core.integrity import unsealed_json
 
         done: dict[int, dict[str, Any]] = {}
         if self.path is None or not self.path.exists():

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
+from puzzlesmith.core.errors import Unsupported
 from puzzlesmith.core.registry import Plugins
 from puzzlesmith.csp.constraints import TOPOLOGY
 from puzzlesmith.csp.model import Model
@@ -27,7 +28,6 @@ from puzzlesmith.solvers.base import (
     Search,
     Stats,
     Status,
-    Unsupported,
     registered,
 )
 from puzzlesmith.solvers.sizes import MAX_CLAUSES, estimated_clauses, sum_chain_clauses

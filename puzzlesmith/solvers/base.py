@@ -35,10 +35,6 @@ class Status(StrEnum):
 SOLVED, UNSAT, UNKNOWN = Status.SOLVED, Status.UNSAT, Status.UNKNOWN
 
 
-class Unsupported(EngineError):
-    """The engine cannot compile this model (a constraint kind it does not handle)."""
-
-
 @dataclass(frozen=True)
 class Limits:
     """Budget for one search; ``None`` means unlimited. Hitting one ends the search with "unknown"."""

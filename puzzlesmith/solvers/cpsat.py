@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from ortools.sat.python import cp_model
 
 from puzzlesmith.core import clock
+from puzzlesmith.core.errors import Unsupported
 from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, SingleCycle, Table
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.base import (
@@ -45,7 +46,6 @@ from puzzlesmith.solvers.base import (
     Outcome,
     Search,
     Stats,
-    Unsupported,
     objective_value,
 )
 from puzzlesmith.solvers.sizes import too_big_to_compile

@@ -44,11 +44,12 @@ from typing import cast
 import numpy as np
 
 from puzzlesmith.core import clock
+from puzzlesmith.core.errors import OutOfTime, Unsupported
 from puzzlesmith.csp.constraints import Parity, ParityRows, is_prime
 from puzzlesmith.csp.givens import GivenArrays
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers import gf2, zmod
-from puzzlesmith.solvers.base import Engine, Limits, Search, Stats, Unsupported
+from puzzlesmith.solvers.base import Engine, Limits, Search, Stats
 
 EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-press solution
 _CHASE_SEEDS = 0.5  # chase when it leaves at most this fraction of the unknowns as seeds
@@ -1183,7 +1184,7 @@ class LinearEngine(Engine):
         except Unsupported as e:
             return str(e)
         except TimeoutError:
-            raise clock.OutOfTime from None
+            raise OutOfTime from None
         return None
 
     def search(self, model: Model, fix: Mapping[int, int] | None = None,

@@ -24,7 +24,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from puzzlesmith import api
-from puzzlesmith.core.errors import PuzzlesmithError, excerpt
+from puzzlesmith.core.errors import BadRequest, PuzzlesmithError, Unknown, excerpt
 from puzzlesmith.web import examples, play
 from puzzlesmith.web.library import Library
 
@@ -42,19 +42,19 @@ async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object, read up to MAX_BODY bytes; BadRequest past that or for anything else."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-        raise play.BadRequest(f"a request body is at most {MAX_BODY:,} bytes", where="body")
+        raise BadRequest(f"a request body is at most {MAX_BODY:,} bytes", where="body")
     chunks, size = [], 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise play.BadRequest(f"a request body is at most {MAX_BODY:,} bytes", where="body")
+            raise BadRequest(f"a request body is at most {MAX_BODY:,} bytes", where="body")
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks) or b"{}")
     except (ValueError, UnicodeDecodeError):
-        raise play.BadRequest("not JSON", where="body") from None
+        raise BadRequest("not JSON", where="body") from None
     if not isinstance(data, dict):
-        raise play.BadRequest("expected a JSON object", where="body")
+        raise BadRequest("expected a JSON object", where="body")
     return data
 
 
@@ -66,13 +66,13 @@ def _params_of(pairs: list[str]) -> dict[str, str]:
     """The page's ``p=NAME=VALUE`` parameters (as ``-p`` gives them)."""
     out: dict[str, str] = {}
     if len(pairs) > play.MAX_PARAMS:
-        raise play.BadRequest(f"at most {play.MAX_PARAMS} parameters", where="p")
+        raise BadRequest(f"at most {play.MAX_PARAMS} parameters", where="p")
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise play.BadRequest("expected NAME=VALUE", where=f"p={excerpt(pair)}")
+            raise BadRequest("expected NAME=VALUE", where=f"p={excerpt(pair)}")
         if name.strip() in out:
-            raise play.BadRequest("given twice (give each parameter once)", where=f"parameter {name.strip()!r}")
+            raise BadRequest("given twice (give each parameter once)", where=f"parameter {name.strip()!r}")
         out[name.strip()] = value.strip()
     return out
 
@@ -173,7 +173,7 @@ class App:
             if type_name in play.GAMES:
                 return await self._game_page(request, type_name)
             state = await self._open(request, type_name)
-        except play.Unknown as e:
+        except Unknown as e:
             return _page("puzzlesmith: unknown", f'<h1>{html.escape(type_name)}</h1><p class="ps-error" '
                          f'data-role="status">{html.escape(str(e))}</p><p><a href="/">all types</a></p>',
                          status=503)
@@ -189,7 +189,7 @@ class App:
         row = None
         if "puzzle" in q:
             if "seed" in q or "difficulty" in q:
-                raise play.BadRequest("give a puzzle or a seed, not both", where="the address")
+                raise BadRequest("give a puzzle or a seed, not both", where="the address")
             text = q["puzzle"]
             key = play.key_of(type_name, text, params)
             await run_in_threadpool(play.puzzle_of, key)
@@ -197,16 +197,16 @@ class App:
             seed = _seed(q["seed"])
             difficulty = q.get("difficulty") or None
             if difficulty is not None and difficulty not in LEVELS:
-                raise play.BadRequest(f"unknown level (known: {', '.join(LEVELS)})", where="difficulty")
+                raise BadRequest(f"unknown level (known: {', '.join(LEVELS)})", where="difficulty")
             play.check_params(type_name, params)  # bad parameters: the CLI's line before any work
             row = await run_in_threadpool(self.library.made, type_name, seed, difficulty or "", params)
             if row is None:
                 status, found = await run_in_threadpool(generate_within, type_name, seed, difficulty, params,
                                                         self.limit)
                 if status == "unknown":
-                    raise play.Unknown(found)
+                    raise Unknown(found)
                 if status != "ok":
-                    raise play.BadRequest(found, where=f"seed {seed}")
+                    raise BadRequest(found, where=f"seed {seed}")
                 text, level, rating = json.loads(found)
                 key = play.key_of(type_name, text, params)
                 await run_in_threadpool(play.puzzle_of, key)
@@ -217,7 +217,7 @@ class App:
                                         row["id"])
             key = play.key_of(type_name, row["text"], params)
         else:
-            raise play.BadRequest("give ?puzzle=TEXT or ?seed=S (with &difficulty=LEVEL)", where="the address")
+            raise BadRequest("give ?puzzle=TEXT or ?seed=S (with &difficulty=LEVEL)", where="the address")
         state = await run_in_threadpool(play.state, key)
         if row is None or row["text"] != key.text:
             row = await run_in_threadpool(self.library.add, type_name, key.text, params)
@@ -272,11 +272,11 @@ class App:
         ids = request.query_params.getlist("id")
         try:
             if not ids or len(ids) > 200 or not all(i.isdigit() and len(i) < 12 for i in ids):
-                raise play.BadRequest("choose 1 to 200 puzzles of the library", where="id")
+                raise BadRequest("choose 1 to 200 puzzles of the library", where="id")
             rows = [await run_in_threadpool(self.library.get, int(i)) for i in ids]
             missing = [i for i, r in zip(ids, rows) if r is None]
             if missing:
-                raise play.BadRequest("no such puzzle in the library", where=f"id {missing[0]}")
+                raise BadRequest("no such puzzle in the library", where=f"id {missing[0]}")
             pdf = await run_in_threadpool(_book, [r for r in rows if r is not None], self.limit)
         except PuzzlesmithError as e:
             return PlainTextResponse(str(e), status_code=400)
@@ -329,15 +329,15 @@ class App:
     def a_progress(self, d: dict[str, Any]) -> Any:
         puzzle_id, seconds = d.get("id"), d.get("seconds", 0)
         if not isinstance(puzzle_id, int) or isinstance(puzzle_id, bool):
-            raise play.BadRequest("expected the puzzle's library id", where="id")
+            raise BadRequest("expected the puzzle's library id", where="id")
         if not isinstance(seconds, (int, float)) or not math.isfinite(seconds):
-            raise play.BadRequest("expected a number of seconds", where="seconds")
+            raise BadRequest("expected a number of seconds", where="seconds")
         try:
             saved = self.library.save(puzzle_id, d.get("progress", {}), seconds, bool(d.get("solved")))
         except ValueError as e:
-            raise play.BadRequest(str(e), where="progress") from None
+            raise BadRequest(str(e), where="progress") from None
         if not saved:
-            raise play.BadRequest("no such puzzle in the library", where=f"id {puzzle_id}")
+            raise BadRequest("no such puzzle in the library", where=f"id {puzzle_id}")
         return {"saved": True}
 
     def a_library(self, d: dict[str, Any]) -> Any:
@@ -383,7 +383,7 @@ def _seed(text: str) -> int:
     except ValueError:
         seed = None
     if seed is None or abs(seed) > 2 ** 63 - 1:
-        raise play.BadRequest("expected a whole number from -(2^63 - 1) to 2^63 - 1", where=f"seed {excerpt(text)}")
+        raise BadRequest("expected a whole number from -(2^63 - 1) to 2^63 - 1", where=f"seed {excerpt(text)}")
     return seed
 
 
@@ -411,7 +411,7 @@ def _book(rows: list[dict[str, Any]], limit: float) -> bytes:
     per_page, paper = 4, "a4"
     for k, row in enumerate(rows, start=1):
         if row["type"] in play.GAMES:
-            raise play.BadRequest(f"{row['type']} is a game: there is nothing to print", where=f"id {row['id']}")
+            raise BadRequest(f"{row['type']} is a game: there is nothing to print", where=f"id {row['id']}")
         puzzle = play.puzzle_of(play.key_of(row["type"], row["text"], row["params"]))
         answer = puzzle.picture(True, time_limit=limit, aspect=answer_aspect(per_page, paper))
         caption = f"No. {k} · {row['type']}" + (f" · {row['level']}" if row["level"] else "") + \

@@ -16,7 +16,7 @@ from threading import Lock
 from typing import Any
 
 from puzzlesmith import api
-from puzzlesmith.core.errors import PuzzleError, PuzzlesmithError
+from puzzlesmith.core.errors import BadRequest, Unplaced
 from puzzlesmith.core.picture import Line, Picture, Rect, Shape
 from puzzlesmith.drawing.svg import escape
 from puzzlesmith.solvers.base import Status
@@ -30,14 +30,6 @@ GAMES = ("2048", "threes")
 CELL_NAME = re.compile(r"(?:^|\s)r(\d+)c(\d+)$")
 ANY_CELL = re.compile(r"r\d+c\d+")
 DIRECTIONS = {"up": "U", "down": "D", "left": "L", "right": "R"}
-
-
-class BadRequest(PuzzleError):
-    """A request the page cannot answer as asked: one line naming the problem and where (HTTP 400)."""
-
-
-class Unknown(PuzzlesmithError):
-    """A limit stopped the work before an answer (HTTP 503: the request was fine, the answer is unknown)."""
 
 
 # -- reading puzzles, with a small cache ------------------------------------------------------------------
@@ -212,10 +204,6 @@ def _geometry(pic: Picture, cells: list[dict[str, Any]]) -> Geometry:
     x0 = min(s.x for s in squares) - min(c["col"] for c in cells) * pitch
     y0 = min(s.y for s in squares) - min(c["row"] for c in cells) * pitch
     return Geometry(x0, y0, pitch, size)
-
-
-class Unplaced(ValueError):
-    """A picture whose cells the page cannot find: the puzzle is shown, not played on it."""
 
 
 def _overlay(svg: str, layer: str) -> str:

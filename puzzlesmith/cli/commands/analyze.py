@@ -15,7 +15,6 @@ from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     EXIT_UNKNOWN,
-    UsageError,
     add_input_options,
     add_type_options,
     emit_json,
@@ -25,6 +24,7 @@ from puzzlesmith.cli.common import (
 )
 from puzzlesmith.cli.moves import Progress, add_position_limit, add_table_option, counted, limits_for, move_puzzles
 from puzzlesmith.cli.tables import answers_of, describe as describe_table, load
+from puzzlesmith.core.errors import UsageError
 from puzzlesmith.moves.explore import FARTHEST, Exploration, explore, local_maxima
 from puzzlesmith.moves.paths import UNKNOWN
 from puzzlesmith.moves.space import Space

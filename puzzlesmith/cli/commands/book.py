@@ -13,17 +13,10 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
-from puzzlesmith.cli.common import (
-    EXIT_OK,
-    EXIT_UNKNOWN,
-    UsageError,
-    add_type_options,
-    parse_params,
-    read_puzzles,
-    whole_numbers,
-)
+from puzzlesmith.cli.common import EXIT_OK, EXIT_UNKNOWN, add_type_options, parse_params, read_puzzles, whole_numbers
 from puzzlesmith.cli.outputs import check_output
 from puzzlesmith.cli.pictures import NoAnswer, add_solve_options, no_answer, output_format, write_output
+from puzzlesmith.core.errors import GenerationError, UsageError
 from puzzlesmith.puzzles import registry
 
 MAX_BOOK = 10_000  # puzzles in one book: a 2,500-page PDF already takes minutes to make
@@ -70,16 +63,12 @@ def run(args: argparse.Namespace) -> int:
         entries = list(from_file(args) if args.file else generated(args))
     except NoAnswer as e:
         return no_answer(e)
-    except _GaveUp as e:
+    except GenerationError as e:
         print(f"puzzlesmith: gave up: {e}", file=sys.stderr)
         return EXIT_UNKNOWN
     write_output(book_pdf([Entry(k, *entry) for k, entry in enumerate(entries, start=1)], args.per_page,
                           args.paper, title), args.output)
     return EXIT_OK
-
-
-class _GaveUp(Exception):
-    """Generation stopped (no puzzle of the difficulty in --max-tries, or an engine could not decide)."""
 
 
 def _bar(args: argparse.Namespace, total: int) -> Any:
@@ -94,7 +83,7 @@ def generated(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
     """(drawing of the puzzle, drawing of its answer, caption) of each generated puzzle: "No. k · grade ·
     seed S"; the drawings are made when their page is."""
     from puzzlesmith import drawing
-    from puzzlesmith.generators import GenerationError, board_generator, generate, new_seed
+    from puzzlesmith.generators import board_generator, generate, new_seed
 
     ptype = registry.get(args.type)
     params = parse_params(ptype, args.param)
@@ -124,8 +113,6 @@ def generated(args: argparse.Namespace) -> Iterator[tuple[Any, Any, str]]:
                    f"No. {k + 1}{grade} · seed {made.seed}")
             if bar is not None:
                 bar.update()
-    except GenerationError as e:
-        raise _GaveUp(str(e)) from None
     finally:
         if bar is not None:
             bar.close()

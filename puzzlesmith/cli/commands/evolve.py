@@ -10,9 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
+from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, emit_json, positive_int, whole_numbers
 from puzzlesmith.cli.moves import counted
 from puzzlesmith.cli.sbp import add_param_option, read_params
+from puzzlesmith.core.errors import UsageError
 
 NAMES = ("size", "goal", "metric")
 MAX_RUN = 10**15  # evaluations: far past any run that ends (a year is about 10^9 of the fastest)

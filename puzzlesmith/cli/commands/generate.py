@@ -14,19 +14,16 @@ from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     EXIT_UNKNOWN,
-    UsageError,
     add_type_options,
     emit_json,
     parse_params,
     positive_int,
     whole_numbers,
 )
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import GenerationError, PuzzleError, Unsolvable, UsageError
 from puzzlesmith.generators import (
     LEVELS,
     SYMMETRIES,
-    GenerationError,
-    Unsolvable,
     board_generator,
     generate,
     new_seed,

@@ -11,7 +11,6 @@ from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     EXIT_UNKNOWN,
-    UsageError,
     add_input_options,
     add_type_options,
     emit_json,
@@ -19,6 +18,7 @@ from puzzlesmith.cli.common import (
     positive_seconds,
     read_puzzles,
 )
+from puzzlesmith.core.errors import UsageError
 from puzzlesmith.puzzles import registry
 from puzzlesmith.solvers.base import Status
 

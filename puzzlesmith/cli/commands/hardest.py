@@ -17,10 +17,10 @@ import sys
 from collections import Counter
 from typing import Any
 
-from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, UsageError, emit_json, positive_int
+from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, emit_json, positive_int
 from puzzlesmith.cli.outputs import check_output
 from puzzlesmith.cli.sbp import add_param_option, read_params
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError, UsageError
 
 NAMES = ("size", "sizes", "goal", "metric")
 
@@ -70,7 +70,8 @@ def memory_size(text: str) -> float:
 def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """The classes a checkpoint file holds, when it was made with the same setting; a damaged file
     (its checksum does not match) is refused rather than resumed from."""
-    from puzzlesmith.core.integrity import DamagedFile, unsealed_json
+    from puzzlesmith.core.errors import DamagedFile
+    from puzzlesmith.core.integrity import unsealed_json
     from puzzlesmith.sbp.hardest import named
     from puzzlesmith.sbp.hardest_run import setting_text
 

@@ -12,7 +12,6 @@ from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     EXIT_UNKNOWN,
-    UsageError,
     add_input_options,
     add_type_options,
     emit_json,
@@ -20,6 +19,7 @@ from puzzlesmith.cli.common import (
     positive_seconds,
     read_puzzles,
 )
+from puzzlesmith.core.errors import UsageError
 from puzzlesmith.generators import level_of
 from puzzlesmith.solvers.base import Status
 

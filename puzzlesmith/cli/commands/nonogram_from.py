@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from puzzlesmith.cli.common import UsageError, emit_json, parse_params
+from puzzlesmith.cli.common import emit_json, parse_params
+from puzzlesmith.core.errors import UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -16,8 +16,8 @@ from puzzlesmith.chance.game2048 import SIZES, size_of
 from puzzlesmith.chance.play import ADVERSARIES, KITS, PLAYERS, Game, Prepared, Setup, play_game, play_games
 from puzzlesmith.chance.players import MAX_DEPTH, best_move
 from puzzlesmith.chance.rules import DIRECTIONS, GameRules, Position
-from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, UsageError, emit_json, positive_int, whole_numbers
-from puzzlesmith.core.errors import PuzzleError, excerpt
+from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, emit_json, positive_int, whole_numbers
+from puzzlesmith.core.errors import PuzzleError, UsageError, excerpt
 from puzzlesmith.generators.batch import MAX_SEED, new_seed
 from puzzlesmith.puzzles.base import whole_number
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 import importlib.util
 
-from puzzlesmith.cli.common import EXIT_OK, UsageError, positive_seconds
+from puzzlesmith.cli.common import EXIT_OK, positive_seconds
+from puzzlesmith.core.errors import UsageError
 
 EXTRA = "web"
 

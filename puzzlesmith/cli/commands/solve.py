@@ -13,7 +13,6 @@ from puzzlesmith.cli.common import (
     EXIT_UNKNOWN,
     Plan,
     Puzzle,
-    UsageError,
     add_engine_options,
     add_input_options,
     add_type_options,
@@ -23,6 +22,7 @@ from puzzlesmith.cli.common import (
     read_puzzles,
 )
 from puzzlesmith.cli.moves import add_move_options, solve_moves
+from puzzlesmith.core.errors import UsageError
 from puzzlesmith.csp.constraints import Parity, is_prime
 from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.base import PuzzleType

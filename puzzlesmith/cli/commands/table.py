@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.cli.common import (
     EXIT_OK,
-    UsageError,
     add_input_options,
     add_type_options,
     emit_json,
@@ -30,6 +29,7 @@ from puzzlesmith.cli.common import (
 from puzzlesmith.cli.moves import move_puzzles
 from puzzlesmith.cli.outputs import check_output
 from puzzlesmith.cli.tables import answers_of, check_memory, describe, numbered, one, root_number
+from puzzlesmith.core.errors import UsageError
 
 if TYPE_CHECKING:
     from puzzlesmith.puzzles.tiles import TilesBoard

@@ -10,13 +10,13 @@ from puzzlesmith import solvers
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
-    UsageError,
     add_input_options,
     add_type_options,
     emit_json,
     plan,
     read_clue_puzzles,
 )
+from puzzlesmith.core.errors import UsageError
 from puzzlesmith.generators import SYMMETRIES, grade, orbits, redundant_groups
 from puzzlesmith.generators.layout import symmetric
 from puzzlesmith.puzzles.base import Instance, PuzzleType
