@@ -1,14 +1,98 @@
-"""How a puzzle is played: the contract the mid-end and every front end share (as Simon Tatham's collection
-declares ``interpret_move``, ``execute_move`` and ``status`` in its ``struct game``).
+"""How a puzzle is played: the data of the contract the mid-end and every front end share, as Simon Tatham's
+collection declares ``interpret_move``, ``execute_move`` and ``status`` in its ``struct game``.
 
-This module holds the data of playing; the hooks that produce it are declared on ``PuzzleType`` (and
-``MovePuzzle``), each with a default that serves the clue puzzles.
+The hooks that produce this data are declared on ``PuzzleType`` (how a page plays a puzzle, the variables a
+player sets and where they sit, the picture a page plays on, what the board shows after an action, a type's own
+next step) and on ``MovePuzzle`` (the pieces a page moves), each with a default that serves the clue puzzles; the
+mid-end (``puzzlesmith.api``) answers every page and command from them alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from puzzlesmith.solvers.base import Status
+
+
+class PlayKind(StrEnum):
+    """How a page plays a puzzle; the value is what the page's script reads (the JSON field ``kind``)."""
+
+    #: a value typed into each cell (sudoku, futoshiki, fillomino)
+    GRID = "grid"
+    #: each cell clicked through a few states the picture draws (a tent, a bulb, a shaded cell)
+    CELLS = "cells"
+    #: lines drawn between dots, cell centres or islands (loops, bridges)
+    EDGES = "edges"
+    #: one piece placed in each row (n-queens)
+    QUEENS = "queens"
+    #: each variable's value chosen from a list beside the picture (a seating's guests)
+    LIST = "list"
+    #: shown only: the solution on request
+    VIEW = "view"
+    #: cells pressed, each press changing it and its neighbours (``PuzzleType.outcome`` says the lights)
+    LIGHTS = "lightsout"
+    #: a pattern drawn on a grid of its own whose next generation is the puzzle (``outcome`` says it)
+    LIFE = "life"
+    #: cells filled or crossed out (``PuzzleType.step_hint`` may give the next line's deduction)
+    NONOGRAM = "nonogram"
+    #: pieces moved on the board, or named moves made (``MovePuzzle``)
+    MOVES = "moves"
+
+
+#: The kinds whose answer the player sets variable by variable, chosen by the mid-end from the model and the
+#: picture when a type leaves ``play_kind`` to it.
+ENTRY_KINDS = (PlayKind.GRID, PlayKind.CELLS, PlayKind.EDGES, PlayKind.QUEENS, PlayKind.LIST, PlayKind.VIEW)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where a picture draws its cells: cell (r, c) is the square of side ``size`` at x0 + c * pitch,
+    y0 + r * pitch (the pitch is larger than the side where a drawing leaves room between cells, as
+    futoshiki's does for its signs)."""
+
+    x0: float
+    y0: float
+    pitch: float
+    size: float
+
+    def at(self, r: int, c: int) -> tuple[float, float]:
+        """The top-left corner of cell (r, c)."""
+        return self.x0 + c * self.pitch, self.y0 + r * self.pitch
+
+
+@dataclass(frozen=True)
+class PlayGrid:
+    """A grid the page draws for the player when the puzzle's own picture is not where they play (Life: the
+    predecessor is drawn on a grid of its own, the pattern beside it): ``rows`` x ``cols`` cells, cell (r, c)
+    set by variable r * cols + c, the ``margin`` cells at the border drawn apart from the inside."""
+
+    rows: int
+    cols: int
+    margin: int = 0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the board shows after the player's entries, for a type whose board answers each action (Tatham's
+    ``execute_move``): lights-out's lights after the presses, Life's next generation of the pattern drawn.
+    ``board`` holds what each cell shows, row by row; ``differ`` counts the cells that differ from the goal."""
+
+    board: list[list[int]]
+    solved: bool
+    message: str
+    differ: int = 0
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """The pieces on a move puzzle's board as a page moves them: each piece's label and its cells (row,
+    column), on a board of ``rows`` x ``cols`` cells."""
+
+    cells: dict[str, list[tuple[int, int]]]
+    rows: int
+    cols: int
 
 
 @dataclass(frozen=True)
@@ -80,3 +164,16 @@ class Step:
         if t == "constraint":
             return f"{self.unit}: no combination of the others' candidates allows it, so {gone}"
         return f"{t}: {self.unit}, so {gone}"
+
+
+@dataclass
+class Hint:
+    """The next deductions from what is on the grid, up to the first placement. ``message`` says why
+    there are none (no solution, already solved); ``unique`` is False when the hint follows one of
+    several solutions; ``texts`` are the steps in words."""
+
+    status: Status
+    steps: list[Step]
+    unique: bool
+    message: str = ""
+    texts: list[str] = field(default_factory=list)

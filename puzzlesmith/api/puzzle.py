@@ -1,8 +1,4 @@
-"""The mid-end: everything the command line, the web page and Python users share.
-
-Simon Tatham's puzzle collection calls the layer between its games and its front ends the mid-end: it
-owns game IDs, solving and printing for every puzzle, and each front end is thin over it. Here it owns
-the path from puzzle text to a checked answer:
+"""Puzzles and what can be asked of them: the path from puzzle text to a checked answer.
 
 1. read the text with the type's parameters (given as Python values or as the command line's strings);
 2. build the model and look for a contradiction among the givens (a puzzle that reads well but cannot
@@ -11,11 +7,6 @@ the path from puzzle text to a checked answer:
 4. search under ONE time limit, which also bounds building and compiling the model;
 5. check every answer independently (``Model.check``, the givens, the type's own ``verify``; a move
    puzzle's path move by move) before anyone sees it: a wrong answer raises ``WrongAnswer``.
-
-    >>> import puzzlesmith as ps
-    >>> puzzle = ps.read("sudoku", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
-    >>> puzzle.solve().status
-    <Status.SOLVED: 'solved'>
 
 Heavy libraries (numpy, python-sat, OR-Tools, the drawing extra) load only when an answer needs them.
 """
@@ -45,17 +36,13 @@ from puzzlesmith.csp.model import Model
 from puzzlesmith.moves.space import Space
 from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.base import Instance, MovePuzzle, PuzzleType
+from puzzlesmith.puzzles.play import Hint
 from puzzlesmith.solvers.base import Status
 
 if TYPE_CHECKING:
     from puzzlesmith.generators.grading import Grade
     from puzzlesmith.moves.paths import PathResult
     from puzzlesmith.puzzles.play import Step
-
-__all__ = ["Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle", "Solution", "Status", "clashes", "game",
-           "games", "generate", "minimum_moves", "move_values", "next_positions", "params_of", "read", "read_file",
-           "read_text", "step_cells", "type_of", "types", "with_entries"]
-
 
 # -- finding types and reading puzzles ----------------------------------------------------------------------
 def types() -> list[str]:
@@ -320,19 +307,6 @@ class Graded:
     @property
     def rating(self) -> float | None:
         return self.grade.rating if self.grade is not None else None
-
-
-@dataclass
-class Hint:
-    """The next deductions from what is on the grid, up to the first placement. ``message`` says why
-    there are none (no solution, already solved); ``unique`` is False when the hint follows one of
-    several solutions."""
-
-    status: Status
-    steps: list[Step]
-    unique: bool
-    message: str = ""
-    texts: list[str] = field(default_factory=list)
 
 
 class Puzzle:
