@@ -21,9 +21,12 @@ from starlette.testclient import TestClient  # noqa: E402
 
 import puzzlesmith as ps  # noqa: E402
 from puzzlesmith import api  # noqa: E402
-from puzzlesmith.web import examples, play  # noqa: E402
-from puzzlesmith.web.app import create_app  # noqa: E402
+from puzzlesmith.api import pages as play  # noqa: E402
+from puzzlesmith.web.app import create_app, example_link  # noqa: E402
 from puzzlesmith.web.library import Library, import_hardest  # noqa: E402
+
+#: The puzzle each type shows first (``PuzzleType.example``), by type.
+EXAMPLES = {name: found for name in api.types() if (found := api.type_of(name).example()) is not None}
 
 # Peter Norvig's first hard example ("Solving Every Sudoku Puzzle") and its solution, as README.md prints it.
 NORVIG = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -57,9 +60,9 @@ def bad(client, path, body=None, **kw):
 
 
 # -- pages ------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("type_name", sorted(examples.EXAMPLES))
+@pytest.mark.parametrize("type_name", sorted(EXAMPLES))
 def test_every_example_page_opens_with_the_test_contract(client, type_name):
-    response = client.get(examples.link(type_name))
+    response = client.get(example_link(type_name))
     assert response.status_code == 200, response.text[:300]
     page = response.text
     state = json.loads(page.split('id="ps-state">', 1)[1].split("</script>", 1)[0])
@@ -82,7 +85,7 @@ def test_every_example_page_opens_with_the_test_contract(client, type_name):
     assert 'data-role="status"' in page and 'data-role="hint"' in page
 
 
-@pytest.mark.parametrize("type_name", sorted(examples.EXAMPLES))
+@pytest.mark.parametrize("type_name", sorted(EXAMPLES))
 def test_cells_are_clicked_where_the_picture_draws_them(client, type_name):
     # every cell the page makes clickable lies exactly on a square of the type's own picture (futoshiki's
     # cells stand apart, with room for the signs: they were placed as if side by side)
@@ -90,7 +93,7 @@ def test_cells_are_clicked_where_the_picture_draws_them(client, type_name):
 
     from puzzlesmith.core.picture import Rect
 
-    response = client.get(examples.link(type_name))
+    response = client.get(example_link(type_name))
     state = json.loads(response.text.split('id="ps-state">', 1)[1].split("</script>", 1)[0])
     if not state.get("cells") or state["kind"] in ("life", "list"):  # drawn by the page: Life's pattern box,
         return  # a seating's lists under its table
@@ -130,7 +133,7 @@ def test_typing_norvigs_solution_solves_it_and_check_shows_clashes(client):
 
 
 def test_a_cage_sum_that_fails_is_a_clash(client):
-    killer = examples.EXAMPLES["killer"][0]["puzzle"]
+    killer = EXAMPLES["killer"][0]["puzzle"]
     # cage a (15) holds r1c1, r1c2, r2c1: 9 + 8 + 7 is 24
     answer = post(client, "/api/check", type="killer", puzzle=killer, entries={"0": 9, "1": 8, "9": 7})
     assert answer["clashes"] == [0, 1, 9]
@@ -335,14 +338,14 @@ def test_queens_solved_exactly_when_brute_force_says(client):
 
 def test_a_type_without_hints_answers_none(client):
     # queens are placed, not deduced from clues: the generic grader has nothing to explain
-    answer = post(client, "/api/hint", type="queens", puzzle=examples.EXAMPLES["queens"][0]["puzzle"])
+    answer = post(client, "/api/hint", type="queens", puzzle=EXAMPLES["queens"][0]["puzzle"])
     assert answer["status"] == "none" and answer["message"].startswith("no hint: ")
 
 
 def test_a_seating_is_played_by_choosing_seats(client):
     # the menage problem for three couples with Al in seat 1 has two seatings (OEIS A059375 counts 12 in
     # all): Cat, Bo, Ann, Cy, Bea in seats 2 to 6, or its mirror
-    body = {"type": "seating", "puzzle": examples.EXAMPLES["seating"][0]["puzzle"]}
+    body = {"type": "seating", "puzzle": EXAMPLES["seating"][0]["puzzle"]}
     names = ["Al", "Bo", "Cy", "Ann", "Bea", "Cat"]
     seats = dict(zip(["Cat", "Bo", "Ann", "Cy", "Bea"], range(2, 7)))
     mirror = dict(zip(["Bea", "Cy", "Ann", "Bo", "Cat"], range(2, 7)))
@@ -363,9 +366,9 @@ def test_a_seating_is_played_by_choosing_seats(client):
 
 def test_seating_and_perm_have_examples():
     # the menage problem for three couples has 12 seatings (OEIS A059375), 2 with Al pinned to seat 1
-    seating = examples.EXAMPLES["seating"][0]["puzzle"]
+    seating = EXAMPLES["seating"][0]["puzzle"]
     assert ps.read("seating", seating).count().count == 2
-    key = play.key_of("perm", examples.EXAMPLES["perm"][0]["puzzle"],
+    key = play.key_of("perm", EXAMPLES["perm"][0]["puzzle"],
                       {"solved": ". . o o o . . . . . . . . . . . . ."})
     state = play.state(key)
     assert state["kind"] == "moves" and state["pieces"] is False

@@ -24,6 +24,7 @@ Front ends (``puzzlesmith.cli``, ``puzzlesmith.web``) import this package and no
 (``tests/test_layers.py`` keeps them so).
 """
 
+from puzzlesmith.api import pages
 from puzzlesmith.api.puzzle import (
     Count,
     Graded,
@@ -70,6 +71,7 @@ from puzzlesmith.core.errors import (
     Unsolvable,
     UsageError,
     WrongAnswer,
+    excerpt,
 )
 from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, PuzzleType
 from puzzlesmith.puzzles.play import Hint, PlayKind, Step
@@ -79,8 +81,8 @@ __all__ = [
     "BadRequest", "Count", "DamagedFile", "EngineError", "GenerationError", "Graded", "Hint", "Instance",
     "MissingExtra", "ModelError", "MovePuzzle", "MoveSolution", "NoAnswer", "OutOfTime", "Param", "Plan", "PlayKind",
     "Puzzle", "PuzzleError", "PuzzleType", "PuzzlesmithError", "Solution", "Status", "Step", "Unknown", "Unsolvable",
-    "UsageError", "WrongAnswer", "checked_path", "clashes", "empty", "engine_choice", "game", "games", "generate",
-    "minimum_moves", "move_answer", "move_values", "next_positions", "params_of", "path_engine_choice", "read",
-    "read_file", "read_text", "solutions_of", "step_cells", "stopped_text", "type_of", "types", "unanswered",
-    "with_entries",
+    "UsageError", "WrongAnswer", "checked_path", "clashes", "empty", "engine_choice", "excerpt", "game", "games",
+    "generate", "minimum_moves", "move_answer", "move_values", "next_positions", "pages", "params_of",
+    "path_engine_choice", "read", "read_file", "read_text", "solutions_of", "step_cells", "stopped_text", "type_of",
+    "types", "unanswered", "with_entries",
 ]

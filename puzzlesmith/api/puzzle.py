@@ -68,32 +68,19 @@ def type_of(name: str) -> PuzzleType:
     return registry.get(name)
 
 
-def _as_text(value: Any) -> str:
-    """A parameter given as a Python value, written as the command line would give it: True -> 'yes',
-    (2, 3) -> '2x3' for shapes, [1, 1, 2] -> '1,1,2'."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (int, float)):
-        return str(value)
-    if isinstance(value, Path):
-        return str(value)
-    if isinstance(value, (tuple, list)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        return "x".join(map(str, value)) if isinstance(value, tuple) and len(value) == 2 else ",".join(map(str, value))
-    raise PuzzleError(f"expected a string, number, yes/no or a list of numbers, got {type(value).__name__}",
-                      where="parameter")
-
-
 def params_of(ptype: PuzzleType, params: Mapping[str, Any]) -> dict[str, Any]:
     """The type's parameters resolved from ``params`` (Python values or the command line's strings);
     ``PuzzleError`` naming the parameter for an unknown name or a bad value."""
+    known = {p.name: p for p in ptype.params}
     raw: dict[str, str] = {}
     for name, value in params.items():
+        if isinstance(value, str) or name not in known:  # an unknown name is resolve_params' to refuse
+            raw[name] = value if isinstance(value, str) else repr(value)
+            continue
         try:
-            raw[name] = _as_text(value)
-        except PuzzleError as e:
-            raise PuzzleError(e.message, where=f"parameter {name!r}") from None
+            raw[name] = str(value) if isinstance(value, Path) else known[name].encode(value)
+        except ValueError as e:
+            raise PuzzleError(str(e), where=f"parameter {name!r}") from None
     return ptype.resolve_params(raw)
 
 
@@ -347,6 +334,11 @@ class Puzzle:
     def params(self) -> dict[str, Any]:
         return dict(self.instance.params)
 
+    @property
+    def made_grade(self) -> Grade | None:
+        """The grade its generator found, when it was made at a difficulty or rating (else None)."""
+        return self._grade
+
     def capabilities(self) -> frozenset[str]:
         """What can be asked of this puzzle's type (see ``PuzzleType.capabilities``)."""
         return self.type.capabilities()
@@ -510,10 +502,14 @@ class Puzzle:
 
     def hint(self, engine: str = "auto", time_limit: float | None = None) -> Hint:
         """The next deductions from what is on the grid (the givens may include the player's entries), up
-        to the first placement, each with its cell, technique and reason."""
+        to the first placement, each with its cell, technique and reason: the type's own logic where it has one
+        (``PuzzleType.step_hint``), else the technique ladder or the generic tiers of deduction."""
         from puzzlesmith.generators import hint
 
         self._require("hint")
+        own = self.type.step_hint(self.instance)  # a type's own logic (a nonogram's lines) comes first
+        if own is not None:
+            return own
         plan = self.plan(engine, time_limit)
         if plan.model is None:
             if plan.stopped:
@@ -608,10 +604,18 @@ class Puzzle:
         return read_text(self.type, dict(self.instance.params), position, self.source, whole=True)[0]
 
     def with_params(self, **params: Any) -> Puzzle:
-        """The same puzzle read again with some parameters changed (a move puzzle in another metric)."""
-        raw = {k: v for k, v in self.instance.params.items() if v is not None}
-        merged = {**{k: _param_text(v) for k, v in raw.items()}, **params}
-        return read_text(self.type, params_of(self.type, merged), self.text, self.source, whole=True)[0]
+        """The same puzzle read again with some parameters changed (a move puzzle in another metric): the others
+        written back as each parameter declares (``Param.encode``)."""
+        given = self.instance.params
+        kept: dict[str, Any] = {}
+        for p in self.type.params:
+            if p.name in params or given.get(p.name) is None:
+                continue
+            try:
+                kept[p.name] = p.encode(given[p.name])
+            except ValueError as e:
+                raise PuzzleError(str(e), where=f"parameter {p.name!r}") from None
+        return read_text(self.type, params_of(self.type, {**kept, **params}), self.text, self.source, whole=True)[0]
 
     # -- shared checks ---------------------------------------------------------------------------------------
     def _checked(self, model: Model, values: list[int], engine: str) -> list[int]:
@@ -632,13 +636,6 @@ class Puzzle:
         if plan.conflict:
             return Solution(Status.UNSAT, complete=True, reason=plan.conflict, seconds=plan.seconds)
         return Solution(Status.UNKNOWN, seconds=plan.seconds, stats={"stopped": plan.stopped}, stopped=plan.stopped)
-
-
-def _param_text(value: Any) -> Any:
-    """A resolved parameter value written back so that ``params_of`` reads it again."""
-    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return f"{value[0]}x{value[1]}"
-    return value
 
 
 def unanswered(source: str, answer: Solution | MoveSolution) -> NoAnswer:

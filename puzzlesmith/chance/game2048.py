@@ -23,7 +23,7 @@ board cannot hold 65536). A second 32768 needs a score above 900,000, far beyond
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from puzzlesmith.chance.rules import MAX_TEXT, Position, RowBoard, rows_of
 from puzzlesmith.core.errors import PuzzleError
@@ -81,6 +81,7 @@ class Rules(RowBoard):
     """The game on an n x n board: moves, tiles, text, and the row tables behind them."""
 
     name = "2048"
+    sizes: ClassVar[tuple[int, ...]] = SIZES
     expectimax_player = "puzzlesmith.chance.players2048:Expectimax"
     expectimax_weights = "puzzlesmith.chance.players2048:Weights"
     piece = "tile"

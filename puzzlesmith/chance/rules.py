@@ -240,6 +240,8 @@ class GameRules(Protocol):
     ``games.game2048.Rules`` and ``games.threes.Rules`` are the two; each is a ``RowBoard``."""
 
     name: ClassVar[str]
+    #: the board sizes (cells a side) the game is played on
+    sizes: ClassVar[tuple[int, ...]]
     size: int
     cells: int
     #: what enters the board, in words ("tile", "card")

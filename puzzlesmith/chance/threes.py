@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from puzzlesmith.chance.rules import DOWN, LEFT, RIGHT, UP, Position, RowBoard
 from puzzlesmith.core.errors import PuzzleError
@@ -127,6 +127,7 @@ class Rules(RowBoard):
     """Threes: moves, the deck and bonus cards, text, and the row tables behind them."""
 
     name = "threes"
+    sizes: ClassVar[tuple[int, ...]] = (SIZE,)
     expectimax_player = "puzzlesmith.chance.players_threes:Expectimax"
     expectimax_weights = "puzzlesmith.chance.players_threes:Weights"
     piece = "card"

@@ -1,9 +1,9 @@
 """Pictures of puzzles and their solutions, and the files they are written to (SVG, PNG, PDF).
 
 ``picture(ptype, instance, values)`` chooses the drawing: the type's own ``PuzzleType.draw``
-when it gives one, else the drawing registered for its name (built-in types: one module per family here; plug-ins:
-the ``puzzlesmith.drawings`` entry points),
-else the generic grid drawn from the type's text. Move puzzles draw their start, and with a
+when it gives one, else the drawing the type names in ``PuzzleType.drawing`` (the built-in types': one module per
+family here), else one another package registers for its name (the ``puzzlesmith.drawings`` entry points), else
+the generic grid drawn from the type's text. Move puzzles draw their start, and with a
 solution a strip of the positions along it (``strip``).
 
 SVG needs nothing but the standard library; PNG and PDF need the ``draw`` extra (fpdf2, which
@@ -17,37 +17,24 @@ from pathlib import Path
 
 from puzzlesmith.core.errors import MissingExtra
 from puzzlesmith.core.picture import Picture
-from puzzlesmith.core.registry import Plugins
+from puzzlesmith.core.registry import Plugins, load
 from puzzlesmith.puzzles.base import Instance, MovePuzzle, PuzzleType
 
-#: Type name -> "module:function" drawing it, imported when used: the built-in types' drawings, then
-#: those other packages declare under the ``puzzlesmith.drawings`` entry-point group, each called as
-#: ``function(instance, values or None) -> Picture``.
-DRAWINGS = Plugins("puzzlesmith.drawings", {
-    "sudoku": "puzzlesmith.drawing.latin:sudoku",
-    "samurai": "puzzlesmith.drawing.latin:samurai",
-    "killer": "puzzlesmith.drawing.latin:killer",
-    "futoshiki": "puzzlesmith.drawing.latin:futoshiki",
-    "kakuro": "puzzlesmith.drawing.sums:kakuro",
-    "nonogram": "puzzlesmith.drawing.sums:nonogram",
-    "queens": "puzzlesmith.drawing.boards:queens",
-    "life": "puzzlesmith.drawing.boards:life",
-    "lightsout": "puzzlesmith.drawing.boards:lightsout",
-    "pushpull": "puzzlesmith.drawing.boards:lightsout",
-    "seating": "puzzlesmith.drawing.seating:seating",
-})
+#: Type name -> "module:function" drawing it, for packages that draw a type they do not define (the
+#: ``puzzlesmith.drawings`` entry points), each called as ``function(instance, values or None) -> Picture``; a type
+#: names its own drawing in ``PuzzleType.drawing``.
+DRAWINGS = Plugins("puzzlesmith.drawings", {})
 
 FORMATS = ("svg", "png", "pdf")
 EXTRA = "draw"
 
 
 def _registered(ptype: PuzzleType) -> Callable[[Instance, Sequence[int] | None], Picture] | None:
-    """The drawing registered for ``ptype``'s name: a built-in drawing only for the built-in type of that
-    name (a plug-in type that reuses a name keeps the generic drawing), a plug-in drawing for any."""
-    name = ptype.name
-    if name in DRAWINGS.builtin:
-        return DRAWINGS.load(name) if type(ptype).__module__.startswith("puzzlesmith.puzzles.") else None
-    return DRAWINGS.load(name) if name in DRAWINGS else None
+    """The drawing the type names (``PuzzleType.drawing``), else one a package registers for its name."""
+    if ptype.drawing is not None:
+        drawn: Callable[[Instance, Sequence[int] | None], Picture] = load(ptype.drawing)
+        return drawn
+    return DRAWINGS.load(ptype.name) if ptype.name in DRAWINGS else None
 
 
 def picture(ptype: PuzzleType, instance: Instance, values: Sequence[int] | None = None) -> Picture:
@@ -56,8 +43,6 @@ def picture(ptype: PuzzleType, instance: Instance, values: Sequence[int] | None 
     if own is not None:
         return own
     if isinstance(ptype, MovePuzzle):
-        from puzzlesmith.drawing.moves import position
-
         return position(ptype, instance, ptype.format_puzzle(instance))
     registered = _registered(ptype)
     if registered is not None:
@@ -65,6 +50,14 @@ def picture(ptype: PuzzleType, instance: Instance, values: Sequence[int] | None 
     from puzzlesmith.drawing.grid import generic
 
     return generic(ptype, instance, values)
+
+
+def position(ptype: MovePuzzle, instance: Instance, text: str) -> Picture:
+    """One position (board text) of a move puzzle: the drawing the type names (``MovePuzzle.position_drawing``),
+    else its board text as a grid."""
+    from puzzlesmith.drawing.moves import position as board
+
+    return board(ptype, instance, text)
 
 
 def strip(ptype: MovePuzzle, instance: Instance, boards: Sequence[tuple[str, str]],

@@ -100,6 +100,14 @@ def _model_shape(ptype: PuzzleType, instance: Instance) -> tuple[int, int] | Non
     return max(int(m[1]) for m in spots), max(int(m[2]) for m in spots)
 
 
+def _rows(tokens: list[list[str]], shape: tuple[int, int] | None) -> list[list[str]]:
+    """A puzzle written on one line (a sudoku's 81 characters) as the rows of its grid of ``shape``."""
+    if shape and len(tokens) == 1 and shape[0] > 1 and len(tokens[0]) == shape[0] * shape[1]:
+        rows, cols = shape
+        return [tokens[0][k * cols:(k + 1) * cols] for k in range(rows)]
+    return tokens
+
+
 def generic(ptype: PuzzleType, instance: Instance, values: Sequence[int] | None = None) -> Picture:
     """Any type whose text is a grid: the puzzle's text (and the solution's) as boxed cells.
 
@@ -108,10 +116,10 @@ def generic(ptype: PuzzleType, instance: Instance, values: Sequence[int] | None 
     of the puzzle that is not ``.``, ``_`` or ``0`` is a given, drawn bold; the solution's other
     values are drawn lighter.
     """
-    puzzle = _tokens(ptype.format_puzzle(instance))
-    answer = _tokens(ptype.format(instance, values)) if values is not None else None
-    rows, cols = len(puzzle), max((len(row) for row in puzzle), default=0)
     shape = _model_shape(ptype, instance)
+    puzzle = _rows(_tokens(ptype.format_puzzle(instance)), shape)
+    answer = _rows(_tokens(ptype.format(instance, values)), shape) if values is not None else None
+    rows, cols = len(puzzle), max((len(row) for row in puzzle), default=0)
     ring = 0
     if shape and (rows - shape[0]) == (cols - shape[1]) and rows > shape[0] and (rows - shape[0]) % 2 == 0:
         ring = (rows - shape[0]) // 2

@@ -7,9 +7,10 @@ a strip is the start's text and each move's, drawn one after the other.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from puzzlesmith.core.picture import BLACK, GREY, WHITE, Picture, text_width
+from puzzlesmith.core.registry import load
 from puzzlesmith.drawing.grid import PAD, Grid, canvas
 from puzzlesmith.drawing.latin import _cage_edges
 from puzzlesmith.puzzles.base import Instance, MovePuzzle
@@ -166,15 +167,12 @@ def rushhour_position(instance: Instance, text: str) -> Picture:
     return pic
 
 
-POSITIONS: dict[str, Callable[[Instance, str], Picture]] = {
-    "slide": slide_position, "tiles": tiles_position, "rushhour": rushhour_position}
-
-
 def position(ptype: MovePuzzle, instance: Instance, text: str) -> Picture:
-    """One position of any move puzzle: the built-in drawing, else its board text as a grid."""
-    draw = POSITIONS.get(ptype.name) if type(ptype).__module__.startswith("puzzlesmith.puzzles.") else None
-    if draw is not None:
-        return draw(instance, text)
+    """One position of any move puzzle: the drawing the type names (``MovePuzzle.position_drawing``), else its
+    board text as a grid."""
+    if ptype.position_drawing is not None:
+        drawn: Picture = load(ptype.position_drawing)(instance, text)
+        return drawn
     rows = [row for line in text.splitlines() for row in line.split("/") if row.strip()]
     grid = Grid(len(rows), max(len(row) for row in rows))
     pic = canvas(grid.width, grid.height)

@@ -64,11 +64,12 @@ def random_board(rows: int, cols: int, params: Mapping[str, str] | None = None, 
 
 def generate_boards(ptype: LightsOut, params: dict[str, Any], count: int, *, seed: int, presses: int | None = None,
                     unique: bool = False, attempts: int = 2000) -> Iterator[Board]:
-    """``count`` boards of the size ``-p size`` gives (pushpull: 3x3); board k comes from seed + k alone.
+    """``count`` boards of the size ``-p size`` gives (else the type's ``board_size``: pushpull's 3x3); board k
+    comes from seed + k alone.
 
     The size and the press target are checked here, before any board is drawn.
     """
-    rows, cols = params.get("size") or ((3, 3) if ptype.name == "pushpull" else (0, 0))
+    rows, cols = params.get("size") or ptype.board_size or (0, 0)
     if not rows:
         raise PuzzleError("give the board size to generate, e.g. -p size=5", where="parameter 'size'")
     most = rows * cols * (ptype.blank(params, rows, cols).params["states"] - 1)

@@ -9,6 +9,7 @@ compiled once per puzzle shape, and thousands of puzzles of that shape reuse it.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -18,16 +19,41 @@ from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp.constraints import AllDifferent
 from puzzlesmith.csp.model import Model
 from puzzlesmith.moves.space import Space
+from puzzlesmith.puzzles.play import Hint, Outcome, Pieces, PlayGrid, PlayKind
+
+
+def written(value: Any) -> str:
+    """A parameter's value written as ``-p NAME=VALUE`` gives it (the default ``Param.encode``): text as it is,
+    True and False as yes and no, a number as it reads, a pair of numbers as a shape (2, 3) -> 2x3, other
+    sequences of numbers with commas; ValueError for anything else (a type whose parser makes other values
+    declares its own ``encode``)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, (tuple, list)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return "x".join(map(str, value)) if isinstance(value, tuple) and len(value) == 2 else ",".join(map(str, value))
+    raise ValueError(f"expected text, a number, yes/no or a list of numbers, got {type(value).__name__}")
 
 
 @dataclass(frozen=True)
 class Param:
-    """A parameter of a puzzle type, given on the command line as ``-p name=value``."""
+    """A parameter of a puzzle type, given on the command line as ``-p name=value``: ``parse`` reads its text,
+    ``encode`` writes a parsed value back as text that ``parse`` reads again (the API writes parameters so when it
+    reads a puzzle again with one changed, and front ends when they make a link)."""
 
     name: str
     default: str | None
     help: str
     parse: Callable[[str], Any] = str
+    encode: Callable[[Any], str] = written
+    #: True when a value may name a file that is read (``-p def=FILE``): a web page refuses such a value, but for
+    #: the names in ``built_in``.
+    reads_file: bool = False
+    #: Values of a parameter that reads files which name definitions built into the type (no file is read).
+    built_in: tuple[str, ...] = ()
 
 
 def whole_number(text: str, low: int, high: int) -> int:
@@ -120,6 +146,11 @@ def _plain_groups(model: Model) -> tuple[list[AllDifferent], dict[int, list[int]
     return plain, groups_of
 
 
+#: A variable named by one cell (its last word): "r3c4", "press r3c4"; not "bridges r1c1-r1c3" (two cells).
+_CELL_NAME = re.compile(r"(?:^|\s)r(\d+)c(\d+)$")
+_ANY_CELL = re.compile(r"r\d+c\d+")
+
+
 def _ascii_digits(text: str) -> bool:
     return bool(text) and all("0" <= ch <= "9" for ch in text)
 
@@ -164,6 +195,10 @@ class PuzzleType:
     #: ``clues``, ``with_clues`` and ``full_board``: generators then remove clues (by symmetry orbits)
     #: while the answer stays unique, and grade and hint use the generic tiers of deduction.
     clue_kinds: ClassVar[tuple[str, ...]] = ()
+    #: "module:function" of the drawing of this type's puzzles, imported when a picture is made:
+    #: ``function(instance, values or None) -> Picture`` (the built-in types' drawings live in
+    #: ``puzzlesmith.drawing``); None: ``draw``, or the generic grid.
+    drawing: ClassVar[str | None] = None
 
     def capabilities(self) -> frozenset[str]:
         """What can be asked of puzzles of this type, as the API, the command line and the web page ask:
@@ -249,8 +284,9 @@ class PuzzleType:
         return str(value)
 
     def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture | None:
-        """The puzzle as a picture (with ``values``, its solution drawn in), or None: ``puzzlesmith render``
-        then uses its own drawing of a built-in type, or draws the text of a grid of values."""
+        """The puzzle as a picture (with ``values``, its solution drawn in), or None: then the drawing that
+        ``drawing`` names, or one another package registers for the type's name (``puzzlesmith.drawings`` entry
+        points), or the text of a grid of values drawn as a grid."""
         return None
 
     def contradiction(self, instance: Instance, model: Model) -> str | None:
@@ -277,6 +313,56 @@ class PuzzleType:
                     return (f"{self.cell_name(instance, min(other, v, key=c.vars.index))} and "
                             f"{self.cell_name(instance, max(other, v, key=c.vars.index))} are both "
                             f"{self.show_value(value, instance)} in {c.name or c.kind}")
+        return None
+
+    # -- playing (the play contract: ``puzzles.play``) --------------------------------------------------------
+    def play_kind(self, instance: Instance) -> PlayKind | None:
+        """How a page plays this puzzle. None (the default): the player sets the answer's variables
+        (``play_vars``), and the mid-end picks how from the model and this type's picture: values typed into
+        cells, a few states clicked through, lines drawn, a queen a row, choices from lists, or only shown
+        (``play.ENTRY_KINDS``). A type returns one of those to choose itself, or a kind whose board answers
+        each action: ``LIGHTS`` (presses; ``outcome``), ``LIFE`` (a pattern on a ``play_grid``; ``outcome``),
+        ``NONOGRAM`` (cells filled or crossed). Move puzzles are ``MOVES``."""
+        return None
+
+    def play_vars(self, instance: Instance) -> list[int] | None:
+        """The variables a player sets, or None (the default): the model's answer variables (helpers, such as
+        a nonogram's line states or tents' pairings, are the engines' business)."""
+        return None
+
+    def cell_at(self, instance: Instance, var: int) -> tuple[int, int] | None:
+        """(row, column), from 0, of the grid cell that variable ``var`` stands for on a page, or None when it
+        is no single cell (an edge, a bridge, a guest). By default read off ``cell_name`` when its last word
+        names one cell as rNcM ("r3c4", "press r3c4"), as every built-in grid genre names its cells."""
+        name = self.cell_name(instance, var)
+        found = _CELL_NAME.search(name)
+        if found is None or len(_ANY_CELL.findall(name)) != 1:
+            return None
+        return int(found[1]) - 1, int(found[2]) - 1
+
+    def play_grid(self, instance: Instance) -> PlayGrid | None:
+        """The grid a page draws for the player when they do not play on the puzzle's own picture (Life draws
+        the predecessor on a grid of its own, with its margin), or None (the default): the puzzle's picture,
+        its cells found by their squares."""
+        return None
+
+    def outcome(self, instance: Instance, entries: Mapping[int, int]) -> Outcome | None:
+        """What the board shows after the player's ``entries`` (variable -> value), for a type whose board
+        answers each action (Tatham's ``execute_move``): the lights after the presses, the next generation of
+        a pattern. None (the default): the entries are the answer itself, checked as a whole."""
+        return None
+
+    def step_hint(self, instance: Instance) -> Hint | None:
+        """The next deduction from what is on the grid (the instance's givens, the player's entries among them)
+        when the type has a logic of its own (a nonogram's line logic), or None (the default): the technique
+        ladder, or the generic tiers of deduction for clue kinds, answer (``api.Puzzle.hint``). A type that
+        gives one also lists ``hint`` among its ``capabilities``."""
+        return None
+
+    def example(self) -> tuple[dict[str, str], str] | None:
+        """The puzzle a front end shows first for this type: the query of its play page (``puzzle`` and ``p``
+        values, or ``seed`` and ``difficulty`` for one the generator makes) and where it comes from, cited;
+        None (the default) when the type has none."""
         return None
 
     # -- geometry, for generators (clue symmetry) and drawings ---------------------------------------------
@@ -417,11 +503,14 @@ class MovePuzzle(PuzzleType):
     commands (count, generate, verify, grade, hint) refuse move types.
     """
 
+    solved_by_moves = True
+    #: "module:function" drawing one position of this type, ``function(instance, board text) -> Picture``
+    #: (``puzzlesmith.drawing.moves``); None: the board's text drawn as a grid.
+    position_drawing: ClassVar[str | None] = None
+
     def space(self, instance: Instance) -> Space:
         """The position graph of ``instance`` in its metric."""
         raise NotImplementedError
-
-    solved_by_moves = True
 
     def capabilities(self) -> frozenset[str]:
         """Solve (a shortest solution), analyze (the whole component), moves and render; generate (random
@@ -441,3 +530,19 @@ class MovePuzzle(PuzzleType):
 
     def is_one_line(self, line: str) -> bool:
         return "/" in line
+
+    def play_kind(self, instance: Instance) -> PlayKind | None:
+        """Move puzzles are played by moves."""
+        return PlayKind.MOVES
+
+    def pieces(self, instance: Instance, position: str) -> Pieces | None:
+        """The pieces of board ``position`` (text) a page moves by dragging or arrow keys, or None (the
+        default): the puzzle is played by its moves' names (a permutation puzzle)."""
+        return None
+
+    def keep_labels(self, instance: Instance, before: str, after: str) -> str:
+        """Board ``after`` (one move from ``before``) written so that each piece keeps the label it had, where the
+        type's own text would hand interchangeable pieces other labels (a page would swap their colours). By
+        default ``after`` itself."""
+        return after
+

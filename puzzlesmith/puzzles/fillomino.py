@@ -91,3 +91,6 @@ class Fillomino(PuzzleType):
                     pic.line(x, y, x + (CELL if ra != rb else 0), y + (CELL if ra == rb else 0), 2.0, role="border")
         pic.rect(0, 0, CELL * cols, CELL * rows, width=2.0, role="frame")
         return pic
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"seed": "2", "p": "size=5"}, "made from seed 2"

@@ -70,6 +70,7 @@ def _is_sign_line(line: str) -> bool:
 
 class Futoshiki(PuzzleType):
     name = "futoshiki"
+    drawing = "puzzlesmith.drawing.latin:futoshiki"
     summary = "Latin square with inequality signs between neighbouring cells"
     params = (Param("size", None, "side N of an empty grid (default 5; taken from the puzzle when one is given)",
                     parse_size),)
@@ -153,3 +154,6 @@ class Futoshiki(PuzzleType):
     def cell_name(self, instance: Instance, var: int) -> str:
         n = instance.params["size"]
         return f"r{var // n + 1}c{var % n + 1}"
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"seed": "3", "p": "size=5"}, "made from seed 3"

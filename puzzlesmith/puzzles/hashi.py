@@ -150,3 +150,6 @@ class Hashi(PuzzleType):
                 pic.circle(x, y, CELL * 0.4, fill=WHITE, role="island")
                 pic.text(x, y, str(instance.data[r][c]), CELL * 0.45, role="clue")
         return pic
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"puzzle": "2.2/.../2.2"}, "docs/types/hashi.md"

@@ -107,3 +107,6 @@ class Hitori(PuzzleType):
             pic.text(x + CELL / 2, y + CELL / 2, str(instance.data[r][c]), CELL * 0.45,
                      color=WHITE if shaded else "#000000", role="clue")
         return pic
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"puzzle": "4 2 3 2/2 4 2 3/3 1 4 2/2 4 4 1"}, "docs/types/hitori.md"

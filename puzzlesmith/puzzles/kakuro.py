@@ -74,6 +74,7 @@ def _clue(token: str, line: int, where: str) -> tuple[int | None, int | None]:
 
 class Kakuro(PuzzleType):
     name = "kakuro"
+    drawing = "puzzlesmith.drawing.sums:kakuro"
     summary = "cross sums: runs of distinct digits 1-9 adding up to their clues"
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
@@ -163,3 +164,11 @@ class Kakuro(PuzzleType):
     def format_puzzle(self, instance: Instance) -> str:
         n = len(instance.data.names)
         return self._grid(instance, [str(instance.givens[i]) if i in instance.givens else "_" for i in range(n)])
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return ({"puzzle": "\\   23\\ 30\\   \\     \\     27\\ 12\\ 16\\\n"
+                             "\\16 _   _     \\     17\\24 _   _   _\n\\17 _   _     15\\29 _     _   _   _\n"
+                             "\\35 _   _     _     _     _   12\\ \\\n\\   \\7  _     _     7\\8   _   _   7\\\n"
+                             "\\   11\\ 10\\16 _     _     _   _   _\n\\21 _   _     _     _     \\5  _   _\n"
+                             "\\6  _   _     _     \\     \\3  _   _"},
+                "the example of Wikipedia's \"Kakuro\" article")

@@ -61,6 +61,7 @@ def killer_model(rows: int, cols: int, cages: Cages) -> Model:
 
 class Killer(PuzzleType):
     name = "killer"
+    drawing = "puzzlesmith.drawing.latin:killer"
     summary = "sudoku with cages: distinct digits in each cage adding up to its sum"
     params = (Param("box", None, "box shape ROWSxCOLUMNS (default: the squarest)", parse_box),)
 
@@ -164,3 +165,10 @@ class Killer(PuzzleType):
 
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return SYMBOLS[value - 1]
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return ({"puzzle": "aabbccdde\nafbgchhde\nifjgkkhle\nifjjkmmln\noppqqmrln\noosqturvn\nwwsttuxvv\n"
+                             "wwyyyyxvv\nzzzzyAABB\n"
+                             "a=15 b=19 c=16 d=8 e=19 f=15 g=4 h=18 i=7 j=16 k=16 l=12 m=17 n=17 o=17 p=10 q=20 "
+                             "r=7 s=6 t=9 u=7 v=26 w=23 x=12 y=26 z=21 A=12 B=10"},
+                "Conceptis Puzzles, killer sudoku of info/article/424")

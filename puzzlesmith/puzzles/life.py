@@ -35,7 +35,7 @@ state is the pattern's. ``verify`` replays one generation with separate code.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from itertools import product
 from typing import Any
@@ -43,6 +43,7 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, whole_number
+from puzzlesmith.puzzles.play import Outcome, PlayGrid, PlayKind
 
 ALIVE, DEAD, ANY = "XxOo#*", ".", "?"
 FREE = 2  # a pattern cell whose next state is free ("don't care")
@@ -230,11 +231,12 @@ def _rle(lines: list[tuple[int, str]], margin: int) -> tuple[list[list[int]], Ru
 
 class Life(PuzzleType):
     name = "life"
+    drawing = "puzzlesmith.drawing.boards:life"
     summary = "Game of Life predecessor of a pattern inside its box grown by a margin (none: Garden of Eden)"
     params = (Param("margin", "1", "how many cells the search box extends past the pattern on every side",
                     parse_margin),
               Param("rule", None, "an outer-totalistic rule such as B36/S23 (default: the RLE's rule, else B3/S23)",
-                    parse_rule))
+                    parse_rule, encode=rule_text))
 
     def is_one_line(self, line: str) -> bool:
         return "/" in line and set(line.strip()) <= set(ALIVE + DEAD + ANY + "/")
@@ -281,6 +283,38 @@ class Life(PuzzleType):
             return None
         wrong = sorted((got ^ want) - free)[0]
         return f"one generation later cell r{wrong[0] + 1}c{wrong[1] + 1} is {'alive' if wrong in got else 'dead'}"
+
+    # -- playing: a pattern drawn on the box, its next generation shown beside the target ----------------------
+    def play_kind(self, instance: Instance) -> PlayKind:
+        return PlayKind.LIFE
+
+    def play_grid(self, instance: Instance) -> PlayGrid:
+        """The search box: the pattern's rectangle grown by the margin, one variable a cell."""
+        p = instance.params
+        margin = p["margin"]
+        return PlayGrid(p["height"] + 2 * margin, p["width"] + 2 * margin, margin,
+                        tuple(tuple(int(v) for v in row) for row in instance.data), "predecessor")
+
+    def play_vars(self, instance: Instance) -> list[int]:
+        grid = self.play_grid(instance)
+        return list(range(grid.rows * grid.cols))
+
+    def outcome(self, instance: Instance, entries: Mapping[int, int]) -> Outcome:
+        """The next generation of the player's pattern (cell -> 1 alive), drawn on the box, and how many cells
+        of the pattern it misses ("don't care" cells never count)."""
+        grid = self.play_grid(instance)
+        margin, cols = grid.margin, grid.cols
+        alive = {(v // cols - margin, v % cols - margin) for v, x in entries.items() if x}
+        after = next_generation(alive, instance.params["rule"])
+        want = {(r, c) for r, row in enumerate(instance.data) for c, v in enumerate(row) if v == 1}
+        free = {(r, c) for r, row in enumerate(instance.data) for c, v in enumerate(row) if v == FREE}
+        differ = len((after ^ want) - free)
+        shown = [[1 if (r - margin, c - margin) in after else 0 for c in range(cols)] for r in range(grid.rows)]
+        return Outcome(shown, not differ, "solved: one generation later it is the pattern" if not differ else
+                       f"one generation later {differ} cell{'s' * (differ != 1)} differ from the pattern", differ)
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"puzzle": ".O./..O/OOO", "p": "margin=1"}, "the glider"
 
     def _text(self, instance: Instance, rows: Sequence[Sequence[int]]) -> str:
         if instance.layout == "rle" and not any(FREE in row for row in rows):

@@ -26,7 +26,7 @@ Z/kZ, which the linear engine solves through k's prime powers (solvers.zmod).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache, partial
 from math import isqrt
@@ -37,6 +37,7 @@ from puzzlesmith.csp.constraints import ParityRows
 from puzzlesmith.csp.givens import GivenArrays
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number, yes_no
+from puzzlesmith.puzzles.play import Outcome, PlayKind
 
 if TYPE_CHECKING:
     import numpy as np
@@ -71,6 +72,12 @@ def parse_neighbourhood(text: str) -> tuple[tuple[int, int], ...]:
             raise ValueError(f"bad offset {part!r} (give dr,dc; the cell itself is -p self=yes|no)")
         offsets.append(offset)
     return tuple(sorted(set(offsets)))
+
+
+def neighbourhood_text(offsets: tuple[tuple[int, int], ...]) -> str:
+    """The name of a named neighbourhood, else its offsets 'dr,dc;dr,dc;...' (``Param.encode``)."""
+    named = next((name for name, value in NEIGHBOURHOODS.items() if value == offsets), None)
+    return named or ";".join(f"{dr},{dc}" for dr, dc in offsets)
 
 
 def parse_states(text: str) -> int:
@@ -109,6 +116,13 @@ def parse_buttons(text: str) -> Buttons:
     except (OSError, UnicodeDecodeError) as e:
         raise ValueError(f"cannot read the buttons file {excerpt(text)}: {getattr(e, 'strerror', None) or e}") from None
     return read_buttons(content)
+
+
+def buttons_text(buttons: Buttons) -> str:
+    """``merlin`` for Merlin's buttons (``Param.encode``); the patterns of a file are not written back as text."""
+    if buttons == (3, 3, merlin()):
+        return "merlin"
+    raise ValueError("buttons read from a file are written back only as that file: give -p buttons=FILE again")
 
 
 def read_buttons(content: str) -> Buttons:
@@ -363,18 +377,22 @@ def board_of(instance: Instance) -> np.ndarray:
 
 class LightsOut(PuzzleType):
     name = "lightsout"
+    drawing = "puzzlesmith.drawing.boards:lightsout"
     summary = "lights-out over Z/k: press cells to turn every light off (neighbourhood, torus, states, buttons)"
     board_generator = "puzzlesmith.generators.lightsout:generate_boards"
     params: ClassVar[tuple[Param, ...]] = (
         Param("neighbourhood", "plus", "cells a press changes: plus, x, box or offsets dr,dc;dr,dc;...",
-              parse_neighbourhood),
+              parse_neighbourhood, encode=neighbourhood_text),
         Param("self", "yes", "whether the pressed cell itself changes (yes/no)", yes_no),
         Param("torus", "no", "whether the board wraps around at its edges (yes/no)", yes_no),
         Param("states", "2", "number of states of a cell, 2 to 36 (2 = on/off)", parse_states),
         Param("size", None, "N or RxC: without a board, the all-on board of this size", parse_size),
         Param("buttons", None, "each cell's press pattern instead of a neighbourhood: merlin, or a file of "
-              "patterns (one grid per cell)", parse_buttons),
+              "patterns (one grid per cell)", parse_buttons, encode=buttons_text, reads_file=True,
+              built_in=("merlin",)),
     )
+    #: The board a generator makes when no ``-p size`` says one (None: it must be given).
+    board_size: ClassVar[tuple[int, int] | None] = None
 
     def _settings(self, params: dict[str, Any]) -> dict[str, Any]:
         kept = {k: params[k] for k in ("neighbourhood", "self", "torus", "states")}
@@ -515,6 +533,30 @@ class LightsOut(PuzzleType):
         cols, n = instance.params["cols"], instance.params["rows"] * instance.params["cols"]
         return f"{'press' if var < n else 'light'} {cell(var % n, cols)}"
 
+    # -- playing: cells pressed, the lights answer each press -------------------------------------------------
+    def play_kind(self, instance: Instance) -> PlayKind:
+        return PlayKind.LIGHTS
+
+    def play_vars(self, instance: Instance) -> list[int]:
+        """The presses, one variable a cell (the lights are the board's givens)."""
+        return list(range(instance.params["rows"] * instance.params["cols"]))
+
+    def outcome(self, instance: Instance, entries: Mapping[int, int]) -> Outcome:
+        """Every light after the presses (cell -> presses), row by row."""
+        p = instance.params
+        rows, cols, n = p["rows"], p["cols"], p["rows"] * p["cols"]
+        counts = [0] * n
+        for v, x in entries.items():
+            counts[v] = x
+        effect = self.effect(instance, counts)
+        lights = [int((instance.givens.get(n + i, 0) + int(e)) % p["states"]) for i, e in enumerate(effect)]
+        on = sum(1 for x in lights if x)
+        return Outcome([lights[r * cols:(r + 1) * cols] for r in range(rows)], not on,
+                       "solved" if not on else f"{on} lights on")
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"seed": "1", "p": "size=5"}, "made from seed 1"
+
 
 class PushPull(LightsOut):
     """The pushpull blog post's game: the 3x3 on/off board where a press toggles the cell and its 4 neighbours."""
@@ -522,6 +564,10 @@ class PushPull(LightsOut):
     name = "pushpull"
     summary = "the 3x3 lights-out game of the pushpull blog post (plus neighbourhood, 2 states)"
     params = ()
+    board_size = (3, 3)
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"puzzle": "011/110/110"}, "the pushpull post's board"
 
     def _settings(self, params: dict[str, Any]) -> dict[str, Any]:
         return {"neighbourhood": NEIGHBOURHOODS["plus"], "self": True, "torus": False, "states": 2}

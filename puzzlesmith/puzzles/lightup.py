@@ -152,3 +152,6 @@ class LightUp(PuzzleType):
             if (r, c) in bulbs:
                 pic.circle(x + size / 2, y + size / 2, size * 0.3, fill="#f5c400")
         return pic
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"seed": "2", "p": "size=7"}, "made from seed 2"

@@ -153,3 +153,6 @@ class Masyu(PuzzleType):
             pic.circle((c + 0.5) * CELL, (r + 0.5) * CELL, CELL * 0.3, fill=WHITE if kind == 1 else "#000000",
                        role="pearl")
         return pic
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"puzzle": "..B../...W./...../...B./...W."}, "docs/types/masyu.md"

@@ -51,6 +51,8 @@ from typing import Any, NamedTuple
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
+from puzzlesmith.puzzles.play import Hint, PlayKind, Step
+from puzzlesmith.solvers.base import Status
 
 Run = tuple[int, int]  # (length, colour 1..C) in a colour puzzle
 Clue = tuple[int, ...] | tuple[Run, ...]  # run lengths (black and white), or runs with colours
@@ -165,11 +167,56 @@ def _colours(text: str, line: int) -> tuple[tuple[str, str], ...]:
 
 class Nonogram(PuzzleType):
     name = "nonogram"
+    drawing = "puzzlesmith.drawing.sums:nonogram"
     summary = "shade cells to match the run lengths given for every row and column"
     board_generator = "puzzlesmith.generators.nonograms:generate_boards"
     board_grader = "puzzlesmith.generators.nonograms:grade_instance"
     params = (Param("size", None, "rows x columns of a picture to generate (generate nonogram -p size=15x15)",
                     lambda text: parse_rxc(text, square=True)),)
+
+    def capabilities(self) -> frozenset[str]:
+        """A board type's (solve, count, render, generate, grade) and hints by line logic."""
+        return super().capabilities() | {"hint"}
+
+    # -- playing: cells filled or crossed out, hints by line logic ---------------------------------------------
+    def play_kind(self, instance: Instance) -> PlayKind:
+        return PlayKind.NONOGRAM
+
+    def step_hint(self, instance: Instance) -> Hint:
+        """Line logic's next step from the cells known (the givens, the player's among them): the first row or
+        column whose clue and known cells decide more, as cells to fill and to cross out."""
+        from puzzlesmith.solvers.linelogic import UNKNOWN, solve_line
+
+        clues = instance.data
+        if instance.params.get("colours"):
+            raise PuzzleError("line-logic hints are for black-and-white nonograms", where="type 'nonogram'")
+        height, width = len(clues.rows), len(clues.columns)
+        grid = [instance.givens.get(i, UNKNOWN) for i in range(height * width)]
+        lines = [("row", r, clues.rows[r], [r * width + c for c in range(width)]) for r in range(height)]
+        lines += [("column", c, clues.columns[c], [r * width + c for r in range(height)]) for c in range(width)]
+        for what, k, clue, cells in lines:
+            known = [grid[i] for i in cells]
+            after = solve_line(clue, known)
+            if after is None:
+                return Hint(Status.UNSAT, [], True, f"{what} {k + 1} cannot hold its clue {clue} as it stands: a "
+                                                    f"cell of it is wrong")
+            new = [(i, x) for i, x, was in zip(cells, after, known) if x != was]
+            if new:
+                filled = [self.cell_name(instance, i) for i, x in new if x == 1]
+                empty = [self.cell_name(instance, i) for i, x in new if x == 0]
+                said = "; ".join(part for part in (f"fill {', '.join(filled)}" if filled else "",
+                                                   f"cross {', '.join(empty)}" if empty else "") if part)
+                text = f"{what} {k + 1}, clue {' '.join(map(str, clue)) or '0'}: line logic: {said}"
+                # a filled cell can no longer be blank (0), a crossed one no longer shaded (1)
+                step = Step("line logic", f"{what} {k + 1}", 1.0, removes=tuple((i, 1 - x) for i, x in new),
+                            cells=tuple(i for i, _ in new))
+                return Hint(Status.SOLVED, [step], True, "", [text])
+        done = all(x != UNKNOWN for x in grid)
+        return Hint(Status.SOLVED if done else Status.UNKNOWN, [], True,
+                    "already solved" if done else "line logic alone decides no more: try a cell and see")
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"seed": "2", "p": "size=8x10"}, "made from seed 2"
 
     def split_records(self, text: str) -> list[tuple[int, str]]:
         if text.lstrip().startswith("<"):  # webpbn's XML: one document ('#' is no comment in it)

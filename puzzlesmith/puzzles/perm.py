@@ -68,6 +68,13 @@ class Definition:
     def __init__(self, slots: int, moves: list[tuple[str, list[int]]], solved: list[str], source: str) -> None:
         self.slots, self.moves, self.solved, self.source = slots, moves, solved, source
 
+    def __eq__(self, other: object) -> bool:
+        """Definitions are equal when they define the same puzzle, wherever they were read from."""
+        return isinstance(other, Definition) and self.canonical(self.solved) == other.canonical(other.solved)
+
+    def __hash__(self) -> int:
+        return hash(self.canonical(self.solved))
+
     def canonical(self, solved: Sequence[str]) -> str:
         """The definition as one line (what a table file records as its space)."""
         moves = " ".join(f"{name}={','.join(str(d + 1) for d in dest)}" for name, dest in self.moves)
@@ -142,6 +149,14 @@ def read_definition(text: str, source: str) -> Definition:
                 back[b] = a
             moves.append((name + "'", back))
     return Definition(slots, moves, solved, source)
+
+
+def definition_text(definition: Definition) -> str:
+    """The built-in name of ``definition`` (``Param.encode``); a definition read from a file is not written back."""
+    for name, body in BUILTIN.items():
+        if read_definition(body, name) == definition:
+            return name
+    raise ValueError("a definition read from a file is written back only as that file: give -p def=FILE again")
 
 
 def definition_param(text: str) -> Definition:
@@ -253,8 +268,12 @@ class Perm(MovePuzzle):
     params = (Param("metric", "moves", "what one move is: moves (one of the definition's permutations)",
                     choice("moves")),
               Param("def", "triplecross", f"the definition: a file, or built in: {', '.join(BUILTIN)}",
-                    definition_param),
+                    definition_param, encode=definition_text, reads_file=True, built_in=tuple(BUILTIN)),
               Param("solved", None, "another goal, one label per slot (e.g. fewer pieces told apart)"))
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return ({"puzzle": "o o o . . . . . . . . . . . . . . .", "p": "solved=. . o o o . . . . . . . . . . . . ."},
+                "TripleCross's three marked pieces (docs/types/perm.md), 6 moves")
 
     def labels_of(self, text: str, definition: Definition, what: str) -> list[str]:
         words = text.split()

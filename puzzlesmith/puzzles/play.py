@@ -71,6 +71,10 @@ class PlayGrid:
     rows: int
     cols: int
     margin: int = 0
+    #: what the player's play must lead to, row by row, shown beside the grid (Life's pattern)
+    goal: tuple[tuple[int, ...], ...] = ()
+    #: what the grid holds, in words (the picture's title)
+    name: str = "play"
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, whole_number
+from puzzlesmith.puzzles.play import PlayKind
 
 
 def parse_n(text: str) -> int:
@@ -38,11 +39,19 @@ def queens_model(n: int) -> Model:
 
 class Queens(PuzzleType):
     name = "queens"
+    drawing = "puzzlesmith.drawing.boards:queens"
     summary = "n non-attacking queens on an n x n board, optionally with queens placed in advance"
     params = (Param("n", None, "board size (default 8; taken from the board when one is given)", parse_n),)
 
     def empty(self, params: dict[str, Any]) -> Instance:
         return Instance({"n": params.get("n") or 8}, {}, layout="grid")
+
+    def play_kind(self, instance: Instance) -> PlayKind:
+        """A queen a row: the row's variable is the column of its queen."""
+        return PlayKind.QUEENS
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"puzzle": "........\n" * 7 + "........"}, "the empty 8x8 board"
 
     def is_one_line(self, line: str) -> bool:
         return "/" in line

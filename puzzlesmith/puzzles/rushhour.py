@@ -22,6 +22,7 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.moves.space import Space
 from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, metric_param, whole_number
+from puzzlesmith.puzzles.play import Pieces
 
 METRICS = ("moves", "steps")
 EMPTY, WALL, TARGET = ".o", "x", "A"
@@ -205,6 +206,20 @@ class RushHour(MovePuzzle):
     name = "rushhour"
     summary = "Rush Hour in Fogleman's notation: vehicles slide along their lines until car A reaches the right edge"
     params = (metric_param(METRICS), Param("size", "6", "the board is N x N", parse_size))
+    position_drawing = "puzzlesmith.drawing.moves:rushhour_position"
+
+    def pieces(self, instance: Instance, position: str) -> Pieces:
+        """Every vehicle, by its letter, with its cells."""
+        size = instance.params["size"]
+        cells, _, _ = read_board(position, size)
+        out: dict[str, list[tuple[int, int]]] = {}
+        for i, ch in enumerate(cells):
+            if ch.isalpha() and ch.isupper():
+                out.setdefault(ch, []).append(divmod(i, size))
+        return Pieces(out, size, size)
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"puzzle": "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM."}, "docs/types/rushhour.md"
 
     def is_one_line(self, line: str) -> bool:
         """In a file, a 6x6 board may stand on one line as in Fogleman's database (other sizes: use /)."""

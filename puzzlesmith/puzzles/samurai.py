@@ -60,6 +60,7 @@ def samurai_model() -> Model:
 
 class Samurai(PuzzleType):
     name = "samurai"
+    drawing = "puzzlesmith.drawing.latin:samurai"
     summary = "samurai sudoku: five 9x9 grids overlapping in corner boxes, on the 21x21 layout"
     clue_based = True
 
@@ -133,3 +134,6 @@ class Samurai(PuzzleType):
     def cell_name(self, instance: Instance, var: int) -> str:
         r, c = positions()[var]
         return f"r{r + 1}c{c + 1}"
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"seed": "1"}, "made from seed 1"

@@ -101,6 +101,7 @@ def seating_model(names: tuple[str, ...], seats: int, rules: tuple[Rule, ...]) -
 
 class Seating(PuzzleType):
     name = "seating"
+    drawing = "puzzlesmith.drawing.seating:seating"
     summary = "dinner party: seat guests at a round table so that rules like 'A not next to B' hold"
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
@@ -262,3 +263,9 @@ class Seating(PuzzleType):
             lines.append(f"{names[who]} {'not ' if most == 0 else ''}next to {listed}")
         lines += [f"{names[who]} in seat {seat}" for who, seat in (pins or sorted(instance.givens.items()))]
         return "\n".join(lines)
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return ({"puzzle": "guests: Al Bo Cy Ann Bea Cat\ngroup men: Al Bo Cy\ngroup women: Ann Bea Cat\n"
+                             "couples: Al Ann, Bo Bea, Cy Cat\nmen alternate with women\n"
+                             "couples not next to each other\nAl in seat 1"},
+                "the menage problem for three couples (docs/types/seating.md), Al pinned to seat 1")

@@ -36,6 +36,7 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.moves.space import METRICS, SINGLE_METRICS, Space
 from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, metric_param, yes_no
+from puzzlesmith.puzzles.play import Pieces
 
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
 EMPTY, WALL, RESERVED = ".0", "#", "@+,/"
@@ -757,6 +758,43 @@ class Slide(MovePuzzle):
               Param("distinct", "no", "yes: every piece is distinguishable (otherwise equal shapes are "
                                       "interchangeable)", yes_no),
               Param("join", "", "labels whose cells form one piece even where they do not touch, e.g. AB"))
+    position_drawing = "puzzlesmith.drawing.moves:slide_position"
+
+    def pieces(self, instance: Instance, position: str) -> Pieces:
+        """Every piece of the board, by its label, with its cells."""
+        board = read_grid(position, None, instance.params["join"])
+        return Pieces({p.label: [divmod(cell, board.cols) for cell in p.cells] for p in board.pieces},
+                      board.rows, board.cols)
+
+    def keep_labels(self, instance: Instance, before: str, after: str) -> str:
+        """``after`` with ``before``'s labels: a board's text from the engines hands twin pieces their labels in
+        reading order, which would swap the labels of twins as one passes another. A piece whose cells did not
+        change keeps its label; the pieces that moved take the labels of the pieces of their shape that left,
+        in reading order (pieces moving together keep their order); ``after`` itself where they cannot."""
+        join = instance.params["join"]
+        old, new = read_grid(before, None, join), read_grid(after, None, join)
+
+        def shape(cells: Sequence[int]) -> tuple[tuple[int, int], ...]:
+            r0, c0 = min(c // old.cols for c in cells), min(c % old.cols for c in cells)
+            return tuple(sorted((c // old.cols - r0, c % old.cols - c0) for c in cells))
+
+        stayed = {p.cells: p.label for p in old.pieces}
+        left = [p for p in old.pieces if p.cells not in {q.cells for q in new.pieces}]
+        rows = [list(row.strip()) for line in after.splitlines() for row in line.split("/") if row.strip()]
+        for piece in new.pieces:
+            label = stayed.get(piece.cells)
+            if label is None:
+                match = next((p for p in left if shape(p.cells) == shape(piece.cells)), None)
+                if match is None:
+                    return after
+                left.remove(match)
+                label = match.label
+            for cell in piece.cells:
+                rows[cell // old.cols][cell % old.cols] = label
+        return ("\n" if "\n" in after.strip() else "/").join("".join(row) for row in rows)
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"puzzle": "BAAC/BAAC/DEEF/DGHF/I..J", "p": "goal=..../..../..../.AA./.AA."}, "Klotski (81 moves)"
 
     def split_records(self, text: str) -> list[tuple[int, str]]:
         """As for every type, but ``#`` is a wall here: only a line starting with ``# `` is a comment."""

@@ -129,3 +129,6 @@ class Slitherlink(PuzzleType):
         for (r, c, _), clue in self.clues(instance).items():
             pic.text(CELL / 2 + (c + 0.5) * CELL, CELL / 2 + (r + 0.5) * CELL, str(clue), CELL * 0.55, role="clue")
         return pic
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"puzzle": ".01./11../321./..32"}, "docs/types/slitherlink.md"

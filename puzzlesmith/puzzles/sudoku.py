@@ -180,6 +180,7 @@ def sudoku_model(rows: int, cols: int, variant: tuple[str, ...] = (), regions: t
 
 class Sudoku(PuzzleType):
     name = "sudoku"
+    drawing = "puzzlesmith.drawing.latin:sudoku"
     summary = "Latin square with boxes; size from the puzzle (16, 36, 81, 144, 256, 625 cells)"
     params = (
         Param("size", None, "side N of an empty grid (default 9; taken from the puzzle when one is given)",
@@ -477,3 +478,6 @@ class Sudoku(PuzzleType):
 
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return (instance.params.get("symbols", SYMBOLS) if instance is not None else SYMBOLS)[value - 1]
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"seed": "1", "difficulty": "easy"}, "made from seed 1"

@@ -106,3 +106,6 @@ class Takuzu(PuzzleType):
     def _text(self, instance: Instance, cells: list[str]) -> str:
         n = instance.params["size"]
         return grid_text(["".join(cells[r * n:(r + 1) * n]) for r in range(n)], instance.layout)
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"seed": "4", "p": "size=8"}, "made from seed 4"

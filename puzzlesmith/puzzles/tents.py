@@ -152,3 +152,6 @@ class Tents(PuzzleType):
                 pic.polygon([(x + size / 2, y + 4), (x + size - 4, y + size - 4), (x + 4, y + size - 4)],
                             fill="#d2691e")
         return pic
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"seed": "2", "p": "size=8"}, "made from seed 2"

@@ -36,6 +36,7 @@ from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.moves.ranking import TilesRanking, tiles_sign
 from puzzlesmith.moves.space import METRICS, SINGLE_METRICS, ExactGoalSpace
 from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, metric_param, parse_rxc, whole_number
+from puzzlesmith.puzzles.play import Pieces
 
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
 MAX_CELLS = 256  # a 16x16 board: far past what any search can solve, and a small key still
@@ -398,6 +399,15 @@ class Tiles(MovePuzzle):
                     lambda text: parse_rxc(text, square=True, most=MAX_CELLS)),
               Param("pattern", None, "table: build the pattern database of these tiles, e.g. 1,2,3 (the others "
                                      "alike), for IDA* on boards too large to table", tile_list))
+    position_drawing = "puzzlesmith.drawing.moves:tiles_position"
+
+    def pieces(self, instance: Instance, position: str) -> Pieces:
+        """Every tile, by its number, on its cell (the blank is no piece)."""
+        rows, cols, tiles, _ = read_tiles(position, None)
+        return Pieces({str(t): [divmod(i, cols)] for i, t in enumerate(tiles) if t}, rows, cols)
+
+    def example(self) -> tuple[dict[str, str], str]:
+        return {"puzzle": "8 6 7/2 5 4/3 0 1"}, "an 8-puzzle of 31 moves, the most any needs"
 
     def empty(self, params: dict[str, Any]) -> Instance | None:
         """No puzzle: the goal itself (of -p goal, or of -p size)."""

@@ -24,8 +24,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from puzzlesmith import api
-from puzzlesmith.core.errors import BadRequest, PuzzlesmithError, Unknown, excerpt
-from puzzlesmith.web import examples, play
+from puzzlesmith.api import BadRequest, PlayKind, PuzzlesmithError, Unknown, excerpt, pages
 from puzzlesmith.web.library import Library
 
 #: Largest request body (bytes): a 35x35 sudoku's entries and marks are a few tens of kilobytes.
@@ -58,15 +57,15 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
-def _key(data: dict[str, Any]) -> play.Key:
-    return play.key_of(data.get("type"), data.get("puzzle"), data.get("params"))
+def _key(data: dict[str, Any]) -> pages.Key:
+    return pages.key_of(data.get("type"), data.get("puzzle"), data.get("params"))
 
 
 def _params_of(pairs: list[str]) -> dict[str, str]:
     """The page's ``p=NAME=VALUE`` parameters (as ``-p`` gives them)."""
     out: dict[str, str] = {}
-    if len(pairs) > play.MAX_PARAMS:
-        raise BadRequest(f"at most {play.MAX_PARAMS} parameters", where="p")
+    if len(pairs) > pages.MAX_PARAMS:
+        raise BadRequest(f"at most {pages.MAX_PARAMS} parameters", where="p")
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
@@ -82,7 +81,7 @@ def _generate(type_name: str, seed: int, difficulty: str | None, params: dict[st
     try:
         options: dict[str, Any] = dict(params)  # -p strings, read as the command line reads them
         made = api.generate(type_name, seed, difficulty, **options)
-        grade = made._grade
+        grade = made.made_grade
         level = grade.level if grade is not None else ""
         rating = f"{grade.rating}" if grade is not None else ""
         return "ok", json.dumps([made.line, level, rating])
@@ -144,11 +143,11 @@ class App:
     async def home(self, request: Request) -> Response:
         rows = []
         for name in api.types():
-            link = examples.link(name)
+            link = example_link(name)
             summary = html.escape(api.type_of(name).summary)
             anchor = f'<a href="{html.escape(link)}">{name}</a>' if link else name
             rows.append(f"<tr><td>{anchor}</td><td>{summary}</td></tr>")
-        for game in play.GAMES:
+        for game in api.games():
             rows.append(f'<tr><td><a href="/play/{game}?seed=1">{game}</a></td><td>a game of chance, with the '
                         f'expectimax player\'s advice</td></tr>')
         body = (f"<h1>puzzlesmith</h1><p>Open a type's example, or give a puzzle: "
@@ -170,7 +169,7 @@ class App:
     async def play_page(self, request: Request) -> Response:
         type_name = request.path_params["type"]
         try:
-            if type_name in play.GAMES:
+            if type_name in api.games():
                 return await self._game_page(request, type_name)
             state = await self._open(request, type_name)
         except Unknown as e:
@@ -191,14 +190,14 @@ class App:
             if "seed" in q or "difficulty" in q:
                 raise BadRequest("give a puzzle or a seed, not both", where="the address")
             text = q["puzzle"]
-            key = play.key_of(type_name, text, params)
-            await run_in_threadpool(play.puzzle_of, key)
+            key = pages.key_of(type_name, text, params)
+            await run_in_threadpool(pages.puzzle_of, key)
         elif "seed" in q:
             seed = _seed(q["seed"])
             difficulty = q.get("difficulty") or None
             if difficulty is not None and difficulty not in LEVELS:
                 raise BadRequest(f"unknown level (known: {', '.join(LEVELS)})", where="difficulty")
-            play.check_params(type_name, params)  # bad parameters: the CLI's line before any work
+            pages.check_params(type_name, params)  # bad parameters: the CLI's line before any work
             row = await run_in_threadpool(self.library.made, type_name, seed, difficulty or "", params)
             if row is None:
                 status, found = await run_in_threadpool(generate_within, type_name, seed, difficulty, params,
@@ -208,17 +207,17 @@ class App:
                 if status != "ok":
                     raise BadRequest(found, where=f"seed {seed}")
                 text, level, rating = json.loads(found)
-                key = play.key_of(type_name, text, params)
-                await run_in_threadpool(play.puzzle_of, key)
+                key = pages.key_of(type_name, text, params)
+                await run_in_threadpool(pages.puzzle_of, key)
                 row = await run_in_threadpool(lambda: self.library.add(
                     type_name, text, params, seed=seed, difficulty=difficulty, level=level or None,
                     rating=float(rating) if rating else None))
                 await run_in_threadpool(self.library.remember_made, type_name, seed, difficulty or "", params,
                                         row["id"])
-            key = play.key_of(type_name, row["text"], params)
+            key = pages.key_of(type_name, row["text"], params)
         else:
             raise BadRequest("give ?puzzle=TEXT or ?seed=S (with &difficulty=LEVEL)", where="the address")
-        state = await run_in_threadpool(play.state, key)
+        state = await run_in_threadpool(pages.state, key)
         if row is None or row["text"] != key.text:
             row = await run_in_threadpool(self.library.add, type_name, key.text, params)
         state["library"] = row
@@ -230,7 +229,7 @@ class App:
         q = request.query_params
         seed = _seed(q.get("seed", "1"))
         size = int(q["size"]) if q.get("size", "").isdigit() and len(q["size"]) < 3 else 4
-        state = await run_in_threadpool(play.game_new, game, seed, size)
+        state = await run_in_threadpool(pages.game_new, game, seed, size)
         state["kind"] = "game"
         row = await run_in_threadpool(self.library.add, game, f"seed {seed}", {"size": str(size)}, seed=seed)
         state["library"] = row
@@ -292,39 +291,39 @@ class App:
 
     # -- JSON answers (each run in a thread) ------------------------------------------------------------------
     def a_state(self, d: dict[str, Any]) -> Any:
-        return play.state(_key(d))
+        return pages.state(_key(d))
 
     def a_check(self, d: dict[str, Any]) -> Any:
-        return play.check(_key(d), d.get("entries"), self.limit)
+        return pages.check(_key(d), d.get("entries"), self.limit)
 
     def a_hint(self, d: dict[str, Any]) -> Any:
-        return play.hint(_key(d), d.get("entries"), self.limit)
+        return pages.hint(_key(d), d.get("entries"), self.limit)
 
     def a_reveal(self, d: dict[str, Any]) -> Any:
-        return play.reveal(_key(d), self.limit)
+        return pages.reveal(_key(d), self.limit)
 
     def a_press(self, d: dict[str, Any]) -> Any:
-        return play.press(_key(d), d.get("presses"))
+        return pages.press(_key(d), d.get("presses"))
 
     def a_life(self, d: dict[str, Any]) -> Any:
-        return play.life_step(_key(d), d.get("cells"))
+        return pages.life_step(_key(d), d.get("cells"))
 
     def a_move(self, d: dict[str, Any]) -> Any:
-        return play.move(_key(d), d.get("position"), d.get("piece"), d.get("direction"), d.get("path"),
+        return pages.move(_key(d), d.get("position"), d.get("piece"), d.get("direction"), d.get("path"),
                          d.get("counts"))
 
     def a_optimal(self, d: dict[str, Any]) -> Any:
-        return play.optimal(_key(d), d.get("position"), self.limit)
+        return pages.optimal(_key(d), d.get("position"), self.limit)
 
     def a_game_new(self, d: dict[str, Any]) -> Any:
-        return play.game_new(d.get("game"), d.get("seed"), d.get("size", 4))
+        return pages.game_new(d.get("game"), d.get("seed"), d.get("size", 4))
 
     def a_game_move(self, d: dict[str, Any]) -> Any:
-        return play.game_move(d.get("game"), d.get("size", 4), d.get("key"), d.get("state"), d.get("direction"),
+        return pages.game_move(d.get("game"), d.get("size", 4), d.get("key"), d.get("state"), d.get("direction"),
                               d.get("points", 0), d.get("moves", 0), d.get("seed", 0))
 
     def a_game_suggest(self, d: dict[str, Any]) -> Any:
-        return play.game_suggest(d.get("game"), d.get("size", 4), d.get("key"), d.get("state"))
+        return pages.game_suggest(d.get("game"), d.get("size", 4), d.get("key"), d.get("state"))
 
     def a_progress(self, d: dict[str, Any]) -> Any:
         puzzle_id, seconds = d.get("id"), d.get("seconds", 0)
@@ -346,9 +345,9 @@ class App:
         return {"puzzles": [{**r, "link": _row_link(r)} for r in rows]}
 
     def a_types(self, d: dict[str, Any]) -> Any:
-        return {"types": [{"name": n, "summary": api.type_of(n).summary, "example": examples.link(n),
+        return {"types": [{"name": n, "summary": api.type_of(n).summary, "example": example_link(n),
                            "capabilities": sorted(api.type_of(n).capabilities())} for n in api.types()],
-                "games": list(play.GAMES)}
+                "games": api.games()}
 
     def routes(self) -> list[Route]:
         post = ["POST"]
@@ -388,7 +387,7 @@ def _seed(text: str) -> int:
 
 
 def _row_link(row: dict[str, Any]) -> str:
-    if row["type"] in play.GAMES:
+    if row["type"] in api.games():
         return f"/play/{row['type']}?" + urlencode({"seed": row["seed"], **row["params"]})
     return f"/play/{quote(row['type'])}?" + urlencode(
         [("puzzle", row["text"])] + [("p", f"{k}={v}") for k, v in sorted(row["params"].items())])
@@ -400,24 +399,21 @@ def _clock(seconds: float) -> str:
 
 
 def _book(rows: list[dict[str, Any]], limit: float) -> bytes:
-    """The chosen puzzles as a PDF book (``drawing.book``, as ``puzzlesmith book`` makes them), answers last."""
-    from functools import partial
-
-    from puzzlesmith import drawing
-    from puzzlesmith.drawing.book import Entry, answer_aspect, book_pdf
-
-    drawing.require_extra()
+    """The chosen puzzles as a PDF book (as ``puzzlesmith book`` makes them), answers last."""
     entries = []
-    per_page, paper = 4, "a4"
     for k, row in enumerate(rows, start=1):
-        if row["type"] in play.GAMES:
+        if row["type"] in api.games():
             raise BadRequest(f"{row['type']} is a game: there is nothing to print", where=f"id {row['id']}")
-        puzzle = play.puzzle_of(play.key_of(row["type"], row["text"], row["params"]))
-        answer = puzzle.picture(True, time_limit=limit, aspect=answer_aspect(per_page, paper))
         caption = f"No. {k} · {row['type']}" + (f" · {row['level']}" if row["level"] else "") + \
             (f" · {row['optimal']} moves" if row["optimal"] is not None else "")
-        entries.append(Entry(k, partial(puzzle.picture), partial(lambda a: a, answer), caption))
-    return book_pdf(entries, per_page, paper, "puzzlesmith puzzles")
+        entries.append((pages.key_of(row["type"], row["text"], row["params"]), caption))
+    return pages.book(entries, limit)
+
+
+def example_link(type_name: str) -> str | None:
+    """The /play link of the puzzle the type shows first (``PuzzleType.example``), None when it has none."""
+    example = pages.example(type_name)
+    return None if example is None else f"/play/{quote(type_name)}?{urlencode(example)}"
 
 
 # -- HTML --------------------------------------------------------------------------------------------------
@@ -435,26 +431,26 @@ def _page(title: str, body: str, state: dict[str, Any] | None = None, status: in
 
 
 def _play_body(state: dict[str, Any]) -> str:
-    kind = state["kind"]
+    kind = PlayKind(state["kind"])
     buttons = ['<button data-action="undo" title="undo (Ctrl-Z)">undo</button>',
                '<button data-action="redo" title="redo (Ctrl-Y)">redo</button>']
-    if kind in ("grid", "nonogram", "cells", "edges", "queens"):
+    if kind in (PlayKind.GRID, PlayKind.NONOGRAM, PlayKind.CELLS, PlayKind.EDGES, PlayKind.QUEENS):
         buttons += ['<button data-action="check">check</button>', '<button data-action="hint">hint</button>',
                     '<button data-action="reveal">reveal</button>']
-        if kind == "grid":
+        if kind == PlayKind.GRID:
             buttons.append('<button data-action="pencil" title="pencil marks (P)">pencil: off</button>')
-    elif kind == "lightsout":
+    elif kind == PlayKind.LIGHTS:
         buttons += ['<button data-action="check">check</button>',
                     '<button data-action="reveal">fewest presses</button>']
-    elif kind == "life":
+    elif kind == PlayKind.LIFE:
         buttons += ['<button data-action="check">check</button>', '<button data-action="reveal">reveal</button>']
-    elif kind == "list":
+    elif kind == PlayKind.LIST:
         buttons += ['<button data-action="check">check</button>'] + \
             (['<button data-action="hint">hint</button>'] if state["hint"] else []) + \
             ['<button data-action="reveal">reveal</button>']
-    elif kind == "view":
+    elif kind == PlayKind.VIEW:
         buttons = ['<button data-action="reveal">show the solution</button>']
-    elif kind == "moves":
+    elif kind == PlayKind.MOVES:
         buttons += ['<button data-action="step">next optimal move</button>',
                     '<button data-action="reveal">play the shortest solution</button>',
                     '<button data-action="reset">start again</button>']
@@ -462,16 +458,16 @@ def _play_body(state: dict[str, Any]) -> str:
     level = state["library"].get("level")
     info = f' · {html.escape(level)}' if level else ""
     counters = ""
-    if kind == "moves":
+    if kind == PlayKind.MOVES:
         counters = (f'<p class="ps-counters">moves: <b data-role="moves">0</b> · fewest from here: '
                     f'<b data-role="optimal">…</b> <span class="ps-metric">(one move: {_METRIC[state["metric"]]})'
                     f'</span></p>')
     extra = ""
-    if kind == "life":
+    if kind == PlayKind.LIFE:
         extra = ('<div class="ps-life"><figure><figcaption>the pattern to reach</figcaption>'
                  f'{state["target_svg"]}</figure><figure><figcaption>your pattern\'s next generation'
                  '</figcaption><div id="ps-next"></div></figure></div>')
-    if kind == "moves" and not state.get("pieces"):
+    if kind == PlayKind.MOVES and not state.get("pieces"):
         extra = '<div class="ps-moves-named" id="ps-moves"></div>'
     return (f'<h1>{title}{info}</h1><p class="ps-bar ps-{kind}">{" ".join(buttons)} <span class="ps-timer" '
             f'data-role="timer">0:00</span> <a class="ps-link" href="{html.escape(state["permalink"])}">permalink'
@@ -486,27 +482,30 @@ _METRIC = {"steps": "one piece, one cell", "straight": "one piece, any distance 
            "superstraight": "pieces together, one direction", "supermoves": "pieces together, any path"}
 
 
-def _help(kind: str) -> str:
-    return {
-        "grid": "Click a cell or move with the arrow keys; type a value (0, Delete or Backspace clears). P or the "
-                "pencil button switches to pencil marks. Ctrl-Z undoes, Ctrl-Y redoes.",
-        "nonogram": "Click a cell to fill it, right-click (or X) to cross it out; click again to clear.",
-        "lightsout": "Press a light: it and its neighbours change. Put every light out.",
-        "life": "Click cells to make a pattern whose next generation is the pattern on the left.",
-        "cells": "Click a cell to go through its states (the picture's mark, a dot for none, blank); right-click "
-                 "(or X) marks it none. Ctrl-Z undoes, Ctrl-Y redoes.",
-        "edges": "Click between two dots, cell centres or islands to draw a line (again: a second bridge, where "
-                 "there can be two), then a cross for no line, then nothing; right-click crosses it out. Ctrl-Z "
-                 "undoes, Ctrl-Y redoes.",
-        "queens": "Click a square to put the row's queen there (again: take it away). Ctrl-Z undoes, Ctrl-Y "
-                  "redoes.",
-        "list": "Choose each one's value from its list under the picture; check marks what breaks a rule. Ctrl-Z "
-                "undoes, Ctrl-Y redoes.",
-        "view": "This puzzle's answer is not set on the board here: solve it on paper or with print, and show the "
-                "solution here.",
-        "moves": "Click a piece, then move it with the arrow keys (or drag it); a puzzle of named moves has a "
-                 "button a move. The count of fewest moves is worked out again after every move.",
-    }.get(kind, "")
+def _help(kind: PlayKind) -> str:
+    return _HELP.get(kind, "")
+
+
+_HELP = {
+    PlayKind.GRID: "Click a cell or move with the arrow keys; type a value (0, Delete or Backspace clears). P or "
+                   "the pencil button switches to pencil marks. Ctrl-Z undoes, Ctrl-Y redoes.",
+    PlayKind.NONOGRAM: "Click a cell to fill it, right-click (or X) to cross it out; click again to clear.",
+    PlayKind.LIGHTS: "Press a light: it and its neighbours change. Put every light out.",
+    PlayKind.LIFE: "Click cells to make a pattern whose next generation is the pattern on the left.",
+    PlayKind.CELLS: "Click a cell to go through its states (the picture's mark, a dot for none, blank); "
+                    "right-click (or X) marks it none. Ctrl-Z undoes, Ctrl-Y redoes.",
+    PlayKind.EDGES: "Click between two dots, cell centres or islands to draw a line (again: a second bridge, "
+                    "where there can be two), then a cross for no line, then nothing; right-click crosses it out. "
+                    "Ctrl-Z undoes, Ctrl-Y redoes.",
+    PlayKind.QUEENS: "Click a square to put the row's queen there (again: take it away). Ctrl-Z undoes, Ctrl-Y "
+                     "redoes.",
+    PlayKind.LIST: "Choose each one's value from its list under the picture; check marks what breaks a rule. "
+                   "Ctrl-Z undoes, Ctrl-Y redoes.",
+    PlayKind.VIEW: "This puzzle's answer is not set on the board here: solve it on paper or with print, and show "
+                   "the solution here.",
+    PlayKind.MOVES: "Click a piece, then move it with the arrow keys (or drag it); a puzzle of named moves has a "
+                    "button a move. The count of fewest moves is worked out again after every move.",
+}
 
 
 def _game_body(state: dict[str, Any]) -> str:
@@ -516,7 +515,7 @@ def _game_body(state: dict[str, Any]) -> str:
             f'<p class="ps-counters">score <b data-role="score">0</b> · moves <b data-role="moves">0</b> '
             f'<span data-role="next"></span></p><div class="ps-board ps-game" id="ps-board" tabindex="0"></div>'
             f'<p class="ps-status" data-role="status"></p><div class="ps-hint" data-role="hint"></div>'
-            f'<p class="ps-help">Arrow keys (or swipe) move the {"tiles" if state["game"] == "2048" else "cards"}.'
+            f'<p class="ps-help">Arrow keys (or swipe) move the {html.escape(state["piece"])}s.'
             f' The suggestion is the expectimax player\'s, with each move\'s expected value.</p>')
 
 

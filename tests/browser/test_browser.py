@@ -198,9 +198,9 @@ def test_a_permutation_puzzle_played_by_its_move_buttons(server, page):
 
 def test_a_seating_solved_by_choosing_seats(server, page):
     # the menage problem for three couples with Al in seat 1 (OEIS A059375): Cat, Bo, Ann, Cy, Bea in seats 2-6
-    from puzzlesmith.web import examples
+    import puzzlesmith as ps
 
-    page.goto(f"{server}/play/seating?" + urlencode({"puzzle": examples.EXAMPLES["seating"][0]["puzzle"]}))
+    page.goto(f"{server}/play/seating?" + urlencode({"puzzle": ps.type_of("seating").example()[0]["puzzle"]}))
     for var, seat in ((5, 2), (1, 3), (3, 4), (2, 5), (4, 6)):
         page.select_option(f'select[data-var="{var}"]', str(seat))
     sync_api.expect(role(page, "status")).to_contain_text("solved")

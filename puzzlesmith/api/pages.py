@@ -1,5 +1,8 @@
-"""What the play pages ask, answered on top of ``puzzlesmith.api``: no HTTP here, so the tests and the
-server call the same functions. Every answer is a plain dict ready for JSON.
+"""What a player's page asks of a puzzle or a game, answered from the play contract every type declares
+(``puzzlesmith.puzzles.play``; the hooks on ``PuzzleType``, ``MovePuzzle`` and ``GameRules``): how it is played,
+the picture made interactive, the check, the next step's hint, the solution, what an action does. No genre is
+named here and no HTTP is spoken, so a plug-in type is playable as it is, and the web app and the tests call the
+same functions. Every answer is a plain dict ready for JSON.
 
 A puzzle travels as (type, text, parameters), the permalink's parts; entries are the player's values
 (variable -> value), positions a move puzzle's board text, games a board's text and state. Each call that
@@ -8,27 +11,24 @@ searches takes ``limit`` seconds at most and answers ``unknown`` past it.
 
 from __future__ import annotations
 
-import re
 from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from threading import Lock
 from typing import Any
 
-from puzzlesmith import api
+from puzzlesmith.api import puzzle as api
 from puzzlesmith.core.errors import BadRequest, Unplaced
 from puzzlesmith.core.picture import Line, Picture, Rect, Shape
-from puzzlesmith.drawing.svg import escape
+from puzzlesmith.drawing.svg import escape, to_svg
+from puzzlesmith.puzzles.base import MovePuzzle, PuzzleType
+from puzzlesmith.puzzles.play import Geometry, Outcome, PlayKind
 from puzzlesmith.solvers.base import Status
 
 #: Longest puzzle text a page takes (a 35x35 sudoku is 1,225 characters; webpbn nonograms a few thousand).
 MAX_TEXT = 20_000
 #: Most parameters on one request, and longest name or value.
 MAX_PARAMS, MAX_PARAM = 16, 2_000
-GAMES = ("2048", "threes")
-#: A variable named by one cell (its last word): "r3c4", "press r3c4"; not "bridges r1c1-r1c3" (two cells).
-CELL_NAME = re.compile(r"(?:^|\s)r(\d+)c(\d+)$")
-ANY_CELL = re.compile(r"r\d+c\d+")
 DIRECTIONS = {"up": "U", "down": "D", "left": "L", "right": "R"}
 
 
@@ -66,25 +66,23 @@ def key_of(type_name: Any, text: Any, params: Any) -> Key:
     return Key(type_name, text, tuple(sorted(pairs)))
 
 
-#: Values a parameter that names a file on the command line may take on a page: its built-in ones only.
-BUILT_IN = {"buttons": ("merlin",), "def": ("triplecross",)}
-
-
-def _no_files(ptype: Any, params: Mapping[str, str]) -> None:
-    """Refuse a parameter value that would make the type read a file (``-p def=FILE``, ``-p buttons=FILE``):
-    a request never names a path the server reads."""
+def _no_files(ptype: PuzzleType, params: Mapping[str, str]) -> None:
+    """Refuse a value of a parameter that reads files (``Param.reads_file``: ``-p def=FILE``) unless it is one of
+    the parameter's built-in names, as the type reads it: a request never names a path the server reads."""
     for p in ptype.params:
-        if p.name in params and "file" in p.help.lower():
-            allowed = BUILT_IN.get(p.name, ())
-            if params[p.name].strip().lower() not in allowed:
-                raise BadRequest(f"names a file; a page reads no file (built in: {', '.join(allowed) or 'none'})",
-                                 where=f"parameter {p.name!r}")
+        if p.reads_file and p.name in params and params[p.name].strip() not in p.built_in:
+            raise BadRequest(f"names a file; a page reads no file (built in: {', '.join(p.built_in) or 'none'})",
+                             where=f"parameter {p.name!r}")
+
+
+def _not_a_game(type_name: str) -> None:
+    if type_name in api.games():
+        raise BadRequest(f"{type_name} is a game: play it at /play/{type_name}", where=f"type {type_name!r}")
 
 
 def check_params(type_name: str, params: Mapping[str, str]) -> None:
     """The type's parameters as the CLI reads them, and none naming a file; ``PuzzleError`` otherwise."""
-    if type_name in GAMES:
-        raise BadRequest(f"{type_name} is a game: play it at /play/{type_name}", where=f"type {type_name!r}")
+    _not_a_game(type_name)
     ptype = api.type_of(type_name)
     _no_files(ptype, params)
     api.params_of(ptype, params)
@@ -104,8 +102,7 @@ def puzzle_of(key: Key) -> api.Puzzle:
         found = _cache.get(key)
     if found is not None:
         return found
-    if key.type in GAMES:
-        raise BadRequest(f"{key.type} is a game: play it at /play/{key.type}", where=f"type {key.type!r}")
+    _not_a_game(key.type)
     ptype = api.type_of(key.type)
     _no_files(ptype, dict(key.params))
     puzzle = api.read_text(ptype, api.params_of(ptype, dict(key.params)), key.text, "puzzle", whole=True)[0]
@@ -125,54 +122,38 @@ def solution_of(key: Key, limit: float) -> api.Solution | api.MoveSolution:
     return answer
 
 
-def kind_of(puzzle: api.Puzzle) -> str:
-    """How the page plays a type: moves, lightsout, life, nonogram or grid (values typed into cells)."""
-    name = puzzle.type_name
-    if puzzle.type.solved_by_moves:
-        return "moves"
-    if name in ("lightsout", "pushpull") and type(puzzle.type).__module__ == "puzzlesmith.puzzles.lightsout":
-        return "lightsout"
-    if name == "life" and type(puzzle.type).__module__ == "puzzlesmith.puzzles.life":
-        return "life"
-    if name == "nonogram" and type(puzzle.type).__module__ == "puzzlesmith.puzzles.nonogram":
-        return "nonogram"
-    return "grid"
+def example(type_name: str) -> dict[str, str] | None:
+    """The query of the play page of the puzzle the type shows first (``PuzzleType.example``), or None."""
+    found = api.type_of(type_name).example()
+    return None if found is None else dict(found[0])
+
+
+def declared_kind(puzzle: api.Puzzle) -> PlayKind | None:
+    """How the type says its puzzle is played (``PuzzleType.play_kind``), or None: the player sets the answer's
+    variables, and ``state`` picks how from the model and the picture."""
+    return puzzle.type.play_kind(puzzle.instance)
 
 
 # -- the page's first state -------------------------------------------------------------------------------
 def page_vars(puzzle: api.Puzzle) -> list[int]:
-    """The variables a player sets: a lights-out board's presses, else the model's declared answer (helper
+    """The variables a player sets (``PuzzleType.play_vars``), by default the model's declared answer (helper
     variables, such as a nonogram's line states or tents' pairings, are the engines' business)."""
-    if kind_of(puzzle) == "lightsout":
-        return list(range(puzzle.instance.params["rows"] * puzzle.instance.params["cols"]))
+    declared = puzzle.type.play_vars(puzzle.instance)
+    if declared is not None:
+        return list(declared)
     model = puzzle.plan().model
     return list(model.answer_vars) if model is not None else []
 
 
 def _cells(puzzle: api.Puzzle, variables: Sequence[int]) -> list[dict[str, Any]]:
-    """Every variable of ``variables`` named like a cell (rNcM): its var, row and column (from 0)."""
+    """Every variable of ``variables`` that stands for a grid cell (``PuzzleType.cell_at``): its var, row and
+    column (from 0)."""
     out = []
     for var in variables:
-        name = puzzle.cell_name(var)
-        m = CELL_NAME.search(name)
-        if m and len(ANY_CELL.findall(name)) == 1:
-            out.append({"var": var, "row": int(m[1]) - 1, "col": int(m[2]) - 1})
+        at = puzzle.type.cell_at(puzzle.instance, var)
+        if at is not None:
+            out.append({"var": var, "row": at[0], "col": at[1]})
     return out
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """Where a picture draws its cells: cell (r, c) is the square of side ``size`` at x0 + c * pitch,
-    y0 + r * pitch (the pitch is larger than the side where a drawing leaves room between cells, as
-    futoshiki's does for its signs)."""
-
-    x0: float
-    y0: float
-    pitch: float
-    size: float
-
-    def at(self, r: int, c: int) -> tuple[float, float]:
-        return self.x0 + c * self.pitch, self.y0 + r * self.pitch
 
 
 def _geometry(pic: Picture, cells: list[dict[str, Any]]) -> Geometry:
@@ -269,17 +250,19 @@ def value_shapes(puzzle: api.Puzzle, variables: Sequence[int], value: int, other
     assert model is not None
     size = len(model.domains)
 
-    def drawn(bit: int | None) -> set[Shape]:
+    def drawn(bit: int | None) -> list[Shape]:
         """The picture with ``value`` where a variable's number has ``bit`` (-1: every one; None: none)."""
         values = [0] * size
         for i, var in enumerate(variables):
             values[var] = value if bit is not None and (bit < 0 or (i + 1) >> bit & 1) else other
-        return set(drawing.picture(puzzle.type, puzzle.instance, values).shapes)
+        return drawing.picture(puzzle.type, puzzle.instance, values).shapes
 
-    candidates = drawn(-1) - drawn(None) - set(drawing.picture(puzzle.type, puzzle.instance).shapes)
-    code = dict.fromkeys(candidates, 0)
+    every = drawn(-1)
+    candidates = set(every) - set(drawn(None)) - set(drawing.picture(puzzle.type, puzzle.instance).shapes)
+    # in the order the picture draws them: a set's order changes from process to process (string hashes)
+    code = dict.fromkeys((shape for shape in every if shape in candidates), 0)
     for bit in range(len(variables).bit_length()):
-        for shape in drawn(bit) & candidates:
+        for shape in set(drawn(bit)) & candidates:
             code[shape] |= 1 << bit
     out: dict[int, list[Shape]] = {var: [] for var in variables}
     for shape, number in code.items():
@@ -325,22 +308,6 @@ def _edge_layer(puzzle: api.Puzzle, variables: Sequence[int], marks: Marks, blan
     return "".join(parts)
 
 
-ROW_NAME = re.compile(r"row (\d+)$")
-
-
-def _row_columns(puzzle: api.Puzzle, variables: Sequence[int]) -> int | None:
-    """n when the answer is one variable a row of an n x n board whose value is a column (queens)."""
-    model = puzzle.plan().model
-    n = len(variables)
-    if model is None or not n or n > MAX_BOARD:
-        return None
-    for r, var in enumerate(variables):
-        m = ROW_NAME.search(puzzle.cell_name(var))
-        if not m or int(m[1]) != r + 1 or list(model.domains[var]) != list(range(n)):
-            return None
-    return n
-
-
 #: Largest board played a row at a time (n * n cells on the page).
 MAX_BOARD = 40
 _layers: OrderedDict[Key, dict[str, Any]] = OrderedDict()
@@ -349,23 +316,20 @@ _layers: OrderedDict[Key, dict[str, Any]] = OrderedDict()
 def state(key: Key) -> dict[str, Any]:
     """Everything a play page starts from: the kind of play, the picture made interactive, the cells."""
     puzzle = puzzle_of(key)
-    kind = kind_of(puzzle)
-    out: dict[str, Any] = {"type": key.type, "puzzle": key.text, "params": dict(key.params), "kind": kind,
-                           "line": puzzle.line, "hint": "hint" in puzzle.capabilities()}
-    if kind == "moves":
+    kind = declared_kind(puzzle)
+    out: dict[str, Any] = {"type": key.type, "puzzle": key.text, "params": dict(key.params),
+                           "kind": (kind or PlayKind.GRID).value, "line": puzzle.line,
+                           "hint": "hint" in puzzle.capabilities()}
+    if kind == PlayKind.MOVES:
         out.update(position_state(puzzle, puzzle.text))
         out["metric"] = str(puzzle.instance.params.get("metric", "moves"))
         return out
-    if kind == "life":
-        return {**out, **life_state(puzzle)}
     with _lock:
         found = _layers.get(key)
     if found is None:
         try:
-            found = _board_state(puzzle, kind)
+            found = _grid_state(puzzle) if puzzle.type.play_grid(puzzle.instance) else _board_state(puzzle, kind)
         except Unplaced:  # a plug-in's picture with no squares for its cells: shown, solved on request
-            from puzzlesmith.drawing.svg import to_svg
-
             variables = page_vars(puzzle)
             found = {"vars": variables,
                      **_list_state(puzzle, variables, to_svg(puzzle.picture(), f"{puzzle.type_name} puzzle"))}
@@ -373,44 +337,48 @@ def state(key: Key) -> dict[str, Any]:
     return {**out, **found}
 
 
-def _board_state(puzzle: api.Puzzle, kind: str) -> dict[str, Any]:
+def _board_state(puzzle: api.Puzzle, declared: PlayKind | None) -> dict[str, Any]:
     """The picture made interactive, by how the answer is set: values typed into cells (grid), a cell's
     few states clicked through (cells: tents, Light Up's bulbs), lines clicked on (edges: loops, bridges),
-    a queen a row (queens); else only shown (view)."""
-    from puzzlesmith.drawing.svg import to_svg
-
+    a queen a row (queens), cells pressed (lightsout) or filled (nonogram); else chosen from lists (list) or
+    only shown (view). A type that declares its kind gets it; otherwise the model and the picture decide."""
     pic = puzzle.picture()
     model = puzzle.plan().model
     variables = page_vars(puzzle)
-    out: dict[str, Any] = {"kind": kind, "vars": variables}
+    kind = declared or PlayKind.GRID
+    out: dict[str, Any] = {"kind": kind.value, "vars": variables}
     svg = to_svg(pic, f"{puzzle.type_name} puzzle")
-    if kind == "lightsout":
-        out["states"] = puzzle.instance.params["states"]
-        out["lights"] = lights(puzzle, {})
+    if kind == PlayKind.LIGHTS:
+        out["states"] = max((len(model.domains[v]) for v in variables), default=2) if model is not None else 2
+        out["lights"] = _flat(_outcome(puzzle, {}).board)
+    if kind == PlayKind.QUEENS:
+        n = len(variables)
+        givens = puzzle.instance.givens
+        squares: list[dict[str, Any]] = [
+            {"var": variables[r], "row": r, "col": c, "value": c, "given": variables[r] in givens}
+            for r in range(n) for c in range(n)]
+        out.update(cells=squares, svg=_overlay(svg, _cell_layer(squares, _geometry(pic, squares))))
+        return out
     cells = _cells(puzzle, variables)
-    givens = puzzle.instance.givens if kind != "lightsout" else {}
-    if kind == "grid" and model is not None and len(cells) == len(variables) and cells and \
-            len({(c["row"], c["col"]) for c in cells}) == len(cells):
+    givens = puzzle.instance.givens if kind != PlayKind.LIGHTS else {}
+    on_cells = model is not None and len(cells) == len(variables) and bool(cells) and \
+        len({(c["row"], c["col"]) for c in cells}) == len(cells)
+    if declared is None and on_cells and model is not None:
         shows = {v: puzzle.show_value(v) for c in cells for v in model.domains[c["var"]]}
         if all(len(model.domains[c["var"]]) <= 3 for c in cells) and any(len(t) > 1 for t in shows.values()):
-            out["kind"] = "cells"  # a few states named in words ("a tent", "grass"): clicked through
-    elif kind == "grid":
-        n = _row_columns(puzzle, variables)
-        if n is not None:
-            cells = [{"var": variables[r], "row": r, "col": c, "value": c, "given": variables[r] in givens}
-                     for r in range(n) for c in range(n)]
-            out.update(kind="queens", cells=cells, svg=_overlay(svg, _cell_layer(cells, _geometry(pic, cells))))
-            return out
+            kind = PlayKind.CELLS  # a few states named in words ("a tent", "grass"): clicked through
+    elif declared in (None, PlayKind.EDGES, PlayKind.LIST, PlayKind.VIEW):
         values = sorted(set().union(*(model.domains[v] for v in variables))) if model is not None else []
-        if variables and 2 <= len(values) <= 3:
+        if declared in (None, PlayKind.EDGES) and variables and 2 <= len(values) <= 3:
             marks, blank = _marks(puzzle, variables, values)
             if all(any(isinstance(s, Line) for shapes in marks[v].values() for s in shapes) for v in variables):
-                out.update(kind="edges", cells=[], values=values, cycle=_cycle(values, marks, blank), blank=blank,
-                           svg=_overlay(svg, _edge_layer(puzzle, variables, marks, blank)))
+                out.update(kind=PlayKind.EDGES.value, cells=[], values=values, cycle=_cycle(values, marks, blank),
+                           blank=blank, svg=_overlay(svg, _edge_layer(puzzle, variables, marks, blank)))
                 return out
         # answers the board's picture has no cells for: chosen from lists beside it
-        out.update(_list_state(puzzle, variables, svg))
+        out.update(_list_state(puzzle, variables, svg, only_view=declared == PlayKind.VIEW))
         return out
+    out["kind"] = kind.value
     marks_of: Marks | None = None
     blank = None
     for c in cells:
@@ -418,7 +386,7 @@ def _board_state(puzzle: api.Puzzle, kind: str) -> dict[str, Any]:
         if model is not None:
             domain = model.domains[c["var"]]
             c["values"] = [[v, puzzle.show_value(v)] for v in domain] if len(domain) <= 36 else []
-    if out["kind"] == "cells":
+    if kind == PlayKind.CELLS:
         assert model is not None
         values = sorted(set().union(*(model.domains[c["var"]] for c in cells)))
         marks_of, blank = _marks(puzzle, [c["var"] for c in cells], values)
@@ -432,13 +400,14 @@ def _board_state(puzzle: api.Puzzle, kind: str) -> dict[str, Any]:
 MAX_LIST = 400
 
 
-def _list_state(puzzle: api.Puzzle, variables: Sequence[int], svg: str) -> dict[str, Any]:
+def _list_state(puzzle: api.Puzzle, variables: Sequence[int], svg: str, only_view: bool = False) -> dict[str, Any]:
     """Answers the picture has no cells for (a seating's guests, each given a seat): the picture, and under
-    it a list with a choice of values for each variable; too many to list: the picture only (view)."""
+    it a list with a choice of values for each variable; too many to list (or ``only_view``): the picture only
+    (view)."""
     model = puzzle.plan().model
-    if model is None or not variables or len(variables) > MAX_LIST or \
+    if only_view or model is None or not variables or len(variables) > MAX_LIST or \
             any(len(model.domains[v]) > MAX_LIST for v in variables):
-        return {"kind": "view", "cells": [], "svg": svg}
+        return {"kind": PlayKind.VIEW.value, "cells": [], "svg": svg}
     givens = puzzle.instance.givens
     cells: list[dict[str, Any]] = []
     rows = []
@@ -450,8 +419,29 @@ def _list_state(puzzle: api.Puzzle, variables: Sequence[int], svg: str) -> dict[
         rows.append(f'<tr class="ps-cell" data-var="{v}" data-row="{i}" data-col="0"><th>'
                     f'{escape(puzzle.cell_name(v))}</th><td><select data-var="{v}"{" disabled" if v in givens else ""}>'
                     f'<option value=""></option>{options}</select></td></tr>')
-    return {"kind": "list", "cells": cells,
+    return {"kind": PlayKind.LIST.value, "cells": cells,
             "svg": f'<div class="ps-figure">{svg}</div><table class="ps-list">{"".join(rows)}</table>'}
+
+
+def _grid_state(puzzle: api.Puzzle) -> dict[str, Any]:
+    """A page whose player draws on a grid of its own (``PuzzleType.play_grid``: Life's predecessor), the puzzle's
+    picture beside it: every cell a variable, row by row, the margin drawn apart from the inside."""
+    from puzzlesmith.drawing.grid import Grid, canvas
+
+    grid = puzzle.type.play_grid(puzzle.instance)
+    assert grid is not None
+    rows, cols, margin = grid.rows, grid.cols, grid.margin
+    cells = [{"var": r * cols + c, "row": r, "col": c, "given": False} for r in range(rows) for c in range(cols)]
+    drawn = Grid(rows, cols)
+    pic = canvas(drawn.width, drawn.height)
+    drawn.cells(pic, fill=lambda r, c: "#fff8e0" if margin <= r < rows - margin and margin <= c < cols - margin
+                else None)
+    drawn.border(pic)
+    where = Geometry(drawn.x0, drawn.y0, drawn.cell, drawn.cell)
+    svg = _overlay(to_svg(pic, f"{puzzle.type_name} {grid.name}"), _cell_layer(cells, where))
+    return {"vars": [c["var"] for c in cells], "cells": cells, "svg": svg, "target": [list(r) for r in grid.goal],
+            "margin": margin, "rows": rows, "cols": cols,
+            "target_svg": to_svg(puzzle.picture(), f"{puzzle.type_name} target")}
 
 
 def _cycle(values: Sequence[int], marks: Marks, blank: int | None) -> list[int]:
@@ -491,7 +481,7 @@ def check(key: Key, raw: Any, limit: float) -> dict[str, Any]:
     the board is solved."""
     puzzle = puzzle_of(key)
     board = state(key)
-    kind, variables = board["kind"], board["vars"]
+    kind, variables = PlayKind(board["kind"]), board["vars"]
     entries = {v: x for v, x in entries_of(puzzle, raw).items() if v not in puzzle.instance.givens}
     clash = api.clashes(puzzle, entries)
     answer = solution_of(key, limit)
@@ -504,7 +494,7 @@ def check(key: Key, raw: Any, limit: float) -> dict[str, Any]:
     want = answer.values[0]
     wrong = sorted(v for v, x in entries.items() if want[v] != x)
     values = {**puzzle.instance.givens, **entries}
-    if kind in ("edges", "cells") and board["blank"] is not None:
+    if kind in (PlayKind.EDGES, PlayKind.CELLS) and board["blank"] is not None:
         # what is not set is the value drawn as nothing: no line, no tent, a white cell (as a picture is read)
         full = {v: values.get(v, board["blank"]) for v in variables}
         left = None
@@ -513,17 +503,18 @@ def check(key: Key, raw: Any, limit: float) -> dict[str, Any]:
         left = len(variables) - len(full)
     if clash or left:
         solved = False
-    elif kind == "grid":
+    elif kind == PlayKind.GRID:
         solved = _solves(puzzle, values, want, variables)
     else:  # the answer completed with its helpers by the engine: any solution counts, not only the first
         solved = api.with_entries(puzzle, full).solve(time_limit=limit).status == Status.SOLVED
     if solved:
         message = "solved"
     elif clash:
-        noun = {"edges": "line", "list": "choice"}.get(kind, "cell")
+        noun = {PlayKind.EDGES: "line", PlayKind.LIST: "choice"}.get(kind, "cell")
         message = f"{len(clash)} {noun}s break a rule" if len(clash) != 1 else f"1 {noun} breaks a rule"
     elif left:
-        message = f"{left} {'rows' if kind == 'queens' else 'choices' if kind == 'list' else 'cells'} to go, no clash"
+        noun = {PlayKind.QUEENS: "rows", PlayKind.LIST: "choices"}.get(kind, "cells")
+        message = f"{left} {noun} to go, no clash"
     else:
         message = "not solved yet, no clash"
     return {"status": "solved" if solved else "playing", "clashes": clash, "wrong": wrong, "solved": solved,
@@ -541,11 +532,10 @@ def _solves(puzzle: api.Puzzle, values: dict[int, int], want: list[int], cells: 
 
 
 def hint(key: Key, raw: Any, limit: float) -> dict[str, Any]:
-    """The ladder's next step from what is on the board: technique, words, the cells it uses; status
-    ``none`` (and the type's words) for a type that gives no hints."""
+    """The next step from what is on the board (``api.Puzzle.hint``: the type's own logic, else the technique
+    ladder or the generic tiers): technique, words, the cells it uses; status ``none`` (and the type's words)
+    for a type that gives no hints."""
     puzzle = puzzle_of(key)
-    if kind_of(puzzle) == "nonogram":
-        return nonogram_hint(puzzle, entries_of(puzzle, raw))
     entries = entries_of(puzzle, raw)
     if "hint" not in puzzle.capabilities():
         return {"status": "none", "message": f"no hint: {puzzle.type.refusal('hint')}", "steps": []}
@@ -574,168 +564,98 @@ def reveal(key: Key, limit: float) -> dict[str, Any]:
         return {"status": answer.status.value, "message": stopped, "values": {}}
     values = answer.values[0]
     board = state(key)
-    if board["kind"] in ("view", "list"):  # the solution's picture too: a seating's table with its guests
-        from puzzlesmith.drawing.svg import to_svg
-
+    kind = PlayKind(board["kind"])
+    if kind in (PlayKind.VIEW, PlayKind.LIST):  # the solution's picture too: a seating's table with its guests
         picture = puzzle.picture(True, time_limit=limit)
-        shown = {v: values[v] for v in board["vars"]} if board["kind"] == "list" else {}
+        shown = {v: values[v] for v in board["vars"]} if kind == PlayKind.LIST else {}
         return {"status": "solved", "message": answer.solution, "values": shown, "svg": to_svg(picture, "solution")}
-    lightsout = board["kind"] == "lightsout"
     return {"status": "solved", "message": answer.solution, "values": {v: values[v] for v in board["vars"]},
-            "presses": sum(1 for v in board["vars"] if values[v]) if lightsout else None}
+            "presses": sum(1 for v in board["vars"] if values[v]) if kind == PlayKind.LIGHTS else None}
 
 
-# -- nonograms ---------------------------------------------------------------------------------------------
-def nonogram_hint(puzzle: api.Puzzle, entries: dict[int, int]) -> dict[str, Any]:
-    """Line logic's next step: the first row or column where the clue and the cells known decide more."""
-    from puzzlesmith.solvers.linelogic import UNKNOWN, solve_line
-
-    clues = puzzle.instance.data
-    if puzzle.instance.params.get("colours"):
-        raise BadRequest("line-logic hints are for black-and-white nonograms", where="type 'nonogram'")
-    height, width = len(clues.rows), len(clues.columns)
-    grid = [entries.get(i, puzzle.instance.givens.get(i, UNKNOWN)) for i in range(height * width)]
-    lines = [("row", r, clues.rows[r], [r * width + c for c in range(width)]) for r in range(height)]
-    lines += [("column", c, clues.columns[c], [r * width + c for r in range(height)]) for c in range(width)]
-    for what, k, clue, cells in lines:
-        known = [grid[i] for i in cells]
-        after = solve_line(clue, known)
-        if after is None:
-            return {"status": "unsat", "message": f"{what} {k + 1} cannot hold its clue {clue} as it stands: "
-                                                  f"a cell of it is wrong", "steps": [], "cells": cells}
-        new = [(i, x) for i, x, was in zip(cells, after, known) if x != was]
-        if new:
-            filled = [puzzle.cell_name(i) for i, x in new if x == 1]
-            empty = [puzzle.cell_name(i) for i, x in new if x == 0]
-            said = "; ".join(part for part in (f"fill {', '.join(filled)}" if filled else "",
-                                               f"cross {', '.join(empty)}" if empty else "") if part)
-            text = f"{what} {k + 1}, clue {' '.join(map(str, clue)) or '0'}: line logic: {said}"
-            step = {"technique": "line logic", "text": text, "cells": [i for i, _ in new], "place": None}
-            return {"status": "hint", "technique": "line logic", "text": text, "steps": [step], "message": ""}
-    done = all(x != UNKNOWN for x in grid)
-    return {"status": "solved" if done else "unknown", "steps": [],
-            "message": "already solved" if done else "line logic alone decides no more: try a cell and see"}
+# -- boards that answer each action: presses (lights-out), a pattern's next generation (Life) ---------------
+def _outcome(puzzle: api.Puzzle, entries: Mapping[int, int]) -> Outcome:
+    """What the board shows after ``entries`` (``PuzzleType.outcome``); BadRequest for a type whose board does
+    not answer actions."""
+    found = puzzle.type.outcome(puzzle.instance, entries)
+    if found is None:
+        raise BadRequest(f"{puzzle.type_name} puzzles are solved by setting their cells, not by actions",
+                         where=f"type {puzzle.type_name!r}")
+    return found
 
 
-# -- lights-out ------------------------------------------------------------------------------------------
-def lights(puzzle: api.Puzzle, presses: Mapping[int, int]) -> list[int]:
-    """Every light after the presses (one count per cell), row by row."""
-    p = puzzle.instance.params
-    n = p["rows"] * p["cols"]
-    counts = [0] * n
-    for v, x in presses.items():
-        counts[v] = x
-    effect = puzzle.type.effect(puzzle.instance, counts)  # type: ignore[attr-defined]
-    start = [puzzle.instance.givens.get(n + i, 0) for i in range(n)]
-    return [int((a + b) % p["states"]) for a, b in zip(start, effect)]
+def _flat(board: Sequence[Sequence[int]]) -> list[int]:
+    return [x for row in board for x in row]
 
 
-def press(key: Key, raw: Any) -> dict[str, Any]:
-    puzzle = puzzle_of(key)
-    p = puzzle.instance.params
-    n = p["rows"] * p["cols"]
-    if not isinstance(raw, Mapping) or len(raw) > n:
-        raise BadRequest("expected an object of cell number -> presses", where="presses")
-    presses: dict[int, int] = {}
+def _acted(puzzle: api.Puzzle, raw: Any, where: str) -> dict[int, int]:
+    """The player's actions as variable -> value: an object of cell -> value over the page's variables (or a
+    list with one value a variable, in their order), each value in its variable's domain."""
+    variables = page_vars(puzzle)
+    if isinstance(raw, list):
+        if len(raw) != len(variables) or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw):
+            raise BadRequest(f"expected {len(variables)} whole numbers, one a cell", where=where)
+        raw = dict(zip(variables, raw))
+    if not isinstance(raw, Mapping) or len(raw) > len(variables):
+        raise BadRequest("expected an object of cell number -> value", where=where)
+    model = puzzle.plan().model
+    known = set(variables)
+    out: dict[int, int] = {}
     for var, x in raw.items():
         try:
             v = int(var)
         except (TypeError, ValueError):
-            raise BadRequest(f"cell {str(var)[:20]!r} is not a number", where="presses") from None
-        if not 0 <= v < n or not isinstance(x, int) or isinstance(x, bool):
-            raise BadRequest(f"expected cells 0 to {n - 1} and whole numbers of presses", where="presses")
-        presses[v] = x % p["states"]
-    board = lights(puzzle, presses)
-    solved = not any(board)
-    return {"lights": board, "solved": solved, "presses": sum(1 for x in presses.values() if x),
-            "message": "solved" if solved else f"{sum(1 for x in board if x)} lights on"}
+            raise BadRequest(f"cell {str(var)[:20]!r} is not a number", where=where) from None
+        if v not in known or not isinstance(x, int) or isinstance(x, bool):
+            raise BadRequest(f"expected cells 0 to {len(variables) - 1} and whole numbers", where=where)
+        domain = model.domains[v] if model is not None else None
+        if domain is not None and x not in domain:
+            if domain == tuple(range(len(domain))):  # a count of presses on a board of that many states
+                x %= len(domain)
+            else:
+                raise BadRequest(f"{puzzle.cell_name(v)} cannot be {x}", where=where)
+        out[v] = x
+    return out
 
 
-# -- Life ------------------------------------------------------------------------------------------------
-def life_state(puzzle: api.Puzzle) -> dict[str, Any]:
-    from puzzlesmith.drawing.svg import to_svg
-
-    p = puzzle.instance.params
-    margin = p["margin"]
-    rows, cols = p["height"] + 2 * margin, p["width"] + 2 * margin
-    cells = [{"var": r * cols + c, "row": r, "col": c, "given": False} for r in range(rows) for c in range(cols)]
-    target = [[int(v) for v in row] for row in puzzle.instance.data]
-    from puzzlesmith.drawing.grid import Grid, canvas
-
-    grid = Grid(rows, cols)
-    pic = canvas(grid.width, grid.height)
-    grid.cells(pic, fill=lambda r, c: "#fff8e0" if margin <= r < rows - margin and margin <= c < cols - margin
-               else None)
-    grid.border(pic)
-    where = Geometry(grid.x0, grid.y0, grid.cell, grid.cell)
-    svg = _overlay(to_svg(pic, "life predecessor"), _cell_layer(cells, where))
-    return {"cells": cells, "svg": svg, "target": target, "margin": margin, "rows": rows, "cols": cols,
-            "target_svg": to_svg(puzzle.picture(), "life target")}
+def press(key: Key, raw: Any) -> dict[str, Any]:
+    """The lights after the player's presses (cell -> presses)."""
+    puzzle = puzzle_of(key)
+    presses = _acted(puzzle, raw, "presses")
+    after = _outcome(puzzle, presses)
+    return {"lights": _flat(after.board), "solved": after.solved,
+            "presses": sum(1 for x in presses.values() if x), "message": after.message}
 
 
 def life_step(key: Key, raw: Any) -> dict[str, Any]:
-    """The next generation of the player's pattern, and whether it is the target (a predecessor found)."""
-    from puzzlesmith.puzzles.life import FREE, next_generation
-
+    """The next generation of the player's pattern (one 0 or 1 a cell), and whether it is the target."""
     puzzle = puzzle_of(key)
-    p = puzzle.instance.params
-    margin = p["margin"]
-    rows, cols = p["height"] + 2 * margin, p["width"] + 2 * margin
-    if not isinstance(raw, list) or len(raw) != rows * cols or any(x not in (0, 1) for x in raw):
-        raise BadRequest(f"expected {rows * cols} cells of 0 or 1", where="cells")
-    alive = {(i // cols - margin, i % cols - margin) for i, x in enumerate(raw) if x}
-    after = next_generation(alive, p["rule"])
-    target = puzzle.instance.data
-    want = {(r, c) for r, row in enumerate(target) for c, v in enumerate(row) if v == 1}
-    free = {(r, c) for r, row in enumerate(target) for c, v in enumerate(row) if v == FREE}
-    differ = sorted((after ^ want) - free)
-    shown = [[1 if (r - margin, c - margin) in after else 0 for c in range(cols)] for r in range(rows)]
-    solved = not differ
-    return {"next": shown, "solved": solved, "differ": len(differ),
-            "message": "solved: one generation later it is the pattern" if solved else
-            f"one generation later {len(differ)} cell{'s' * (len(differ) != 1)} differ from the pattern"}
+    cells = len(page_vars(puzzle))
+    if not isinstance(raw, list) or len(raw) != cells or any(x not in (0, 1) for x in raw):
+        raise BadRequest(f"expected {cells} cells of 0 or 1", where="cells")
+    after = _outcome(puzzle, _acted(puzzle, raw, "cells"))
+    return {"next": after.board, "solved": after.solved, "differ": after.differ, "message": after.message}
 
 
 # -- move puzzles ----------------------------------------------------------------------------------------
-def pieces_of(puzzle: api.Puzzle, text: str) -> tuple[dict[str, list[tuple[int, int]]], int, int]:
-    """Each piece's label and its cells (row, column) in board ``text``, and the board's rows and columns."""
-    name = puzzle.type_name
-    module = type(puzzle.type).__module__
-    out: dict[str, list[tuple[int, int]]] = {}
-    if name == "slide" and module == "puzzlesmith.puzzles.slide":
-        from puzzlesmith.puzzles.slide import read_grid
-
-        board = read_grid(text, None, puzzle.instance.params["join"])
-        for piece in board.pieces:
-            out[piece.label] = [divmod(cell, board.cols) for cell in piece.cells]
-        return out, board.rows, board.cols
-    if name == "tiles" and module == "puzzlesmith.puzzles.tiles":
-        from puzzlesmith.puzzles.tiles import read_tiles
-
-        rows, cols, tiles, _ = read_tiles(text, None)
-        return {str(t): [divmod(i, cols)] for i, t in enumerate(tiles) if t}, rows, cols
-    if name == "rushhour" and module == "puzzlesmith.puzzles.rushhour":
-        from puzzlesmith.puzzles.rushhour import read_board
-
-        size = puzzle.instance.params["size"]
-        cells, _, _ = read_board(text, size)
-        for i, ch in enumerate(cells):
-            if ch.isalpha() and ch.isupper():
-                out.setdefault(ch, []).append(divmod(i, size))
-        return out, size, size
-    return out, 0, 0
+def _move_type(puzzle: api.Puzzle) -> MovePuzzle:
+    ptype = puzzle.type
+    if not isinstance(ptype, MovePuzzle):
+        raise BadRequest(f"{puzzle.type_name} puzzles are not solved by moves", where=f"type {puzzle.type_name!r}")
+    return ptype
 
 
 def position_state(puzzle: api.Puzzle, text: str) -> dict[str, Any]:
     """A move puzzle's board drawn as ``render`` draws it, each piece's cells marked with ``data-piece`` where
-    the picture draws its cells; a puzzle whose moves are not pieces moving (a permutation puzzle) is played
-    by its moves' names."""
+    the picture draws its cells (``MovePuzzle.pieces``); a puzzle whose moves are not pieces moving (a
+    permutation puzzle) is played by its moves' names."""
     from puzzlesmith import drawing
-    from puzzlesmith.drawing.svg import to_svg
 
-    pic = drawing.picture(puzzle.type, puzzle.instance) if text == puzzle.text else \
-        _position_picture(puzzle, text)
-    pieces, rows, cols = pieces_of(puzzle, text)
+    ptype = _move_type(puzzle)
+    pic = drawing.picture(ptype, puzzle.instance) if text == puzzle.text else \
+        drawing.position(ptype, puzzle.instance, text)
+    found = ptype.pieces(puzzle.instance, text)
+    pieces, rows, cols = (found.cells, found.rows, found.cols) if found is not None else ({}, 0, 0)
     layer = []
     try:
         where: Geometry | None = _geometry(pic, [{"row": r, "col": c} for r in range(rows) for c in range(cols)])
@@ -751,12 +671,6 @@ def position_state(puzzle: api.Puzzle, text: str) -> dict[str, Any]:
     return {"position": text, "svg": _overlay(to_svg(pic, f"{puzzle.type_name} position"), "".join(layer)),
             "solved": space.is_goal(space.start()), "moves_here": [name for name, _ in space.moves(space.start())],
             "pieces": bool(pieces)}
-
-
-def _position_picture(puzzle: api.Puzzle, text: str) -> Picture:
-    from puzzlesmith.drawing.moves import position
-
-    return position(puzzle.type, puzzle.instance, text)  # type: ignore[arg-type]
 
 
 #: Most boards of the player's path a move request carries (a single move of the metric spanning more
@@ -828,38 +742,12 @@ def board_key(key: Key, text: str) -> Any:
 
 
 def _kept_labels(key: Key, before: str, after: str) -> str:
-    """``after`` written with ``before``'s labels: a sliding-block board's text from the engines hands twin
-    pieces their labels in reading order, which would swap the labels and colours of twins on the page as
-    one passes another. A piece whose cells did not change keeps its label; the pieces that moved take the
-    labels of the pieces of their shape that left, in reading order (pieces moving together keep their
-    order). Kept only when it is the same board."""
+    """``after`` written with ``before``'s labels (``MovePuzzle.keep_labels``: a sliding-block board's text from
+    the engines hands twin pieces their labels in reading order, which would swap the labels and colours of twins
+    on the page as one passes another), kept only when it is the same board."""
     puzzle = puzzle_of(key)
-    if puzzle.type_name != "slide" or type(puzzle.type).__module__ != "puzzlesmith.puzzles.slide":
-        return after
-    from puzzlesmith.puzzles.slide import read_grid
-
-    join = puzzle.instance.params["join"]
-    old, new = read_grid(before, None, join), read_grid(after, None, join)
-
-    def shape(cells: Sequence[int]) -> tuple[tuple[int, int], ...]:
-        r0, c0 = min(c // old.cols for c in cells), min(c % old.cols for c in cells)
-        return tuple(sorted((c // old.cols - r0, c % old.cols - c0) for c in cells))
-
-    stayed = {p.cells: p.label for p in old.pieces}
-    left = [p for p in old.pieces if p.cells not in {q.cells for q in new.pieces}]
-    rows = [list(row.strip()) for line in after.splitlines() for row in line.split("/") if row.strip()]
-    for piece in new.pieces:
-        label = stayed.get(piece.cells)
-        if label is None:
-            match = next((p for p in left if shape(p.cells) == shape(piece.cells)), None)
-            if match is None:
-                return after
-            left.remove(match)
-            label = match.label
-        for cell in piece.cells:
-            rows[cell // old.cols][cell % old.cols] = label
-    text = ("\n" if "\n" in after.strip() else "/").join("".join(row) for row in rows)
-    return text if board_key(key, text) == board_key(key, after) else after
+    text = _move_type(puzzle).keep_labels(puzzle.instance, before, after)
+    return text if text == after or board_key(key, text) == board_key(key, after) else after
 
 
 def optimal(key: Key, position: Any, limit: float) -> dict[str, Any]:
@@ -878,12 +766,15 @@ def optimal(key: Key, position: Any, limit: float) -> dict[str, Any]:
 
 # -- 2048 and Threes -------------------------------------------------------------------------------------
 def rules_of(game: Any, size: Any = 4) -> Any:
-    if game not in GAMES:
-        raise BadRequest(f"unknown game (known: {', '.join(GAMES)})", where="game")
-    if game == "threes" and size != 4:
-        raise BadRequest("threes is played on 4x4", where="size")
-    if not isinstance(size, int) or not 3 <= size <= 8:
-        raise BadRequest("a board has 3 to 8 cells a side", where="size")
+    """The rules of ``game`` on a board of ``size`` cells a side, as the game declares its sizes
+    (``GameRules.sizes``); BadRequest for a game or size it does not have."""
+    if not isinstance(game, str) or game not in api.games():
+        raise BadRequest(f"unknown game (known: {', '.join(api.games())})", where="game")
+    sizes = api.game(game).sizes
+    if not isinstance(size, int) or isinstance(size, bool) or size not in sizes:
+        shown = f"{sizes[0]}x{sizes[0]}" if len(sizes) == 1 else \
+            f"{sizes[0]}x{sizes[0]} to {sizes[-1]}x{sizes[-1]}"
+        raise BadRequest(f"{game} is played on {shown}", where="size")
     from puzzlesmith.chance.play import Prepared, Setup
 
     return Prepared.of(Setup(size, game=game)).rules
@@ -910,7 +801,8 @@ def game_new(game: Any, seed: Any, size: Any = 4) -> dict[str, Any]:
     if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > 2 ** 63 - 1:
         raise BadRequest("expected a whole number", where="seed")
     position, _ = rules.deal(random.Random(seed))
-    return {"game": game, "size": size, **_game_view(rules, position.board, position.state, 0, 0, seed)}
+    return {"game": game, "size": size, "piece": rules.piece,
+            **_game_view(rules, position.board, position.state, 0, 0, seed)}
 
 
 def _whole(value: Any, where: str, top: int = 2 ** 64) -> int:
@@ -960,3 +852,22 @@ def game_suggest(game: Any, size: Any, key: Any, state: Any) -> dict[str, Any]:
         return {"best": None, "values": {}, "message": "no move: the game is over"}
     best = "UDLR"[best_move({"UDLR".index(d): v for d, v in values.items()})]
     return {"best": best, "values": values, "message": f"best move: {best}"}
+
+
+# -- printing ----------------------------------------------------------------------------------------------
+def book(entries: Sequence[tuple[Key, str]], limit: float, per_page: int = 4, paper: str = "a4",
+         title: str = "puzzlesmith puzzles") -> bytes:
+    """The puzzles of ``entries`` ((puzzle, caption) pairs) as a PDF book, ``per_page`` a page, their answers
+    last (as ``puzzlesmith book`` makes them); each answer found within ``limit`` seconds."""
+    from functools import partial
+
+    from puzzlesmith import drawing
+    from puzzlesmith.drawing.book import Entry, answer_aspect, book_pdf
+
+    drawing.require_extra()
+    pages = []
+    for k, (key, caption) in enumerate(entries, start=1):
+        puzzle = puzzle_of(key)
+        answer = puzzle.picture(True, time_limit=limit, aspect=answer_aspect(per_page, paper))
+        pages.append(Entry(k, partial(puzzle.picture), partial(lambda a: a, answer), caption))
+    return book_pdf(pages, per_page, paper, title)
