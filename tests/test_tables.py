@@ -407,7 +407,7 @@ def test_one_database_and_manhattan_distance_for_the_other_tiles(eight_pdbs, eig
     table = open_table(eight, sp.table_identity())
     root = int(sp.numbers([sp.goal_key])[0])
     engine = get_path_engine("pdb")
-    assert engine.ready(sp)
+    assert not engine.ready(sp)  # a partial set: auto leaves such boards to idastar (tests/test_safety_auto.py)
     numbers = random.Random(3).sample(range(181_440), 15)
     for number, key in zip(numbers, sp.positions_of(np.array(numbers))):
         result = engine.search(tiles_space(sp.format(key)))

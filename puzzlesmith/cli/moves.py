@@ -121,7 +121,7 @@ def solve_moves(args: argparse.Namespace) -> int:
                  for puzzle, space in spaces]
     worst = EXIT_OK
     if any(engine == "idastar" for _, _, engine, _ in plans) and sys.stderr.isatty():
-        advice = get_path_engine("pdb").advice(plans[0][1])  # type: ignore[attr-defined]
+        advice = get_path_engine("pdb").advice(plans[0][1])
         if advice:  # a note for a person at a terminal; --json carries it in engine_reason
             print(f"note: IDA* by Manhattan distance and linear conflicts; {advice}", file=sys.stderr, flush=True)
     for n, (puzzle, space, engine, reason) in enumerate(plans):

@@ -199,6 +199,16 @@ class PathEngine:
         """A shortest path from the start to a goal (solved), proof there is none (unsat), or unknown."""
         raise NotImplementedError
 
+    def ready(self, space: Space) -> bool:
+        """Whether ``auto`` should search ``space`` with this engine when the space is too large to store: its
+        own aids (the pattern databases' tables) are built and guide better than the type's bound. False by
+        default: the engine is chosen by name only."""
+        return False
+
+    def advice(self, space: Space) -> str | None:
+        """What would make this engine worth choosing for ``space`` (how to build its aids), or None."""
+        return None
+
     def answer(self, status: str, path: list[Hashable] | None, stats: PathStats, why: str | None = None) -> PathResult:
         return PathResult(status, path, stats, self.name, why)
 
@@ -217,11 +227,11 @@ def choose(space: Space, positions: int | None = None) -> tuple[str, str]:
     positions and moves can be undone; else breadth-first search."""
     limit = default_position_limit() if positions is None else positions
     size = space.size_hint()
-    if space.has_bound and (size is None or size > limit) and get_path_engine("pdb").ready(space):  # type: ignore[attr-defined]
+    if space.has_bound and (size is None or size > limit) and get_path_engine("pdb").ready(space):
         return "pdb", ("IDA* guided by the additive pattern databases built in the table cache")
     if space.has_bound and (size is None or size > limit):
         held = "of unknown size" if size is None else f"of up to {size:,} positions"
-        advice = get_path_engine("pdb").advice(space)  # type: ignore[attr-defined]
+        advice = get_path_engine("pdb").advice(space)
         return "idastar", (f"a space {held}, more than the {limit:,} that fit in memory: IDA* stores only its path, "
                            f"guided by the type's lower bound" + (f"; {advice}" if advice else ""))
     if space.reversible and space.goal_positions() is not None:

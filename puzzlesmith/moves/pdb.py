@@ -29,15 +29,15 @@ MB for the 8-tile pattern, 58 MB for the 7-tile one.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.core.errors import DamagedFile, PuzzleError
+from puzzlesmith.core.errors import DamagedFile, EngineError, PuzzleError
 from puzzlesmith.core.files import atomic_path
 from puzzlesmith.core.integrity import ChunkChecker, checksum_field
 from puzzlesmith.moves.paths import SOLVED, UNKNOWN, Budget, PathEngine, PathLimits, PathResult, PathStats
-from puzzlesmith.moves.space import Space
+from puzzlesmith.moves.space import Space, TileSpace
 from puzzlesmith.moves.tablefile import HEADER_BYTES, cache_dir, header_bytes, read_header
 from puzzlesmith.moves.tables import distinct
 
@@ -388,14 +388,36 @@ def partition(rows: int, cols: int, goal: Sequence[int]) -> list[list[int]]:
     return [[goal[c] for c in group if goal[c]] for group in cells if any(goal[c] for c in group)]
 
 
+def board_of(space: TileSpace) -> tuple[int, int, list[int]]:
+    """(rows, columns, goal cells) of a tile space (``TileSpace.pattern_board``)."""
+    board = space.pattern_board()
+    if board is None:
+        raise EngineError("pattern databases are for tile puzzles in single-tile moves")
+    return board
+
+
+def neighbours(cell: int, rows: int, cols: int) -> list[int]:
+    """The cells the blank on ``cell`` can move to, in the order of the moves up, down, left, right (the tile
+    below moves up, ...)."""
+    r, c = divmod(cell, cols)
+    steps = ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+    return [rr * cols + cc for rr, cc in steps if 0 <= rr < rows and 0 <= cc < cols]
+
+
+def tile_space(space: Space) -> TileSpace | None:
+    """``space`` as a tile space the pattern databases can search, or None."""
+    return space if isinstance(space, TileSpace) and space.pattern_board() is not None else None
+
+
 class PatternSearch:
     """IDA* over a tile board with additive pattern databases (tiles in none: Manhattan distance)."""
 
-    def __init__(self, space: Any, databases: list[Database]) -> None:
+    def __init__(self, space: TileSpace, databases: list[Database]) -> None:
         self.space, self.dbs = space, databases
-        self.rows, self.cols, self.n = space.rows, space.cols, space.n
+        self.rows, self.cols, goal = board_of(space)
+        self.n = self.rows * self.cols
+        self.goal_cells = goal
         self.bits = cell_bits(self.n)
-        goal = space.goal_cells
         home = {t: c for c, t in enumerate(goal)}
         self.group = [-1] * self.n  # tile -> its database, -1 for Manhattan
         self.shift = [0] * self.n  # tile -> its field in its database's address
@@ -405,7 +427,7 @@ class PatternSearch:
         self.blank_shift = [self.bits * len(db.tiles) for db in databases]
         self.manhattan = [[abs(c // self.cols - home[t] // self.cols) + abs(c % self.cols - home[t] % self.cols)
                            if t and self.group[t] < 0 else 0 for c in range(self.n)] for t in range(self.n)]
-        self.near = [[c for c in space._neighbour_cells[z].tolist() if c != z] for z in range(self.n)]
+        self.near = [neighbours(z, self.rows, self.cols) for z in range(self.n)]
 
     def addresses(self, cells: list[int]) -> list[int]:
         blank = cells.index(0)
@@ -420,7 +442,7 @@ class PatternSearch:
         import numpy as np
 
         db, (rows, cols) = self.dbs[g], (self.rows, self.cols)
-        abstract = Abstract(rows, cols, self.space.goal_cells, db.tiles)
+        abstract = Abstract(rows, cols, self.goal_cells, db.tiles)
         value, here = 0, address
         while True:
             region, todo = {here}, [here]  # the positions free moves reach: all at the same distance
@@ -444,7 +466,7 @@ class PatternSearch:
         return sum(self.exact(g, a) for g, a in enumerate(self.addresses(cells))) + \
             sum(self.manhattan[t][c] for c, t in enumerate(cells))
 
-    def search(self, cells: list[int], budget: Budget, stats: PathStats) -> list[list[int]] | None | str:
+    def search(self, cells: list[int], budget: Budget, stats: PathStats) -> list[list[int]] | None:
         """The cells of each position of an optimal solution; None when a limit stopped the search."""
         blank = cells.index(0)
         addr = self.addresses(cells)
@@ -589,12 +611,12 @@ class KernelSearch:
     ``reflect=False`` leaves the reflection out (benchmarks/bench_tables.py compares both with Korf and Felner's
     figures)."""
 
-    def __init__(self, space: Any, sets: list[list[Database]], reflect: bool = True) -> None:
+    def __init__(self, space: TileSpace, sets: list[list[Database]], reflect: bool = True) -> None:
         import numpy as np
 
         self.np, self.space, self.sets = np, space, sets
-        rows, cols, n = space.rows, space.cols, space.n
-        goal = list(space.goal_cells)
+        rows, cols, goal = board_of(space)
+        n = rows * cols
         self.goal = np.array(goal, dtype=np.int64)
         self.bits = cell_bits(n)
         home = {t: c for c, t in enumerate(goal)}
@@ -751,51 +773,50 @@ class PdbEngine(PathEngine):
     name = "pdb"
 
     def unsupported(self, space: Space) -> str | None:
-        if space.pattern_board() is None:
+        if tile_space(space) is None:
             return "pattern databases are for tile puzzles in single-tile moves"
         return None
 
     def ready(self, space: Space) -> bool:
-        """Whether the databases built for this board and goal bound the start at least as high as idastar's
-        Manhattan distance and linear conflicts (auto then picks this engine). Any one database is not
-        enough: with only the 13,14,15 database built the rest count bare Manhattan distances, and pdb ran
-        2.7-5.5 times slower than idastar on Korf's instances 55, 16 and 71."""
-        if self.unsupported(space) is not None:
+        """Whether a complete disjoint set of databases is built for this board and goal and bounds the start at
+        least as high as idastar's Manhattan distance and linear conflicts (auto then picks this engine). A
+        partial set is never enough, even where it bounds the start higher: the tiles in none count bare
+        Manhattan distances, and deeper in the search the bound falls below idastar's (with only the 13,14,15
+        database, pdb ran 2.7-5.5 times slower than idastar on Korf's instances 55, 16 and 71, and on instance
+        79, whose start it bounds higher, expanded 276,499 nodes to idastar's 51,751)."""
+        tiles = tile_space(space)
+        if tiles is None:
             return False
-        cells = space.cells(space.start())  # type: ignore[attr-defined]
-        sets = complete_sets(*self._board(space))
-        if sets:
-            return KernelSearch(space, sets).bound(cells) >= space.lower_bound(space.start())
-        databases = databases_for(*self._board(space))
-        if not databases:
-            return False
-        return PatternSearch(space, databases).bound(cells) >= space.lower_bound(space.start())
+        sets = complete_sets(*board_of(tiles))
+        return bool(sets) and KernelSearch(tiles, sets).bound(tiles.cells(tiles.start())) >= \
+            tiles.lower_bound(tiles.start())
 
     def advice(self, space: Space) -> str | None:
         """How to build the databases of this tile puzzle, when those built (if any) are not used."""
-        if self.unsupported(space) is not None or self.ready(space):
+        tiles = tile_space(space)
+        if tiles is None or self.ready(space):
             return None
-        hint = build_hint(*self._board(space))
-        if databases_for(*self._board(space)) or ranked_databases_for(*self._board(space)):
+        board = board_of(tiles)
+        hint = build_hint(*board)
+        if complete_sets(*board):
             return ("the pattern databases built bound this start lower than Manhattan distance and linear conflicts "
-                    "do, so they are not used; a complete disjoint set would: " + hint)
+                    "do, so they are not used")
+        if databases_for(*board) or ranked_databases_for(*board):
+            return ("the pattern databases built cover only some tiles, so they are not used (the others would count "
+                    "bare Manhattan distances); a complete disjoint set would be: " + hint)
         return "pattern databases would make this much faster; build them with: " + hint
-
-    @staticmethod
-    def _board(space: Any) -> tuple[int, int, list[int]]:
-        return space.pattern_board()
 
     def search(self, space: Space, limits: PathLimits = PathLimits()) -> PathResult:
         stats = PathStats(reached={"bound": 0})
         budget = Budget(limits, stats)
-        why = self.unsupported(space)
-        if why:
-            raise ValueError(why)
-        sets = complete_sets(*self._board(space))
-        searcher = KernelSearch(space, sets) if sets else PatternSearch(space, databases_for(*self._board(space)))
-        cells = space.cells(space.start())  # type: ignore[attr-defined]
-        path = searcher.search(cells, budget, stats)
+        tiles = tile_space(space)
+        if tiles is None:
+            raise EngineError("pattern databases are for tile puzzles in single-tile moves")
+        board = board_of(tiles)
+        sets = complete_sets(*board)
+        searcher = KernelSearch(tiles, sets) if sets else PatternSearch(tiles, databases_for(*board))
+        path = searcher.search(tiles.cells(tiles.start()), budget, stats)
         if path is None:
             return self.answer(UNKNOWN, None, budget.finish(stats.expanded, 1))
-        keys = [space.key_of(board) for board in path]  # type: ignore[attr-defined]
+        keys: list[Hashable] = [tiles.key_of(cells) for cells in path]
         return self.answer(SOLVED, keys, budget.finish(stats.expanded, len(keys)))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Iterable, Sequence
 from itertools import chain
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 METRICS: tuple[str, ...] = ("steps", "straight", "moves", "supersteps", "superstraight", "supermoves")
 SINGLE_METRICS: tuple[str, ...] = METRICS[:3]
@@ -42,14 +42,14 @@ class Space(Generic[P]):
 
     #: True when every move can be undone by one move, so predecessors are successors
     #: (bidirectional search and analyze's search from the goals rely on it).
-    reversible: ClassVar[bool] = False
+    reversible: bool = False
     #: True when ``lower_bound`` is informative enough to search by it when the space is too
     #: large to store (auto then picks IDA*); a weak bound still serves A* and IDA*.
-    has_bound: ClassVar[bool] = False
+    has_bound: bool = False
 
     #: True when ``successors_batch`` works: positions are ints below 2**63, so whole layers of a
     #: search can go through numpy at once (analyze does, where goals are listed and moves undo).
-    batch: ClassVar[bool] = False
+    batch: bool = False
 
     #: True when analyze also answers Hoey's questions (Hoey, "Re: TripleCross by Binary Arts", cube-lovers, 1996) for
     #: the start's component (the
@@ -148,6 +148,24 @@ class Space(Generic[P]):
                 raise ValueError(f"no move leads from {self.format(here)!r} to {self.format(there)!r}")
             out.append((name, self.format(there)))
         return out
+
+
+@runtime_checkable
+class TileSpace(Protocol):
+    """A tile puzzle's space in single-tile moves, as pattern databases (``moves.pdb``) search it: a position as
+    the tile on each cell and back. A space is one when it has these and ``pattern_board`` says its board."""
+
+    def pattern_board(self) -> tuple[int, int, list[int]] | None: ...
+
+    def start(self) -> int: ...
+
+    def lower_bound(self, pos: int) -> int: ...
+
+    def cells(self, pos: int) -> list[int]:
+        """The tile on each cell of ``pos``, row by row (0: the blank)."""
+
+    def key_of(self, cells: Sequence[int]) -> int:
+        """The position whose cells hold ``cells``."""
 
 
 class ExactGoalSpace(Space[P]):

@@ -185,7 +185,7 @@ class PermSpace(ExactGoalSpace[int]):
         self.start_key, self.goal_key = self.key_of(start), self.key_of(goal)
         self.goal_cells = goal
         dests = [dest for _, dest in definition.moves]
-        self.reversible = all([dest.index(s) for s in range(self.slots)] in dests for dest in dests)  # type: ignore[misc]
+        self.reversible = all([dest.index(s) for s in range(self.slots)] in dests for dest in dests)
         # a move as shifts: slot s's label moves to slot dest[s]
         self.shifts = [[(s * self.bits, d * self.bits) for s, d in enumerate(dest) if s != d] for dest in dests]
         self.fixed = [sum(self.low << (s * self.bits) for s, d in enumerate(dest) if s == d) for dest in dests]

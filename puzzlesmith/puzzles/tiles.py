@@ -145,7 +145,7 @@ class TilesSpace(ExactGoalSpace[int]):
         self.low = (1 << self.bits) - 1
         self.top = self.n * self.bits  # where the blank's cell is kept
         self.single = metric in SINGLE_METRICS
-        self.has_bound = self.single  # type: ignore[misc]
+        self.has_bound = self.single
         self.start_cells, self.goal_cells = list(start), list(goal)
         self.start_key, self.goal_key = self.key_of(start), self.key_of(goal)
         home = {t: c for c, t in enumerate(goal)}
@@ -161,7 +161,7 @@ class TilesSpace(ExactGoalSpace[int]):
         self.col_of = [home[t] % cols for t in range(self.n)]
         self.plans = [self._plans(z) for z in range(self.n)]
         self.updates = [self._updates(z) for z in range(self.n)] if self.single else []
-        self.batch = self.top + self.bits <= 63  # type: ignore[misc]
+        self.batch = self.top + self.bits <= 63
         if self.single:
             self.successors = self._single_successors()  # type: ignore[method-assign]
 
