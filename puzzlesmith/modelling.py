@@ -12,6 +12,9 @@
 This is ``csp.Model`` (the data every engine compiles) with variables that are objects: arithmetic and
 comparisons on them build expressions (``csp.expr``), which ``add`` lowers to the compiled kinds.
 Solving methods live here, not in ``csp``, because they need the engines (imported on first use).
+
+Every method checks its arguments and refuses a wrong one with a ``ModelError`` naming it, in one line: a
+person calls these, and a TypeError from deep inside an engine says nothing about which argument was wrong.
 """
 
 from __future__ import annotations
@@ -22,13 +25,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from puzzlesmith.core.errors import ModelError
+from puzzlesmith.core import clock
+from puzzlesmith.core.errors import ModelError, OutOfTime
 from puzzlesmith.csp import expr
+from puzzlesmith.csp.constraints import whole
 from puzzlesmith.csp.expr import BoolVar, Expr, Var
 from puzzlesmith.csp.model import Model as CoreModel
 
 if TYPE_CHECKING:
-    from puzzlesmith.solvers import Stats, Status
+    from puzzlesmith.solvers import Engine, Limits, Stats, Status
 
 __all__ = ["Counted", "Model", "Result", "Solution"]
 
@@ -43,8 +48,12 @@ class Solution:
         if isinstance(key, str):
             return self.values[self.model.index_of(key)]
         if isinstance(key, Expr):
+            expr._check(self.model, key)
             return expr.value(key, self.values)
-        return self.values[key]
+        index = whole(key, "a solution's key (a variable, an expression, a name or an index)")
+        if not 0 <= index < len(self.values):
+            raise ModelError(f"no variable {index}: the model has {len(self.values)}")
+        return self.values[index]
 
     def as_dict(self) -> dict[str, int]:
         """The answer's variables by name (helper variables are not part of it)."""
@@ -101,14 +110,16 @@ class Model(CoreModel):
         return Var(self, super().int_var(lo, hi, name))
 
     def int_vars(self, count: int, lo: int, hi: int, prefix: str = "x") -> list[Var]:  # type: ignore[override]
-        return [self.int_var(lo, hi, f"{prefix}{i}") for i in range(count)]
+        """``count`` variables with values lo..hi, named prefix0, prefix1, ..."""
+        return [self.int_var(lo, hi, f"{prefix}{i}") for i in range(_count(count, prefix))]
 
     def bool_var(self, name: str | None = None) -> BoolVar:
         """A 0/1 variable, usable as a constraint ("is true") and as a number."""
         return BoolVar(self, super().int_var(0, 1, name))
 
     def bool_vars(self, count: int, prefix: str = "b") -> list[BoolVar]:
-        return [self.bool_var(f"{prefix}{i}") for i in range(count)]
+        """``count`` 0/1 variables, named prefix0, prefix1, ..."""
+        return [self.bool_var(f"{prefix}{i}") for i in range(_count(count, prefix))]
 
     def var(self, name: str) -> Var:
         """The variable called ``name``."""
@@ -117,6 +128,9 @@ class Model(CoreModel):
         return (BoolVar if d == (0, 1) else Var)(self, index)
 
     def index_of(self, name: str) -> int:
+        """The position of the variable called ``name`` among the model's variables."""
+        if not isinstance(name, str):
+            raise ModelError(f"a variable's name is a string, got {name!r}")
         if self._by_name is None or len(self._by_name) != self.num_vars:
             self._by_name = {n: i for i, n in enumerate(self.names)}
         if name not in self._by_name:
@@ -127,19 +141,22 @@ class Model(CoreModel):
     def add(self, *constraints: Any) -> None:
         """Add constraints: expressions (``x + y == z``, ``b.implies(x > 2)``), compiled kinds, or lists of them."""
         for c in constraints:
-            if isinstance(c, (list, tuple)) or (not isinstance(c, (Expr, bool)) and hasattr(c, "__iter__")):
-                self.add(*c)
-            else:
+            if isinstance(c, (Expr, bool, str, bytes)) or not _iterable(c):  # a string is no list of constraints
                 super().add(c)
+            else:
+                self.add(*c)
 
     def all_different(self, vars: Sequence[Any], offsets: Sequence[int] = (), name: str = "") -> Any:
         """Pairwise different; the arguments may be expressions (``x + 1``, ``q[i] - i``) or, as in ``csp.Model``,
         variable indices."""
-        items = [(v, 0) if type(v) is int else expr.as_var(self, self._own(v)) for v in vars]  # an int: an index
-        extra = list(offsets) or [0] * len(items)
+        items = [(v, 0) if type(v) is int else expr.as_var(self, self._own(v))  # an int: an index
+                 for v in _items(vars, "all_different: the variables")]
+        extra = [whole(o, "all_different: an offset") for o in _items(offsets, "all_different: the offsets")]
+        extra = extra or [0] * len(items)
         if len(extra) != len(items):
             raise ModelError(f"all_different: {len(items)} variables but {len(extra)} offsets")
-        return super().all_different([v for v, _ in items], [o + e for (_, o), e in zip(items, extra)], name)
+        return super().all_different([v for v, _ in items], [o + e for (_, o), e in zip(items, extra)],
+                                     _label(name))
 
     def _own(self, v: Any) -> Expr:
         e = expr._operand(v)
@@ -148,31 +165,65 @@ class Model(CoreModel):
 
     def element(self, array: Sequence[Any], index: Any) -> Expr:
         """``array[index]`` with a variable index (which is kept within the array's positions)."""
-        return expr.Element(array, index)
+        return expr.Element(_items(array, "element: the array"), index)
 
     def min(self, *args: Any) -> Expr:
+        """The smallest of the arguments (expressions or numbers; one list of them does too)."""
         return expr.MinMax(_flat(args), largest=False)
 
     def max(self, *args: Any) -> Expr:
+        """The largest of the arguments (expressions or numbers; one list of them does too)."""
         return expr.MinMax(_flat(args), largest=True)
 
     @staticmethod
     def abs(arg: Any) -> Expr:
+        """``abs(arg)`` as an expression."""
         return builtins.abs(expr._operand(arg))
 
     @staticmethod
     def occurrences(vars: Iterable[Any], value: int) -> Expr:
-        return expr.occurrences(vars, value)
+        """How many of ``vars`` equal ``value``."""
+        return expr.occurrences(_items(vars, "occurrences: the variables"), value)
 
     def answer(self, vars: Iterable[Any], *, determines_rest: bool = False) -> None:
-        super().answer([self._own(v).index if isinstance(v, Var) else v for v in vars],  # type: ignore[attr-defined]
-                       determines_rest=determines_rest)
+        """The variables the answer consists of (see ``csp.Model.answer``): counts see distinct answers."""
+        if not isinstance(determines_rest, bool):
+            raise ModelError(f"answer: determines_rest is True or False, got {determines_rest!r}")
+        chosen = [self._own(v).index if isinstance(v, Var) else v  # type: ignore[attr-defined]
+                  for v in _items(vars, "answer: the variables")]
+        super().answer(chosen, determines_rest=determines_rest)
+
+    # -- the constraint kinds of csp.Model, with variables or their indices ------------------------
+    def linear(self, vars: Sequence[Any], coeffs: Sequence[int], op: str, rhs: int, name: str = "") -> Any:
+        return super().linear(self._indices(vars, "linear"), coeffs, op, rhs, _label(name))
+
+    def table(self, vars: Sequence[Any], tuples: Iterable[Sequence[int]], name: str = "") -> Any:
+        return super().table(self._indices(vars, "table"), _items(tuples, "table: the tuples"), _label(name))
+
+    def parity(self, vars: Sequence[Any], rhs: int, modulus: int = 2, coeffs: Sequence[int] = (),
+               name: str = "") -> Any:
+        return super().parity(self._indices(vars, "parity"), rhs, modulus, coeffs, _label(name))
+
+    def _indices(self, vars: Iterable[Any], method: str) -> list[int]:
+        """Variables of this model (or their indices, as csp.Model takes them) as indices."""
+        out = []
+        for v in _items(vars, f"{method}: the variables"):
+            if isinstance(v, Var):
+                expr._check(self, v)
+                out.append(v.index)
+            elif isinstance(v, Expr):
+                raise ModelError(f"{method}: {v!r} is an expression, not a variable (write it with m.add)")
+            else:
+                out.append(whole(v, f"{method}: a variable"))
+        return out
 
     # -- objectives ----------------------------------------------------------------------------
     def minimize(self, objective: Any) -> None:
+        """Ask ``solve`` for the smallest value of ``objective`` (an expression or a number)."""
         self._objective(objective, "min")
 
     def maximize(self, objective: Any) -> None:
+        """Ask ``solve`` for the largest value of ``objective`` (an expression or a number)."""
         self._objective(objective, "max")
 
     def _objective(self, objective: Any, sense: str) -> None:
@@ -181,9 +232,11 @@ class Model(CoreModel):
         self.objective = (tuple(terms), tuple(terms.values()), const, sense)
 
     # -- answers -------------------------------------------------------------------------------
-    def _engine_for(self, engine: str) -> Any:
+    def _engine_for(self, engine: str) -> Engine:
         from puzzlesmith import solvers
 
+        if not isinstance(engine, str):
+            raise ModelError(f"engine is a name such as 'auto' or 'sat', got {engine!r}")
         if engine == "auto" and self.objective is not None and solvers.get_engine("cpsat").unsupported(self) is None:
             engine = "cpsat"  # the one engine that optimises natively
         name = solvers.choose(self)[0] if engine == "auto" else engine
@@ -198,29 +251,50 @@ class Model(CoreModel):
 
     def solve(self, engine: str = "auto", time_limit: float | None = None) -> Result:
         """One solution (the optimum, with an objective), or proof there is none, or unknown at a limit."""
-        from puzzlesmith.solvers import Limits
+        from puzzlesmith import solvers
 
-        chosen = self._engine_for(engine)
-        limits = Limits(time=time_limit)
-        outcome = chosen.optimize(self, None, limits) if self.objective else chosen.solve(self, None, (), limits)
+        limits = _limits(time_limit)
+        try:
+            with clock.time_limit(limits.time):  # one deadline: choosing the engine and compiling included
+                chosen = self._engine_for(engine)
+                left = solvers.Limits(clock.remaining())
+                outcome = chosen.optimize(self, None, left) if self.objective else chosen.solve(self, None, (), left)
+        except OutOfTime:
+            return Result(solvers.UNKNOWN, None, None, None, engine, solvers.Stats(stopped="time limit"))
         solution = Solution(self, outcome.solution) if outcome.solution is not None else None
         return Result(outcome.status, solution, outcome.objective, outcome.optimal, outcome.engine, outcome.stats)
 
     def count(self, limit: int | None = None, engine: str = "auto", time_limit: float | None = None) -> Counted:
         """The number of distinct answers, up to ``limit``."""
-        from puzzlesmith.solvers import Limits
+        from puzzlesmith import solvers
+        from puzzlesmith.solvers.base import whole_limit
 
-        got = self._engine_for(engine).count(self, limit, None, (), Limits(time=time_limit))
+        at_most, limits = whole_limit(limit, "limit"), _limits(time_limit)
+        try:
+            with clock.time_limit(limits.time):
+                chosen = self._engine_for(engine)
+                got = chosen.count(self, at_most, None, (), solvers.Limits(clock.remaining()))
+        except OutOfTime:
+            return Counted(0, False, solvers.UNKNOWN)
         return Counted(got.count, got.complete, got.status)
 
     def solutions(self, limit: int | None = None, engine: str = "auto",
                   time_limit: float | None = None) -> Iterator[Solution]:
-        """Distinct answers one at a time, at most ``limit`` of them."""
-        from puzzlesmith.solvers import Limits
+        """Distinct answers one at a time, at most ``limit`` of them. The arguments are checked, and the engine
+        chosen and the model compiled, at the call; the time limit counts from it."""
+        from puzzlesmith import solvers
+        from puzzlesmith.solvers.base import whole_limit
 
-        if limit is not None and limit < 1:
-            raise ModelError(f"a solution limit must be 1 or more, got {limit}")
-        found = self._engine_for(engine).search(self, None, (), Limits(time=time_limit))
+        at_most, limits = whole_limit(limit, "limit"), _limits(time_limit)
+        try:
+            with clock.time_limit(limits.time):
+                found: Iterator[list[int]] = self._engine_for(engine).search(self, None, (),
+                                                                             solvers.Limits(clock.remaining()))
+        except OutOfTime:
+            found = iter(())
+        return self._each(found, at_most)
+
+    def _each(self, found: Iterator[list[int]], limit: int | None) -> Iterator[Solution]:
         for n, values in enumerate(found, start=1):
             yield Solution(self, values)
             if limit is not None and n >= limit:
@@ -229,6 +303,46 @@ class Model(CoreModel):
 
 def _flat(args: Sequence[Any]) -> list[Any]:
     """min(a, b, c) and min([a, b, c]) alike."""
-    if len(args) == 1 and not isinstance(args[0], Expr) and hasattr(args[0], "__iter__"):
+    if len(args) == 1 and not isinstance(args[0], (Expr, str, bytes)) and _iterable(args[0]):
         return list(args[0])
     return list(args)
+
+
+def _iterable(value: object) -> bool:
+    try:
+        iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        return False
+    return True
+
+
+def _items(values: Any, what: str) -> list[Any]:
+    """``values`` as a list, or a ModelError naming ``what`` when it is no collection (a string is none)."""
+    if isinstance(values, (str, bytes, Expr)) or not _iterable(values):
+        raise ModelError(f"{what} must be a list or another collection, got {values!r}")
+    return list(values)
+
+
+def _count(count: object, prefix: object) -> int:
+    """How many variables to make, checked (with their names' prefix)."""
+    if not isinstance(prefix, str):
+        raise ModelError(f"a prefix of variable names is a string, got {prefix!r}")
+    if isinstance(count, bool) or count is None:
+        raise ModelError(f"the count of variables must be a whole number, got {count!r}")
+    number = whole(count, "the count of variables")
+    if number < 0:
+        raise ModelError(f"the count of variables must be 0 or more, got {count!r}")
+    return number
+
+
+def _label(name: object) -> str:
+    """A constraint's name (for messages) is a string."""
+    if not isinstance(name, str):
+        raise ModelError(f"a constraint's name is a string, got {name!r}")
+    return name
+
+
+def _limits(time_limit: object) -> Limits:
+    from puzzlesmith.solvers.base import checked_limits
+
+    return checked_limits(time_limit)

@@ -35,7 +35,10 @@ def whole(value: object, what: str) -> int:
         return int(value)
     index = getattr(type(value), "__index__", None)
     if index is not None:
-        return index(value)
+        try:
+            return index(value)
+        except ModelError:  # a modelling variable (csp.expr.Var) is no number: its __index__ refuses
+            raise ModelError(f"{what} must be a whole number, got the variable {value!r}") from None
     if isinstance(value, float) and value.is_integer():
         return int(value)
     raise ModelError(f"{what} must be a whole number, got {value!r}")

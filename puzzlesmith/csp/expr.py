@@ -21,9 +21,11 @@ lowers it into a model, checking that every variable belongs to that model.
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import product, repeat
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from puzzlesmith.core.errors import ModelError
 from puzzlesmith.csp.constraints import whole
@@ -112,19 +114,53 @@ class Const(Expr):
 
 
 class Var(Expr):
-    """A variable of a model; also usable as its index (``__index__``) wherever an index is expected."""
+    """A variable of a model (``index``: its position among the model's variables).
+
+    It is no Python index: ``q[i]`` on a list, tuple or numpy array with a variable ``i`` would take the
+    position of ``i`` in the model, a constant, and silently build another constraint (``q[i] == 2`` became
+    ``q0 == 2``). ``__index__`` therefore refuses, naming ``m.element(array, i)``, the expression meant; numpy,
+    which swallows that refusal and tries the variable as an array, gets the same from ``__array__``."""
 
     def __init__(self, model: Model, index: int) -> None:
         self.model, self.index = model, index
 
     def __index__(self) -> int:
-        return self.index
+        _refused.at = (id(self), _site())
+        raise ModelError(_no_index(self))
+
+    def __array__(self, dtype: Any = None, copy: object = None) -> Any:
+        """A variable inside a numpy array is an object like any other (``np.array(q)`` holds them); only just
+        after numpy asked for it as an index, in the same step of the same code, is the refusal raised."""
+        import numpy as np
+
+        asked, _refused.at = getattr(_refused, "at", None), None
+        if asked == (id(self), _site()):
+            raise ModelError(_no_index(self))
+        out = np.empty((), dtype=object)
+        out[()] = self
+        return out if dtype is None else out.astype(dtype)
 
     def __repr__(self) -> str:
         return self.model.names[self.index]
 
     def variables(self) -> Iterable[Var]:
         return (self,)
+
+
+_refused = threading.local()  # the variable whose __index__ refused last, and where (see Var.__array__)
+
+
+def _site() -> tuple[int, int]:
+    """Where the code that called the caller of this function stands: its frame and instruction. numpy asks a
+    variable for ``__index__`` and then for ``__array__`` within one subscript of the user's code, which is
+    how ``__array__`` tells that case from a variable put in an array later."""
+    frame = sys._getframe(2)
+    return id(frame), frame.f_lasti
+
+
+def _no_index(v: Var) -> str:
+    return (f"variable {v!r} cannot index a list, tuple or array (Python would take its position in the model, "
+            f"a constant): write m.element(array, {v!r})")
 
 
 class Sum(Expr):

@@ -14,6 +14,8 @@ from collections.abc import ItemsView, Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from puzzlesmith.core.errors import ModelError
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -28,14 +30,14 @@ class GivenArrays(Mapping[int, int]):
         import numpy as np
 
         if variables.ndim != 1 or variables.shape != values.shape:
-            raise ValueError("given variables and values must be one-dimensional arrays of one length")
+            raise ModelError("given variables and values must be one-dimensional arrays of one length")
         if len(variables) > 1 and not (variables[1:] > variables[:-1]).all():
-            raise ValueError("given variables must be strictly increasing")
+            raise ModelError("given variables must be strictly increasing")
         self._vars = variables.view()
         self._values = values.view()
         self._vars.flags.writeable = self._values.flags.writeable = False
         if self._vars.dtype.kind not in "iu" or self._values.dtype.kind not in "iu":
-            raise ValueError(f"given variables and values must be integers, not {np.result_type(variables, values)}")
+            raise ModelError(f"given variables and values must be integers, not {np.result_type(variables, values)}")
 
     def arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """The variables (increasing) and their values, as read-only arrays."""

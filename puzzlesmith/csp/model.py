@@ -167,6 +167,11 @@ def _first_outside(values: Sequence[Any], domains: Sequence[tuple[int, ...]], st
 
 _WHOLE = 1 << 12  # values from which ``check`` makes one array of them all for its numpy tests
 
+MAX_DOMAIN = 2_000_000
+"""The most values one variable may take. Domains are kept value by value (a tuple each), so ``int_var(0,
+10**30)`` would ask for more memory than there is; and no engine compiles more values than this in a whole
+model (``solvers.sizes.MAX_VALUES``), so a bigger domain is refused when it is made, in one line."""
+
 
 class Model:
     """Integer variables (referred to by index) with finite domains, plus constraints."""
@@ -256,14 +261,28 @@ class Model:
         return var
 
     def _domain(self, values: Iterable[int], label: str) -> tuple[int, ...]:
+        if isinstance(values, range):
+            step = values.step  # len() overflows beyond sys.maxsize values: counted exactly here
+            size = max(0, (values.stop - values.start + step - 1) // step if step > 0 else
+                       (values.start - values.stop - step - 1) // -step)
+            if size > MAX_DOMAIN:
+                raise ModelError(f"variable {label!r} would take {size:,} values, more than the {MAX_DOMAIN:,} "
+                                 f"one variable may take")
         if isinstance(values, range) and values.step == 1:
             domain = self._ranges.get((values.start, values.stop)) or tuple(values)
             self._ranges[values.start, values.stop] = domain  # shared: a million cells need one tuple
         else:
             try:
-                domain = tuple(sorted(set(whole(v, f"a value of variable {label!r}") for v in values)))
+                iter(values)
             except TypeError:
                 raise ModelError(f"the values of variable {label!r} must be whole numbers, got {values!r}") from None
+            seen: set[int] = set()
+            for v in values:
+                seen.add(whole(v, f"a value of variable {label!r}"))
+                if len(seen) > MAX_DOMAIN:
+                    raise ModelError(f"variable {label!r} would take more than the {MAX_DOMAIN:,} values one "
+                                     f"variable may take")
+            domain = tuple(sorted(seen))
         if not domain:
             raise ModelError(f"variable {label!r} has an empty domain")
         return domain
@@ -429,6 +448,8 @@ class Model:
         values: list[int | None]
         if isinstance(assignment, Mapping):
             values = [assignment.get(i) for i in range(self.num_vars)]
+        elif isinstance(assignment, (str, bytes)) or not hasattr(assignment, "__iter__"):
+            raise ModelError(f"check takes the values of the variables (a list or a dict), got {assignment!r}")
         else:
             values = list(assignment)
         if len(values) != self.num_vars:

@@ -11,50 +11,24 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, TypeVar
 
 from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.csp.model import Model
+from puzzlesmith.generators.clue_kinds import generate_one as by_clue_kinds
 from puzzlesmith.generators.clues import default_oracle, make_minimal
-from puzzlesmith.generators.grading import LEVELS, Grade, asked_for, grade as grade_puzzle, meets
+from puzzlesmith.generators.generated import Generated, random_stream
+from puzzlesmith.generators.grading import LEVELS, asked_for, grade as grade_puzzle, meets
 from puzzlesmith.generators.layout import orbits, with_layout
 from puzzlesmith.puzzles.base import Instance, PuzzleType
 
+__all__ = ["COMPILED_FROM", "COMPILED_VARS", "MAX_SEED", "Generated", "by_seed", "generate", "generate_one",
+           "new_seed", "prepare", "random_stream", "worker_pool"]
+
 T = TypeVar("T")
-
-
-@dataclass
-class Generated:
-    """One generated puzzle: clues (variable -> value), its solution, and how it was made."""
-
-    instance: Instance
-    solution: list[int]
-    seed: int
-    symmetry: str
-    oracle: str
-    tries: int
-    seconds: float
-    grade: Grade | None = None
-
-    @property
-    def givens(self) -> Mapping[int, int]:
-        return self.instance.givens
-
-    def record(self, ptype: PuzzleType) -> dict[str, Any]:
-        """The puzzle as one JSON Lines object (puzzle and solution written on one line)."""
-        line = replace(self.instance, layout="line")
-        out: dict[str, Any] = {"type": ptype.name, "puzzle": ptype.format_puzzle(line),
-                               "solution": ptype.format(line, self.solution),
-                               "clues": len(ptype.clues(line)) if ptype.clue_kinds else len(self.givens),
-                               "seed": self.seed, "symmetry": self.symmetry}
-        if self.grade is not None:
-            out.update(self.grade.as_dict())
-        out.update({"tries": self.tries, "oracle": self.oracle, "seconds": round(self.seconds, 6)})
-        return out
 
 
 def prepare(ptype: PuzzleType, params: dict[str, Any], symmetry: str, difficulty: str | None,
@@ -90,8 +64,6 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     pass's questions where it applies: batches of ``COMPILED_FROM`` puzzles or more set it).
     """
     if ptype.clue_kinds:
-        from puzzlesmith.generators.clue_kinds import generate_one as by_clue_kinds
-
         return by_clue_kinds(ptype, params, seed, symmetry=symmetry, difficulty=difficulty, oracle=oracle,
                              grade=grade, max_tries=max_tries, rating=rating)
     start = time.perf_counter()
@@ -123,18 +95,6 @@ COMPILED_FROM = 200
 #: ... of puzzles of this many variables or more: smaller ones are made too fast for it to pay (300 4x4
 #: sudokus take 0.19 s of CPU without it, 0.69 s with it).
 COMPILED_VARS = 81
-
-
-def random_stream(seed: int | None) -> random.Random:
-    """The random numbers that seed ``seed`` makes its puzzle from: every integer its own stream.
-
-    random.Random(n) seeds with abs(n), so seeds -1 and 1 would make the same puzzle. Seeds from 0
-    up keep Random(n)'s stream, so the puzzles they made stay the same; a negative seed seeds from
-    the bytes of its text, which random turns into a number of more than 600 bits (the bytes and
-    their SHA-512), far above every seed a run reaches (--seed is below 2^63 in size, and a batch
-    adds at most its count). None: fresh randomness from the system.
-    """
-    return random.Random(seed if seed is None or seed >= 0 else f"seed {seed}".encode())
 
 
 def new_seed() -> int:

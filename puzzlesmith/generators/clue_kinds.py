@@ -18,6 +18,7 @@ from puzzlesmith import solvers
 from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.generators.clues import default_oracle
+from puzzlesmith.generators.generated import Generated, random_stream
 from puzzlesmith.generators.grading import LEVELS, asked_for, grade, meets
 from puzzlesmith.puzzles.base import Instance, PuzzleType
 
@@ -94,8 +95,6 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
                  max_tries: int = 1000, rating: tuple[float, float] | None = None) -> Any:
     """A unique puzzle of a type with clue kinds, minimal within ``symmetry``, made from ``seed`` alone
     (the same options as ``batch.generate_one``)."""
-    from puzzlesmith.generators.batch import Generated, random_stream
-
     if difficulty is not None and difficulty not in LEVELS:
         raise PuzzleError(f"unknown difficulty (known: {', '.join(LEVELS)})", where=f"difficulty {difficulty!r}")
     start = time.perf_counter()

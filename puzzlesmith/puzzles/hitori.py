@@ -25,7 +25,7 @@ from typing import Any
 from puzzlesmith.core.picture import GREY, WHITE, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
-from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
 from puzzlesmith.puzzles.grid import rc
 
 Numbers = tuple[tuple[int, ...], ...]
@@ -36,6 +36,16 @@ def _number(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise ValueError("a hitori cell is a whole number from 1")
     return int(text)
+
+
+def _board_size(text: str) -> tuple[int, int]:
+    """The size of a board to generate, as ``grid.size_param`` reads it, of 3 cells or more: on one cell or two
+    the rules leave several answers whatever the numbers (a cell shaded or not; either of two equal cells, or
+    none of two different ones), so no draw could ever be unique."""
+    rows, cols = parse_rxc(text, True, 900)
+    if rows * cols < 3:
+        raise ValueError(f"{rows}x{cols} is too small: a hitori of fewer than 3 cells never has one answer")
+    return rows, cols
 
 
 @lru_cache(maxsize=64)
@@ -59,7 +69,7 @@ def hitori_model(numbers: Numbers) -> Model:
 class Hitori(PuzzleType):
     name = "hitori"
     summary = "shade repeated numbers away; shaded cells never touch, white cells stay connected"
-    params = (grid.size_param(7),)
+    params = (Param("size", None, "RxC or N, when generating (default 7)", _board_size),)
     clue_kinds = ("a number in every cell (none removable)",)
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
@@ -77,7 +87,8 @@ class Hitori(PuzzleType):
         shaded: set[int] = set()
         for k in rng.sample(range(rows * cols), rows * cols):  # a maximal shading, white cells connected
             whites = [x for x in range(rows * cols) if x not in shaded and x != k]
-            if not any(n in shaded for n in grid.neighbours(k, rows, cols)) and grid.connected(whites, rows, cols):
+            if (whites and not any(n in shaded for n in grid.neighbours(k, rows, cols))  # a 1x1 board keeps its cell
+                    and grid.connected(whites, rows, cols)):
                 shaded.add(k)
         for k in sorted(shaded):  # each shaded cell repeats a white number of its row or column
             r, c = divmod(k, cols)

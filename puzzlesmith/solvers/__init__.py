@@ -28,7 +28,11 @@ from puzzlesmith.solvers.base import (
     Search,
     Stats,
     Status,
+    checked_assumptions,
+    checked_limits,
+    checked_solution,
     registered,
+    whole_limit,
 )
 from puzzlesmith.solvers.sizes import MAX_CLAUSES, estimated_clauses, sum_chain_clauses
 
@@ -51,7 +55,25 @@ def get_engine(name: str) -> Engine:
 
 
 def choose(model: Model) -> tuple[str, str]:
-    """The engine ``auto`` picks for ``model``, and why."""
+    """The engine ``auto`` picks for ``model``, and why: never one that cannot take it (its ``unsupported``).
+    When the engine the model's shape calls for cannot (values beyond CP-SAT's 64 bits, domains too far apart
+    for backtracking's bitmasks), the next of sat, cpsat and backtracking that can; when none can, the first
+    choice, whose refusal then says why."""
+    name, why = _first_choice(model)
+    refusal = get_engine(name).unsupported(model)
+    if refusal is None:
+        return name, why
+    for other in _FALLBACKS:
+        if other != name and get_engine(other).unsupported(model) is None:
+            return other, f"{why}; but {refusal}, so {other}"
+    return name, why
+
+
+_FALLBACKS = ("sat", "cpsat", "backtracking")
+
+
+def _first_choice(model: Model) -> tuple[str, str]:
+    """The engine the model's shape and size call for, and why (``choose`` checks that it can take the model)."""
     if model.constraints and model.kinds() == {"Parity"} and get_engine("linear").unsupported(model) is None:
         return "linear", "every constraint is a sum mod p: Gaussian elimination, exact counts at once"
     if not model.constraints:
@@ -123,22 +145,27 @@ def _engine(model: Model, engine: str) -> Engine:
 
 
 def _limits(time_limit: float | None, node_limit: int | None) -> Limits:
-    return Limits(time=time_limit, nodes=node_limit)
+    return checked_limits(time_limit, node_limit)
 
 
 def solve(model: Model, *, fix: Mapping[int, int] | None = None, forbid: Iterable[tuple[int, int]] = (),
           engine: str = "auto", time_limit: float | None = None, node_limit: int | None = None) -> Outcome:
     """One solution of ``model`` (status solved), or proof there is none (unsat), or unknown."""
-    return _engine(model, engine).solve(model, fix, forbid, _limits(time_limit, node_limit))
+    limits, (fix, given) = _limits(time_limit, node_limit), checked_assumptions(model, fix, forbid)
+    return _engine(model, engine).solve(model, fix, given, limits)
 
 
 def solutions(model: Model, *, fix: Mapping[int, int] | None = None, forbid: Iterable[tuple[int, int]] = (),
               limit: int | None = None, engine: str = "auto", time_limit: float | None = None,
               node_limit: int | None = None) -> Iterator[list[int]]:
-    """Yield solutions lazily, at most ``limit`` (1 or more) of them."""
-    if limit is not None and limit < 1:
-        raise ValueError(f"a solution limit must be 1 or more, got {limit}")
-    found = _engine(model, engine).search(model, fix, forbid, _limits(time_limit, node_limit))
+    """Yield solutions lazily, at most ``limit`` (1 or more) of them. The arguments are checked and the
+    engine starts (compiling the model) at the call, not at the first ``next``."""
+    limit, limits = whole_limit(limit, "limit"), _limits(time_limit, node_limit)
+    fix, given = checked_assumptions(model, fix, forbid)
+    return _at_most(_engine(model, engine).search(model, fix, given, limits), limit)
+
+
+def _at_most(found: Iterator[list[int]], limit: int | None) -> Iterator[list[int]]:
     for n, values in enumerate(found, start=1):
         yield values
         if limit is not None and n >= limit:
@@ -149,11 +176,15 @@ def count(model: Model, limit: int | None = None, *, fix: Mapping[int, int] | No
           forbid: Iterable[tuple[int, int]] = (), engine: str = "auto", time_limit: float | None = None,
           node_limit: int | None = None) -> Count:
     """Count solutions up to ``limit``; ``complete`` says whether the count is exact."""
-    return _engine(model, engine).count(model, limit, fix, forbid, _limits(time_limit, node_limit))
+    limit, limits = whole_limit(limit, "limit"), _limits(time_limit, node_limit)
+    fix, given = checked_assumptions(model, fix, forbid)
+    return _engine(model, engine).count(model, limit, fix, given, limits)
 
 
 def another_solution(model: Model, solution: Sequence[int], *, fix: Mapping[int, int] | None = None,
                      engine: str = "auto", time_limit: float | None = None,
                      node_limit: int | None = None) -> Outcome:
     """A solution that differs from ``solution``; unsat proves ``solution`` is unique."""
-    return _engine(model, engine).another(model, solution, fix, _limits(time_limit, node_limit))
+    limits, (fix, _), known = _limits(time_limit, node_limit), checked_assumptions(model, fix, ()), \
+        checked_solution(model, solution)
+    return _engine(model, engine).another(model, known, fix, limits)

@@ -33,8 +33,8 @@ from typing import Any
 from puzzlesmith.core import clock
 from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, Table
 from puzzlesmith.csp.model import Model
-from puzzlesmith.solvers.base import Engine, Limits, Search, Stats
-from puzzlesmith.solvers.sizes import too_big_to_compile
+from puzzlesmith.solvers.base import Engine, Limits, Search, Stats, within
+from puzzlesmith.solvers.sizes import too_big_to_compile, too_wide_for_masks
 
 # A propagator looks at the domains and returns the variables it narrowed, or None on failure.
 Propagator = Callable[[list[int]], "list[int] | None"]
@@ -93,9 +93,11 @@ def _linear(c: Linear, lo: int) -> Propagator:
             x_hi = t_hi // a if t_hi is not None else None
             d = dom[v]
             keep = d
+            # Masks only as wide as the domain: a bound from coefficients of 2^40 would ask for 2^40 bits.
+            width = d.bit_length()
             if x_lo is not None and x_lo > lo:
-                keep &= ~((1 << (x_lo - lo)) - 1)
-            if x_hi is not None:
+                keep &= ~((1 << min(x_lo - lo, width)) - 1)
+            if x_hi is not None and x_hi - lo + 1 < width:
                 keep &= (1 << max(x_hi - lo + 1, 0)) - 1
             if keep != d:
                 if not keep:
@@ -245,6 +247,7 @@ class Compiled:
         units_of: list[list[int]] = [[] for _ in range(n)]
         props: list[Propagator] = []
         cons_of: list[list[int]] = [[] for _ in range(n)]
+        width = max(self.initial, default=0).bit_length()  # the widest mask: bits 0..width-1 can be set
         for c in model.constraints:
             clock.check()  # a time limit covers compiling big models
             if isinstance(c, AllDifferent):
@@ -254,7 +257,7 @@ class Compiled:
                         if i != j:
                             if oi == oj:
                                 peers[i].add(j)
-                            else:
+                            elif abs(oi - oj) < width:  # shifted further, no value of i meets one of j
                                 shifted[i].setdefault(oi - oj, set()).add(j)
                 if len(set(c.offsets)) == 1:
                     union = 0
@@ -292,9 +295,9 @@ class Compiled:
         dom = list(self.initial)
         lo = self.lo
         for v, x in (fix or {}).items():
-            dom[v] &= 1 << (x - lo) if x >= lo else 0
+            dom[v] &= 1 << (x - lo) if 0 <= x - lo < dom[v].bit_length() else 0  # outside: no bit of 2^x wide
         for v, x in forbid:
-            if x >= lo:
+            if 0 <= x - lo < dom[v].bit_length():
                 dom[v] &= ~(1 << (x - lo))
         return dom
 
@@ -415,15 +418,17 @@ class BacktrackingEngine(Engine):
     kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity", *TOPOLOGY})
 
     def unsupported(self, model: Model) -> str | None:
-        return super().unsupported(model) or too_big_to_compile(model, self.name)
+        return super().unsupported(model) or too_big_to_compile(model, self.name) or too_wide_for_masks(model)
 
     def search(self, model: Model, fix: Mapping[int, int] | None = None,
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:
         stats = Stats()
         start = time.perf_counter()
         deadline = start + limits.time if limits.time is not None else None  # compiling counts too
-        net = compiled(model)
+        net = within(limits, stats, lambda: compiled(model))
         stats.compile_seconds = time.perf_counter() - start
+        if net is None:
+            return Search(iter(()), stats)
         return Search(self._solutions(net, net.start(fix, forbid), deadline, limits.nodes, stats), stats)
 
     @staticmethod

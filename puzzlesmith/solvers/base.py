@@ -10,15 +10,21 @@ is built on it here, and an engine overrides a method only where it can answer f
 from __future__ import annotations
 
 import functools
+import math
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar
+from numbers import Real
+from typing import Any, ClassVar, TypeVar
 
-from puzzlesmith.core.errors import EngineError
+from puzzlesmith.core import clock
+from puzzlesmith.core.errors import EngineError, ModelError, OutOfTime
 from puzzlesmith.core.registry import load
+from puzzlesmith.csp.constraints import whole
 from puzzlesmith.csp.model import Model
+
+T = TypeVar("T")
 
 
 class Status(StrEnum):
@@ -37,10 +43,118 @@ SOLVED, UNSAT, UNKNOWN = Status.SOLVED, Status.UNSAT, Status.UNKNOWN
 
 @dataclass(frozen=True)
 class Limits:
-    """Budget for one search; ``None`` means unlimited. Hitting one ends the search with "unknown"."""
+    """Budget for one search; ``None`` means unlimited. Hitting one ends the search with "unknown".
+
+    Checked when made: a NaN time never compares past a deadline and a fractional node count stops one node
+    late, so either would silently change what the limit means. Zero is allowed here (what is left of a
+    budget that ran out, as ``optimize`` hands on); callers that take a limit from a person ask for more
+    (``checked_limits``)."""
 
     time: float | None = None
     nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "time", seconds(self.time, "the time limit", above_zero=False))
+        object.__setattr__(self, "nodes", whole_limit(self.nodes, "the node limit", least=0))
+
+
+def seconds(value: object, what: str, above_zero: bool = True) -> float | None:
+    """``value`` as a number of seconds (None: no limit); a ModelError naming ``what`` for anything else: a
+    string, a bool, NaN, an infinity, a negative number (or zero, with ``above_zero``)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise ModelError(f"{what} must be a number of seconds, got {value!r}")
+    number = float(value)
+    if not math.isfinite(number) or number < 0 or (above_zero and number == 0):
+        raise ModelError(f"{what} must be a number of seconds {'above 0' if above_zero else '(0 or more)'}, "
+                         f"got {value!r}")
+    return number
+
+
+def whole_limit(value: object, what: str, least: int = 1) -> int | None:
+    """``value`` as a whole number of at least ``least`` (None: no limit); a ModelError naming ``what``
+    otherwise. 2.5 is refused, not rounded: a count limit of 2.5 had counted to 3."""
+    if value is None:
+        return None
+    refusal = ModelError(f"{what} must be a whole number of at least {least}, got {value!r}")
+    if isinstance(value, bool):  # True is no count
+        raise refusal
+    try:
+        number = whole(value, what)
+    except ModelError:
+        raise refusal from None
+    if number < least:
+        raise refusal
+    return number
+
+
+def checked_limits(time_limit: object = None, node_limit: object = None) -> Limits:
+    """The limits a caller asked for, each refused in one line naming the argument unless it is None or
+    above 0 (a node limit a whole number)."""
+    return Limits(seconds(time_limit, "time_limit"), whole_limit(node_limit, "node_limit"))
+
+
+def checked_assumptions(model: Model, fix: object, forbid: object) -> tuple[Mapping[int, int] | None,
+                                                                         list[tuple[int, int]]]:
+    """``fix`` (variable -> value) and ``forbid`` ((variable, value) pairs) as engines take them: variables by
+    index (a modelling variable of ``model`` stands for its own), values whole numbers; a ModelError naming the
+    argument for anything else. A value outside its variable's domain is no error: it leaves no solution."""
+    from puzzlesmith.csp.expr import Var  # only models written with expressions have such variables
+    from puzzlesmith.csp.givens import GivenArrays
+
+    def variable(v: object, what: str) -> int:
+        if isinstance(v, Var):
+            if v.model.family is not model.family:
+                raise ModelError(f"{what}: variable {v!r} belongs to another model")
+            return v.index
+        index = whole(v, f"{what}: a variable (by its index)")
+        if not 0 <= index < model.num_vars:
+            raise ModelError(f"{what} names variable {index}, but the model has {model.num_vars}")
+        return index
+
+    fixed: Mapping[int, int] | None
+    if fix is None or isinstance(fix, GivenArrays):
+        if isinstance(fix, GivenArrays) and len(fix):
+            variables = fix.arrays()[0]
+            if int(variables[0]) < 0 or int(variables[-1]) >= model.num_vars:
+                raise ModelError(f"fix names variable {int(variables[-1])}, but the model has {model.num_vars}")
+        fixed = fix
+    elif isinstance(fix, Mapping):
+        fixed = {variable(v, "fix"): whole(x, "fix: a value") for v, x in fix.items()}
+    else:
+        raise ModelError(f"fix must map variables to values (a dict), got {fix!r}")
+    if isinstance(forbid, (str, bytes, Mapping)) or not hasattr(forbid, "__iter__"):
+        raise ModelError(f"forbid must be (variable, value) pairs, got {forbid!r}")
+    pairs = []
+    for pair in forbid:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise ModelError(f"forbid must be (variable, value) pairs, got {pair!r} among them")
+        pairs.append((variable(pair[0], "forbid"), whole(pair[1], "forbid: a value")))
+    return fixed, pairs
+
+
+def checked_solution(model: Model, solution: object) -> list[int]:
+    """A full assignment (one whole number per variable of ``model``), or a ModelError saying what is wrong."""
+    if isinstance(solution, (str, bytes, Mapping)) or not hasattr(solution, "__iter__"):
+        raise ModelError(f"a solution is a list of values, one per variable, got {solution!r}")
+    values = list(solution)
+    if len(values) != model.num_vars:
+        raise ModelError(f"a solution has one value per variable: {model.num_vars}, got {len(values)}")
+    return [whole(x, "a value of the solution") for x in values]
+
+
+def within(limits: Limits, stats: Stats, build: Callable[[], T]) -> T | None:
+    """``build()`` (an engine compiling its model) under ``limits.time`` as a ``core.clock`` deadline, so
+    encoding counts against the one deadline of the call and the compiling loops stop at it (``clock.check``);
+    None, with ``stats.stopped`` set, when the deadline passed first. A deadline set by the caller that comes
+    sooner stays in force."""
+    try:
+        with clock.time_limit(limits.time):
+            return build()
+    except OutOfTime:
+        stats.stopped = "time limit"
+        return None
 
 
 @dataclass
@@ -173,8 +287,7 @@ class Engine:
 
     def count(self, model: Model, limit: int | None = None, fix: Mapping[int, int] | None = None,
               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Count:
-        if limit is not None and limit < 1:
-            raise ValueError(f"a count limit must be 1 or more, got {limit}")
+        limit = whole_limit(limit, "the count limit")
         found = self.search(model, fix, forbid, limits)
         if found.total is not None:
             total = found.total
@@ -192,7 +305,7 @@ class Engine:
         improvement on a copy that demands better than the best so far, until none is left (proved
         optimal) or a limit stops it (the best found, ``optimal`` False)."""
         if model.objective is None:
-            raise ValueError("the model has no objective: call minimize() or maximize() first")
+            raise ModelError("the model has no objective: call minimize() or maximize() first")
         vars_, coeffs, const, sense = model.objective
         sign = 1 if sense == "min" else -1
         deadline = None if limits.time is None else time.perf_counter() + limits.time
@@ -255,7 +368,7 @@ def _first_of_each(model: Model, solutions: Iterator[list[int]]) -> Iterator[lis
 def objective_value(model: Model, values: Sequence[int]) -> int:
     """The model's objective (``vars, coeffs, constant, sense``) at a solution."""
     if model.objective is None:
-        raise ValueError("the model has no objective: call minimize() or maximize() first")
+        raise ModelError("the model has no objective: call minimize() or maximize() first")
     vars_, coeffs, const, _ = model.objective
     return const + sum(a * values[v] for v, a in zip(vars_, coeffs))
 

@@ -30,11 +30,21 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import product
 from typing import TYPE_CHECKING
 
+import numpy as np
 from ortools.sat.python import cp_model
 
 from puzzlesmith.core import clock
-from puzzlesmith.core.errors import Unsupported
-from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, SingleCycle, Table
+from puzzlesmith.core.errors import ModelError, Unsupported
+from puzzlesmith.csp.constraints import (
+    TOPOLOGY,
+    AllDifferent,
+    Constraint,
+    Linear,
+    Parity,
+    ParityRows,
+    SingleCycle,
+    Table,
+)
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.base import (
     SOLVED,
@@ -47,8 +57,15 @@ from puzzlesmith.solvers.base import (
     Search,
     Stats,
     objective_value,
+    whole_limit,
+    within,
 )
 from puzzlesmith.solvers.sizes import too_big_to_compile
+
+INT_BOUND = 2**62 - 1
+"""The largest magnitude CP-SAT takes: its model checker wants every domain within half of int64's range
+(kint64max / 2) and refuses a sum whose terms could overflow ("possible integer overflow"), and its Python
+layer raises TypeError for a coefficient of 2^63 or more. A model beyond it is refused before compiling."""
 
 if TYPE_CHECKING:
     from ortools.sat.python.cp_model_helper import Literal as CpLiteral
@@ -114,6 +131,49 @@ def _implied_degrees(model: Model) -> set[int]:
         if n and c.tuples == {t for t in product((0, 1), repeat=n) if sum(t) in (0, 2)}:  # type: ignore[attr-defined]
             out.add(k)
     return out
+
+
+def _beyond_int64(model: Model) -> str | None:
+    """Why CP-SAT's integers cannot hold the model (see ``INT_BOUND``), or None: a domain beyond it, or a
+    constraint or the objective whose terms' largest values add up beyond it."""
+    largest = [max(-d[0], d[-1]) for d in model.domains]
+    outside = next((v for v, size in enumerate(largest) if size > INT_BOUND), None)
+    if outside is not None:
+        return (f"cpsat works in 64-bit integers: {model.names[outside]} takes values up to {largest[outside]:,} "
+                f"in size, beyond its {INT_BOUND:,}")
+    for _, block in model.constraints.blocks():
+        clock.check()
+        if isinstance(block, ParityRows):  # coefficients below the modulus: bounded by the longest row
+            longest = int(np.diff(block.indptr).max()) if len(block) else 0
+            total = 2 * block.modulus * (longest * max(largest, default=0) + 1)
+            if total > INT_BOUND:
+                return _too_large(f"the parity rows mod {block.modulus}", total)
+            continue
+        for c in block:
+            total = _magnitude(c, largest)
+            if total > INT_BOUND:
+                return _too_large(c.describe(), total)
+    if model.objective is not None:
+        vars_, coeffs, const, _ = model.objective
+        total = abs(const) + sum(abs(a) * largest[v] for v, a in zip(vars_, coeffs))
+        if total > INT_BOUND:
+            return _too_large("the objective", total)
+    return None
+
+
+def _magnitude(c: Constraint, largest: Sequence[int]) -> int:
+    """The largest size the terms of ``c`` as CP-SAT compiles it can reach, added up (0: nothing to add)."""
+    if isinstance(c, Linear):
+        return abs(c.rhs) + sum(abs(a) * largest[v] for v, a in zip(c.vars, c.coeffs))
+    if isinstance(c, Parity):  # sum == modulus * k + rhs, with k as large as the sum over the modulus
+        return 2 * (sum(abs(a) * largest[v] for v, a in zip(c.vars, c.coeffs)) + c.modulus)
+    if isinstance(c, AllDifferent):
+        return max((largest[v] + abs(o) for v, o in zip(c.vars, c.offsets)), default=0)
+    return 0
+
+
+def _too_large(what: str, total: int) -> str:
+    return f"cpsat works in 64-bit integers: the terms of {what} reach {total:,} in size, beyond its {INT_BOUND:,}"
 
 
 class Compiled:
@@ -284,7 +344,8 @@ class CpSatEngine(Engine):
     kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity", *TOPOLOGY})
 
     def unsupported(self, model: Model) -> str | None:
-        return super().unsupported(model) or too_big_to_compile(model, self.name)
+        return (super().unsupported(model) or too_big_to_compile(model, self.name)
+                or model.cached("cpsat.int64", _beyond_int64))
 
     def _run(self, model: Model, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]],
              limits: Limits, limit: int | None, stats: Stats, exclude: Sequence[Sequence[int]] = (),
@@ -381,11 +442,20 @@ class CpSatEngine(Engine):
     def _deadline(limits: Limits) -> float | None:
         return time.perf_counter() + limits.time if limits.time is not None else None
 
+    @staticmethod
+    def _compiled(model: Model, limits: Limits, stats: Stats) -> bool:
+        """Compile now (or find it compiled), within the call's time limit: False when that ran out first."""
+        start = time.perf_counter()
+        done = within(limits, stats, lambda: compiled(model)) is not None
+        stats.compile_seconds += time.perf_counter() - start
+        return done
+
     def search(self, model: Model, fix: Mapping[int, int] | None = None,
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:
         stats = Stats()
         deadline = self._deadline(limits)
-        compiled(model)  # now, so compiling counts against the time limit from this call
+        if not self._compiled(model, limits, stats):  # now, so compiling counts against the time limit
+            return Search(iter(()), stats)
         return Search(self._batches(model, dict(fix or {}), list(forbid), limits, stats, deadline), stats)
 
     def _batches(self, model: Model, fix: dict[int, int], forbid: list[tuple[int, int]], limits: Limits,
@@ -405,7 +475,9 @@ class CpSatEngine(Engine):
               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Outcome:
         stats = Stats()
         start = time.perf_counter()
-        found, _ = self._run(model, fix, forbid, limits, 1, stats, deadline=self._deadline(limits))
+        deadline = self._deadline(limits)
+        found = self._run(model, fix, forbid, limits, 1, stats, deadline=deadline)[0] \
+            if self._compiled(model, limits, stats) else []
         stats.seconds = time.perf_counter() - start
         status = SOLVED if found else (UNKNOWN if stats.stopped else UNSAT)
         return Outcome(status, found[0] if found else None, stats, self.name)
@@ -413,21 +485,25 @@ class CpSatEngine(Engine):
     def count(self, model: Model, limit: int | None = None, fix: Mapping[int, int] | None = None,
               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Count:
         """One Solve enumerating with a single worker and stopping at ``limit``."""
+        limit = whole_limit(limit, "the count limit")
         stats = Stats()
         start = time.perf_counter()
-        if limit is not None and limit < 1:
-            return super().count(model, limit, fix, forbid, limits)
-        found, complete = self._run(model, fix, forbid, limits, limit, stats, deadline=self._deadline(limits))
+        deadline = self._deadline(limits)
+        if not self._compiled(model, limits, stats):
+            return Count(0, False, stats, self.name)
+        found, complete = self._run(model, fix, forbid, limits, limit, stats, deadline=deadline)
         stats.seconds = time.perf_counter() - start
         return Count(len(found), complete, stats, self.name)
 
     def optimize(self, model: Model, fix: Mapping[int, int] | None = None, limits: Limits = Limits()) -> Outcome:
         """One Solve with the objective given to CP-SAT (natively: its bounds and cores prove the optimum)."""
         if model.objective is None:
-            raise ValueError("the model has no objective: call minimize() or maximize() first")
+            raise ModelError("the model has no objective: call minimize() or maximize() first")
         stats = Stats()
         start = time.perf_counter()
-        found, proved = self._run(model, fix, (), limits, None, stats, deadline=self._deadline(limits), optimize=True)
+        deadline = self._deadline(limits)
+        found, proved = self._run(model, fix, (), limits, None, stats, deadline=deadline, optimize=True) \
+            if self._compiled(model, limits, stats) else ([], False)
         stats.seconds = time.perf_counter() - start
         if not found:
             return Outcome(UNKNOWN if stats.stopped else UNSAT, None, stats, self.name)
@@ -438,8 +514,9 @@ class CpSatEngine(Engine):
         """One Solve with the known solution forbidden."""
         stats = Stats()
         start = time.perf_counter()
-        found, _ = self._run(model, fix, (), limits, 1, stats, exclude=[list(solution)],
-                             deadline=self._deadline(limits))
+        deadline = self._deadline(limits)
+        found = self._run(model, fix, (), limits, 1, stats, exclude=[list(solution)], deadline=deadline)[0] \
+            if self._compiled(model, limits, stats) else []
         stats.seconds = time.perf_counter() - start
         status = SOLVED if found else (UNKNOWN if stats.stopped else UNSAT)
         return Outcome(status, found[0] if found else None, stats, self.name)

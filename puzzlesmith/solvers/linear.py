@@ -49,7 +49,7 @@ from puzzlesmith.csp.constraints import Parity, ParityRows, is_prime
 from puzzlesmith.csp.givens import GivenArrays
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers import gf2, zmod
-from puzzlesmith.solvers.base import Engine, Limits, Search, Stats
+from puzzlesmith.solvers.base import Engine, Limits, Search, Stats, within
 
 EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-press solution
 _CHASE_SEEDS = 0.5  # chase when it leaves at most this fraction of the unknowns as seeds
@@ -107,11 +107,12 @@ def _find_modulus(model: Model) -> int | str:
     p = moduli.pop()
     if p >= zmod.FITS and not is_prime(p):
         return f"linear solves a composite modulus only below 2^31, not {p}"
-    full = tuple(range(p))
     # list.count compares by identity first: a million cells sharing one domain tuple (as
-    # Model.add_vars shares it) take 2 ms, where hashing each (set(domains)) took 60 ms.
+    # Model.add_vars shares it) take 2 ms, where hashing each (set(domains)) took 60 ms. The first domain's
+    # length is compared before its values: range(p) itself is never made, as a huge prime's would not fit.
     domains = model.domains
-    if domains[0] != full or domains.count(domains[0]) != len(domains):
+    full = domains[0] if len(domains[0]) == p and domains[0][0] == 0 and domains[0][-1] == p - 1 else None
+    if full is None or domains.count(domains[0]) != len(domains):
         bad = next(i for i, d in enumerate(model.domains) if d != full)
         return f"linear needs every variable to range over 0..{p - 1} ({model.names[bad]} does not)"
     return p
@@ -925,8 +926,12 @@ def _fixed_arrays(fix: Mapping[int, int]) -> tuple[np.ndarray, np.ndarray]:
     """The fixed variables and their values, as arrays (taken whole from givens held as arrays)."""
     if isinstance(fix, GivenArrays):
         return fix.arrays()
-    return (np.fromiter(fix.keys(), dtype=np.int64, count=len(fix)),
-            np.fromiter(fix.values(), dtype=np.int64, count=len(fix)))
+    keys = np.fromiter(fix.keys(), dtype=np.int64, count=len(fix))
+    try:
+        return keys, np.fromiter(fix.values(), dtype=np.int64, count=len(fix))
+    except OverflowError:  # a value beyond 64 bits lies outside every domain here (0..p-1): -1 stands for it
+        return keys, np.fromiter((x if -2**63 <= x < 2**63 else -1 for x in fix.values()), dtype=np.int64,
+                                 count=len(fix))
 
 
 def _analyse(model: Model, keys: np.ndarray, vals: np.ndarray, deadline: float | None = None) -> Analysis:
@@ -1196,12 +1201,17 @@ class LinearEngine(Engine):
         """
         started = time.perf_counter()
         compiled_before = "linear" in model.cache
-        p = _compile(model).p
-        keys, vals = _fixed_arrays(fix or {})
         stats = Stats()
+        compiled = within(limits, stats, lambda: _compile(model))  # the one deadline covers compiling
+        if compiled is None:
+            stats.seconds = time.perf_counter() - started
+            return Search(iter(()), stats)
+        p = compiled.p
+        keys, vals = _fixed_arrays(fix or {})
         outside = np.flatnonzero((vals < 0) | (vals >= p))
         if len(outside):
-            v, val = int(keys[outside[0]]), int(vals[outside[0]])
+            v = int(keys[outside[0]])
+            val = (fix or {})[v]  # as given (the array holds -1 for a value beyond 64 bits)
             stats.extra["why"] = f"{model.names[v]} = {val} is outside its domain"
             return Search(iter(()), stats, total=0)
         deadline = started + limits.time if limits.time is not None else None

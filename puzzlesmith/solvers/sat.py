@@ -53,7 +53,19 @@ from pysat.solvers import Solver
 from puzzlesmith.core import clock
 from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, Table
 from puzzlesmith.csp.model import Model
-from puzzlesmith.solvers.base import SOLVED, UNKNOWN, UNSAT, Count, Engine, Limits, Outcome, Search, Stats
+from puzzlesmith.solvers.base import (
+    SOLVED,
+    UNKNOWN,
+    UNSAT,
+    Count,
+    Engine,
+    Limits,
+    Outcome,
+    Search,
+    Stats,
+    whole_limit,
+    within,
+)
 from puzzlesmith.solvers.sizes import MAX_CLAUSES, estimated_clauses
 
 DEFAULT_SOLVER = "cadical195"
@@ -108,7 +120,9 @@ class Cnf:
         self.lit: list[dict[int, int]] = []
         self.value_of: list[int] = [0]
         top = 0
-        for domain in model.domains:
+        for i, domain in enumerate(model.domains):
+            if not i & 1023:
+                clock.check()  # a time limit covers compiling big models
             self.lit.append({v: top + 1 + k for k, v in enumerate(domain)})
             self.value_of.extend(domain)
             top += len(domain)
@@ -117,7 +131,9 @@ class Cnf:
         self.true = self.top
         self.clauses: list[list[int]] = [[self.true]]
         self.lazy: list[Constraint] = []  # the topology kinds: judged on each model the solver finds
-        for values in self.lit:
+        for i, values in enumerate(self.lit):
+            if not i & 1023:
+                clock.check()
             lits = list(values.values())
             self.clauses.append(lits)
             self._at_most_one(lits)
@@ -169,6 +185,7 @@ class Cnf:
             moves: list[tuple[int, int, int | None]] = []  # (state literal, value literal, next state)
             nxt: set[int] = set()
             for a, a_lit in layer.items():
+                clock.check()  # one sum over wide ranges can take seconds (a Golomb ruler's differences)
                 for value, v_lit in self.lit[var].items():
                     b = step(a, coeff * value, k)
                     ok = accept(b) if k == last else keep(b, k)
@@ -262,7 +279,9 @@ class Cnf:
         self.clauses.append(selectors)
         support: dict[int, list[int]] = {lit: [] for d in lits for lit in d.values()}
         clauses = self.clauses
-        for sel, row_lits in zip(selectors, rows):
+        for k, (sel, row_lits) in enumerate(zip(selectors, rows)):
+            if not k & 4095:
+                clock.check()
             for lit in set(row_lits):
                 clauses.append([-sel, lit])
                 support[lit].append(sel)
@@ -445,8 +464,15 @@ class SatEngine(Engine):
         self.incremental = incremental
 
     # -- plumbing ---------------------------------------------------------------------------
-    def _session(self, model: Model, stats: Stats, limits: Limits) -> Session:
+    def _session(self, model: Model, stats: Stats, limits: Limits) -> Session | None:
+        """The model's solver, compiled and loaded within the call's time limit (None when that ran out first:
+        ``stats.stopped`` says so)."""
         start = time.perf_counter()
+        session = within(limits, stats, lambda: self._open(model, stats, limits))
+        stats.compile_seconds += time.perf_counter() - start
+        return session
+
+    def _open(self, model: Model, stats: Stats, limits: Limits) -> Session:
         cnf = compiled(model)
         solver = self.solver
         if (limits.time is not None or limits.nodes is not None) and solver.startswith(_UNINTERRUPTIBLE):
@@ -459,7 +485,6 @@ class SatEngine(Engine):
             session = Session(cnf, solver)
             if self.incremental:
                 model.cache[key] = session
-        stats.compile_seconds += time.perf_counter() - start
         stats.extra["solver"] = solver
         return session
 
@@ -496,6 +521,8 @@ class SatEngine(Engine):
         stats = Stats()
         deadline = self._deadline(limits)  # compiling counts against the time limit
         session = self._session(model, stats, limits)
+        if session is None:
+            return Search(iter(()), stats)
         return Search(self._enumerate(session, fix, list(forbid), limits, deadline, stats), stats)
 
     def _enumerate(self, session: Session, fix: Mapping[int, int] | None, forbid: list[tuple[int, int]],
@@ -529,6 +556,8 @@ class SatEngine(Engine):
         start = time.perf_counter()
         deadline = self._deadline(limits)
         session = self._session(model, stats, limits)
+        if session is None:
+            return Outcome(UNKNOWN, None, stats, self.name)
         cnf = session.cnf
         assumptions = cnf.assumptions(fix, forbid)
         result = None if assumptions is None else session.run(assumptions, stats, deadline,
@@ -542,6 +571,8 @@ class SatEngine(Engine):
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> bool | None:
         """One call, and the model is never read out (decoding it was a fifth of making a minimal sudoku)."""
         session = self._session(model, Stats(), limits)
+        if session is None:
+            return None
         assumptions = session.cnf.assumptions(fix, forbid)
         if assumptions is None:
             return False
@@ -554,8 +585,10 @@ class SatEngine(Engine):
         start = time.perf_counter()
         deadline = self._deadline(limits)
         session = self._session(model, stats, limits)
-        assumptions = session.cnf.assumptions(fix, ())
-        if assumptions is None:
+        assumptions = None if session is None else session.cnf.assumptions(fix, ())
+        if session is None:
+            outcome = Outcome(UNKNOWN, None, stats, self.name)
+        elif assumptions is None:
             outcome = Outcome(UNSAT, None, stats, self.name)
         else:
             outcome = self._other(session, list(solution), fix, assumptions, stats, deadline,
@@ -583,6 +616,7 @@ class SatEngine(Engine):
     def count(self, model: Model, limit: int | None = None, fix: Mapping[int, int] | None = None,
               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Count:
         """Up to ``limit`` solutions; limit=2 (the uniqueness check) is exactly two solver calls."""
+        limit = whole_limit(limit, "the count limit")
         if limit is None or not 1 <= limit <= 2:
             return super().count(model, limit, fix, forbid, limits)
         stats = Stats()
@@ -590,6 +624,8 @@ class SatEngine(Engine):
         deadline = self._deadline(limits)
         session = self._session(model, stats, limits)
         try:
+            if session is None:
+                return Count(0, False, stats, self.name)
             cnf = session.cnf
             assumptions = cnf.assumptions(fix, forbid)
             if assumptions is None:

@@ -20,6 +20,11 @@ becomes Python objects (bitmask domains, propagator closures; CP-SAT's model bui
 about a microsecond and a few hundred bytes each, so beyond this compiling alone takes longer than
 any sensible time limit and gigabytes (lights-out 1000x1000 has 4 million values)."""
 
+MAX_MASK_BITS = 1 << 26
+"""The most bits the backtracking engine's domain bitmasks may take together: bit k of a variable's mask
+stands for the model's smallest value plus k, so a variable far from it needs a wide mask however few
+values it has (0..1 beside 2^40..2^40+1 would take 2^40 bits, 128 GB). 2^26 bits are 8 MB."""
+
 _PAIRWISE_UP_TO = 12  # the SAT engine's at-most-one: pairwise up to this many literals, then a ladder
 
 
@@ -52,6 +57,24 @@ def too_big_to_compile(model: Model, engine: str) -> str | None:
     return None
 
 
+def too_wide_for_masks(model: Model) -> str | None:
+    """Why the backtracking engine refuses a model whose domains lie too far apart for its bitmasks, or None
+    (kept in the model's cache: ``auto`` asks it for every puzzle)."""
+    return model.cached("mask_bits", _too_wide_for_masks)
+
+
+def _too_wide_for_masks(model: Model) -> str | None:
+    if not model.domains:
+        return None
+    lo = min(d[0] for d in model.domains)
+    bits = sum(d[-1] - lo + 1 for d in model.domains)
+    if bits > MAX_MASK_BITS:
+        high = max(d[-1] for d in model.domains)
+        return (f"backtracking holds each domain as a bitmask counted from the model's smallest value ({lo:,}); "
+                f"values up to {high:,} need {bits:,} bits in all, more than its {MAX_MASK_BITS:,}")
+    return None
+
+
 def estimated_clauses(model: Model) -> int:
     """About how many clauses the SAT engine's CNF of ``model`` has (an upper estimate), kept in the
     model's cache: ``auto`` and the SAT engine's own checks ask it for every puzzle."""
@@ -68,8 +91,11 @@ def _estimated_clauses(model: Model) -> int:
         for c in block:
             if isinstance(c, AllDifferent):  # an at-most-one per shifted value: at most 6 clauses a literal
                 total += 6 * sum(len(model.domains[v]) for v in c.vars)
-            elif isinstance(c, Parity):
-                total += 2 * c.modulus * c.modulus * len(c.vars)
+            elif isinstance(c, Parity):  # a layer has at most as many residues as the terms have combinations
+                states = 1
+                for v in c.vars:
+                    states = min(states * len(model.domains[v]), c.modulus)
+                total += 2 * states * states * len(c.vars)
             elif isinstance(c, Table):
                 total += len(c.tuples) * (len(c.vars) + 1) + sum(len(model.domains[v]) for v in c.vars)
     return total
