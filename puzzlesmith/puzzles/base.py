@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.core.picture import Picture
@@ -155,24 +155,32 @@ def _ascii_digits(text: str) -> bool:
     return bool(text) and all("0" <= ch <= "9" for ch in text)
 
 
-@dataclass
-class Instance:
-    """One puzzle: its parameters, its givens (variable index -> value) and type-specific data.
+#: The type of a type's fixed data (``Instance.data``): a frozen dataclass of its own (``KakuroGrid``, ``Cage``).
+D = TypeVar("D")
+_NO_DATA: Any = None  # the data of an instance whose type keeps none beside its givens
+
+
+@dataclass(frozen=True)
+class Instance(Generic[D]):
+    """One puzzle: its parameters, its givens (variable index -> value) and its type's fixed data, of the type
+    ``D`` the puzzle type declares (``PuzzleType[D]``). Frozen: a changed puzzle is a new instance
+    (``dataclasses.replace``, ``PuzzleType.with_givens``), so a model cached for one never describes another.
 
     ``givens`` is read-only: a dict, or for millions of them (a large lights-out board) a
     ``csp.givens.GivenArrays``, the same mapping over two arrays, which engines may take whole."""
 
     params: dict[str, Any]
     givens: Mapping[int, int] = field(default_factory=dict)
-    data: Any = None
+    data: D = _NO_DATA
     layout: str = "line"
     #: Why the puzzle has no solution, when reading it already showed so (a nonogram whose row
     #: clues shade more cells than its column clues): commands answer "no solution" with it.
     conflict: str | None = None
 
 
-class PuzzleType:
-    """Base class of puzzle types. Subclasses set the class attributes and the four methods."""
+class PuzzleType(Generic[D]):
+    """Base class of puzzle types. Subclasses set the class attributes and the four methods; a type whose
+    instances carry data of their own says its type, ``class Kakuro(PuzzleType[KakuroGrid])``."""
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
@@ -250,27 +258,27 @@ class PuzzleType:
         return values
 
     # -- the interface -----------------------------------------------------------------------
-    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+    def parse(self, text: str, params: dict[str, Any]) -> Instance[D]:
         """Read one puzzle; raise PuzzleError (with line and cell) for anything wrong in it."""
         raise NotImplementedError
 
-    def empty(self, params: dict[str, Any]) -> Instance | None:
+    def empty(self, params: dict[str, Any]) -> Instance[D] | None:
         """The instance with no clues, where the type has one (n-queens, an empty grid)."""
         return None
 
-    def model(self, instance: Instance) -> Model:
+    def model(self, instance: Instance[D]) -> Model:
         """The model of the puzzle's structure; the givens are applied by the engine."""
         raise NotImplementedError
 
-    def format(self, instance: Instance, values: Sequence[int]) -> str:
+    def format(self, instance: Instance[D], values: Sequence[int]) -> str:
         """A solution (values of every variable) as text, in the layout the puzzle came in."""
         raise NotImplementedError
 
-    def format_puzzle(self, instance: Instance) -> str:
+    def format_puzzle(self, instance: Instance[D]) -> str:
         """The puzzle itself as text (what a generator prints)."""
         raise NotImplementedError
 
-    def verify(self, instance: Instance, values: Sequence[int]) -> str | None:
+    def verify(self, instance: Instance[D], values: Sequence[int]) -> str | None:
         """What is wrong with a solution beyond the model's own constraints, or None.
 
         A type whose rules are easy to re-check directly (Life replays one generation) says
@@ -278,18 +286,18 @@ class PuzzleType:
         """
         return None
 
-    def show_value(self, value: int, instance: Instance | None = None) -> str:
+    def show_value(self, value: int, instance: Instance[D] | None = None) -> str:
         """How a value is written in messages (sudoku writes 10 as A, or in the puzzle's declared
         symbols when ``instance`` has them)."""
         return str(value)
 
-    def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture | None:
+    def draw(self, instance: Instance[D], values: Sequence[int] | None = None) -> Picture | None:
         """The puzzle as a picture (with ``values``, its solution drawn in), or None: then the drawing that
         ``drawing`` names, or one another package registers for the type's name (``puzzlesmith.drawings`` entry
         points), or the text of a grid of values drawn as a grid."""
         return None
 
-    def contradiction(self, instance: Instance, model: Model) -> str | None:
+    def contradiction(self, instance: Instance[D], model: Model) -> str | None:
         """Why the puzzle as given has no solution, when its givens alone show it, or None.
 
         One rule for every type: a puzzle that reads well but contradicts itself (two equal
@@ -316,7 +324,7 @@ class PuzzleType:
         return None
 
     # -- playing (the play contract: ``puzzles.play``) --------------------------------------------------------
-    def play_kind(self, instance: Instance) -> PlayKind | None:
+    def play_kind(self, instance: Instance[D]) -> PlayKind | None:
         """How a page plays this puzzle. None (the default): the player sets the answer's variables
         (``play_vars``), and the mid-end picks how from the model and this type's picture: values typed into
         cells, a few states clicked through, lines drawn, a queen a row, choices from lists, or only shown
@@ -325,12 +333,12 @@ class PuzzleType:
         ``NONOGRAM`` (cells filled or crossed). Move puzzles are ``MOVES``."""
         return None
 
-    def play_vars(self, instance: Instance) -> list[int] | None:
+    def play_vars(self, instance: Instance[D]) -> list[int] | None:
         """The variables a player sets, or None (the default): the model's answer variables (helpers, such as
         a nonogram's line states or tents' pairings, are the engines' business)."""
         return None
 
-    def cell_at(self, instance: Instance, var: int) -> tuple[int, int] | None:
+    def cell_at(self, instance: Instance[D], var: int) -> tuple[int, int] | None:
         """(row, column), from 0, of the grid cell that variable ``var`` stands for on a page, or None when it
         is no single cell (an edge, a bridge, a guest). By default read off ``cell_name`` when its last word
         names one cell as rNcM ("r3c4", "press r3c4"), as every built-in grid genre names its cells."""
@@ -340,19 +348,19 @@ class PuzzleType:
             return None
         return int(found[1]) - 1, int(found[2]) - 1
 
-    def play_grid(self, instance: Instance) -> PlayGrid | None:
+    def play_grid(self, instance: Instance[D]) -> PlayGrid | None:
         """The grid a page draws for the player when they do not play on the puzzle's own picture (Life draws
         the predecessor on a grid of its own, with its margin), or None (the default): the puzzle's picture,
         its cells found by their squares."""
         return None
 
-    def outcome(self, instance: Instance, entries: Mapping[int, int]) -> Outcome | None:
+    def outcome(self, instance: Instance[D], entries: Mapping[int, int]) -> Outcome | None:
         """What the board shows after the player's ``entries`` (variable -> value), for a type whose board
         answers each action (Tatham's ``execute_move``): the lights after the presses, the next generation of
         a pattern. None (the default): the entries are the answer itself, checked as a whole."""
         return None
 
-    def step_hint(self, instance: Instance) -> Hint | None:
+    def step_hint(self, instance: Instance[D]) -> Hint | None:
         """The next deduction from what is on the grid (the instance's givens, the player's entries among them)
         when the type has a logic of its own (a nonogram's line logic), or None (the default): the technique
         ladder, or the generic tiers of deduction for clue kinds, answer (``api.Puzzle.hint``). A type that
@@ -366,12 +374,12 @@ class PuzzleType:
         return None
 
     # -- geometry, for generators (clue symmetry) and drawings ---------------------------------------------
-    def clue_vars(self, instance: Instance) -> list[int]:
+    def clue_vars(self, instance: Instance[D]) -> list[int]:
         """The variables that may be clues (a generator places its clues among them): by default all of
         them; a type with helper variables (sums, links) names its cells here."""
         return list(range(self.model(instance).num_vars))
 
-    def grid_shape(self, instance: Instance) -> tuple[int, int] | None:
+    def grid_shape(self, instance: Instance[D]) -> tuple[int, int] | None:
         """(rows, columns) of the grid the clue variables lie on, or None when the type has no geometry
         (symmetric clue patterns need one). By default the instance's ``rows`` and ``cols`` parameters when
         it has both (the grid genres), else a ``size`` x ``size`` grid when the type has a whole-number
@@ -384,7 +392,7 @@ class PuzzleType:
             return size, size
         return None
 
-    def cell_positions(self, instance: Instance) -> Sequence[tuple[int, int]]:
+    def cell_positions(self, instance: Instance[D]) -> Sequence[tuple[int, int]]:
         """(row, column) of each clue variable, in ``clue_vars`` order: by default row by row over
         ``grid_shape`` (a samurai's five overlapping grids place theirs on one big grid)."""
         shape = self.grid_shape(instance)
@@ -398,40 +406,40 @@ class PuzzleType:
         sudoku given no layout), or None when the parameters need none."""
         return None
 
-    def with_givens(self, instance: Instance, givens: Mapping[int, int]) -> Instance:
+    def with_givens(self, instance: Instance[D], givens: Mapping[int, int]) -> Instance[D]:
         """A copy of ``instance`` with other givens (used by generators)."""
         return dataclasses.replace(instance, givens=dict(givens))
 
-    def cell_name(self, instance: Instance, var: int) -> str:
+    def cell_name(self, instance: Instance[D], var: int) -> str:
         """How a person names variable ``var`` (used in hints and messages)."""
         return self.model(instance).names[var]
 
     # -- clues that are not values of variables (types declaring ``clue_kinds``) --------------------------
-    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
+    def clues(self, instance: Instance[D]) -> dict[tuple[int, int, str], int]:
         """The clues a puzzle shows, each at its site ``(row, column, kind)`` (row or column -1 for a count
         outside the grid); only these are removed by generators, the rest of the puzzle is its layout.
         By default none: every clue is part of the layout (hitori's numbers, hashi's islands), so generators
         keep the full board as drawn, and ``full_board`` must draw boards that are often unique."""
         return {}
 
-    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
+    def with_clues(self, instance: Instance[D], clues: Mapping[tuple[int, int, str], int]) -> Instance[D]:
         """A copy of ``instance`` showing exactly ``clues`` (a subset of what ``clues`` gave); by default
         the instance itself, as there is no removable clue (see ``clues``)."""
         return instance
 
-    def full_board(self, params: dict[str, Any], rng: Any) -> Instance:
+    def full_board(self, params: dict[str, Any], rng: Any) -> Instance[D]:
         """A random puzzle with a solution, showing every clue its layout allows (drawn from ``rng``, a
         ``random.Random``): where generators start removing clues."""
         raise NotImplementedError
 
-    def full_board_of(self, instance: Instance, values: Sequence[int]) -> Instance | None:
+    def full_board_of(self, instance: Instance[D], values: Sequence[int]) -> Instance[D] | None:
         """The board of ``instance``'s layout showing every clue the solution ``values`` allows, or None (the
         default) when the type cannot say. A full board with two answers is then redrawn from one of them
         instead of drawing a new one: a walk that soon ends on a board with one answer, where new draws
         rarely do (a masyu's pearls leave its loop free wherever it runs straight or far from them)."""
         return None
 
-    def mend(self, instance: Instance, keep: Sequence[int], other: Sequence[int]) -> Instance | None:
+    def mend(self, instance: Instance[D], keep: Sequence[int], other: Sequence[int]) -> Instance[D] | None:
         """A board that the solution ``keep`` solves and ``other`` (a second answer of ``instance``) does
         not, changed where the two differ, or None when the type cannot say. Generators call it on a full
         board with two answers, as Tatham's generators change a board where its answers differ and ask
@@ -496,7 +504,7 @@ def metric_param(metrics: Sequence[str]) -> Param:
     return Param("metric", "moves", f"what one move is: {', '.join(metrics)}", choice(*metrics))
 
 
-class MovePuzzle(PuzzleType):
+class MovePuzzle(PuzzleType[D]):
     """A puzzle type solved by moves: ``parse`` gives an Instance, ``space`` its position graph.
 
     Every move type has a ``metric`` parameter (see ``metric_param``). Constraint-puzzle
@@ -508,7 +516,7 @@ class MovePuzzle(PuzzleType):
     #: (``puzzlesmith.drawing.moves``); None: the board's text drawn as a grid.
     position_drawing: ClassVar[str | None] = None
 
-    def space(self, instance: Instance) -> Space:
+    def space(self, instance: Instance[D]) -> Space:
         """The position graph of ``instance`` in its metric."""
         raise NotImplementedError
 
@@ -521,26 +529,26 @@ class MovePuzzle(PuzzleType):
         """What the constraint-puzzle commands say about this type."""
         return f"{self.name} is solved by moves: use `puzzlesmith solve` or `puzzlesmith analyze`"
 
-    def model(self, instance: Instance) -> Model:
+    def model(self, instance: Instance[D]) -> Model:
         raise PuzzleError(f"{self.refusal()} (solved by moves, not a constraint model)")
 
-    def format_puzzle(self, instance: Instance) -> str:
+    def format_puzzle(self, instance: Instance[D]) -> str:
         space = self.space(instance)
         return space.format(space.start())
 
     def is_one_line(self, line: str) -> bool:
         return "/" in line
 
-    def play_kind(self, instance: Instance) -> PlayKind | None:
+    def play_kind(self, instance: Instance[D]) -> PlayKind | None:
         """Move puzzles are played by moves."""
         return PlayKind.MOVES
 
-    def pieces(self, instance: Instance, position: str) -> Pieces | None:
+    def pieces(self, instance: Instance[D], position: str) -> Pieces | None:
         """The pieces of board ``position`` (text) a page moves by dragging or arrow keys, or None (the
         default): the puzzle is played by its moves' names (a permutation puzzle)."""
         return None
 
-    def keep_labels(self, instance: Instance, before: str, after: str) -> str:
+    def keep_labels(self, instance: Instance[D], before: str, after: str) -> str:
         """Board ``after`` (one move from ``before``) written so that each piece keeps the label it had, where the
         type's own text would hand interchangeable pieces other labels (a page would swap their colours). By
         default ``after`` itself."""

@@ -72,12 +72,12 @@ def _clue(token: str, line: int, where: str) -> tuple[int | None, int | None]:
     return sums[0], sums[1]
 
 
-class Kakuro(PuzzleType):
+class Kakuro(PuzzleType[KakuroGrid]):
     name = "kakuro"
     drawing = "puzzlesmith.drawing.sums:kakuro"
     summary = "cross sums: runs of distinct digits 1-9 adding up to their clues"
 
-    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+    def parse(self, text: str, params: dict[str, Any]) -> Instance[KakuroGrid]:
         rows = [(k, line.split()) for k, line in enumerate(text.splitlines(), start=1) if line.strip()]
         if not rows:
             raise PuzzleError("no grid found", line=1)
@@ -139,11 +139,11 @@ class Kakuro(PuzzleType):
         grid = KakuroGrid(tuple(tuple(tokens) for _, tokens in rows), names, tuple(runs))
         return Instance({}, givens, data=grid, layout="grid", conflict=conflict)
 
-    def model(self, instance: Instance) -> Model:
+    def model(self, instance: Instance[KakuroGrid]) -> Model:
         grid: KakuroGrid = instance.data
         return kakuro_model(grid.names, grid.runs)
 
-    def _grid(self, instance: Instance, whites: Sequence[str]) -> str:
+    def _grid(self, instance: Instance[KakuroGrid], whites: Sequence[str]) -> str:
         grid: KakuroGrid = instance.data
         out, k = [], 0
         for row in grid.tokens:
@@ -158,10 +158,10 @@ class Kakuro(PuzzleType):
         widths = [max(len(row[c]) for row in out) for c in range(len(out[0]))]
         return "\n".join(" ".join(t.ljust(w) for t, w in zip(row, widths)).rstrip() for row in out)
 
-    def format(self, instance: Instance, values: Sequence[int]) -> str:
+    def format(self, instance: Instance[KakuroGrid], values: Sequence[int]) -> str:
         return self._grid(instance, [str(v) for v in values])
 
-    def format_puzzle(self, instance: Instance) -> str:
+    def format_puzzle(self, instance: Instance[KakuroGrid]) -> str:
         n = len(instance.data.names)
         return self._grid(instance, [str(instance.givens[i]) if i in instance.givens else "_" for i in range(n)])
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import groupby
 from typing import Any
@@ -70,13 +70,13 @@ def lightup_model(board: Board) -> Model:
     return m.freeze()
 
 
-class LightUp(PuzzleType):
+class LightUp(PuzzleType[Board]):
     name = "lightup"
     summary = "bulbs light every white cell, never each other; numbers count touching bulbs (Akari)"
     params = (grid.size_param(7),)
     clue_kinds = ("numbers in black cells",)
 
-    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+    def parse(self, text: str, params: dict[str, Any]) -> Instance[Board]:
         """Rows of ``.`` (white), ``#`` (black) and ``0``-``4`` (black, numbered)."""
         rows = char_grid(text, ".#01234")
         board = Board(len(rows), len(rows[0]), tuple((r, c) for r, row in enumerate(rows)
@@ -85,20 +85,20 @@ class LightUp(PuzzleType):
         made = self._instance(board, numbers, grid.layout_of(text))
         for (r, c, _), k in numbers.items():  # a number beyond its white neighbours: no solution, said plainly
             room = len(board.touching(r, c))
-            if k > room and not made.conflict:
-                made.conflict = f"the {k} at {rc(r, c)} has only {room} white cells beside it"
+            if k > room:
+                return replace(made, conflict=f"the {k} at {rc(r, c)} has only {room} white cells beside it")
         return made
 
-    def _instance(self, board: Board, numbers: Mapping[Site, int], layout: str) -> Instance:
+    def _instance(self, board: Board, numbers: Mapping[Site, int], layout: str) -> Instance[Board]:
         """The numbers are givens of the black cells' counts, which come after the bulbs."""
         givens = grid.site_givens(len(board.whites()), board.sites(), numbers)
         return Instance({"size": (board.rows, board.cols)}, givens, board, layout)
 
-    def clues(self, instance: Instance) -> dict[Site, int]:
+    def clues(self, instance: Instance[Board]) -> dict[Site, int]:
         board: Board = instance.data
         return grid.site_clues(len(board.whites()), board.sites(), instance.givens)
 
-    def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
+    def with_clues(self, instance: Instance[Board], clues: Mapping[Site, int]) -> Instance[Board]:
         return self._instance(instance.data, clues, instance.layout)
 
     def split_records(self, text: str) -> list[tuple[int, str]]:
@@ -107,26 +107,26 @@ class LightUp(PuzzleType):
         hidden = "\n".join(line if line.startswith("# ") else line.replace("#", "B") for line in text.splitlines())
         return [(k, record.replace("B", "#")) for k, record in super().split_records(hidden)]
 
-    def model(self, instance: Instance) -> Model:
+    def model(self, instance: Instance[Board]) -> Model:
         return lightup_model(instance.data)
 
-    def format(self, instance: Instance, values: Sequence[int]) -> str:
+    def format(self, instance: Instance[Board], values: Sequence[int]) -> str:
         board: Board = instance.data
         show = {**dict.fromkeys(board.black, "#"), **{(r, c): str(k) for (r, c, _), k in self.clues(instance).items()},
                 **{cell: "*" for cell, v in zip(board.whites(), values) if v}}
         return grid_text(["".join(show.get((r, c), ".") for c in range(board.cols)) for r in range(board.rows)],
                          instance.layout)
 
-    def format_puzzle(self, instance: Instance) -> str:
+    def format_puzzle(self, instance: Instance[Board]) -> str:
         return self.format(instance, [0] * len(instance.data.whites()))
 
-    def grid_shape(self, instance: Instance) -> tuple[int, int]:
+    def grid_shape(self, instance: Instance[Board]) -> tuple[int, int]:
         return instance.data.rows, instance.data.cols
 
-    def show_value(self, value: int, instance: Instance | None = None) -> str:
+    def show_value(self, value: int, instance: Instance[Board] | None = None) -> str:
         return "a bulb" if value else "empty"
 
-    def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
+    def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance[Board]:
         """Random black cells, bulbs put greedily on unlit cells in random order, every black cell numbered."""
         rows, cols = params.get("size") or (7, 7)
         cells = [(r, c) for r in range(rows) for c in range(cols)]
@@ -140,7 +140,7 @@ class LightUp(PuzzleType):
         return self._instance(board, {(r, c, "number"): sum(x in bulbs for x in board.touching(r, c))
                                       for r, c in board.black}, "grid")
 
-    def draw(self, instance: Instance, values: Sequence[int] | None = None) -> Picture:
+    def draw(self, instance: Instance[Board], values: Sequence[int] | None = None) -> Picture:
         board, size = instance.data, 40
         numbers = {(r, c): k for (r, c, _), k in self.clues(instance).items()}
         pic = Picture(board.cols * size + 2, board.rows * size + 2)

@@ -92,6 +92,14 @@ class NonogramClues:
     columns: tuple[Clue, ...]
 
 
+def _lengths(clue: Clue) -> tuple[int, ...]:
+    """A black-and-white clue's run lengths (line logic's hints know no colours)."""
+    lengths = tuple(run for run in clue if isinstance(run, int))
+    if len(lengths) != len(clue):
+        raise PuzzleError("line-logic hints are for black-and-white nonograms", where="type 'nonogram'")
+    return lengths
+
+
 @lru_cache(maxsize=16)
 def nonogram_model(rows: tuple[Clue, ...], cols: tuple[Clue, ...], colours: int = 1) -> Model:
     """Cells first (row by row, so solutions print from the first H*W values), then each line's states."""
@@ -165,7 +173,7 @@ def _colours(text: str, line: int) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-class Nonogram(PuzzleType):
+class Nonogram(PuzzleType[NonogramClues]):
     name = "nonogram"
     drawing = "puzzlesmith.drawing.sums:nonogram"
     summary = "shade cells to match the run lengths given for every row and column"
@@ -179,10 +187,10 @@ class Nonogram(PuzzleType):
         return super().capabilities() | {"hint"}
 
     # -- playing: cells filled or crossed out, hints by line logic ---------------------------------------------
-    def play_kind(self, instance: Instance) -> PlayKind:
+    def play_kind(self, instance: Instance[NonogramClues]) -> PlayKind:
         return PlayKind.NONOGRAM
 
-    def step_hint(self, instance: Instance) -> Hint:
+    def step_hint(self, instance: Instance[NonogramClues]) -> Hint:
         """Line logic's next step from the cells known (the givens, the player's among them): the first row or
         column whose clue and known cells decide more, as cells to fill and to cross out."""
         from puzzlesmith.solvers.linelogic import UNKNOWN, solve_line
@@ -192,8 +200,9 @@ class Nonogram(PuzzleType):
             raise PuzzleError("line-logic hints are for black-and-white nonograms", where="type 'nonogram'")
         height, width = len(clues.rows), len(clues.columns)
         grid = [instance.givens.get(i, UNKNOWN) for i in range(height * width)]
-        lines = [("row", r, clues.rows[r], [r * width + c for c in range(width)]) for r in range(height)]
-        lines += [("column", c, clues.columns[c], [r * width + c for r in range(height)]) for c in range(width)]
+        lines = [("row", r, _lengths(clues.rows[r]), [r * width + c for c in range(width)]) for r in range(height)]
+        lines += [("column", c, _lengths(clues.columns[c]), [r * width + c for r in range(height)])
+                  for c in range(width)]
         for what, k, clue, cells in lines:
             known = [grid[i] for i in cells]
             after = solve_line(clue, known)
@@ -237,7 +246,7 @@ class Nonogram(PuzzleType):
             lines.append(raw)
         return super().split_records("\n".join(lines))
 
-    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+    def parse(self, text: str, params: dict[str, Any]) -> Instance[NonogramClues]:
         if text.lstrip().startswith("<"):
             return self._instance(*read_webpbn_xml(text), None)
         if is_non(text):
@@ -291,7 +300,7 @@ class Nonogram(PuzzleType):
         return self._instance(clues["rows"], clues["columns"], colours, grid)
 
     def _instance(self, rows: tuple[Clue, ...], cols: tuple[Clue, ...], colours: tuple[tuple[str, str], ...] | None,
-                  grid: list[tuple[int, str]] | None) -> Instance:
+                  grid: list[tuple[int, str]] | None) -> Instance[NonogramClues]:
         size = _table_rows(rows, len(cols)) + _table_rows(cols, len(rows))
         if size > MAX_TABLE_ROWS:
             raise PuzzleError(f"a {len(rows)} x {len(cols)} nonogram with these clues makes a model of about {size:,} "
@@ -346,18 +355,18 @@ class Nonogram(PuzzleType):
                 return f"the row clues {what} {by_rows} cells but the column clues {by_cols}"
         return None
 
-    def model(self, instance: Instance) -> Model:
+    def model(self, instance: Instance[NonogramClues]) -> Model:
         clues: NonogramClues = instance.data
         return nonogram_model(clues.rows, clues.columns, len(instance.params.get("colours", "#")))
 
-    def _keys(self, instance: Instance) -> str:
+    def _keys(self, instance: Instance[NonogramClues]) -> str:
         return "".join(key for key, _ in instance.params["colours"]) if "colours" in instance.params else "#"
 
-    def format(self, instance: Instance, values: Sequence[int]) -> str:
+    def format(self, instance: Instance[NonogramClues], values: Sequence[int]) -> str:
         w, chars = instance.params["columns"], "." + self._keys(instance)
         return "\n".join("".join(chars[v] for v in values[r * w:(r + 1) * w]) for r in range(instance.params["rows"]))
 
-    def format_puzzle(self, instance: Instance) -> str:
+    def format_puzzle(self, instance: Instance[NonogramClues]) -> str:
         rows, cols = instance.data.rows, instance.data.columns
         colours = instance.params.get("colours")
         keys = self._keys(instance) if colours else None

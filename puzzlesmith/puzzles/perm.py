@@ -262,7 +262,7 @@ class PermSpace(ExactGoalSpace[int]):
         return np.stack([ranking.rank(dest[loc]) for dest in self._dest])
 
 
-class Perm(MovePuzzle):
+class Perm(MovePuzzle[PermPosition]):
     name = "perm"
     summary = "permutation puzzles given by their moves (-p def=FILE or triplecross): Hoey's TripleCross"
     params = (Param("metric", "moves", "what one move is: moves (one of the definition's permutations)",
@@ -288,7 +288,7 @@ class Perm(MovePuzzle):
             return definition.solved
         return self.labels_of(params["solved"], definition, "parameter 'solved'")
 
-    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+    def parse(self, text: str, params: dict[str, Any]) -> Instance[PermPosition]:
         definition = params["def"]
         goal = self.goal(params)
         start = self.labels_of(" ".join(text.split()), definition, "the position")
@@ -299,12 +299,12 @@ class Perm(MovePuzzle):
                               f"{start.count(extra[0])} times in the position but {goal.count(extra[0])} in the goal")
         return Instance(dict(params), data=PermPosition(definition, tuple(start), tuple(goal)))
 
-    def empty(self, params: dict[str, Any]) -> Instance:
+    def empty(self, params: dict[str, Any]) -> Instance[PermPosition]:
         """No PUZZLE: the solved position (analyze and table start from it)."""
         goal = self.goal(params)
         return Instance(dict(params), data=PermPosition(params["def"], tuple(goal), tuple(goal)))
 
-    def space(self, instance: Instance) -> PermSpace:
+    def space(self, instance: Instance[PermPosition]) -> PermSpace:
         position: PermPosition = instance.data
         labels = sorted(set(position.goal))
         index = {label: k for k, label in enumerate(labels)}

@@ -202,13 +202,13 @@ def bits_of(mask: int) -> list[int]:
     return [c for c in range(mask.bit_length()) if mask >> c & 1]
 
 
-class RushHour(MovePuzzle):
+class RushHour(MovePuzzle[RushHourBoard]):
     name = "rushhour"
     summary = "Rush Hour in Fogleman's notation: vehicles slide along their lines until car A reaches the right edge"
     params = (metric_param(METRICS), Param("size", "6", "the board is N x N", parse_size))
     position_drawing = "puzzlesmith.drawing.moves:rushhour_position"
 
-    def pieces(self, instance: Instance, position: str) -> Pieces:
+    def pieces(self, instance: Instance[RushHourBoard], position: str) -> Pieces:
         """Every vehicle, by its letter, with its cells."""
         size = instance.params["size"]
         cells, _, _ = read_board(position, size)
@@ -225,13 +225,13 @@ class RushHour(MovePuzzle):
         """In a file, a 6x6 board may stand on one line as in Fogleman's database (other sizes: use /)."""
         return "/" in line or len(line.strip()) == 36
 
-    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+    def parse(self, text: str, params: dict[str, Any]) -> Instance[RushHourBoard]:
         size = params["size"]
         cells, walls, empty = read_board(text, size)
         vehicles, offsets = read_vehicles(cells, size)
         return Instance(dict(params), data=RushHourBoard(tuple(vehicles), tuple(offsets), walls, empty), layout="line")
 
-    def space(self, instance: Instance) -> RushHourSpace:
+    def space(self, instance: Instance[RushHourBoard]) -> RushHourSpace:
         board: RushHourBoard = instance.data
         return RushHourSpace(instance.params["size"], board.vehicles, board.offsets, board.walls,
                              instance.params["metric"], board.empty)

@@ -749,7 +749,7 @@ def pieces_space(rows: int, cols: int, masks: Sequence[int], goal: str, metric: 
 
 # -- the puzzle type --------------------------------------------------------------------------
 
-class Slide(MovePuzzle):
+class Slide(MovePuzzle[SlideBoard]):
     name = "slide"
     summary = "sliding-block puzzles (Klotski, Bickford's 4x4s, Knuth's SLIDING): pieces of any shape, six metrics"
     params = (metric_param(METRICS),
@@ -760,13 +760,13 @@ class Slide(MovePuzzle):
               Param("join", "", "labels whose cells form one piece even where they do not touch, e.g. AB"))
     position_drawing = "puzzlesmith.drawing.moves:slide_position"
 
-    def pieces(self, instance: Instance, position: str) -> Pieces:
+    def pieces(self, instance: Instance[SlideBoard], position: str) -> Pieces:
         """Every piece of the board, by its label, with its cells."""
         board = read_grid(position, None, instance.params["join"])
         return Pieces({p.label: [divmod(cell, board.cols) for cell in p.cells] for p in board.pieces},
                       board.rows, board.cols)
 
-    def keep_labels(self, instance: Instance, before: str, after: str) -> str:
+    def keep_labels(self, instance: Instance[SlideBoard], before: str, after: str) -> str:
         """``after`` with ``before``'s labels: a board's text from the engines hands twin pieces their labels in
         reading order, which would swap the labels of twins as one passes another. A piece whose cells did not
         change keeps its label; the pieces that moved take the labels of the pieces of their shape that left,
@@ -802,7 +802,7 @@ class Slide(MovePuzzle):
                            for line in text.splitlines())
         return [(line, record.replace("\x00", "#")) for line, record in super().split_records(hidden)]
 
-    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+    def parse(self, text: str, params: dict[str, Any]) -> Instance[SlideBoard]:
         grid = read_grid(text, None, params["join"])
         if not grid.pieces:
             raise PuzzleError("no pieces on the board")
@@ -906,6 +906,6 @@ class Slide(MovePuzzle):
         target_key = sum(classes[k].shape.place[a] << classes[k].shift for k, good in needs for a in good)
         return Goal("board", tuple(needs), target_key if exact else None)
 
-    def space(self, instance: Instance) -> SlideSpace:
+    def space(self, instance: Instance[SlideBoard]) -> SlideSpace:
         board: SlideBoard = instance.data
         return SlideSpace(board, instance.params["metric"])

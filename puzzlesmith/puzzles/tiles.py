@@ -388,7 +388,7 @@ def tile_list(text: str) -> list[int]:
     return [whole_number(word.strip(), 1, MAX_CELLS - 1) for word in text.split(",")]
 
 
-class Tiles(MovePuzzle):
+class Tiles(MovePuzzle[TilesBoard]):
     name = "tiles"
     summary = "the n x m tile puzzle (8-puzzle, 15-puzzle): Manhattan distance plus linear conflicts for A*/IDA*"
     board_generator = "puzzlesmith.generators.moves:random_tiles"
@@ -401,7 +401,7 @@ class Tiles(MovePuzzle):
                                      "alike), for IDA* on boards too large to table", tile_list))
     position_drawing = "puzzlesmith.drawing.moves:tiles_position"
 
-    def pieces(self, instance: Instance, position: str) -> Pieces:
+    def pieces(self, instance: Instance[TilesBoard], position: str) -> Pieces:
         """Every tile, by its number, on its cell (the blank is no piece)."""
         rows, cols, tiles, _ = read_tiles(position, None)
         return Pieces({str(t): [divmod(i, cols)] for i, t in enumerate(tiles) if t}, rows, cols)
@@ -409,7 +409,7 @@ class Tiles(MovePuzzle):
     def example(self) -> tuple[dict[str, str], str]:
         return {"puzzle": "8 6 7/2 5 4/3 0 1"}, "an 8-puzzle of 31 moves, the most any needs"
 
-    def empty(self, params: dict[str, Any]) -> Instance | None:
+    def empty(self, params: dict[str, Any]) -> Instance[TilesBoard] | None:
         """No puzzle: the goal itself (of -p goal, or of -p size)."""
         if params["goal"] is not None:
             return self.parse(params["goal"], params)
@@ -419,7 +419,7 @@ class Tiles(MovePuzzle):
             return self.parse(text, params)
         return None
 
-    def parse(self, text: str, params: dict[str, Any]) -> Instance:
+    def parse(self, text: str, params: dict[str, Any]) -> Instance[TilesBoard]:
         rows, cols, cells, layout = read_tiles(text, None)
         if params["size"] is not None and params["size"] != (rows, cols):
             raise PuzzleError(f"the puzzle is {rows}x{cols} but -p size is {params['size'][0]}x{params['size'][1]}",
@@ -430,7 +430,7 @@ class Tiles(MovePuzzle):
             _, _, goal, _ = read_tiles(params["goal"], "parameter 'goal'", (rows, cols))
         return Instance(dict(params), data=TilesBoard(rows, cols, tuple(cells), tuple(goal)), layout=layout)
 
-    def space(self, instance: Instance) -> TilesSpace:
+    def space(self, instance: Instance[TilesBoard]) -> TilesSpace:
         board: TilesBoard = instance.data
         return TilesSpace(board.rows, board.cols, board.cells, board.goal, instance.params["metric"],
                           instance.layout)
