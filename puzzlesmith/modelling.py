@@ -35,10 +35,10 @@ from puzzlesmith.csp.model import Model as CoreModel
 if TYPE_CHECKING:
     from puzzlesmith.solvers import Engine, Limits, Stats, Status
 
-__all__ = ["Counted", "Model", "Result", "Solution"]
+__all__ = ["Counted", "Model", "Result", "Assignment"]
 
 
-class Solution:
+class Assignment:
     """One solution: ``sol[x]``, ``sol["x"]``, ``sol[x + y]`` (any expression), ``sol.as_dict()``."""
 
     def __init__(self, model: Model, values: list[int]) -> None:
@@ -60,7 +60,7 @@ class Solution:
         return {self.model.names[v]: self.values[v] for v in self.model.answer_vars}
 
     def __repr__(self) -> str:
-        return f"Solution({self.as_dict()})"
+        return f"Assignment({self.as_dict()})"
 
 
 @dataclass
@@ -69,7 +69,7 @@ class Result:
     value and whether it is proved optimal (False: the best found before a limit stopped the search)."""
 
     status: Status
-    solution: Solution | None
+    solution: Assignment | None
     objective: int | None
     optimal: bool | None
     engine: str
@@ -261,7 +261,7 @@ class Model(CoreModel):
                 outcome = chosen.optimize(self, None, left) if self.objective else chosen.solve(self, None, (), left)
         except OutOfTime:
             return Result(solvers.UNKNOWN, None, None, None, engine, solvers.Stats(stopped="time limit"))
-        solution = Solution(self, outcome.solution) if outcome.solution is not None else None
+        solution = Assignment(self, outcome.solution) if outcome.solution is not None else None
         return Result(outcome.status, solution, outcome.objective, outcome.optimal, outcome.engine, outcome.stats)
 
     def count(self, limit: int | None = None, engine: str = "auto", time_limit: float | None = None) -> Counted:
@@ -279,7 +279,7 @@ class Model(CoreModel):
         return Counted(got.count, got.complete, got.status)
 
     def solutions(self, limit: int | None = None, engine: str = "auto",
-                  time_limit: float | None = None) -> Iterator[Solution]:
+                  time_limit: float | None = None) -> Iterator[Assignment]:
         """Distinct answers one at a time, at most ``limit`` of them. The arguments are checked, and the engine
         chosen and the model compiled, at the call; the time limit counts from it."""
         from puzzlesmith import solvers
@@ -294,9 +294,9 @@ class Model(CoreModel):
             found = iter(())
         return self._each(found, at_most)
 
-    def _each(self, found: Iterator[list[int]], limit: int | None) -> Iterator[Solution]:
+    def _each(self, found: Iterator[list[int]], limit: int | None) -> Iterator[Assignment]:
         for n, values in enumerate(found, start=1):
-            yield Solution(self, values)
+            yield Assignment(self, values)
             if limit is not None and n >= limit:
                 return
 

@@ -22,7 +22,7 @@ from puzzlesmith.core.errors import BadRequest, Unplaced
 from puzzlesmith.core.picture import Line, Picture, Rect, Shape
 from puzzlesmith.drawing.svg import escape, to_svg
 from puzzlesmith.puzzles.base import MovePuzzle, PuzzleType
-from puzzlesmith.puzzles.play import Geometry, Outcome, PlayKind
+from puzzlesmith.puzzles.play import Geometry, PlayKind, Response
 from puzzlesmith.solvers.base import Status
 
 #: Longest puzzle text a page takes (a 35x35 sudoku is 1,225 characters; webpbn nonograms a few thousand).
@@ -574,7 +574,7 @@ def reveal(key: Key, limit: float) -> dict[str, Any]:
 
 
 # -- boards that answer each action: presses (lights-out), a pattern's next generation (Life) ---------------
-def _outcome(puzzle: api.Puzzle, entries: Mapping[int, int]) -> Outcome:
+def _outcome(puzzle: api.Puzzle, entries: Mapping[int, int]) -> Response:
     """What the board shows after ``entries`` (``PuzzleType.outcome``); BadRequest for a type whose board does
     not answer actions."""
     found = puzzle.type.outcome(puzzle.instance, entries)

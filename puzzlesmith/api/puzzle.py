@@ -442,7 +442,7 @@ class Puzzle:
                 result = solvers.get_engine(plan.engine).count(plan.model, limit, self.instance.givens, (),
                                                                solvers.Limits(clock.remaining(), node_limit))
         except OutOfTime:  # compiling the model took the whole time limit
-            result = solvers.Count(0, False, solvers.Stats(stopped="time limit"), plan.engine)
+            result = solvers.EngineCount(0, False, solvers.Stats(stopped="time limit"), plan.engine)
         why = result.stats.extra.get("why") if result.count == 0 else None
         return Count(result.count, result.complete, Status(result.status), why, plan.engine, plan.engine_reason,
                      result.stats.seconds + plan.seconds, result.stats.as_dict(), result.stats.stopped)

@@ -368,7 +368,7 @@ class Connected(Constraint):
 
 
 @dataclass(frozen=True)
-class _EdgeSet(Constraint):
+class EdgeSet(Constraint):
     """Booleans on the edges of a graph: ``ends[k]`` are the two vertices (any whole numbers) of edge k."""
 
     ends: tuple[tuple[int, int], ...] = ()
@@ -385,7 +385,7 @@ class _EdgeSet(Constraint):
 
 
 @dataclass(frozen=True)
-class Acyclic(_EdgeSet):
+class Acyclic(EdgeSet):
     """The true edges form a forest (no cycle)."""
 
     kind: ClassVar[str] = "Acyclic"
@@ -397,7 +397,7 @@ class Acyclic(_EdgeSet):
 
 
 @dataclass(frozen=True)
-class Spanning(_EdgeSet):
+class Spanning(EdgeSet):
     """The true (non-zero) edges connect every vertex they could touch into one piece (Hashi's bridges)."""
 
     kind: ClassVar[str] = "Spanning"
@@ -407,7 +407,7 @@ class Spanning(_EdgeSet):
 
 
 @dataclass(frozen=True)
-class SingleCycle(_EdgeSet):
+class SingleCycle(EdgeSet):
     """The true edges form exactly one cycle (every touched vertex has two of them, one piece, not empty);
     with ``path`` exactly one simple path instead (every touched vertex one or two, one piece, no cycle)."""
 

@@ -550,7 +550,7 @@ def _element(model: Model, e: Element) -> int:
     if len(positions) < len(model.domains[iv]):
         model.table([iv], [(x,) for x in positions], name=f"{e}: index within the array")
     if all(isinstance(a, Const) for a in e.array):
-        constants = [a.value for a in e.array]  # type: ignore[attr-defined]
+        constants = [a.value for a in e.array if isinstance(a, Const)]  # all of them are
         return _table_helper(model, [(iv, off)], lambda xs: constants[xs[0]], repr(e))
     items = [linear(model, e.array[x + off]) for x in positions]
     spans = [bounds(model, a) for a in items]

@@ -18,7 +18,16 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.csp.constraints import Acyclic, Connected, Constraint, Lazy, Regions, SingleCycle, Spanning
+from puzzlesmith.csp.constraints import (
+    Acyclic,
+    Connected,
+    Constraint,
+    EdgeSet,
+    Lazy,
+    Regions,
+    SingleCycle,
+    Spanning,
+)
 
 Literal = tuple[int, int, bool]
 Clause = list[Literal]
@@ -122,13 +131,13 @@ def _cycles(c: Acyclic | SingleCycle, chosen: list[int]) -> list[list[int]]:
     return out
 
 
-def _incident(c: Constraint) -> dict[int, list[int]]:
+def _incident(c: EdgeSet) -> dict[int, list[int]]:
     """Vertex -> the positions of the edges at it, computed once per constraint (kept on the instance:
     a frozen constraint's hash would walk all its edges each time)."""
     table = c.__dict__.get("_incident")
     if table is None:
         table = {}
-        for k, (a, b) in enumerate(c.ends):  # type: ignore[attr-defined]
+        for k, (a, b) in enumerate(c.ends):
             table.setdefault(a, []).append(k)
             table.setdefault(b, []).append(k)
         c.__dict__["_incident"] = table

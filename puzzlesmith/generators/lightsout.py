@@ -31,7 +31,7 @@ from puzzlesmith.solvers.linear import EXACT_MINIMUM, analyse, minimum
 
 
 @dataclass
-class Board:
+class LightsOutBoard:
     """A generated board, its minimum-press solution, and what is known about that minimum."""
 
     instance: Instance
@@ -47,7 +47,7 @@ class Board:
 
 def random_board(rows: int, cols: int, params: Mapping[str, str] | None = None, *, seed: int | None = None,
                  presses: int | None = None, unique: bool = False, attempts: int = 2000,
-                 ptype: LightsOut | None = None) -> Board:
+                 ptype: LightsOut | None = None) -> LightsOutBoard:
     """A random solvable board of ``rows`` x ``cols`` (``params``: lightsout's -p settings as text).
 
     ``presses``: the minimum-press solution must have exactly this many presses.
@@ -63,7 +63,7 @@ def random_board(rows: int, cols: int, params: Mapping[str, str] | None = None, 
 
 
 def generate_boards(ptype: LightsOut, params: dict[str, Any], count: int, *, seed: int, presses: int | None = None,
-                    unique: bool = False, attempts: int = 2000) -> Iterator[Board]:
+                    unique: bool = False, attempts: int = 2000) -> Iterator[LightsOutBoard]:
     """``count`` boards of the size ``-p size`` gives (else the type's ``board_size``: pushpull's 3x3); board k
     comes from seed + k alone.
 
@@ -80,7 +80,7 @@ def generate_boards(ptype: LightsOut, params: dict[str, Any], count: int, *, see
 
 
 def _draw_board(ptype: LightsOut, settings: dict[str, Any], rows: int, cols: int, rng: random.Random,
-                presses: int | None, unique: bool, attempts: int) -> Board:
+                presses: int | None, unique: bool, attempts: int) -> LightsOutBoard:
     template = ptype.blank(settings, rows, cols)  # the type's own settings, e.g. pushpull's
     k = template.params["states"]
     n = rows * cols
@@ -109,8 +109,8 @@ def _draw_board(ptype: LightsOut, settings: dict[str, Any], rows: int, cols: int
         values = [0] * model.num_vars
         for local, var in enumerate(found.unknown):
             values[int(var)] = solution[local]
-        return Board(instance, ptype.format_puzzle(instance), values[:n], ptype.format(instance, values), total,
-                     proven, None if ties is None else ties == 1, found.solutions, attempt)
+        return LightsOutBoard(instance, ptype.format_puzzle(instance), values[:n], ptype.format(instance, values),
+                              total, proven, None if ties is None else ties == 1, found.solutions, attempt)
     wanted = " and ".join(filter(None, [f"a minimum of {presses} presses" if presses else "",
                                         "a unique minimum" if unique else ""]))
     raise GenerationError(f"no {rows}x{cols} board with {wanted or 'lights on'} in {attempts} attempts")

@@ -62,7 +62,7 @@ def read_header(path: str | os.PathLike[str]) -> dict[str, Any]:
     return header
 
 
-class Table:
+class TableFile:
     """A table file opened for reading: ``codes(numbers)`` gives each number's distance mod 3 (3: unreached),
     after checking the chunks of the body they lie in; ``check_all`` checks the whole body."""
 
@@ -100,7 +100,7 @@ def read_codes(table: Any, numbers: Any) -> Any:
     return (table[numbers >> 2] >> ((numbers & 3) << 1).astype(np.uint8)) & 3
 
 
-def open_table(path: str | os.PathLike[str], identity: dict[str, Any]) -> Table:
+def open_table(path: str | os.PathLike[str], identity: dict[str, Any]) -> TableFile:
     """The table at ``path``, after checking that it numbers the space ``identity`` describes (type, space,
     size); PuzzleError naming the first difference otherwise."""
     header = read_header(path)
@@ -108,10 +108,10 @@ def open_table(path: str | os.PathLike[str], identity: dict[str, Any]) -> Table:
         if header.get(key) != value:
             raise PuzzleError(f"{path} is a table of {header.get('type')} {header.get('space')!s}, not of "
                               f"{identity.get('type')} {identity.get('space')!s} (its {key} differs)")
-    return Table(path, header)
+    return TableFile(path, header)
 
 
-def check_root(table: Table, root: int) -> None:
+def check_root(table: TableFile, root: int) -> None:
     """The root must be at distance 0: a table whose goal is not is damaged, whatever its checksum says."""
     if int(table.codes([root])[0]) != 0:
         raise DamagedFile("table", table.path, "its root position is not at distance 0")

@@ -32,7 +32,7 @@ from puzzlesmith.core.errors import DamagedFile
 from puzzlesmith.core.files import atomic_path
 from puzzlesmith.core.integrity import checksum_field
 from puzzlesmith.moves.space import Space
-from puzzlesmith.moves.tablefile import HEADER_BYTES, UNREACHED, Table, header_bytes, read_codes
+from puzzlesmith.moves.tablefile import HEADER_BYTES, UNREACHED, TableFile, header_bytes, read_codes
 
 #: Positions per scan chunk of the table (a multiple of 8: the done bitmap is packed 8 a byte).
 CHUNK = 1 << 22
@@ -400,7 +400,7 @@ def answers(space: Space, report: TableReport) -> dict[str, Any]:
             "build": {"seconds": round(report.seconds, 3), "steps": report.steps, "workers": report.workers}}
 
 
-def walk(space: Space, table: Table, start: int, root: int) -> list[int] | None:
+def walk(space: Space, table: TableFile, start: int, root: int) -> list[int] | None:
     """A shortest path of numbers from ``start`` down to ``root``: each step to a neighbour whose code is
     one less mod 3 (Hoey's walk down a mod-3 table). None when ``start`` is not in the table's component."""
     import numpy as np

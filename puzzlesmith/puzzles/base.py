@@ -19,7 +19,7 @@ from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp.constraints import AllDifferent
 from puzzlesmith.csp.model import Model
 from puzzlesmith.moves.space import Space
-from puzzlesmith.puzzles.play import Hint, Outcome, Pieces, PlayGrid, PlayKind
+from puzzlesmith.puzzles.play import Hint, Pieces, PlayGrid, PlayKind, Response
 
 
 def written(value: Any) -> str:
@@ -354,7 +354,7 @@ class PuzzleType(Generic[D]):
         its cells found by their squares."""
         return None
 
-    def outcome(self, instance: Instance[D], entries: Mapping[int, int]) -> Outcome | None:
+    def outcome(self, instance: Instance[D], entries: Mapping[int, int]) -> Response | None:
         """What the board shows after the player's ``entries`` (variable -> value), for a type whose board
         answers each action (Tatham's ``execute_move``): the lights after the presses, the next generation of
         a pattern. None (the default): the entries are the answer itself, checked as a whole."""

@@ -43,7 +43,7 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, whole_number
-from puzzlesmith.puzzles.play import Outcome, PlayGrid, PlayKind
+from puzzlesmith.puzzles.play import PlayGrid, PlayKind, Response
 
 ALIVE, DEAD, ANY = "XxOo#*", ".", "?"
 FREE = 2  # a pattern cell whose next state is free ("don't care")
@@ -299,7 +299,7 @@ class Life(PuzzleType):
         grid = self.play_grid(instance)
         return list(range(grid.rows * grid.cols))
 
-    def outcome(self, instance: Instance, entries: Mapping[int, int]) -> Outcome:
+    def outcome(self, instance: Instance, entries: Mapping[int, int]) -> Response:
         """The next generation of the player's pattern (cell -> 1 alive), drawn on the box, and how many cells
         of the pattern it misses ("don't care" cells never count)."""
         grid = self.play_grid(instance)
@@ -310,7 +310,7 @@ class Life(PuzzleType):
         free = {(r, c) for r, row in enumerate(instance.data) for c, v in enumerate(row) if v == FREE}
         differ = len((after ^ want) - free)
         shown = [[1 if (r - margin, c - margin) in after else 0 for c in range(cols)] for r in range(grid.rows)]
-        return Outcome(shown, not differ, "solved: one generation later it is the pattern" if not differ else
+        return Response(shown, not differ, "solved: one generation later it is the pattern" if not differ else
                        f"one generation later {differ} cell{'s' * (differ != 1)} differ from the pattern", differ)
 
     def example(self) -> tuple[dict[str, str], str]:

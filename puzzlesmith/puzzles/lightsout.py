@@ -37,7 +37,7 @@ from puzzlesmith.csp.constraints import ParityRows
 from puzzlesmith.csp.givens import GivenArrays
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number, yes_no
-from puzzlesmith.puzzles.play import Outcome, PlayKind
+from puzzlesmith.puzzles.play import PlayKind, Response
 
 if TYPE_CHECKING:
     import numpy as np
@@ -541,7 +541,7 @@ class LightsOut(PuzzleType):
         """The presses, one variable a cell (the lights are the board's givens)."""
         return list(range(instance.params["rows"] * instance.params["cols"]))
 
-    def outcome(self, instance: Instance, entries: Mapping[int, int]) -> Outcome:
+    def outcome(self, instance: Instance, entries: Mapping[int, int]) -> Response:
         """Every light after the presses (cell -> presses), row by row."""
         p = instance.params
         rows, cols, n = p["rows"], p["cols"], p["rows"] * p["cols"]
@@ -551,7 +551,7 @@ class LightsOut(PuzzleType):
         effect = self.effect(instance, counts)
         lights = [int((instance.givens.get(n + i, 0) + int(e)) % p["states"]) for i, e in enumerate(effect)]
         on = sum(1 for x in lights if x)
-        return Outcome([lights[r * cols:(r + 1) * cols] for r in range(rows)], not on,
+        return Response([lights[r * cols:(r + 1) * cols] for r in range(rows)], not on,
                        "solved" if not on else f"{on} lights on")
 
     def example(self) -> tuple[dict[str, str], str]:

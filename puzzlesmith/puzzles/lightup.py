@@ -27,7 +27,7 @@ BLACK_SHARE = 0.35  # of the cells of a generated board
 
 
 @dataclass(frozen=True)
-class Board:
+class LightUpBoard:
     rows: int
     cols: int
     black: tuple[Cell, ...]  # row by row: the helpers' order
@@ -49,7 +49,7 @@ class Board:
 
 
 @lru_cache(maxsize=64)
-def lightup_model(board: Board) -> Model:
+def lightup_model(board: LightUpBoard) -> Model:
     """A 0/1 bulb a white cell (the answer); at most one bulb a run, at least one in the two runs of every
     white cell; then each black cell's count of the bulbs beside it."""
     m = Model()
@@ -70,16 +70,16 @@ def lightup_model(board: Board) -> Model:
     return m.freeze()
 
 
-class LightUp(PuzzleType[Board]):
+class LightUp(PuzzleType[LightUpBoard]):
     name = "lightup"
     summary = "bulbs light every white cell, never each other; numbers count touching bulbs (Akari)"
     params = (grid.size_param(7),)
     clue_kinds = ("numbers in black cells",)
 
-    def parse(self, text: str, params: dict[str, Any]) -> Instance[Board]:
+    def parse(self, text: str, params: dict[str, Any]) -> Instance[LightUpBoard]:
         """Rows of ``.`` (white), ``#`` (black) and ``0``-``4`` (black, numbered)."""
         rows = char_grid(text, ".#01234")
-        board = Board(len(rows), len(rows[0]), tuple((r, c) for r, row in enumerate(rows)
+        board = LightUpBoard(len(rows), len(rows[0]), tuple((r, c) for r, row in enumerate(rows)
                                                      for c, ch in enumerate(row) if ch != "."))
         numbers = {(r, c, "number"): int(ch) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch.isdigit()}
         made = self._instance(board, numbers, grid.layout_of(text))
@@ -89,16 +89,16 @@ class LightUp(PuzzleType[Board]):
                 return replace(made, conflict=f"the {k} at {rc(r, c)} has only {room} white cells beside it")
         return made
 
-    def _instance(self, board: Board, numbers: Mapping[Site, int], layout: str) -> Instance[Board]:
+    def _instance(self, board: LightUpBoard, numbers: Mapping[Site, int], layout: str) -> Instance[LightUpBoard]:
         """The numbers are givens of the black cells' counts, which come after the bulbs."""
         givens = grid.site_givens(len(board.whites()), board.sites(), numbers)
         return Instance({"size": (board.rows, board.cols)}, givens, board, layout)
 
-    def clues(self, instance: Instance[Board]) -> dict[Site, int]:
-        board: Board = instance.data
+    def clues(self, instance: Instance[LightUpBoard]) -> dict[Site, int]:
+        board: LightUpBoard = instance.data
         return grid.site_clues(len(board.whites()), board.sites(), instance.givens)
 
-    def with_clues(self, instance: Instance[Board], clues: Mapping[Site, int]) -> Instance[Board]:
+    def with_clues(self, instance: Instance[LightUpBoard], clues: Mapping[Site, int]) -> Instance[LightUpBoard]:
         return self._instance(instance.data, clues, instance.layout)
 
     def split_records(self, text: str) -> list[tuple[int, str]]:
@@ -107,30 +107,30 @@ class LightUp(PuzzleType[Board]):
         hidden = "\n".join(line if line.startswith("# ") else line.replace("#", "B") for line in text.splitlines())
         return [(k, record.replace("B", "#")) for k, record in super().split_records(hidden)]
 
-    def model(self, instance: Instance[Board]) -> Model:
+    def model(self, instance: Instance[LightUpBoard]) -> Model:
         return lightup_model(instance.data)
 
-    def format(self, instance: Instance[Board], values: Sequence[int]) -> str:
-        board: Board = instance.data
+    def format(self, instance: Instance[LightUpBoard], values: Sequence[int]) -> str:
+        board: LightUpBoard = instance.data
         show = {**dict.fromkeys(board.black, "#"), **{(r, c): str(k) for (r, c, _), k in self.clues(instance).items()},
                 **{cell: "*" for cell, v in zip(board.whites(), values) if v}}
         return grid_text(["".join(show.get((r, c), ".") for c in range(board.cols)) for r in range(board.rows)],
                          instance.layout)
 
-    def format_puzzle(self, instance: Instance[Board]) -> str:
+    def format_puzzle(self, instance: Instance[LightUpBoard]) -> str:
         return self.format(instance, [0] * len(instance.data.whites()))
 
-    def grid_shape(self, instance: Instance[Board]) -> tuple[int, int]:
+    def grid_shape(self, instance: Instance[LightUpBoard]) -> tuple[int, int]:
         return instance.data.rows, instance.data.cols
 
-    def show_value(self, value: int, instance: Instance[Board] | None = None) -> str:
+    def show_value(self, value: int, instance: Instance[LightUpBoard] | None = None) -> str:
         return "a bulb" if value else "empty"
 
-    def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance[Board]:
+    def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance[LightUpBoard]:
         """Random black cells, bulbs put greedily on unlit cells in random order, every black cell numbered."""
         rows, cols = params.get("size") or (7, 7)
         cells = [(r, c) for r in range(rows) for c in range(cols)]
-        board = Board(rows, cols, tuple(sorted(rng.sample(cells, round(BLACK_SHARE * rows * cols)))))
+        board = LightUpBoard(rows, cols, tuple(sorted(rng.sample(cells, round(BLACK_SHARE * rows * cols)))))
         lit: set[Cell] = set()
         bulbs, runs = set(), board.runs()
         for cell in rng.sample(board.whites(), len(board.whites())):
@@ -140,7 +140,7 @@ class LightUp(PuzzleType[Board]):
         return self._instance(board, {(r, c, "number"): sum(x in bulbs for x in board.touching(r, c))
                                       for r, c in board.black}, "grid")
 
-    def draw(self, instance: Instance[Board], values: Sequence[int] | None = None) -> Picture:
+    def draw(self, instance: Instance[LightUpBoard], values: Sequence[int] | None = None) -> Picture:
         board, size = instance.data, 40
         numbers = {(r, c): k for (r, c, _), k in self.clues(instance).items()}
         pic = Picture(board.cols * size + 2, board.rows * size + 2)

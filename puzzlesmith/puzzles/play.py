@@ -78,7 +78,7 @@ class PlayGrid:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Response:
     """What the board shows after the player's entries, for a type whose board answers each action (Tatham's
     ``execute_move``): lights-out's lights after the presses, Life's next generation of the pattern drawn.
     ``board`` holds what each cell shows, row by row; ``differ`` counts the cells that differ from the goal."""

@@ -21,8 +21,8 @@ from puzzlesmith.solvers.base import (
     SOLVED,
     UNKNOWN,
     UNSAT,
-    Count,
     Engine,
+    EngineCount,
     Limits,
     Outcome,
     Search,
@@ -45,8 +45,10 @@ ENGINES = Plugins("puzzlesmith.engines", {
 
 _instances: dict[str, Engine] = {}
 
-__all__ = ["ENGINES", "SOLVED", "UNKNOWN", "UNSAT", "Count", "Engine", "Limits", "Outcome", "Search", "Stats", "Status",
-           "Unsupported", "another_solution", "choose", "count", "get_engine", "solutions", "solve"]
+__all__ = [
+    "ENGINES", "Engine", "EngineCount", "Limits", "Outcome", "SOLVED", "Search", "Stats", "Status", "UNKNOWN",
+    "UNSAT", "Unsupported", "another_solution", "choose", "count", "get_engine", "solutions", "solve",
+]
 
 
 def get_engine(name: str) -> Engine:
@@ -174,8 +176,8 @@ def _at_most(found: Iterator[list[int]], limit: int | None) -> Iterator[list[int
 
 def count(model: Model, limit: int | None = None, *, fix: Mapping[int, int] | None = None,
           forbid: Iterable[tuple[int, int]] = (), engine: str = "auto", time_limit: float | None = None,
-          node_limit: int | None = None) -> Count:
-    """Count solutions up to ``limit``; ``complete`` says whether the count is exact."""
+          node_limit: int | None = None) -> EngineCount:
+    """EngineCount solutions up to ``limit``; ``complete`` says whether the count is exact."""
     limit, limits = whole_limit(limit, "limit"), _limits(time_limit, node_limit)
     fix, given = checked_assumptions(model, fix, forbid)
     return _engine(model, engine).count(model, limit, fix, given, limits)

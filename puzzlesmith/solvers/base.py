@@ -216,7 +216,7 @@ class Outcome:
 
 
 @dataclass
-class Count:
+class EngineCount:
     """The answer to "count up to a limit": ``complete`` is True when ``count`` is exact."""
 
     count: int
@@ -286,19 +286,19 @@ class Engine:
         return True if status == SOLVED else False if status == UNSAT else None
 
     def count(self, model: Model, limit: int | None = None, fix: Mapping[int, int] | None = None,
-              forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Count:
+              forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> EngineCount:
         limit = whole_limit(limit, "the count limit")
         found = self.search(model, fix, forbid, limits)
         if found.total is not None:
             total = found.total
-            return Count(total if limit is None else min(total, limit),
+            return EngineCount(total if limit is None else min(total, limit),
                          limit is None or total <= limit, found.stats, self.name)
         n = 0
         for _ in found:
             n += 1
             if limit is not None and n >= limit:
-                return Count(n, False, found.stats, self.name)  # "at least n": more were not looked for
-        return Count(n, found.exhausted, found.stats, self.name)
+                return EngineCount(n, False, found.stats, self.name)  # "at least n": more were not looked for
+        return EngineCount(n, found.exhausted, found.stats, self.name)
 
     def optimize(self, model: Model, fix: Mapping[int, int] | None = None, limits: Limits = Limits()) -> Outcome:
         """The best solution for ``model.objective``: here by tightening the bound, one solve per

@@ -28,7 +28,7 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -50,8 +50,8 @@ from puzzlesmith.solvers.base import (
     SOLVED,
     UNKNOWN,
     UNSAT,
-    Count,
     Engine,
+    EngineCount,
     Limits,
     Outcome,
     Search,
@@ -105,7 +105,7 @@ def _circuit(cp: cp_model.CpModel, edges: list[cp_model.IntVar], ends: Sequence[
     cp.add_bool_or(edges)
 
 
-def _native(c: Constraint, domains: Sequence[tuple[int, ...]]) -> bool:
+def _native(c: Constraint, domains: Sequence[tuple[int, ...]]) -> TypeGuard[SingleCycle]:
     """Whether CP-SAT compiles ``c`` whole: a closed loop over boolean edges of a simple graph, as a circuit."""
     if not isinstance(c, SingleCycle) or c.path or any(domains[v] != (0, 1) for v in c.vars):
         return False
@@ -121,14 +121,16 @@ def _implied_degrees(model: Model) -> set[int]:
     for c in model.constraints:
         if _native(c, model.domains):
             at: dict[int, set[int]] = {}
-            for var, (a, b) in zip(c.vars, c.ends):  # type: ignore[attr-defined]
+            for var, (a, b) in zip(c.vars, c.ends):
                 at.setdefault(a, set()).add(var)
                 at.setdefault(b, set()).add(var)
             degree.update((frozenset(vs), len(vs)) for vs in at.values())
     out = set()
     for k, c in enumerate(model.constraints):
-        n = degree.get(frozenset(c.vars), 0) if isinstance(c, Table) and len(set(c.vars)) == len(c.vars) else 0
-        if n and c.tuples == {t for t in product((0, 1), repeat=n) if sum(t) in (0, 2)}:  # type: ignore[attr-defined]
+        if not isinstance(c, Table) or len(set(c.vars)) != len(c.vars):
+            continue
+        n = degree.get(frozenset(c.vars), 0)
+        if n and c.tuples == {t for t in product((0, 1), repeat=n) if sum(t) in (0, 2)}:
             out.add(k)
     return out
 
@@ -210,7 +212,7 @@ class Compiled:
                 k = cp.new_int_var((low - c.rhs) // c.modulus, (high - c.rhs) // c.modulus + 1, "")
                 cp.add(sum(a * x[v] for v, a in terms) == c.modulus * k + c.rhs)
             elif _native(c, model.domains):
-                _circuit(cp, [x[v] for v in c.vars], c.ends)  # type: ignore[attr-defined]
+                _circuit(cp, [x[v] for v in c.vars], c.ends)
             elif c.kind in TOPOLOGY:
                 self.lazy.append(c)
             else:
@@ -483,17 +485,17 @@ class CpSatEngine(Engine):
         return Outcome(status, found[0] if found else None, stats, self.name)
 
     def count(self, model: Model, limit: int | None = None, fix: Mapping[int, int] | None = None,
-              forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Count:
+              forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> EngineCount:
         """One Solve enumerating with a single worker and stopping at ``limit``."""
         limit = whole_limit(limit, "the count limit")
         stats = Stats()
         start = time.perf_counter()
         deadline = self._deadline(limits)
         if not self._compiled(model, limits, stats):
-            return Count(0, False, stats, self.name)
+            return EngineCount(0, False, stats, self.name)
         found, complete = self._run(model, fix, forbid, limits, limit, stats, deadline=deadline)
         stats.seconds = time.perf_counter() - start
-        return Count(len(found), complete, stats, self.name)
+        return EngineCount(len(found), complete, stats, self.name)
 
     def optimize(self, model: Model, fix: Mapping[int, int] | None = None, limits: Limits = Limits()) -> Outcome:
         """One Solve with the objective given to CP-SAT (natively: its bounds and cores prove the optimum)."""

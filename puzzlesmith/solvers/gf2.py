@@ -216,7 +216,7 @@ def _update(block: np.ndarray, vals: np.ndarray, lead: list[int], rows: np.ndarr
 
 
 @dataclass
-class Solution:
+class Solved:
     """Result of solving A x = b over GF(2): rank, a particular solution and the null space.
 
     ``particular`` is None when the system is inconsistent; then ``certificate`` (when asked
@@ -232,7 +232,7 @@ class Solution:
 
 
 def solve(a: np.ndarray, ncols: int, b: np.ndarray, certificate: bool = True,
-          deadline: float | None = None) -> Solution:
+          deadline: float | None = None) -> Solved:
     """Solve A x = b over GF(2); A is packed (m x words), b a 0/1 vector of length m.
 
     The particular solution sets every free variable to 0; the null basis has one vector
@@ -268,7 +268,7 @@ def solve(a: np.ndarray, ncols: int, b: np.ndarray, certificate: bool = True,
         hit = np.flatnonzero(dots)
         if len(hit):
             set_bits(vectors, hit, pivots[i])
-    sol = Solution(rank, pivots, vectors[0] if consistent else None, vectors[1:])
+    sol = Solved(rank, pivots, vectors[0] if consistent else None, vectors[1:])
     if not consistent and certificate:
         sol.certificate = _certificate(a, ncols, bvec, deadline)
     return sol

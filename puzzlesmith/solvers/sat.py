@@ -57,8 +57,8 @@ from puzzlesmith.solvers.base import (
     SOLVED,
     UNKNOWN,
     UNSAT,
-    Count,
     Engine,
+    EngineCount,
     Limits,
     Outcome,
     Search,
@@ -614,7 +614,7 @@ class SatEngine(Engine):
         return Outcome(status, found, stats, self.name)
 
     def count(self, model: Model, limit: int | None = None, fix: Mapping[int, int] | None = None,
-              forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Count:
+              forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> EngineCount:
         """Up to ``limit`` solutions; limit=2 (the uniqueness check) is exactly two solver calls."""
         limit = whole_limit(limit, "the count limit")
         if limit is None or not 1 <= limit <= 2:
@@ -625,20 +625,20 @@ class SatEngine(Engine):
         session = self._session(model, stats, limits)
         try:
             if session is None:
-                return Count(0, False, stats, self.name)
+                return EngineCount(0, False, stats, self.name)
             cnf = session.cnf
             assumptions = cnf.assumptions(fix, forbid)
             if assumptions is None:
-                return Count(0, True, stats, self.name)
+                return EngineCount(0, True, stats, self.name)
             result = session.run(assumptions, stats, deadline, self._budget(limits, stats, 0))
             if not result:
-                return Count(0, result is False, stats, self.name)
+                return EngineCount(0, result is False, stats, self.name)
             if limit == 1:
-                return Count(1, False, stats, self.name)
+                return EngineCount(1, False, stats, self.name)
             first = cnf.values(session.solver.get_model())
             second = self._other(session, first, fix, assumptions, stats, deadline, self._budget(limits, stats, 1))
             if second.status == SOLVED:
-                return Count(2, False, stats, self.name)
-            return Count(1, second.status == UNSAT, stats, self.name)
+                return EngineCount(2, False, stats, self.name)
+            return EngineCount(1, second.status == UNSAT, stats, self.name)
         finally:
             stats.seconds = time.perf_counter() - start
