@@ -97,3 +97,18 @@ def test_bb_of_the_issues_graph_is_exact_now_and_says_so():
     assert trees == 52_272 and bb["value"] == pytest.approx(graph.nodes - 1 - total / trees, abs=1e-6)
     _, text, _ = cli("analyze", "slide", "AB/..", "--bb")
     assert "BB metric: 6.51699 (exact: 1 block enumerated)" in text
+
+
+@pytest.mark.parametrize("puzzle", [".", "..B", "W/./B"])
+def test_a_masyu_with_no_room_for_a_loop_is_no_solution_and_says_why(puzzle):
+    """`solve masyu .` said "SingleCycle 'loop' constrains no variables", a model's words, as bad input."""
+    code, out, err = cli("solve", "masyu", puzzle)
+    assert (code, err) == (1, "") and out.strip() == "puzzle: no solution: a loop needs at least 2 rows and 2 columns"
+
+
+def test_a_life_pattern_too_big_is_told_by_its_whole_size(tmp_path):
+    """A 500x500 pattern was "a 500 x 18 pattern": the rows read when the box first passed the limit."""
+    path = tmp_path / "big.txt"
+    path.write_text("/".join(["." * 500] * 500) + "\n", encoding="utf-8")
+    code, _, err = cli("solve", "life", "-f", str(path))
+    assert code == 2 and "a 500 x 500 pattern with margin 1 makes a search box of 252,004 cells" in err

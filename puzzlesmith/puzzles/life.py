@@ -156,8 +156,7 @@ def life_model(pattern: Pattern, margin: int, rule: Rule = CONWAY) -> Model:
 
 def _plain(text: str, margin: int) -> tuple[list[list[int]], str]:
     layout = "line" if "/" in text else "grid"
-    rows: list[list[int]] = []
-    width = 0
+    lines: list[tuple[int, list[str]]] = []
     for k, line in enumerate(text.splitlines(), start=1):
         if _is_comment(line) or not line.strip():
             continue
@@ -165,6 +164,13 @@ def _plain(text: str, margin: int) -> tuple[list[list[int]], str]:
         parts = line.rstrip().split("/")
         if len(parts) > 1 and not parts[-1]:
             parts.pop()  # a trailing / ends the last row (a one-row pattern is written "O.O/")
+        lines.append((k, parts))
+    height = sum(len(parts) for _, parts in lines)  # the whole size first: one pass over the text, no cells read
+    width = max((len(part) for _, parts in lines for part in parts), default=0)
+    if _box_cells(height, width, margin) > MAX_BOX:
+        raise PuzzleError(_too_big(height, width, margin))
+    rows: list[list[int]] = []
+    for k, parts in lines:
         for part in parts:
             row = []
             for c, ch in enumerate(part):
@@ -173,9 +179,6 @@ def _plain(text: str, margin: int) -> tuple[list[list[int]], str]:
                                       f"a space is not a cell)", line=k, where=f"row {len(rows) + 1} column {c + 1}")
                 row.append(FREE if ch == ANY else int(ch in ALIVE))
             rows.append(row)
-            width = max(width, len(row))
-            if _box_cells(len(rows), width, margin) > MAX_BOX:  # as soon as it shows, before reading on
-                raise PuzzleError(_too_big(len(rows), width, margin), line=k)
     return rows, layout
 
 

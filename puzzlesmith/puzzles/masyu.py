@@ -95,7 +95,8 @@ class Masyu(PuzzleType):
         generator's board, whose pearls come and go as givens of one model)."""
         sites = tuple(pearls) if sites is None else sites
         givens = grid.site_givens(len(grid.cell_pairs(rows, cols)), sites, pearls)
-        return Instance({"rows": rows, "cols": cols}, givens, data=(sites, kinds), layout=layout)
+        narrow = "a loop needs at least 2 rows and 2 columns" if min(rows, cols) < 2 else None
+        return Instance({"rows": rows, "cols": cols}, givens, data=(sites, kinds), layout=layout, conflict=narrow)
 
     def clues(self, instance: Instance) -> dict[Site, int]:
         first = len(grid.cell_pairs(instance.params["rows"], instance.params["cols"]))  # the edges come first
