@@ -1,6 +1,12 @@
 """core.files: a file is written whole or not at all."""
 
 import os
+import stat
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -59,47 +65,41 @@ def test_the_result_has_the_usual_permissions(tmp_path):
     assert (tmp_path / "t.txt").stat().st_mode & 0o777 == 0o644
 
 
-def test_a_named_pipe_is_written_through_never_replaced(tmp_path):
-    """`table ... --out FIFO` renamed its temporary file over the pipe, leaving an ordinary file in its place."""
-    import stat
-    import threading
-
-    fifo = tmp_path / "pipe"
+def read_through_pipe(fifo: Path, write: Callable[[], object]) -> bytes:
+    """What ``write`` puts through the named pipe ``fifo``, read by another thread; the pipe must stay a pipe."""
     os.mkfifo(fifo)
     got: list[bytes] = []
     reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
     reader.start()
-    with atomic_write(fifo, "wb") as out:
-        out.write(b"every byte at once")
+    write()
     reader.join(10)
-    assert got == [b"every byte at once"]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    return got[0] if got else b""
+
+
+def test_a_named_pipe_is_written_through_never_replaced(tmp_path):
+    """`table ... --out FIFO` renamed its temporary file over the pipe, leaving an ordinary file in its place."""
+    def write() -> None:
+        with atomic_write(tmp_path / "pipe", "wb") as out:
+            out.write(b"every byte at once")
+
+    assert read_through_pipe(tmp_path / "pipe", write) == b"every byte at once"
 
 
 def test_the_command_writes_a_picture_through_a_pipe(tmp_path):
-    import stat
-    import subprocess
-    import sys
-    import threading
-
     fifo = tmp_path / "picture.svg"
-    os.mkfifo(fifo)
-    got: list[bytes] = []
-    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
-    reader.start()
-    done = subprocess.run([sys.executable, "-m", "puzzlesmith", "render", "queens", "-p", "n=4", "-o", str(fifo)],
-                          capture_output=True, text=True, timeout=120)
-    reader.join(10)
-    assert done.returncode == 0, done.stderr
-    assert got and got[0].startswith(b"<svg") and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    done: list[subprocess.CompletedProcess[str]] = []
+    got = read_through_pipe(fifo, lambda: done.append(subprocess.run(
+        [sys.executable, "-m", "puzzlesmith", "render", "queens", "-p", "n=4", "-o", str(fifo)],
+        capture_output=True, text=True, timeout=120)))
+    assert done[0].returncode == 0, done[0].stderr
+    assert got.startswith(b"<svg")
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="making a device node needs root")
 def test_a_device_that_refuses_the_bytes_stays_the_device(tmp_path):
     """`--out /dev/full` as root replaced /dev/full with an ordinary file. A node of the same device (char 1, 7:
     every write fails with "no space left") made in the test's folder stands in for it."""
-    import stat
-
     full = tmp_path / "full"
     os.mknod(full, stat.S_IFCHR | 0o666, os.makedev(1, 7))
     with pytest.raises(OSError), atomic_write(full, "wb") as out:
