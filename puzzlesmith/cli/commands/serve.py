@@ -20,6 +20,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every network)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one and prints it)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a host name the server also answers to (repeatable; it answers 127.0.0.1, localhost, ::1 "
+                        "and the --host address; any other Host is refused, HTTP 421, against DNS rebinding)")
     p.add_argument("--db", metavar="FILE",
                    help="the library's SQLite file (default: library.sqlite in the per-user data folder)")
     p.add_argument("--time-limit", type=positive_seconds, default=10.0, metavar="SECONDS",
@@ -73,8 +76,11 @@ def run(args: argparse.Namespace) -> int:
     multiprocessing.set_forkserver_preload(["puzzlesmith.api", "puzzlesmith.generators"])
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     print(f"puzzlesmith: serving http://{shown}:{port}/ (library {db}; Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(create_app(library, args.time_limit), log_level="warning", access_log=False,
-                            limit_concurrency=200, timeout_keep_alive=5)
+    hosts = [*args.allow_host, *([] if args.host in ("0.0.0.0", "::", "") else [args.host])]
+    # The graceful shutdown waits at most a moment for open connections: the searches run in daemon threads
+    # bounded by the time limit, so Ctrl-C ends the server at once whatever they are doing.
+    config = uvicorn.Config(create_app(library, args.time_limit, hosts), log_level="warning", access_log=False,
+                            limit_concurrency=200, timeout_keep_alive=5, timeout_graceful_shutdown=1)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn shuts down cleanly first, then passes Ctrl-C on: the normal way to stop
