@@ -321,8 +321,9 @@ def _edge_layer(puzzle: api.Puzzle, variables: Sequence[int], marks: Marks, blan
     return "".join(parts)
 
 
-#: Largest board played a row at a time (n * n cells on the page).
-MAX_BOARD = 40
+#: Most variables a page plays (a 50x50 grid): the page's state, its picture and every check are linear in them,
+#: and past this a request would hold a worker for seconds.
+MAX_CELLS = 2_500
 _layers: OrderedDict[Key, dict[str, Any]] = OrderedDict()
 
 
@@ -340,6 +341,10 @@ def state(key: Key) -> dict[str, Any]:
     with _lock:
         found = _layers.get(key)
     if found is None:
+        played = len(page_vars(puzzle))
+        if played > MAX_CELLS:
+            raise BadRequest(f"{played:,} cells to play, more than the {MAX_CELLS:,} a page plays (a 50x50 grid); "
+                             f"the command line solves it", where="puzzle")
         try:
             found = _grid_state(puzzle) if puzzle.type.play_grid(puzzle.instance) else _board_state(puzzle, kind)
         except Unplaced:  # a plug-in's picture with no squares for its cells: shown, solved on request
@@ -737,11 +742,16 @@ def counted(key: Key, path: Sequence[str], counts: Sequence[int], after: str) ->
     puzzle = puzzle_of(key)
     target = board_key(key, after)
     space = puzzle.with_position(after).space()
+    linked: list[bool] = []
+    near: set[Any] = set()
     if space.reversible:  # every move undoes: the boards one move from ``after`` are those it reaches
         near = {board_key(key, text) for _, text in api.next_positions(puzzle, after)}
-        linked = [board_key(key, text) in near for text in path]
-    else:
-        linked = [any(board_key(key, t) == target for _, t in api.next_positions(puzzle, text)) for text in path]
+    for text in path:  # up to MAX_PATH boards, each read as its own space: the request's deadline is checked
+        clock.check()
+        if space.reversible:
+            linked.append(board_key(key, text) in near)
+        else:
+            linked.append(any(board_key(key, t) == target for _, t in api.next_positions(puzzle, text)))
     return min(c + 1 for c, one in zip(counts, linked) if one) if any(linked) else counts[-1] + 1
 
 
