@@ -18,6 +18,8 @@ pytest.importorskip("starlette", reason="the web app needs the 'web' extra")
 
 # An empty 25x25 sudoku: its hint searches until the time limit.
 HEAVY = {"type": "sudoku", "puzzle": "." * 625}
+# README.md's worked example of `puzzlesmith hint` (its first step: r2c4 = 9).
+README_HINT = "6....38.91.8.457363.....2.55....2.9.9.75...8.4....957.2...1.9688...56427746..8153"
 
 
 def serve(db, *extra):
@@ -72,6 +74,45 @@ def test_another_host_is_421_unless_allowed(tmp_path):
         assert status(f"evil.example:{port}") == 421
         assert status(f"127.0.0.1:{port + 1}") == 421
         assert status(f"puzzles.home.arpa:{port}") == 200 and status(f"localhost:{port}") == 200
+    finally:
+        proc.send_signal(2)
+        assert proc.wait(10) == 0
+
+
+def test_a_flood_of_searches_leaves_room_for_a_light_request(tmp_path):
+    # 45 checks of an empty 30x30 takuzu, each searching until the time limit, then a sudoku hint: answered
+    # within twice the limit, as those that waited longer than the limit are answered busy (503), not run
+    proc, base, _ = serve(tmp_path / "l.sqlite", "--time-limit", "5")
+    codes: list[int] = []
+
+    def search(k):
+        body = {"type": "takuzu", "puzzle": "/".join(["." * 30] * 30), "entries": {str(k): 1}}
+        request = urllib.request.Request(base + "/api/check", json.dumps(body).encode(),
+                                         {"content-type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=120) as response:
+                codes.append(response.status)
+        except urllib.error.HTTPError as e:
+            codes.append(e.code)
+
+    try:
+        threads = [threading.Thread(target=search, args=(k,)) for k in range(45)]
+        for t in threads:
+            t.start()
+        time.sleep(1)
+        start = time.perf_counter()
+        body = {"type": "sudoku", "puzzle": README_HINT}
+        request = urllib.request.Request(base + "/api/hint", json.dumps(body).encode(),
+                                         {"content-type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                status = response.status
+        except urllib.error.HTTPError as e:
+            status = e.code
+        assert status in (200, 503) and time.perf_counter() - start < 2 * 5 + 5
+        for t in threads:
+            t.join(60)
+        assert len(codes) == 45 and set(codes) <= {200, 503}
     finally:
         proc.send_signal(2)
         assert proc.wait(10) == 0

@@ -19,6 +19,7 @@ import json
 import math
 import queue
 import threading
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from importlib import resources
@@ -228,11 +229,13 @@ class Workers:
     time limit (``pages.bounded``), with a bounded queue in front. Few threads, as the machine has few cores: a
     thread per request (Starlette's pool of 40) lets 40 searches starve the event loop of the interpreter lock,
     and then even ``/`` stops answering; past ``waiting`` jobs queued a request is answered 503 at once.
-    Daemon threads, so that Ctrl-C ends the server at once, whatever a search is doing."""
+    A job that waited longer than the time limit for a worker is not started (503 busy: its client has waited
+    as long as one answer may take), so a request is answered within about twice the limit however many came
+    before it. Daemon threads, so that Ctrl-C ends the server at once, whatever a search is doing."""
 
     def __init__(self, limit: float, threads: int = 4, waiting: int = 256) -> None:
         self.limit, self.waiting = limit, waiting
-        self.jobs: queue.Queue[tuple[Any, Any, Callable[..., Any], tuple[Any, ...]]] = queue.Queue()
+        self.jobs: queue.Queue[tuple[float, Any, Any, Callable[..., Any], tuple[Any, ...]]] = queue.Queue()
         for k in range(threads):
             threading.Thread(target=self._work, name=f"puzzlesmith worker {k + 1}", daemon=True).start()
 
@@ -241,15 +244,18 @@ class Workers:
             raise Busy(f"busy: {self.waiting} requests are waiting; try again in a moment")
         loop = asyncio.get_running_loop()
         future = loop.create_future()
-        self.jobs.put((loop, future, work, args))
+        self.jobs.put((time.monotonic(), loop, future, work, args))
         return await future
 
     def _work(self) -> None:
         while True:
-            loop, future, work, args = self.jobs.get()
+            queued, loop, future, work, args = self.jobs.get()
             if future.cancelled():  # its client went away while it waited
                 continue
+            waited = time.monotonic() - queued
             try:
+                if waited > self.limit:
+                    raise Busy(f"busy: the request waited {waited:.0f} s for a worker; try again in a moment")
                 result, failed = pages.bounded(self.limit, work, *args), None
             except Exception as e:  # handed to the request's own task, which answers it
                 result, failed = None, e
