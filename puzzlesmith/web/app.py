@@ -280,14 +280,16 @@ class App:
         self.workers = Workers(time_limit)
 
     # -- plumbing -------------------------------------------------------------------------------------------
-    def api(self, answer: Callable[[dict[str, Any]], Any], *, body: bool = True
+    def api(self, answer: Callable[[dict[str, Any]], Any], *, body: bool = True, search: bool = True
             ) -> Callable[[Request], Awaitable[Response]]:
-        """A JSON endpoint: the body (or the query) read and bounded, ``answer`` run in a thread, bad input
-        as 400 with one line."""
+        """A JSON endpoint: the body (or the query) read and bounded, ``answer`` run by a worker (``search``)
+        or, for the library's quick reads and writes, in Starlette's threads, so that saving progress never
+        waits behind searches; bad input as 400 with one line."""
         async def endpoint(request: Request) -> Response:
             try:
                 data = await _body(request) if body else dict(request.query_params)
-                return JSONResponse(await self.workers.run(answer, data))
+                run = self.workers.run if search else run_in_threadpool
+                return JSONResponse(await run(answer, data))
             except (Unknown, Busy) as e:  # the request was fine; the answer is not known (yet)
                 return _bad(str(e), 503)
             except PuzzlesmithError as e:
@@ -522,8 +524,8 @@ class App:
             Route("/print", self.print_book),
             Route("/static/{name}", self.static),
             Route("/favicon.ico", lambda request: Response(status_code=204)),
-            Route("/api/types", self.api(self.a_types, body=False)),
-            Route("/api/library", self.api(self.a_library, body=False)),
+            Route("/api/types", self.api(self.a_types, body=False, search=False)),
+            Route("/api/library", self.api(self.a_library, body=False, search=False)),
             Route("/api/state", self.api(self.a_state), methods=post),
             Route("/api/check", self.api(self.a_check), methods=post),
             Route("/api/hint", self.api(self.a_hint), methods=post),
@@ -535,7 +537,7 @@ class App:
             Route("/api/game/new", self.api(self.a_game_new), methods=post),
             Route("/api/game/move", self.api(self.a_game_move), methods=post),
             Route("/api/game/suggest", self.api(self.a_game_suggest), methods=post),
-            Route("/api/progress", self.api(self.a_progress), methods=post),
+            Route("/api/progress", self.api(self.a_progress, search=False), methods=post),
         ]
 
 
