@@ -103,20 +103,22 @@ class Guard:
         if host is not None and host[1] is None:
             host = (host[0], 443 if scheme == "https" else 80)
         if host is None or host[0] not in self.hosts or (port is not None and host[1] != port):
-            return (421, "host", f"this server does not answer to the host name {excerpt(raw, 60)!r} (it answers "
-                                 f"{', '.join(sorted(self.hosts))} on its port; serve --allow-host NAME adds one)")
+            on = f" on port {port}" if port is not None else ""
+            return (421, "host", f"host {excerpt(raw, 60)}: not a name of this server (it answers "
+                                 f"{', '.join(sorted(self.hosts))}{on}; serve --allow-host NAME adds one)")
         if scope["method"] in SAFE_METHODS:
             return None
         site = headers.get("sec-fetch-site")
         if site is not None and site not in ("same-origin", "none"):
-            return 403, "origin", f"refused: a {site} request may not change anything here"
+            return 403, "origin", f"Sec-Fetch-Site {excerpt(site, 20)}: another site may not change anything here"
         origin = headers.get("origin")
         if origin is not None and origin.lower() != f"{scheme}://{raw.strip().lower()}":
-            return 403, "origin", f"refused: a request from {excerpt(origin, 60)!r} may not change anything here"
+            return 403, "origin", f"origin {excerpt(origin, 60)}: another site may not change anything here"
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json" and (headers.get("content-length", "0") != "0"
                                            or "transfer-encoding" in headers):
-            return 415, "content-type", "expected a JSON body with Content-Type: application/json"
+            return 415, "content-type", f"content-type {excerpt(kind, 40) if kind else 'none'}: expected a JSON body " \
+                                        "as application/json"
         return None
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
