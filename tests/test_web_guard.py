@@ -220,3 +220,39 @@ def test_bodies_are_bounded(client):
     response = client.post("/api/check", content=b"{" + b" " * 300_000 + b"}",
                            headers={"content-type": "application/json"})
     assert response.status_code == 400 and "at most 262,144 bytes" in response.json()["error"]
+
+
+def test_at_most_two_puzzles_are_made_at_once(tmp_path, monkeypatch):
+    # each generation is a child process busy up to the time limit: six pages with seeds at once make two at a
+    # time, and one whose turn does not come within the limit is busy (503), not a seventh process
+    import threading
+
+    from puzzlesmith.web import app as web
+
+    running, most, lock = [0], [0], threading.Lock()
+
+    def slow(*args):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.3)
+        with lock:
+            running[0] -= 1
+        return "unknown", "unknown (time limit reached)"
+
+    monkeypatch.setattr(web, "generate_within", slow)
+    app = web.App(Library(tmp_path / "l.sqlite"), time_limit=0.5)
+    outcomes: list[str] = []
+
+    def make(seed):
+        try:
+            outcomes.append(app.generate("sudoku", seed, None, {})[0])
+        except web.Busy:
+            outcomes.append("busy")
+
+    threads = [threading.Thread(target=make, args=(seed,)) for seed in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert most[0] == 2 and len(outcomes) == 6 and "busy" in outcomes and "unknown" in outcomes

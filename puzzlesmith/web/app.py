@@ -280,6 +280,18 @@ class App:
         self.library = library
         self.limit = time_limit
         self.workers = Workers(time_limit)
+        #: child processes generating at once (each a whole interpreter, busy to the time limit)
+        self.generating = threading.BoundedSemaphore(2)
+
+    def generate(self, type_name: str, seed: int, difficulty: str | None, params: dict[str, str]
+                 ) -> tuple[str, str]:
+        """``generate_within`` with at most two children at once; Busy when no turn comes within the limit."""
+        if not self.generating.acquire(timeout=self.limit):
+            raise Busy(f"busy: puzzles are being made; try again in a moment (none made in {self.limit:g} s)")
+        try:
+            return generate_within(type_name, seed, difficulty, params, self.limit)
+        finally:
+            self.generating.release()
 
     # -- plumbing -------------------------------------------------------------------------------------------
     def api(self, answer: Callable[[dict[str, Any]], Any], *, body: bool = True, search: bool = True
@@ -359,8 +371,7 @@ class App:
             pages.check_params(type_name, params)  # bad parameters: the CLI's line before any work
             row = await run_in_threadpool(self.library.made, type_name, seed, difficulty or "", params)
             if row is None:
-                status, found = await run_in_threadpool(generate_within, type_name, seed, difficulty, params,
-                                                        self.limit)
+                status, found = await run_in_threadpool(self.generate, type_name, seed, difficulty, params)
                 if status == "unknown":
                     raise Unknown(found)
                 if status != "ok":
