@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     multiprocessing.set_forkserver_preload(["puzzlesmith.api", "puzzlesmith.generators"])
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     print(f"puzzlesmith: serving http://{shown}:{port}/ (library {db}; Ctrl-C stops)", flush=True)
-    hosts = [*args.allow_host, *([] if args.host in ("0.0.0.0", "::", "") else [args.host])]
+    hosts = [*args.allow_host, args.host]  # an address is no name a rebinding site can take, 0.0.0.0 neither
     # Ctrl-C ends the server at once: the shutdown waits a moment for open requests, then cuts them short (the
     # searches run in daemon threads, which end with the process); the app has no lifespan to wait for.
     config = uvicorn.Config(create_app(library, args.time_limit, hosts), log_level="warning", access_log=False,
