@@ -223,7 +223,7 @@ def generate_within(type_name: str, seed: int, difficulty: str | None, params: d
 
 
 class Busy(PuzzlesmithError):
-    """Every worker is busy and the queue is full: HTTP 503, try again."""
+    """No worker (or no turn to generate) within the time limit, or the queue is full: HTTP 503, try again."""
 
 
 class Workers:
