@@ -107,6 +107,7 @@ def test_every_answer_carries_a_policy_against_inline_script(client):
         policy = response.headers["content-security-policy"]
         assert "script-src 'self'" in policy and "unsafe-inline" not in policy and "frame-ancestors 'none'" in policy
         assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["cross-origin-resource-policy"] == "same-origin"
 
 
 def test_pages_hold_no_inline_script_and_app_js_no_html_sinks(client):

@@ -60,6 +60,7 @@ HEADERS = [
                                  b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
+    (b"cross-origin-resource-policy", b"same-origin"),  # no other site embeds an answer (an <img> of /api/...)
     (b"referrer-policy", b"same-origin"),
 ]
 
