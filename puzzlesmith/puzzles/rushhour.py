@@ -15,14 +15,18 @@ of one length in one line, which can never pass each other, are told apart by th
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.moves.space import Space
 from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, metric_param, whole_number
 from puzzlesmith.puzzles.play import Pieces
+
+if TYPE_CHECKING:
+    from puzzlesmith.moves.paths import Budget
 
 METRICS = ("moves", "steps")
 EMPTY, WALL, TARGET = ".o", "x", "A"
@@ -133,6 +137,29 @@ class RushHourSpace(Space[int]):
 
     def start(self) -> int:
         return self.start_key
+
+    def packed_search(self, budget: Budget) -> tuple[str, list[int] | None, int, int] | None:
+        """``moves/bfs.py``'s breadth-first search run in machine code (``moves/rushkernel.py``), with the same
+        answer and statistics: (status, path, expanded, stored). None where it does not apply: numba missing
+        (the generic search is then the faster), a board over 7 x 7 (the kernel's bitboard holds 63 cells)
+        or positions over 63 bits."""
+        from puzzlesmith.core.native import available
+
+        if self.size > 7 or self.bits * len(self.vehicles) > 63 or not available():
+            return None
+        from puzzlesmith.moves.rushkernel import packed_bfs
+
+        return packed_bfs(self.board_array(), self.start_key, budget)
+
+    def board_array(self) -> array[int]:
+        """The board as the kernel reads it (``rushkernel.board_array``)."""
+        from puzzlesmith.moves.rushkernel import board_array
+
+        size = self.size
+        cells = [[1 << (v.line * size + p if v.across else p * size + v.line) for p in range(size)]
+                 for v in self.vehicles]
+        return board_array(size, self.walls, self.bits, self.exit, 1 if self.metric == "steps" else size, cells,
+                           self.masks, [v.length for v in self.vehicles])
 
     def _slides(self, key: int) -> list[tuple[int, int]]:
         """(vehicle, cells moved: negative up or left) for every move."""
