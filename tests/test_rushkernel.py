@@ -12,6 +12,7 @@ import pytest
 from puzzlesmith.core.native import available
 from puzzlesmith.moves import rushkernel
 from puzzlesmith.moves.paths import Budget, PathLimits, PathStats, find_path
+from puzzlesmith.moves.space import Space
 from puzzlesmith.puzzles import registry
 
 RUSH = registry.get("rushhour")
@@ -25,7 +26,7 @@ def space(text: str, **params: str):
 
 def generic(sp, limits: PathLimits = PathLimits()):
     """The search of moves/bfs.py on ``sp`` with the type's own compiled search turned off."""
-    sp.packed_search = lambda budget: None
+    sp.packed_search = lambda start, budget: None
     try:
         return find_path(sp, "bfs", limits)
     finally:
@@ -103,8 +104,9 @@ def test_positions_of_foglemans_clusters_searched_as_the_generic_search_does():
 @native
 def test_the_kernel_answers_for_a_6x6_board():
     sp = space("BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.")
-    assert sp.packed_search(Budget(PathLimits(), PathStats())) is not None
-    assert space("A" * 2 + "." * 62, size="8").packed_search(Budget(PathLimits(), PathStats())) is None  # 8x8
+    assert sp.packed_search(sp.start(), Budget(PathLimits(), PathStats())) is not None
+    big = space("A" * 2 + "." * 62, size="8")
+    assert big.packed_search(big.start(), Budget(PathLimits(), PathStats())) is None  # 8x8
 
 
 @native
@@ -149,3 +151,22 @@ def test_the_kernel_as_python_is_its_machine_code(metric):
         answers = [rushkernel.packed_bfs(sp.board_array(), sp.start_key, Budget(PathLimits(), PathStats()), native=n)
                    for n in (True, False)]
         assert answers[0] == answers[1]
+
+
+def test_replay_names_the_moves_as_the_generic_replay_does():
+    """RushHourSpace.replay reads each move off the two positions; Space.replay looks it up among all moves."""
+    rng = random.Random(11)
+    for metric in ("moves", "steps"):
+        for _, board, _ in database()[::5]:
+            sp = space(board, metric=metric)
+            path = [sp.start()]
+            for _ in range(30):
+                path.append(rng.choice(sp.successors(path[-1])))
+            assert sp.replay(path) == Space.replay(sp, path)
+            far = path[0] + (2 << sp.bits) if metric == "steps" else path[-1]  # B two cells on; a walk's end
+            for pair in ([path[0], far], [path[0], path[2]], [path[0], path[0] + (sp.size << sp.bits)]):
+                if pair[1] not in sp.successors(pair[0]):
+                    with pytest.raises(ValueError, match="no move leads from"):
+                        sp.replay(pair)
+                    with pytest.raises(ValueError, match="no move leads from"):
+                        Space.replay(sp, pair)

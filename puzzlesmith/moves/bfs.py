@@ -34,7 +34,7 @@ class BfsEngine(PathEngine):
         if space.is_goal(start):
             return self.answer(SOLVED, [start], budget.finish(0, 1))
         packed = getattr(space, "packed_search", None)  # a type's own compiled search (Rush Hour's): same answers
-        found = packed(budget) if packed is not None else None
+        found = packed(start, budget) if packed is not None else None
         if found is not None:
             status, path, expanded, stored = found
             why = f"none of the {stored:,} positions reachable from the start is a goal" if status == UNSAT else None

@@ -21,6 +21,7 @@ needs none of numba's runtime; as Python they are the tests' reference for the c
 
 from __future__ import annotations
 
+import os
 from array import array
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -182,6 +183,15 @@ def _entry() -> Entry:
         signature = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64, pointer, pointer, pointer, pointer, pointer)
         _ENTRY.append(cast(Entry, signature(entry_point(Path(__file__), _build))))
     return _ENTRY[0]
+
+
+def usable() -> bool:
+    """``core.native.available()``: whether the entry point can run. That looks for numba on the path each time
+    (a tenth of a millisecond, much of a small puzzle's solve); once the library is loaded, only
+    $PUZZLESMITH_PURE_PYTHON can still say no."""
+    from puzzlesmith.core.native import available
+
+    return not os.environ.get("PUZZLESMITH_PURE_PYTHON") if _ENTRY else available()
 
 
 def board_array(size: int, walls: int, bits: int, goal: int, furthest: int, cells: Sequence[Sequence[int]],
