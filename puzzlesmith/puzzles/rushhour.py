@@ -154,7 +154,6 @@ class RushHourSpace(Space[int]):
 
         if self.size > 7 or self.bits * len(self.vehicles) > 63 or not usable():
             return None
-
         return packed_bfs(self.board_array(), start, budget)
 
     def board_array(self) -> array[int]:
@@ -173,25 +172,18 @@ class RushHourSpace(Space[int]):
         occupied = self.walls
         for masks, o in zip(self.masks, offsets):
             occupied |= masks[o]
+        furthest = 1 if self.metric == "steps" else size
         out = []
-        if self.metric == "steps":
-            for i, (line, o) in enumerate(zip(self.lines, offsets)):
-                if o > 0 and not line[o - 1] & occupied:
-                    out.append((i, -1))
-                end = o + self.lengths[i]
-                if end < size and not line[end] & occupied:
-                    out.append((i, 1))
-            return out
-        for i, (line, o) in enumerate(zip(self.lines, offsets)):
-            for p in range(o - 1, -1, -1):
-                if line[p] & occupied:
-                    break
+        for i, (line, o, length) in enumerate(zip(self.lines, offsets, self.lengths)):
+            p, stop = o - 1, max(-1, o - 1 - furthest)
+            while p > stop and not line[p] & occupied:
                 out.append((i, p - o))
-            end = o + self.lengths[i]
-            for p in range(end, size):
-                if line[p] & occupied:
-                    break
-                out.append((i, p - end + 1))
+                p -= 1
+            p = start = o + length
+            stop = min(size, start + furthest)
+            while p < stop and not line[p] & occupied:
+                out.append((i, p - start + 1))
+                p += 1
         return out
 
     def successors(self, pos: int) -> list[int]:
