@@ -86,15 +86,24 @@ def read_vehicles(cells: str, size: int) -> tuple[list[Vehicle], list[int]]:
     straight, touching line of 2 or more cells, and for an A that cannot leave to the right."""
     found: dict[str, list[int]] = {}
     for i, ch in enumerate(cells):
-        if ch.isalpha() and ch.isupper():
+        if ch not in EMPTY and ch != WALL:  # read_board let only capital letters through besides these
             found.setdefault(ch, []).append(i)
     if TARGET not in found:
         raise PuzzleError("no car A (the car to get out)")
     vehicles, offsets = [], []
     for label in sorted(found):
         spots = found[label]
+        first, length = spots[0], len(spots)
+        row, col = divmod(first, size)
+        if length > 1 and spots[-1] - first == length - 1 and spots[-1] // size == row:  # a whole stretch of a row
+            vehicles.append(Vehicle(label, True, row, length))
+            offsets.append(col)
+            continue
+        if length > 1 and label != TARGET and spots == list(range(first, first + length * size, size)):  # a column's
+            vehicles.append(Vehicle(label, False, col, length))
+            offsets.append(row)
+            continue
         rows, cols = {i // size for i in spots}, {i % size for i in spots}
-        first = spots[0]
         where = f"vehicle {label} at r{first // size + 1}c{first % size + 1}"
         if len(spots) < 2:
             raise PuzzleError("a vehicle is at least 2 cells long", where=where)
@@ -132,6 +141,11 @@ class RushHourSpace(Space[int]):
         self.masks = [[sum(line[o:o + v.length]) if o + v.length <= size else 0 for o in range(size)]
                       for v, line in zip(vehicles, self.lines)]
         self.blank = ["x" if walls >> c & 1 else empty for c in range(size * size)]
+        # a line with a cell beyond each end that is always taken (a bit past the board's, set with the walls),
+        # so that moves are tried without a test of the board's edge
+        beyond = 1 << (size * size)
+        self.tracks = [[beyond, *line, beyond] for line in self.lines]
+        self.frame = walls | beyond
         self.start_key = self.key_of(offsets)
         self.exit = size - vehicles[0].length  # car A's offset at the goal
         self.is_goal = lambda key: key & self.low == self.exit  # type: ignore[method-assign]
@@ -167,23 +181,28 @@ class RushHourSpace(Space[int]):
     def _slides(self, key: int) -> list[tuple[int, int]]:
         """(vehicle, cells moved: negative up or left) for every move, vehicles in order, back before forward,
         the nearer cell first (the compiled search tries them in this order too)."""
-        low, size = self.low, self.size
+        low = self.low
         offsets = [(key >> shift) & low for shift in self.shifts]
-        occupied = self.walls
+        occupied = self.frame
         for masks, o in zip(self.masks, offsets):
             occupied |= masks[o]
-        furthest = 1 if self.metric == "steps" else size
         out = []
-        for i, (line, o, length) in enumerate(zip(self.lines, offsets, self.lengths)):
-            p, stop = o - 1, max(-1, o - 1 - furthest)
-            while p > stop and not line[p] & occupied:
-                out.append((i, p - o))
-                p -= 1
-            p = start = o + length
-            stop = min(size, start + furthest)
-            while p < stop and not line[p] & occupied:
-                out.append((i, p - start + 1))
-                p += 1
+        if self.metric == "steps":
+            for i, (track, o, length) in enumerate(zip(self.tracks, offsets, self.lengths)):
+                if not track[o] & occupied:
+                    out.append((i, -1))
+                if not track[o + length + 1] & occupied:
+                    out.append((i, 1))
+            return out
+        for i, (track, o, length) in enumerate(zip(self.tracks, offsets, self.lengths)):
+            t = o  # the track's cell o - 1, the first one back
+            while not track[t] & occupied:
+                out.append((i, t - o - 1))
+                t -= 1
+            t = ahead = o + length + 1  # cell o + length, the first one forward
+            while not track[t] & occupied:
+                out.append((i, t - ahead + 1))
+                t += 1
         return out
 
     def successors(self, pos: int) -> list[int]:
