@@ -257,10 +257,10 @@ class RushHourSpace(Space[int]):
     def _slide(self, here: int, there: int) -> tuple[int, int] | None:
         """(vehicle, cells moved) of the move from ``here`` to ``there``, or None when none leads there."""
         low, size = self.low, self.size
-        changed = [i for i, shift in enumerate(self.shifts) if (here ^ there) >> shift & low]
-        if len(changed) != 1:
+        changed = here ^ there
+        i = (changed.bit_length() - 1) // self.bits  # the highest vehicle whose offset changed: the only one?
+        if i < 0 or i >= len(self.shifts) or changed >> self.shifts[i] << self.shifts[i] != changed:
             return None
-        i = changed[0]
         o, to = here >> self.shifts[i] & low, there >> self.shifts[i] & low
         length, line = self.lengths[i], self.lines[i]
         if to > size - length or self.metric == "steps" and abs(to - o) != 1:
