@@ -170,3 +170,14 @@ def test_replay_names_the_moves_as_the_generic_replay_does():
                         sp.replay(pair)
                     with pytest.raises(ValueError, match="no move leads from"):
                         Space.replay(sp, pair)
+
+
+def test_without_the_kernel_the_generic_search_answers_alike(monkeypatch):
+    """$PUZZLESMITH_PURE_PYTHON (as where numba is missing) turns the kernel off: the same solution."""
+    sp = space("BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.")
+    fast = find_path(sp)
+    monkeypatch.setenv("PUZZLESMITH_PURE_PYTHON", "1")
+    assert not rushkernel.usable()
+    assert sp.packed_search(sp.start(), Budget(PathLimits(), PathStats())) is None
+    slow = find_path(sp)
+    assert slow.path == fast.path and slow.length == 51
