@@ -198,8 +198,10 @@ def usable() -> bool:
 def board_array(size: int, walls: int, bits: int, goal: int, furthest: int, cells: Sequence[Sequence[int]],
                 masks: Sequence[Sequence[int]], lengths: Sequence[int]) -> array[int]:
     """The board as ``_search`` reads it: the header, then ``cells``, ``masks`` and ``lengths`` flat."""
-    return array("q", [len(lengths), size, bits, goal, furthest, walls, *(c for row in cells for c in row),
-                       *(m for row in masks for m in row), *lengths])
+    out = array("q", [len(lengths), size, bits, goal, furthest, walls])
+    for row in (*cells, *masks, lengths):
+        out.extend(row)
+    return out
 
 
 def packed_bfs(board: array[int], start: int, budget: Budget, native: bool = True
