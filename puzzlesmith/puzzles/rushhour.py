@@ -250,7 +250,7 @@ class RushHourSpace(Space[int]):
         for here, there in zip(path, path[1:]):
             slide = self._slide(here, there)
             if slide is None:
-                raise ValueError(f"no move leads from {self.format(here)!r} to {self.format(there)!r}")
+                raise PuzzleError(f"no move leads from {self.format(here)!r} to {self.format(there)!r}")
             out.append((self._name(*slide), self.format(there)))
         return out
 
