@@ -151,8 +151,9 @@ def main() -> int:
             got[which] = seconds
         rows.append((band_of(moves), cluster, got["before"], got["after"], got.get("rush")))
 
+    theirs_how = f"; rush: a process a puzzle less its start-up, {startup * 1000:.1f} ms" if binary else ""
     print(f"Rush Hour, {len(puzzles)} puzzles of Fogleman's database, CPU ms a puzzle (ours: mean of {repeat} "
-          f"solves in process; rush: a process a puzzle less its start-up, {startup * 1000:.1f} ms)")
+          f"solves in process{theirs_how})")
     if not binary:
         print(f"peer rush: skipped ({why})")
     header = (f"{'band':<12} {'puzzles':>7} {'cluster':>7} {'ours before':>11} {'ours':>8} {'rush':>8} "
