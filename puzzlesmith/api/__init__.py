@@ -25,6 +25,7 @@ Front ends (``puzzlesmith.cli``, ``puzzlesmith.web``) import this package and no
 """
 
 from puzzlesmith.api import pages
+from puzzlesmith.api.library import HardestClass, hardest_classes  # the web app's library (see its block below)
 from puzzlesmith.api.puzzle import (
     Count,
     Graded,
@@ -86,3 +87,6 @@ __all__ = [
     "path_engine_choice", "read", "read_file", "read_text", "solutions_of", "step_cells", "stopped_text", "type_of",
     "types", "unanswered", "with_entries",
 ]
+
+# -- the web app's library: what it imports, read and checked by the API (api/library.py) --
+__all__ += ["HardestClass", "hardest_classes"]
