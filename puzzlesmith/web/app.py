@@ -236,7 +236,7 @@ class Workers:
     as long as one answer may take), so a request is answered within about twice the limit however many came
     before it. Daemon threads, so that Ctrl-C ends the server at once, whatever a search is doing."""
 
-    def __init__(self, limit: float, threads: int = 4, waiting: int = 256) -> None:
+    def __init__(self, limit: float, threads: int = 4, waiting: int = 100) -> None:
         self.limit, self.waiting = limit, waiting
         self.jobs: queue.Queue[tuple[float, Any, Any, Callable[..., Any], tuple[Any, ...]]] = queue.Queue()
         for k in range(threads):
