@@ -48,19 +48,6 @@ def generatable(ptype: PuzzleType | str) -> bool:
     return "generate" in puzzle_type(ptype).capabilities()
 
 
-def _generatable(ptype: PuzzleType) -> None:
-    if not generatable(ptype):
-        able = ", ".join(n for n in sorted(_registered()) if generatable(n))
-        raise PuzzleError(f"{ptype.name} puzzles cannot be generated (types that can: {able})",
-                          where=f"type {ptype.name!r}")
-
-
-def _registered() -> list[str]:
-    from puzzlesmith.puzzles import registry
-
-    return list(registry.available())
-
-
 def _options(params: Any, symmetry: Any, difficulty: Any) -> tuple[dict[str, Any], str, str | None]:
     if not isinstance(params, Mapping):
         raise PuzzleError(f"must be the type's resolved parameters (a dict), got {type(params).__name__}",
@@ -115,8 +102,7 @@ def generate_many(ptype: PuzzleType | str, params: Mapping[str, Any], n: int, *,
     """
     from puzzlesmith import generators
 
-    ptype = puzzle_type(ptype)
-    _generatable(ptype)
+    ptype = puzzle_type(ptype)  # a type that cannot be generated is told so by its generator's checks
     resolved, symmetry, difficulty = _options(params, symmetry, difficulty)
     whole(n, "n", 0)
     base = new_seed() if seed is None else whole(seed, "seed", -MAX_SEED, MAX_SEED)
@@ -222,7 +208,8 @@ def nonogram_from_image(path: str, params: Mapping[str, Any] | None = None, thre
     instance_of(path, "path", str, "a file name")
     real(threshold, "threshold", 0.0, 1.0)
     whole(seed, "seed")
-    resolved = params_of(type_of("nonogram"), dict(params or {}))
+    # resolved parameters are written back and read again; those left at None are the type's defaults
+    resolved = params_of(type_of("nonogram"), {k: v for k, v in dict(params or {}).items() if v is not None})
     return from_image(path, resolved.get("size"), real(threshold, "threshold", 0.0, 1.0), seed)
 
 

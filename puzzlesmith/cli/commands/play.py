@@ -71,6 +71,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def _showing_next() -> str:
+    """'threes': the games whose players see what enters next (``GameRules.shows_next``), for a refusal."""
+    names = [name for name in game_names() if game_rules(name).shows_next]
+    return " and ".join(names) if names else "games that show what comes next"
+
+
 def _sizes(game: str) -> str:
     """'2 to 4': the board sizes a game is played on, for the help."""
     sizes = game_rules(game).sizes
@@ -175,8 +181,7 @@ def show_best_move(args: argparse.Namespace, text: str, size: int | None, weight
     if (args.next is None) == rules.shows_next:
         raise UsageError(f"{args.game} best-move needs --next HINT, the next {rules.piece} as shown"
                          if args.next is None else
-                         f"--next is for games that show what comes next: {args.game}'s next {rules.piece} is not "
-                         f"shown")
+                         f"--next is for {_showing_next()}: {args.game}'s next {rules.piece} is not shown")
     found = best_moves(args.game, text, size=size, depth=args.depth, weights=weights, shown_next=args.next)
     ranked = found.ranked
     if args.json:
