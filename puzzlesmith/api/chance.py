@@ -26,7 +26,10 @@ __all__ = ["ADVERSARIES", "DIRECTIONS", "MAX_DEPTH", "PLAYERS", "BestMoves", "Ga
 
 
 def _known(game: Any) -> str:
-    return choice(game, "game", sorted(GAMES))
+    # `in` finds a built-in game without listing every installed package's (which takes a scan of them all)
+    if not isinstance(game, str) or game not in GAMES:
+        raise PuzzleError(f"unknown game {game!r:.40} (known: {', '.join(sorted(GAMES))})", where="game")
+    return game
 
 
 def game_rules(game: str) -> type[GameRules]:
