@@ -35,7 +35,7 @@ def written(value: Any) -> str:
         return str(value)
     if isinstance(value, (tuple, list)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         return "x".join(map(str, value)) if isinstance(value, tuple) and len(value) == 2 else ",".join(map(str, value))
-    raise ValueError(f"expected text, a number, yes/no or a list of numbers, got {type(value).__name__}")
+    raise PuzzleError(f"expected text, a number, yes/no or a list of numbers, got {type(value).__name__}")
 
 
 @dataclass(frozen=True)
@@ -67,12 +67,12 @@ def whole_number(text: str, low: int, high: int) -> int:
     bad = next((ch for ch in body if not "0" <= ch <= "9"), None)
     if not body or bad is not None:
         why = f" ({bad!r} is not an ASCII digit 0-9)" if bad is not None and bad.isdigit() else ""
-        raise ValueError(f"expected a whole number, got {excerpt(text)}{why}")
+        raise PuzzleError(f"expected a whole number, got {excerpt(text)}{why}")
     if len(body.lstrip("0")) > len(str(max(high, -low))):  # before int(): it is slow on huge numbers
-        raise ValueError(f"{excerpt(text)} is out of range: expected {low}..{high}")
+        raise PuzzleError(f"{excerpt(text)} is out of range: expected {low}..{high}")
     value = int(text)
     if not low <= value <= high:
-        raise ValueError(f"{value} is out of range: expected {low}..{high}")
+        raise PuzzleError(f"{value} is out of range: expected {low}..{high}")
     return value
 
 
@@ -85,18 +85,18 @@ def parse_rxc(text: str, square: bool = False, most: int | None = None, least: i
         cols = rows
     shape = "N or ROWSxCOLUMNS, e.g. 5 or 4x6" if square else "ROWSxCOLUMNS, e.g. 2x3"
     if (not sep and not square) or not _ascii_digits(rows) or not _ascii_digits(cols):
-        raise ValueError(f"expected {shape}, got {excerpt(text)}")
+        raise PuzzleError(f"expected {shape}, got {excerpt(text)}")
     limit = most or 10**9
     try:  # each side bounded before multiplying
         r, c = whole_number(rows, 0, limit), whole_number(cols, 0, limit)
     except ValueError:
-        raise ValueError(f"{excerpt(text)} is more than the {limit:,} cells this type takes") from None
+        raise PuzzleError(f"{excerpt(text)} is more than the {limit:,} cells this type takes") from None
     if not r or not c:
-        raise ValueError(f"expected {shape}, each side at least 1, got {excerpt(text)}")
+        raise PuzzleError(f"expected {shape}, each side at least 1, got {excerpt(text)}")
     if r * c > limit:
-        raise ValueError(f"{r}x{c} is {r * c:,} cells, more than the {limit:,} this type takes")
+        raise PuzzleError(f"{r}x{c} is {r * c:,} cells, more than the {limit:,} this type takes")
     if min(r, c) < least:
-        raise ValueError(f"{r}x{c} is too small: this type takes at least {least}x{least}")
+        raise PuzzleError(f"{r}x{c} is too small: this type takes at least {least}x{least}")
     return r, c
 
 
@@ -107,7 +107,7 @@ def yes_no(text: str) -> bool:
         return True
     if value in ("no", "n", "false", "0", "off"):
         return False
-    raise ValueError("expected yes or no")
+    raise PuzzleError("expected yes or no")
 
 
 def char_grid(text: str, allowed: str, *, square: bool = False) -> list[str]:
@@ -494,7 +494,7 @@ def choice(*names: str) -> Callable[[str], str]:
     """A Param parser accepting exactly one of ``names``."""
     def parse(text: str) -> str:
         if text not in names:
-            raise ValueError(f"expected one of {', '.join(names)}")
+            raise PuzzleError(f"expected one of {', '.join(names)}")
         return text
     return parse
 
