@@ -1,11 +1,14 @@
-"""Argument checks shared by the API's functions: a wrong type or a value out of range is one ``PuzzleError``
-naming the argument, never Python's own TypeError or AttributeError from deep inside (issue 43, item 8)."""
+"""Argument checks of the API's modules for the front ends (batch, moves, chance, pictures, linear): a wrong type or
+a value out of range is one ``PuzzleError`` naming the argument, never Python's own TypeError or AttributeError
+from deep inside (issue 43, item 8). Each returns the value it passed, so a call reads as the argument it checks;
+what ``api.checks`` already rules on (a time limit, a text) is its rule, called from here."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from typing import Any
 
+from puzzlesmith.api import checks
 from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.puzzles.base import PuzzleType
 
@@ -26,21 +29,17 @@ def optional_whole(value: Any, name: str, low: int | None = None, high: int | No
 
 
 def seconds(value: Any, name: str = "time_limit") -> float | None:
-    """A time limit: None, or a number of seconds above 0 and finite (NaN, negatives and strings refused)."""
+    """A time limit: None, or a finite number of seconds, 0 or more (``api.checks.seconds``)."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise PuzzleError(f"must be a number of seconds, got {type(value).__name__} {value!r:.40}", where=name)
-    if not 0 < value < float("inf"):  # NaN fails both comparisons
-        raise PuzzleError(f"must be a number of seconds above 0, got {value!r}", where=name)
+    checks.seconds(name, value)
     return float(value)
 
 
 def text(value: Any, name: str) -> str:
-    """``value`` when it is a str."""
-    if not isinstance(value, str):
-        raise PuzzleError(f"must be text, got {type(value).__name__} {value!r:.40}", where=name)
-    return value
+    """``value`` when it is a str (``api.checks.text``)."""
+    checks.text(name, value)
+    return str(value)
 
 
 def choice(value: Any, name: str, known: Collection[str]) -> str:
