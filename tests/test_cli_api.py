@@ -130,6 +130,13 @@ SUDOKU4 = {"size": 4, "box": None}
     (lambda: pictures.answer_aspect(4, "a3"), "paper"),
     (lambda: pictures.write_file("text", "/tmp/never.svg"), "data"),
     (lambda: api.matrix_refusal("a puzzle", None), "puzzle"),
+    (lambda: api.generate_many("sudoku", SUDOKU4, 1, executor="pool"), "executor"),
+    (lambda: api.nonogram_from_image("x.png", "size=5x5"), "params"),
+    (lambda: moves.table_path(api.read("tiles", "1 2 3/4 5 6/7 0 8").space(), "table.tbl", 0), "table"),
+    (lambda: moves.explore(api.read("tiles", "1 2 3/4 5 6/7 0 8").space(), limits=5), "limits"),
+    (lambda: moves.pattern_plan(4, 4, "1 2 3", [1, 2]), "goal"),
+    (lambda: moves.size_text("big"), "n"),
+    (lambda: pictures.write_file(b"<svg/>", None), "path"),
 ])
 def test_new_api_functions_name_the_bad_argument(call, where: str) -> None:
     with pytest.raises(PuzzleError) as raised:

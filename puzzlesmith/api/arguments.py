@@ -93,6 +93,13 @@ def rating_range(value: Any, name: str = "rating") -> tuple[float, float] | None
     return low, high
 
 
+def whole_numbers(value: Any, name: str, low: int = 0) -> list[int]:
+    """``value`` as a list when it is a sequence of whole numbers of at least ``low`` (cells, tiles)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+        raise PuzzleError(f"must be a list of whole numbers, got {type(value).__name__}", where=name)
+    return [whole(v, name, low) for v in value]
+
+
 def instance_of(value: Any, name: str, kind: type | tuple[type, ...], what: str) -> Any:
     """``value`` when it is an instance of ``kind`` (``what`` says what is expected, in words)."""
     if not isinstance(value, kind):

@@ -14,7 +14,17 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from puzzlesmith.api.arguments import choice, flag, instance_of, optional_whole, puzzle_type, rating_range, real, whole
+from puzzlesmith.api.arguments import (
+    choice,
+    flag,
+    instance_of,
+    mapping,
+    optional_whole,
+    puzzle_type,
+    rating_range,
+    real,
+    whole,
+)
 from puzzlesmith.api.puzzle import Plan, Puzzle
 from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators import LEVELS, SYMMETRIES, level_of, new_seed, parse_rating_range
@@ -107,6 +117,10 @@ def generate_many(ptype: PuzzleType | str, params: Mapping[str, Any], n: int, *,
     whole(n, "n", 0)
     base = new_seed() if seed is None else whole(seed, "seed", -MAX_SEED, MAX_SEED)
     whole(workers, "workers", 1, 1024)
+    if executor is not None:
+        from concurrent.futures import Executor
+
+        instance_of(executor, "executor", Executor, "a concurrent.futures.Executor")
     flag(grade, "grade")
     flag(unique, "unique")
     whole(max_tries, "max_tries", 1)
@@ -207,6 +221,8 @@ def nonogram_from_image(path: str, params: Mapping[str, Any] | None = None, thre
 
     instance_of(path, "path", str, "a file name")
     real(threshold, "threshold", 0.0, 1.0)
+    if params is not None:
+        mapping(params, "params")
     whole(seed, "seed")
     # resolved parameters are written back and read again; those left at None are the type's defaults
     resolved = params_of(type_of("nonogram"), {k: v for k, v in dict(params or {}).items() if v is not None})

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from puzzlesmith.api.arguments import choice, instance_of, seconds, text, whole
+from puzzlesmith.api.arguments import choice, instance_of, real, seconds, text, whole, whole_numbers
 from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.moves.explore import FARTHEST, Exploration, Maxima
 from puzzlesmith.moves.paths import PathLimits, PathResult, PathStats, available_memory
@@ -34,6 +34,16 @@ def move_types() -> list[str]:
     from puzzlesmith.puzzles import registry
 
     return [n for n in sorted(registry.available()) if registry.get(n).solved_by_moves]
+
+
+def _limits(value: Any) -> PathLimits:
+    return instance_of(value, "limits", PathLimits, "a PathLimits (api.moves.limits)")
+
+
+def _table(value: Any) -> TableFile:
+    from puzzlesmith.moves.tablefile import TableFile
+
+    return instance_of(value, "table", TableFile, "a table file (api.moves.open_table)")
 
 
 def _space(space: Any) -> Space:
@@ -60,9 +70,7 @@ def find_path(space: Space, engine: str = "auto", limits: PathLimits = PathLimit
     from puzzlesmith.moves.paths import PATH_ENGINES, find_path as search
 
     choice(engine, "engine", ["auto", *PATH_ENGINES])
-    if not isinstance(limits, PathLimits):
-        raise PuzzleError(f"must be a PathLimits (api.moves.limits), got {type(limits).__name__}", where="limits")
-    return search(_space(space), engine, limits)
+    return search(_space(space), engine, _limits(limits))
 
 
 def path_advice(space: Space) -> str | None:
@@ -80,6 +88,7 @@ def table_path(space: Space, table: TableFile, root: int) -> PathResult:
 
     started = time.perf_counter()
     _space(space)
+    _table(table)
     whole(root, "root", 0)
     why = space.unreachable()
     numbers = None if why else walk(space, table, int(space.numbers([space.start()])[0]), root)
@@ -97,14 +106,14 @@ def explore(space: Space, limits: PathLimits = PathLimits()) -> Exploration:
     positions (the first ``FARTHEST``) and the hardest start."""
     from puzzlesmith.moves.explore import explore as whole_component
 
-    return whole_component(_space(space), limits)
+    return whole_component(_space(space), _limits(limits))
 
 
 def local_maxima(space: Space, limits: PathLimits = PathLimits()) -> Maxima:
     """Hoey's local maxima of the start's component by distance, strict and not (for spaces with ``hoey``)."""
     from puzzlesmith.moves.explore import local_maxima as maxima
 
-    return maxima(_space(space), limits)
+    return maxima(_space(space), _limits(limits))
 
 
 def bb_report(space: Space, samples: int = 200, seed: int = 0) -> dict[str, Any] | None:
@@ -123,7 +132,7 @@ def size_text(n: float) -> str:
     """A number of bytes in words: '512 bytes', '1.5 MB', '3.2 GB'."""
     from puzzlesmith.moves.tables import size_text as in_words
 
-    return in_words(n)
+    return in_words(real(n, "n", 0.0, float("inf")))
 
 
 def table_cost(size: int, moves: int, workers: int = 1) -> tuple[float, int]:
@@ -152,7 +161,7 @@ def check_root(table: TableFile, root: int) -> None:
     checksum says, a table whose root is not is damaged)."""
     from puzzlesmith.moves.tablefile import check_root as at_zero
 
-    at_zero(table, whole(root, "root", 0))
+    at_zero(_table(table), whole(root, "root", 0))
 
 
 def build_table(space: Space, root: int, path: str, header: dict[str, Any],
@@ -165,6 +174,7 @@ def build_table(space: Space, root: int, path: str, header: dict[str, Any],
     _space(space)
     whole(root, "root", 0)
     whole(workers, "workers", 1, 64)
+    instance_of(header, "header", dict, "the space's identity and root (a dict)")
     if progress is not None and not callable(progress):
         raise PuzzleError("must be a function of (positions, layer)", where="progress")
     build(space, root, text(path, "path"), header, progress, workers)
@@ -189,6 +199,7 @@ def pattern_plan(rows: int, cols: int, goal: Sequence[int], tiles: Sequence[int]
 
     whole(rows, "rows", 1)
     whole(cols, "cols", 1)
+    goal, tiles = whole_numbers(goal, "goal"), whole_numbers(tiles, "tiles", 1)
     check_pattern(rows, cols, tiles)
     identity = pattern_identity(rows, cols, list(goal), list(tiles))
     return {"identity": identity, "file": Path(out) if out else pattern_file(rows, cols, list(goal), list(tiles)),
@@ -204,6 +215,11 @@ def build_pattern_database(rows: int, cols: int, goal: Sequence[int], tiles: Seq
 
     if "identity" not in instance_of(plan, "plan", dict, "what pattern_plan returned"):
         raise PuzzleError("must be what pattern_plan returned", where="plan")
+    whole(rows, "rows", 1)
+    whole(cols, "cols", 1)
+    goal, tiles = whole_numbers(goal, "goal"), whole_numbers(tiles, "tiles", 1)
+    if progress is not None and not callable(progress):
+        raise PuzzleError("must be a function of (positions, distance)", where="progress")
     dist, histogram = build_pattern(rows, cols, list(goal), list(tiles),
                                     (lambda n, d: progress(n, d)) if progress else None)
     write_pattern(plan["file"], plan["identity"], dist, histogram)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from puzzlesmith.api import checks
 from puzzlesmith.api.arguments import choice, instance_of, real, text, whole
 from puzzlesmith.api.puzzle import MoveSolution, Puzzle, Solution
 from puzzlesmith.core.errors import PuzzleError
@@ -104,6 +105,7 @@ def write_file(data: bytes, path: str | os.PathLike[str]) -> None:
 
     if not isinstance(data, bytes):
         raise PuzzleError(f"must be bytes, got {type(data).__name__}", where="data")
+    checks.path("path", path)
     with atomic_path(path) as temporary:
         temporary.write_bytes(data)
 
