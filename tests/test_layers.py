@@ -113,8 +113,13 @@ def package_of(module: str) -> str | None:
     return parts[1] if len(parts) > 1 else None
 
 
+def shown(path: Path) -> str:
+    """A module's file as the repository names it (a test's probe file: as it is)."""
+    return str(path.relative_to(ROOT.parent)) if path.is_relative_to(ROOT.parent) else str(path)
+
+
 def where(i: Import) -> str:
-    return f"{MODULES[i.module].relative_to(ROOT.parent)}:{i.line} imports {i.target}"
+    return f"{shown(MODULES[i.module])}:{i.line} imports {i.target}"
 
 
 # -- (a) front ends on the API alone ----------------------------------------------------------------------------
@@ -273,9 +278,35 @@ def genre_tests() -> list[str]:
                 named = _names(node.value)
             for name in named:
                 if name in own and module not in own[name]:
-                    out.append(f"{path.relative_to(ROOT.parent)}:{getattr(node, 'lineno', 0)} tests {name!r}")
+                    out.append(f"{shown(path)}:{getattr(node, 'lineno', 0)} tests {name!r}")
     return out
 
 
 def test_no_genre_name_is_tested_outside_its_own_file() -> None:
     assert genre_tests() == []
+
+
+def test_the_genre_rule_sees_comparisons_and_matches(tmp_path: Path) -> None:
+    """A genre's name compared (==, in a tuple) or matched in a ``case`` is found outside its file, and not
+    inside it (a rule that found nothing would pass on anything)."""
+    probe = tmp_path / "probe.py"
+    probe.write_text('def f(name, kind):\n    if name == "tiles" or kind in ("sudoku", "x"):\n        pass\n'
+                     '    match name:\n        case "2048":\n            pass\n    return {"tiles": 1}.get(name)\n')
+    MODULES["puzzlesmith.cli.probe"] = probe
+    try:
+        found = genre_tests()
+    finally:
+        del MODULES["puzzlesmith.cli.probe"]
+    assert sorted(f.rpartition(" tests ")[2] for f in found if "probe" in f) == ["'2048'", "'sudoku'", "'tiles'"]
+
+
+def test_the_layer_rule_sees_an_import_up() -> None:
+    up = Import("puzzlesmith.puzzles.sudoku", "puzzlesmith.generators.batch", 1, False)
+    sideways = Import("puzzlesmith.drawing.book", "puzzlesmith.generators.batch", 1, False)
+    down = Import("puzzlesmith.generators.batch", "puzzlesmith.puzzles.base", 1, False)
+    ALL_IMPORTS.extend([up, sideways, down])
+    try:
+        found = upward_imports()
+    finally:
+        del ALL_IMPORTS[-3:]
+    assert [f for f in found if "sudoku" in f or "drawing/book" in f] == [where(up), where(sideways)]
