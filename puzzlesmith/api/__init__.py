@@ -25,6 +25,7 @@ Front ends (``puzzlesmith.cli``, ``puzzlesmith.web``) import this package and no
 """
 
 from puzzlesmith.api import pages
+from puzzlesmith.api.library import HardestClass, hardest_classes  # the web app's library (see its block below)
 from puzzlesmith.api.puzzle import (
     Count,
     Graded,
@@ -117,3 +118,6 @@ __all__ = [
     "matrix_refusal", "move_types", "moves", "new_seed", "nonogram_from_image", "oracle_refusal",
     "parse_rating_range", "pictures", "puzzle_picture", "verify", "whole_number",
 ]
+
+# -- the web app's library: what it imports, read and checked by the API (api/library.py) --
+__all__ += ["HardestClass", "hardest_classes"]

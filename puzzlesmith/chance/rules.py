@@ -103,6 +103,11 @@ class RowBoard:
         self._view = np.uint16 if size == 4 and sys.byteorder == "little" else None
         self._tables16 = (self._left.astype(np.uint16), self._right.astype(np.uint16)) if self._view else None
 
+    def state_error(self, position: Position) -> str | None:
+        """What is wrong with a public state a front end hands back with its board, or None when the game
+        could be in it (a game with no public state, 2048, has only 0)."""
+        return None if position.state == 0 else f"{self.name} has no public state: expected 0"
+
     # The text of one cell: the game's values.
 
     def value(self, rank: int) -> int:
@@ -293,6 +298,8 @@ class GameRules(Protocol):
         """The score of a game ending on ``board`` whose moves scored ``points``."""
     def hint(self, position: Position) -> str:
         """What the player sees besides the board, in words ('' for nothing)."""
+    def state_error(self, position: Position) -> str | None:
+        """What is wrong with ``position``'s public state, or None when the game could be in it."""
     def max_tile(self, board: int) -> int: ...
     def format(self, board: int) -> str: ...
     def grid(self, board: int) -> str: ...

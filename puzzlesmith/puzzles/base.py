@@ -411,8 +411,13 @@ class PuzzleType(Generic[D]):
         return dataclasses.replace(instance, givens=dict(givens))
 
     def cell_name(self, instance: Instance[D], var: int) -> str:
-        """How a person names variable ``var`` (used in hints and messages)."""
-        return self.model(instance).names[var]
+        """How a person names variable ``var`` (used in hints and messages): the model's name, the model built
+        once for the calls on one instance (a page names every cell; a model a cell was n^4 on an n x n grid)."""
+        named = getattr(self, "_named", None)
+        if named is None or named[0] is not instance:
+            named = (instance, self.model(instance).names)
+            self._named = named  # one tuple, swapped whole: threads see an old pair or a new one
+        return named[1][var]
 
     # -- clues that are not values of variables (types declaring ``clue_kinds``) --------------------------
     def clues(self, instance: Instance[D]) -> dict[tuple[int, int, str], int]:
