@@ -35,7 +35,6 @@ CYCLES_BEING_FIXED = {
 }
 #: Front-end modules being moved onto the API by their owners, by whose work it is.
 FRONT_END_IMPORTS_BEING_FIXED = {
-    "web": ("web/library.py imports core.integrity: the web engineer's", {"puzzlesmith.web.library"}),
     "sbp": ("the sliding-block research's commands (hardest, boards, evolve, serve, cli/sbp.py): the sbp engineer's",
             {"puzzlesmith.cli.commands.hardest", "puzzlesmith.cli.commands.boards", "puzzlesmith.cli.commands.evolve",
              "puzzlesmith.cli.commands.serve", "puzzlesmith.cli.sbp"}),
