@@ -132,6 +132,7 @@ class Rules(RowBoard):
     expectimax_weights = "puzzlesmith.chance.players_threes:Weights"
     piece = "card"
     milestones = (192, 6144)
+    shows_next = True
 
     def __init__(self, size: int = SIZE) -> None:
         import numpy as np

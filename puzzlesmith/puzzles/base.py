@@ -520,6 +520,12 @@ class MovePuzzle(PuzzleType[D]):
     #: "module:function" drawing one position of this type, ``function(instance, board text) -> Picture``
     #: (``puzzlesmith.drawing.moves``); None: the board's text drawn as a grid.
     position_drawing: ClassVar[str | None] = None
+    #: Why a space of this type whose moves all undo may still have no whole-space table (its
+    #: ``Space.table_identity`` None), in words, as ``table`` says it; None: its positions are not numbered.
+    unnumbered: ClassVar[str | None] = None
+    #: What sets a position apart from the part of the space that a table from the goal numbers, in words (a tile
+    #: puzzle's parity), as ``table`` says it; '' when the type cannot say.
+    outside_table: ClassVar[str] = ""
 
     def space(self, instance: Instance[D]) -> Space:
         """The position graph of ``instance`` in its metric."""
@@ -551,6 +557,12 @@ class MovePuzzle(PuzzleType[D]):
     def pieces(self, instance: Instance[D], position: str) -> Pieces | None:
         """The pieces of board ``position`` (text) a page moves by dragging or arrow keys, or None (the
         default): the puzzle is played by its moves' names (a permutation puzzle)."""
+        return None
+
+    def pattern_database(self, instance: Instance[D]) -> tuple[int, int, list[int], list[int]] | None:
+        """(rows, columns, goal cells, tiles) of the pattern database (``moves.pdb``) that ``table`` builds for
+        ``instance``'s parameters instead of the whole space's table (a tile puzzle's ``-p pattern``); None, the
+        default: the whole space's table."""
         return None
 
     def keep_labels(self, instance: Instance[D], before: str, after: str) -> str:
