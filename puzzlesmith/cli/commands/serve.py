@@ -10,6 +10,7 @@ import argparse
 import importlib.util
 from typing import TYPE_CHECKING
 
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import EXIT_OK, positive_seconds
 from puzzlesmith.core.errors import UsageError
 
@@ -20,7 +21,7 @@ EXTRA = "web"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("serve", help="play every puzzle type in a browser: a local web app (needs the 'web' extra)")
+    p = sub.add_parser("serve", help=COMMANDS["serve"])
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every network)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one and prints it)")
