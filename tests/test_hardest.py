@@ -17,8 +17,9 @@ from puzzlesmith.moves.paths import find_path
 from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.slide import read_grid
 from puzzlesmith.sbp.boards import board_list, boards, count_boards, justsolved, popcount, text
+from puzzlesmith.sbp.classes import class_name, size_classes
 from puzzlesmith.sbp.evolve import Evaluator, evolve, random_search
-from puzzlesmith.sbp.hardest import class_name, hardest_classes, hardest_of_class, size_classes
+from puzzlesmith.sbp.hardest import hardest_classes, hardest_of_class
 
 ROOT = Path(__file__).resolve().parents[1]
 SLIDE = registry.get("slide")

@@ -13,7 +13,8 @@ import pytest
 from puzzlesmith.moves.paths import find_path
 from puzzlesmith.puzzles import registry
 from puzzlesmith.sbp.boards import boards, size_class, text
-from puzzlesmith.sbp.hardest import class_name, hardest_of_class, size_classes
+from puzzlesmith.sbp.classes import class_name, size_classes
+from puzzlesmith.sbp.hardest import hardest_of_class
 
 SLIDE = registry.get("slide")
 METRICS = ["moves", "straight", "steps", "supermoves", "superstraight", "supersteps"]

@@ -16,9 +16,9 @@ import puzzlesmith.sbp.hardest as hardest
 import puzzlesmith.sbp.hardest_ranked as ranked
 from puzzlesmith.core.compiled import compiled_available
 from puzzlesmith.sbp.boards import board_list
+from puzzlesmith.sbp.classes import size_classes
 from puzzlesmith.sbp.hardest import (
     Geometry,
-    KeyMoves,
     Layers,
     class_record,
     goal_placements,
@@ -26,8 +26,8 @@ from puzzlesmith.sbp.hardest import (
     justsolved_keys,
     justsolved_rows,
     next_keys,
-    size_classes,
 )
+from puzzlesmith.sbp.hardest_kernel import KeyMoves
 
 pytestmark = pytest.mark.skipif(not compiled_available(), reason="numba is not installed (pip install '.[fast]')")
 

@@ -16,7 +16,8 @@ import pytest
 import puzzlesmith.sbp.hardest_ranked as ranked
 from puzzlesmith.moves.ranking import SortedRanking, TwoBitTable
 from puzzlesmith.sbp.boards import board_list
-from puzzlesmith.sbp.hardest import Geometry, Layers, class_record, hardest_of_class, size_classes
+from puzzlesmith.sbp.classes import size_classes
+from puzzlesmith.sbp.hardest import Geometry, Layers, class_record, hardest_of_class
 from puzzlesmith.sbp.hardest_cost import choose_mode, class_cost
 
 ROOT = Path(__file__).resolve().parents[1]

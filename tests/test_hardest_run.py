@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.sbp.hardest import class_name, size_classes
+from puzzlesmith.sbp.classes import class_name, size_classes
 
 ROOT = Path(__file__).resolve().parents[1]
 

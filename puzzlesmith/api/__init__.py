@@ -24,7 +24,10 @@ Front ends (``puzzlesmith.cli``, ``puzzlesmith.web``) import this package and no
 (``tests/test_layers.py`` keeps them so).
 """
 
-from puzzlesmith.api import pages
+from puzzlesmith.api import (
+    pages,
+    research,  # the sliding-block research (issue 42, item 3): api/research.py
+)
 from puzzlesmith.api.puzzle import (
     Count,
     Graded,
@@ -85,4 +88,5 @@ __all__ = [
     "generate", "minimum_moves", "move_answer", "move_values", "next_positions", "pages", "params_of",
     "path_engine_choice", "read", "read_file", "read_text", "solutions_of", "step_cells", "stopped_text", "type_of",
     "types", "unanswered", "with_entries",
+    "research",  # the sliding-block research (issue 42, item 3)
 ]

@@ -7,9 +7,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError, excerpt
-from puzzlesmith.moves.space import METRICS
-from puzzlesmith.puzzles.base import choice, whole_number, yes_no
+from puzzlesmith.api import PuzzleError, excerpt
+from puzzlesmith.api.research import METRICS, choice, whole_number, yes_no
 
 #: The largest board these commands take (rows x cols cells).
 MAX_CELLS = 36

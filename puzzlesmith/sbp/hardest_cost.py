@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from importlib import resources
 from math import exp, log
 from typing import Any
 
-from puzzlesmith.sbp.boards import Board, _step_rooms, connected_sets
+from puzzlesmith.sbp.boards import Board, connected_sets, step_rooms
+from puzzlesmith.sbp.classes import MODES, VECTOR_METRICS, size_classes
 
 
 def multisets(cells: int) -> list[tuple[int, ...]]:
@@ -78,7 +80,7 @@ def class_counts(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]
     solved = np.zeros(len(every), dtype=np.int64)
     for piece, size in connected_sets(n - 1, board.full, nbrs):
         rest = board.full & ~piece
-        rooms = [room for room in _step_rooms(piece, rows, cols) if room is not None]
+        rooms = [room for room in step_rooms(piece, rows, cols) if room is not None]
         for room in rooms:
             add(solved, ways(rest & ~room), size)
         if len(rooms) == 2:
@@ -87,19 +89,39 @@ def class_counts(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]
     return {m: (int(boards[k]), int(solved[k])) for k, m in enumerate(every) if m and sum(m) < n}
 
 
+#: The stored counts (``benchmarks/hardest_counts.py`` makes them): package data, shipped with the package.
+COUNTS_FILE = resources.files("puzzlesmith.sbp") / "class_counts.json"
+
+
+@cache
+def stored_counts() -> dict[str, list[list[int]]]:
+    """The boards of ``COUNTS_FILE``: per board (rows <= columns), [boards, justsolved] of each class in the order of
+    ``size_classes``. A file that does not read so is a ``DamagedFile`` (the install is broken)."""
+    import json
+
+    from puzzlesmith.core.errors import DamagedFile
+
+    try:
+        boards = json.loads(COUNTS_FILE.read_text(encoding="utf-8"))["boards"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise DamagedFile("class counts", str(COUNTS_FILE), f"it does not read as the counts ({e})") from None
+    for shape, pairs in boards.items():
+        rows, cols = map(int, shape.split("x"))
+        if len(pairs) != len(size_classes(rows * cols)):
+            raise DamagedFile("class counts", str(COUNTS_FILE), f"{shape} has {len(pairs)} classes, not "
+                                                                 f"{len(size_classes(rows * cols))}")
+    return dict(boards)
+
+
 @lru_cache(maxsize=8)
 def counts_of(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]:
-    """``class_counts`` of a board, read from ``hardest_counts`` where it is there (the same on a transposed
-    board: transposing keeps piece sizes, the bottom-right cell and the two steps a justsolved piece may take)."""
-    from puzzlesmith.sbp.hardest import size_classes
-    from puzzlesmith.sbp.hardest_counts import COUNTS
-
+    """``class_counts`` of a board, read from ``stored_counts`` where it is there (the same on a transposed board:
+    transposing keeps piece sizes, the bottom-right cell and the two steps a justsolved piece may take)."""
     rows, cols = min(rows, cols), max(rows, cols)
-    stored = COUNTS.get(f"{rows}x{cols}")
+    stored = stored_counts().get(f"{rows}x{cols}")
     if stored is None:
         return class_counts(rows, cols)
-    pairs = [tuple(int(x, 36) for x in item.split(",")) for item in stored.split()]
-    return {sizes: (pair[0], pair[1]) for sizes, pair in zip(size_classes(rows * cols), pairs)}
+    return {sizes: (pair[0], pair[1]) for sizes, pair in zip(size_classes(rows * cols), stored)}
 
 
 def features(rows: int, cols: int, sizes: Sequence[int]) -> list[float] | None:
@@ -215,8 +237,6 @@ class Cost:
 
 def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves", mode: str = "layers") -> Cost:
     """The cost of one class searched in ``mode`` (``hardest.MODES``; the super metrics have one way only)."""
-    from puzzlesmith.sbp.hardest import VECTOR_METRICS
-
     fit = fitted()
     x = features(rows, cols, sizes)
     if x is None:
@@ -243,8 +263,6 @@ def choose_mode(rows: int, cols: int, sizes: Sequence[int], metric: str, budget:
     """The fastest way to search the class within ``budget`` bytes (None: no limit): the layers where they fit,
     else the numbered positions in memory, else on disk; where none fits, the one that needs least (the disk's
     fixed arrays are more than a small class's layers), used even beyond the budget."""
-    from puzzlesmith.sbp.hardest import MODES, VECTOR_METRICS
-
     if budget is None or metric not in VECTOR_METRICS:
         return "layers"
     needs = {mode: class_cost(rows, cols, sizes, metric, mode).memory for mode in MODES}
@@ -253,44 +271,3 @@ def choose_mode(rows: int, cols: int, sizes: Sequence[int], metric: str, budget:
 
 def model(coefficients: Sequence[float], x: Sequence[float]) -> float:
     return exp(sum(a * b for a, b in zip(coefficients, x)))
-
-
-def counts_module(boards: Sequence[str] = ("4x4", "2x8", "2x9", "3x6", "2x10", "4x5")) -> str:
-    """The text of ``hardest_counts.py``: ``class_counts`` of each board (4x5 takes about a minute and 1.4 GB)."""
-    from puzzlesmith.sbp.hardest import size_classes
-
-    def b36(x: int) -> str:
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-        out = ""
-        while True:
-            x, r = divmod(x, 36)
-            out = digits[r] + out
-            if not x:
-                return out
-
-    lines = ['"""Board counts of every class of piece sizes on the boards whose count takes seconds to a minute',
-             '(``hardest_cost.class_counts``: 4x5 about 60 s and 1.4 GB), so that ``hardest`` says its cost at once.',
-             '',
-             'Generated by ``python -m puzzlesmith.sbp.hardest_cost`` and checked by tests/test_hardest_cost.py',
-             'against ``class_counts`` and ``boards.count_boards``. Per board (rows <= columns), the classes in the',
-             'order of ``hardest.size_classes``, each as "boards,justsolved" in base 36, separated by spaces.',
-             '"""', '', 'COUNTS = {']
-    for shape in boards:
-        rows, cols = map(int, shape.split("x"))
-        counts = class_counts(rows, cols)
-        lines.append(f'    "{shape}": (')
-        line = ""
-        for sizes in size_classes(rows * cols):
-            item = f"{b36(counts[sizes][0])},{b36(counts[sizes][1])}"
-            if len(line) + len(item) + 1 > 100:
-                lines.append(f'        "{line}"')
-                line = ""
-            line += item + " "
-        lines += [f'        "{line.rstrip()}"', '    ),']
-    return "\n".join(lines + ["}"]) + "\n"
-
-
-if __name__ == "__main__":
-    from pathlib import Path
-
-    Path(__file__).with_name("hardest_counts.py").write_text(counts_module())

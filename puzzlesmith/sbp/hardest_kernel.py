@@ -19,10 +19,14 @@ compare the two); ``core.compiled.kernel`` runs the same functions as plain Pyth
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from puzzlesmith.core.compiled import compiled_available, kernel
+
+if TYPE_CHECKING:
+    from puzzlesmith.sbp.hardest import Layers
 
 #: Indices into the geometry vector the kernels read (``geometry``).
 N, COLS, FULL, PAIR_H, PAIR_V, SHIFT_A, TOP, BOTTOM, LEFT, RIGHT = range(10)
@@ -455,3 +459,41 @@ def anchored(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         sizes += [s for _, s in found]
         starts.append(len(masks))
     return (np.array(starts, dtype=np.int64), np.array(masks, dtype=np.int64), np.array(sizes, dtype=np.int64))
+
+
+#: Successor keys made at once by the compiled search (8 MB): bounds its working memory beside the layers.
+BUFFER = 1 << 20
+#: Boards of at most this many cells mark the moves of single cells in a bit set of every set of cells (2 MB at
+#: 24 cells; only a board of one row has more and still fits the keys).
+MARK_CELLS = 24
+
+
+class KeyMoves:
+    """The moves of a ``hardest.Layers`` space on keys alone, by the kernels above: what both ways of keeping
+    the layers (``hardest.search_class_keys``, ``hardest_ranked``) move positions with."""
+
+    def __init__(self, space: Layers) -> None:
+        self.space, self.g = space, geometry(space)
+        self.metric = {"steps": STEPS, "straight": STRAIGHT, "moves": MOVES}[space.metric]
+        self.rule = ANY if space.any_start else CORNER if space.rule == "corner" else EDGES
+
+    def start(self, key: int) -> list[int]:
+        """The position of ``key`` as masks: the goal piece, then the others in anchor order."""
+        pieces = np.empty(self.space.geo.n, dtype=np.int64)
+        k, goal = decode(key, self.g, pieces)
+        return [int(pieces[goal])] + [int(m) for m in pieces[:k] if m != pieces[goal]]
+
+    def first_start(self, keys: np.ndarray) -> list[int] | None:
+        """The first of ``keys`` that is an eligible start, as ``start`` gives it (None: none is)."""
+        at = first_eligible(keys, self.g, self.rule)
+        return self.start(keys[at]) if at >= 0 else None
+
+    def successors(self, keys: np.ndarray, move_goal: bool) -> np.ndarray:
+        """Every key one move leads to from ``keys`` (repeats kept): with ``move_goal`` False, single steps of
+        the pieces but the goal piece (the goal positions joined to the justsolved ones)."""
+        metric = self.metric if move_goal else STEPS
+        buffer, parts, at, none = np.empty(BUFFER, dtype=np.int64), [], 0, keys[:0]
+        while at < keys.size:
+            at, count, _ = expand(keys, none, at, buffer, none, none, none, self.g, metric, move_goal, False)
+            parts.append(buffer[:count].copy())
+        return np.concatenate(parts) if parts else keys[:0]

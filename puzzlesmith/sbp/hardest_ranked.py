@@ -225,7 +225,7 @@ def sweep(space: Any, numbering: Any, table: TwoBitTable, value: int, pieces: in
     With the keys on disk the successors' keys go to a file per slice of the keys as they are found, and are
     numbered and marked a slice at a time after the sweep: each slice is read once a layer."""
     from puzzlesmith.core.compiled import compiled_available
-    from puzzlesmith.sbp.hardest import KeyMoves
+    from puzzlesmith.sbp.hardest_kernel import KeyMoves
 
     np = space.np
     compiled = KeyMoves(space) if compiled_available() else None

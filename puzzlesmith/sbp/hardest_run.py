@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from puzzlesmith.core.errors import PuzzleError
-from puzzlesmith.sbp.hardest import class_name, class_record, hardest_of_class, named
+from puzzlesmith.sbp.classes import class_name
+from puzzlesmith.sbp.hardest import class_record, hardest_of_class, named
 
 #: The fields of a results line that vary between runs of the same search: they go to the costs file.
 VARYING = ("seconds", "cpu_seconds", "peak_mb", "mode", "search")
@@ -128,6 +129,37 @@ class Results:
             for content in [{"setting": self.setting}] + [self.done[name] for name in order if name in self.done]:
                 saved = {k: v for k, v in content.items() if k not in UNSAVED}
                 f.write(json.dumps(sealed_json(saved), separators=(",", ":")) + "\n")
+
+
+def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The classes a checkpoint file holds, when it was made with the same setting; a damaged file
+    (its checksum does not match) is refused rather than resumed from."""
+    from puzzlesmith.core.errors import DamagedFile, UsageError
+    from puzzlesmith.core.integrity import unsealed_json
+
+    if not os.path.exists(path):
+        return {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            saved = json.load(f)
+    except OSError as e:
+        raise UsageError(f"cannot read the checkpoint {path}: {e.strerror}") from None
+    except ValueError:
+        raise DamagedFile("checkpoint", path, "it is not JSON (cut short or overwritten)") from None
+    saved = unsealed_json("checkpoint", path, saved)
+    if saved.get("setting") != setting or not isinstance(saved.get("done"), dict):
+        raise UsageError(f"the checkpoint {path} is from another run ({setting_text(saved.get('setting'))}): give "
+                         "another file or delete it")
+    return {name: named(record) for name, record in saved["done"].items()}
+
+
+def save_checkpoint(path: str, setting: dict[str, Any], done: dict[str, dict[str, Any]]) -> None:
+    """``hardest --checkpoint``'s file: the finished classes as one sealed JSON object, written whole or not at all."""
+    from puzzlesmith.core.files import atomic_write
+    from puzzlesmith.core.integrity import sealed_json
+
+    with atomic_write(path) as f:
+        json.dump(sealed_json({"setting": setting, "done": done}), f)
 
 
 def peak_reset() -> None:
