@@ -104,6 +104,21 @@ def test_where_no_mode_fits_the_one_that_needs_least_is_chosen():
     assert choose_mode(2, 4, (1, 1, 1), "moves", needs["layers"] * 2) == "layers"
 
 
+def test_a_run_of_more_than_a_day_is_refused_unless_yes():
+    """Issue 43, item 12a: 4x5 in supermoves (position by position, every class on one worker) is weeks of CPU: the
+    run says its cost and is refused at once, one line naming the estimate and --yes, before any work. With --yes it
+    goes on to the next check (here the memory of one worker, limited to 1 MB by --memory)."""
+    command = [sys.executable, "-m", "puzzlesmith", "hardest", "-p", "size=4x5", "-p", "metric=supermoves"]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    refused = done.stderr.splitlines()[-1]
+    assert refused.startswith("puzzlesmith: error: hardest: 2086 classes to search on 1 worker(s) is expected to take "
+                              "about ") and refused.endswith("more than a day: give --yes to run it anyway")
+    done = subprocess.run(command + ["--yes", "--memory", "1MB"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 2 and "--yes" not in done.stderr and "more than one worker has" in done.stderr
+
+
 def test_what_cannot_fit_a_worker_is_refused_with_one_line():
     """4x5 on 64 workers kept as layers: each would have a 64th of this machine's memory, less than 4x5's largest
     class needs so (several GB); the run says the cost, then refuses, naming the class, before any work."""

@@ -24,15 +24,12 @@ if TYPE_CHECKING:
     from puzzlesmith.sbp.hardest_run import Plan, Results
 
 __all__ = [
-    "DAY", "MAX_SEED", "METRICS", "MODES", "RULES", "available_memory", "board_fits", "board_text", "boards",
+    "MAX_SEED", "METRICS", "MODES", "RULES", "available_memory", "board_fits", "board_text", "boards",
     "choice", "class_cost", "class_name", "choose_mode", "cluster_workers", "count_boards", "count_cost",
     "evaluator", "evolve", "evolve_cost", "geometry", "is_justsolved", "load_checkpoint", "local_cluster",
     "new_seed", "parse_class", "plan", "results_file", "save_checkpoint", "size_class", "size_classes", "size_text",
     "whole_number", "worker_memory", "worker_pool", "yes_no",
 ]
-
-#: The longest run the research commands start unasked (seconds): past it they want ``--yes``.
-DAY = 86_400.0
 
 
 # -- every board of a size ------------------------------------------------------------------------

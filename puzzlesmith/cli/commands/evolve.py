@@ -13,7 +13,7 @@ import sys
 from puzzlesmith.api import UsageError, research
 from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, emit_json, positive_int, whole_numbers
 from puzzlesmith.cli.moves import counted
-from puzzlesmith.cli.sbp import add_param_option, read_params
+from puzzlesmith.cli.sbp import add_param_option, add_yes_option, check_duration, read_params
 
 NAMES = ("size", "goal", "metric")
 MAX_RUN = 10**15  # evaluations: far past any run that ends (a year is about 10^9 of the fastest)
@@ -33,6 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true",
                    help="JSON Lines: {generation, evaluations, best_moves, best_puzzle} per generation")
     p.add_argument("-q", "--quiet", action="store_true", help="no seed and cost note on stderr")
+    add_yes_option(p)
     p.set_defaults(run=run)
 
 
@@ -45,12 +46,14 @@ def run(args: argparse.Namespace) -> int:
     if evaluations > MAX_RUN:
         raise UsageError(f"--population {args.population:,} x --generations {args.generations:,} is "
                          f"{evaluations:,} evaluations, more than any run could finish (at most {MAX_RUN:,})")
+    what = f"evolve: {evaluations:,} evaluations on {rows}x{cols}"
+    seconds, memory = research.evolve_cost(rows, cols, evaluations)
+    check_duration(what, seconds, args.yes)
     seed = research.new_seed() if args.seed is None else args.seed
     if not args.quiet:
         if args.seed is None:
             print(f"puzzlesmith: seed {seed} (give --seed {seed} to make this run again)", file=sys.stderr)
-        seconds, memory = research.evolve_cost(rows, cols, evaluations)
-        announce_cost(f"evolve: {evaluations:,} evaluations on {rows}x{cols}", seconds, memory)
+        announce_cost(what, seconds, memory)
     executor = None
     if args.workers > 1:
         executor = research.worker_pool(args.workers)

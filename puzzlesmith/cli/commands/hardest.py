@@ -18,7 +18,7 @@ from typing import Any
 from puzzlesmith.api import PuzzleError, UsageError, research
 from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, emit_json, positive_int
 from puzzlesmith.cli.outputs import check_output
-from puzzlesmith.cli.sbp import add_param_option, read_params
+from puzzlesmith.cli.sbp import add_param_option, add_yes_option, check_duration, read_params
 
 NAMES = ("size", "sizes", "goal", "metric")
 
@@ -45,6 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "available, shared among the workers)")
     p.add_argument("--progress", action="store_true", help="show the progress bar even when stderr is not a terminal")
     p.add_argument("--json", action="store_true", help="JSON Lines: {class, sizes, moves, puzzle, ...} per class")
+    add_yes_option(p)
     p.set_defaults(run=run)
 
 
@@ -157,6 +158,7 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
         print(f"{what}: expect {time_text(wall)} and about {size_text(at_once)} of memory"
               + (f" ({size_text(free)} available)" if free else "") + ("" if workers == 1 else
               f", at most {size_text(need)} for one class"), file=sys.stderr, flush=True)
+    check_duration(what, wall, args.yes)
     if largest is not None and per_worker is not None and need > per_worker:
         ways = ([] if args.scheduler else ["fewer --workers"] if workers > 1 else [])
         ways += ["more --memory"] if args.memory is not None and per_worker == args.memory else []
