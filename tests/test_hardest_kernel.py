@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import puzzlesmith.core.compiled as compiled
-import puzzlesmith.sbp.hardest as hardest
+import puzzlesmith.sbp.hardest_kernel as hardest_kernel
 import puzzlesmith.sbp.hardest_ranked as ranked
 from puzzlesmith.core.compiled import compiled_available
 from puzzlesmith.sbp.boards import board_list
@@ -124,7 +124,7 @@ def test_the_marked_single_cells_make_the_layer_that_sorting_every_successor_mak
     on 4x5 classes of three and of eight single cells, layer after layer (with the goal piece held, then moving),
     the successors not in the layer nor the one before, sorted and made distinct by numpy. Buffers of 4,096 keys,
     so that runs are cut between buffers."""
-    monkeypatch.setattr(hardest, "BUFFER", 1 << 12)
+    monkeypatch.setattr(hardest_kernel, "BUFFER", 1 << 12)
     space = Layers(Geometry(4, 5), metric, "corner")
     moves = KeyMoves(space)
     for sizes in ((1, 1, 1, 2, 3), (1,) * 8 + (2, 2)):

@@ -236,7 +236,7 @@ class Cost:
 
 
 def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves", mode: str = "layers") -> Cost:
-    """The cost of one class searched in ``mode`` (``hardest.MODES``; the super metrics have one way only)."""
+    """The cost of one class searched in ``mode`` (``classes.MODES``; the super metrics have one way only)."""
     fit = fitted()
     x = features(rows, cols, sizes)
     if x is None:

@@ -36,10 +36,10 @@ STEPS, STRAIGHT, MOVES = 0, 1, 2
 CORNER, EDGES, ANY = 0, 1, 2
 
 
-def geometry(space: object) -> np.ndarray:
+def geometry(space: Layers) -> np.ndarray:
     """The constants of a ``hardest.Layers`` the kernels need, as one int64 vector."""
-    geo = space.geo  # type: ignore[attr-defined]
-    return np.array([geo.n, geo.cols, geo.full, space.pair_h, space.pair_v, space.shift_a,  # type: ignore[attr-defined]
+    geo = space.geo
+    return np.array([geo.n, geo.cols, geo.full, space.pair_h, space.pair_v, space.shift_a,
                      geo.top, geo.bottom, geo.left, geo.right], dtype=np.int64)
 
 

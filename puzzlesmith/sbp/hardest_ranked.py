@@ -8,7 +8,7 @@ sorted array of position keys (``moves.ranking.SortedRanking``), and the search 
 number (``moves.ranking.TwoBitTable``, after Hoey, "Re: TripleCross by Binary Arts", 1996): 0 not seen, 1 or 2
 the layer being expanded or the next one, 3 seen before. Moves undo, so the successors of a layer not seen yet
 are the next layer. A sweep of the table a block at a time finds the layer, rebuilds its positions from their
-keys (``rows_of``; with numba the kernels move the keys themselves, ``hardest.KeyMoves``), marks the new
+keys (``rows_of``; with numba the kernels move the keys themselves, ``hardest_kernel.KeyMoves``), marks the new
 successors and retires the layer to 3.
 
 In memory (mode ``ranked``) that is 8 bytes a position for the keys and a quarter byte for the table. On disk

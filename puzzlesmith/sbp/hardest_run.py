@@ -224,7 +224,7 @@ class Plan:
     memory: dict[tuple[int, ...], float]
     retries: int = 1
     failures: list[Failure] = field(default_factory=list)
-    #: How each class keeps its layers (``hardest.MODES``; "layers" where not given).
+    #: How each class keeps its layers (``classes.MODES``; "layers" where not given).
     modes: dict[tuple[int, ...], str] = field(default_factory=dict)
 
     def task_args(self, sizes: tuple[int, ...]) -> tuple[Any, ...]:
