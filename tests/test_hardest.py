@@ -366,7 +366,7 @@ def test_hardest_matches_solving_every_start_one_by_one(metric, goal):
 
 @pytest.mark.parametrize("metric", ["steps", "straight", "moves"])
 def test_the_two_class_searches_agree(metric):
-    """The numpy layers (single-piece metrics) and the position-by-position search (written for the super
+    """The layer search on keys (single-piece metrics) and the position-by-position search (written for the super
     metrics, through slide's own moves) find the same hardest length on a 4x4 class."""
     from puzzlesmith.sbp.hardest import hardest_by_positions
 

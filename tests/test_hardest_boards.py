@@ -1,6 +1,6 @@
 """Issue 26: the class search against a brute force on whole small boards. Every board of 2x3, 2x4 and 3x3 is read
 as a puzzle by `slide` (which picks its goal piece by the goal rule) and solved on its own by breadth-first search;
-the longest solution of each class must be what the class search finds, in all six metrics (the numpy layers for
+the longest solution of each class must be what the class search finds, in all six metrics (the layers of keys for
 moves, straight and steps; the position-by-position search for the super metrics) and under both goal rules.
 A start already solved counts, as 0 moves (the search starts where the goal piece can move, so it is found apart)."""
 

@@ -1,5 +1,5 @@
 """Issue 26, the compiled class search (``sbp/hardest_kernel.py``, a layer as its sorted keys alone) against the
-numpy search it replaces where numba is installed: every class of small boards with the same record and the same
+numpy search it replaced (tests/hardest_reference.py): every class of small boards with the same record and the same
 layer sizes in the three metrics under both goal rules; each kernel against its numpy or plain-Python counterpart
 (keys turned back into pieces, the successors of every position, the justsolved listing, the membership filter);
 and Bickford's 132-move 4x4 class ("Sliding Block Puzzles, Part 3", 2012) in the compiled numbered mode."""
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
+import hardest_reference as reference
 import numpy as np
 import pytest
 
-import puzzlesmith.core.compiled as compiled
 import puzzlesmith.sbp.hardest_kernel as hardest_kernel
 import puzzlesmith.sbp.hardest_ranked as ranked
 from puzzlesmith.core.compiled import compiled_available
@@ -24,7 +24,6 @@ from puzzlesmith.sbp.hardest import (
     goal_placements,
     hardest_of_class,
     justsolved_keys,
-    justsolved_rows,
     next_keys,
 )
 from puzzlesmith.sbp.hardest_kernel import KeyMoves
@@ -34,13 +33,12 @@ pytestmark = pytest.mark.skipif(not compiled_available(), reason="numba is not i
 
 def searched(rows: int, cols: int, sizes: tuple[int, ...], rule: str, metric: str, numba: bool, mode: str = "layers",
              any_start: bool = False) -> tuple:
-    """The record (times left out) and layer sizes of one class, by the kernels or by the numpy search."""
-    saved = compiled.compiled_available
-    compiled.compiled_available = lambda: numba  # type: ignore[assignment]
-    try:
+    """The record (times left out) and layer sizes of one class, by the kernels (the library's search) or by the
+    numpy search (tests/hardest_reference.py)."""
+    if numba:
         result = hardest_of_class(rows, cols, sizes, rule, metric, mode=mode, any_start=any_start)
-    finally:
-        compiled.compiled_available = saved  # type: ignore[assignment]
+    else:
+        result = reference.hardest_of_class(rows, cols, sizes, rule, metric, any_start=any_start)
     record = class_record(result, rows, cols)
     del record["seconds"], record["cpu_seconds"]
     return record, result.layers
@@ -143,7 +141,7 @@ def test_the_justsolved_keys_are_those_of_the_listed_rows(rule):
     space = Layers(Geometry(3, 4), "moves", rule)
     assert goal_placements(3, 4, rule)
     for sizes in size_classes(12)[::5]:
-        rows = justsolved_rows(space.geo, sizes, rule)
+        rows = reference.justsolved_rows(space.geo, sizes, rule)
         expected = np.unique(space.keys(np.array(rows, dtype=np.int64))) if rows else np.zeros(0, dtype=np.int64)
         assert (justsolved_keys(space, sizes) == expected).all(), sizes
 

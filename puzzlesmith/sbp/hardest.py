@@ -25,10 +25,11 @@ The search starts from the justsolved positions: the goal piece at its goal and 
 them by moves of the other pieces (these, with them, are all the goal positions of their
 components: before the goal piece first leaves its goal it must be able to move).
 
-With numba installed (the ``fast`` extra) the layers are searched by the compiled kernels of
-``hardest_kernel`` (``search_class_keys``): a layer is its sorted keys alone, 8 bytes a position,
-since a key turns back into its pieces in a few bit operations; without numba, by the numpy rows
-(``search_class``). The two give the same layers and the same start (the tests compare them).
+The layers are searched by the compiled kernels of ``hardest_kernel`` (``search_class_keys``): a layer is its
+sorted keys alone, 8 bytes a position, since a key turns back into its pieces in a few bit operations. numba comes
+with every install (galois, a dependency, requires it); with $PUZZLESMITH_PURE_PYTHON set the same kernels run as
+plain Python. The numpy search this replaced, a layer as rows of piece masks, is the tests' reference
+(tests/hardest_reference.py): the two give the same layers and the same start.
 """
 
 from __future__ import annotations
@@ -101,25 +102,10 @@ def step_targets(piece: int, geo: Geometry) -> list[int]:
     return out
 
 
-def justsolved_rows(geo: Geometry, sizes: Sequence[int], rule: str) -> list[list[int]]:
-    """Every position of the class with the goal piece at its goal and able to move (goal piece
-    first); a board where it can move both ways comes twice (keys remove the repeat)."""
-    rows: list[list[int]] = []
-    wanted = Counter(sizes)
-    for piece in goal_placements(geo.rows, geo.cols, rule):
-        size = popcount(piece)
-        if not wanted[size]:
-            continue
-        rest = list((wanted - Counter({size: 1})).elements())
-        for room in step_targets(piece, geo):
-            for others in board_list(geo.rows, geo.cols, rest, cells=geo.full & ~piece, voids=room):
-                rows.append([piece] + others)
-    return rows
-
-
 def justsolved_blocks(geo: Geometry, sizes: Sequence[int], rule: str, block: int) -> Iterator[Any]:
-    """``justsolved_rows`` as int64 arrays of at most ``block`` rows, listed as they are needed: the numbered
-    search holds one block, not every justsolved board as Python lists."""
+    """Every position of the class with the goal piece at its goal and able to move (goal piece first; a board
+    where it can move both ways comes twice), as int64 arrays of at most ``block`` rows, listed as they are
+    needed: the numbered search holds one block, not every justsolved board as Python lists."""
     from itertools import islice
 
     import numpy as np
@@ -337,66 +323,26 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
         raise ValueError(f"any_start: the class search for {metric} starts where the goal rule says")
     if metric not in VECTOR_METRICS:
         return hardest_by_positions(rows_, cols, sizes, rule, metric, progress)
-    import numpy as np
-
     began, cpu = time.perf_counter(), time.process_time()
     geo = Geometry(rows_, cols)
     sizes = tuple(sorted(sizes))
     space = Layers(geo, metric, rule, any_start)
     result = ClassResult(sizes, None, None)
-    if mode == "layers":
-        from puzzlesmith.core.compiled import compiled_available
-
-        if compiled_available():
+    # the kernels' integer arithmetic wraps around (a hash, bit tricks), as it does compiled: numpy's scalars, which
+    # run it when the kernels are plain Python ($PUZZLESMITH_PURE_PYTHON), would warn of each overflow
+    with space.np.errstate(over="ignore"):
+        if mode == "layers":
             search_class_keys(space, sizes, result, progress)
         else:
-            source = justsolved_rows(geo, sizes, rule)
-            if source:
-                search_class(space, np.array(source, dtype=np.int64), result, progress)
-    else:
-        from puzzlesmith.sbp.hardest_ranked import LIST_BLOCK, search_class_ranked
+            from puzzlesmith.sbp.hardest_ranked import LIST_BLOCK, search_class_ranked
 
-        search_class_ranked(space, justsolved_blocks(geo, sizes, rule, LIST_BLOCK), result, progress,
-                            on_disk=mode == "disk")
+            search_class_ranked(space, justsolved_blocks(geo, sizes, rule, LIST_BLOCK), result, progress,
+                                on_disk=mode == "disk")
     if result.moves is None:
         result.start = solved_start(geo, sizes, space)
         result.moves = 0 if result.start is not None else None
     result.seconds, result.cpu_seconds = time.perf_counter() - began, time.process_time() - cpu
     return result
-
-
-def search_class(space: Layers, rows: Any, result: ClassResult, progress: Callable[[int], None] | None) -> None:
-    """Breadth-first from every goal position joined to the justsolved ``rows``: the deepest eligible start."""
-    import numpy as np
-
-    keys, first = first_of_each(space.keys(rows))
-    rows = rows[first]
-    result.justsolved = keys.size
-    # every goal position joined to them by moves of the other pieces (steps suffice: a move is steps)
-    found_k, found_r = [keys], [rows]
-    before, layer_k, layer_r = keys[:0], keys, rows
-    others = range(1, rows.shape[1])
-    while layer_k.size:
-        nxt_k, nxt_r = space.expand(layer_k, layer_r, before, others, single=True)
-        found_k.append(nxt_k)
-        found_r.append(nxt_r)
-        before, layer_k, layer_r = layer_k, nxt_k, nxt_r
-    keys = np.concatenate(found_k)
-    order = np.argsort(keys)
-    keys, rows = keys[order], np.concatenate(found_r)[order]
-    # breadth-first from all of them at once
-    before, depth = keys[:0], 0
-    while keys.size:
-        result.positions += keys.size
-        result.layers.append(int(keys.size))
-        if progress is not None:
-            progress(int(keys.size))
-        ok = space.eligible(rows)
-        if ok.any():
-            result.moves, result.start = depth, [int(m) for m in rows[np.argmax(ok)]]
-        nxt_k, nxt_r = space.expand(keys, rows, before)
-        before, keys, rows = keys, nxt_k, nxt_r
-        depth += 1
 
 
 def search_class_keys(space: Layers, sizes: Sequence[int], result: ClassResult,
@@ -433,7 +379,7 @@ def search_class_keys(space: Layers, sizes: Sequence[int], result: ClassResult,
 
 
 def justsolved_keys(space: Layers, sizes: Sequence[int]) -> Any:
-    """The sorted distinct keys of ``justsolved_rows``, listed by the compiled ``list_boards``."""
+    """The sorted distinct keys of the positions ``justsolved_blocks`` lists, listed by the compiled ``list_boards``."""
     import numpy as np
 
     from puzzlesmith.sbp import hardest_kernel as hk

@@ -161,20 +161,6 @@ class Fit:
     ceiling_position_bytes: float = 0.0
 
 
-#: The numpy search (without numba: a layer is rows of piece masks). Least squares in log space over 213 classes
-#: measured by benchmarks/bench_hardest_cost.py (4x4, 3x5, 2x8, 4x5; goal=corner and edges; metric=moves; memory
-#: from the classes of 5 MB and more). All 108 classes that peak at 20 MB or more are within a factor of two (0.56
-#: to 1.92); time, measured on a loaded machine, is within a factor of two for 191 of the 213 classes. The process:
-#: Python, numpy and puzzlesmith imported, 29 MB (VmRSS). The numbered modes, measured alone in a fresh process
-#: (bench_hardest_cost.py --mode ranked|disk): peaks of 95 and 103 MB on the 132-move 4x4 class (2.5 million
-#: positions), 272 and 139 MB for a 4x5 class of 24.9 million, 72 MB on disk for a 4x4 class of five pieces (the
-#: disk mode's arrays vary with the slices read: 43 to 104 MB above the process); their time (the sweeps and the
-#: keys turned back into rows) fitted to the same two classes in both modes.
-NUMPY = Fit(
-    memory=(-5.6335, 0.5110, 0.1327, 0.2372, 0.2474, -0.1081, 0.0189, 0.5229, -0.0219, -0.0433, 0.0417),
-    seconds=(-12.4124, 1.1423, -0.4316, 0.3609, 0.1927, -0.0925, 0.0486, -1.1074, 0.0520, -0.0605, 0.0773),
-    base=29.0 * 2**20,
-    ranked_work=60e6, disk_work=65e6, ranked_slower=1.6, disk_slower=2.1)
 #: The compiled search (``hardest_kernel``, with numba: a layer is its keys alone). Least squares in log space over 116
 #: classes measured by benchmarks/bench_hardest_cost.py (4x4 corner and edges, 3x5, 2x8, 4x5 of up to 8.3 million
 #: boards; metric=moves; memory from the classes of 5 MB and more, 76 of them: estimate/peak 0.45 to 2.14; time,
@@ -204,7 +190,8 @@ COMPILED = Fit(
     # monomino classes) peaks below 20 MB and 12.4 bytes a predicted position; the fit told a 4x5 class of 260,000
     # predicted positions (2,3,9) 38 MB, measured 16 to 21, and 2x10's eight monominoes 211 MB, measured 9.
     ceiling_bytes=20e6, ceiling_position_bytes=14.0)
-#: The positions either layer search reaches (the same layers), fitted with the numpy search's 213 classes.
+#: The positions the layer search reaches, fitted with 213 classes searched by the numpy search it replaced (the
+#: same layers).
 POSITIONS = (1.2452, -0.4046, 1.3334, 0.2516, 0.0114, 0.0063, -0.0062, 0.2592, -0.0195, 0.0428, -0.0332)
 #: What the position-by-position search of the super metrics keeps per position (a set entry and an int), and
 #: its CPU seconds per position (about 10,000 positions a second, measured on 4x4).
@@ -215,16 +202,9 @@ POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
 RANKED_POSITION_BYTES, NUMBERING_SECONDS = 0.25, 1.4e-6
 
 
-def fitted() -> Fit:
-    """The constants of the search that runs here: the compiled one where numba is installed."""
-    from puzzlesmith.core.compiled import compiled_available
-
-    return COMPILED if compiled_available() else NUMPY
-
-
 def base_memory() -> float:
     """The process a class runs in before it starts (bytes): what every estimate of memory includes."""
-    return fitted().base
+    return COMPILED.base
 
 
 @dataclass(frozen=True)
@@ -237,7 +217,7 @@ class Cost:
 
 def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves", mode: str = "layers") -> Cost:
     """The cost of one class searched in ``mode`` (``classes.MODES``; the super metrics have one way only)."""
-    fit = fitted()
+    fit = COMPILED
     x = features(rows, cols, sizes)
     if x is None:
         return Cost(fit.base, 0.0)

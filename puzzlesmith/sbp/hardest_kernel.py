@@ -12,8 +12,9 @@ marked in a bit set run by run of keys, and read out sorted (``unmark``). The ju
 here too (``list_boards``: the recursion of ``boards.board_list`` with an explicit stack over a table of the
 pieces each cell can anchor), as keys.
 
-Loaded only where numba is installed (``hardest.search_class`` keeps the numpy search otherwise; the tests
-compare the two); ``core.compiled.kernel`` runs the same functions as plain Python when numba is absent.
+The library's one class search, in every mode (the tests compare it with the numpy search it replaced,
+tests/hardest_reference.py); ``core.compiled.kernel`` runs the same functions as plain Python when numba is
+absent or $PUZZLESMITH_PURE_PYTHON is set.
 """
 
 from __future__ import annotations

@@ -196,14 +196,14 @@ def class_task(rows: int, cols: int, sizes: tuple[int, ...], rule: str, metric: 
 
 
 def search_kind(mode: str) -> str:
-    """Which search a class in ``mode`` runs here, for its costs line (the cost model is fitted per search):
-    ``compiled`` (numba's kernels, a layer its keys alone), ``numpy`` (rows of piece masks) or the mode
-    itself for the ranked ones."""
+    """How a class in ``mode`` runs here, for its costs line (the costs it measures are the compiled kernels'):
+    ``compiled`` (numba's kernels, a layer its keys alone), ``python`` (the same kernels as plain Python, with
+    $PUZZLESMITH_PURE_PYTHON set) or the mode itself for the numbered ones."""
     if mode != "layers":
         return mode
     from puzzlesmith.core.compiled import compiled_available
 
-    return "compiled" if compiled_available() else "numpy"
+    return "compiled" if compiled_available() else "python"
 
 
 @dataclass

@@ -36,8 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="keep finished classes in FILE, one JSON object rewritten after each class (--out's "
                         "results file is the one to share); a run given the same FILE resumes where it stopped")
     p.add_argument("--mode", choices=("auto", "layers", "ranked", "disk"), default="auto",
-                   help="how a class keeps its breadth-first layers: as sorted keys (fastest; as rows of pieces "
-                        "without numba), numbered at two bits a position in memory (ranked) or with the "
+                   help="how a class keeps its breadth-first layers: as sorted keys (fastest), numbered at two "
+                        "bits a position in memory (ranked) or with the "
                         "numbering on disk; auto (the default) takes the first that fits the memory of a worker, "
                         "else the one that needs least")
     p.add_argument("--memory", type=memory_size, metavar="SIZE",
