@@ -29,15 +29,10 @@ FRONT_ENDS = {"cli": {"api", "cli", "web"}, "web": {"api", "web"}}
 
 #: Parts other engineers are fixing now (issue 42, item 3): marked so that the lead removes each mark on merging.
 CYCLES_BEING_FIXED = {
-    "sbp": "the sliding-block research's import circles (hardest <-> hardest_cost <-> hardest_ranked): the sbp "
-           "engineer's",
     "generators": "the ladder's circle deduction <-> grading <-> ladderkernel: the ladder engineer's",
 }
 #: Front-end modules being moved onto the API by their owners, by whose work it is.
-FRONT_END_IMPORTS_BEING_FIXED = {
-    "sbp": ("the sliding-block research's commands (hardest, boards, evolve, serve, cli/sbp.py): the sbp engineer's",
-            {"puzzlesmith.cli.commands.hardest", "puzzlesmith.cli.commands.boards", "puzzlesmith.cli.commands.evolve",
-             "puzzlesmith.cli.commands.serve", "puzzlesmith.cli.sbp"}),
+FRONT_END_IMPORTS_BEING_FIXED: dict[str, tuple[str, set[str]]] = {
 }
 BEING_FIXED = {m for _, modules in FRONT_END_IMPORTS_BEING_FIXED.values() for m in modules}
 

@@ -30,7 +30,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what each name is, for type checkers; at run time a name loads its module when first used
-    from puzzlesmith.api import batch, chance, moves, pages, pictures
+    from puzzlesmith.api import batch, chance, moves, pages, pictures, research
     from puzzlesmith.api.batch import (
         LEVELS,
         MAX_SEED,
@@ -182,6 +182,7 @@ _HOMES: dict[str, str] = {
     "read": "puzzlesmith.api.puzzle:read",
     "read_file": "puzzlesmith.api.puzzle:read_file",
     "read_text": "puzzlesmith.api.puzzle:read_text",
+    "research": "puzzlesmith.api.research",
     "solutions_of": "puzzlesmith.api.puzzle:solutions_of",
     "step_cells": "puzzlesmith.api.puzzle:step_cells",
     "stopped_text": "puzzlesmith.api.puzzle:stopped_text",
@@ -225,3 +226,7 @@ __all__ = [
     "parse_rating_range", "pictures", "puzzle_picture", "verify", "whole_number",
 ]
 __all__ += ["HardestClass", "hardest_classes"]
+
+# -- the sliding-block research (issue 42, item 3): api/research.py, which the hardest, boards and evolve commands
+# call --
+__all__ += ["research"]

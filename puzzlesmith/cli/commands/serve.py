@@ -10,9 +10,9 @@ import argparse
 import importlib.util
 from typing import TYPE_CHECKING
 
+from puzzlesmith.api import UsageError
 from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import EXIT_OK, positive_seconds
-from puzzlesmith.core.errors import UsageError
 
 if TYPE_CHECKING:
     import logging
