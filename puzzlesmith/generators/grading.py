@@ -22,7 +22,6 @@ shares with it (offsets included): that bookkeeping is not counted as a step.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -32,101 +31,24 @@ from puzzlesmith.core.errors import Contradiction, OutOfTime
 from puzzlesmith.csp.constraints import AllDifferent, Constraint
 from puzzlesmith.csp.model import Model
 from puzzlesmith.generators import deduction
-from puzzlesmith.generators.techniques import LADDER, RATINGS, THREE_TIERS
+from puzzlesmith.generators.grades import (
+    LEVEL_TOPS,
+    LEVELS,
+    RATINGS,
+    Grade,
+    asked_for,
+    level_of,
+    meets,
+    parse_rating_range,
+)
+from puzzlesmith.generators.techniques import LADDER, THREE_TIERS
 from puzzlesmith.puzzles.play import Step
 
 if TYPE_CHECKING:  # imported where used: it loads numpy
     from puzzlesmith.generators.ladderkernel import LadderKernel
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "extreme", "needs guessing")
-"""Level names, easiest first: by the rating's band, or "needs guessing" when a guess was needed."""
-
-LEVEL_TOPS: tuple[float, ...] = (2.3, 3.4, 4.4, 6.9, 9.9)
-"""The highest rating of each level but the last: easy = singles and SE's direct pointing, claiming and hidden
-pair (up to 2.3); medium = intersections, pairs, X-wing (3.4); hard = triples, swordfish, turbot fish (grouped
-too), XY- and XYZ-wings (4.4); expert = quads,
-jellyfish, WXYZ-wing, X- and XY-chains (6.9); extreme = forcing chains (up to 9.9); then needs guessing."""
-
-__all__ = ["LEVELS", "LEVEL_TOPS", "RATINGS", "THREE_TIERS", "Contradiction", "Grade", "Logic", "Step", "grade",
-           "hint", "level_of", "logic", "parse_rating_range"]
-
-
-def level_of(rating: float, guesses: int = 0) -> str:
-    """The level of a rating (a puzzle that needed a guess is "needs guessing" whatever its rating)."""
-    if guesses:
-        return LEVELS[-1]
-    return next((name for name, top in zip(LEVELS, LEVEL_TOPS) if rating <= top + 1e-9), LEVELS[-1])
-
-
-def parse_rating_range(text: str) -> tuple[float, float]:
-    """'3.0-4.5' -> (3.0, 4.5); '4.2' -> (4.2, 4.2). ValueError saying what is wrong."""
-    low, sep, high = text.strip().partition("-")
-    try:
-        lo = float(low)
-        hi = float(high) if sep else lo
-    except ValueError:
-        raise ValueError(f"expected a rating or a range like 3.0-4.5, got {text!r}") from None
-    if not (0.0 <= lo <= hi <= 20.0):
-        raise ValueError(f"expected 0 <= low <= high <= 20 (SE ratings run from 1.0 to about 12), got {text!r}")
-    return lo, hi
-
-
-def _plural(technique: str, n: int) -> str:
-    if n == 1 or technique.endswith("fish"):
-        return technique
-    return technique + ("es" if technique.endswith("s") else "s")
-
-
-@dataclass
-class Grade:
-    """How hard a puzzle is: its rating, level, steps (by technique) and guesses."""
-
-    rating: float
-    guesses: int
-    steps: dict[str, int] = field(default_factory=dict)
-    solved: bool = True
-    hardest: str = ""
-
-    @property
-    def level(self) -> str:
-        return level_of(self.rating, self.guesses)
-
-    @property
-    def tier(self) -> int:
-        """The level's place in LEVELS, from 1 (easy) to 6 (needs guessing)."""
-        return LEVELS.index(self.level) + 1
-
-    @property
-    def step_count(self) -> int:
-        return sum(self.steps.values())
-
-    def as_dict(self) -> dict[str, object]:
-        return {"grade": self.level, "rating": self.rating, "hardest": self.hardest, "step_count": self.step_count,
-                "tier": self.tier, "guesses": self.guesses, "steps": dict(self.steps)}
-
-    def describe(self) -> str:
-        """E.g. "hard (rating 4.2, XY-wing; 55 steps; 0 guesses; 40 naked singles, 2 pointings, ...)"."""
-        order = sorted((t for t in self.steps if t != "guess"), key=lambda t: (RATINGS.get(t, 0.0), t))
-        steps = ", ".join(f"{self.steps[t]} {_plural(t, self.steps[t])}" for t in order)
-        guesses = f"{self.guesses} guess{'es' if self.guesses != 1 else ''}"
-        head = (f"{self.level} (rating {self.rating:.1f}, {self.hardest or 'nothing to do'}; {self.step_count} steps; "
-                f"{guesses}")
-        return head + (f"; {steps})" if steps else ")")
-
-
-def meets(graded: Grade | None, difficulty: str | None, rating: tuple[float, float] | None) -> bool:
-    """Whether a generated puzzle is what was asked for: the level ``difficulty`` and a rating within
-    ``rating`` (None: any). Generators grade a puzzle whenever either is asked for, so ``graded`` is None
-    only when neither is."""
-    if graded is None:
-        return difficulty is None and rating is None
-    return (difficulty is None or graded.level == difficulty) and (
-        rating is None or rating[0] - 1e-9 <= graded.rating <= rating[1] + 1e-9)
-
-
-def asked_for(difficulty: str | None, rating: tuple[float, float] | None) -> str:
-    """What ``meets`` looks for, in words ("hard rated 2.0-3.5"), for the message when no try met it."""
-    return " ".join(filter(None, [difficulty, rating and f"rated {rating[0]:.1f}-{rating[1]:.1f}"]))
+__all__ = ["LEVELS", "LEVEL_TOPS", "RATINGS", "THREE_TIERS", "Contradiction", "Grade", "Logic", "Step", "asked_for",
+           "grade", "hint", "level_of", "logic", "meets", "parse_rating_range"]
 
 
 _SUPPORT_LIMIT = 4096  # candidate combinations a support check may enumerate per constraint

@@ -22,10 +22,11 @@ import numpy as np
 
 from puzzlesmith.core.compiled import kernel
 from puzzlesmith.core.errors import Contradiction
-from puzzlesmith.generators.techniques import LADDER, RATINGS, STRONG_LINKS, length_bonus
+from puzzlesmith.generators.grades import RATINGS, STRONG_LINKS, Grade, length_bonus
+from puzzlesmith.generators.techniques import LADDER
 
 if TYPE_CHECKING:
-    from puzzlesmith.generators.grading import Grade, Logic
+    from puzzlesmith.generators.grading import Logic
 
 #: The rungs compiled here, in ladder order (the kernel's technique numbers are their places).
 COMPILED = ("full house", "hidden single", "hidden single", "direct pointing", "direct claiming",
@@ -1198,8 +1199,6 @@ class LadderKernel:
     def grade(self, givens: Mapping[int, int], solution: Sequence[int]) -> Grade | None:
         """``Logic.grade`` with the compiled rungs; None when a board contradicts itself (the Python ladder
         then grades the puzzle and says so)."""
-        from puzzlesmith.generators.grading import Grade  # grading imports this module lazily, so not at the top
-
         net = self.net
         try:
             cand, placed = net.start(givens)

@@ -27,61 +27,11 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from puzzlesmith.core.errors import Contradiction
+from puzzlesmith.generators.grades import RATINGS, STRONG_LINKS, length_bonus
 from puzzlesmith.puzzles.play import Step
 
 if TYPE_CHECKING:  # the compiled model (grading.Logic); imported for hints only, grading imports us
     from puzzlesmith.generators.grading import Logic
-
-
-#: Technique -> rating. SE's values (Sukaku Explainer's hint classes) unless marked "ours".
-RATINGS: dict[str, float] = {
-    "full house": 1.0,          # SE HiddenSingleHint, the last cell of a unit
-    "hidden single": 1.5,       # SE: 1.2 in a box-like unit, 1.5 in a line (see hidden_single)
-    "constraint": 2.0,          # ours: a non-AllDifferent constraint (sum, table) rules values out
-    "direct pointing": 1.7,     # SE DirectLockingHint: a pointing that leaves a hidden single (placed alone)
-    "direct claiming": 1.9,     # ... a claiming that does
-    "direct hidden pair": 2.0,  # SE DirectHiddenSetHint: a hidden pair that leaves a hidden single in its unit
-    "naked single": 2.3,        # SE NakedSingleHint
-    "direct hidden triple": 2.5,
-    "pointing": 2.6,            # SE LockingHint, degree 1, box -> line
-    "claiming": 2.8,            # SE LockingHint, degree 1, line -> box
-    "naked pair": 3.0,          # SE NakedSetHint
-    "X-wing": 3.2,              # SE LockingHint, degree 2
-    "hidden pair": 3.4,         # SE HiddenSetHint
-    "naked triple": 3.6,
-    "swordfish": 3.8,
-    "hidden triple": 4.0,
-    "skyscraper": 4.0,          # Sukaku TurbotFishHint: two strong links in lines of one family
-    "two-string kite": 4.1,     # ... in lines of two families
-    "grouped turbot fish": 4.3,  # Sukaku StrongLinksHint, two links, one side a group: 4.0 + 0.3
-    "turbot fish": 4.1,         # ... one of them in a box-like unit (Sukaku's StrongLinks(2), which replaced
-                                #     TurbotFishHint's 4.2 in its default rating)
-    "XY-wing": 4.2,             # SE XYWingHint
-    "XYZ-wing": 4.4,
-    "naked quad": 5.0,
-    "WXYZ-wing": 5.5,           # Sukaku WXYZWingHint: 5.5, or 5.6 with a pivot of three values
-    "jellyfish": 5.2,
-    "hidden quad": 5.4,
-    "X-chain": 6.6,             # SE ForcingChainHint, X links only ("Forcing X-Chain"), plus length; one of
-                                # 3 to 6 strong links takes Sukaku's StrongLinks value when lower (strong_links)
-    "XY-chain": 6.6,            # ... Y (bivalue cell) links only ("Forcing Y-Chain"), plus length
-    "forcing chain": 7.0,       # ... X and Y links: an alternating inference chain, plus length
-    "Nishio forcing chain": 7.5,   # SE Chaining.getDifficulty, Nishio, plus SE's bonus for a length that is
-                                   # ours: twice the cells the assumption fills before the contradiction
-    "dynamic forcing chain": 8.5,  # SE Chaining.getDifficulty, dynamic, plus SE's bonus for a length that is
-                                   # ours: the singles placed in all branches together
-    "guess": 10.0,              # ours: SE's nested forcing chains rate 9.5 and up; see grading
-}
-
-
-def length_bonus(nodes: int) -> float:
-    """SE's ChainingHint.getLengthDifficulty: +0.1 each time the chain outgrows 4, 6, 8, 12, 16, 24, ..."""
-    added, ceil, odd, length = 0.0, 4, False, nodes - 2
-    while length > ceil:
-        added += 0.1
-        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
-        odd = not odd
-    return round(added, 1)
 
 
 Finder = Callable[["Logic", list[int], list[bool]], "Step | None"]
@@ -685,10 +635,6 @@ def grouped_turbot_fish(net: Logic, cand: list[int], placed: list[bool]) -> Step
 
 
 MAX_CHAIN = 24  # nodes: SE's length bonus is +0.3 at 16 and +0.4 past 24, about the longest a person follows
-
-
-STRONG_LINKS = {3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
-"""Sukaku Explainer's StrongLinksHint base ratings for X-chains of 3 to 6 strong links (2: turbot_fish)."""
 
 
 def strong_links_rating(net: Logic, chains: Chains, path: Sequence[int]) -> float | None:
