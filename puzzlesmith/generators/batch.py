@@ -72,7 +72,7 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     oracle = oracle or default_oracle(model)
     for tries in range(1, max_tries + 1):
         givens, solution = make_minimal(model, groups, rng, oracle, fast)
-        graded = grade_puzzle(model, givens, solution, fast=fast) if grade or difficulty or rating else None
+        graded = grade_puzzle(model, givens, solution) if grade or difficulty or rating else None
         if meets(graded, difficulty, rating):
             return Generated(ptype.with_givens(empty, givens), solution, seed, symmetry, oracle, tries,
                              time.perf_counter() - start, graded)
