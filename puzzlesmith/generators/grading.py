@@ -1,7 +1,7 @@
 """Grade puzzles by the techniques a person needs, rate them on Sudoku Explainer's scale, give hints.
 
 The solver works on candidates (the values each variable may still take) and applies the cheapest
-technique of the ladder (``generators.techniques``: singles, SE's direct intersections and hidden subsets,
+technique of the ladder (``ladderkernel``: singles, SE's direct intersections and hidden subsets,
 intersections, naked and hidden subsets, fish, turbot fish (grouped too), XY-, XYZ- and WXYZ-wings, X-chains,
 XY-chains, forcing chains, Nishio and dynamic forcing chains) that finds something, over
 the model's constraints and nothing else; when none does, it guesses: the variable with the fewest
@@ -9,14 +9,15 @@ candidates is set to its value in the solution, and the ladder goes on. No techn
 puzzle has one solution.
 
 A puzzle's **rating** is the rating of the hardest step its solution needs (SE's values, see
-``techniques.RATINGS``; a guess rates 10.0, above every chain this ladder knows and within SE's
+``grades.RATINGS``; a guess rates 10.0, above every chain this ladder knows and within SE's
 nested forcing chains, 9.5 and up), its **level** the band the rating falls in (``LEVELS``,
 ``LEVEL_TOPS``), or "needs guessing" when it needed a guess, and its **step count** the number of
 deductions (placements and removals) and guesses on the way.
 
-A *unit* is an AllDifferent constraint without offsets; see ``techniques`` for permutation units,
+A *unit* is an AllDifferent constraint without offsets; see ``ladderkernel`` for permutation units,
 families and box-like units. A placed value leaves the candidates of every variable an AllDifferent
-shares with it (offsets included): that bookkeeping is not counted as a step.
+shares with it (offsets included): that bookkeeping is not counted as a step. ``Logic`` holds the model's
+tables and the board's state; the ladder itself runs in ``ladderkernel``.
 """
 
 from __future__ import annotations

@@ -1,16 +1,30 @@
-"""The technique ladder compiled (numba, the ``fast`` extra) for batches of graded puzzles.
+"""The technique ladder: one loop over bitmask candidates, compiled by numba where it is installed (the
+``fast`` extra) and run as the same Python functions where it is not, that grades, hints and grades
+generated puzzles.
 
-Graded generation (``generate --json``) grades every puzzle it makes, and the ladder in Python
-(``techniques``) spends most of a grade rescanning the board: after each step it tries every technique
-from the cheapest again. Here the rungs from full house to forcing chains run in one compiled loop over
-bitmask candidates, each finder a transcription of its Python twin that scans in the same order, so it
-finds the same step, and the grade (counts, hardest step, rating) is the same step for step. Nishio and
-dynamic forcing chains (a few puzzles in a hundred) and guesses stay in Python: the loop hands the board
-back when no compiled rung applies.
+Nothing here knows it is solving a sudoku. The model's plain AllDifferent constraints are *units*; a unit
+is a *permutation* unit when its variables use every value of their domains (each value then has exactly
+one place in it: a sudoku's rows, columns and boxes). Units fall into *families* of pairwise disjoint
+permutation units (rows, columns, boxes). Two families are *orthogonal* when every unit of one meets every
+unit of the other in exactly one variable (rows and columns): fish take their base and cover sets from such
+a pair. A unit is *box-like* when it shares two or more variables with units of two other families, which is
+how the ratings tell pointing from claiming and a hidden single in a box from one in a line (``grading.Logic``
+builds these tables from the model).
 
-It applies to models of plain permutation units only (a sudoku's rows, columns and boxes: every
-AllDifferent without offsets, each using all of its values, nothing else); ``LadderKernel.applies`` says
-so, and ``grade`` returns None when a board ever contradicts itself, leaving the Python ladder to say why.
+The rungs, cheapest first (``COMPILED``, then ``techniques.PYTHON_RUNGS``; ratings in ``grades.RATINGS``):
+full house, hidden singles, SE's direct pointing, claiming and hidden pair, the constraint rung, naked
+single, direct hidden triple, pointing, claiming, naked and hidden subsets, fish, turbot fish (grouped too),
+XY-, XYZ- and WXYZ-wings, X-chains, XY-chains, forcing chains, then Nishio and dynamic forcing chains. After
+each step the ladder starts again from the cheapest rung. Three rungs run in Python, and the loop hands
+the board back for them: the constraint rung (a constraint that is not an AllDifferent, asked whether its
+tuples hold), where the loop pauses when the model has such constraints, and the two forcing-chain rungs a
+few puzzles in a hundred reach, when no compiled rung applies.
+
+Each compiled step is recorded whole on a tape (``LadderKernel.rows``: what it places and removes, in the
+order it finds them, and why: units, cells, values, chain, groups), so a grade counts techniques from the
+record alone and a hint turns it into the ``Step`` a person reads (``LadderKernel.step``). The finders
+were transcribed from the Python ladder that came before this one; that ladder is kept only as the tests'
+reference (tests/reference_ladder.py), and the tests check the two take the same steps.
 """
 
 from __future__ import annotations
