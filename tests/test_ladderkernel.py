@@ -137,6 +137,20 @@ def test_a_graded_batch_grades_as_the_reference():
     assert len({m.grade.level for m in made}) >= 4  # not only easy puzzles
 
 
+def test_one_puzzle_is_graded_and_hinted_without_loading_numba():
+    """Loading numba costs about a second, more than one puzzle's ladder takes as plain Python: a process
+    loads it only once the Python loop has run for ladderkernel.PYTHON_SECONDS."""
+    script = ("import sys\n"
+              "from puzzlesmith import api\n"
+              "puzzle = api.read('sudoku', sys.argv[1])\n"
+              "print(puzzle.grade().grade.hardest, puzzle.hint().steps[0].technique)\n"
+              "assert 'numba' not in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", script, puzzles("norvig_top95.txt", 1)[0]], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["pointing", "hidden", "single"]  # top95 #1: the hardest step, the first
+
+
 def test_the_kernels_as_plain_python_take_the_same_steps():
     """Without numba (PUZZLESMITH_PURE_PYTHON stands in for it) the same functions run as Python."""
     script = (

@@ -29,14 +29,17 @@ reference (tests/reference_ladder.py), and the tests check the two take the same
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+import sys
+import time
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from types import FunctionType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
 from puzzlesmith.core import clock
-from puzzlesmith.core.compiled import kernel
+from puzzlesmith.core.compiled import compiled_available
 from puzzlesmith.core.errors import Contradiction
 from puzzlesmith.generators import techniques as python_rungs
 from puzzlesmith.generators.grades import RATINGS, STRONG_LINKS, length_bonus
@@ -44,6 +47,48 @@ from puzzlesmith.puzzles.play import Step
 
 if TYPE_CHECKING:
     from puzzlesmith.generators.grading import Logic
+
+F = TypeVar("F", bound=Callable[..., Any])
+_KERNELS: dict[str, Callable[..., Any]] = {}
+
+
+def kernel(function: F) -> F:
+    """A function of the loop: it runs as written (plain Python over the same arrays) until ``compiled``
+    has built its numba twin."""
+    _KERNELS[function.__name__] = function
+    return function
+
+
+#: Seconds of plain-Python ladder a process spends before it loads the compiled one: importing numba and
+#: loading the machine code cost about a second, more than one puzzle's grade or hint takes as Python
+#: (0.01 s for an easy 9x9, 0.2 s for a hard one), and a batch or a server passes it at once.
+PYTHON_SECONDS = 0.5
+_spent = 0.0
+_compiled: dict[str, Any] | None = None
+
+
+def compiled() -> Callable[..., Any] | None:
+    """The compiled loop (``_run`` and every kernel it calls, through numba, the machine code cached on
+    disk), built once a process; None without numba ($PUZZLESMITH_PURE_PYTHON set, or not installed)."""
+    global _compiled
+    if _compiled is None:
+        _compiled = {}
+        if compiled_available():
+            import numba
+
+            space = dict(globals())  # the twins call each other by name, in a namespace of their own
+            for name, function in _KERNELS.items():
+                space[name] = numba.njit(cache=True, nogil=True)(FunctionType(function.__code__, space, name))
+            _compiled = space
+    return _compiled.get("_run")
+
+
+def _loop() -> Callable[..., Any]:
+    """The loop to run: the compiled one once numba is loaded or the Python one has taken PYTHON_SECONDS."""
+    if _spent > PYTHON_SECONDS or "numba" in sys.modules:
+        return compiled() or _run
+    return _run
+
 
 #: The rungs compiled here, in ladder order (the kernel's technique numbers are their places).
 COMPILED = ("full house", "hidden single", "hidden single", "direct pointing", "direct claiming",
@@ -675,9 +720,9 @@ def _grouped(cand: Any, placed: Any, width: int, umask: Any, segu: Any, segptr: 
              rec: Any, rem: Any, desc: Any) -> int:
     n = cand.shape[0]
     nw = umask.shape[1]
-    cap = 4096
-    links = np.zeros((cap, 2, nw), np.int64)  # (A, B) of each strong link, A < B
-    seen = np.zeros((cap, 2, nw), np.int64)
+    cap = segmask.shape[0] + segu.shape[0]  # a value's links: one a segment at most, and one a unit
+    links = np.empty((cap, 2, nw), np.int64)  # (A, B) of each strong link, A < B
+    seen = np.empty((cap, 2, nw), np.int64)
     h = np.zeros(nw, np.int64)
     p = np.zeros(nw, np.int64)
     a = np.zeros(nw, np.int64)
@@ -715,15 +760,11 @@ def _grouped(cand: Any, placed: Any, width: int, umask: Any, segu: Any, segptr: 
                                 ok = True
                                 break
                     if ok:
-                        if nl == cap:
-                            return -1
                         first, second = (b, a) if _less(b, a) else (a, b)
                         for i in range(nw):
                             links[nl, 0, i], links[nl, 1, i] = first[i], second[i]
                         nl += 1
             if cp == 2:
-                if nl == cap:
-                    return -1
                 lowest = True
                 for i in range(nw):
                     low = p[i] & -p[i] if lowest else 0
@@ -1359,8 +1400,13 @@ class LadderKernel:
         rem = np.empty((n * self.net.width + 1, 2), dtype=np.int64)
         desc = np.zeros(D_CELLS + n + MAX_PATH, dtype=np.int64)
         tape = np.empty(self.size, dtype=np.int64)  # per call: threads may share one model's tables
-        status, top = _run(first, self.pause, stop, self.enabled(None) if enabled is None else enabled, c, p,
-                           *self.tables, rem, desc, tape, 0)
+        global _spent
+        run = _loop()
+        start = time.perf_counter()
+        status, top = run(first, self.pause, stop, self.enabled(None) if enabled is None else enabled, c, p,
+                          *self.tables, rem, desc, tape, 0)
+        if run is _run:
+            _spent += time.perf_counter() - start
         cand[:] = c.tolist()
         placed[:] = p.tolist()
         out: list[Row] = []
