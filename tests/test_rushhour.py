@@ -8,6 +8,7 @@ from collections import deque
 import pytest
 from movecheck import replay_rushhour
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.moves.explore import explore
 from puzzlesmith.moves.paths import find_path
 from puzzlesmith.puzzles import registry
@@ -62,3 +63,25 @@ def test_the_hardest_puzzles_component_holds_4780_positions():
 def test_a_wall_in_the_way_means_no_solution():
     result = find_path(space("......" "......" "AA.x.." "......" "......" "......"))
     assert result.status == "unsat" and "wall" in result.why
+
+
+@pytest.mark.parametrize("board, where, message", [
+    ("AA....B..........................B..", "vehicle B at r2c1", "not one straight line"),
+    ("AAB.B...............................", "vehicle B at r1c3", "do not touch"),
+    ("B.....B.....AA....B.................", "vehicle B at r1c1", "do not touch"),
+    ("AAB...BB............................", "vehicle B at r1c3", "not one straight line"),
+    ("AA...B..............................", "vehicle B at r1c6", "at least 2 cells long"),
+    ("A.....A.............................", "vehicle A at r1c1", "car A must lie across its row"),
+    ("BB..................................", None, "no car A"),
+])
+def test_a_vehicle_that_is_no_vehicle_is_named(board, where, message):
+    with pytest.raises(PuzzleError, match=message) as caught:
+        RUSH.parse(board, RUSH.resolve_params({}))
+    assert caught.value.where == where
+
+
+def test_vehicles_read_across_and_down():
+    data = RUSH.parse("BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.", RUSH.resolve_params({})).data
+    assert [(v.label, v.across, v.line, v.length) for v in data.vehicles[:4]] == [
+        ("A", True, 2, 2), ("B", False, 0, 3), ("C", False, 1, 2), ("D", True, 0, 2)]
+    assert data.offsets[:4] == (3, 0, 0, 2)

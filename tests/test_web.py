@@ -38,9 +38,13 @@ KLOTSKI = {"type": "slide", "puzzle": "BAAC/BAAC/DEEF/DGHF/I..J", "params": {"go
 MOVER_132 = {"type": "slide", "puzzle": "ABB./ACDD/EEFG/HEI.", "params": {"goal": "edges"}}
 
 
+#: The address the test client asks: the server answers only its own names (127.0.0.1, localhost, ::1).
+LOCAL = "http://127.0.0.1:8000"
+
+
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(Library(tmp_path / "library.sqlite"), time_limit=20.0)) as c:
+    with TestClient(create_app(Library(tmp_path / "library.sqlite"), time_limit=20.0), base_url=LOCAL) as c:
         yield c
 
 
@@ -555,12 +559,12 @@ def test_threes_plays_and_suggests(client):
 # -- the library, importing the hardest puzzles, printing ------------------------------------------------
 def test_progress_survives_a_restart(tmp_path):
     path = tmp_path / "lib.sqlite"
-    with TestClient(create_app(Library(path))) as c:
+    with TestClient(create_app(Library(path)), base_url=LOCAL) as c:
         page = c.get("/play/sudoku?" + urlencode({"puzzle": NORVIG}))
         state = json.loads(page.text.split('id="ps-state">', 1)[1].split("</script>", 1)[0])
         assert post(c, "/api/progress", id=state["library"]["id"], progress={"entries": {"1": 1}}, seconds=42,
                     solved=False)["saved"]
-    with TestClient(create_app(Library(path))) as c:  # a new server on the same file
+    with TestClient(create_app(Library(path)), base_url=LOCAL) as c:  # a new server on the same file
         page = c.get("/play/sudoku?" + urlencode({"puzzle": NORVIG}))
         state = json.loads(page.text.split('id="ps-state">', 1)[1].split("</script>", 1)[0])
         assert state["library"]["progress"] == {"entries": {"1": 1}} and state["library"]["seconds"] == 42
@@ -685,8 +689,9 @@ def test_hostile_moves_are_one_line_400s(client, extra, where):
 def test_bodies_are_bounded_and_must_be_json_objects(client):
     assert "at most" in bad(client, "/api/check", content=b"{" + b" " * 300_000 + b"}",
                             headers={"content-type": "application/json"})
-    assert bad(client, "/api/check", content=b"not json") == "body: not JSON"
-    assert bad(client, "/api/check", content=b"[1, 2]") == "body: expected a JSON object"
+    json_type = {"content-type": "application/json"}
+    assert bad(client, "/api/check", content=b"not json", headers=json_type) == "body: not JSON"
+    assert bad(client, "/api/check", content=b"[1, 2]", headers=json_type) == "body: expected a JSON object"
 
 
 def test_pages_refuse_bad_addresses(client):
@@ -697,7 +702,7 @@ def test_pages_refuse_bad_addresses(client):
 
 
 def test_searches_stop_at_the_time_limit(tmp_path):
-    with TestClient(create_app(Library(tmp_path / "l.sqlite"), time_limit=0.05)) as c:
+    with TestClient(create_app(Library(tmp_path / "l.sqlite"), time_limit=0.05), base_url=LOCAL) as c:
         hint = post(c, "/api/hint", type="sudoku", puzzle="." * 625)
         assert hint["status"] == "unknown" and "time limit" in hint["message"]
         check = post(c, "/api/check", type="sudoku", puzzle="." * 625, entries={"0": 1})

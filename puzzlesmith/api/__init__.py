@@ -25,6 +25,7 @@ Front ends (``puzzlesmith.cli``, ``puzzlesmith.web``) import this package and no
 """
 
 from puzzlesmith.api import pages
+from puzzlesmith.api.library import HardestClass, hardest_classes  # the web app's library (see its block below)
 from puzzlesmith.api.puzzle import (
     Count,
     Graded,
@@ -77,6 +78,32 @@ from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, PuzzleType
 from puzzlesmith.puzzles.play import Hint, PlayKind, Step
 from puzzlesmith.solvers.base import Status
 
+# isort: split
+# -- what the command line asks besides single puzzles (issue 42, item 2): many puzzles and books, move puzzles and
+# their tables, the games' seeded play, pictures; each module thin over its domain, and named here as modules too.
+from puzzlesmith.api import batch, chance, moves, pictures
+from puzzlesmith.api.batch import (
+    LEVELS,
+    MAX_SEED,
+    SYMMETRIES,
+    Made,
+    Verified,
+    engines,
+    generatable,
+    generate_many,
+    level_of,
+    makes_boards,
+    new_seed,
+    nonogram_from_image,
+    oracle_refusal,
+    parse_rating_range,
+    verify,
+)
+from puzzlesmith.api.linear import linear_matrix, matrix_refusal
+from puzzlesmith.api.moves import move_types
+from puzzlesmith.api.pictures import FORMATS, BookEntry, Picture, answer_picture, puzzle_picture
+from puzzlesmith.puzzles.base import whole_number
+
 __all__ = [
     "BadRequest", "Count", "DamagedFile", "EngineError", "GenerationError", "Graded", "Hint", "Instance",
     "MissingExtra", "ModelError", "MovePuzzle", "MoveSolution", "NoAnswer", "OutOfTime", "Param", "Plan", "PlayKind",
@@ -85,4 +112,12 @@ __all__ = [
     "generate", "minimum_moves", "move_answer", "move_values", "next_positions", "pages", "params_of",
     "path_engine_choice", "read", "read_file", "read_text", "solutions_of", "step_cells", "stopped_text", "type_of",
     "types", "unanswered", "with_entries",
+    # the command line's (issue 42, item 2)
+    "FORMATS", "LEVELS", "MAX_SEED", "SYMMETRIES", "BookEntry", "Made", "Picture", "Verified", "answer_picture",
+    "batch", "chance", "engines", "generatable", "generate_many", "level_of", "linear_matrix", "makes_boards",
+    "matrix_refusal", "move_types", "moves", "new_seed", "nonogram_from_image", "oracle_refusal",
+    "parse_rating_range", "pictures", "puzzle_picture", "verify", "whole_number",
 ]
+
+# -- the web app's library: what it imports, read and checked by the API (api/library.py) --
+__all__ += ["HardestClass", "hardest_classes"]

@@ -12,13 +12,14 @@ searches takes ``limit`` seconds at most and answers ``unknown`` past it.
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from threading import Lock
-from typing import Any
+from typing import Any, TypeVar
 
 from puzzlesmith.api import puzzle as api
-from puzzlesmith.core.errors import BadRequest, Unplaced
+from puzzlesmith.core import clock
+from puzzlesmith.core.errors import BadRequest, OutOfTime, Unknown, Unplaced
 from puzzlesmith.core.picture import Line, Picture, Rect, Shape
 from puzzlesmith.drawing.svg import escape, to_svg
 from puzzlesmith.puzzles.base import MovePuzzle, PuzzleType
@@ -30,6 +31,18 @@ MAX_TEXT = 20_000
 #: Most parameters on one request, and longest name or value.
 MAX_PARAMS, MAX_PARAM = 16, 2_000
 DIRECTIONS = {"up": "U", "down": "D", "left": "L", "right": "R"}
+T = TypeVar("T")
+
+
+def bounded(limit: float, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` under one deadline of ``limit`` seconds over the whole request, as the command line's
+    ``--time-limit`` bounds a command: model building, compiling and searching check it (``clock.check``), and
+    past it the answer is ``Unknown`` (an engine's own search answers status unknown instead)."""
+    with clock.time_limit(limit):
+        try:
+            return work(*args)
+        except OutOfTime:
+            raise Unknown(f"unknown (time limit reached: no answer in {limit:g} s)") from None
 
 
 # -- reading puzzles, with a small cache ------------------------------------------------------------------
@@ -69,8 +82,8 @@ def key_of(type_name: Any, text: Any, params: Any) -> Key:
 def _no_files(ptype: PuzzleType, params: Mapping[str, str]) -> None:
     """Refuse a value of a parameter that reads files (``Param.reads_file``: ``-p def=FILE``) unless it is one of
     the parameter's built-in names, as the type reads it: a request never names a path the server reads."""
-    for p in ptype.params:
-        if p.reads_file and p.name in params and params[p.name].strip() not in p.built_in:
+    for p in ptype.params:  # compared exactly: the type reads the value as given (" triplecross" is a file)
+        if p.reads_file and p.name in params and params[p.name] not in p.built_in:
             raise BadRequest(f"names a file; a page reads no file (built in: {', '.join(p.built_in) or 'none'})",
                              where=f"parameter {p.name!r}")
 
@@ -308,8 +321,9 @@ def _edge_layer(puzzle: api.Puzzle, variables: Sequence[int], marks: Marks, blan
     return "".join(parts)
 
 
-#: Largest board played a row at a time (n * n cells on the page).
-MAX_BOARD = 40
+#: Most variables a page plays (a 50x50 grid): the page's state, its picture and every check are linear in them,
+#: and past this a request would hold a worker for seconds.
+MAX_CELLS = 2_500
 _layers: OrderedDict[Key, dict[str, Any]] = OrderedDict()
 
 
@@ -327,6 +341,10 @@ def state(key: Key) -> dict[str, Any]:
     with _lock:
         found = _layers.get(key)
     if found is None:
+        played = len(page_vars(puzzle))
+        if played > MAX_CELLS:
+            raise BadRequest(f"{played:,} cells to play, more than the {MAX_CELLS:,} a page plays (a 50x50 grid); "
+                             f"the command line solves it", where="puzzle")
         try:
             found = _grid_state(puzzle) if puzzle.type.play_grid(puzzle.instance) else _board_state(puzzle, kind)
         except Unplaced:  # a plug-in's picture with no squares for its cells: shown, solved on request
@@ -476,10 +494,18 @@ def entries_of(puzzle: api.Puzzle, raw: Any) -> dict[int, int]:
     return out
 
 
+def _set_by_values(puzzle: api.Puzzle) -> None:
+    """BadRequest for a puzzle played by moves: it has no entries to check or values to reveal."""
+    if declared_kind(puzzle) == PlayKind.MOVES:
+        raise BadRequest(f"{puzzle.type_name} puzzles are solved by moves: ask /api/optimal for the fewest",
+                         where=f"type {puzzle.type_name!r}")
+
+
 def check(key: Key, raw: Any, limit: float) -> dict[str, Any]:
     """The entries that break a rule (clashes), those that differ from the solution (wrong), and whether
     the board is solved."""
     puzzle = puzzle_of(key)
+    _set_by_values(puzzle)
     board = state(key)
     kind, variables = PlayKind(board["kind"]), board["vars"]
     entries = {v: x for v, x in entries_of(puzzle, raw).items() if v not in puzzle.instance.givens}
@@ -557,6 +583,7 @@ def reveal(key: Key, limit: float) -> dict[str, Any]:
     """The solution's values of the variables the page sets (for lights-out: the fewest presses that put
     every light out); for a type only shown, the solution's picture."""
     puzzle = puzzle_of(key)
+    _set_by_values(puzzle)
     answer = solution_of(key, limit)
     if not isinstance(answer, api.Solution) or answer.status != Status.SOLVED:
         stopped = f"unknown ({answer.stopped} reached)" if answer.status == Status.UNKNOWN else \
@@ -697,7 +724,7 @@ def move(key: Key, position: Any, piece: Any, direction: Any, path: Any = None, 
     if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 10 ** 9 for c in counts):
         raise BadRequest("expected a move count (a whole number) for each board of the path", where="counts")
     wanted = piece if direction is None else f"{piece} {direction}"
-    if direction is not None and direction not in DIRECTIONS:
+    if direction is not None and (not isinstance(direction, str) or direction not in DIRECTIONS):
         raise BadRequest("expected up, down, left or right", where="direction")
     for name, after in api.next_positions(puzzle, position):
         if name == wanted:
@@ -715,11 +742,16 @@ def counted(key: Key, path: Sequence[str], counts: Sequence[int], after: str) ->
     puzzle = puzzle_of(key)
     target = board_key(key, after)
     space = puzzle.with_position(after).space()
+    linked: list[bool] = []
+    near: set[Any] = set()
     if space.reversible:  # every move undoes: the boards one move from ``after`` are those it reaches
         near = {board_key(key, text) for _, text in api.next_positions(puzzle, after)}
-        linked = [board_key(key, text) in near for text in path]
-    else:
-        linked = [any(board_key(key, t) == target for _, t in api.next_positions(puzzle, text)) for text in path]
+    for text in path:  # up to MAX_PATH boards, each read as its own space: the request's deadline is checked
+        clock.check()
+        if space.reversible:
+            linked.append(board_key(key, text) in near)
+        else:
+            linked.append(any(board_key(key, t) == target for _, t in api.next_positions(puzzle, text)))
     return min(c + 1 for c, one in zip(counts, linked) if one) if any(linked) else counts[-1] + 1
 
 
@@ -772,8 +804,8 @@ def rules_of(game: Any, size: Any = 4) -> Any:
         raise BadRequest(f"unknown game (known: {', '.join(api.games())})", where="game")
     sizes = api.game(game).sizes
     if not isinstance(size, int) or isinstance(size, bool) or size not in sizes:
-        shown = f"{sizes[0]}x{sizes[0]}" if len(sizes) == 1 else \
-            f"{sizes[0]}x{sizes[0]} to {sizes[-1]}x{sizes[-1]}"
+        boards = [f"{n}x{n}" for n in sizes]  # the sizes the game declares, each named (2048: 2x2, 3x3 or 4x4)
+        shown = boards[0] if len(boards) == 1 else f"{', '.join(boards[:-1])} or {boards[-1]}"
         raise BadRequest(f"{game} is played on {shown}", where="size")
     from puzzlesmith.chance.play import Prepared, Setup
 
@@ -815,6 +847,18 @@ def _whole(value: Any, where: str, top: int = 2 ** 64) -> int:
     return number
 
 
+def _game_position(rules: Any, key: Any, state: Any) -> Any:
+    """The board and public state a page hands back, as the game's ``Position``; BadRequest for a state the game
+    cannot be in (``GameRules.state_error``)."""
+    from puzzlesmith.chance.rules import Position
+
+    position = Position(_whole(key, "key"), _whole(state, "state"))
+    problem = rules.state_error(position)
+    if problem is not None:
+        raise BadRequest(problem, where="state")
+    return position
+
+
 def game_move(game: Any, size: Any, key: Any, state: Any, direction: Any, points: Any, moves: Any, seed: Any
               ) -> dict[str, Any]:
     """The game after the player's move and what chance then brings (drawn from the game's seed and the
@@ -824,8 +868,9 @@ def game_move(game: Any, size: Any, key: Any, state: Any, direction: Any, points
     from puzzlesmith.chance.rules import DIRECTIONS as DIRS, Position
 
     rules = rules_of(game, size)
-    board, public = _whole(key, "key"), _whole(state, "state")
-    if direction not in DIRS:
+    position = _game_position(rules, key, state)
+    board, public = position.board, position.state
+    if not isinstance(direction, str) or direction not in DIRS:
         raise BadRequest("expected U, D, L or R", where="direction")
     d = DIRS.index(direction)
     if d not in rules.legal(board):
@@ -846,7 +891,8 @@ def game_suggest(game: Any, size: Any, key: Any, state: Any) -> dict[str, Any]:
     from puzzlesmith.chance.players import best_move
 
     rules = rules_of(game, size)
-    board, public = _whole(key, "key"), _whole(state, "state")
+    position = _game_position(rules, key, state)
+    board, public = position.board, position.state
     values = api.move_values(game, rules.format(board), size, state=public)
     if not values:
         return {"best": None, "values": {}, "message": "no move: the game is over"}

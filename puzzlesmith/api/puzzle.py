@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith import solvers
+from puzzlesmith.api.checks import checked
 from puzzlesmith.chance import GAMES
 from puzzlesmith.core import clock
 from puzzlesmith.core.errors import (
@@ -84,6 +85,7 @@ def params_of(ptype: PuzzleType, params: Mapping[str, Any]) -> dict[str, Any]:
     return ptype.resolve_params(raw)
 
 
+@checked
 def read(type_name: str, text: str, **params: Any) -> Puzzle:
     """One puzzle from its text, e.g. ``read("sudoku", "4.....8.5.3...", size=9)``.
 
@@ -94,6 +96,7 @@ def read(type_name: str, text: str, **params: Any) -> Puzzle:
     return read_text(ptype, params_of(ptype, params), text, "puzzle", whole=True)[0]
 
 
+@checked
 def read_file(type_name: str, path: str | Path, **params: Any) -> list[Puzzle]:
     """Every puzzle of a file: one per line, or grids separated by blank lines; ``#`` starts a comment.
 
@@ -130,6 +133,7 @@ def read_text(ptype: PuzzleType, params: dict[str, Any], text: str, name: str, *
     return puzzles
 
 
+@checked
 def empty(type_name: str, **params: Any) -> Puzzle:
     """The type's puzzle with no clues (n-queens, an empty sudoku grid); ``PuzzleError`` if it has none."""
     ptype = type_of(type_name)
@@ -139,6 +143,7 @@ def empty(type_name: str, **params: Any) -> Puzzle:
     return Puzzle(ptype, instance, source="empty")
 
 
+@checked
 def generate(type_name: str, seed: int | None = None, difficulty: str | None = None, *, symmetry: str = "none",
              rating: tuple[float, float] | None = None, max_tries: int = 1000, oracle: str | None = None,
              **params: Any) -> Puzzle:
@@ -348,6 +353,7 @@ class Puzzle:
             raise PuzzleError(self.type.refusal(capability), where=f"type {self.type.name!r}")
 
     # -- constraint puzzles ----------------------------------------------------------------------------------
+    @checked
     def plan(self, engine: str = "auto", time_limit: float | None = None) -> Plan:
         """The model and engine for this puzzle, decided once per engine choice (the front ends call it for
         every puzzle before printing anything, so bad input fails first). ``EngineError`` for an unknown
@@ -385,6 +391,7 @@ class Puzzle:
         warning = solvers.get_engine(name).comfort(model) if engine != "auto" else None
         return Plan(model, name, reason, seconds=time.perf_counter() - start, warning=warning)
 
+    @checked
     def solutions(self, limit: int | None = None, engine: str = "auto", time_limit: float | None = None,
                   node_limit: int | None = None) -> Solution:
         """Up to ``limit`` solutions (None: all), each checked independently, and whether that is all."""
@@ -417,6 +424,7 @@ class Puzzle:
         return Solution(status, [self.type.format(instance, v) for v in answers], answers, complete, why,
                         plan.engine, plan.engine_reason, seconds, stats.as_dict(), stopped)
 
+    @checked
     def solve(self, engine: str = "auto", time_limit: float | None = None, node_limit: int | None = None, *,
               metric: str | None = None, position_limit: int | None = None) -> Solution | MoveSolution:
         """One solution, checked independently; for a puzzle solved by moves a shortest one in ``metric``
@@ -427,6 +435,7 @@ class Puzzle:
             raise PuzzleError("metric and position_limit are for puzzles solved by moves", where=self.source)
         return self.solutions(1, engine, time_limit, node_limit)
 
+    @checked
     def count(self, limit: int | None = None, engine: str = "auto", time_limit: float | None = None,
               node_limit: int | None = None) -> Count:
         """The number of solutions, exact (``complete``) or at least ``limit`` (2 tells unique from not)."""
@@ -447,11 +456,13 @@ class Puzzle:
         return Count(result.count, result.complete, Status(result.status), why, plan.engine, plan.engine_reason,
                      result.stats.seconds + plan.seconds, result.stats.as_dict(), result.stats.stopped)
 
+    @checked
     def is_unique(self, engine: str = "auto", time_limit: float | None = None) -> bool | None:
         """True with exactly one solution, False with none or several, None when the time limit ran out."""
         counted = self.count(2, engine, time_limit)
         return None if counted.status == Status.UNKNOWN else counted.count == 1
 
+    @checked
     def grade(self, time_limit: float | None = None) -> Graded:
         """How hard the puzzle is: the technique ladder for clue puzzles (the hardest technique needed,
         rated on Sudoku Explainer's scale, a level, the step count), the type's own grader for boards."""
@@ -500,6 +511,7 @@ class Puzzle:
         status = Status.SOLVED if count else Status.UNSAT
         return Graded(status, bool(count), count == 1, details=details)
 
+    @checked
     def hint(self, engine: str = "auto", time_limit: float | None = None) -> Hint:
         """The next deductions from what is on the grid (the givens may include the player's entries), up
         to the first placement, each with its cell, technique and reason: the type's own logic where it has one
@@ -540,6 +552,7 @@ class Puzzle:
         return self.type.show_value(value, self.instance)
 
     # -- pictures --------------------------------------------------------------------------------------------
+    @checked
     def picture(self, solution: bool = False, engine: str = "auto", time_limit: float | None = None,
                 aspect: float | None = None) -> Any:
         """The puzzle as a ``Picture`` (with ``solution``, solved as ``solve`` solves it: its values drawn
@@ -558,6 +571,7 @@ class Puzzle:
             return drawing.strip(self.type, self.instance, steps, aspect)
         return drawing.picture(self.type, self.instance, answer.values[0])
 
+    @checked
     def render(self, format: str = "svg", solution: bool = False, engine: str = "auto",
                time_limit: float | None = None) -> bytes:
         """The puzzle drawn as an SVG, PNG or PDF file's bytes (PNG and PDF need the ``draw`` extra)."""
@@ -589,6 +603,7 @@ class Puzzle:
         result = find_path(space, name, PathLimits(time_limit, node_limit, position_limit, None))
         return move_answer(space, result, reason, self.source, str(puzzle.instance.params.get("metric", "")))
 
+    @checked
     def analyze(self, time_limit: float | None = None, node_limit: int | None = None,
                 position_limit: int | None = None) -> Any:
         """A move puzzle's whole component: positions, goals, the histogram of distances from the start,
@@ -598,6 +613,7 @@ class Puzzle:
 
         return explore(self.space(), PathLimits(time_limit, node_limit, position_limit, None))
 
+    @checked
     def with_position(self, position: str) -> Puzzle:
         """The same move puzzle (goal, metric and all) started from another board, given as text."""
         self._require("moves")
@@ -773,6 +789,7 @@ def step_cells(step: Step) -> list[int]:
     return list(dict.fromkeys(cells))
 
 
+@checked
 def next_positions(puzzle: Puzzle, position: str | None = None) -> list[tuple[str, str]]:
     """Every move of a move puzzle from ``position`` (board text in the type's layout; None: the start),
     as (the move's name, the board after it), in the puzzle's metric."""
@@ -781,6 +798,7 @@ def next_positions(puzzle: Puzzle, position: str | None = None) -> list[tuple[st
     return [(name, space.format(after)) for name, after in space.moves(space.start())]
 
 
+@checked
 def minimum_moves(puzzle: Puzzle, position: str | None = None, engine: str = "auto",
                   time_limit: float | None = None) -> MoveSolution:
     """A shortest solution from ``position`` (board text; None: the start) to the puzzle's goal, in its
@@ -789,6 +807,7 @@ def minimum_moves(puzzle: Puzzle, position: str | None = None, engine: str = "au
     return here._solve_moves(engine, time_limit, None, None, None)
 
 
+@checked
 def move_values(game_name: str, board: str, size: int = 4, depth: int | None = None, state: int = 0
                 ) -> dict[str, float]:
     """The expectimax player's expected value of each allowed move (U, D, L, R) from ``board`` of the game

@@ -87,6 +87,11 @@ class Rules(RowBoard):
     piece = "tile"
     milestones = (512, 2048)
 
+    @classmethod
+    def size_of(cls, text: str, where: str = "board") -> int:
+        """The board's side, read off its text (2048 is played on several sizes)."""
+        return size_of(text, where)
+
     def __init__(self, size: int = 4) -> None:
         if size not in SIZES:
             raise PuzzleError(f"a board has {SIZES[0]} to {SIZES[-1]} cells a side (its 4-bit cells fit in 64 bits)",

@@ -20,6 +20,7 @@ from typing import Any
 from puzzlesmith.chance import GAMES
 from puzzlesmith.chance.players import Corner, Expectimax, RandomPlayer, Worst
 from puzzlesmith.chance.rules import DIRECTIONS, GameRules, Player, Position
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.core.registry import load
 from puzzlesmith.generators.batch import by_seed, random_stream
 
@@ -168,14 +169,14 @@ def replay(rules: GameRules, history: list[list[Any]]) -> tuple[int, int]:
             move = DIRECTIONS.index(direction)
             after, gained = rules.play(position.board, move)
             if after == position.board:
-                raise ValueError(f"entry {k}: {direction} does not move anything")
+                raise PuzzleError(f"entry {k}: {direction} does not move anything")
             points += gained
         cell = row * rules.size + col
         allowed = rules.entries(position, move, after)
         if cell not in {c for c, _ in allowed}:
-            raise ValueError(f"entry {k}: r{row + 1}c{col + 1} is not empty" if (after >> (4 * cell)) & 15 else
+            raise PuzzleError(f"entry {k}: r{row + 1}c{col + 1} is not empty" if (after >> (4 * cell)) & 15 else
                              f"entry {k}: nothing enters at r{row + 1}c{col + 1} after {direction}")
         if (cell, value) not in allowed:
-            raise ValueError(f"entry {k}: a {value} cannot enter at r{row + 1}c{col + 1} here")
+            raise PuzzleError(f"entry {k}: a {value} cannot enter at r{row + 1}c{col + 1} here")
         position = rules.settle(position, after, cell, value)
     return rules.score(position.board, points), position.board

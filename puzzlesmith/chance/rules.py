@@ -57,6 +57,23 @@ class RowBoard:
 
     #: the game's name as the command line spells it, and what a rank's value is called in messages
     name: ClassVar[str] = ""
+    #: the board sizes (cells a side) the game is played on, and the one played when none is asked for
+    sizes: ClassVar[tuple[int, ...]] = (4,)
+    default_size: ClassVar[int] = 4
+    #: whether the player sees something of what enters next (Threes' next card), which a position's text then
+    #: needs beside the board (``parse_hint``); the default shows nothing
+    shows_next: ClassVar[bool] = False
+
+    @classmethod
+    def size_of(cls, text: str, where: str = "board") -> int:
+        """The board size that ``text`` (a board, as ``parse`` reads it) is written in, when no size is given:
+        by default the game's one size (a game of several sizes reads it off the text)."""
+        return cls.sizes[0]
+
+    def parse_hint(self, text: str, board: int, where: str = "--next") -> Position:
+        """The position of ``board`` with what enters next shown as ``text`` (for games that ``shows_next``);
+        PuzzleError by default: the game shows nothing of it."""
+        raise PuzzleError(f"{self.name} shows nothing of what enters next", where=where)
 
     def __init__(self, size: int, slide: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]) -> None:
         import numpy as np
@@ -85,6 +102,11 @@ class RowBoard:
         # 4x4 on a little-endian machine: a board's four rows ARE four uint16s, so numpy reads them by a view
         self._view = np.uint16 if size == 4 and sys.byteorder == "little" else None
         self._tables16 = (self._left.astype(np.uint16), self._right.astype(np.uint16)) if self._view else None
+
+    def state_error(self, position: Position) -> str | None:
+        """What is wrong with a public state a front end hands back with its board, or None when the game
+        could be in it (a game with no public state, 2048, has only 0)."""
+        return None if position.state == 0 else f"{self.name} has no public state: expected 0"
 
     # The text of one cell: the game's values.
 
@@ -240,8 +262,11 @@ class GameRules(Protocol):
     ``games.game2048.Rules`` and ``games.threes.Rules`` are the two; each is a ``RowBoard``."""
 
     name: ClassVar[str]
-    #: the board sizes (cells a side) the game is played on
+    #: the board sizes (cells a side) the game is played on, and the one played when none is asked for
     sizes: ClassVar[tuple[int, ...]]
+    default_size: ClassVar[int]
+    #: whether the player sees something of what enters next, given beside a board by ``parse_hint``
+    shows_next: ClassVar[bool]
     size: int
     cells: int
     #: what enters the board, in words ("tile", "card")
@@ -273,10 +298,18 @@ class GameRules(Protocol):
         """The score of a game ending on ``board`` whose moves scored ``points``."""
     def hint(self, position: Position) -> str:
         """What the player sees besides the board, in words ('' for nothing)."""
+    def state_error(self, position: Position) -> str | None:
+        """What is wrong with ``position``'s public state, or None when the game could be in it."""
     def max_tile(self, board: int) -> int: ...
     def format(self, board: int) -> str: ...
     def grid(self, board: int) -> str: ...
     def parse(self, text: str, where: str = "board") -> int: ...
+    @classmethod
+    def size_of(cls, text: str, where: str = "board") -> int:
+        """The board size ``text`` is written in (for a board given without a size)."""
+    def parse_hint(self, text: str, board: int, where: str = "--next") -> Position:
+        """The position of ``board`` with what enters next shown as ``text``; PuzzleError for a game that shows
+        nothing of it (``shows_next`` False) or a hint its rules cannot show."""
 
     # Whole numpy arrays of positions: the expectimax search.
     def moves(self, boards: np.ndarray) -> np.ndarray: ...

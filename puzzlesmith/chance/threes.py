@@ -132,6 +132,7 @@ class Rules(RowBoard):
     expectimax_weights = "puzzlesmith.chance.players_threes:Weights"
     piece = "card"
     milestones = (192, 6144)
+    shows_next = True
 
     def __init__(self, size: int = SIZE) -> None:
         import numpy as np
@@ -233,6 +234,20 @@ class Rules(RowBoard):
             pick = rng.randrange(sum(left))
             shown = (1 if pick < left[0] else 2 if pick < left[0] + left[1] else 3,)
         return Position(position.board, (position.state & DECK_MASK) | sum(1 << (HINT_SHIFT + r) for r in shown))
+
+    def state_error(self, position: Position) -> str | None:
+        """The deck holds at most its 4 of each basic card, and the hint is drawn: a basic card the deck still
+        holds, or a window of bonus cards this board may get."""
+        state = position.state
+        if state >> (HINT_SHIFT + TOP + 1) or any(n > full for n, full in zip(
+                (state & 7, (state >> 3) & 7, (state >> 6) & 7), DECK)):
+            return "not a state of threes (a deck of at most 4 of each basic card, and a hint)"
+        shown = hint_of(state)
+        if len(shown) == 1 and shown[0] <= 3 and deck_of(state)[shown[0] - 1]:
+            return None
+        if shown and tuple(shown) in windows(max(self.rows_max(position.board))):
+            return None
+        return "the next card's hint is none the deck or this board's bonus cards can show"
 
     def entries(self, position: Position, direction: int | None, after: int) -> list[tuple[int, int]]:
         """Every card the rules let enter: on an empty cell while dealing, else at the trailing edge of a

@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from puzzlesmith.api import PuzzlesmithError, WrongAnswer, excerpt
 from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_WRONG_ANSWER
 from puzzlesmith.cli.moves import refuse_moves
-from puzzlesmith.core.errors import PuzzlesmithError, WrongAnswer, excerpt
 
 if TYPE_CHECKING:
     from sys import UnraisableHookArgs

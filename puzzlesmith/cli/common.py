@@ -14,10 +14,19 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from puzzlesmith.api import Plan as Plan, Puzzle as Puzzle, read_text
-from puzzlesmith.core.errors import PuzzleError, UsageError, WrongAnswer as WrongAnswer, excerpt
-from puzzlesmith.puzzles import registry
-from puzzlesmith.puzzles.base import PuzzleType, whole_number
+from puzzlesmith.api import (
+    Plan as Plan,
+    Puzzle as Puzzle,
+    PuzzleError,
+    PuzzleType,
+    UsageError,
+    WrongAnswer as WrongAnswer,
+    excerpt,
+    params_of,
+    read_text,
+    type_of,
+    whole_number,
+)
 
 # Exit codes: 0 answered, 1 no solution, 2 bad input (or output that cannot be written), 3 unknown (a time
 # or node limit stopped the search), 4 an engine answered something the independent checks reject (a bug
@@ -74,7 +83,9 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="JSON Lines output, one object per puzzle")
 
 
-def parse_params(ptype: PuzzleType, pairs: Sequence[str]) -> dict[str, Any]:
+def param_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """The ``-p NAME=VALUE`` options as names to their text, for ``api.params_of`` to resolve; PuzzleError for a
+    pair without ``=`` or a name given twice."""
     raw: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
@@ -83,7 +94,12 @@ def parse_params(ptype: PuzzleType, pairs: Sequence[str]) -> dict[str, Any]:
         if name.strip() in raw:
             raise PuzzleError("given twice (give each parameter once)", where=f"parameter {name.strip()!r}")
         raw[name.strip()] = value.strip()
-    return ptype.resolve_params(raw)
+    return raw
+
+
+def resolved_params(ptype: PuzzleType, pairs: Sequence[str]) -> dict[str, Any]:
+    """The type's parameters from the ``-p`` options, resolved by the API (``api.params_of``)."""
+    return params_of(ptype, param_pairs(pairs))
 
 
 def _read_file(path: str) -> str:
@@ -103,8 +119,8 @@ def _read_file(path: str) -> str:
 
 def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], list[Puzzle]]:
     """The type, its parameters and every puzzle of the command line, all parsed and checked."""
-    ptype = registry.get(args.type)
-    params = parse_params(ptype, args.param)
+    ptype = type_of(args.type)
+    params = resolved_params(ptype, args.param)
     puzzles: list[Puzzle] = []
 
     def from_text(text: str, name: str, whole: bool) -> None:

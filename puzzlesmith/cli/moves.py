@@ -12,7 +12,17 @@ import argparse
 import sys
 from typing import Any
 
-from puzzlesmith.api import MoveSolution, move_answer, path_engine_choice
+from puzzlesmith.api import (
+    MovePuzzle,
+    MoveSolution,
+    Status,
+    UsageError,
+    move_answer,
+    move_types,
+    path_engine_choice,
+    type_of,
+)
+from puzzlesmith.api.moves import PathLimits, PathStats, Space, find_path, path_advice, table_path
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -22,20 +32,6 @@ from puzzlesmith.cli.common import (
     positive_int,
     read_puzzles,
 )
-from puzzlesmith.core.errors import UsageError
-from puzzlesmith.moves.paths import (
-    SOLVED,
-    UNKNOWN,
-    UNSAT,
-    PathLimits,
-    PathResult,
-    PathStats,
-    find_path,
-    get_path_engine,
-)
-from puzzlesmith.moves.space import Space
-from puzzlesmith.puzzles import registry
-from puzzlesmith.puzzles.base import MovePuzzle
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -70,7 +66,7 @@ def refuse_moves(args: argparse.Namespace) -> None:
     """A usage error when a command is given a move type that lacks its capability (``count`` of a tile
     puzzle; ``generate`` of a sliding-block puzzle)."""
     if args.command in CAPABILITY_COMMANDS and getattr(args, "type", None):
-        ptype = registry.get(args.type)
+        ptype = type_of(args.type)
         if ptype.solved_by_moves and args.command not in ptype.capabilities():
             raise UsageError(ptype.refusal(args.command))
 
@@ -100,9 +96,8 @@ def move_puzzles(args: argparse.Namespace) -> tuple[MovePuzzle, list[tuple[Puzzl
     """The type and every puzzle's position graph, all read and checked before anything is printed."""
     ptype, _, puzzles = read_puzzles(args)
     if not isinstance(ptype, MovePuzzle):
-        raise UsageError(f"{ptype.name} is not solved by moves (types that are: "
-                         f"{', '.join(n for n in sorted(registry.BUILTIN) if registry.get(n).solved_by_moves)})")
-    return ptype, [(puzzle, ptype.space(puzzle.instance)) for puzzle in puzzles]
+        raise UsageError(f"{ptype.name} is not solved by moves (types that are: {', '.join(move_types())})")
+    return ptype, [(puzzle, puzzle.space()) for puzzle in puzzles]
 
 
 def solve_moves(args: argparse.Namespace) -> int:
@@ -115,13 +110,13 @@ def solve_moves(args: argparse.Namespace) -> int:
     if args.table:
         plans = [(puzzle, space, "table", f"walking down the distance table {args.table}") for puzzle, space in spaces]
         from puzzlesmith.cli.tables import load
-        tables = [load(args.table, space, ptype.name) for _, space in spaces]  # every table checked first
+        tables = [load(args.table, space, ptype) for _, space in spaces]  # every table checked first
     else:
         plans = [(puzzle, space, *path_engine_choice(space, args.engine, args.position_limit))
                  for puzzle, space in spaces]
     worst = EXIT_OK
     if any(engine == "idastar" for _, _, engine, _ in plans) and sys.stderr.isatty():
-        advice = get_path_engine("pdb").advice(plans[0][1])
+        advice = path_advice(plans[0][1])
         if advice:  # a note for a person at a terminal; --json carries it in engine_reason
             print(f"note: IDA* by Manhattan distance and linear conflicts; {advice}", file=sys.stderr, flush=True)
     for n, (puzzle, space, engine, reason) in enumerate(plans):
@@ -138,34 +133,17 @@ def solve_moves(args: argparse.Namespace) -> int:
             if n and len(plans) > 1:
                 print(flush=True)
             print_answer(puzzle, answer, args.show)
-        if answer.status == UNSAT:
+        if answer.status == Status.UNSAT:
             worst = max(worst, EXIT_NO_SOLUTION)
-        elif answer.status == UNKNOWN:
+        elif answer.status == Status.UNKNOWN:
             worst = EXIT_UNKNOWN
     return worst
 
 
-def table_path(space: Space, table: Any, root: int) -> PathResult:
-    """A shortest solution read from a distance table: each move to a neighbour one nearer the goal."""
-    import time
-
-    from puzzlesmith.moves.tables import walk
-
-    started = time.perf_counter()
-    why = space.unreachable()
-    numbers = None if why else walk(space, table, int(space.numbers([space.start()])[0]), root)
-    stats = PathStats(seconds=time.perf_counter() - started)
-    if numbers is None:
-        return PathResult(UNSAT, None, stats, "table", why or f"the start is not in the component of the goal "
-                                                               f"(not reached in {table.path})")
-    stats.expanded = len(numbers) - 1
-    return PathResult(SOLVED, space.positions_of(numbers), stats, "table")
-
-
 def print_answer(puzzle: Puzzle, answer: MoveSolution, show: bool) -> None:
-    if answer.status == UNSAT:
+    if answer.status == Status.UNSAT:
         print(f"{puzzle.source}: no solution" + (f": {answer.reason}" if answer.reason else ""), flush=True)
-    elif answer.status == UNKNOWN:
+    elif answer.status == Status.UNKNOWN:
         print(f"{puzzle.source}: {answer.reached}", flush=True)
     elif not answer.moves:  # nothing to print on stdout: say so where a person reading it will see
         print(f"{puzzle.source}: the start is already a goal (0 moves)", file=sys.stderr, flush=True)
@@ -187,6 +165,6 @@ def record(ptype: MovePuzzle, puzzle: Puzzle, answer: MoveSolution) -> dict[str,
                            "stats": answer.stats}
     if answer.reason:
         out["why"] = answer.reason
-    if answer.status == UNKNOWN:
+    if answer.status == Status.UNKNOWN:
         out["reached"] = answer.reached
     return out

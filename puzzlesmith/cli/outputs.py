@@ -12,7 +12,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from puzzlesmith.core.errors import UsageError
+from puzzlesmith.api import UsageError
 
 
 def check_output(path: str | os.PathLike[str], option: str) -> None:

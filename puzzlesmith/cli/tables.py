@@ -7,9 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError, UsageError
-from puzzlesmith.moves.paths import available_memory
-from puzzlesmith.moves.space import Space
+from puzzlesmith.api import MovePuzzle, PuzzleError, UsageError
+from puzzlesmith.api.moves import Space, available_memory, check_root, open_table, size_text, table_cost
 
 
 def one(number: int) -> Any:
@@ -17,27 +16,22 @@ def one(number: int) -> Any:
     return np.array([number], dtype=np.int64)
 
 
-#: Why a reversible space of each type has no numbering (tables number tiles and perm positions only).
-UNNUMBERED = {"tiles": "its positions are numbered only for single-tile moves on boards of at least 2x2 and at most "
-                       "20 cells"}
-
-
-def numbered(space: Space, type_name: str) -> dict[str, Any]:
-    """The space's identity, or a usage error saying why it has no table."""
+def numbered(space: Space, ptype: MovePuzzle) -> dict[str, Any]:
+    """The space's identity, or a usage error saying why it has no table (as the type declares it)."""
     identity = space.table_identity()
     if identity is None:
         why = ("its moves cannot all be undone" if not space.reversible else
-               UNNUMBERED.get(type_name, f"{type_name} positions are not numbered (tables are for tiles and perm; "
-                                         f"`analyze` explores a {type_name} space whole)"))
-        raise UsageError(f"{type_name}: no whole-space table for this puzzle: {why}")
+               ptype.unnumbered or f"{ptype.name} positions are not numbered (tables are for tiles and perm; "
+                                   f"`analyze` explores a {ptype.name} space whole)")
+        raise UsageError(f"{ptype.name}: no whole-space table for this puzzle: {why}")
     return identity
 
 
-def root_number(space: Space, pos: Any, type_name: str) -> int:
+def root_number(space: Space, pos: Any, ptype: MovePuzzle) -> int:
     number = int(space.numbers([pos])[0])
     if space.positions_of(one(number))[0] != pos:
         raise PuzzleError(f"{space.format(pos)!r} is not in the part of the space the goal is in, which the "
-                          f"table numbers" + (" (its parity differs from the goal's)" if type_name == "tiles" else ""))
+                          f"table numbers" + (f" ({ptype.outside_table})" if ptype.outside_table else ""))
     return number
 
 
@@ -53,8 +47,6 @@ def time_text(seconds: float) -> str:
 def announce_cost(what: str, seconds: float | None, memory: float) -> None:
     """Say on stderr, before the work starts, the time and memory it is expected to take (``what``: the work
     in a few words); refuse, one line, when the memory is more than is available now."""
-    from puzzlesmith.moves.tables import size_text
-
     free = available_memory()
     print(f"{what}: expect " + (f"{time_text(seconds)} and " if seconds is not None else "") +
           f"about {size_text(memory)} of memory" + (f" ({size_text(free)} available)" if free else ""),
@@ -65,26 +57,22 @@ def announce_cost(what: str, seconds: float | None, memory: float) -> None:
 
 def check_memory(size: int, moves: int, workers: int = 1) -> None:
     """Say how much memory the build needs before it starts; refuse when it is more than is available."""
-    from puzzlesmith.moves.tables import memory_needed, seconds_needed, size_text
-
-    announce_cost(f"table: {size:,} positions, {size_text((size + 3) // 4)} on disk; building",
-                  seconds_needed(size, workers), memory_needed(size, moves, workers))
+    seconds, memory = table_cost(size, moves, workers)
+    announce_cost(f"table: {size:,} positions, {size_text((size + 3) // 4)} on disk; building", seconds, memory)
 
 
-def load(path: str, space: Space, type_name: str) -> Any:
+def load(path: str, space: Space, ptype: MovePuzzle) -> Any:
     """The table at ``path``, checked to be this space's, and its root number (a goal of the puzzle)."""
-    from puzzlesmith.moves.tablefile import check_root, open_table
-
     if Path(path).is_dir():
         raise UsageError(f"--table {path}: a folder, not a table file")
     if not Path(path).exists():
         raise UsageError(f"--table {path}: no such file")
-    table = open_table(path, numbered(space, type_name))
+    table = open_table(path, numbered(space, ptype))
     root = table.header.get("root")
     goals = space.goal_positions() or []
     if root not in [space.format(g) for g in goals]:
         raise PuzzleError(f"{path} holds distances from {root!r}, which is not this puzzle's goal")
-    number = root_number(space, goals[[space.format(g) for g in goals].index(root)], type_name)
+    number = root_number(space, goals[[space.format(g) for g in goals].index(root)], ptype)
     check_root(table, number)
     return table, number
 

@@ -22,6 +22,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from puzzlesmith.core.errors import PuzzleError
+
 
 @contextmanager
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
@@ -61,7 +63,7 @@ def _special(target: Path) -> bool:
 def atomic_write(target: str | os.PathLike[str], mode: str = "w", **open_args: Any) -> Iterator[IO[Any]]:
     """``open(target, mode)`` whose content appears at ``target`` only once the block ends normally."""
     if not mode.startswith("w"):
-        raise ValueError(f"atomic_write writes new files: mode {mode!r}")
+        raise PuzzleError(f"atomic_write writes new files: mode {mode!r}")
     with atomic_path(target) as temporary:
         with open(temporary, mode, **open_args) as handle:
             yield handle

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from puzzlesmith.core.errors import Unsupported
 from puzzlesmith.csp.constraints import (
     Acyclic,
     Connected,
@@ -92,7 +93,7 @@ def cuts(c: Constraint, values: Sequence[int]) -> list[Clause]:
         return _region_cuts(c, values)
     if isinstance(c, Lazy):
         return [[(var, value, False) for var, value in nogood.items()] for nogood in c.nogoods(values)]
-    raise TypeError(f"{c.describe()} is not a topology kind")
+    raise Unsupported(f"{c.describe()} is not a topology kind")
 
 
 def _cycles(c: Acyclic | SingleCycle, chosen: list[int]) -> list[list[int]]:

@@ -192,8 +192,8 @@ def read_image(path: str | Path) -> tuple[int, int, list[list[float]]]:
         if data[:2] in (b"P1", b"P2", b"P4", b"P5"):
             return _netpbm(data)
     except (struct.error, IndexError, UnicodeDecodeError) as e:
-        raise ValueError(f"a damaged image ({e})") from None
-    raise ValueError("not a PNG, PBM or PGM image")
+        raise PuzzleError(f"a damaged image ({e})") from None
+    raise PuzzleError("not a PNG, PBM or PGM image")
 
 
 def _png(data: bytes) -> tuple[int, int, list[list[float]]]:
@@ -209,23 +209,23 @@ def _png(data: bytes) -> tuple[int, int, list[list[float]]]:
         if kind == b"IEND":
             break
     if b"IHDR" not in chunks:
-        raise ValueError("a PNG without its IHDR header")
+        raise PuzzleError("a PNG without its IHDR header")
     width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
     channels = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}.get(colour)
     if channels is None or depth not in (1, 2, 4, 8, 16) or interlace:
-        raise ValueError(f"PNG colour type {colour}, depth {depth}{', interlaced' if interlace else ''} is not read "
+        raise PuzzleError(f"PNG colour type {colour}, depth {depth}{', interlaced' if interlace else ''} is not read "
                          f"here (save it as a plain 8-bit PNG)")
     if width * height > 4_000_000:
-        raise ValueError(f"a {width}x{height} image is larger than the 4 megapixels read here")
+        raise PuzzleError(f"a {width}x{height} image is larger than the 4 megapixels read here")
     try:
         raw = zlib.decompress(b"".join(idat))
     except zlib.error as e:
-        raise ValueError(f"damaged PNG data: {e}") from None
+        raise PuzzleError(f"damaged PNG data: {e}") from None
     bits = depth * channels
     stride = (width * bits + 7) // 8
     step = max(1, bits // 8)
     if len(raw) < height * (stride + 1):
-        raise ValueError("the PNG holds fewer rows than its header says")
+        raise PuzzleError("the PNG holds fewer rows than its header says")
     rows, prior = [], bytearray(stride)
     for y in range(height):
         kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
@@ -286,7 +286,7 @@ def _netpbm(data: bytes) -> tuple[int, int, list[list[float]]]:
         while pos < len(data) and data[pos:pos + 1].isspace():
             pos += 1
         if pos >= len(data):
-            raise ValueError("a damaged PBM/PGM header")
+            raise PuzzleError("a damaged PBM/PGM header")
         if data[pos:pos + 1] == b"#":
             pos = data.index(b"\n", pos) + 1
             continue
@@ -299,9 +299,9 @@ def _netpbm(data: bytes) -> tuple[int, int, list[list[float]]]:
         width, height = int(tokens[0]), int(tokens[1])
         top = int(tokens[2]) if need == 3 else 1
     except ValueError:
-        raise ValueError("a damaged PBM/PGM header") from None
+        raise PuzzleError("a damaged PBM/PGM header") from None
     if width * height > 4_000_000 or not (width > 0 and height > 0 and top > 0):
-        raise ValueError(f"a {width}x{height} image: expected 1 to 4 megapixels")
+        raise PuzzleError(f"a {width}x{height} image: expected 1 to 4 megapixels")
     body = data[pos + 1:]
     if magic == b"P1":
         bits = [int(ch) for ch in body.decode("ascii") if ch in "01"]
@@ -314,7 +314,7 @@ def _netpbm(data: bytes) -> tuple[int, int, list[list[float]]]:
     else:
         values = [1.0 - v / top for v in body[:width * height]]
     if len(values) < width * height:
-        raise ValueError("the image holds fewer pixels than its header says")
+        raise PuzzleError("the image holds fewer pixels than its header says")
     return width, height, [values[y * width:(y + 1) * width] for y in range(height)]
 
 

@@ -30,6 +30,7 @@ import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.moves.space import Space
 
 #: A block is enumerated when it has at most this many spanning trees: about 115,000 trees a second here
@@ -86,7 +87,7 @@ def position_graph(space: Space, limit: int | None = None) -> Graph | None:
                 index[nxt] = len(order)
                 order.append(nxt)
                 if limit is not None and len(order) > limit:
-                    raise ValueError(f"the component has more than {limit:,} positions")
+                    raise PuzzleError(f"the component has more than {limit:,} positions")
     goals = [space.is_goal(p) for p in order]
     if not any(goals):
         return None
@@ -350,7 +351,7 @@ def bb_metric(graph: Graph, samples: int = 200, seed: int = 0, method: str = "au
             exact_part += enumerated_distance(edges, a, b)
             kinds["enumerated"] += 1
         elif method == "exact":
-            raise ValueError(f"a block of {len(vertices)} positions and {len(edges)} moves is too large to enumerate")
+            raise PuzzleError(f"a block of {len(vertices)} positions and {len(edges)} moves is too large to enumerate")
         else:
             sampled.append((edges, a, b))
             kinds["sampled"] += 1

@@ -33,6 +33,12 @@ class BfsEngine(PathEngine):
         parent: dict[Hashable, Hashable | None] = {start: None}
         if space.is_goal(start):
             return self.answer(SOLVED, [start], budget.finish(0, 1))
+        packed = getattr(space, "packed_search", None)  # a type's own compiled search (Rush Hour's): same answers
+        found = packed(start, budget) if packed is not None else None
+        if found is not None:
+            status, path, expanded, stored = found
+            why = f"none of the {stored:,} positions reachable from the start is a goal" if status == UNSAT else None
+            return self.answer(status, path, budget.finish(expanded, stored), why)
         successors, is_goal = space.successors, space.is_goal
         frontier, expanded, tick, cap = [start], 0, budget.check(0, 1), budget.positions
         while frontier:

@@ -29,6 +29,8 @@ from functools import cached_property
 from math import comb, prod
 from typing import Any
 
+from puzzlesmith.core.errors import PuzzleError
+
 #: Slots up to this many use lookup tables indexed by a slot bitmask (2**n entries); more use loops.
 TABLE_SLOTS = 20
 
@@ -44,7 +46,7 @@ class Ranking:
 
     def __init__(self, slots: int, classes: Sequence[int]) -> None:
         if any(c < 1 for c in classes) or sum(classes) > slots or slots > 62:
-            raise ValueError(f"cannot arrange classes {list(classes)} on {slots} slots")
+            raise PuzzleError(f"cannot arrange classes {list(classes)} on {slots} slots")
         self.slots, self.classes = slots, list(classes)
         self.tokens = sum(classes)
         self.radices, free = [], slots

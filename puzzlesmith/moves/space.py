@@ -24,6 +24,8 @@ from collections.abc import Collection, Hashable, Iterable, Sequence
 from itertools import chain
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
+from puzzlesmith.core.errors import PuzzleError
+
 METRICS: tuple[str, ...] = ("steps", "straight", "moves", "supersteps", "superstraight", "supermoves")
 SINGLE_METRICS: tuple[str, ...] = METRICS[:3]
 
@@ -145,7 +147,7 @@ class Space(Generic[P]):
         for here, there in zip(path, path[1:]):
             name = next((n for n, p in self.moves(here) if p == there), None)
             if name is None:
-                raise ValueError(f"no move leads from {self.format(here)!r} to {self.format(there)!r}")
+                raise PuzzleError(f"no move leads from {self.format(here)!r} to {self.format(there)!r}")
             out.append((name, self.format(there)))
         return out
 

@@ -36,7 +36,7 @@ def header_bytes(header: dict[str, Any]) -> bytes:
     """The header block: the magic line, JSON, padding to HEADER_BYTES."""
     body = MAGIC + json.dumps(header, separators=(",", ":")).encode() + b"\n"
     if len(body) > HEADER_BYTES:
-        raise ValueError(f"table header of {len(body)} bytes exceeds {HEADER_BYTES}")
+        raise PuzzleError(f"table header of {len(body)} bytes exceeds {HEADER_BYTES}")
     return body + b" " * (HEADER_BYTES - len(body))
 
 

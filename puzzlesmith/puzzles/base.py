@@ -35,7 +35,7 @@ def written(value: Any) -> str:
         return str(value)
     if isinstance(value, (tuple, list)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         return "x".join(map(str, value)) if isinstance(value, tuple) and len(value) == 2 else ",".join(map(str, value))
-    raise ValueError(f"expected text, a number, yes/no or a list of numbers, got {type(value).__name__}")
+    raise PuzzleError(f"expected text, a number, yes/no or a list of numbers, got {type(value).__name__}")
 
 
 @dataclass(frozen=True)
@@ -67,12 +67,12 @@ def whole_number(text: str, low: int, high: int) -> int:
     bad = next((ch for ch in body if not "0" <= ch <= "9"), None)
     if not body or bad is not None:
         why = f" ({bad!r} is not an ASCII digit 0-9)" if bad is not None and bad.isdigit() else ""
-        raise ValueError(f"expected a whole number, got {excerpt(text)}{why}")
+        raise PuzzleError(f"expected a whole number, got {excerpt(text)}{why}")
     if len(body.lstrip("0")) > len(str(max(high, -low))):  # before int(): it is slow on huge numbers
-        raise ValueError(f"{excerpt(text)} is out of range: expected {low}..{high}")
+        raise PuzzleError(f"{excerpt(text)} is out of range: expected {low}..{high}")
     value = int(text)
     if not low <= value <= high:
-        raise ValueError(f"{value} is out of range: expected {low}..{high}")
+        raise PuzzleError(f"{value} is out of range: expected {low}..{high}")
     return value
 
 
@@ -85,18 +85,18 @@ def parse_rxc(text: str, square: bool = False, most: int | None = None, least: i
         cols = rows
     shape = "N or ROWSxCOLUMNS, e.g. 5 or 4x6" if square else "ROWSxCOLUMNS, e.g. 2x3"
     if (not sep and not square) or not _ascii_digits(rows) or not _ascii_digits(cols):
-        raise ValueError(f"expected {shape}, got {excerpt(text)}")
+        raise PuzzleError(f"expected {shape}, got {excerpt(text)}")
     limit = most or 10**9
     try:  # each side bounded before multiplying
         r, c = whole_number(rows, 0, limit), whole_number(cols, 0, limit)
     except ValueError:
-        raise ValueError(f"{excerpt(text)} is more than the {limit:,} cells this type takes") from None
+        raise PuzzleError(f"{excerpt(text)} is more than the {limit:,} cells this type takes") from None
     if not r or not c:
-        raise ValueError(f"expected {shape}, each side at least 1, got {excerpt(text)}")
+        raise PuzzleError(f"expected {shape}, each side at least 1, got {excerpt(text)}")
     if r * c > limit:
-        raise ValueError(f"{r}x{c} is {r * c:,} cells, more than the {limit:,} this type takes")
+        raise PuzzleError(f"{r}x{c} is {r * c:,} cells, more than the {limit:,} this type takes")
     if min(r, c) < least:
-        raise ValueError(f"{r}x{c} is too small: this type takes at least {least}x{least}")
+        raise PuzzleError(f"{r}x{c} is too small: this type takes at least {least}x{least}")
     return r, c
 
 
@@ -107,7 +107,7 @@ def yes_no(text: str) -> bool:
         return True
     if value in ("no", "n", "false", "0", "off"):
         return False
-    raise ValueError("expected yes or no")
+    raise PuzzleError("expected yes or no")
 
 
 def char_grid(text: str, allowed: str, *, square: bool = False) -> list[str]:
@@ -411,8 +411,13 @@ class PuzzleType(Generic[D]):
         return dataclasses.replace(instance, givens=dict(givens))
 
     def cell_name(self, instance: Instance[D], var: int) -> str:
-        """How a person names variable ``var`` (used in hints and messages)."""
-        return self.model(instance).names[var]
+        """How a person names variable ``var`` (used in hints and messages): the model's name, the model built
+        once for the calls on one instance (a page names every cell; a model a cell was n^4 on an n x n grid)."""
+        named = getattr(self, "_named", None)
+        if named is None or named[0] is not instance:
+            named = (instance, self.model(instance).names)
+            self._named = named  # one tuple, swapped whole: threads see an old pair or a new one
+        return named[1][var]
 
     # -- clues that are not values of variables (types declaring ``clue_kinds``) --------------------------
     def clues(self, instance: Instance[D]) -> dict[tuple[int, int, str], int]:
@@ -494,7 +499,7 @@ def choice(*names: str) -> Callable[[str], str]:
     """A Param parser accepting exactly one of ``names``."""
     def parse(text: str) -> str:
         if text not in names:
-            raise ValueError(f"expected one of {', '.join(names)}")
+            raise PuzzleError(f"expected one of {', '.join(names)}")
         return text
     return parse
 
@@ -515,6 +520,12 @@ class MovePuzzle(PuzzleType[D]):
     #: "module:function" drawing one position of this type, ``function(instance, board text) -> Picture``
     #: (``puzzlesmith.drawing.moves``); None: the board's text drawn as a grid.
     position_drawing: ClassVar[str | None] = None
+    #: Why a space of this type whose moves all undo may still have no whole-space table (its
+    #: ``Space.table_identity`` None), in words, as ``table`` says it; None: its positions are not numbered.
+    unnumbered: ClassVar[str | None] = None
+    #: What sets a position apart from the part of the space that a table from the goal numbers, in words (a tile
+    #: puzzle's parity), as ``table`` says it; '' when the type cannot say.
+    outside_table: ClassVar[str] = ""
 
     def space(self, instance: Instance[D]) -> Space:
         """The position graph of ``instance`` in its metric."""
@@ -546,6 +557,12 @@ class MovePuzzle(PuzzleType[D]):
     def pieces(self, instance: Instance[D], position: str) -> Pieces | None:
         """The pieces of board ``position`` (text) a page moves by dragging or arrow keys, or None (the
         default): the puzzle is played by its moves' names (a permutation puzzle)."""
+        return None
+
+    def pattern_database(self, instance: Instance[D]) -> tuple[int, int, list[int], list[int]] | None:
+        """(rows, columns, goal cells, tiles) of the pattern database (``moves.pdb``) that ``table`` builds for
+        ``instance``'s parameters instead of the whole space's table (a tile puzzle's ``-p pattern``); None, the
+        default: the whole space's table."""
         return None
 
     def keep_labels(self, instance: Instance[D], before: str, after: str) -> str:

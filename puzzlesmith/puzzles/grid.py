@@ -109,7 +109,7 @@ def symbols(values: Mapping[str, int], why: str) -> Callable[[str], int]:
     saying ``why`` (what a cell may be), which ``read_grid`` places at its line and cell."""
     def cell(text: str) -> int:
         if text not in values:
-            raise ValueError(why)
+            raise PuzzleError(why)
         return values[text]
     return cell
 

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.core.picture import GREY, WHITE, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
@@ -34,7 +35,7 @@ CELL = 24.0
 
 def _number(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
-        raise ValueError("a hitori cell is a whole number from 1")
+        raise PuzzleError("a hitori cell is a whole number from 1")
     return int(text)
 
 
@@ -44,7 +45,7 @@ def _board_size(text: str) -> tuple[int, int]:
     none of two different ones), so no draw could ever be unique."""
     rows, cols = parse_rxc(text, True, 900)
     if rows * cols < 3:
-        raise ValueError(f"{rows}x{cols} is too small: a hitori of fewer than 3 cells never has one answer")
+        raise PuzzleError(f"{rows}x{cols} is too small: a hitori of fewer than 3 cells never has one answer")
     return rows, cols
 
 

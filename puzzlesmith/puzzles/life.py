@@ -69,7 +69,7 @@ def parse_rule(text: str) -> Rule:
     """'B36/S23', 'S23/B36' or the older 'survival/birth' form '23/36' -> (birth, survival) counts."""
     match = _BS.match(text.strip())
     if not match:
-        raise ValueError(f"expected a rule like B3/S23 or B36/S23 (digits 0-8), got {excerpt(text)}")
+        raise PuzzleError(f"expected a rule like B3/S23 or B36/S23 (digits 0-8), got {excerpt(text)}")
     if match[1] is not None:
         birth, survive = match[1], match[2]
     elif match[3] is not None:
@@ -77,7 +77,7 @@ def parse_rule(text: str) -> Rule:
     else:
         survive, birth = match[5], match[6]
     if "0" in birth:
-        raise ValueError("rules with B0 are not supported: every dead cell of the infinite plane would be born")
+        raise PuzzleError("rules with B0 are not supported: every dead cell of the infinite plane would be born")
     return frozenset(map(int, birth)), frozenset(map(int, survive))
 
 

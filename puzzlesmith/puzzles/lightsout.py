@@ -66,10 +66,10 @@ def parse_neighbourhood(text: str) -> tuple[tuple[int, int], ...]:
         try:
             offset = (whole_number(dr, -MAX_OFFSET, MAX_OFFSET), whole_number(dc, -MAX_OFFSET, MAX_OFFSET))
         except ValueError:
-            raise ValueError("expected plus, x, box or offsets like -1,0;1,0;0,-1;0,1 (whole numbers of at most "
+            raise PuzzleError("expected plus, x, box or offsets like -1,0;1,0;0,-1;0,1 (whole numbers of at most "
                              "18 digits)") from None
         if not sep or offset == (0, 0):
-            raise ValueError(f"bad offset {part!r} (give dr,dc; the cell itself is -p self=yes|no)")
+            raise PuzzleError(f"bad offset {part!r} (give dr,dc; the cell itself is -p self=yes|no)")
         offsets.append(offset)
     return tuple(sorted(set(offsets)))
 
@@ -114,7 +114,8 @@ def parse_buttons(text: str) -> Buttons:
         with open(text, encoding="utf-8") as handle:
             content = handle.read(1 << 22)
     except (OSError, UnicodeDecodeError) as e:
-        raise ValueError(f"cannot read the buttons file {excerpt(text)}: {getattr(e, 'strerror', None) or e}") from None
+        why = getattr(e, "strerror", None) or e
+        raise PuzzleError(f"cannot read the buttons file {excerpt(text)}: {why}") from None
     return read_buttons(content)
 
 
@@ -122,7 +123,7 @@ def buttons_text(buttons: Buttons) -> str:
     """``merlin`` for Merlin's buttons (``Param.encode``); the patterns of a file are not written back as text."""
     if buttons == (3, 3, merlin()):
         return "merlin"
-    raise ValueError("buttons read from a file are written back only as that file: give -p buttons=FILE again")
+    raise PuzzleError("buttons read from a file are written back only as that file: give -p buttons=FILE again")
 
 
 def read_buttons(content: str) -> Buttons:
@@ -144,23 +145,23 @@ def read_buttons(content: str) -> Buttons:
             grids.append([])
     grids = [g for g in grids if g]
     if not grids:
-        raise ValueError("the buttons file holds no pattern")
+        raise PuzzleError("the buttons file holds no pattern")
     rows, cols = len(grids[0]), len(grids[0][0][1])
     if rows * cols > MAX_BUTTON_CELLS:
-        raise ValueError(f"patterns of {rows}x{cols} cells: at most {MAX_BUTTON_CELLS} cells with buttons given "
+        raise PuzzleError(f"patterns of {rows}x{cols} cells: at most {MAX_BUTTON_CELLS} cells with buttons given "
                          "one by one")
     if len(grids) != rows * cols:
-        raise ValueError(f"{len(grids)} patterns for a {rows}x{cols} board: give one per cell ({rows * cols})")
+        raise PuzzleError(f"{len(grids)} patterns for a {rows}x{cols} board: give one per cell ({rows * cols})")
     patterns = []
     for k, grid in enumerate(grids, start=1):
         if len(grid) != rows or any(len(row) != cols for _, row in grid):
-            raise ValueError(f"line {grid[0][0]}: pattern {k} is not {rows}x{cols} like the first")
+            raise PuzzleError(f"line {grid[0][0]}: pattern {k} is not {rows}x{cols} like the first")
         pattern = []
         for number, row in grid:
             for ch in row:
                 value = 0 if ch == "." else DIGITS.find(ch.lower())
                 if value < 0:
-                    raise ValueError(f"line {number}: bad cell {ch!r} in pattern {k} (use . or 0-9, a-z)")
+                    raise PuzzleError(f"line {number}: bad cell {ch!r} in pattern {k} (use . or 0-9, a-z)")
                 pattern.append(value)
         patterns.append(tuple(pattern))
     return rows, cols, tuple(patterns)

@@ -139,7 +139,7 @@ def _clue(text: str, line: int, where: str, keys: str | None = None) -> Clue:
         try:
             length = whole_number(match[1] if match else part, 1, MAX_LINE)
             if key and (keys is None or key.lower() not in keys):
-                raise ValueError(f"{key!r} is no declared colour" if keys else
+                raise PuzzleError(f"{key!r} is no declared colour" if keys else
                                  f"a colour key {key!r} needs a 'colours:' line declaring it")
         except ValueError as e:
             raise PuzzleError(f"bad clue {excerpt(text.strip())}: {e} (run lengths like '2 1', or 0 for an empty "

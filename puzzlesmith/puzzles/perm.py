@@ -156,7 +156,7 @@ def definition_text(definition: Definition) -> str:
     for name, body in BUILTIN.items():
         if read_definition(body, name) == definition:
             return name
-    raise ValueError("a definition read from a file is written back only as that file: give -p def=FILE again")
+    raise PuzzleError("a definition read from a file is written back only as that file: give -p def=FILE again")
 
 
 def definition_param(text: str) -> Definition:
@@ -167,7 +167,7 @@ def definition_param(text: str) -> Definition:
         with open(text, encoding="utf-8") as f:
             body = f.read()
     except OSError as e:
-        raise ValueError(f"not a built-in definition ({', '.join(BUILTIN)}) nor a readable file: {e.strerror}") \
+        raise PuzzleError(f"not a built-in definition ({', '.join(BUILTIN)}) nor a readable file: {e.strerror}") \
             from None
     return read_definition(body, text)
 

@@ -15,14 +15,18 @@ of one length in one line, which can never pass each other, are told apart by th
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.moves.space import Space
 from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, metric_param, whole_number
 from puzzlesmith.puzzles.play import Pieces
+
+if TYPE_CHECKING:
+    from puzzlesmith.moves.paths import Budget
 
 METRICS = ("moves", "steps")
 EMPTY, WALL, TARGET = ".o", "x", "A"
@@ -82,15 +86,24 @@ def read_vehicles(cells: str, size: int) -> tuple[list[Vehicle], list[int]]:
     straight, touching line of 2 or more cells, and for an A that cannot leave to the right."""
     found: dict[str, list[int]] = {}
     for i, ch in enumerate(cells):
-        if ch.isalpha() and ch.isupper():
+        if ch not in EMPTY and ch != WALL:  # read_board let only capital letters through besides these
             found.setdefault(ch, []).append(i)
     if TARGET not in found:
         raise PuzzleError("no car A (the car to get out)")
     vehicles, offsets = [], []
     for label in sorted(found):
         spots = found[label]
+        first, length = spots[0], len(spots)
+        row, col = divmod(first, size)
+        if length > 1 and spots[-1] - first == length - 1 and spots[-1] // size == row:  # a whole stretch of a row
+            vehicles.append(Vehicle(label, True, row, length))
+            offsets.append(col)
+            continue
+        if length > 1 and label != TARGET and spots == list(range(first, first + length * size, size)):  # a column's
+            vehicles.append(Vehicle(label, False, col, length))
+            offsets.append(row)
+            continue
         rows, cols = {i // size for i in spots}, {i % size for i in spots}
-        first = spots[0]
         where = f"vehicle {label} at r{first // size + 1}c{first % size + 1}"
         if len(spots) < 2:
             raise PuzzleError("a vehicle is at least 2 cells long", where=where)
@@ -119,8 +132,20 @@ class RushHourSpace(Space[int]):
         self.size, self.vehicles, self.walls, self.metric, self.empty = size, vehicles, walls, metric, empty
         self.bits = max(1, (size - 1).bit_length())
         self.low = (1 << self.bits) - 1
-        self.masks = [[sum(1 << c for c in v.cells(o, size)) if o + v.length <= size else 0 for o in range(size)]
+        self.shifts = [i * self.bits for i in range(len(vehicles))]
+        self.lengths = [v.length for v in vehicles]
+        # each vehicle's cells along its line as bits (the ones a slide enters are tested one by one) and its
+        # cell mask at each offset, and the board without vehicles
+        self.lines = [[1 << (v.line * size + p if v.across else p * size + v.line) for p in range(size)]
                       for v in vehicles]
+        self.masks = [[sum(line[o:o + v.length]) if o + v.length <= size else 0 for o in range(size)]
+                      for v, line in zip(vehicles, self.lines)]
+        self.blank = ["x" if walls >> c & 1 else empty for c in range(size * size)]
+        # a line with a cell beyond each end that is always taken (a bit past the board's, set with the walls),
+        # so that moves are tried without a test of the board's edge
+        beyond = 1 << (size * size)
+        self.tracks = [[beyond, *line, beyond] for line in self.lines]
+        self.frame = walls | beyond
         self.start_key = self.key_of(offsets)
         self.exit = size - vehicles[0].length  # car A's offset at the goal
         self.is_goal = lambda key: key & self.low == self.exit  # type: ignore[method-assign]
@@ -134,22 +159,50 @@ class RushHourSpace(Space[int]):
     def start(self) -> int:
         return self.start_key
 
+    def packed_search(self, start: int, budget: Budget) -> tuple[str, list[int] | None, int, int] | None:
+        """``moves/bfs.py``'s breadth-first search from ``start`` run in machine code (``moves/rushkernel.py``),
+        with the same answer and statistics: (status, path, expanded, stored). None where it does not apply: numba
+        missing (the generic search is then the faster), a board over 7 x 7 (the kernel's bitboard holds 63
+        cells) or positions over 63 bits."""
+        from puzzlesmith.moves.rushkernel import packed_bfs, usable
+
+        if self.size > 7 or self.bits * len(self.vehicles) > 63 or not usable():
+            return None
+        return packed_bfs(self.board_array(), start, budget)
+
+    def board_array(self) -> array[int]:
+        """The board as the kernel reads it (``rushkernel.board_array``)."""
+        from puzzlesmith.moves.rushkernel import board_array
+
+        size = self.size
+        return board_array(size, self.walls, self.bits, self.exit, 1 if self.metric == "steps" else size, self.lines,
+                           self.masks, self.lengths)
+
     def _slides(self, key: int) -> list[tuple[int, int]]:
-        """(vehicle, cells moved: negative up or left) for every move."""
-        offsets = self.offsets(key)
-        occupied = self.walls
+        """(vehicle, cells moved: negative up or left) for every move, vehicles in order, back before forward,
+        the nearer cell first (the compiled search tries them in this order too)."""
+        low = self.low
+        offsets = [(key >> shift) & low for shift in self.shifts]
+        occupied = self.frame
         for masks, o in zip(self.masks, offsets):
             occupied |= masks[o]
         out = []
-        furthest = 1 if self.metric == "steps" else self.size
-        for i, (v, o) in enumerate(zip(self.vehicles, offsets)):
-            own = self.masks[i][o]
-            for sign in (-1, 1):
-                for k in range(1, furthest + 1):
-                    there = o + sign * k
-                    if not 0 <= there <= self.size - v.length or self.masks[i][there] & ~own & occupied:
-                        break
-                    out.append((i, sign * k))
+        if self.metric == "steps":
+            for i, (track, o, length) in enumerate(zip(self.tracks, offsets, self.lengths)):
+                if not track[o] & occupied:
+                    out.append((i, -1))
+                if not track[o + length + 1] & occupied:
+                    out.append((i, 1))
+            return out
+        for i, (track, o, length) in enumerate(zip(self.tracks, offsets, self.lengths)):
+            t = o  # the track's cell o - 1, the first one back
+            while not track[t] & occupied:
+                out.append((i, t - o - 1))
+                t -= 1
+            t = ahead = o + length + 1  # cell o + length, the first one forward
+            while not track[t] & occupied:
+                out.append((i, t - ahead + 1))
+                t += 1
         return out
 
     def successors(self, pos: int) -> list[int]:
@@ -183,18 +236,52 @@ class RushHourSpace(Space[int]):
 
     def moves(self, pos: int) -> list[tuple[str, int]]:
         """``B down``, ``A right 2``: the vehicle, the way it goes, how far when more than one cell."""
+        return [(self._name(i, k), pos + (k << (i * self.bits))) for i, k in self._slides(pos)]
+
+    def _name(self, i: int, k: int) -> str:
+        v = self.vehicles[i]
+        way = ("right" if k > 0 else "left") if v.across else ("down" if k > 0 else "up")
+        return f"{v.label} {way}" + (f" {abs(k)}" if abs(k) > 1 else "")
+
+    def replay(self, path: Sequence[int]) -> list[tuple[str, str]]:
+        """``Space.replay``'s answer, each move read off the two positions (the one vehicle whose offset
+        changed, and by how much) and checked to be a move, rather than found among every move there."""
         out = []
-        for i, k in self._slides(pos):
-            v = self.vehicles[i]
-            way = ("right" if k > 0 else "left") if v.across else ("down" if k > 0 else "up")
-            out.append((f"{v.label} {way}" + (f" {abs(k)}" if abs(k) > 1 else ""), pos + (k << (i * self.bits))))
+        for here, there in zip(path, path[1:]):
+            slide = self._slide(here, there)
+            if slide is None:
+                raise PuzzleError(f"no move leads from {self.format(here)!r} to {self.format(there)!r}")
+            out.append((self._name(*slide), self.format(there)))
         return out
 
+    def _slide(self, here: int, there: int) -> tuple[int, int] | None:
+        """(vehicle, cells moved) of the move from ``here`` to ``there``, or None when none leads there."""
+        low, size = self.low, self.size
+        changed = here ^ there
+        i = (changed.bit_length() - 1) // self.bits  # the highest vehicle whose offset changed: the only one?
+        if i < 0 or i >= len(self.shifts) or changed >> self.shifts[i] << self.shifts[i] != changed:
+            return None
+        o, to = here >> self.shifts[i] & low, there >> self.shifts[i] & low
+        length, line = self.lengths[i], self.lines[i]
+        if to > size - length or self.metric == "steps" and abs(to - o) != 1:
+            return None
+        occupied = self.walls
+        for masks, shift in zip(self.masks, self.shifts):
+            occupied |= masks[here >> shift & low]
+        swept = sum(line[to:o]) if to < o else sum(line[o + length:to + length])  # the cells it slides onto
+        return None if swept & occupied else (i, to - o)
+
     def format(self, pos: int) -> str:
-        cells = ["x" if self.walls >> c & 1 else self.empty for c in range(self.size * self.size)]
-        for v, o in zip(self.vehicles, self.offsets(pos)):
-            for c in v.cells(o, self.size):
-                cells[c] = v.label
+        cells = self.blank[:]
+        size, low = self.size, self.low
+        for v, shift in zip(self.vehicles, self.shifts):
+            o = pos >> shift & low
+            if v.across:
+                start = v.line * size + o
+                cells[start:start + v.length] = v.label * v.length
+            else:
+                start = o * size + v.line
+                cells[start:start + v.length * size:size] = v.label * v.length
         return "".join(cells)
 
 

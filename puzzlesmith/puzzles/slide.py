@@ -732,7 +732,7 @@ class SlideSpace(Space[int]):
                     out.append((name, self.text(labelled)))
                     break
             else:
-                raise ValueError(f"no move leads from {self.format(here)!r} to {self.format(there)!r}")
+                raise PuzzleError(f"no move leads from {self.format(here)!r} to {self.format(there)!r}")
         return out
 
 

@@ -63,7 +63,7 @@ def parse_box(text: str) -> tuple[int, int]:
     try:
         return parse_rxc(text, most=MAX_SIZE)
     except ValueError as e:
-        raise ValueError(f"{e} (a box holds each value once, and a sudoku has at most {MAX_SIZE} values)") from None
+        raise PuzzleError(f"{e} (a box holds each value once, and a sudoku has at most {MAX_SIZE} values)") from None
 
 
 def parse_size(text: str) -> int:
@@ -89,7 +89,7 @@ def parse_variant(text: str) -> tuple[str, ...]:
     words = {w.strip().lower() for w in text.replace(",", "+").split("+") if w.strip()} - {"none"}
     unknown = sorted(words - set(VARIANTS))
     if unknown:
-        raise ValueError(f"unknown variant {unknown[0]!r} (known: {', '.join(VARIANTS)}, joined by +)")
+        raise PuzzleError(f"unknown variant {unknown[0]!r} (known: {', '.join(VARIANTS)}, joined by +)")
     return tuple(v for v in VARIANTS if v in words)
 
 
@@ -110,12 +110,12 @@ def extra_units(size: int, box: tuple[int, int], variant: tuple[str, ...]) -> li
 def parse_symbols(text: str) -> str:
     """The alphabet, value 1 first: distinct characters, none of them a blank or a grid drawing."""
     if len(set(text)) != len(text):
-        raise ValueError(f"the symbols must be distinct, got {excerpt(text)}")
+        raise PuzzleError(f"the symbols must be distinct, got {excerpt(text)}")
     bad = next((ch for ch in text if ch in "." or ch in _SEPARATOR_CHARS or ch.isspace() or not ch.isprintable()), None)
     if bad is not None:
-        raise ValueError(f"{bad!r} cannot be a symbol (. is the blank; | + - = : draw the grid)")
+        raise PuzzleError(f"{bad!r} cannot be a symbol (. is the blank; | + - = : draw the grid)")
     if not 1 <= len(text) <= MAX_SIZE:
-        raise ValueError(f"1 to {MAX_SIZE} symbols, got {len(text)}")
+        raise PuzzleError(f"1 to {MAX_SIZE} symbols, got {len(text)}")
     return text
 
 

@@ -24,7 +24,7 @@ SAME_OR_DIFFERENT = ((0, 0, 0), (1, 1, 0), (0, 1, 1), (1, 0, 1))  # (a, b, a != 
 def even_side(text: str) -> int:
     side = whole_number(text, 2, MAX_SIDE)
     if side % 2:
-        raise ValueError(f"{side} is odd: a takuzu has as many 0s as 1s in every line")
+        raise PuzzleError(f"{side} is odd: a takuzu has as many 0s as 1s in every line")
     return side
 
 

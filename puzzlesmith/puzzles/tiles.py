@@ -400,6 +400,16 @@ class Tiles(MovePuzzle[TilesBoard]):
               Param("pattern", None, "table: build the pattern database of these tiles, e.g. 1,2,3 (the others "
                                      "alike), for IDA* on boards too large to table", tile_list))
     position_drawing = "puzzlesmith.drawing.moves:tiles_position"
+    unnumbered = "its positions are numbered only for single-tile moves on boards of at least 2x2 and at most 20 cells"
+    outside_table = "its parity differs from the goal's"
+
+    def pattern_database(self, instance: Instance[TilesBoard]) -> tuple[int, int, list[int], list[int]] | None:
+        """``-p pattern=1,2,3``: the pattern database of those tiles on the board's size and goal."""
+        tiles = instance.params.get("pattern")
+        if tiles is None:
+            return None
+        board: TilesBoard = instance.data
+        return board.rows, board.cols, list(board.goal), list(tiles)
 
     def pieces(self, instance: Instance[TilesBoard], position: str) -> Pieces:
         """Every tile, by its number, on its cell (the blank is no piece)."""

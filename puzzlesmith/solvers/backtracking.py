@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from puzzlesmith.core import clock
+from puzzlesmith.core.errors import Unsupported
 from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, Table
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.base import Engine, Limits, Search, Stats, within
@@ -277,7 +278,7 @@ class Compiled:
             elif c.kind in TOPOLOGY:
                 prop = _topology(c, lo)
             else:
-                raise TypeError(f"backtracking cannot compile {c.describe()}")
+                raise Unsupported(f"backtracking cannot compile {c.describe()}")
             for v in set(c.vars):
                 cons_of[v].append(len(props))
             props.append(prop)

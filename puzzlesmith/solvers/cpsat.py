@@ -34,7 +34,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from puzzlesmith.core import clock
-from puzzlesmith.core.errors import ModelError, Unsupported
+from puzzlesmith.core.errors import EngineError, ModelError, Unsupported
 from puzzlesmith.csp.constraints import (
     TOPOLOGY,
     AllDifferent,
@@ -216,7 +216,7 @@ class Compiled:
             elif c.kind in TOPOLOGY:
                 self.lazy.append(c)
             else:
-                raise TypeError(f"cpsat cannot compile {c.describe()}")
+                raise Unsupported(f"cpsat cannot compile {c.describe()}")
         self.num_vars = model.num_vars
         self.answer = list(model.answer_vars) if model.projected else None
 
@@ -432,7 +432,7 @@ class CpSatEngine(Engine):
         stats.backtracks += solver.num_conflicts
         stats.extra["solutions"] = stats.extra.get("solutions", 0) + len(collector.found)
         if status == cp_model.MODEL_INVALID:
-            raise RuntimeError(f"CP-SAT rejected the model: {cp.validate()}")
+            raise EngineError(f"CP-SAT rejected the model: {cp.validate()}")
         stopped_by_us = limit is not None and len(collector.found) >= limit
         complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not stopped_by_us
         if not complete and not stopped_by_us:

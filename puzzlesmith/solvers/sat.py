@@ -51,6 +51,7 @@ from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
 from puzzlesmith.core import clock
+from puzzlesmith.core.errors import Unsupported
 from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, Table
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.base import (
@@ -150,7 +151,7 @@ class Cnf:
             elif c.kind in TOPOLOGY:
                 self.lazy.append(c)
             else:
-                raise TypeError(f"sat cannot compile {c.describe()}")
+                raise Unsupported(f"sat cannot compile {c.describe()}")
 
     def new_var(self) -> int:
         self.top += 1

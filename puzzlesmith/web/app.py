@@ -1,24 +1,36 @@
 """The web app: play pages, the library page and the JSON API under /api/, on Starlette.
 
-Every answer that solves, hints or makes a puzzle runs off the event loop (solving in a thread under the
-time limit; generating, which has no limit of its own, in a process that is stopped at the limit), so the
-server keeps answering while one search runs. Bad input is the CLI's one line with HTTP 400; nothing here
+Every answer that solves, hints or makes a puzzle runs off the event loop (in one of a few worker threads,
+under the time limit; generating, which has no limit of its own, in a process that is stopped at the limit), so
+the server keeps answering while one search runs. Bad input is the CLI's one line with HTTP 400; nothing here
 reads or writes a path a request names (the only file is the library chosen on the command line).
+
+The app is safe to leave running while the player browses other sites: it answers only its own host names
+(HTTP 421 otherwise, which defeats DNS rebinding), refuses state-changing requests from other origins (403)
+and bodies that are not ``application/json`` (415, so a cross-site form cannot post one), and sends a
+Content-Security-Policy that allows only its own script file, so a value saved in the library is never code.
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import math
-from collections.abc import Awaitable, Callable
+import queue
+import threading
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from importlib import resources
 from typing import Any
 from urllib.parse import quote, urlencode
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
@@ -33,8 +45,99 @@ LEVELS = ("easy", "medium", "hard", "expert", "extreme", "needs guessing")
 STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
 
 
-def _bad(message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=400)
+def _bad(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+# -- the guard: host names, origins, content types, and headers on every answer --------------------------------
+#: The names of this machine a browser may use for the server (with the server's port).
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+#: Methods that change nothing: the only ones another origin may send.
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+#: The scripts are the one static file; data blocks (``type="application/json"``) are not scripts.
+HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                 b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"same-origin"),
+]
+
+
+def host_of(value: str) -> tuple[str, int | None] | None:
+    """A Host header's name (lower case, an IPv6 address without brackets) and port (None when not given), or
+    None when it is not one."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        name, sep, rest = value[1:].partition("]")
+        if not sep or (rest and not rest.startswith(":")):
+            return None
+        port = rest[1:] if rest else None
+    else:
+        name, sep, port_text = value.rpartition(":")
+        name, port = (name, port_text) if sep else (value, None)
+    if not name or (port is not None and not (port.isdigit() and len(port) <= 5)):
+        return None
+    return name, None if port is None else int(port)
+
+
+class Guard:
+    """ASGI middleware in front of every route: a request is answered only when its Host is one of the
+    server's names (``hosts``) with the server's port, and a request that may change something (any method but
+    GET, HEAD, OPTIONS) only from the server's own origin (``Origin``, and ``Sec-Fetch-Site`` when a browser
+    sends it) and, when it has a body, as ``application/json``. Every answer carries ``HEADERS``."""
+
+    def __init__(self, app: Any, hosts: Sequence[str] = (), refused: Counter[str] | None = None) -> None:
+        self.app = app
+        self.hosts = frozenset(h.strip().lower().strip("[]") for h in (*LOCAL_HOSTS, *hosts) if h.strip())
+        self.refused = Counter() if refused is None else refused  # refusals by kind
+
+    def refusal(self, scope: dict[str, Any]) -> tuple[int, str, str] | None:
+        """(status, kind, message) of a request refused, or None."""
+        headers = Headers(scope=scope)
+        server = scope.get("server")
+        port = server[1] if server and server[1] is not None else None
+        scheme = scope.get("scheme", "http")
+        raw = headers.get("host", "")
+        host = host_of(raw)
+        if host is not None and host[1] is None:
+            host = (host[0], 443 if scheme == "https" else 80)
+        if host is None or host[0] not in self.hosts or (port is not None and host[1] != port):
+            on = f" on port {port}" if port is not None else ""
+            return (421, "host", f"host {excerpt(raw, 60)}: not a name of this server (it answers "
+                                 f"{', '.join(sorted(self.hosts))}{on}; serve --allow-host NAME adds one)")
+        if scope["method"] in SAFE_METHODS:
+            return None
+        site = headers.get("sec-fetch-site")
+        if site is not None and site not in ("same-origin", "none"):
+            return 403, "origin", f"Sec-Fetch-Site {excerpt(site, 20)}: another site may not change anything here"
+        origin = headers.get("origin")
+        if origin is not None and origin.lower() != f"{scheme}://{raw.strip().lower()}":
+            return 403, "origin", f"origin {excerpt(origin, 60)}: another site may not change anything here"
+        kind = headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json" and (headers.get("content-length", "0") != "0"
+                                           or "transfer-encoding" in headers):
+            return 415, "content-type", f"content-type {excerpt(kind, 40) if kind else 'none'}: expected a JSON body " \
+                                        "as application/json"
+        return None
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *HEADERS]}
+            await send(message)
+
+        refused = self.refusal(scope)
+        if refused is None:
+            await self.app(scope, receive, send_with_headers)
+            return
+        status, kind, message = refused
+        self.refused[kind] += 1
+        await _bad(message, status)(scope, receive, send_with_headers)
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -50,7 +153,7 @@ async def _body(request: Request) -> dict[str, Any]:
         chunks.append(chunk)
     try:
         data = json.loads(b"".join(chunks) or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: thousands of nested [
         raise BadRequest("not JSON", where="body") from None
     if not isinstance(data, dict):
         raise BadRequest("expected a JSON object", where="body")
@@ -119,22 +222,90 @@ def generate_within(type_name: str, seed: int, difficulty: str | None, params: d
         child.join(5)
 
 
+class Busy(PuzzlesmithError):
+    """Every worker is busy and the queue is full: HTTP 503, try again."""
+
+
+class Workers:
+    """A few daemon threads that do the work of the JSON answers and pages, each job under one deadline of the
+    time limit (``pages.bounded``), with a bounded queue in front. Few threads, as the machine has few cores: a
+    thread per request (Starlette's pool of 40) lets 40 searches starve the event loop of the interpreter lock,
+    and then even ``/`` stops answering; past ``waiting`` jobs queued a request is answered 503 at once.
+    A job that waited longer than the time limit for a worker is not started (503 busy: its client has waited
+    as long as one answer may take), so a request is answered within about twice the limit however many came
+    before it. Daemon threads, so that Ctrl-C ends the server at once, whatever a search is doing."""
+
+    def __init__(self, limit: float, threads: int = 4, waiting: int = 256) -> None:
+        self.limit, self.waiting = limit, waiting
+        self.jobs: queue.Queue[tuple[float, Any, Any, Callable[..., Any], tuple[Any, ...]]] = queue.Queue()
+        for k in range(threads):
+            threading.Thread(target=self._work, name=f"puzzlesmith worker {k + 1}", daemon=True).start()
+
+    async def run(self, work: Callable[..., Any], *args: Any) -> Any:
+        if self.jobs.qsize() >= self.waiting:
+            raise Busy(f"busy: {self.waiting} requests are waiting; try again in a moment")
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self.jobs.put((time.monotonic(), loop, future, work, args))
+        return await future
+
+    def _work(self) -> None:
+        while True:
+            queued, loop, future, work, args = self.jobs.get()
+            if future.cancelled():  # its client went away while it waited
+                continue
+            waited = time.monotonic() - queued
+            try:
+                if waited > self.limit:
+                    raise Busy(f"busy: the request waited {waited:.0f} s for a worker; try again in a moment")
+                result, failed = pages.bounded(self.limit, work, *args), None
+            except Exception as e:  # handed to the request's own task, which answers it
+                result, failed = None, e
+            loop.call_soon_threadsafe(_settle, future, result, failed)
+
+
+def _settle(future: Any, result: Any, failed: Exception | None) -> None:
+    if future.cancelled():
+        return
+    if failed is not None:
+        future.set_exception(failed)
+    else:
+        future.set_result(result)
+
+
 class App:
-    """The routes, sharing the library and the time limit."""
+    """The routes, sharing the library, the time limit and the workers."""
 
     def __init__(self, library: Library, time_limit: float = 10.0) -> None:
         self.library = library
         self.limit = time_limit
+        self.workers = Workers(time_limit)
+        #: child processes generating at once (each a whole interpreter, busy to the time limit)
+        self.generating = threading.BoundedSemaphore(2)
+
+    def generate(self, type_name: str, seed: int, difficulty: str | None, params: dict[str, str]
+                 ) -> tuple[str, str]:
+        """``generate_within`` with at most two children at once; Busy when no turn comes within the limit."""
+        if not self.generating.acquire(timeout=self.limit):
+            raise Busy(f"busy: puzzles are being made; try again in a moment (none made in {self.limit:g} s)")
+        try:
+            return generate_within(type_name, seed, difficulty, params, self.limit)
+        finally:
+            self.generating.release()
 
     # -- plumbing -------------------------------------------------------------------------------------------
-    def api(self, answer: Callable[[dict[str, Any]], Any], *, body: bool = True
+    def api(self, answer: Callable[[dict[str, Any]], Any], *, body: bool = True, search: bool = True
             ) -> Callable[[Request], Awaitable[Response]]:
-        """A JSON endpoint: the body (or the query) read and bounded, ``answer`` run in a thread, bad input
-        as 400 with one line."""
+        """A JSON endpoint: the body (or the query) read and bounded, ``answer`` run by a worker (``search``)
+        or, for the library's quick reads and writes, in Starlette's threads, so that saving progress never
+        waits behind searches; bad input as 400 with one line."""
         async def endpoint(request: Request) -> Response:
             try:
                 data = await _body(request) if body else dict(request.query_params)
-                return JSONResponse(await run_in_threadpool(answer, data))
+                run = self.workers.run if search else run_in_threadpool
+                return JSONResponse(await run(answer, data))
+            except (Unknown, Busy) as e:  # the request was fine; the answer is not known (yet)
+                return _bad(str(e), 503)
             except PuzzlesmithError as e:
                 return _bad(str(e))
         return endpoint
@@ -172,7 +343,7 @@ class App:
             if type_name in api.games():
                 return await self._game_page(request, type_name)
             state = await self._open(request, type_name)
-        except Unknown as e:
+        except (Unknown, Busy) as e:
             return _page("puzzlesmith: unknown", f'<h1>{html.escape(type_name)}</h1><p class="ps-error" '
                          f'data-role="status">{html.escape(str(e))}</p><p><a href="/">all types</a></p>',
                          status=503)
@@ -191,7 +362,7 @@ class App:
                 raise BadRequest("give a puzzle or a seed, not both", where="the address")
             text = q["puzzle"]
             key = pages.key_of(type_name, text, params)
-            await run_in_threadpool(pages.puzzle_of, key)
+            await self.workers.run(pages.puzzle_of, key)
         elif "seed" in q:
             seed = _seed(q["seed"])
             difficulty = q.get("difficulty") or None
@@ -200,15 +371,14 @@ class App:
             pages.check_params(type_name, params)  # bad parameters: the CLI's line before any work
             row = await run_in_threadpool(self.library.made, type_name, seed, difficulty or "", params)
             if row is None:
-                status, found = await run_in_threadpool(generate_within, type_name, seed, difficulty, params,
-                                                        self.limit)
+                status, found = await run_in_threadpool(self.generate, type_name, seed, difficulty, params)
                 if status == "unknown":
                     raise Unknown(found)
                 if status != "ok":
                     raise BadRequest(found, where=f"seed {seed}")
                 text, level, rating = json.loads(found)
                 key = pages.key_of(type_name, text, params)
-                await run_in_threadpool(pages.puzzle_of, key)
+                await self.workers.run(pages.puzzle_of, key)
                 row = await run_in_threadpool(lambda: self.library.add(
                     type_name, text, params, seed=seed, difficulty=difficulty, level=level or None,
                     rating=float(rating) if rating else None))
@@ -217,7 +387,7 @@ class App:
             key = pages.key_of(type_name, row["text"], params)
         else:
             raise BadRequest("give ?puzzle=TEXT or ?seed=S (with &difficulty=LEVEL)", where="the address")
-        state = await run_in_threadpool(pages.state, key)
+        state = await self.workers.run(pages.state, key)
         if row is None or row["text"] != key.text:
             row = await run_in_threadpool(self.library.add, type_name, key.text, params)
         state["library"] = row
@@ -228,8 +398,11 @@ class App:
     async def _game_page(self, request: Request, game: str) -> Response:
         q = request.query_params
         seed = _seed(q.get("seed", "1"))
-        size = int(q["size"]) if q.get("size", "").isdigit() and len(q["size"]) < 3 else 4
-        state = await run_in_threadpool(pages.game_new, game, seed, size)
+        size_text = q.get("size", "4")
+        if not (size_text.isascii() and size_text.isdigit()) or len(size_text) > 3:
+            raise BadRequest("expected a whole number (the board's side)", where=f"size {excerpt(size_text)}")
+        size = int(size_text)
+        state = await self.workers.run(pages.game_new, game, seed, size)
         state["kind"] = "game"
         row = await run_in_threadpool(self.library.add, game, f"seed {seed}", {"size": str(size)}, seed=seed)
         state["library"] = row
@@ -270,13 +443,18 @@ class App:
     async def print_book(self, request: Request) -> Response:
         ids = request.query_params.getlist("id")
         try:
-            if not ids or len(ids) > 200 or not all(i.isdigit() and len(i) < 12 for i in ids):
+            if not ids or len(ids) > 200:
                 raise BadRequest("choose 1 to 200 puzzles of the library", where="id")
+            for i in ids:
+                if not (i.isascii() and i.isdigit()) or len(i) > 18:  # SQLite's ids are below 2^63
+                    raise BadRequest("no such puzzle in the library", where=f"id {excerpt(i)}")
             rows = [await run_in_threadpool(self.library.get, int(i)) for i in ids]
             missing = [i for i, r in zip(ids, rows) if r is None]
             if missing:
                 raise BadRequest("no such puzzle in the library", where=f"id {missing[0]}")
-            pdf = await run_in_threadpool(_book, [r for r in rows if r is not None], self.limit)
+            pdf = await self.workers.run(_book, [r for r in rows if r is not None], self.limit)
+        except (Unknown, Busy) as e:
+            return PlainTextResponse(str(e), status_code=503)
         except PuzzlesmithError as e:
             return PlainTextResponse(str(e), status_code=400)
         return Response(pdf, media_type="application/pdf",
@@ -327,7 +505,7 @@ class App:
 
     def a_progress(self, d: dict[str, Any]) -> Any:
         puzzle_id, seconds = d.get("id"), d.get("seconds", 0)
-        if not isinstance(puzzle_id, int) or isinstance(puzzle_id, bool):
+        if not isinstance(puzzle_id, int) or isinstance(puzzle_id, bool) or not 0 <= puzzle_id < 2 ** 63:
             raise BadRequest("expected the puzzle's library id", where="id")
         if not isinstance(seconds, (int, float)) or not math.isfinite(seconds):
             raise BadRequest("expected a number of seconds", where="seconds")
@@ -359,8 +537,8 @@ class App:
             Route("/print", self.print_book),
             Route("/static/{name}", self.static),
             Route("/favicon.ico", lambda request: Response(status_code=204)),
-            Route("/api/types", self.api(self.a_types, body=False)),
-            Route("/api/library", self.api(self.a_library, body=False)),
+            Route("/api/types", self.api(self.a_types, body=False, search=False)),
+            Route("/api/library", self.api(self.a_library, body=False, search=False)),
             Route("/api/state", self.api(self.a_state), methods=post),
             Route("/api/check", self.api(self.a_check), methods=post),
             Route("/api/hint", self.api(self.a_hint), methods=post),
@@ -372,7 +550,7 @@ class App:
             Route("/api/game/new", self.api(self.a_game_new), methods=post),
             Route("/api/game/move", self.api(self.a_game_move), methods=post),
             Route("/api/game/suggest", self.api(self.a_game_suggest), methods=post),
-            Route("/api/progress", self.api(self.a_progress), methods=post),
+            Route("/api/progress", self.api(self.a_progress, search=False), methods=post),
         ]
 
 
@@ -519,12 +697,18 @@ def _game_body(state: dict[str, Any]) -> str:
             f' The suggestion is the expectimax player\'s, with each move\'s expected value.</p>')
 
 
-def create_app(library: Library, time_limit: float = 10.0) -> Starlette:
-    """The app: pages, /api/ and the static files, over ``library``, each search bounded by ``time_limit``."""
+def create_app(library: Library, time_limit: float = 10.0, hosts: Sequence[str] = ()) -> Starlette:
+    """The app: pages, /api/ and the static files, over ``library``, each request bounded by ``time_limit``;
+    answering this machine's names and ``hosts`` (see ``Guard``). ``app.state.refused`` counts the requests
+    the guard refused, by kind (host, origin, content-type)."""
     app = App(library, time_limit)
+    refused: Counter[str] = Counter()
 
     async def server_error(request: Request, exc: Exception) -> Response:
         # A bug, never bad input: one line, no traceback on the page.
         return PlainTextResponse(f"internal error: {type(exc).__name__}", status_code=500)
 
-    return Starlette(routes=app.routes(), exception_handlers={500: server_error})
+    web = Starlette(routes=app.routes(), exception_handlers={500: server_error},
+                    middleware=[Middleware(Guard, hosts=hosts, refused=refused)])
+    web.state.refused = refused
+    return web

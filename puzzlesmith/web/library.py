@@ -153,62 +153,13 @@ class Library:
 
 
 def import_hardest(library: Library, path: str | Path, goal: str | None = None) -> int:
-    """The classes of a ``puzzlesmith hardest --json`` file, or of a results file of ``hardest --out`` (the
-    JSON Lines kept under data/hardest/: a first line naming the search's setting, then one class a line,
-    each with its checksum), each class's hardest puzzle as a ``slide`` puzzle with its optimal count and
-    pieces, in the collection "hardest RxC goal=G" (with " metric=M" when the metric is not moves); classes
-    with no puzzle (moves null) are left out. Returns how many were added or already there.
-
-    ``hardest --json`` names no goal, so ``goal`` says which rule it was searched under (``hardest``'s
-    default, corner, when None); a results file names its own, and a ``goal`` that differs is refused."""
+    """The classes of a ``puzzlesmith hardest --json`` file, or of a hardest search's results file, each class's
+    hardest puzzle added as a ``slide`` puzzle with its optimal count and pieces, in the collection "hardest RxC
+    goal=G" (``api.hardest_classes`` reads and checks the file; ``goal`` as there). Returns how many were
+    added or already there."""
     from puzzlesmith import api
-    from puzzlesmith.core.errors import PuzzleError
-    from puzzlesmith.core.integrity import unsealed_json
 
-    count = 0
-    metric = "moves"
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as e:
-        raise PuzzleError(f"cannot read it: {getattr(e, 'strerror', None) or e}", where=str(path)) from None
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        where = f"{path}:{number}"
-        try:
-            record = json.loads(line)
-            if not isinstance(record, dict):
-                raise ValueError
-        except ValueError:
-            raise PuzzleError("not a JSON object (expected the lines of hardest --json or of a results file)",
-                              where=where) from None
-        if "checksum" in record:  # a results file's line: checked before it is believed
-            record = unsealed_json("results file", where, record)
-        if "setting" in record:
-            setting = record["setting"]
-            if not isinstance(setting, dict) or setting.get("goal") not in ("corner", "edges"):
-                raise PuzzleError("expected the setting of a hardest search (size, goal, metric)", where=where)
-            if goal is not None and goal != setting["goal"]:
-                raise PuzzleError(f"the file was searched with goal={setting['goal']}, not {goal}", where=where)
-            goal, metric = setting["goal"], str(setting.get("metric") or "moves")
-            continue
-        if "moves" not in record:
-            raise PuzzleError("not a class (expected class, moves, puzzle: a costs file holds only times)",
-                              where=where)
-        if record["moves"] is None:
-            continue
-        puzzle, moves, pieces = record.get("puzzle"), record.get("moves"), record.get("pieces")
-        if not isinstance(puzzle, str) or not isinstance(moves, int) or not isinstance(pieces, int):
-            raise PuzzleError("expected puzzle (text), moves and pieces (numbers)", where=where)
-        rule = str(record.get("goal") or goal or "corner")
-        params = {"goal": rule} if metric == "moves" else {"goal": rule, "metric": metric}
-        try:
-            read = api.read("slide", puzzle, **params)
-        except PuzzleError as e:
-            raise PuzzleError(str(e), where=where) from None
-        rows = read.text.count("/") + 1
-        cols = len(read.text.split("/")[0])
-        collection = f"hardest {rows}x{cols} goal={rule}" + (f" metric={metric}" if metric != "moves" else "")
-        library.add("slide", read.text, params, optimal=moves, pieces=pieces, collection=collection)
-        count += 1
-    return count
+    found = api.hardest_classes(path, goal)
+    for c in found:
+        library.add("slide", c.text, c.params, optimal=c.optimal, pieces=c.pieces, collection=c.collection)
+    return len(found)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from puzzlesmith.api import stopped_text
+from puzzlesmith.api import MovePuzzle, Status, UsageError, stopped_text
+from puzzlesmith.api.moves import FARTHEST, Exploration, Space, bb_report, explore, local_maxima
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -24,10 +25,6 @@ from puzzlesmith.cli.common import (
 )
 from puzzlesmith.cli.moves import Progress, add_position_limit, add_table_option, counted, limits_for, move_puzzles
 from puzzlesmith.cli.tables import answers_of, describe as describe_table, load
-from puzzlesmith.core.errors import UsageError
-from puzzlesmith.moves.explore import FARTHEST, Exploration, explore, local_maxima
-from puzzlesmith.moves.paths import UNKNOWN
-from puzzlesmith.moves.space import Space
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -56,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     args.bb_samples = args.bb_samples or 200
     ptype, spaces = move_puzzles(args)
     if args.table:
-        return from_table(args, ptype.name, spaces)
+        return from_table(args, ptype, spaces)
     worst = EXIT_OK
     for n, (puzzle, space) in enumerate(spaces):
         progress = Progress(puzzle.source)
@@ -64,10 +61,10 @@ def run(args: argparse.Namespace) -> int:
             found = explore(space, limits_for(args, progress))
         finally:
             progress.close()
-        if found.status == UNKNOWN:
+        if found.status == Status.UNKNOWN:
             text = stopped_text(found.stats, space)
             if args.json:
-                emit_json({"status": UNKNOWN, "reached": text, "stats": found.stats.as_dict()})
+                emit_json({"status": Status.UNKNOWN, "reached": text, "stats": found.stats.as_dict()})
             else:
                 print(f"{puzzle.source}: {text}", flush=True)
             worst = EXIT_UNKNOWN
@@ -75,9 +72,12 @@ def run(args: argparse.Namespace) -> int:
         report = summary(space, found)
         if space.hoey:
             maxima = local_maxima(space, limits_for(args, None))
-            if maxima.status == UNKNOWN:
+            if maxima.status == Status.UNKNOWN:
                 text = stopped_text(maxima.stats, space)
-                emit_json({"status": UNKNOWN, "reached": text}) if args.json else print(f"{puzzle.source}: {text}")
+                if args.json:
+                    emit_json({"status": Status.UNKNOWN, "reached": text})
+                else:
+                    print(f"{puzzle.source}: {text}")
                 worst = EXIT_UNKNOWN
                 continue
             report["maximal"] = report["farthest"]
@@ -95,24 +95,16 @@ def run(args: argparse.Namespace) -> int:
     return worst
 
 
-def from_table(args: argparse.Namespace, type_name: str, spaces: list[tuple[Any, Space]]) -> int:
+def from_table(args: argparse.Namespace, ptype: MovePuzzle, spaces: list[tuple[Any, Space]]) -> int:
     """``analyze --table``: Hoey's four answers, as the table's header keeps them."""
     for n, (_, space) in enumerate(spaces):
-        table, _ = load(args.table, space, type_name)
+        table, _ = load(args.table, space, ptype)
         table.check_all()  # the header's answers stand only for an intact body
         if args.json:
             emit_json(answers_of(table.header))
         else:
             print(("\n" if n else "") + describe_table(table.header), flush=True)
     return EXIT_OK
-
-
-def bb_report(space: Space, samples: int, seed: int) -> dict[str, Any] | None:
-    """The BB metric of the start (None when no goal is reachable)."""
-    from puzzlesmith.moves.bb import bb_metric, position_graph
-
-    graph = position_graph(space)
-    return None if graph is None else bb_metric(graph, samples, seed).as_dict()
 
 
 def summary(space: Space, found: Exploration) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from puzzlesmith.api import Count
+from puzzlesmith.api import Count, PuzzleType, Status
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -18,8 +18,6 @@ from puzzlesmith.cli.common import (
     positive_int,
     read_puzzles,
 )
-from puzzlesmith.puzzles.base import PuzzleType
-from puzzlesmith.solvers.base import Status
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -5,34 +5,37 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Iterator
-from dataclasses import replace
+from collections.abc import Iterator
 from typing import Any
 
-from puzzlesmith import solvers
+from puzzlesmith.api import (
+    LEVELS,
+    MAX_SEED,
+    SYMMETRIES,
+    GenerationError,
+    Made,
+    PuzzleError,
+    PuzzleType,
+    Unsolvable,
+    UsageError,
+    engines,
+    generate_many,
+    makes_boards,
+    new_seed,
+    oracle_refusal,
+    parse_rating_range,
+    type_of,
+)
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
     EXIT_UNKNOWN,
     add_type_options,
     emit_json,
-    parse_params,
     positive_int,
+    resolved_params,
     whole_numbers,
 )
-from puzzlesmith.core.errors import GenerationError, PuzzleError, Unsolvable, UsageError
-from puzzlesmith.generators import (
-    LEVELS,
-    SYMMETRIES,
-    board_generator,
-    generate,
-    new_seed,
-    parse_rating_range,
-    prepare,
-)
-from puzzlesmith.generators.batch import MAX_SEED
-from puzzlesmith.puzzles import registry
-from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -89,30 +92,28 @@ def difficulty(text: str) -> str | tuple[float, float]:
 
 
 def run(args: argparse.Namespace) -> int:
-    ptype = registry.get(args.type)
+    ptype = type_of(args.type)
     if isinstance(args.difficulty, tuple):
         if args.rating is not None:
             raise UsageError("give a rating range with --difficulty or with --rating, not both")
         args.difficulty, args.rating = None, args.difficulty
-    params = parse_params(ptype, args.param)
-    boards = None if ptype.clue_based else board_generator(ptype)
-    if boards is not None:
-        return run_boards(args, ptype, params, boards)
+    params = resolved_params(ptype, args.param)
+    if makes_boards(ptype):
+        return run_boards(args, ptype, params)
     if args.presses is not None or args.unique:
         raise UsageError("--presses and --unique are for lights-out boards")
-    _, model, _ = prepare(ptype, params, args.symmetry, args.difficulty)
     if args.oracle is not None:
-        if args.oracle not in solvers.ENGINES:
-            raise UsageError(f"unknown engine {args.oracle!r} for --oracle (known: {', '.join(solvers.ENGINES)})")
-        reason = solvers.get_engine(args.oracle).unsupported(model)
+        if args.oracle not in engines():
+            oracle_refusal(ptype, params, args.symmetry, args.difficulty)  # bad options are told first
+            raise UsageError(f"unknown engine {args.oracle!r} for --oracle (known: {', '.join(engines())})")
+        reason = oracle_refusal(ptype, params, args.symmetry, args.difficulty, args.oracle)
         if reason:
             raise UsageError(f"--oracle {args.oracle}: {reason}")
     seed = new_seed() if args.seed is None else args.seed
+    made = generate_many(ptype, params, args.number, seed=seed, workers=args.workers, symmetry=args.symmetry,
+                         difficulty=args.difficulty, oracle=args.oracle, grade=args.json, max_tries=args.max_tries,
+                         rating=args.rating)
     announce(args, seed)
-    made = generate(ptype, params, args.number, seed=seed, workers=args.workers, symmetry=args.symmetry,
-                    difficulty=args.difficulty, oracle=args.oracle,
-                    grade=args.json or bool(args.difficulty) or bool(args.rating), max_tries=args.max_tries,
-                    rating=args.rating)
     bar = None
     if not args.quiet and sys.stderr.isatty() and args.number > 1:
         from tqdm import tqdm  # only when a bar is shown: keeps the command's start-up light
@@ -120,11 +121,11 @@ def run(args: argparse.Namespace) -> int:
         bar = tqdm(total=args.number, unit="puzzle", file=sys.stderr)
     out = Output(args, ptype)
     try:
-        for puzzle in made:
+        for one in made:
             if args.json:
-                emit_json(with_params(args, puzzle.record(ptype)))
+                emit_json(with_params(args, one.record))
             else:
-                out.print(puzzle.instance)
+                out.print(one)
             if bar is not None:
                 bar.update()
     except Unsolvable as e:
@@ -153,24 +154,25 @@ class Output:
         self.count = 0
         self.separate = False
 
-    def print(self, instance: Instance) -> None:
-        text = self.ptype.format_puzzle(instance if self.args.grid else replace(instance, layout="line"))
+    def print(self, made: Made) -> None:
+        puzzle = made.puzzle
+        text = puzzle.text if self.args.grid else puzzle.line
         if not self.count:
             n = self.args.number
             self.separate = "\n" in text or (1 < n <= 10_000 and self.ptype.is_one_line(text)
                                              and self.ptype.is_one_grid([text] * n))
-            self._note(text, instance)
+            self._note(text, puzzle.params)
         print(("\n" if self.count and self.separate else "") + text, flush=True)
         self.count += 1
 
-    def _note(self, text: str, instance: Instance) -> None:
+    def _note(self, text: str, params: dict[str, Any]) -> None:
         if self.args.quiet or not self.args.param:
             return
         try:
             again = self.ptype.parse(text, self.ptype.resolve_params({})).params
         except PuzzleError:
             again = None
-        if again != instance.params:
+        if again != params:
             print(f"puzzlesmith: note: read these puzzles back with {' '.join('-p ' + p for p in self.args.param)} "
                   f"(the text alone does not say it)", file=sys.stderr, flush=True)
 
@@ -189,27 +191,24 @@ def announce(args: argparse.Namespace, seed: int) -> None:
         print(f"puzzlesmith: seed {seed} (give --seed {seed} to make these puzzles again)", file=sys.stderr)
 
 
-def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, Any],
-               boards: Callable[..., Iterator[Any]]) -> int:
-    """Types that are not made of clues (lights-out) have their own board generator."""
+def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, Any]) -> int:
+    """Types that are not made of clues (lights-out, nonograms, tile puzzles' starts) have their own board
+    generator."""
     if (args.symmetry != "none" or args.difficulty or args.rating or args.oracle or args.workers != 1
             or args.max_tries != 1000):
         raise UsageError("--symmetry, --difficulty, --oracle, --workers and --max-tries are for clue-based "
                          f"puzzles, not {ptype.name} boards")
     seed = new_seed() if args.seed is None else args.seed
-    made = boards(ptype, params, args.number, seed=seed, presses=args.presses, unique=args.unique)
+    made: Iterator[Made] = generate_many(ptype, params, args.number, seed=seed, presses=args.presses,
+                                         unique=args.unique)
     announce(args, seed)
     out = Output(args, ptype)
     try:
-        for k, board in enumerate(made):
-            if args.json and hasattr(board, "record"):  # a board that writes its own record (nonograms)
-                emit_json(with_params(args, board.record(ptype.name)))
-            elif args.json:
-                emit_json(with_params(args, {"type": ptype.name, "puzzle": board.text, "solution": board.solution_text,
-                                             "presses": board.presses, "minimal": board.minimal,
-                                             "unique": board.unique, "solutions": board.solutions, "seed": seed + k}))
+        for one in made:
+            if args.json:
+                emit_json(with_params(args, one.record))
             else:
-                out.print(board.instance)
+                out.print(one)
     except GenerationError as e:
         print(f"puzzlesmith: gave up: {e}", file=sys.stderr)
         return EXIT_UNKNOWN

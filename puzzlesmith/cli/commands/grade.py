@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from puzzlesmith.api import Graded
+from puzzlesmith.api import Graded, Status, UsageError, type_of
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -18,9 +18,6 @@ from puzzlesmith.cli.common import (
     positive_seconds,
     read_puzzles,
 )
-from puzzlesmith.core.errors import UsageError
-from puzzlesmith.puzzles import registry
-from puzzlesmith.solvers.base import Status
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,7 +33,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    ptype = registry.get(args.type)
+    ptype = type_of(args.type)
     if "grade" not in ptype.capabilities():
         raise UsageError(f"{ptype.name} puzzles are not made of clues, so there is nothing to grade")
     _, _, puzzles = read_puzzles(args)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from puzzlesmith.api import Status, UsageError, level_of
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -19,9 +20,6 @@ from puzzlesmith.cli.common import (
     positive_seconds,
     read_puzzles,
 )
-from puzzlesmith.core.errors import UsageError
-from puzzlesmith.generators import level_of
-from puzzlesmith.solvers.base import Status
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from puzzlesmith.cli.common import emit_json, parse_params
-from puzzlesmith.core.errors import UsageError
+from puzzlesmith.api import UsageError, nonogram_from_image, type_of
+from puzzlesmith.cli.common import emit_json, resolved_params
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -36,12 +36,9 @@ def threshold(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    from puzzlesmith.generators.nonograms import from_image
-    from puzzlesmith.puzzles import registry
-
-    params = parse_params(registry.get("nonogram"), args.param)
+    params = resolved_params(type_of("nonogram"), args.param)  # refused before the image is read
     try:
-        made, original = from_image(args.image, params.get("size"), args.threshold, args.seed)
+        made, original = nonogram_from_image(args.image, params, args.threshold, args.seed)
     except OSError as e:
         raise UsageError(f"cannot read {args.image}: {e.strerror}") from None
     except ValueError as e:

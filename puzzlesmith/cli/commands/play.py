@@ -12,14 +12,25 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from puzzlesmith.chance.game2048 import SIZES, size_of
-from puzzlesmith.chance.play import ADVERSARIES, KITS, PLAYERS, Game, Prepared, Setup, play_game, play_games
-from puzzlesmith.chance.players import MAX_DEPTH, best_move
-from puzzlesmith.chance.rules import DIRECTIONS, GameRules, Position
+from puzzlesmith.api import MAX_SEED, PuzzleError, UsageError, excerpt, games as game_names, new_seed, whole_number
+from puzzlesmith.api.chance import (
+    ADVERSARIES,
+    DIRECTIONS,
+    MAX_DEPTH,
+    PLAYERS,
+    Game,
+    GameRules,
+    Position,
+    Setup,
+    best_moves,
+    game_rules,
+    game_weights,
+    play_game,
+    play_games,
+    rules_of,
+    setup as game_setup,
+)
 from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, emit_json, positive_int, whole_numbers
-from puzzlesmith.core.errors import PuzzleError, UsageError, excerpt
-from puzzlesmith.generators.batch import MAX_SEED, new_seed
-from puzzlesmith.puzzles.base import whole_number
 
 #: A weight's size is bounded so that sums of them stay far inside a float's exact range.
 MAX_WEIGHT = 1e12
@@ -33,7 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the best move from BOARD (rows of values separated by / or newlines, . for empty) "
                         "with the expected value of each move, instead of playing games")
     p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
-                   help=f"2048: size=N, an N x N board ({SIZES[0]} to {SIZES[-1]}, default 4); Threes is 4x4")
+                   help=f"2048: size=N, an N x N board ({_sizes('2048')}, default 4); Threes is 4x4")
     p.add_argument("--player", choices=PLAYERS, default="expectimax", help="who plays (default expectimax)")
     p.add_argument("--games", type=whole_numbers(1, 10**9, "1 to 10^9"), default=1, metavar="N",
                    help="how many games (default 1)")
@@ -44,8 +55,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="expectimax: moves searched ahead (default: 2 to 4, deeper as the board fills up)")
     p.add_argument("--weight", action="append", default=[], metavar="NAME=VALUE",
                    help="expectimax heuristic weight (repeatable); 2048: "
-                        f"{', '.join(KITS['2048'][2].names())} (nneonneo's defaults); threes: "
-                        f"{', '.join(KITS['threes'][2].names())}")
+                        f"{', '.join(game_weights('2048').names())} (nneonneo's defaults); threes: "
+                        f"{', '.join(game_weights('threes').names())}")
     p.add_argument("--next", metavar="HINT",
                    help="threes best-move: the next card as shown, 1, 2 or 3, or a bonus card's candidates (6,12,24)")
     p.add_argument("--adversary", choices=ADVERSARIES, default="random",
@@ -60,11 +71,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def _showing_next() -> str:
+    """'threes': the games whose players see what enters next (``GameRules.shows_next``), for a refusal."""
+    names = [name for name in game_names() if game_rules(name).shows_next]
+    return " and ".join(names) if names else "games that show what comes next"
+
+
+def _sizes(game: str) -> str:
+    """'2 to 4': the board sizes a game is played on, for the help."""
+    sizes = game_rules(game).sizes
+    return f"{sizes[0]} to {sizes[-1]}"
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.game not in KITS:  # looked up when a game is played: listing games scans installed packages
-        raise UsageError(f"unknown game {excerpt(args.game)} (known: {', '.join(KITS)})")
+    if args.game not in game_names():
+        raise UsageError(f"unknown game {excerpt(args.game)} (known: {', '.join(game_names())})")
     size = board_size(args.param, args.game)
-    weights = read_weights(args.weight, KITS[args.game][2])
+    weights = read_weights(args.weight, game_weights(args.game))
     if args.what:
         if args.what[0] != "best-move" or len(args.what) != 2:
             raise UsageError(f"expected best-move BOARD after the game, got {excerpt(' '.join(args.what))}")
@@ -75,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--show prints each game as it is played: not with --json or --workers")
     if args.depth is not None and args.player != "expectimax" and args.adversary != "worst":
         raise UsageError(f"--depth is for the expectimax player and the worst adversary, not {args.player} play")
-    setup = Setup(size or 4, args.player, args.depth, weights, args.adversary, args.game)
+    setup = game_setup(args.game, size, args.player, args.depth, weights, args.adversary)
     seed = new_seed() if args.seed is None else args.seed
     if args.seed is None and not args.quiet:
         print(f"puzzlesmith: seed {seed} (give --seed {seed} to play these games again)", file=sys.stderr)
@@ -85,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
 
         bar = tqdm(total=args.games, unit="game", file=sys.stderr)
     games: list[Game] = []
-    rules = Prepared.of(setup).rules
+    rules = rules_of(setup)
     try:
         if args.show:
             made: Iterator[Game] = (play_game(setup, seed + k, shower(rules, seed + k)) for k in range(args.games))
@@ -110,20 +133,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def board_size(pairs: list[str], game: str) -> int | None:
-    """``-p size=N``, 2048's only parameter (None when not given)."""
-    size = None
+    """``-p size=N``, the one parameter of a game played on several sizes (None when not given)."""
+    rules = game_rules(game)
+    size, sizes = None, rules.sizes
     for pair in pairs:
-        if game != "2048":
-            raise PuzzleError(f"{game} takes no parameters (it is played on 4x4)", where=f"-p {excerpt(pair)}")
+        if len(sizes) == 1:
+            raise PuzzleError(f"{game} takes no parameters (it is played on {sizes[0]}x{sizes[0]})",
+                              where=f"-p {excerpt(pair)}")
         name, sep, value = pair.partition("=")
         if name.strip() != "size" or not sep:
-            raise PuzzleError("2048 takes one parameter, size=N", where=f"-p {excerpt(pair)}")
+            raise PuzzleError(f"{game} takes one parameter, size=N", where=f"-p {excerpt(pair)}")
         if size is not None:
             raise PuzzleError("given twice (give each parameter once)", where="parameter 'size'")
         try:
-            size = whole_number(value.strip(), SIZES[0], SIZES[-1])
+            size = whole_number(value.strip(), sizes[0], sizes[-1])
         except ValueError as e:
-            raise PuzzleError(f"{e} (a board has {SIZES[0]} to {SIZES[-1]} cells a side)", where="-p size") from None
+            raise PuzzleError(f"{e} (a board has {sizes[0]} to {sizes[-1]} cells a side)", where="-p size") from None
     return size
 
 
@@ -152,31 +177,22 @@ def show_best_move(args: argparse.Namespace, text: str, size: int | None, weight
     if args.games != 1 or args.workers != 1 or args.show or args.seed is not None or args.player != "expectimax" \
             or args.adversary != "random":
         raise UsageError("best-move takes only --depth, --weight, -p size (2048), --next (threes) and --json")
-    if (args.next is None) != (args.game == "2048"):
-        raise UsageError("threes best-move needs --next HINT, the next card as shown" if args.next is None else
-                         "--next is for threes: 2048's next tile is not shown")
-    prepared = Prepared.of(Setup(size or (size_of(text) if args.game == "2048" else 4), "expectimax", args.depth,
-                                 weights, game=args.game))
-    rules, player = prepared.rules, prepared.expectimax
-    board = rules.parse(text)
-    from puzzlesmith.chance.threes import Rules as ThreesRules  # when needed: every command loads this module
-
-    # threes is the game with --next (checked above), and the game whose rules read it
-    position = rules.parse_hint(args.next, board) if isinstance(rules, ThreesRules) else Position(board)
-    depth = args.depth or player.depth_for(board)
-    values = player.move_values(position, depth)
-    # the move the player makes first (of values equal up to rounding, the first in U, D, L, R), the rest by value
-    first = best_move(values) if values else None
-    ranked = sorted(values, key=lambda d: (d != first, -values[d], d))
+    rules = game_rules(args.game)
+    if (args.next is None) == rules.shows_next:
+        raise UsageError(f"{args.game} best-move needs --next HINT, the next {rules.piece} as shown"
+                         if args.next is None else
+                         f"--next is for {_showing_next()}: {args.game}'s next {rules.piece} is not shown")
+    found = best_moves(args.game, text, size=size, depth=args.depth, weights=weights, shown_next=args.next)
+    ranked = found.ranked
     if args.json:
-        emit_json({"board": rules.format(board), "depth": depth, "best": DIRECTIONS[ranked[0]] if ranked else None,
-                   "values": {DIRECTIONS[d]: values.get(d) for d in range(4)}})
+        emit_json({"board": found.board, "depth": found.depth, "best": ranked[0] if ranked else None,
+                   "values": {d: found.values.get(d) for d in DIRECTIONS}})
     elif not ranked:
         print("no move: the game is over", flush=True)
     else:
-        lines = [f"best move: {DIRECTIONS[ranked[0]]} (expected values at depth {depth})"]
-        lines += [f"{DIRECTIONS[d]}  {values[d]:,.1f}" for d in ranked]
-        lines += [f"{DIRECTIONS[d]}  not allowed" for d in range(4) if d not in values]
+        lines = [f"best move: {ranked[0]} (expected values at depth {found.depth})"]
+        lines += [f"{d}  {found.values[d]:,.1f}" for d in ranked]
+        lines += [f"{d}  not allowed" for d in DIRECTIONS if d not in found.values]
         print("\n".join(lines), flush=True)
     return EXIT_OK if ranked else EXIT_NO_SOLUTION
 

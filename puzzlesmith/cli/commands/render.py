@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from puzzlesmith.api import FORMATS, pictures
 from puzzlesmith.cli.common import EXIT_OK, add_input_options, add_type_options, read_puzzles
 from puzzlesmith.cli.outputs import check_output
-from puzzlesmith.cli.pictures import NoAnswer, add_solve_options, no_answer, output_format, write_output
+from puzzlesmith.cli.pictures import NoAnswer, add_solve_options, no_answer, output_format, solve_all, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,23 +25,19 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from puzzlesmith import drawing
-    from puzzlesmith.cli.pictures import answer_picture, solve_all
-    from puzzlesmith.drawing.book import sheet
-
     if args.output is not None:
         check_output(args.output, "-o")
-    fmt = output_format(args.output, drawing.FORMATS)
+    fmt = output_format(args.output, FORMATS)
     ptype, _, puzzles = read_puzzles(args)
     if args.solution:
         try:
             answers = solve_all(ptype, puzzles, args.engine, args.time_limit)
         except NoAnswer as e:
             return no_answer(e)
-        pictures = [answer_picture(ptype, p, a) for p, a in zip(puzzles, answers)]
+        drawn = [pictures.answer_picture(p, a) for p, a in zip(puzzles, answers)]
     else:
-        pictures = [drawing.picture(ptype, p.instance) for p in puzzles]
-    picture = pictures[0] if len(pictures) == 1 else sheet(pictures, [p.source for p in puzzles])
+        drawn = [pictures.puzzle_picture(p) for p in puzzles]
+    picture = drawn[0] if len(drawn) == 1 else pictures.sheet(drawn, [p.source for p in puzzles])
     title = f"{ptype.name} {'solution' if args.solution else 'puzzle'}"
-    write_output(drawing.encode(picture, fmt, title), args.output)
+    write_output(pictures.encode(picture, fmt, title), args.output)
     return EXIT_OK

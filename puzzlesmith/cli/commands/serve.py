@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+from typing import TYPE_CHECKING
 
 from puzzlesmith.cli.common import EXIT_OK, positive_seconds
 from puzzlesmith.core.errors import UsageError
+
+if TYPE_CHECKING:
+    import logging
 
 EXTRA = "web"
 
@@ -20,6 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every network)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one and prints it)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="a host name the server also answers to (repeatable; it answers 127.0.0.1, localhost, ::1 "
+                        "and the --host address; any other Host is refused, HTTP 421, against DNS rebinding)")
     p.add_argument("--db", metavar="FILE",
                    help="the library's SQLite file (default: library.sqlite in the per-user data folder)")
     p.add_argument("--time-limit", type=positive_seconds, default=10.0, metavar="SECONDS",
@@ -33,6 +40,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def _quiet_shutdown(record: logging.LogRecord) -> bool:
+    """False for what uvicorn logs about requests Ctrl-C cut short (their cancellation, as a traceback, and
+    the count of them): stopping the server is no error."""
+    import asyncio
+
+    cut = record.exc_info is not None and isinstance(record.exc_info[1], asyncio.CancelledError)
+    return not cut and "timeout graceful shutdown exceeded" not in record.getMessage()
+
+
 def run(args: argparse.Namespace) -> int:
     missing = [m for m in ("starlette", "uvicorn") if importlib.util.find_spec(m) is None]
     if missing:
@@ -40,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
                          f"({missing[0]} is not installed)")
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: expected 0 to 65535")
+    import logging
     import multiprocessing
     import socket
 
@@ -73,8 +90,13 @@ def run(args: argparse.Namespace) -> int:
     multiprocessing.set_forkserver_preload(["puzzlesmith.api", "puzzlesmith.generators"])
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     print(f"puzzlesmith: serving http://{shown}:{port}/ (library {db}; Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(create_app(library, args.time_limit), log_level="warning", access_log=False,
-                            limit_concurrency=200, timeout_keep_alive=5)
+    hosts = [*args.allow_host, *([] if args.host in ("0.0.0.0", "::", "") else [args.host])]
+    # Ctrl-C ends the server at once: the shutdown waits a moment for open requests, then cuts them short (the
+    # searches run in daemon threads, which end with the process); the app has no lifespan to wait for.
+    config = uvicorn.Config(create_app(library, args.time_limit, hosts), log_level="warning", access_log=False,
+                            limit_concurrency=200, timeout_keep_alive=5, timeout_graceful_shutdown=1,
+                            lifespan="off")
+    logging.getLogger("uvicorn.error").addFilter(_quiet_shutdown)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     except KeyboardInterrupt:  # uvicorn shuts down cleanly first, then passes Ctrl-C on: the normal way to stop

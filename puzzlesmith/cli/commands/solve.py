@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from math import isqrt
 
-from puzzlesmith import solvers
+from puzzlesmith.api import PuzzleType, Status, UsageError, linear_matrix, matrix_refusal, type_of
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -22,11 +21,6 @@ from puzzlesmith.cli.common import (
     read_puzzles,
 )
 from puzzlesmith.cli.moves import add_move_options, solve_moves
-from puzzlesmith.core.errors import UsageError
-from puzzlesmith.csp.constraints import Parity, is_prime
-from puzzlesmith.puzzles import registry
-from puzzlesmith.puzzles.base import PuzzleType
-from puzzlesmith.solvers.base import Status
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,13 +46,8 @@ def matrix_text(a: list[list[int]], g: list[list[int]], invertible: bool) -> str
     return f"A=\n{rows(a)}\n{label}\n{rows(g)}"
 
 
-# --matrix prints A and its inverse: beyond 4 million entries (2,000 unknowns) nobody reads them, and over
-# GF(p > 2) galois's row reduction of 700 unknowns already takes seconds (it cannot be stopped midway).
-MATRIX_ENTRIES, MATRIX_ENTRIES_GFP = 4_000_000, 500_000
-
-
 def run(args: argparse.Namespace) -> int:
-    if registry.get(args.type).solved_by_moves:
+    if type_of(args.type).solved_by_moves:
         return solve_moves(args)
     if args.table:
         raise UsageError("--table is for puzzles solved by moves (a distance table built by `puzzlesmith table`)")
@@ -76,40 +65,14 @@ def run(args: argparse.Namespace) -> int:
     return worst
 
 
-def matrix_refusal(puzzle: Puzzle, job: Plan) -> str | None:
-    """Why --matrix cannot print this puzzle's matrix, or None."""
-    if job.model is None:
-        return None
-    why = solvers.get_engine("linear").unsupported(job.model)
-    if why:
-        return f"needs a linear model: {why}"
-    first = job.model.constraints[0]
-    assert isinstance(first, Parity)  # the linear engine takes Parity models only
-    modulus = first.modulus
-    if not is_prime(modulus):
-        return f"needs a prime modulus (states): over Z/{modulus} a matrix need not have an inverse of any kind"
-    unknowns = job.model.num_vars - len(puzzle.instance.givens)
-    entries = unknowns * len(job.model.constraints)
-    binary = modulus == 2
-    most = MATRIX_ENTRIES if binary else MATRIX_ENTRIES_GFP
-    if entries > most:
-        return (f"would print a {len(job.model.constraints):,} x {unknowns:,} matrix ({entries:,} entries) twice: "
-                f"at most {most:,} entries (a board of about {isqrt(most):,} cells"
-                f"{'' if binary else ' over GF(p > 2)'})")
-    return None
-
-
 def solve_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, job: Plan, limit: int | None) -> int:
     """Search one planned puzzle, print what was found; the exit code it deserves."""
     found = puzzle.solutions(limit, args.engine, args.time_limit, args.node_limit)
     status, texts = found.status, found.texts
-    matrix = null = None
-    if args.matrix and job.model is not None and status != Status.UNKNOWN:
-        from puzzlesmith.solvers.linear import matrices, null_basis
-        matrix = matrices(job.model, puzzle.instance.givens)
-        null = [ptype.format(puzzle.instance, v) for v in null_basis(job.model, puzzle.instance.givens)]
+    matrix = linear_matrix(puzzle, job) if args.matrix and status != Status.UNKNOWN else None
+    null = matrix.null if matrix else None
     if matrix and not args.json:
-        print(matrix_text(*matrix), flush=True)
+        print(matrix_text(matrix.a, matrix.inverse, matrix.invertible), flush=True)
         if null:
             print(f"null space basis, {len(null)} vector(s) x with A x = 0 (add one to a solution for another):",
                   ("\n\n" if "\n" in null[0] else "\n").join(null), sep="\n", flush=True)
@@ -124,7 +87,8 @@ def solve_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, job: 
         if status == Status.UNSAT and found.reason:
             record["why"] = found.reason
         if matrix:
-            record["matrix"] = {"A": matrix[0], "inverse": matrix[1], "invertible": matrix[2], "null": null}
+            record["matrix"] = {"A": matrix.a, "inverse": matrix.inverse, "invertible": matrix.invertible,
+                                "null": null}
         emit_json(record)
     else:
         if texts:

@@ -15,9 +15,10 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from puzzlesmith.api import MovePuzzle, UsageError
+from puzzlesmith.api.moves import build_pattern_database, build_table, pattern_plan, size_text, stderr_progress
 from puzzlesmith.cli.common import (
     EXIT_OK,
     add_input_options,
@@ -29,10 +30,6 @@ from puzzlesmith.cli.common import (
 from puzzlesmith.cli.moves import move_puzzles
 from puzzlesmith.cli.outputs import check_output
 from puzzlesmith.cli.tables import answers_of, check_memory, describe, numbered, one, root_number
-from puzzlesmith.core.errors import UsageError
-
-if TYPE_CHECKING:
-    from puzzlesmith.puzzles.tiles import TilesBoard
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -50,22 +47,21 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    ptype, params, _ = read_puzzles(args)
-    if ptype.name == "tiles" and params.get("pattern") is not None:
-        return build_pattern_database(args, ptype, params)
-    _, spaces = move_puzzles(args)
+    ptype, _, puzzles = read_puzzles(args)
+    pattern = ptype.pattern_database(puzzles[0].instance) if isinstance(ptype, MovePuzzle) else None
+    if pattern is not None:
+        return build_pattern(args, *pattern)
+    ptype, spaces = move_puzzles(args)
     if len(spaces) != 1:
         raise UsageError(f"give one position to build the table from (got {len(spaces)})")
     if not args.out:
         raise UsageError("--out FILE is required: where to write the table")
     check_output(args.out, "--out")
     puzzle, space = spaces[0]
-    identity = numbered(space, ptype.name)
-    root = root_number(space, space.start(), ptype.name)
+    identity = numbered(space, ptype)
+    root = root_number(space, space.start(), ptype)
     header: dict[str, Any] = {**identity, "root": space.format(space.start())}
     check_memory(identity["size"], len(space.neighbour_numbers(one(root))), args.workers)
-    from puzzlesmith.moves.tables import build_table, stderr_progress
-
     progress, close = stderr_progress(identity["size"], args.progress or sys.stderr.isatty())
     try:
         build_table(space, root, args.out, header, progress, args.workers)
@@ -78,29 +74,14 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[str, Any]) -> int:
-    """``puzzlesmith table tiles -p size=4 -p pattern=1,2,3``: build one pattern database."""
-    from puzzlesmith.moves.pdb import (
-        build_pattern,
-        building_bytes,
-        building_seconds,
-        check_pattern,
-        pattern_file,
-        pattern_identity,
-        write_pattern,
-    )
-    from puzzlesmith.moves.tables import size_text, stderr_progress
-
-    instance = ptype.empty(params) if not args.puzzles and not args.file else None
-    if instance is None:
+def build_pattern(args: argparse.Namespace, rows: int, cols: int, goal: list[int], tiles: list[int]) -> int:
+    """``puzzlesmith table tiles -p size=4 -p pattern=1,2,3``: build one pattern database (the type declares
+    what its parameters ask for: ``MovePuzzle.pattern_database``)."""
+    if args.puzzles or args.file:
         raise UsageError("a pattern database is built for a board size and goal: give -p size=RxC (and -p goal=...), "
                          "not a puzzle")
-    board: TilesBoard = instance.data
-    rows, cols, goal = board.rows, board.cols, list(board.goal)
-    tiles = params["pattern"]
-    check_pattern(rows, cols, tiles)
-    identity = pattern_identity(rows, cols, goal, tiles)
-    out = Path(args.out) if args.out else pattern_file(rows, cols, goal, tiles)
+    plan = pattern_plan(rows, cols, goal, tiles, args.out)
+    out = plan["file"]
     if args.out:
         check_output(args.out, "--out")
     else:
@@ -109,18 +90,15 @@ def build_pattern_database(args: argparse.Namespace, ptype: Any, params: dict[st
         except OSError as e:
             raise UsageError(f"the table cache {out.parent} cannot be made: {e.strerror}") from None
         check_output(out, "the table cache:")
-    size = identity["size"]
-    ranked = identity["space"].endswith("a byte an entry")
-    seconds = building_seconds(rows, cols, tiles)
+    size, seconds = plan["size"], plan["seconds"]
     print(f"pattern database of tiles {','.join(map(str, tiles))} on {rows}x{cols}: {size:,} "
-          f"{'placements' if ranked else 'addresses'}, {size_text(size if ranked else size // 4)} on disk; "
-          f"building needs about {size_text(building_bytes(rows, cols, tiles))} of memory"
+          f"{'placements' if plan['ranked'] else 'addresses'}, {size_text(size if plan['ranked'] else size // 4)} "
+          f"on disk; building needs about {size_text(plan['memory'])} of memory"
           + (f" and {seconds / 60:.0f} minutes of CPU" if seconds >= 60 else ""), file=sys.stderr, flush=True)
     progress, close = stderr_progress(size, args.progress or sys.stderr.isatty())
     started = time.perf_counter()
     try:
-        dist, histogram = build_pattern(rows, cols, goal, tiles, (lambda n, d: progress(n, d)) if progress else None)
-        write_pattern(out, identity, dist, histogram)
+        histogram = build_pattern_database(rows, cols, goal, tiles, plan, progress)
     finally:
         close()
     report = {"file": str(out), "pattern": list(tiles), "positions": sum(histogram), "histogram": histogram,

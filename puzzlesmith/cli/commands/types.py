@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from puzzlesmith.core.errors import PuzzleError
-from puzzlesmith.puzzles import registry
+from puzzlesmith.api import PuzzleError, type_of, types
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -14,9 +13,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    for name in sorted(registry.available()):
+    for name in types():
         try:
-            ptype = registry.get(name)
+            ptype = type_of(name)
         except (ImportError, AttributeError, PuzzleError) as e:
             print(f"{name}  (cannot be loaded: {e})")
             continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from puzzlesmith import solvers
+from puzzlesmith.api import SYMMETRIES, Puzzle, UsageError, verify
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -16,10 +16,6 @@ from puzzlesmith.cli.common import (
     plan,
     read_clue_puzzles,
 )
-from puzzlesmith.core.errors import UsageError
-from puzzlesmith.generators import SYMMETRIES, grade, orbits, redundant_groups
-from puzzlesmith.generators.layout import symmetric
-from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 SHOWN = 5  # redundant clues named in the text output (--json lists them all)
 
@@ -39,8 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def _clue(ptype: PuzzleType, instance: Instance, var: int) -> str:
-    return f"{ptype.cell_name(instance, var)}={instance.givens[var]}"
+def _clue(puzzle: Puzzle, var: int) -> str:
+    return f"{puzzle.cell_name(var)}={puzzle.instance.givens[var]}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,48 +44,45 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--limit must be 2 or more to tell unique from not, got {args.limit}")
     ptype, puzzles = read_clue_puzzles(args, ": use `puzzlesmith count` instead")
     worst = EXIT_OK
-    for puzzle, job in zip(puzzles, plan(puzzles, args.engine)):
-        instance, model, engine = puzzle.instance, job.model, job.engine
-        groups = orbits(ptype, instance, args.symmetry)
-        found = [] if model is None else list(solvers.solutions(model, fix=instance.givens, limit=args.limit,
-                                                                 engine=engine))
-        out: dict[str, Any] = {"type": ptype.name, "puzzle": ptype.format_puzzle(instance),
-                               "clues": len(instance.givens), "solutions": len(found),
-                               "unique": len(found) == 1, "engine": engine or None}
+    plan(puzzles, args.engine)
+    for puzzle in puzzles:
+        found = verify(puzzle, args.engine, args.limit, args.symmetry)
+        job, givens = found.plan, puzzle.instance.givens
+        out: dict[str, Any] = {"type": ptype.name, "puzzle": puzzle.text, "clues": len(givens),
+                               "solutions": found.solutions, "unique": found.unique, "engine": job.engine or None}
         words: list[str] = []
         status = EXIT_OK
-        if model is None or not found:  # no model (a conflict in the text): no solution either
+        if not found.solutions:  # no model (a conflict in the text): no solution either
             words.append(f"no solution: {job.conflict}" if job.conflict else "no solution")
             if job.conflict:
                 out["why"] = job.conflict
             status = EXIT_NO_SOLUTION
-        elif len(found) > 1:
-            counted = f"at least {len(found)}" if len(found) >= args.limit else str(len(found))
+        elif found.solutions > 1:
+            counted = f"at least {found.solutions}" if found.solutions >= args.limit else str(found.solutions)
             words.append(f"not unique: {counted} solutions")
             status = EXIT_NO_SOLUTION
         else:
             words.append("unique")
-            if not symmetric(list(instance.givens), groups):
+            if not found.symmetric:
                 out["minimal"] = None
                 words.append(f"its clue pattern is not {args.symmetry}-symmetric")
                 status = EXIT_NO_SOLUTION
             else:
-                spare = redundant_groups(model, instance.givens, found[0], groups, engine)
+                spare = found.redundant or []
                 out["minimal"] = not spare
-                out["redundant"] = [[_clue(ptype, instance, v) for v in g] for g in spare]
+                out["redundant"] = [[_clue(puzzle, v) for v in g] for g in spare]
                 if spare:
-                    shown = ", ".join("+".join(_clue(ptype, instance, v) for v in g) for g in spare[:SHOWN])
+                    shown = ", ".join("+".join(_clue(puzzle, v) for v in g) for g in spare[:SHOWN])
                     more = f" and {len(spare) - SHOWN} more" if len(spare) > SHOWN else ""
                     words.append(f"not minimal: each of {shown}{more} could go" if len(spare) > 1
                                  else f"not minimal: {shown} could go")
                     status = EXIT_NO_SOLUTION
                 else:
                     words.append("minimal" if args.symmetry == "none" else f"minimal within {args.symmetry}")
-        words.append(f"{len(instance.givens)} clue{'' if len(instance.givens) == 1 else 's'}")
-        if model is not None and found:
-            graded = grade(model, instance.givens, found[0])
-            out.update(graded.as_dict())
-            words.append(f"grade {graded.describe()}")
+        words.append(f"{len(givens)} clue{'' if len(givens) == 1 else 's'}")
+        if found.grade is not None:
+            out.update(found.grade.as_dict())
+            words.append(f"grade {found.grade.describe()}")
         if args.json:
             emit_json(out)
         else:

@@ -1,5 +1,8 @@
 // puzzlesmith's play pages: the picture the server draws, made interactive. No framework, no build step:
 // the server answers every question of the rules (/api/...), this file only keeps the player's state.
+// Everything a request can set (saved progress, puzzle text, a game's grid) is data: the page is built of DOM
+// nodes and textContent, never of HTML text, and the server's pictures are parsed as SVG, not
+// HTML, with anything active dropped; the server's Content-Security-Policy forbids inline script besides.
 "use strict";
 
 (function () {
@@ -10,6 +13,28 @@
   const role = (name) => document.querySelector(`[data-role="${name}"]`);
   const button = (action) => document.querySelector(`[data-action="${action}"]`);
   const puzzleBody = () => ({ type: S.type, puzzle: S.puzzle, params: S.params });
+  const SVG = "http://www.w3.org/2000/svg";
+
+  // the server's SVG picture (its text) put into ``el`` as parsed SVG: scripts, foreign objects, event handlers
+  // and script links dropped, so that even a picture that somehow held them would only be drawn
+  function showSvg(el, text) {
+    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    const root = doc.documentElement;
+    if (root.namespaceURI !== SVG || root.localName !== "svg") { el.replaceChildren(); return; }
+    root.querySelectorAll("script, foreignObject, iframe, a").forEach((node) => node.remove());
+    for (const node of [root, ...root.querySelectorAll("*")]) {
+      for (const attr of [...node.attributes]) {
+        const name = attr.name.toLowerCase(), value = attr.value.replace(/\s/g, "").toLowerCase();
+        if (name.startsWith("on") || (name.endsWith("href") && !value.startsWith("#"))) node.removeAttribute(attr.name);
+      }
+    }
+    el.replaceChildren(document.importNode(root, true));
+  }
+  function svgNode(name, attrs) {
+    const node = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    return node;
+  }
 
   function say(text, kind) {
     const status = role("status");
@@ -74,7 +99,7 @@
     const box = role("hint");
     document.querySelectorAll(".ps-hinted").forEach((el) => el.classList.remove("ps-hinted", "ps-hint-place"));
     if (answer.status !== "hint") { box.textContent = answer.message; return; }
-    box.innerHTML = "";
+    box.replaceChildren();
     const name = document.createElement("b");
     name.className = "ps-technique";
     name.textContent = answer.technique;
@@ -99,7 +124,7 @@
     on("reveal", async () => {
       const answer = await post("/api/reveal", puzzleBody());
       if (answer.status !== "solved") { say(answer.message, "error"); return; }
-      board.innerHTML = answer.svg;
+      showSvg(board, answer.svg);
       say("the solution");
     });
   }
@@ -155,7 +180,7 @@
     on("reveal", async () => {
       const answer = await post("/api/reveal", puzzleBody());
       if (answer.status !== "solved") { say(answer.message, "error"); return; }
-      board.querySelector(".ps-figure").innerHTML = answer.svg;
+      showSvg(board.querySelector(".ps-figure"), answer.svg);
       const before = Object.assign({}, entries);
       const after = {};
       open.forEach((v) => { after[v] = answer.values[v]; });
@@ -402,13 +427,13 @@
     const next = document.getElementById("ps-next");
     function drawNext(grid) {
       const s = 18, pad = 2;
-      let out = `<svg xmlns="http://www.w3.org/2000/svg" width="${S.cols * s + 2 * pad}" height="${S.rows * s + 2 * pad}">`;
+      const svg = svgNode("svg", { width: S.cols * s + 2 * pad, height: S.rows * s + 2 * pad });
       grid.forEach((row, r) => row.forEach((x, c) => {
         const inside = r >= S.margin && r < S.rows - S.margin && c >= S.margin && c < S.cols - S.margin;
-        out += `<rect x="${pad + c * s}" y="${pad + r * s}" width="${s}" height="${s}" stroke="#999" ` +
-          `fill="${x ? "#222" : inside ? "#fff8e0" : "#fff"}"/>`;
+        svg.append(svgNode("rect", { x: pad + c * s, y: pad + r * s, width: s, height: s, stroke: "#999",
+                                     fill: x ? "#222" : inside ? "#fff8e0" : "#fff" }));
       }));
-      next.innerHTML = out + "</svg>";
+      next.replaceChildren(svg);
     }
     async function refresh() {
       alive.forEach((x, v) => els.get(v).classList.toggle("ps-filled", x === 1));
@@ -456,7 +481,7 @@
     const named = document.getElementById("ps-moves");
     function moveButtons(state) { // a puzzle whose moves are not pieces moving: one button a move
       if (!named || state.pieces) return;
-      named.innerHTML = "";
+      named.replaceChildren();
       for (const name of state.moves_here) {
         const b = document.createElement("button");
         b.dataset.move = name;
@@ -467,7 +492,7 @@
     }
     function show(state) {
       position = state.position;
-      board.innerHTML = state.svg;
+      showSvg(board, state.svg);
       moveButtons(state);
       mark();
       role("moves").textContent = String(count);
@@ -573,11 +598,19 @@
     progressOf = () => ({ game: g });
     function draw() {
       const size = g.size;
-      let out = `<div class="ps-tiles ps-${S.game}" style="grid-template-columns: repeat(${size}, 1fr)">`;
+      const tiles = document.createElement("div");
+      tiles.className = `ps-tiles ps-${S.game}`;
+      tiles.style.gridTemplateColumns = `repeat(${Number(size) || 4}, 1fr)`;
       g.grid.forEach((row, r) => row.forEach((x, c) => {
-        out += `<div class="ps-tile v${x}" data-row="${r}" data-col="${c}">${x || ""}</div>`;
+        const tile = document.createElement("div");
+        const value = Number.isInteger(x) ? x : 0; // a saved grid is data: only whole numbers are tiles
+        tile.className = `ps-tile v${value}`;
+        tile.dataset.row = String(r);
+        tile.dataset.col = String(c);
+        tile.textContent = value ? String(value) : "";
+        tiles.append(tile);
       }));
-      board.innerHTML = out + "</div>";
+      board.replaceChildren(tiles);
       role("score").textContent = g.score.toLocaleString("en");
       role("moves").textContent = String(g.moves);
       role("next").textContent = g.next ? "· " + g.next : "";
@@ -598,8 +631,13 @@
       if (!answer.best) { box.textContent = answer.message; return null; }
       const names = { U: "↑ up", D: "↓ down", L: "← left", R: "→ right" };
       const ranked = Object.entries(answer.values).sort((a, b) => b[1] - a[1]);
-      box.innerHTML = `<b class="ps-technique">suggested move: ${names[answer.best]}</b> <span>expected values: ` +
-        ranked.map(([d, v]) => `${names[d]} ${Math.round(v).toLocaleString("en")}`).join(" · ") + "</span>";
+      const name = document.createElement("b");
+      name.className = "ps-technique";
+      name.textContent = `suggested move: ${names[answer.best]}`;
+      const words = document.createElement("span");
+      words.textContent = "expected values: " +
+        ranked.map(([d, v]) => `${names[d]} ${Math.round(v).toLocaleString("en")}`).join(" · ");
+      box.replaceChildren(name, " ", words);
       return answer.best;
     }
     const keys = { ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R" };

@@ -1,0 +1,128 @@
+"""The games of chance (2048, Threes, and those other packages register) as the front ends play them: seeded
+games by a player against chance or the worst-entry adversary, one at a time or on processes, and the best move
+from one position with the expected value of each move.
+
+Everything is decided by what a game's rules declare (``chance.rules.GameRules``: its sizes, whether it shows what
+enters next, how a board's text gives its size), never by its name. The players and the play loop are
+``puzzlesmith.chance``'s; this module names them for the front ends and checks what they are given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from puzzlesmith.api.arguments import choice, optional_whole, text, whole
+from puzzlesmith.chance import GAMES
+from puzzlesmith.chance.play import ADVERSARIES, KITS, PLAYERS, Game, Prepared, Setup
+from puzzlesmith.chance.players import MAX_DEPTH
+from puzzlesmith.chance.rules import DIRECTIONS, GameRules, Position
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.generators.batch import MAX_SEED
+
+__all__ = ["ADVERSARIES", "DIRECTIONS", "MAX_DEPTH", "PLAYERS", "BestMoves", "Game", "GameRules", "Position", "Setup",
+           "best_moves", "game_rules", "game_weights", "play_game", "play_games", "rules_of", "setup"]
+
+
+def _known(game: Any) -> str:
+    # `in` finds a built-in game without listing every installed package's (which takes a scan of them all)
+    if not isinstance(game, str) or game not in GAMES:
+        raise PuzzleError(f"unknown game {game!r:.40} (known: {', '.join(sorted(GAMES))})", where="game")
+    return game
+
+
+def game_rules(game: str) -> type[GameRules]:
+    """The rules class of ``game``: its ``sizes``, ``shows_next``, ``piece`` and so on, without a board built."""
+    rules: type[GameRules] = GAMES.load(_known(game))
+    return rules
+
+
+def game_weights(game: str) -> Any:
+    """The class of ``game``'s expectimax heuristic weights: ``names()`` lists them; called with some of them
+    by name, the weights with those changed."""
+    return KITS[_known(game)][2]
+
+
+def setup(game: str, size: int | None = None, player: str = "expectimax", depth: int | None = None,
+          weights: Any = None, adversary: str = "random") -> Setup:
+    """Everything but the seed that decides a game (a ``chance.play.Setup``): the board's size (None: the game's
+    ``default_size``), who plays, the expectimax depth (None: chosen per position), its weights (None: the game's
+    own) and who places what enters."""
+    rules = game_rules(game)
+    size = rules.default_size if size is None else whole(size, "size", rules.sizes[0], rules.sizes[-1])
+    choice(player, "player", PLAYERS)
+    choice(adversary, "adversary", ADVERSARIES)
+    optional_whole(depth, "depth", 1, MAX_DEPTH)
+    if weights is not None and not isinstance(weights, game_weights(game)):
+        raise PuzzleError(f"must be {game}'s weights (game_weights({game!r})), got {type(weights).__name__}",
+                          where="weights")
+    return Setup(size, player, depth, weights, adversary, game)
+
+
+def _setup(value: Any) -> Setup:
+    if not isinstance(value, Setup):
+        raise PuzzleError(f"must be a game's setup (api.games.setup), got {type(value).__name__}", where="setup")
+    return value
+
+
+def rules_of(game_setup: Setup) -> GameRules:
+    """The rules of a setup's game on its board (built once per process and shared)."""
+    return Prepared.of(_setup(game_setup)).rules
+
+
+def play_game(game_setup: Setup, seed: int, show: Callable[[Position, str, int], None] | None = None) -> Game:
+    """Game ``seed`` of the setup to the end (a ``chance.play.Game``: seed, score, max_tile, moves, seconds,
+    history, final); ``show(position, what, score)`` is called with the start and after every move."""
+    from puzzlesmith.chance.play import play_game as play
+
+    if show is not None and not callable(show):
+        raise PuzzleError("must be a function of (position, what, score)", where="show")
+    return play(_setup(game_setup), whole(seed, "seed", -MAX_SEED, MAX_SEED), show)
+
+
+def play_games(game_setup: Setup, n: int, seed: int, workers: int = 1) -> Iterator[Game]:
+    """Games ``seed`` to ``seed + n - 1`` of the setup, in that order as they finish, on ``workers`` processes
+    (the games are the same on any number)."""
+    from puzzlesmith.chance.play import play_games as play
+
+    return play(_setup(game_setup), whole(n, "n", 0), whole(seed, "seed", -MAX_SEED, MAX_SEED),
+                whole(workers, "workers", 1, 1024))
+
+
+@dataclass(frozen=True)
+class BestMoves:
+    """The expected value of every allowed move from one position at ``depth``, ``ranked`` best first (the move
+    the player makes first: of values equal up to rounding the first in U, D, L, R); ``board`` as the game
+    writes it. No move: the game is over."""
+
+    board: str
+    depth: int
+    values: dict[str, float]
+    ranked: list[str]
+
+
+def best_moves(game: str, board: str, *, size: int | None = None, depth: int | None = None, weights: Any = None,
+               shown_next: str | None = None) -> BestMoves:
+    """Every allowed move's expected value by the expectimax player from ``board`` (its text; its size read off
+    it when ``size`` is None), with what enters next shown as ``shown_next`` for a game that shows it (its
+    ``shows_next``; refused for others)."""
+    from puzzlesmith.chance.players import best_move
+
+    rules_class = game_rules(game)
+    text(board, "board")
+    if shown_next is not None:
+        text(shown_next, "shown_next")
+    if size is None:
+        size = rules_class.size_of(board)
+    game_setup = setup(game, size, "expectimax", depth, weights)
+    prepared = Prepared.of(game_setup)
+    rules, player = prepared.rules, prepared.expectimax
+    parsed = rules.parse(board)
+    position = rules.parse_hint(shown_next, parsed) if shown_next is not None else Position(parsed)
+    searched = depth or player.depth_for(parsed)
+    values = player.move_values(position, searched)
+    first = best_move(values) if values else None
+    ranked = sorted(values, key=lambda d: (d != first, -values[d], d))
+    return BestMoves(rules.format(parsed), searched, {DIRECTIONS[d]: values[d] for d in values},
+                     [DIRECTIONS[d] for d in ranked])
