@@ -31,7 +31,6 @@ FRONT_ENDS = {"cli": {"api", "cli", "web"}, "web": {"api", "web"}}
 CYCLES_BEING_FIXED = {
     "sbp": "the sliding-block research's import circles (hardest <-> hardest_cost <-> hardest_ranked): the sbp "
            "engineer's",
-    "generators": "the ladder's circle deduction <-> grading <-> ladderkernel: the ladder engineer's",
 }
 #: Front-end modules being moved onto the API by their owners, by whose work it is.
 FRONT_END_IMPORTS_BEING_FIXED = {
