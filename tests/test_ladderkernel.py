@@ -100,6 +100,21 @@ def test_every_step_is_the_reference_s_on_published_variants(fixture, type_name,
     assert type_name != "futoshiki" or "constraint" in used
 
 
+def test_a_full_tape_hands_the_board_back_and_the_ladder_goes_on():
+    """The kernel stops when its record has no room for another step of the largest size (status 3) and the
+    ladder calls it again: the same steps with a tape that fills on the way (top95 #1: 45 steps, then 25)."""
+    model = model_of()
+    net = logic(model)
+    kernel = net.ladder()
+    roomy = kernel.size
+    kernel.size = 5 + 2 * 81 * 9 + 24 + 81 + 64  # D_CELLS + the variables + MAX_PATH: one worst-case step
+    try:
+        for text in puzzles("norvig_top95.txt", 3):
+            same_steps(*solved(text))
+    finally:
+        kernel.size = roomy
+
+
 def test_a_16x16_sudoku_is_on_the_ladder():
     """256 cells, more than the old kernel's two-word sets held (the Python ladder graded these alone)."""
     model = model_of(size="16")
