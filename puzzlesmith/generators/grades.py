@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 #: Technique -> rating. SE's values (Sukaku Explainer's hint classes) unless marked "ours".
 RATINGS: dict[str, float] = {
     "full house": 1.0,          # SE HiddenSingleHint, the last cell of a unit
-    "hidden single": 1.5,       # SE: 1.2 in a box-like unit, 1.5 in a line (see hidden_single)
+    "hidden single": 1.5,       # SE: 1.2 in a box-like unit, 1.5 in a line
     "constraint": 2.0,          # ours: a non-AllDifferent constraint (sum, table) rules values out
     "direct pointing": 1.7,     # SE DirectLockingHint: a pointing that leaves a hidden single (placed alone)
     "direct claiming": 1.9,     # ... a claiming that does
@@ -39,7 +39,7 @@ RATINGS: dict[str, float] = {
     "jellyfish": 5.2,
     "hidden quad": 5.4,
     "X-chain": 6.6,             # SE ForcingChainHint, X links only ("Forcing X-Chain"), plus length; one of
-                                # 3 to 6 strong links takes Sukaku's StrongLinks value when lower (strong_links)
+                                # 3 to 6 strong links takes Sukaku's StrongLinks value when lower (STRONG_LINKS)
     "XY-chain": 6.6,            # ... Y (bivalue cell) links only ("Forcing Y-Chain"), plus length
     "forcing chain": 7.0,       # ... X and Y links: an alternating inference chain, plus length
     "Nishio forcing chain": 7.5,   # SE Chaining.getDifficulty, Nishio, plus SE's bonus for a length that is
@@ -61,7 +61,7 @@ def length_bonus(nodes: int) -> float:
 
 
 STRONG_LINKS = {3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6}
-"""Sukaku Explainer's StrongLinksHint base ratings for X-chains of 3 to 6 strong links (2: turbot_fish)."""
+"""Sukaku Explainer's StrongLinksHint base ratings for X-chains of 3 to 6 strong links (2: the turbot fish rung)."""
 
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "extreme", "needs guessing")

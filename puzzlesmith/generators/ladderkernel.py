@@ -184,7 +184,8 @@ def _place(cand: Any, placed: Any, var: int, bit: int, links: Any, llen: Any) ->
 
 @kernel
 def _lone(u: int, cand: Any, placed: Any, uvars: Any, ulen: Any, uunion: Any) -> int:
-    """techniques.lone_values; -1 on a contradiction."""
+    """The values with one place left among the unplaced variables of permutation unit ``u``
+    (``techniques.lone_values``); -1 when a value has none."""
     once = 0
     twice = 0
     done = 0
@@ -264,7 +265,9 @@ def _subset_desc(u: int, size: int, cells: int, free: Any, few: Any, idx: Any, d
 @kernel
 def _hidden_subset(size: int, direct: bool, cand: Any, placed: Any, uvars: Any, ulen: Any, uperm: Any,
                    links: Any, llen: Any, rec: Any, rem: Any, desc: Any) -> int:
-    """techniques.hidden_subset and direct_hidden_subset: 1 found and applied, 0 none, -1 contradiction."""
+    """``size`` values of a permutation unit confined to ``size`` cells: those cells lose every other value, or
+    (``direct``, SE's direct hidden pair and triple) the value those removals would leave one place in the unit
+    is placed. 1 found and applied, 0 none, -1 contradiction."""
     L = uvars.shape[1]
     free = np.empty(L, np.int64)
     where = np.zeros(64, np.int64)
@@ -702,7 +705,7 @@ def _count(a: Any) -> int:
 
 @kernel
 def _seen(a: Any, pmask: Any, out: Any) -> None:
-    """The variables that see every variable of the set ``a`` (grading: ``_seen``), into ``out``."""
+    """The variables that see every variable of the set ``a`` (every variable's peers), into ``out``."""
     for i in range(out.shape[0]):
         out[i] = FULL
     for word in range(a.shape[0]):
@@ -853,7 +856,7 @@ def _add(s: Any, node: int) -> None:
 
 @kernel
 def _weak_table(width: int, cand: Any, placed: Any, porder: Any, plen: Any, rank: Any, wt: Any) -> None:
-    """Chains.weak of every candidate node (by rank), once a board: wt[0, node] its value in its unplaced peers,
+    """The weak links of every candidate node (by rank), once a board: wt[0, node] its value in its unplaced peers,
     wt[1, node] that and its cell's other values."""
     for var in range(cand.shape[0]):
         if placed[var]:
@@ -892,7 +895,7 @@ def _strong_of(node: int, use_x: bool, use_y: bool, xcnt: Any, xadj: Any, yadj: 
 @kernel
 def _chains(cand: Any, placed: Any, width: int, uvars: Any, ulen: Any, uperm: Any, rank: Any, xcnt: Any, xadj: Any,
             yadj: Any) -> None:
-    """Chains.__init__: the strong links (conjugate places of a value in a unit; a bivalue cell's values), between
+    """The strong links (conjugate places of a value in a unit; a bivalue cell's values), between
     nodes numbered by ``rank`` (a node's place among the board's candidates: the same order, fewer words)."""
     for i in range(xcnt.shape[0]):
         xcnt[i] = 0
@@ -936,7 +939,8 @@ def _chains(cand: Any, placed: Any, width: int, uvars: Any, ulen: Any, uperm: An
 @kernel
 def _chain_from(s: int, use_x: bool, use_y: bool, cell_weak: bool, limit: int, min_nodes: int, wt: Any,
                 xcnt: Any, xadj: Any, yadj: Any, work: Any, found: Any) -> int:
-    """Chains._from: the chain's node count (0: none), its end in found[0] and what it removes in ``found[1:]``.
+    """The shortest chain from node ``s`` (strong and weak links alternating, breadth first) whose ends see a
+    candidate to remove: its node count (0: none), its end in found[0] and what it removes in ``found[1:]``.
     ``work`` holds scratch node sets (rows)."""
     seen_true, seen_false, frontier, reached = work[0], work[1], work[2], work[3]
     target = wt[1, s]
@@ -1011,7 +1015,7 @@ def _chain_from(s: int, use_x: bool, use_y: bool, cell_weak: bool, limit: int, m
 @kernel
 def _chain_search(use_x: bool, use_y: bool, cell_weak: bool, max_nodes: int, min_nodes: int, wt: Any, xcnt: Any,
                   xadj: Any, yadj: Any, work: Any, found: Any, best: Any) -> int:
-    """Chains.search: the shortest chain's node count (0: none); start in best[0], end and removals after."""
+    """The shortest chain from any start: its node count (0: none); start in best[0], end and removals after."""
     nodes = 0
     for s in range(xcnt.shape[0]):
         if not ((use_x and xcnt[s] > 0) or (use_y and yadj[s] >= 0)):
@@ -1029,7 +1033,7 @@ def _chain_search(use_x: bool, use_y: bool, cell_weak: bool, max_nodes: int, min
 @kernel
 def _chain_path(s: int, e: int, nodes: int, use_x: bool, use_y: bool, cell_weak: bool, wt: Any, xcnt: Any,
                 xadj: Any, yadj: Any, work: Any, path: Any) -> None:
-    """Chains.path: one chain of ``nodes`` nodes from s to e, breadth first with parents, into ``path``."""
+    """One chain of ``nodes`` nodes from s to e, breadth first with parents, into ``path``."""
     N = xcnt.shape[0]
     parent = np.full((2, N), -2, np.int64)  # [is_true][node] -> parent node (-1: the start)
     layer = np.empty(2 * N, np.int64)
@@ -1078,7 +1082,7 @@ def _chain_path(s: int, e: int, nodes: int, use_x: bool, use_y: bool, cell_weak:
 @kernel
 def _x_unit(a: int, b: int, width: int, cand: Any, placed: Any, uvars: Any, ulen: Any, uperm: Any,
             ubox: Any) -> int:
-    """Chains.x_unit of an X link: the last line unit where a and b are the value's two places, else the
+    """The unit of an X link: the last line unit where a and b are the value's two places, else the
     first box-like one."""
     k = a % width
     va, vb = a // width, b // width
@@ -1342,7 +1346,7 @@ class LadderKernel:
     rungs (``techniques``) where the kernel hands the board back."""
 
     def __init__(self, net: Logic) -> None:
-        """``net``: a model the ladder fits (``fits``; grading.ladder checks)."""
+        """``net``: a model the ladder fits (``fits``; grading.ladder_fits checks)."""
         self.net = net
         n = len(net.initial)
         words = (n + W - 1) // W
