@@ -72,7 +72,7 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     oracle = oracle or default_oracle(model)
     for tries in range(1, max_tries + 1):
         givens, solution = make_minimal(model, groups, rng, oracle, fast)
-        graded = grade_puzzle(model, givens, solution) if grade or difficulty or rating else None
+        graded = grade_puzzle(model, givens, solution, fast=fast) if grade or difficulty or rating else None
         if meets(graded, difficulty, rating):
             return Generated(ptype.with_givens(empty, givens), solution, seed, symmetry, oracle, tries,
                              time.perf_counter() - start, graded)
@@ -88,8 +88,9 @@ def _chunk(ptype: PuzzleType, params: dict[str, Any], seeds: list[int], *, optio
 MAX_SEED = 2**63 - 1
 
 #: Batches of this many puzzles or more answer the reduction pass by the compiled search where it applies
-#: (generators/clues.py): it costs about 0.05 s of CPU once to load (core/native.py) and pays from about 20
-#: puzzles. (The ladder that grades them loads its compiled loop by itself: ladderkernel.PYTHON_SECONDS.)
+#: (generators/clues.py), and grade by the compiled ladder when graded (generators/grading.py). The search
+#: costs about 0.05 s of CPU once to load (core/native.py) and pays from about 20 puzzles; the ladder
+#: costs 0.35 s (numba's import and first call) and pays from about 200.
 COMPILED_FROM = 200
 #: ... of puzzles of this many variables or more: smaller ones are made too fast for it to pay (300 4x4
 #: sudokus take 0.19 s of CPU without it, 0.69 s with it).

@@ -319,13 +319,18 @@ def logic(model: Model) -> Logic:
 
 
 def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None,
-          techniques: Collection[str] | None = None) -> Grade:
+          techniques: Collection[str] | None = None, fast: bool = False) -> Grade:
     """The grade of the puzzle ``givens`` on ``model`` (see the module docstring).
 
     ``solution`` guides guesses; without it, an engine finds one first (``solved`` is False
     in the grade when there is none). ``techniques`` limits the ladder (THREE_TIERS: the
-    grader this one replaced).
+    grader this one replaced). ``fast`` (batches) loads the compiled loop at once, where it would
+    otherwise wait for ``ladderkernel.PYTHON_SECONDS`` of the Python one: the same grade either way.
     """
+    if fast:
+        from puzzlesmith.generators.ladderkernel import compiled
+
+        compiled()
     if solution is None:
         found = solvers.solve(model, fix=givens, time_limit=clock.remaining())
         if found.status == solvers.UNKNOWN:

@@ -32,9 +32,8 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from types import FunctionType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -1520,8 +1519,7 @@ class LadderKernel:
         return technique, RATINGS[technique] if rung != 2 else 1.5
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     """A compiled step as the kernel recorded it: the rung and its parameter (a turbot fish's kind, a chain's
     length, a WXYZ-wing's pivot size), the placement (var -1: none) as a value bit index, the removals as
     (variable, bit index), the reasons (``head``: the D_ places), the cells and the chain's nodes."""
