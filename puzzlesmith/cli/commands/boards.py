@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import EXIT_OK, emit_json, positive_int
 from puzzlesmith.cli.sbp import add_param_option, read_params
 
@@ -14,7 +15,7 @@ NAMES = ("size", "pieces", "sizes", "justsolved")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("boards", help="every placement of pieces and voids on a board (slide text), or their count")
+    p = sub.add_parser("boards", help=COMMANDS["boards"])
     add_param_option(p, NAMES)
     p.add_argument("--count", action="store_true", help="only count them (exactly, without listing them)")
     p.add_argument("--limit", type=positive_int, metavar="N", help="stop listing after N boards")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, emit_json, positive_int, whole_numbers
 from puzzlesmith.cli.moves import counted
 from puzzlesmith.cli.sbp import add_param_option, read_params
@@ -22,8 +23,7 @@ MAX_RUN = 10**15  # evaluations: far past any run that ends (a year is about 10^
 def register(sub: argparse._SubParsersAction) -> None:
     from puzzlesmith.generators.batch import MAX_SEED
 
-    p = sub.add_parser("evolve", help="breed hard sliding-block puzzles with a genetic algorithm "
-                                      "(Bickford's evolver, 2011)")
+    p = sub.add_parser("evolve", help=COMMANDS["evolve"])
     add_param_option(p, NAMES)
     p.add_argument("--population", type=whole_numbers(2, 10**12, "2 to 10^12 (the evolver breeds the best two)"),
                    default=50, metavar="N", help="boards per generation, at least 2 (default 50)")

@@ -17,6 +17,7 @@ import sys
 from collections import Counter
 from typing import Any
 
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, emit_json, positive_int
 from puzzlesmith.cli.outputs import check_output
 from puzzlesmith.cli.sbp import add_param_option, read_params
@@ -26,7 +27,7 @@ NAMES = ("size", "sizes", "goal", "metric")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("hardest", help="the hardest sliding-block puzzle of every class of piece sizes")
+    p = sub.add_parser("hardest", help=COMMANDS["hardest"])
     add_param_option(p, NAMES)
     p.add_argument("--workers", type=positive_int, default=1, metavar="K",
                    help="processes: more than 1 starts a local dask cluster (a process pool without dask); default 1")
