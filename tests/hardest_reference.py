@@ -5,21 +5,18 @@ moves, and the positions of the numbered modes are rebuilt from their keys by ``
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from puzzlesmith.sbp.boards import board_list, popcount
 from puzzlesmith.sbp.hardest import (
     ClassResult,
     Geometry,
     Layers,
     first_of_each,
-    goal_placements,
+    justsolved_blocks,
     solved_start,
-    step_targets,
 )
 
 
@@ -40,19 +37,9 @@ def hardest_of_class(rows: int, cols: int, sizes: Sequence[int], rule: str, metr
 
 
 def justsolved_rows(geo: Geometry, sizes: Sequence[int], rule: str) -> list[list[int]]:
-    """Every position of the class with the goal piece at its goal and able to move (goal piece
-    first); a board where it can move both ways comes twice (keys remove the repeat)."""
-    rows: list[list[int]] = []
-    wanted = Counter(sizes)
-    for piece in goal_placements(geo.rows, geo.cols, rule):
-        size = popcount(piece)
-        if not wanted[size]:
-            continue
-        rest = list((wanted - Counter({size: 1})).elements())
-        for room in step_targets(piece, geo):
-            for others in board_list(geo.rows, geo.cols, rest, cells=geo.full & ~piece, voids=room):
-                rows.append([piece] + others)
-    return rows
+    """Every position of the class with the goal piece at its goal and able to move (goal piece first), as the
+    library lists them in blocks (the listing is shared; what this reference checks is the search over them)."""
+    return [row for block in justsolved_blocks(geo, sizes, rule, 1 << 16) for row in block.tolist()]
 
 
 def search_class(space: Layers, rows: Any, result: ClassResult, progress: Callable[[int], None] | None) -> None:

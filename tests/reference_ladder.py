@@ -31,7 +31,7 @@ from puzzlesmith.core.errors import Contradiction
 # The helpers the library's remaining rungs share with these (techniques.py) are used as they are, not copied.
 from puzzlesmith.generators import techniques
 from puzzlesmith.generators.grades import RATINGS, STRONG_LINKS, Grade, length_bonus
-from puzzlesmith.generators.techniques import _branch, _positions, _sources, bits_of, lone_values
+from puzzlesmith.generators.techniques import _positions, bits_of, lone_values
 from puzzlesmith.puzzles.play import Step
 
 if TYPE_CHECKING:
@@ -108,12 +108,8 @@ def naked_single(net: Logic, cand: list[int], placed: list[bool]) -> Step | None
 
 @rung("constraint")
 def constraint(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
-    """Values of a non-AllDifferent constraint that no combination of the others' candidates supports."""
-    for c in net.others:
-        removes = net.unsupported(c, cand)
-        if removes:
-            return Step("constraint", c.name or c.describe(), RATINGS["constraint"], removes=tuple(removes))
-    return None
+    """The library's own rung (techniques.constraint), which has no compiled twin."""
+    return techniques.constraint(net, cand, placed)
 
 
 # -- intersections, subsets, fish -------------------------------------------------------------
@@ -647,40 +643,8 @@ def forcing_chain(net: Logic, cand: list[int], placed: list[bool]) -> Step | Non
 
 @rung("Nishio forcing chain")
 def nishio(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
-    """Assume a candidate and follow its value alone (it leaves the peers of each cell assumed to hold
-    it; a unit with one place left takes it there): when a unit is left with no place for it, or two
-    assumed cells see each other, the candidate is false."""
-    best: Step | None = None
-    for k in bits_of(net.all_values):
-        bit = 1 << k
-        where = frozenset(v for v, d in enumerate(cand) if not placed[v] and d & bit)
-        units = [frozenset(vars_) for _, vars_, _, perm in net.units
-                 if perm and not any(placed[v] and cand[v] == bit for v in vars_)]
-        for start in sorted(where):
-            chosen, places, queue, broken = {start}, set(where) - net.peers[start], [start], False
-            while queue and not broken:
-                queue.pop()
-                for unit in units:
-                    if unit & chosen:
-                        continue
-                    inside = unit & places
-                    if not inside:
-                        broken = True
-                        break
-                    if len(inside) == 1:
-                        (u,) = inside
-                        if net.peers[u] & chosen:
-                            broken = True
-                            break
-                        chosen.add(u)
-                        places -= net.peers[u]
-                        queue.append(u)
-            if broken:
-                rating = round(RATINGS["Nishio forcing chain"] + length_bonus(2 * len(chosen)), 1)
-                if best is None or rating < best.rating:
-                    best = Step("Nishio forcing chain", f"{net.names[start]} = {net.lo + k} leaves {net.lo + k} no "
-                                f"place in some unit", rating, removes=((start, net.lo + k),))
-    return best
+    """The library's own rung (techniques.nishio), which has no compiled twin."""
+    return techniques.nishio(net, cand, placed)
 
 
 LOOK_FURTHER = 16
@@ -690,43 +654,8 @@ scan costs seconds a step on 16x16 grids and changes a 9x9 rating by 0.1 at most
 
 @rung("dynamic forcing chain")
 def dynamic_forcing_chain(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
-    """Try each of a few candidates one of which is true, placing the singles each forces: a candidate
-    that leads to a contradiction is false; what every branch agrees on is true."""
-    best: Step | None = None
-    tried: dict[tuple[int, int], tuple[list[int], int] | None] = {}  # each assumption's singles, once
-    for size in (2, 3):
-        after = 0  # sources tried since the first deduction: the search stops after LOOK_FURTHER more
-        for source, branches in _sources(net, cand, placed, size):
-            if best is not None:
-                after += 1
-                if after > LOOK_FURTHER:
-                    break
-            results = []
-            for v, b in branches:
-                if (v, b) not in tried:
-                    tried[v, b] = _branch(net, cand, placed, v, b)
-                results.append(tried[v, b])
-            length = sum(r[1] for r in results if r is not None)
-            rating = round(RATINGS["dynamic forcing chain"] + length_bonus(length), 1)
-            if best is not None and rating >= best.rating:
-                continue
-            wrong = [(v, b.bit_length() - 1) for (v, b), r in zip(branches, results) if r is None]
-            if wrong:
-                v, k = wrong[0]
-                best = Step("dynamic forcing chain", f"{net.names[v]} = {net.lo + k} leads to a contradiction",
-                            rating, removes=((v, net.lo + k),))
-                continue
-            common = [0] * len(cand)
-            for held in results:
-                if held is not None:  # always here: no branch led to a contradiction
-                    for v, d in enumerate(held[0]):
-                        common[v] |= d
-            removes = [(v, net.lo + k) for v, d in enumerate(cand) if not placed[v] for k in bits_of(d & ~common[v])]
-            if removes:
-                best = Step("dynamic forcing chain", f"whichever of {source} is true", rating, removes=tuple(removes))
-        if best is not None:
-            return best
-    return best
+    """The library's own rung (techniques.dynamic_forcing_chain), which has no compiled twin."""
+    return techniques.dynamic_forcing_chain(net, cand, placed)
 
 
 #: The ladder, cheapest first (ties: as SE orders them): (technique name, finder) pairs.
