@@ -1,7 +1,7 @@
 """The first run after a fresh install against a warm run, CPU time (user+sys) per command of README's tour.
 
 This builds its own fresh virtual environment under a temporary folder (it says where, and removes it at the
-end unless --keep): ``pip install REPO[fast]`` (numba included, as ``pip install -e '.[test]'`` has it; the
+end unless --keep): ``pip install SOURCE[fast]``, SOURCE a copy of the repository's tracked files, (numba included, as ``pip install -e '.[test]'`` has it; the
 install's own time is printed too), with a fresh, empty user cache ($XDG_CACHE_HOME) of its own. The state
 right after the install is the fresh state: before each command's first run, every file written since the
 install into the installed package or the cache is removed again (kernels built by an earlier command,
@@ -86,11 +86,17 @@ def main() -> int:
     root = Path(tempfile.mkdtemp(prefix="puzzlesmith-first-run-"))
     print(f"# fresh venv and cache under {root} ({'kept' if args.keep else 'removed at the end'})", flush=True)
     try:
-        venv, cache = root / "venv", root / "cache"
+        venv, cache, source = root / "venv", root / "cache", root / "source"
+        # the tracked files as they are now, without any kernel already built in this checkout's __pycache__
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True).stdout
+        for name in filter(None, listed.decode().split("\0")):
+            if (REPO / name).is_file():
+                (source / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(REPO / name, source / name)
         subprocess.run([args.python, "-m", "venv", str(venv)], check=True)
         pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-cache-dir"]
         start = time.perf_counter()
-        install = subprocess.run([*pip, f"{REPO}[fast]"], capture_output=True, text=True)
+        install = subprocess.run([*pip, f"{source}[fast]"], capture_output=True, text=True)
         install_seconds = time.perf_counter() - start
         if install.returncode:
             print(install.stdout + install.stderr, file=sys.stderr)
