@@ -2,12 +2,12 @@
 
 A first run after an install would otherwise spend seconds of CPU having numba build the kernels that
 ``puzzlesmith.core.native`` loads (``solve lightsout -p size=1000``: 12.3 s the first time, 0.7 s after).
-So the build asks for numba in its own (isolated) build environment, runs ``python -m
-puzzlesmith.core.native`` on the source tree, which builds each kernel into __pycache__ beside its module,
-and puts those files into the wheel; an editable install finds them in place. They are named by a digest
-of the module's source, Python's and llvmlite's versions and the CPU, so an install on another machine, or
-with another llvmlite, does not match them and builds its own on first use, as before; they run without
-numba imported, and are used only where numba is installed (``native.available``).
+So the build asks for numba in its own (isolated) build environment, runs ``prebuild.py`` on the source tree,
+which builds each kernel into __pycache__ beside its module, and puts those files into the wheel; an
+editable install finds them in place. They are keyed by the module's source and by the machine (Python's,
+llvmlite's and numba's versions, the CPU), so an install on another machine, or with other versions, does not
+match them and builds its own on first use, as before. They are used only where numba is installed
+(``native.available``, ``compiled.compiled_available``).
 
 Building them is never required: when numba cannot be built or the kernels fail, the install goes on
 without them (a warning on stderr). ``PUZZLESMITH_PREBUILD=0`` in the environment skips numba and the
@@ -44,11 +44,11 @@ def get_requires_for_build_editable(config_settings: dict[str, Any] | None = Non
 
 
 def _prebuild(root: Path) -> list[Path]:
-    """The kernels built into the source tree (``core.native.prebuild``, in a process of its own on the build
+    """The kernels built into the source tree (``prebuild.py``, in a process of its own on the build
     environment's path); none, with a warning, when that fails."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p))
     try:
-        run = subprocess.run([sys.executable, "-m", "puzzlesmith.core.native"], cwd=root, env=env,
+        run = subprocess.run([sys.executable, str(Path(__file__).with_name("prebuild.py")), str(root)], cwd=root, env=env,
                              capture_output=True, text=True, timeout=1800)
     except (OSError, subprocess.SubprocessError) as error:
         print(f"puzzlesmith: kernels not built at install time ({error}); built on first use", file=sys.stderr)

@@ -219,9 +219,14 @@ def entry_point(source: Path, build: Callable[[], tuple[str, str]]) -> int:
             if kept is None:
                 continue
             meta, obj = kept
+            if not meta["library"]:  # kept without a library (no compiler driver then): llvmlite loads it
+                address = None
+                break
             library = path.with_suffix(".so")
-            address = _open(library, str(meta["symbol"])) if _library_whole(library, meta) else None
-            break
+            if _library_whole(library, meta):
+                address = _open(library, str(meta["symbol"]))
+                break
+            # a missing or damaged library: built again, as a missing object is
         else:
             obj, meta = _compile(build)
             address = None
@@ -237,15 +242,12 @@ def entry_point(source: Path, build: Callable[[], tuple[str, str]]) -> int:
         return address
 
 
-#: The modules whose kernels run through ``entry_point``; each has a ``_build()`` for it.
-MODULES = ("puzzlesmith.solvers.linearkernel", "puzzlesmith.solvers.unitkernel", "puzzlesmith.moves.rushkernel")
-
-
-def prebuild(modules: Sequence[str] = MODULES) -> list[Path]:
-    """Build the kernels of ``modules`` into __pycache__ beside them (the folder first looked in), so that a
-    first run finds them built; the files written (objects and libraries). An install runs this when numba
-    is at hand (``buildhooks/backend.py``): building costs seconds of CPU a kernel, which a first run would
-    otherwise spend."""
+def prebuild(modules: Sequence[str]) -> list[Path]:
+    """Build the kernels of ``modules`` (module names; each module's ``_build()`` makes its entry point for
+    ``entry_point``) into __pycache__ beside them, the folder first looked in, so that a first run finds them
+    built; the files written (objects and libraries). An install runs this where numba is at hand
+    (``buildhooks/prebuild.py``): building costs seconds of CPU a kernel, which a first run would otherwise
+    spend."""
     import importlib
 
     written: list[Path] = []
@@ -285,7 +287,3 @@ def _load(obj: bytes, meta: dict[str, object]) -> int:
     _KEEP.append(engine)
     return int(engine.get_function_address(str(meta["symbol"])))
 
-
-if __name__ == "__main__":  # python -m puzzlesmith.core.native: what an install's build runs
-    for built in prebuild():
-        print(built)
