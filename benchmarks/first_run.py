@@ -1,8 +1,10 @@
 """The first run after a fresh install against a warm run, CPU time (user+sys) per command of README's tour.
 
 This builds its own fresh virtual environment under a temporary folder (it says where, and removes it at the
-end unless --keep): ``pip install SOURCE[fast]``, SOURCE a copy of the repository's tracked files, (numba included, as ``pip install -e '.[test]'`` has it; the
-install's own time is printed too), with a fresh, empty user cache ($XDG_CACHE_HOME) of its own. The state
+end unless --keep): ``pip install SOURCE[fast]``, SOURCE a copy of the repository's tracked files as they are
+(or as commit --rev has them, for the figures before a change), numba included as ``pip install -e
+'.[test]'`` has it; the install's own time is printed too. The user cache ($XDG_CACHE_HOME) is a fresh, empty
+one of its own. The state
 right after the install is the fresh state: before each command's first run, every file written since the
 install into the installed package or the cache is removed again (kernels built by an earlier command,
 numba's caches), so each first run meets the install as a user does, whatever the earlier commands built.
@@ -14,7 +16,12 @@ Target (issue 44, item 5): every ratio first/warm at most 2.
 
     python benchmarks/first_run.py                    # a few minutes: one install, 13 commands, 1 + 2 runs
     python benchmarks/first_run.py --warm 3 --keep
-    python benchmarks/first_run.py --python /usr/bin/python3.12
+    python benchmarks/first_run.py --rev main         # the same, installing main as it is committed
+    python benchmarks/first_run.py --installs         # also time `pip install .` and `pip install -e '.[test]'`
+
+--installs times the two installs CI and developers run, each into a fresh venv of its own, without pip's
+cache (the packages come from the configured index each time), wall and CPU (user+sys of pip and its
+children): the build step that makes the kernels at install time shows there.
 """
 
 from __future__ import annotations
@@ -59,6 +66,20 @@ def timed(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float
     return usage.ru_utime + usage.ru_stime, time.perf_counter() - start, process.returncode
 
 
+def copy_source(target: Path, rev: str | None) -> None:
+    """The repository's tracked files into ``target``: as committed at ``rev``, or as they are now."""
+    target.mkdir(parents=True)
+    if rev is not None:
+        archive = subprocess.run(["git", "archive", rev], cwd=REPO, capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+        return
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True).stdout
+    for name in filter(None, listed.decode().split("\0")):
+        if (REPO / name).is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(REPO / name, target / name)
+
+
 def snapshot(folders: list[Path]) -> set[Path]:
     return {p for folder in folders if folder.exists() for p in folder.rglob("*")}
 
@@ -81,6 +102,8 @@ def main() -> int:
     parser.add_argument("--warm", type=int, default=2, help="warm runs per command (the least is shown)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     parser.add_argument("--only", help="run only the commands whose words contain this")
+    parser.add_argument("--rev", help="install the repository as this commit has it (default: as it is now)")
+    parser.add_argument("--installs", action="store_true", help="also time `pip install .` and `pip install -e`")
     args = parser.parse_args()
 
     root = Path(tempfile.mkdtemp(prefix="puzzlesmith-first-run-"))
@@ -88,11 +111,17 @@ def main() -> int:
     try:
         venv, cache, source = root / "venv", root / "cache", root / "source"
         # the tracked files as they are now, without any kernel already built in this checkout's __pycache__
-        listed = subprocess.run(["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True).stdout
-        for name in filter(None, listed.decode().split("\0")):
-            if (REPO / name).is_file():
-                (source / name).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(REPO / name, source / name)
+        copy_source(source, args.rev)
+        if args.installs:
+            for label, target in (("pip install .", str(source)), ("pip install -e '.[test]'", f"{source}[test]")):
+                where = root / f"venv-{len(label)}"
+                subprocess.run([args.python, "-m", "venv", str(where)], check=True)
+                editable = ["-e"] if "-e" in label else []
+                cpu, wall, code = timed([str(where / "bin" / "python"), "-m", "pip", "install", "-q", "--no-cache-dir",
+                                         *editable, target], dict(os.environ), root)
+                print(f"# {label}: {wall:.1f} s wall, {cpu:.1f} s CPU{'' if code == 0 else f', FAILED ({code})'}",
+                      flush=True)
+                shutil.rmtree(where, ignore_errors=True)
         subprocess.run([args.python, "-m", "venv", str(venv)], check=True)
         pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-cache-dir"]
         start = time.perf_counter()

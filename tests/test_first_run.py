@@ -164,3 +164,23 @@ def test_the_backend_adds_built_files_to_the_wheel_and_its_record(tmp_path: Path
         assert file.read("p/__pycache__/k.abc.so") == b"machine code"
     digest = base64.urlsafe_b64encode(hashlib.sha256(b"machine code").digest()).rstrip(b"=").decode()
     assert names[-1] == "p-1.dist-info/RECORD" and f"p/__pycache__/k.abc.so,sha256={digest},12" in record
+
+
+def test_the_install_ships_only_numba_cache_files_numba_would_take(tmp_path: Path) -> None:
+    """buildhooks/prebuild.py lists an index whose stamp is its source's digest, with its data files; one
+    whose source changed since (or a damaged one) is left out."""
+    sys.path.insert(0, str(REPO / "buildhooks"))
+    try:
+        import prebuild
+    finally:
+        sys.path.remove(str(REPO / "buildhooks"))
+    source = tmp_path / "pkg" / "njitted.py"
+    source.parent.mkdir()
+    source.write_text("import numba\n\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    subprocess.run([sys.executable, "-c", "import njitted; print(njitted.twice(21))"], cwd=source.parent,
+                   env=env, check=True, capture_output=True)
+    found = prebuild.numba_cache_files(tmp_path)
+    assert sorted(p.suffix for p in found) == [".nbc", ".nbi"]
+    source.write_text(source.read_text() + "\n")
+    assert prebuild.numba_cache_files(tmp_path) == []
