@@ -9,7 +9,8 @@ llvmlite's and numba's versions, the CPU), so an install on another machine, or 
 match them and builds its own on first use, as before. They are used only where numba is installed
 (``native.available``, ``compiled.compiled_available``).
 
-Building them is never required: when numba cannot be built or the kernels fail, the install goes on
+numba is there at run time wherever the package is installed (galois, a dependency, requires it), so
+asking for it here adds no package a run would not have. Building them is never required: when numba cannot be built or the kernels fail, the install goes on
 without them (a warning on stderr). ``PUZZLESMITH_PREBUILD=0`` in the environment skips numba and the
 build altogether (a machine without numba for its Python, or to install faster).
 """
@@ -48,8 +49,9 @@ def _prebuild(root: Path) -> list[Path]:
     environment's path); none, with a warning, when that fails."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p))
     try:
-        run = subprocess.run([sys.executable, str(Path(__file__).with_name("prebuild.py")), str(root)], cwd=root, env=env,
-                             capture_output=True, text=True, timeout=1800)
+        script = Path(__file__).with_name("prebuild.py")
+        run = subprocess.run([sys.executable, str(script), str(root)], cwd=root, env=env, capture_output=True,
+                             text=True, timeout=1800)
     except (OSError, subprocess.SubprocessError) as error:
         print(f"puzzlesmith: kernels not built at install time ({error}); built on first use", file=sys.stderr)
         return []
