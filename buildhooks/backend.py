@@ -10,9 +10,9 @@ match them and builds its own on first use, as before. They are used only where 
 (``native.available``, ``compiled.compiled_available``).
 
 numba is there at run time wherever the package is installed (galois, a dependency, requires it), so
-asking for it here adds no package a run would not have. Building them is never required: when numba cannot be built or the kernels fail, the install goes on
-without them (a warning on stderr). ``PUZZLESMITH_PREBUILD=0`` in the environment skips numba and the
-build altogether (a machine without numba for its Python, or to install faster).
+asking for it here adds no package a run would not have. Building the kernels is never required: when it
+fails, the install goes on without them (a warning on stderr) and first runs build them, as before.
+``PUZZLESMITH_PREBUILD=0`` in the environment skips numba and the build altogether (to install faster).
 """
 
 from __future__ import annotations
