@@ -57,7 +57,7 @@ def sample(rows: int, cols: int, n: int, max_boards: int, seed: int, min_boards:
 
 
 def run(args: argparse.Namespace) -> None:
-    from puzzlesmith.sbp.hardest import class_name
+    from puzzlesmith.sbp.classes import class_name
     from puzzlesmith.sbp.hardest_cost import base_memory, class_cost, counts_of
 
     rows, cols = map(int, args.board.split("x"))

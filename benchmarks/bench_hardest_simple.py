@@ -20,7 +20,8 @@ import time
 from pathlib import Path
 
 from puzzlesmith.puzzles.slide import LABELS
-from puzzlesmith.sbp.hardest import class_name, class_record, hardest_of_class, size_classes
+from puzzlesmith.sbp.classes import class_name, size_classes
+from puzzlesmith.sbp.hardest import class_record, hardest_of_class
 from puzzlesmith.sbp.hardest_run import Results
 
 ROOT = Path(__file__).resolve().parents[1]

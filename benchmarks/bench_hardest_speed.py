@@ -6,8 +6,9 @@ of the same board first), the two searches one right after the other (paired, so
 per class: positions, CPU seconds and positions a CPU second of each, their ratio, and the peak memory above the
 process of each (VmHWM). Both must give the same record (checked; times aside).
 
-Default: the compiled search against the numpy rows ($PUZZLESMITH_PURE_PYTHON set; the compiled process holds
-numba and its kernels, about 115 MB more, loaded before the class). Without numba the compiled column is skipped
+Default: the compiled search against the numpy rows (the tests' reference, tests/hardest_reference.py: the
+library's search before the compiled one replaced it; the compiled process holds numba and its kernels, about
+115 MB more, loaded before the class). Without numba the compiled column is skipped
 with a note.
 
 ``--against DIR``: the compiled search of this checkout against that of the checkout DIR (imported first on
@@ -39,10 +40,21 @@ import puzzlesmith
 from puzzlesmith.sbp.hardest_run import class_task
 def vm(key):
     return next(int(line.split()[1]) / 1024 for line in open("/proc/self/status") if line.startswith(key))
-rows, cols, sizes, metric = json.loads(sys.argv[1])
-class_task(rows, cols, (1, 2), "corner", metric)  # numpy, the kernels and the board's tables loaded, as in a worker
+rows, cols, sizes, metric, reference = json.loads(sys.argv[1])
+task = class_task
+if reference:  # the numpy search, the tests' reference (tests/hardest_reference.py)
+    import time
+    sys.path.insert(0, "tests")
+    import hardest_reference
+    from puzzlesmith.sbp.hardest import class_record
+    def task(rows, cols, sizes, rule, metric):
+        began, cpu = time.perf_counter(), time.process_time()
+        result = hardest_reference.hardest_of_class(rows, cols, sizes, rule, metric)
+        result.seconds, result.cpu_seconds = time.perf_counter() - began, time.process_time() - cpu
+        return class_record(result, rows, cols)
+task(rows, cols, (1, 2), "corner", metric)  # numpy, the kernels and the board's tables loaded, as in a worker
 base = vm("VmRSS")
-record = class_task(rows, cols, tuple(sizes), "corner", metric)
+record = task(rows, cols, tuple(sizes), "corner", metric)
 record["above_mb"] = vm("VmHWM") - base
 record["code"] = puzzlesmith.__file__
 print(json.dumps(record))
@@ -56,19 +68,17 @@ CLASSES = ["1,1,2,8", "1,2,2,3,3", "1,1,1,1,1,1,1", "1,1,1,1,1,1,1,8", "1,2,2,2,
 AGAINST = ["4x5:moves:1,2,2,3,3", "4x5:moves:1,1,2,2,2,3,3,3", "4x5:moves:1,1,1,1,1,1,1,1,1,2",
            "4x5:steps:1,2,2,3,3", "4x5:steps:1,1,1,1,1,1,1,1,1,2", "4x5:straight:1,2,2,3,3",
            "4x5:straight:1,1,1,1,1,1,1,1,1,2", "2x10:moves:1,1,1,1,1,1,1,1,2,2"]
-VARYING = ("seconds", "cpu_seconds", "peak_mb", "above_mb", "code")
+VARYING = ("seconds", "cpu_seconds", "peak_mb", "above_mb", "code", "mode", "search")
 
 
 def measure(rows: int, cols: int, sizes: list[int], metric: str, compiled: bool, code: Path | None = None) -> dict:
     """One class in a fresh process: by the kernels or the numpy rows, of this checkout or of ``code``."""
     env = dict(os.environ)
     env.pop("PUZZLESMITH_PURE_PYTHON", None)
-    if not compiled:
-        env["PUZZLESMITH_PURE_PYTHON"] = "1"
     if code is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(code)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
-    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps([rows, cols, sizes, metric])], capture_output=True,
-                         text=True, cwd=code or ROOT, env=env, check=True)
+    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps([rows, cols, sizes, metric, not compiled])],
+                         capture_output=True, text=True, cwd=code or ROOT, env=env, check=True)
     record = json.loads(out.stdout)
     expected = (code or ROOT) / "puzzlesmith"
     if Path(record["code"]).parent.resolve() != expected.resolve():

@@ -19,9 +19,9 @@ any of its steps is ever wrong.
   files are not in it) is sampled in benchmarks/data/se_exchange_diabolical.txt, up to 14 puzzles per rating.
 * Optional peer: with SUKAKU_EXPLAINER_JAR set to a built SukakuExplainer.jar (and java on PATH), a sample of the
   saved puzzles is rated again by SE in this run and compared with the saved ratings; otherwise a note says so.
-* Speed: mean milliseconds to grade a top95 puzzle and a random minimal puzzle, the ladder beside the
-  three-tier grader it replaced (singles, pairs and intersections, then guessing: THREE_TIERS) and beside the
-  compiled ladder that graded batches use (generators/ladderkernel.py, the ``fast`` extra), in one run.
+* Speed: mean milliseconds to grade a top95 puzzle and a random minimal puzzle, the ladder (compiled:
+  generators/ladderkernel.py, with numba, the ``fast`` extra) beside the three-tier grader it replaced (singles,
+  pairs and intersections, then guessing: THREE_TIERS, the same ladder limited to those rungs), in one run.
 * Soundness: every placement and removal of the ladder checked against the unique solution, on magictour's
   top1465, Norvig's top95 and hardest, and the rated sample.
 * The rating distribution of random minimal puzzles (generate's own, seeds 1..N), as a histogram.
@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from puzzlesmith import solvers  # noqa: E402
 from puzzlesmith.generators import generate  # noqa: E402
 from puzzlesmith.generators.grading import LEVEL_TOPS, LEVELS, THREE_TIERS, level_of, logic  # noqa: E402
-from puzzlesmith.generators.techniques import MAX_CHAIN  # noqa: E402
+from puzzlesmith.generators.ladderkernel import MAX_CHAIN  # noqa: E402
 from puzzlesmith.puzzles import registry  # noqa: E402
 
 SUDOKU = registry.get("sudoku")
@@ -271,40 +271,23 @@ def hardest(n: int | None) -> None:
 
 
 def speed(n_random: int) -> list[str]:
-    """Mean ms per puzzle on top95 and on random minimal puzzles: the three tiers, the ladder, and the ladder
-    compiled (generators/ladderkernel.py, which graded batches use; its grades checked equal here); returns
+    """Mean ms per puzzle on top95 and on random minimal puzzles: the three tiers and the whole ladder; returns
     the randoms."""
-    from puzzlesmith.generators.grading import compiled_ladder
-
     top = read(SHARED / "norvig_top95.txt")
     made = [SUDOKU.format_puzzle(replace(m.instance, layout="line"))
             for m in generate(SUDOKU, {"size": 9, "box": None}, n_random, seed=1, grade=False)]
     print("\nGrading speed (mean CPU ms per puzzle; the machine is shared, so compare within a row)")
-    print(f"  {'set':<28}{'three tiers':>12}{'ladder':>10}{'compiled':>10}{'ladder / compiled':>19}")
+    print(f"  {'set':<28}{'three tiers':>12}{'ladder':>10}")
     for label, puzzles in ((f"top95 ({len(top)})", top), (f"random minimal ({len(made)})", made)):
         prepared = [solved(p) for p in puzzles]
-        kernel = compiled_ladder(prepared[0][1])
-        if kernel is not None:  # compile or load it before timing
-            kernel.grade(prepared[0][0].givens, prepared[0][2])
+        logic(prepared[0][1]).grade(prepared[0][0].givens, prepared[0][2])  # compile or load the kernel first
         times: dict[str, float] = {}
-        grades: dict[str, list] = {}
-        for name, techniques in (("three tiers", THREE_TIERS), ("ladder", None), ("compiled", None)):
-            if name == "compiled" and kernel is None:
-                continue
+        for name, techniques in (("three tiers", THREE_TIERS), ("ladder", None)):
             start = time.process_time()
-            if name == "compiled":
-                grades[name] = [kernel.grade(inst.givens, solution) for inst, _, solution in prepared]
-            else:
-                grades[name] = [logic(model).grade(inst.givens, solution, techniques)
-                                for inst, model, solution in prepared]
+            for inst, model, solution in prepared:
+                logic(model).grade(inst.givens, solution, techniques)
             times[name] = (time.process_time() - start) * 1000 / len(prepared)
-        if kernel is None:
-            print(f"  {label:<28}{times['three tiers']:>12.1f}{times['ladder']:>10.1f}{'-':>10}"
-                  f"{'skipped: numba is not installed (the fast extra)':>19}")
-            continue
-        assert grades["compiled"] == grades["ladder"], "the compiled ladder graded a puzzle differently"
-        print(f"  {label:<28}{times['three tiers']:>12.1f}{times['ladder']:>10.1f}{times['compiled']:>10.2f}"
-              f"{times['ladder'] / times['compiled']:>18.1f}x")
+        print(f"  {label:<28}{times['three tiers']:>12.1f}{times['ladder']:>10.1f}")
     return made
 
 

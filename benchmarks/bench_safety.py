@@ -126,7 +126,7 @@ def damage(table: str | None, puzzle: str | None, type_name: str, scratch_mb: in
 
 def largest() -> None:
     from puzzlesmith.sbp.boards import count_boards
-    from puzzlesmith.sbp.hardest import size_classes
+    from puzzlesmith.sbp.classes import size_classes
 
     for rows in range(1, 5):
         for cols in range(rows, 21):

@@ -60,7 +60,7 @@ def table_names() -> list[str]:
 
 def tables(metric: str | None = None) -> list[Table]:
     """Every complete table (all of its board's classes), smallest board first, `corner` before `edges`."""
-    from puzzlesmith.sbp.hardest import size_classes
+    from puzzlesmith.sbp.classes import size_classes
 
     found = []
     for name in table_names():
@@ -144,7 +144,7 @@ def metric_rows() -> list[str]:
 def partial_rows(name: str) -> list[str]:
     """A table still being searched (``RxC-GOAL-METRIC``): per number of pieces, the classes done of all and the
     most moves among them."""
-    from puzzlesmith.sbp.hardest import size_classes
+    from puzzlesmith.sbp.classes import size_classes
 
     board = name.split("-")[0]
     lines = [json.loads(line) for line in (DATA / f"{name}.jsonl").read_text().splitlines()]

@@ -6,9 +6,10 @@
     '417369825632158947958724316825437169791586432346912758289643571573291684164875293'
 
 The names below are the public API (``puzzlesmith.api``, the mid-end the command line stands on). The
-layers under it are importable too: ``puzzlesmith.csp`` (models, constraint kinds, the puzzle-type
-interfaces and the registry), ``puzzlesmith.solvers`` (engines), ``puzzlesmith.generators`` and
-``puzzlesmith.drawing``. Names load on first use, so ``import puzzlesmith`` stays cheap.
+layers under it are importable too: ``puzzlesmith.csp`` (models and constraint kinds),
+``puzzlesmith.solvers`` (engines), ``puzzlesmith.puzzles`` (the puzzle-type interface, the types and their
+registry), ``puzzlesmith.generators``, ``puzzlesmith.drawing`` and the rest that docs/developers/layers.md
+draws. Names load on first use, so ``import puzzlesmith`` stays cheap.
 """
 
 from __future__ import annotations

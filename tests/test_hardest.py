@@ -17,8 +17,9 @@ from puzzlesmith.moves.paths import find_path
 from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.slide import read_grid
 from puzzlesmith.sbp.boards import board_list, boards, count_boards, justsolved, popcount, text
+from puzzlesmith.sbp.classes import class_name, size_classes
 from puzzlesmith.sbp.evolve import Evaluator, evolve, random_search
-from puzzlesmith.sbp.hardest import class_name, hardest_classes, hardest_of_class, size_classes
+from puzzlesmith.sbp.hardest import hardest_classes, hardest_of_class
 
 ROOT = Path(__file__).resolve().parents[1]
 SLIDE = registry.get("slide")
@@ -365,7 +366,7 @@ def test_hardest_matches_solving_every_start_one_by_one(metric, goal):
 
 @pytest.mark.parametrize("metric", ["steps", "straight", "moves"])
 def test_the_two_class_searches_agree(metric):
-    """The numpy layers (single-piece metrics) and the position-by-position search (written for the super
+    """The layer search on keys (single-piece metrics) and the position-by-position search (written for the super
     metrics, through slide's own moves) find the same hardest length on a 4x4 class."""
     from puzzlesmith.sbp.hardest import hardest_by_positions
 

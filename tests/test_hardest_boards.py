@@ -1,6 +1,6 @@
 """Issue 26: the class search against a brute force on whole small boards. Every board of 2x3, 2x4 and 3x3 is read
 as a puzzle by `slide` (which picks its goal piece by the goal rule) and solved on its own by breadth-first search;
-the longest solution of each class must be what the class search finds, in all six metrics (the numpy layers for
+the longest solution of each class must be what the class search finds, in all six metrics (the layers of keys for
 moves, straight and steps; the position-by-position search for the super metrics) and under both goal rules.
 A start already solved counts, as 0 moves (the search starts where the goal piece can move, so it is found apart)."""
 
@@ -13,7 +13,8 @@ import pytest
 from puzzlesmith.moves.paths import find_path
 from puzzlesmith.puzzles import registry
 from puzzlesmith.sbp.boards import boards, size_class, text
-from puzzlesmith.sbp.hardest import class_name, hardest_of_class, size_classes
+from puzzlesmith.sbp.classes import class_name, size_classes
+from puzzlesmith.sbp.hardest import hardest_of_class
 
 SLIDE = registry.get("slide")
 METRICS = ["moves", "straight", "steps", "supermoves", "superstraight", "supersteps"]

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from puzzlesmith.sbp.boards import count_boards
-from puzzlesmith.sbp.hardest import size_classes
-from puzzlesmith.sbp.hardest_cost import base_memory, class_cost, class_counts, counts_of
+from puzzlesmith.sbp.classes import size_classes
+from puzzlesmith.sbp.hardest_cost import COUNTS_FILE, base_memory, class_cost, class_counts, counts_of, stored_counts
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,17 +31,26 @@ def test_one_pass_counts_every_class_as_counting_it_alone(rows, cols):
 def test_the_stored_counts_are_the_one_pass_counts():
     """4x4 in full (and Bickford's 12,295,564 justsolved boards, "Sliding Block Puzzles, Part 3", 2012); 4x5, 3x6 and
     2x10 on a random sample of classes, each counted alone; a transposed board reads the same table."""
-    from puzzlesmith.sbp.hardest_counts import COUNTS
-
     assert counts_of(4, 4) == class_counts(4, 4)
     assert sum(solved for _, solved in counts_of(4, 4).values()) == 12_295_564
     rng = random.Random(26)
     for rows, cols in ((4, 5), (3, 6), (2, 10)):
-        assert f"{rows}x{cols}" in COUNTS and counts_of(cols, rows) == counts_of(rows, cols)
+        assert f"{rows}x{cols}" in stored_counts() and counts_of(cols, rows) == counts_of(rows, cols)
         stored = counts_of(rows, cols)
         for sizes in rng.sample(sorted(stored), 12):
             assert stored[sizes] == (count_boards(rows, cols, sizes=sizes),
                                      count_boards(rows, cols, sizes=sizes, only_justsolved=True)), sizes
+
+
+def test_the_counts_are_package_data():
+    """The counts are a data file of the package, declared as package data (a wheel or ``pip install .`` ships it,
+    not only a checkout), and read as the boards of every class."""
+    import tomllib
+
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    assert COUNTS_FILE.name in declared["puzzlesmith.sbp"] and COUNTS_FILE.is_file()
+    assert sorted(stored_counts()) == ["2x10", "2x8", "2x9", "3x6", "4x4", "4x5"]
+    assert len(counts_of(4, 5)) == len(size_classes(20)) == 2086
 
 
 PEAK = r"""
@@ -86,13 +95,28 @@ def test_the_memory_estimate_is_within_a_factor_of_two_of_the_peak(rows, cols):
 def test_where_no_mode_fits_the_one_that_needs_least_is_chosen():
     """A budget below every mode's need (a small class: the numbered modes' fixed arrays are more than its
     layers) gets the mode of least memory, not the disk's because it comes last."""
-    from puzzlesmith.sbp.hardest import MODES
+    from puzzlesmith.sbp.classes import MODES
     from puzzlesmith.sbp.hardest_cost import choose_mode, class_cost
 
     needs = {mode: class_cost(2, 4, (1, 1, 1), "moves", mode).memory for mode in MODES}
     assert needs["layers"] < needs["disk"]
     assert choose_mode(2, 4, (1, 1, 1), "moves", min(needs.values()) / 2) == min(MODES, key=needs.__getitem__)
     assert choose_mode(2, 4, (1, 1, 1), "moves", needs["layers"] * 2) == "layers"
+
+
+def test_a_run_of_more_than_a_day_is_refused_unless_yes():
+    """Issue 43, item 12a: 4x5 in supermoves (position by position, every class on one worker) is weeks of CPU: the
+    run says its cost and is refused at once, one line naming the estimate and --yes, before any work. With --yes it
+    goes on to the next check (here the memory of one worker, limited to 1 MB by --memory)."""
+    command = [sys.executable, "-m", "puzzlesmith", "hardest", "-p", "size=4x5", "-p", "metric=supermoves"]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    refused = done.stderr.splitlines()[-1]
+    assert refused.startswith("puzzlesmith: error: hardest: 2086 classes to search on 1 worker(s) is expected to take "
+                              "about ") and refused.endswith("more than a day: give --yes to run it anyway")
+    done = subprocess.run(command + ["--yes", "--memory", "1MB"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 2 and "--yes" not in done.stderr and "more than one worker has" in done.stderr
 
 
 def test_what_cannot_fit_a_worker_is_refused_with_one_line():

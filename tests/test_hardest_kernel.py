@@ -1,5 +1,5 @@
 """Issue 26, the compiled class search (``sbp/hardest_kernel.py``, a layer as its sorted keys alone) against the
-numpy search it replaces where numba is installed: every class of small boards with the same record and the same
+numpy search it replaced (tests/hardest_reference.py): every class of small boards with the same record and the same
 layer sizes in the three metrics under both goal rules; each kernel against its numpy or plain-Python counterpart
 (keys turned back into pieces, the successors of every position, the justsolved listing, the membership filter);
 and Bickford's 132-move 4x4 class ("Sliding Block Puzzles, Part 3", 2012) in the compiled numbered mode."""
@@ -8,39 +8,37 @@ from __future__ import annotations
 
 import random
 
+import hardest_reference as reference
 import numpy as np
 import pytest
 
-import puzzlesmith.core.compiled as compiled
-import puzzlesmith.sbp.hardest as hardest
+import puzzlesmith.sbp.hardest_kernel as hardest_kernel
 import puzzlesmith.sbp.hardest_ranked as ranked
 from puzzlesmith.core.compiled import compiled_available
 from puzzlesmith.sbp.boards import board_list
+from puzzlesmith.sbp.classes import size_classes
 from puzzlesmith.sbp.hardest import (
     Geometry,
-    KeyMoves,
     Layers,
     class_record,
     goal_placements,
     hardest_of_class,
     justsolved_keys,
-    justsolved_rows,
     next_keys,
-    size_classes,
 )
+from puzzlesmith.sbp.hardest_kernel import KeyMoves
 
 pytestmark = pytest.mark.skipif(not compiled_available(), reason="numba is not installed (pip install '.[fast]')")
 
 
 def searched(rows: int, cols: int, sizes: tuple[int, ...], rule: str, metric: str, numba: bool, mode: str = "layers",
              any_start: bool = False) -> tuple:
-    """The record (times left out) and layer sizes of one class, by the kernels or by the numpy search."""
-    saved = compiled.compiled_available
-    compiled.compiled_available = lambda: numba  # type: ignore[assignment]
-    try:
+    """The record (times left out) and layer sizes of one class, by the kernels (the library's search) or by the
+    numpy search (tests/hardest_reference.py)."""
+    if numba:
         result = hardest_of_class(rows, cols, sizes, rule, metric, mode=mode, any_start=any_start)
-    finally:
-        compiled.compiled_available = saved  # type: ignore[assignment]
+    else:
+        result = reference.hardest_of_class(rows, cols, sizes, rule, metric, any_start=any_start)
     record = class_record(result, rows, cols)
     del record["seconds"], record["cpu_seconds"]
     return record, result.layers
@@ -124,7 +122,7 @@ def test_the_marked_single_cells_make_the_layer_that_sorting_every_successor_mak
     on 4x5 classes of three and of eight single cells, layer after layer (with the goal piece held, then moving),
     the successors not in the layer nor the one before, sorted and made distinct by numpy. Buffers of 4,096 keys,
     so that runs are cut between buffers."""
-    monkeypatch.setattr(hardest, "BUFFER", 1 << 12)
+    monkeypatch.setattr(hardest_kernel, "BUFFER", 1 << 12)
     space = Layers(Geometry(4, 5), metric, "corner")
     moves = KeyMoves(space)
     for sizes in ((1, 1, 1, 2, 3), (1,) * 8 + (2, 2)):
@@ -143,7 +141,7 @@ def test_the_justsolved_keys_are_those_of_the_listed_rows(rule):
     space = Layers(Geometry(3, 4), "moves", rule)
     assert goal_placements(3, 4, rule)
     for sizes in size_classes(12)[::5]:
-        rows = justsolved_rows(space.geo, sizes, rule)
+        rows = reference.justsolved_rows(space.geo, sizes, rule)
         expected = np.unique(space.keys(np.array(rows, dtype=np.int64))) if rows else np.zeros(0, dtype=np.int64)
         assert (justsolved_keys(space, sizes) == expected).all(), sizes
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from puzzlesmith.sbp.hardest import class_name, size_classes
+from puzzlesmith.sbp.classes import class_name, size_classes
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -235,35 +235,34 @@ def test_a_cluster_of_its_own_at_scheduler_gives_the_committed_table(tmp_path):
 
 
 @pytest.mark.parametrize("resources", [False, True])
-def test_a_class_that_kills_its_worker_is_retried_once_then_reported(monkeypatch, resources):
-    """One worker limited to 100 MB, on the numpy search (whose worker needs about 70 MB; numba's kernels alone
-    take more): the class 1,1,2,2,4 on 4x4 peaks at about 90 MB above that, so the nanny kills its worker each
-    time. It is submitted twice, then reported, and the two small classes of the same plan are answered: they
-    were not sent to the worker behind it (dask fails every task a dying worker holds), with the MEMORY
-    resource as without."""
+def test_a_class_that_kills_its_worker_is_retried_once_then_reported(resources):
+    """One worker limited to 400 MB (it holds about 190 MB with numba's kernels loaded, and dask pauses it at 80%):
+    the 4x5 class 3-1-3 (three monominoes, a domino, three trominoes) reaches 61 million positions, 8 bytes each at
+    least, so the nanny kills its worker each time. It is submitted twice, then reported, and the two small classes
+    of the same plan are answered: they were not sent to the worker behind it (dask fails every task a dying
+    worker holds), with the MEMORY resource as without."""
     pytest.importorskip("distributed")
     from puzzlesmith.sbp.hardest_run import Plan, local_cluster
 
-    monkeypatch.setenv("PUZZLESMITH_PURE_PYTHON", "1")  # the workers inherit it
-    big, small = (1, 1, 2, 2, 4), [(1, 2), (1, 1)]
-    client = local_cluster(1, 100e6)
+    big, small = (1, 1, 1, 2, 3, 3, 3), [(1, 2), (1, 1)]
+    client = local_cluster(1, 400e6)
     try:
-        plan = Plan(4, 4, "corner", "moves", [big, *small], {big: 90e6, small[0]: 30e6, small[1]: 20e6})
+        plan = Plan(4, 5, "corner", "moves", [big, *small], {big: 390e6, small[0]: 30e6, small[1]: 20e6})
         answered = list(plan.on_dask(client, resources=resources))
     finally:
         cluster = client.cluster
         client.close()
         cluster.close()
-    assert [(r["class"], r["moves"]) for r in answered] == [(class_name(s, 16), 2) for s in small]
-    assert {r["search"] for r in answered} == {"numpy"}
+    assert [(r["class"], r["moves"]) for r in answered] == [(class_name(s, 20), 2) for s in small]
+    assert {r["search"] for r in answered} == {"compiled"}
     assert [f.sizes for f in plan.failures] == [big] and "KilledWorker" in plan.failures[0].why
 
 
 @pytest.mark.parametrize("pure", [False, True])
 def test_each_costs_line_says_which_search_measured_it(tmp_path, pure):
-    """The cost model is fitted per search (hardest_cost: the compiled one and numpy's differ several times in
-    time and memory), so each class's costs line names the one that ran it; the results file, the same bytes
-    either way, does not."""
+    """The cost model is the compiled kernels' (hardest_cost), so each class's costs line names how the kernels ran:
+    compiled, or as plain Python ($PUZZLESMITH_PURE_PYTHON); the results file, the same bytes either way, does
+    not."""
     from importlib.util import find_spec
 
     env = {**os.environ, "PUZZLESMITH_PURE_PYTHON": "1"} if pure else \
@@ -273,7 +272,7 @@ def test_each_costs_line_says_which_search_measured_it(tmp_path, pure):
                          capture_output=True, text=True, cwd=ROOT, timeout=300, env=env)
     assert run.returncode == 0, run.stderr
     costs = [json.loads(line) for line in out.with_name("2x4.costs.jsonl").read_text().splitlines()]
-    expected = "numpy" if pure or find_spec("numba") is None else "compiled"
+    expected = "python" if pure or find_spec("numba") is None else "compiled"
     assert len(costs) == len(size_classes(8)) and {c["search"] for c in costs} == {expected}
     assert sorted(c["class"] for c in costs) == sorted(class_name(c, 8) for c in size_classes(8))
     assert b'"search"' not in out.read_bytes()

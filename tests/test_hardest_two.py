@@ -225,7 +225,8 @@ def simple_simple_brute_force(rows: int, cols: int, sizes: tuple[int, ...]) -> i
 def test_simple_simple_classes_match_solving_every_start(rows, cols):
     """Bickford's "simple simple" puzzles (any piece to the bottom-right corner, from anywhere): the class search
     with every position a start, against every board of every class solved for each of its pieces."""
-    from puzzlesmith.sbp.hardest import hardest_of_class, size_classes
+    from puzzlesmith.sbp.classes import size_classes
+    from puzzlesmith.sbp.hardest import hardest_of_class
 
     for sizes in size_classes(rows * cols):
         for mode in ("layers", "ranked"):

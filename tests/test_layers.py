@@ -12,8 +12,6 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1] / "puzzlesmith"
 
 #: The layers from the bottom up (docs/developers/layers.md). Packages of one rank are domains side by side.
@@ -27,19 +25,6 @@ SIDEWAYS = {("__main__", "_command"), ("_command", "cli")}
 #: Front ends and what each may import besides itself: the API alone (the command line also starts the web app).
 FRONT_ENDS = {"cli": {"api", "cli", "web"}, "web": {"api", "web"}}
 
-#: Parts other engineers are fixing now (issue 42, item 3): marked so that the lead removes each mark on merging.
-CYCLES_BEING_FIXED = {
-    "sbp": "the sliding-block research's import circles (hardest <-> hardest_cost <-> hardest_ranked): the sbp "
-           "engineer's",
-    "generators": "the ladder's circle deduction <-> grading <-> ladderkernel: the ladder engineer's",
-}
-#: Front-end modules being moved onto the API by their owners, by whose work it is.
-FRONT_END_IMPORTS_BEING_FIXED = {
-    "sbp": ("the sliding-block research's commands (hardest, boards, evolve, serve, cli/sbp.py): the sbp engineer's",
-            {"puzzlesmith.cli.commands.hardest", "puzzlesmith.cli.commands.boards", "puzzlesmith.cli.commands.evolve",
-             "puzzlesmith.cli.commands.serve", "puzzlesmith.cli.sbp"}),
-}
-BEING_FIXED = {m for _, modules in FRONT_END_IMPORTS_BEING_FIXED.values() for m in modules}
 
 
 @dataclass(frozen=True)
@@ -132,21 +117,11 @@ def front_end_breaches() -> list[Import]:
 
 
 def test_the_command_line_imports_the_api_alone() -> None:
-    assert [where(i) for i in front_end_breaches() if package_of(i.module) == "cli" and i.module not in BEING_FIXED] \
-        == []
+    assert [where(i) for i in front_end_breaches() if package_of(i.module) == "cli"] == []
 
 
 def test_the_web_app_imports_the_api_alone() -> None:
-    assert [where(i) for i in front_end_breaches() if package_of(i.module) == "web" and i.module not in BEING_FIXED] \
-        == []
-
-
-@pytest.mark.parametrize("owner", [
-    pytest.param(owner, marks=pytest.mark.xfail(strict=True, reason=reason))
-    for owner, (reason, _) in FRONT_END_IMPORTS_BEING_FIXED.items()])
-def test_the_front_end_modules_being_fixed_import_the_api_alone(owner: str) -> None:
-    modules = FRONT_END_IMPORTS_BEING_FIXED[owner][1]
-    assert [where(i) for i in front_end_breaches() if i.module in modules] == []
+    assert [where(i) for i in front_end_breaches() if package_of(i.module) == "web"] == []
 
 
 def test_the_front_end_rule_sees_lazy_and_typing_imports(tmp_path: Path) -> None:
@@ -226,21 +201,9 @@ def cycles() -> list[list[str]]:
     return found
 
 
-def _owner(part: list[str]) -> str | None:
-    """Whose work a circle is, when all its modules are in one package being fixed now."""
-    owners = {package_of(m) for m in part}
-    return owners.pop() if len(owners) == 1 and owners <= set(CYCLES_BEING_FIXED) else None
-
-
 def test_no_import_circle() -> None:
-    assert [part for part in cycles() if _owner(part) is None] == []
+    assert cycles() == []
 
-
-@pytest.mark.parametrize("package", [
-    pytest.param(package, marks=pytest.mark.xfail(strict=True, reason=reason))
-    for package, reason in CYCLES_BEING_FIXED.items()])
-def test_no_import_circle_in_the_packages_being_fixed(package: str) -> None:
-    assert [part for part in cycles() if _owner(part) == package] == []
 
 
 # -- (d) no genre told apart by its name outside its own file ---------------------------------------------------

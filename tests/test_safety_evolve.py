@@ -74,3 +74,24 @@ def test_streaming_keeps_the_best_two_of_a_stable_sort(seed):
     evaluate = lambda batch: [score[b] for b in batch]  # noqa: E731
     whole = sorted(((score[b], b) for b in boards), key=lambda s: -s[0])[:2]
     assert ev.best_two([], evaluate, iter(boards)) == whole
+
+
+def test_a_run_of_years_is_refused_in_one_line_unless_yes(monkeypatch):
+    """Issue 43, item 12a: a billion boards a generation on 4x5 is about 254 years of fitness evaluations. The run is
+    refused at once, in one line naming the estimate and --yes, before any seed or cost note; --yes runs it."""
+    import time
+
+    began = time.perf_counter()
+    code, out, err = cli("evolve", "-p", "size=4x5", "--population", "1000000000")
+    assert time.perf_counter() - began < 5
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert "about 254 years" in err and "more than a day" in err and "--yes" in err
+    ran = []
+
+    def one_generation(evaluate, population, generations, seed):
+        ran.append(population)
+        yield ev.Generation(1, population, 3, "A./..")
+
+    monkeypatch.setattr(ev, "evolve", one_generation)
+    code, out, err = cli("evolve", "-p", "size=4x5", "--population", "1000000000", "--yes", "--seed", "1")
+    assert code == 0 and ran == [10**9] and "about 254 years" in err and "error" not in err

@@ -41,6 +41,16 @@ ODD = [None, True, -1, 0, 1, 2 ** 64, -2 ** 63, 1e308, 0.5, "", "1", "999999", "
        {"0": 1}, {"0": [1]}, ["a"], [0] * 81, "<img src=x onerror=alert(1)>", "../../etc/passwd", "\u0000"]
 
 
+HEADERS = {
+    "host": ["127.0.0.1:8000", "localhost:8000", "[::1]:8000", "evil.example:8000", "", "[", ":", "127.0.0.1:99999",
+             "a" * 300, "127.0.0.1:8000:1"],
+    "origin": ["http://127.0.0.1:8000", "null", "http://evil.example", "", "x" * 300],
+    "sec-fetch-site": ["same-origin", "none", "cross-site", "same-site", "?"],
+    "content-type": ["application/json", "text/plain", "application/json; charset=utf-8", "", ";",
+                     "multipart/form-data"],
+}
+
+
 def valid(rng: random.Random, path: str) -> dict:
     """A body of the route's own shape, before it is mutated."""
     puzzle = dict(rng.choice(PUZZLES))
@@ -120,6 +130,11 @@ def test_fuzz_every_route_never_answers_5xx(client):
             path = rng.choice(GETS)
             response = client.get(path + "?" + query(rng))
             what = f"GET {path}"
+        elif k % 16 == 5:  # the guard's headers, random: never a 5xx either
+            path = rng.choice(POSTS + GETS)
+            headers = {name: rng.choice(values) for name, values in HEADERS.items() if rng.random() < 0.5}
+            response = client.post(path, content=json.dumps(valid(rng, path)).encode(), headers=headers)
+            what = f"POST {path} with {headers}"
         elif k % 8 == 1:
             path = rng.choice(POSTS)
             content = raw_body(rng)

@@ -107,6 +107,7 @@ def test_every_answer_carries_a_policy_against_inline_script(client):
         policy = response.headers["content-security-policy"]
         assert "script-src 'self'" in policy and "unsafe-inline" not in policy and "frame-ancestors 'none'" in policy
         assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["cross-origin-resource-policy"] == "same-origin"
 
 
 def test_pages_hold_no_inline_script_and_app_js_no_html_sinks(client):
@@ -256,3 +257,31 @@ def test_at_most_two_puzzles_are_made_at_once(tmp_path, monkeypatch):
     for t in threads:
         t.join()
     assert most[0] == 2 and len(outcomes) == 6 and "busy" in outcomes and "unknown" in outcomes
+
+
+def test_a_full_queue_is_busy_at_once_and_a_stale_job_is_not_run():
+    import asyncio
+    import threading
+
+    from puzzlesmith.web.app import Busy, Workers
+
+    gate = threading.Event()
+    ran: list[int] = []
+    workers = Workers(0.5, threads=1, waiting=2)
+
+    async def main():
+        first = asyncio.ensure_future(workers.run(gate.wait, 5))  # holds the one worker
+        await asyncio.sleep(0.1)
+        queued = [asyncio.ensure_future(workers.run(ran.append, k)) for k in range(2)]
+        await asyncio.sleep(0.05)
+        with pytest.raises(Busy, match="2 requests are waiting"):
+            await workers.run(ran.append, 9)
+        await asyncio.sleep(0.6)  # past the limit: the two queued have waited too long to be started
+        gate.set()
+        assert await first is True
+        for job in queued:
+            with pytest.raises(Busy, match="waited"):
+                await job
+
+    asyncio.run(main())
+    assert ran == []

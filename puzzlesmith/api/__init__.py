@@ -24,85 +24,192 @@ Front ends (``puzzlesmith.cli``, ``puzzlesmith.web``) import this package and no
 (``tests/test_layers.py`` keeps them so).
 """
 
-from puzzlesmith.api import pages
-from puzzlesmith.api.library import HardestClass, hardest_classes  # the web app's library (see its block below)
-from puzzlesmith.api.puzzle import (
-    Count,
-    Graded,
-    MoveSolution,
-    Plan,
-    Puzzle,
-    Solution,
-    checked_path,
-    clashes,
-    empty,
-    engine_choice,
-    game,
-    games,
-    generate,
-    minimum_moves,
-    move_answer,
-    move_values,
-    next_positions,
-    params_of,
-    path_engine_choice,
-    read,
-    read_file,
-    read_text,
-    solutions_of,
-    step_cells,
-    stopped_text,
-    type_of,
-    types,
-    unanswered,
-    with_entries,
-)
-from puzzlesmith.core.errors import (
-    BadRequest,
-    DamagedFile,
-    EngineError,
-    GenerationError,
-    MissingExtra,
-    ModelError,
-    NoAnswer,
-    OutOfTime,
-    PuzzleError,
-    PuzzlesmithError,
-    Unknown,
-    Unsolvable,
-    UsageError,
-    WrongAnswer,
-    excerpt,
-)
-from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, PuzzleType
-from puzzlesmith.puzzles.play import Hint, PlayKind, Step
-from puzzlesmith.solvers.base import Status
+from __future__ import annotations
 
-# isort: split
-# -- what the command line asks besides single puzzles (issue 42, item 2): many puzzles and books, move puzzles and
-# their tables, the games' seeded play, pictures; each module thin over its domain, and named here as modules too.
-from puzzlesmith.api import batch, chance, moves, pictures
-from puzzlesmith.api.batch import (
-    LEVELS,
-    MAX_SEED,
-    SYMMETRIES,
-    Made,
-    Verified,
-    engines,
-    generatable,
-    generate_many,
-    level_of,
-    makes_boards,
-    new_seed,
-    nonogram_from_image,
-    oracle_refusal,
-    parse_rating_range,
-    verify,
-)
-from puzzlesmith.api.linear import linear_matrix, matrix_refusal
-from puzzlesmith.api.moves import move_types
-from puzzlesmith.api.pictures import FORMATS, BookEntry, Picture, answer_picture, puzzle_picture
-from puzzlesmith.puzzles.base import whole_number
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what each name is, for type checkers; at run time a name loads its module when first used
+    from puzzlesmith.api import batch, chance, moves, pages, pictures, research
+    from puzzlesmith.api.batch import (
+        LEVELS,
+        MAX_SEED,
+        SYMMETRIES,
+        Made,
+        Verified,
+        engines,
+        generatable,
+        generate_many,
+        level_of,
+        makes_boards,
+        new_seed,
+        nonogram_from_image,
+        oracle_refusal,
+        parse_rating_range,
+        verify,
+    )
+    from puzzlesmith.api.library import HardestClass, hardest_classes  # the web app's library (see its block below)
+    from puzzlesmith.api.linear import linear_matrix, matrix_refusal
+    from puzzlesmith.api.moves import move_types
+    from puzzlesmith.api.pictures import FORMATS, BookEntry, Picture, answer_picture, puzzle_picture
+    from puzzlesmith.api.puzzle import (
+        Count,
+        Graded,
+        MoveSolution,
+        Plan,
+        Puzzle,
+        Solution,
+        checked_path,
+        clashes,
+        empty,
+        engine_choice,
+        game,
+        games,
+        generate,
+        minimum_moves,
+        move_answer,
+        move_values,
+        next_positions,
+        params_of,
+        path_engine_choice,
+        read,
+        read_file,
+        read_text,
+        solutions_of,
+        step_cells,
+        stopped_text,
+        type_of,
+        types,
+        unanswered,
+        with_entries,
+    )
+    from puzzlesmith.core.errors import (
+        BadRequest,
+        DamagedFile,
+        EngineError,
+        GenerationError,
+        MissingExtra,
+        ModelError,
+        NoAnswer,
+        OutOfTime,
+        PuzzleError,
+        PuzzlesmithError,
+        Unknown,
+        Unsolvable,
+        UsageError,
+        WrongAnswer,
+        excerpt,
+    )
+    from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, PuzzleType, whole_number
+    from puzzlesmith.puzzles.play import Hint, PlayKind, Step
+    from puzzlesmith.solvers.base import Status
+
+#: Where each name lives: "module:name", or a module of the API. Importing this package loads none of them, so
+#: that ``puzzlesmith --help`` and a front end's start do not pay for engines, generators and pages they do not use
+#: (PEP 562: the module's ``__getattr__`` loads a name's home on first use).
+_HOMES: dict[str, str] = {
+    "BadRequest": "puzzlesmith.core.errors:BadRequest",
+    "BookEntry": "puzzlesmith.api.pictures:BookEntry",
+    "Count": "puzzlesmith.api.puzzle:Count",
+    "DamagedFile": "puzzlesmith.core.errors:DamagedFile",
+    "EngineError": "puzzlesmith.core.errors:EngineError",
+    "FORMATS": "puzzlesmith.api.pictures:FORMATS",
+    "GenerationError": "puzzlesmith.core.errors:GenerationError",
+    "Graded": "puzzlesmith.api.puzzle:Graded",
+    "HardestClass": "puzzlesmith.api.library:HardestClass",
+    "Hint": "puzzlesmith.puzzles.play:Hint",
+    "Instance": "puzzlesmith.puzzles.base:Instance",
+    "LEVELS": "puzzlesmith.api.batch:LEVELS",
+    "MAX_SEED": "puzzlesmith.api.batch:MAX_SEED",
+    "Made": "puzzlesmith.api.batch:Made",
+    "MissingExtra": "puzzlesmith.core.errors:MissingExtra",
+    "ModelError": "puzzlesmith.core.errors:ModelError",
+    "MovePuzzle": "puzzlesmith.puzzles.base:MovePuzzle",
+    "MoveSolution": "puzzlesmith.api.puzzle:MoveSolution",
+    "NoAnswer": "puzzlesmith.core.errors:NoAnswer",
+    "OutOfTime": "puzzlesmith.core.errors:OutOfTime",
+    "Param": "puzzlesmith.puzzles.base:Param",
+    "Picture": "puzzlesmith.api.pictures:Picture",
+    "Plan": "puzzlesmith.api.puzzle:Plan",
+    "PlayKind": "puzzlesmith.puzzles.play:PlayKind",
+    "Puzzle": "puzzlesmith.api.puzzle:Puzzle",
+    "PuzzleError": "puzzlesmith.core.errors:PuzzleError",
+    "PuzzleType": "puzzlesmith.puzzles.base:PuzzleType",
+    "PuzzlesmithError": "puzzlesmith.core.errors:PuzzlesmithError",
+    "SYMMETRIES": "puzzlesmith.api.batch:SYMMETRIES",
+    "Solution": "puzzlesmith.api.puzzle:Solution",
+    "Status": "puzzlesmith.solvers.base:Status",
+    "Step": "puzzlesmith.puzzles.play:Step",
+    "Unknown": "puzzlesmith.core.errors:Unknown",
+    "Unsolvable": "puzzlesmith.core.errors:Unsolvable",
+    "UsageError": "puzzlesmith.core.errors:UsageError",
+    "Verified": "puzzlesmith.api.batch:Verified",
+    "WrongAnswer": "puzzlesmith.core.errors:WrongAnswer",
+    "answer_picture": "puzzlesmith.api.pictures:answer_picture",
+    "batch": "puzzlesmith.api.batch",
+    "chance": "puzzlesmith.api.chance",
+    "checked_path": "puzzlesmith.api.puzzle:checked_path",
+    "clashes": "puzzlesmith.api.puzzle:clashes",
+    "empty": "puzzlesmith.api.puzzle:empty",
+    "engine_choice": "puzzlesmith.api.puzzle:engine_choice",
+    "engines": "puzzlesmith.api.batch:engines",
+    "excerpt": "puzzlesmith.core.errors:excerpt",
+    "game": "puzzlesmith.api.puzzle:game",
+    "games": "puzzlesmith.api.puzzle:games",
+    "generatable": "puzzlesmith.api.batch:generatable",
+    "generate": "puzzlesmith.api.puzzle:generate",
+    "generate_many": "puzzlesmith.api.batch:generate_many",
+    "hardest_classes": "puzzlesmith.api.library:hardest_classes",
+    "level_of": "puzzlesmith.api.batch:level_of",
+    "linear_matrix": "puzzlesmith.api.linear:linear_matrix",
+    "makes_boards": "puzzlesmith.api.batch:makes_boards",
+    "matrix_refusal": "puzzlesmith.api.linear:matrix_refusal",
+    "minimum_moves": "puzzlesmith.api.puzzle:minimum_moves",
+    "move_answer": "puzzlesmith.api.puzzle:move_answer",
+    "move_types": "puzzlesmith.api.moves:move_types",
+    "move_values": "puzzlesmith.api.puzzle:move_values",
+    "moves": "puzzlesmith.api.moves",
+    "new_seed": "puzzlesmith.api.batch:new_seed",
+    "next_positions": "puzzlesmith.api.puzzle:next_positions",
+    "nonogram_from_image": "puzzlesmith.api.batch:nonogram_from_image",
+    "oracle_refusal": "puzzlesmith.api.batch:oracle_refusal",
+    "pages": "puzzlesmith.api.pages",
+    "params_of": "puzzlesmith.api.puzzle:params_of",
+    "parse_rating_range": "puzzlesmith.api.batch:parse_rating_range",
+    "path_engine_choice": "puzzlesmith.api.puzzle:path_engine_choice",
+    "pictures": "puzzlesmith.api.pictures",
+    "puzzle_picture": "puzzlesmith.api.pictures:puzzle_picture",
+    "read": "puzzlesmith.api.puzzle:read",
+    "read_file": "puzzlesmith.api.puzzle:read_file",
+    "read_text": "puzzlesmith.api.puzzle:read_text",
+    "research": "puzzlesmith.api.research",
+    "solutions_of": "puzzlesmith.api.puzzle:solutions_of",
+    "step_cells": "puzzlesmith.api.puzzle:step_cells",
+    "stopped_text": "puzzlesmith.api.puzzle:stopped_text",
+    "type_of": "puzzlesmith.api.puzzle:type_of",
+    "types": "puzzlesmith.api.puzzle:types",
+    "unanswered": "puzzlesmith.api.puzzle:unanswered",
+    "verify": "puzzlesmith.api.batch:verify",
+    "whole_number": "puzzlesmith.puzzles.base:whole_number",
+    "with_entries": "puzzlesmith.api.puzzle:with_entries",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'puzzlesmith.api' has no attribute {name!r}")
+    module, _, attribute = home.partition(":")
+    value = importlib.import_module(module)
+    if attribute:
+        value = getattr(value, attribute)
+    globals()[name] = value  # the next use is a plain lookup
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))
+
 
 __all__ = [
     "BadRequest", "Count", "DamagedFile", "EngineError", "GenerationError", "Graded", "Hint", "Instance",
@@ -118,6 +225,8 @@ __all__ = [
     "matrix_refusal", "move_types", "moves", "new_seed", "nonogram_from_image", "oracle_refusal",
     "parse_rating_range", "pictures", "puzzle_picture", "verify", "whole_number",
 ]
-
-# -- the web app's library: what it imports, read and checked by the API (api/library.py) --
 __all__ += ["HardestClass", "hardest_classes"]
+
+# -- the sliding-block research (issue 42, item 3): api/research.py, which the hardest, boards and evolve commands
+# call --
+__all__ += ["research"]

@@ -865,11 +865,11 @@ def game_move(game: Any, size: Any, key: Any, state: Any, direction: Any, points
     move number, so a game replays the same)."""
     import random
 
-    from puzzlesmith.chance.rules import DIRECTIONS as DIRS, Position
+    from puzzlesmith.chance.rules import DIRECTIONS as DIRS
 
     rules = rules_of(game, size)
     position = _game_position(rules, key, state)
-    board, public = position.board, position.state
+    board = position.board
     if not isinstance(direction, str) or direction not in DIRS:
         raise BadRequest("expected U, D, L or R", where="direction")
     d = DIRS.index(direction)
@@ -877,7 +877,6 @@ def game_move(game: Any, size: Any, key: Any, state: Any, direction: Any, points
         raise BadRequest(f"{direction} moves nothing on this board", where="direction")
     points, moves_done, seed_n = _whole(points, "points"), _whole(moves, "moves"), int(seed) if isinstance(seed, int) \
         else 0
-    position = Position(board, public)
     after, gained = rules.play(board, d)
     rng = random.Random(f"{seed_n}:{moves_done}")
     cell, value = rules.enter(position, d, after, rng)

@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from puzzlesmith.api import PuzzlesmithError, WrongAnswer, excerpt
 from puzzlesmith.cli.commands import COMMANDS
-from puzzlesmith.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_WRONG_ANSWER
-from puzzlesmith.cli.moves import refuse_moves
+from puzzlesmith.cli.exits import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_WRONG_ANSWER
 
 if TYPE_CHECKING:
     from sys import UnraisableHookArgs
@@ -30,11 +29,18 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command's parser. Given the arguments, only the command they name is loaded (its module imports the
+    parts of the API it uses); the others are listed by their line of help alone, which is all ``--help`` and a
+    mistyped command show. Without arguments every command is loaded, as documentation tools want."""
     parser = _Parser(prog="puzzlesmith", description="Solve, count and generate puzzles with pluggable engines.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
-    for name in COMMANDS:
-        importlib.import_module(f".commands.{name}", __package__).register(sub)
+    named = next((a for a in argv if not a.startswith("-")), None) if argv is not None else None
+    for name, help_line in COMMANDS.items():
+        if argv is None or name == named:
+            importlib.import_module(f".commands.{name.replace('-', '_')}", __package__).register(sub)
+        else:
+            sub.add_parser(name, help=help_line, add_help=False)
     return parser
 
 
@@ -48,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:  # started with standard output closed (`>&-`): nothing could be printed
         print("puzzlesmith: error: standard output is closed", file=sys.stderr)
         return EXIT_BAD_INPUT
-    parser = build_parser()
+    parser = build_parser(sys.argv[1:] if argv is None else argv)
     args, extra = parser.parse_known_args(argv)
     if "--" in extra and hasattr(args, "puzzles"):
         # argparse leaves `--` and what follows when options came before it: those are puzzles.
@@ -65,6 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(excerpt(a) for a in extra)}")
     watching = _watch_interrupts()
     try:
+        from puzzlesmith.cli.moves import refuse_moves
+
         refuse_moves(args)
         return args.run(args)
     except WrongAnswer as e:

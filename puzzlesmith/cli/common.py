@@ -27,11 +27,14 @@ from puzzlesmith.api import (
     type_of,
     whole_number,
 )
-
-# Exit codes: 0 answered, 1 no solution, 2 bad input (or output that cannot be written), 3 unknown (a time
-# or node limit stopped the search), 4 an engine answered something the independent checks reject (a bug
-# to report), 130 interrupted (Ctrl-C).
-EXIT_OK, EXIT_NO_SOLUTION, EXIT_BAD_INPUT, EXIT_UNKNOWN, EXIT_WRONG_ANSWER, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+from puzzlesmith.cli.exits import (
+    EXIT_BAD_INPUT as EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED as EXIT_INTERRUPTED,
+    EXIT_NO_SOLUTION as EXIT_NO_SOLUTION,
+    EXIT_OK as EXIT_OK,
+    EXIT_UNKNOWN as EXIT_UNKNOWN,
+    EXIT_WRONG_ANSWER as EXIT_WRONG_ANSWER,
+)
 
 
 def add_type_options(parser: argparse.ArgumentParser) -> None:

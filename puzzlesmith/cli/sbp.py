@@ -7,12 +7,14 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError, excerpt
-from puzzlesmith.moves.space import METRICS
-from puzzlesmith.puzzles.base import choice, whole_number, yes_no
+from puzzlesmith.api import PuzzleError, UsageError, excerpt
+from puzzlesmith.api.research import METRICS, choice, whole_number, yes_no
 
 #: The largest board these commands take (rows x cols cells).
 MAX_CELLS = 36
+#: The longest run these commands start unasked (seconds): a run estimated longer wants ``--yes``, since a run of
+#: years would otherwise start at once after saying so and hold the machine until it is stopped.
+LONGEST_RUN = 86_400.0
 
 
 def board_size(text: str) -> tuple[int, int]:
@@ -75,3 +77,18 @@ def read_params(pairs: list[str], names: tuple[str, ...], defaults: dict[str, An
     if "size" in names and "size" not in out:
         raise PuzzleError("give the board size, e.g. -p size=4x4", where="parameter 'size'")
     return out
+
+
+def add_yes_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--yes", action="store_true",
+                        help="run even when the run is expected to take more than a day (refused otherwise)")
+
+
+def check_duration(what: str, seconds: float | None, yes: bool) -> None:
+    """Refuse, in one line (exit 2, before any work), a run expected to take more than ``LONGEST_RUN`` unless
+    ``--yes`` was given; ``what``: the run in a few words."""
+    from puzzlesmith.cli.tables import time_text
+
+    if seconds is not None and seconds > LONGEST_RUN and not yes:
+        raise UsageError(f"{what} is expected to take {time_text(seconds)}, more than a day: give --yes to run it "
+                         "anyway")

@@ -20,16 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from puzzlesmith.core import clock
 from puzzlesmith.core.errors import Contradiction
 from puzzlesmith.csp.model import Model
+from puzzlesmith.generators.grades import Grade
 from puzzlesmith.puzzles.play import Step
 from puzzlesmith.solvers.backtracking import Compiled, compiled
-
-if TYPE_CHECKING:
-    from puzzlesmith.generators.grading import Grade  # imported when called: grading imports this module
 
 MAX_DEPTH = 2
 #: Propagations of assumptions one grade may spend before depth 2 is no longer tried (a count, not a clock,
@@ -194,8 +191,6 @@ def steps(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
 
 def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None) -> Grade:
     """The grade of a puzzle by the deepest tier it needs (see the module docstring)."""
-    from puzzlesmith.generators.grading import Grade
-
     counts: dict[str, int] = {}
     rating, guesses, hardest = 1.0, 0, ""
     try:

@@ -1,7 +1,7 @@
 """Grade puzzles by the techniques a person needs, rate them on Sudoku Explainer's scale, give hints.
 
 The solver works on candidates (the values each variable may still take) and applies the cheapest
-technique of the ladder (``generators.techniques``: singles, SE's direct intersections and hidden subsets,
+technique of the ladder (``ladderkernel``: singles, SE's direct intersections and hidden subsets,
 intersections, naked and hidden subsets, fish, turbot fish (grouped too), XY-, XYZ- and WXYZ-wings, X-chains,
 XY-chains, forcing chains, Nishio and dynamic forcing chains) that finds something, over
 the model's constraints and nothing else; when none does, it guesses: the variable with the fewest
@@ -9,20 +9,20 @@ candidates is set to its value in the solution, and the ladder goes on. No techn
 puzzle has one solution.
 
 A puzzle's **rating** is the rating of the hardest step its solution needs (SE's values, see
-``techniques.RATINGS``; a guess rates 10.0, above every chain this ladder knows and within SE's
+``grades.RATINGS``; a guess rates 10.0, above every chain this ladder knows and within SE's
 nested forcing chains, 9.5 and up), its **level** the band the rating falls in (``LEVELS``,
 ``LEVEL_TOPS``), or "needs guessing" when it needed a guess, and its **step count** the number of
 deductions (placements and removals) and guesses on the way.
 
-A *unit* is an AllDifferent constraint without offsets; see ``techniques`` for permutation units,
+A *unit* is an AllDifferent constraint without offsets; see ``ladderkernel`` for permutation units,
 families and box-like units. A placed value leaves the candidates of every variable an AllDifferent
-shares with it (offsets included): that bookkeeping is not counted as a step.
+shares with it (offsets included): that bookkeeping is not counted as a step. ``Logic`` holds the model's
+tables and the board's state; the ladder itself runs in ``ladderkernel``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -32,101 +32,28 @@ from puzzlesmith.core.errors import Contradiction, OutOfTime
 from puzzlesmith.csp.constraints import AllDifferent, Constraint
 from puzzlesmith.csp.model import Model
 from puzzlesmith.generators import deduction
-from puzzlesmith.generators.techniques import LADDER, RATINGS, THREE_TIERS
+from puzzlesmith.generators.grades import (
+    LEVEL_TOPS,
+    LEVELS,
+    RATINGS,
+    Grade,
+    asked_for,
+    level_of,
+    meets,
+    parse_rating_range,
+)
 from puzzlesmith.puzzles.play import Step
 
 if TYPE_CHECKING:  # imported where used: it loads numpy
-    from puzzlesmith.generators.ladderkernel import LadderKernel
+    from puzzlesmith.generators.ladderkernel import LadderKernel, Row
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "extreme", "needs guessing")
-"""Level names, easiest first: by the rating's band, or "needs guessing" when a guess was needed."""
+#: The three tiers of the grader this ladder replaced (singles; pairs and intersections; then guessing), kept
+#: as a peer for benchmarks/bench_rating.py.
+THREE_TIERS = ("full house", "hidden single", "constraint", "naked single", "pointing", "claiming", "naked pair",
+               "hidden pair")
 
-LEVEL_TOPS: tuple[float, ...] = (2.3, 3.4, 4.4, 6.9, 9.9)
-"""The highest rating of each level but the last: easy = singles and SE's direct pointing, claiming and hidden
-pair (up to 2.3); medium = intersections, pairs, X-wing (3.4); hard = triples, swordfish, turbot fish (grouped
-too), XY- and XYZ-wings (4.4); expert = quads,
-jellyfish, WXYZ-wing, X- and XY-chains (6.9); extreme = forcing chains (up to 9.9); then needs guessing."""
-
-__all__ = ["LEVELS", "LEVEL_TOPS", "RATINGS", "THREE_TIERS", "Contradiction", "Grade", "Logic", "Step", "grade",
-           "hint", "level_of", "logic", "parse_rating_range"]
-
-
-def level_of(rating: float, guesses: int = 0) -> str:
-    """The level of a rating (a puzzle that needed a guess is "needs guessing" whatever its rating)."""
-    if guesses:
-        return LEVELS[-1]
-    return next((name for name, top in zip(LEVELS, LEVEL_TOPS) if rating <= top + 1e-9), LEVELS[-1])
-
-
-def parse_rating_range(text: str) -> tuple[float, float]:
-    """'3.0-4.5' -> (3.0, 4.5); '4.2' -> (4.2, 4.2). ValueError saying what is wrong."""
-    low, sep, high = text.strip().partition("-")
-    try:
-        lo = float(low)
-        hi = float(high) if sep else lo
-    except ValueError:
-        raise ValueError(f"expected a rating or a range like 3.0-4.5, got {text!r}") from None
-    if not (0.0 <= lo <= hi <= 20.0):
-        raise ValueError(f"expected 0 <= low <= high <= 20 (SE ratings run from 1.0 to about 12), got {text!r}")
-    return lo, hi
-
-
-def _plural(technique: str, n: int) -> str:
-    if n == 1 or technique.endswith("fish"):
-        return technique
-    return technique + ("es" if technique.endswith("s") else "s")
-
-
-@dataclass
-class Grade:
-    """How hard a puzzle is: its rating, level, steps (by technique) and guesses."""
-
-    rating: float
-    guesses: int
-    steps: dict[str, int] = field(default_factory=dict)
-    solved: bool = True
-    hardest: str = ""
-
-    @property
-    def level(self) -> str:
-        return level_of(self.rating, self.guesses)
-
-    @property
-    def tier(self) -> int:
-        """The level's place in LEVELS, from 1 (easy) to 6 (needs guessing)."""
-        return LEVELS.index(self.level) + 1
-
-    @property
-    def step_count(self) -> int:
-        return sum(self.steps.values())
-
-    def as_dict(self) -> dict[str, object]:
-        return {"grade": self.level, "rating": self.rating, "hardest": self.hardest, "step_count": self.step_count,
-                "tier": self.tier, "guesses": self.guesses, "steps": dict(self.steps)}
-
-    def describe(self) -> str:
-        """E.g. "hard (rating 4.2, XY-wing; 55 steps; 0 guesses; 40 naked singles, 2 pointings, ...)"."""
-        order = sorted((t for t in self.steps if t != "guess"), key=lambda t: (RATINGS.get(t, 0.0), t))
-        steps = ", ".join(f"{self.steps[t]} {_plural(t, self.steps[t])}" for t in order)
-        guesses = f"{self.guesses} guess{'es' if self.guesses != 1 else ''}"
-        head = (f"{self.level} (rating {self.rating:.1f}, {self.hardest or 'nothing to do'}; {self.step_count} steps; "
-                f"{guesses}")
-        return head + (f"; {steps})" if steps else ")")
-
-
-def meets(graded: Grade | None, difficulty: str | None, rating: tuple[float, float] | None) -> bool:
-    """Whether a generated puzzle is what was asked for: the level ``difficulty`` and a rating within
-    ``rating`` (None: any). Generators grade a puzzle whenever either is asked for, so ``graded`` is None
-    only when neither is."""
-    if graded is None:
-        return difficulty is None and rating is None
-    return (difficulty is None or graded.level == difficulty) and (
-        rating is None or rating[0] - 1e-9 <= graded.rating <= rating[1] + 1e-9)
-
-
-def asked_for(difficulty: str | None, rating: tuple[float, float] | None) -> str:
-    """What ``meets`` looks for, in words ("hard rated 2.0-3.5"), for the message when no try met it."""
-    return " ".join(filter(None, [difficulty, rating and f"rated {rating[0]:.1f}-{rating[1]:.1f}"]))
+__all__ = ["LEVELS", "LEVEL_TOPS", "RATINGS", "THREE_TIERS", "Contradiction", "Grade", "Logic", "Step", "asked_for",
+           "grade", "hint", "level_of", "logic", "meets", "parse_rating_range"]
 
 
 _SUPPORT_LIMIT = 4096  # candidate combinations a support check may enumerate per constraint
@@ -143,6 +70,7 @@ class Logic:
         self.lo = lo = min(min(d) for d in model.domains)
         self.initial = [sum(1 << (x - lo) for x in d) for d in model.domains]
         self.names = [model.names[v] for v in range(model.num_vars)]
+        self._ladder: LadderKernel | None = None
         n = model.num_vars
         links: list[dict[int, set[int]]] = [{} for _ in range(n)]
         self.units: list[tuple[str, tuple[int, ...], int, bool]] = []
@@ -291,76 +219,95 @@ class Logic:
                     removes.append((v, x))
         return removes
 
-    # -- the ladder ---------------------------------------------------------------------------
-    def next_step(self, cand: list[int], placed: list[bool], techniques: Collection[str] | None = None,
-                  start: int = 0) -> Step | None:
-        """Find the cheapest deduction, apply it to the state, and return it (None: stuck or solved).
+    # -- the ladder: the kernel's rungs and the Python ones (``ladderkernel.LadderKernel.deduce``) -------------
+    def ladder(self) -> LadderKernel:
+        """The ladder's tables for this model (built once: the kernel's arrays)."""
+        if self._ladder is None:
+            from puzzlesmith.generators.ladderkernel import LadderKernel  # numpy, and numba where installed
 
-        ``techniques`` limits the ladder to those names (default: all of it); ``start`` skips its first rungs
-        (the compiled ladder has tried them).
-        """
-        if all(placed):
-            return None
-        for name, find in LADDER[start:]:
-            if techniques is not None and name not in techniques:
-                continue
-            clock.check()  # a caller's time limit (grade --time-limit) ends the ladder between techniques
-            step = find(self, cand, placed)
-            if step is not None:
-                self.apply(cand, placed, step)
-                return step
+            self._ladder = LadderKernel(self)
+        return self._ladder
+
+    def _as_step(self, found: Row | Step) -> Step:
+        return found if isinstance(found, Step) else self.ladder().step(found)
+
+    def next_step(self, cand: list[int], placed: list[bool], techniques: Collection[str] | None = None
+                  ) -> Step | None:
+        """Find the cheapest deduction, apply it to the state, and return it (None: stuck or solved).
+        ``techniques`` limits the ladder to those names (default: all of it)."""
+        for found in self.ladder().deduce(cand, placed, 2, techniques):
+            return self._as_step(found)
         return None
 
     def deduce(self, cand: list[int], placed: list[bool], counts: dict[str, int],
                techniques: Collection[str] | None = None) -> Step | None:
         """Apply deductions until stuck or solved; returns the hardest step taken (None if none)."""
         hardest = None
-        while True:
-            step = self.next_step(cand, placed, techniques)
-            if step is None:
-                return hardest
+        for found in self.ladder().deduce(cand, placed, 0, techniques):
+            step = self._as_step(found)
             if hardest is None or step.rating > hardest.rating:
                 hardest = step
             counts[step.technique] = counts.get(step.technique, 0) + 1
+        return hardest
 
     def fewest(self, cand: list[int], placed: list[bool]) -> int:
         """The unplaced variable with the fewest candidates: where a guess goes."""
         return min((v for v in range(len(cand)) if not placed[v]), key=lambda v: cand[v].bit_count())
 
+    def guess(self, cand: list[int], placed: list[bool], solution: Sequence[int]) -> Step:
+        """Place the variable with the fewest candidates at its value in ``solution``, so that guesses count
+        what the puzzle needs, not wrong turns (Contradiction when ``solution`` is not one)."""
+        var = self.fewest(cand, placed)
+        step = Step("guess", "", RATINGS["guess"], place=(var, solution[var]), values=self.values_of(cand[var]))
+        self.place(cand, placed, var, 1 << (solution[var] - self.lo))
+        return step
+
     def steps(self, givens: Mapping[int, int], solution: Sequence[int],
               techniques: Collection[str] | None = None) -> Iterator[Step]:
         """Every step of a solve like a person's, in order: the ladder's deductions, cheapest first, and a
-        guess when none applies (the variable with the fewest candidates takes its value in ``solution``,
-        so guesses count what the puzzle needs, not wrong turns). Raises Contradiction when the givens
-        clash or ``solution`` is not one."""
+        guess when none applies. Raises Contradiction when the givens clash or ``solution`` is not one."""
         cand, placed = self.start(givens)
         while not all(placed):
-            step = self.next_step(cand, placed, techniques)
-            if step is None:
-                var = self.fewest(cand, placed)
-                step = Step("guess", "", RATINGS["guess"], place=(var, solution[var]), values=self.values_of(cand[var]))
-                self.place(cand, placed, var, 1 << (solution[var] - self.lo))
-            yield step
+            for found in self.ladder().deduce(cand, placed, 0, techniques):
+                yield self._as_step(found)
+            if not all(placed):
+                yield self.guess(cand, placed, solution)
 
     def grade(self, givens: Mapping[int, int], solution: Sequence[int],
               techniques: Collection[str] | None = None) -> Grade:
-        """The grade of a solve by ``steps``: its hardest step's rating, and its steps counted by technique."""
+        """The grade of a solve by ``steps``: its hardest step's rating, and its steps counted by technique
+        (the compiled steps are counted from the kernel's record, without making their ``Step``)."""
         counts: dict[str, int] = {}
         rating, hardest = 0.0, ""
+        kernel = self.ladder()
+
+        def count(technique: str, value: float) -> None:
+            nonlocal rating, hardest
+            counts[technique] = counts.get(technique, 0) + 1
+            if value > rating:
+                rating, hardest = value, technique
+
         try:
-            for step in self.steps(givens, solution, techniques):
-                counts[step.technique] = counts.get(step.technique, 0) + 1
-                if step.rating > rating:
-                    rating, hardest = step.rating, step.technique
+            cand, placed = self.start(givens)
+            while not all(placed):
+                for found in kernel.deduce(cand, placed, 0, techniques):
+                    count(*((found.technique, found.rating) if isinstance(found, Step) else kernel.describe(found)))
+                if not all(placed):
+                    count("guess", self.guess(cand, placed, solution).rating)
         except Contradiction:  # givens that clash, or a ``solution`` that is not one
             return Grade(1.0, 0, counts, solved=False)
         return Grade(round(max(rating, 1.0), 1), counts.get("guess", 0), counts, hardest=hardest)
 
 
 def ladder_fits(model: Model) -> bool:
-    """True when the ladder has units to reason about (an AllDifferent without offsets); other models are
-    graded by the generic tiers of deduction (``deduction``)."""
-    return any(_plain(c) for c in model.constraints)
+    """True when the ladder has units to reason about (an AllDifferent without offsets) and its kernel holds
+    the model (``ladderkernel.fits``: at most 62 values); other models are graded by the generic tiers of
+    deduction (``deduction``)."""
+    if not any(_plain(c) for c in model.constraints):
+        return False
+    from puzzlesmith.generators.ladderkernel import fits
+
+    return fits(logic(model))
 
 
 def logic(model: Model) -> Logic:
@@ -371,31 +318,19 @@ def logic(model: Model) -> Logic:
     return cached
 
 
-def compiled_ladder(model: Model) -> LadderKernel | None:
-    """The compiled ladder (``ladderkernel``) for ``model`` when numba is installed and the model is plain
-    permutation units, else None; cached on the model. Importing numba and loading the kernel cost about
-    0.1 s once beside the generation kernel's, so batches use it (``batch.COMPILED_FROM``), one puzzle not."""
-    from puzzlesmith.core.compiled import compiled_available
-
-    if "ladder kernel" not in model.cache:
-        kernel = None
-        if compiled_available() and ladder_fits(model) and all(_plain(c) for c in model.constraints):
-            from puzzlesmith.generators.ladderkernel import LadderKernel
-
-            kernel = LadderKernel(logic(model))
-        model.cache["ladder kernel"] = kernel if kernel is not None and kernel.applies else None
-    found: LadderKernel | None = model.cache["ladder kernel"]
-    return found
-
-
 def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None,
           techniques: Collection[str] | None = None, fast: bool = False) -> Grade:
     """The grade of the puzzle ``givens`` on ``model`` (see the module docstring).
 
     ``solution`` guides guesses; without it, an engine finds one first (``solved`` is False
     in the grade when there is none). ``techniques`` limits the ladder (THREE_TIERS: the
-    grader this one replaced). ``fast``: the compiled ladder grades where it applies (the same grade).
+    grader this one replaced). ``fast`` (batches) loads the compiled loop at once, where it would
+    otherwise wait for ``ladderkernel.PYTHON_SECONDS`` of the Python one: the same grade either way.
     """
+    if fast:
+        from puzzlesmith.generators.ladderkernel import compiled
+
+        compiled()
     if solution is None:
         found = solvers.solve(model, fix=givens, time_limit=clock.remaining())
         if found.status == solvers.UNKNOWN:
@@ -405,11 +340,6 @@ def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
         solution = found.solution
     if not ladder_fits(model):
         return deduction.grade(model, givens, solution)
-    if fast and techniques is None:
-        compiled = compiled_ladder(model)
-        graded = compiled.grade(givens, solution) if compiled is not None else None
-        if graded is not None:
-            return graded
     return logic(model).grade(givens, solution, techniques)
 
 
@@ -424,15 +354,8 @@ def hint(model: Model, givens: Mapping[int, int], solution: Sequence[int]) -> li
         return deduction.hint(model, givens, solution)
     net = logic(model)
     cand, placed = net.start(givens)
-    steps: list[Step] = []
-    while not all(placed):
-        step = net.next_step(cand, placed)
-        if step is None:
-            var = net.fewest(cand, placed)
-            steps.append(Step("guess", "", RATINGS["guess"], place=(var, solution[var]),
-                              values=net.values_of(cand[var])))
-            break
-        steps.append(step)
-        if step.place is not None:
-            break
+    steps = [net._as_step(found) for found in net.ladder().deduce(cand, placed, 1)]
+    if not all(placed) and (not steps or steps[-1].place is None):
+        var = net.fewest(cand, placed)  # the guess tells the value; the board is not played on
+        steps.append(Step("guess", "", RATINGS["guess"], place=(var, solution[var]), values=net.values_of(cand[var])))
     return steps

@@ -1,31 +1,93 @@
-"""The technique ladder compiled (numba, the ``fast`` extra) for batches of graded puzzles.
+"""The technique ladder: one loop over bitmask candidates, compiled by numba where it is installed (the
+``fast`` extra) and run as the same Python functions where it is not, that grades, hints and grades
+generated puzzles.
 
-Graded generation (``generate --json``) grades every puzzle it makes, and the ladder in Python
-(``techniques``) spends most of a grade rescanning the board: after each step it tries every technique
-from the cheapest again. Here the rungs from full house to forcing chains run in one compiled loop over
-bitmask candidates, each finder a transcription of its Python twin that scans in the same order, so it
-finds the same step, and the grade (counts, hardest step, rating) is the same step for step. Nishio and
-dynamic forcing chains (a few puzzles in a hundred) and guesses stay in Python: the loop hands the board
-back when no compiled rung applies.
+Nothing here knows it is solving a sudoku. The model's plain AllDifferent constraints are *units*; a unit
+is a *permutation* unit when its variables use every value of their domains (each value then has exactly
+one place in it: a sudoku's rows, columns and boxes). Units fall into *families* of pairwise disjoint
+permutation units (rows, columns, boxes). Two families are *orthogonal* when every unit of one meets every
+unit of the other in exactly one variable (rows and columns): fish take their base and cover sets from such
+a pair. A unit is *box-like* when it shares two or more variables with units of two other families, which is
+how the ratings tell pointing from claiming and a hidden single in a box from one in a line (``grading.Logic``
+builds these tables from the model).
 
-It applies to models of plain permutation units only (a sudoku's rows, columns and boxes: every
-AllDifferent without offsets, each using all of its values, nothing else); ``LadderKernel.applies`` says
-so, and ``grade`` returns None when a board ever contradicts itself, leaving the Python ladder to say why.
+The rungs, cheapest first (``COMPILED``, then ``techniques.PYTHON_RUNGS``; ratings in ``grades.RATINGS``):
+full house, hidden singles, SE's direct pointing, claiming and hidden pair, the constraint rung, naked
+single, direct hidden triple, pointing, claiming, naked and hidden subsets, fish, turbot fish (grouped too),
+XY-, XYZ- and WXYZ-wings, X-chains, XY-chains, forcing chains, then Nishio and dynamic forcing chains. After
+each step the ladder starts again from the cheapest rung. Three rungs run in Python, and the loop hands
+the board back for them: the constraint rung (a constraint that is not an AllDifferent, asked whether its
+tuples hold), where the loop pauses when the model has such constraints, and the two forcing-chain rungs a
+few puzzles in a hundred reach, when no compiled rung applies.
+
+Each compiled step is recorded whole on a tape (``LadderKernel.rows``: what it places and removes, in the
+order it finds them, and why: units, cells, values, chain, groups), so a grade counts techniques from the
+record alone and a hint turns it into the ``Step`` a person reads (``LadderKernel.step``). The finders
+were transcribed from the Python ladder that came before this one; that ladder is kept only as the tests'
+reference (tests/reference_ladder.py), and the tests check the two take the same steps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+import sys
+import time
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from types import FunctionType
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import numpy as np
 
-from puzzlesmith.core.compiled import kernel
+from puzzlesmith.core import clock
+from puzzlesmith.core.compiled import compiled_available
 from puzzlesmith.core.errors import Contradiction
-from puzzlesmith.generators.techniques import LADDER, RATINGS, STRONG_LINKS, length_bonus
+from puzzlesmith.generators import techniques as python_rungs
+from puzzlesmith.generators.grades import RATINGS, STRONG_LINKS, length_bonus
+from puzzlesmith.puzzles.play import Step
 
 if TYPE_CHECKING:
-    from puzzlesmith.generators.grading import Grade, Logic
+    from puzzlesmith.generators.grading import Logic
+
+F = TypeVar("F", bound=Callable[..., Any])
+_KERNELS: dict[str, Callable[..., Any]] = {}
+
+
+def kernel(function: F) -> F:
+    """A function of the loop: it runs as written (plain Python over the same arrays) until ``compiled``
+    has built its numba twin."""
+    _KERNELS[function.__name__] = function
+    return function
+
+
+#: Seconds of plain-Python ladder a process spends before it loads the compiled one: importing numba and
+#: loading the machine code cost about a second, more than one puzzle's grade or hint takes as Python
+#: (0.01 s for an easy 9x9, 0.2 s for a hard one), and a batch or a server passes it at once.
+PYTHON_SECONDS = 0.5
+_spent = 0.0
+_compiled: dict[str, Any] | None = None
+
+
+def compiled() -> Callable[..., Any] | None:
+    """The compiled loop (``_run`` and every kernel it calls, through numba, the machine code cached on
+    disk), built once a process; None without numba ($PUZZLESMITH_PURE_PYTHON set, or not installed)."""
+    global _compiled
+    if _compiled is None:
+        _compiled = {}
+        if compiled_available():
+            import numba
+
+            space = dict(globals())  # the twins call each other by name, in a namespace of their own
+            for name, function in _KERNELS.items():
+                space[name] = numba.njit(cache=True, nogil=True)(FunctionType(function.__code__, space, name))
+            _compiled = space
+    return _compiled.get("_run")
+
+
+def _loop() -> Callable[..., Any]:
+    """The loop to run: the compiled one once numba is loaded or the Python one has taken PYTHON_SECONDS."""
+    if _spent > PYTHON_SECONDS or "numba" in sys.modules:
+        return compiled() or _run
+    return _run
+
 
 #: The rungs compiled here, in ladder order (the kernel's technique numbers are their places).
 COMPILED = ("full house", "hidden single", "hidden single", "direct pointing", "direct claiming",
@@ -59,18 +121,58 @@ def _low(x: int) -> int:
     return k
 
 
+# -- recording a step: what it removes (``rem``: rows of variable, value bit index) and why (``desc``) ------
+
+#: Places in ``desc``: the unit, the second unit, the unit of a direct technique's single (unit numbers, -1
+#: none); the values (bit indexes, in the finder's order); a fish's base and cover units; the cells (their
+#: count here, the variables from D_CELLS on), a grouped turbot fish's four group sizes, and the chain's nodes
+#: (var * width + bit index, from D_CELLS + the number of variables on).
+D_UNIT, D_SECOND, D_SINGLE, D_NVALUES, D_VALUES = 0, 1, 2, 3, 4
+D_NBASE, D_BASE, D_NCOVER, D_COVER = 8, 9, 13, 14
+D_NCELLS, D_GROUPS, D_NCHAIN, D_CELLS = 18, 19, 23, 24
+MAX_CHAIN = 24  # nodes: SE's length bonus is +0.3 at 16 and +0.4 past 24, about the longest a person follows
+MAX_PATH = 64  # chain nodes a step may record
+
+
+@kernel
+def _remove(cand: Any, v: int, k: int, rem: Any, rec: Any) -> bool:
+    """Remove value bit k from ``v`` and record it; False when ``v`` has no value left."""
+    cand[v] &= ~(1 << k)
+    rem[rec[4], 0], rem[rec[4], 1] = v, k
+    rec[4] += 1
+    return cand[v] != 0
+
+
+@kernel
+def _cell(desc: Any, v: int) -> None:
+    """Record ``v`` as the next of the step's cells."""
+    desc[D_CELLS + desc[D_NCELLS]] = v
+    desc[D_NCELLS] += 1
+
+
+@kernel
+def _value(desc: Any, k: int) -> None:
+    desc[D_VALUES + desc[D_NVALUES]] = k
+    desc[D_NVALUES] += 1
+
+
 # -- applying a step ---------------------------------------------------------------------------
 
 
 @kernel
-def _place(cand: Any, placed: Any, var: int, bit: int, porder: Any, plen: Any) -> bool:
-    """grading.Logic.place: False on a contradiction."""
+def _place(cand: Any, placed: Any, var: int, bit: int, links: Any, llen: Any) -> bool:
+    """grading.Logic.place: the value leaves every variable an AllDifferent links to ``var`` (shifted by the
+    difference of their offsets); False on a contradiction."""
     cand[var] = bit
     placed[var] = True
-    for i in range(plen[var]):
-        j = porder[var, i]
-        if cand[j] & bit:
-            cand[j] &= ~bit
+    k = _low(bit)
+    for i in range(llen[var]):
+        j, shifted = links[var, i, 0], k + links[var, i, 1]
+        if shifted < 0 or shifted >= W:  # outside every domain
+            continue
+        b = 1 << shifted
+        if cand[j] & b:
+            cand[j] &= ~b
             if cand[j] == 0:
                 return False
     return True
@@ -81,7 +183,8 @@ def _place(cand: Any, placed: Any, var: int, bit: int, porder: Any, plen: Any) -
 
 @kernel
 def _lone(u: int, cand: Any, placed: Any, uvars: Any, ulen: Any, uunion: Any) -> int:
-    """techniques.lone_values; -1 on a contradiction."""
+    """The values with one place left among the unplaced variables of permutation unit ``u``
+    (``techniques.lone_values``); -1 when a value has none."""
     once = 0
     twice = 0
     done = 0
@@ -146,9 +249,24 @@ def _next_combo(idx: Any, size: int, total: int) -> bool:
 
 
 @kernel
+def _subset_desc(u: int, size: int, cells: int, free: Any, few: Any, idx: Any, desc: Any) -> None:
+    """A hidden subset's unit, cells (the free variables in ``cells``) and values (in the finder's order)."""
+    desc[D_UNIT] = u
+    c = cells
+    while c:
+        low = c & -c
+        c ^= low
+        _cell(desc, free[_low(low)])
+    for i in range(size):
+        _value(desc, few[idx[i]])
+
+
+@kernel
 def _hidden_subset(size: int, direct: bool, cand: Any, placed: Any, uvars: Any, ulen: Any, uperm: Any,
-                   porder: Any, plen: Any, rec: Any) -> int:
-    """techniques.hidden_subset and direct_hidden_subset: 1 found and applied, 0 none, -1 contradiction."""
+                   links: Any, llen: Any, rec: Any, rem: Any, desc: Any) -> int:
+    """``size`` values of a permutation unit confined to ``size`` cells: those cells lose every other value, or
+    (``direct``, SE's direct hidden pair and triple) the value those removals would leave one place in the unit
+    is placed. 1 found and applied, 0 none, -1 contradiction."""
     L = uvars.shape[1]
     free = np.empty(L, np.int64)
     where = np.zeros(64, np.int64)
@@ -178,20 +296,25 @@ def _hidden_subset(size: int, direct: bool, cand: Any, placed: Any, uvars: Any, 
                             continue
                         var = free[_low(places & ~cells)]
                         rec[2], rec[3], rec[4] = var, k, 0
-                        return 1 if _place(cand, placed, var, 1 << k, porder, plen) else -1
+                        _subset_desc(u, size, cells, free, few, idx, desc)
+                        desc[D_SINGLE] = u
+                        return 1 if _place(cand, placed, var, 1 << k, links, llen) else -1
                 else:
-                    count = 0
+                    bad = False
                     c = cells
                     while c:
                         low = c & -c
                         c ^= low
                         v = free[_low(low)]
                         gone = cand[v] & ~keep
-                        if gone:
-                            count += _pc(gone)
-                            cand[v] &= keep
-                    if count:
-                        rec[4] = count
+                        while gone:
+                            g = gone & -gone
+                            gone ^= g
+                            bad |= not _remove(cand, v, _low(g), rem, rec)
+                    if bad:
+                        return -1
+                    if rec[4]:
+                        _subset_desc(u, size, cells, free, few, idx, desc)
                         return 1
             if not _next_combo(idx, size, nfew):
                 break
@@ -199,9 +322,18 @@ def _hidden_subset(size: int, direct: bool, cand: Any, placed: Any, uvars: Any, 
 
 
 @kernel
+def _places(u: int, bit: int, cand: Any, placed: Any, uvars: Any, ulen: Any, desc: Any) -> None:
+    """Record the unplaced variables of unit ``u`` that may hold the value as the step's cells."""
+    for i in range(ulen[u]):
+        v = uvars[u, i]
+        if not placed[v] and cand[v] & bit:
+            _cell(desc, v)
+
+
+@kernel
 def _direct_intersection(pointing: bool, cand: Any, placed: Any, uvars: Any, ulen: Any, ubox: Any, ufam: Any,
-                         fam: Any, flen: Any, ca: Any, cb: Any, cshared: Any, porder: Any, plen: Any,
-                         rec: Any) -> int:
+                         fam: Any, flen: Any, ca: Any, cb: Any, cshared: Any, links: Any, llen: Any,
+                         rec: Any, desc: Any) -> int:
     n = cand.shape[0]
     cleared = np.zeros(n, np.bool_)
     for x in range(ca.shape[0]):
@@ -250,7 +382,10 @@ def _direct_intersection(pointing: bool, cand: Any, placed: Any, uvars: Any, ule
                                 spot = v
                     if c != a and holders >= 2 and left == 1:
                         rec[2], rec[3], rec[4] = spot, _low(bit), 0
-                        return 1 if _place(cand, placed, spot, bit, porder, plen) else -1
+                        desc[D_UNIT], desc[D_SECOND], desc[D_SINGLE] = a, b, c
+                        _places(a, bit, cand, placed, uvars, ulen, desc)
+                        _value(desc, _low(bit))
+                        return 1 if _place(cand, placed, spot, bit, links, llen) else -1
             for i in range(ulen[b]):
                 cleared[uvars[b, i]] = False
     return 0
@@ -258,7 +393,7 @@ def _direct_intersection(pointing: bool, cand: Any, placed: Any, uvars: Any, ule
 
 @kernel
 def _intersection(pointing: bool, cand: Any, placed: Any, uvars: Any, ulen: Any, ubox: Any, ca: Any, cb: Any,
-                  cshared: Any, rec: Any) -> int:
+                  cshared: Any, rec: Any, rem: Any, desc: Any) -> int:
     for x in range(ca.shape[0]):
         a, b = ca[x], cb[x]
         if ubox[a] != pointing:
@@ -281,22 +416,22 @@ def _intersection(pointing: bool, cand: Any, placed: Any, uvars: Any, ulen: Any,
                         inside = False
             if count < 2 or not inside:
                 continue
-            gone = 0
             for i in range(ulen[b]):
                 v = uvars[b, i]
                 if not cshared[x, v] and not placed[v] and cand[v] & bit:
-                    cand[v] &= ~bit
-                    gone += 1
-                    if cand[v] == 0:
+                    if rec[4] == 0:
+                        desc[D_UNIT], desc[D_SECOND] = a, b
+                        _places(a, bit, cand, placed, uvars, ulen, desc)
+                        _value(desc, _low(bit))
+                    if not _remove(cand, v, _low(bit), rem, rec):
                         return -1
-            if gone:
-                rec[4] = gone
+            if rec[4]:
                 return 1
     return 0
 
 
 @kernel
-def _naked_subset(size: int, cand: Any, placed: Any, uvars: Any, ulen: Any, rec: Any) -> int:
+def _naked_subset(size: int, cand: Any, placed: Any, uvars: Any, ulen: Any, rec: Any, rem: Any, desc: Any) -> int:
     L = uvars.shape[1]
     free = np.empty(L, np.int64)
     small = np.empty(L, np.int64)
@@ -322,20 +457,27 @@ def _naked_subset(size: int, cand: Any, placed: Any, uvars: Any, ulen: Any, rec:
             for i in range(size):
                 union |= cand[small[idx[i]]]
             if _pc(union) == size:
-                count = 0
                 for i in range(nf):
                     v = free[i]
                     inside = False
                     for j in range(size):
                         if small[idx[j]] == v:
                             inside = True
-                    if not inside and cand[v] & union:
-                        count += _pc(cand[v] & union)
-                        cand[v] &= ~union
-                        if cand[v] == 0:
+                    gone = cand[v] & union
+                    while not inside and gone:
+                        g = gone & -gone
+                        gone ^= g
+                        if not _remove(cand, v, _low(g), rem, rec):
                             return -1
-                if count:
-                    rec[4] = count
+                if rec[4]:
+                    desc[D_UNIT] = u
+                    for i in range(size):
+                        _cell(desc, small[idx[i]])
+                    m = union
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        _value(desc, _low(low))
                     return 1
             if not _next_combo(idx, size, ns):
                 break
@@ -344,7 +486,7 @@ def _naked_subset(size: int, cand: Any, placed: Any, uvars: Any, ulen: Any, rec:
 
 @kernel
 def _fish(size: int, all_values: int, cand: Any, placed: Any, uvars: Any, ulen: Any, fam: Any, flen: Any,
-          obase: Any, oblen: Any, ocover: Any, cidx: Any, rec: Any) -> int:
+          obase: Any, oblen: Any, ocover: Any, cidx: Any, rec: Any, rem: Any, desc: Any) -> int:
     n = cand.shape[0]
     rows = np.empty(64, np.int64)
     masks = np.empty(64, np.int64)
@@ -389,7 +531,6 @@ def _fish(size: int, all_values: int, cand: Any, placed: Any, uvars: Any, ulen: 
                         u = rows[idx[i]]
                         for j in range(ulen[u]):
                             inside[uvars[u, j]] = True
-                    count = 0
                     bad = False
                     m = union
                     while m:
@@ -399,18 +540,24 @@ def _fish(size: int, all_values: int, cand: Any, placed: Any, uvars: Any, ulen: 
                         for j in range(ulen[c]):
                             v = uvars[c, j]
                             if not inside[v] and not placed[v] and cand[v] & bit:
-                                cand[v] &= ~bit
-                                count += 1
-                                if cand[v] == 0:
-                                    bad = True
+                                bad |= not _remove(cand, v, _low(bit), rem, rec)
                     for i in range(size):
                         u = rows[idx[i]]
                         for j in range(ulen[u]):
                             inside[uvars[u, j]] = False
                     if bad:
                         return -1
-                    if count:
-                        rec[4] = count
+                    if rec[4]:
+                        desc[D_NBASE] = size
+                        for i in range(size):
+                            desc[D_BASE + i] = rows[idx[i]]
+                        m = union
+                        while m:
+                            low = m & -m
+                            m ^= low
+                            desc[D_COVER + desc[D_NCOVER]] = fam[cover, _low(low)]
+                            desc[D_NCOVER] += 1
+                        _value(desc, _low(bit))
                         return 1
                 if not _next_combo(idx, size, nr):
                     break
@@ -421,7 +568,8 @@ def _fish(size: int, all_values: int, cand: Any, placed: Any, uvars: Any, ulen: 
 
 
 @kernel
-def _wing(xyz: bool, cand: Any, placed: Any, peer: Any, porder: Any, plen: Any, rec: Any) -> int:
+def _wing(xyz: bool, cand: Any, placed: Any, peer: Any, porder: Any, plen: Any, rec: Any, rem: Any,
+          desc: Any) -> int:
     n = cand.shape[0]
     wings = np.empty(n, np.int64)
     for pivot in range(n):
@@ -443,16 +591,16 @@ def _wing(xyz: bool, cand: Any, placed: Any, peer: Any, porder: Any, plen: Any, 
                 z = cand[a] & cand[b] & (d if xyz else ~d)
                 if cand[a] == cand[b] or _pc(z) != 1:
                     continue
-                count = 0
                 for v in range(n):
                     if peer[a, v] and peer[b, v] and (not xyz or peer[pivot, v]) and v != pivot and not placed[v] \
                             and cand[v] & z:
-                        cand[v] &= ~z
-                        count += 1
-                        if cand[v] == 0:
+                        if not _remove(cand, v, _low(z), rem, rec):
                             return -1
-                if count:
-                    rec[4] = count
+                if rec[4]:
+                    _cell(desc, pivot)
+                    _cell(desc, a)
+                    _cell(desc, b)
+                    _value(desc, _low(z))
                     return 1
     return 0
 
@@ -471,7 +619,7 @@ def _restricted(peer: Any, cand: Any, cells: Any, bit: int) -> bool:
 
 
 @kernel
-def _wxyz(cand: Any, placed: Any, peer: Any, rec: Any) -> int:
+def _wxyz(cand: Any, placed: Any, peer: Any, rec: Any, rem: Any, desc: Any) -> int:
     n = cand.shape[0]
     near = np.empty(n, np.int64)
     cells = np.empty(4, np.int64)
@@ -508,7 +656,6 @@ def _wxyz(cand: Any, placed: Any, peer: Any, rec: Any) -> int:
                     if nloose != 1:
                         continue
                     z = loose
-                    count = 0
                     for v in range(n):
                         if v == pivot or v == a or v == b or v == c or placed[v] or not cand[v] & z:
                             continue
@@ -516,160 +663,184 @@ def _wxyz(cand: Any, placed: Any, peer: Any, rec: Any) -> int:
                         for h in range(4):
                             if cand[cells[h]] & z and not peer[cells[h], v]:
                                 sees = False
-                        if sees:
-                            cand[v] &= ~z
-                            count += 1
-                            if cand[v] == 0:
-                                return -1
-                    if count:
+                        if sees and not _remove(cand, v, _low(z), rem, rec):
+                            return -1
+                    if rec[4]:
                         rec[1] = _pc(d)
-                        rec[4] = count
+                        for h in range(4):
+                            _cell(desc, cells[h])
+                        _value(desc, _low(z))
                         return 1
     return 0
 
 
-# -- grouped turbot fish: variable sets as two words (variables 0..125) -------------------------
+# -- grouped turbot fish: variable sets as rows of words (W variables a word) --------------------
 
 
 @kernel
-def _less(a0: int, a1: int, b0: int, b1: int) -> bool:
-    """Whether the variable set (a0, a1) is smaller than (b0, b1) as one integer (Python's sorted)."""
-    return a1 < b1 or (a1 == b1 and a0 < b0)
+def _less(a: Any, b: Any) -> bool:
+    """Whether the variable set ``a`` is smaller than ``b`` as one integer (Python's sorted)."""
+    for i in range(a.shape[0] - 1, -1, -1):
+        if a[i] != b[i]:
+            return a[i] < b[i]
+    return False
 
 
 @kernel
-def _multi(a0: int, a1: int) -> bool:
-    """More than one variable."""
-    return _pc(a0) + _pc(a1) > 1
+def _same(a: Any, b: Any) -> bool:
+    for i in range(a.shape[0]):
+        if a[i] != b[i]:
+            return False
+    return True
 
 
 @kernel
-def _seen(a0: int, a1: int, pmask: Any) -> Any:
-    """The variables that see every variable of the set (grading: ``_seen``)."""
-    s0 = FULL
-    s1 = FULL
-    for word in range(2):
-        m = a0 if word == 0 else a1
+def _count(a: Any) -> int:
+    c = 0
+    for i in range(a.shape[0]):
+        c += _pc(a[i])
+    return c
+
+
+@kernel
+def _seen(a: Any, pmask: Any, out: Any) -> None:
+    """The variables that see every variable of the set ``a`` (every variable's peers), into ``out``."""
+    for i in range(out.shape[0]):
+        out[i] = FULL
+    for word in range(a.shape[0]):
+        m = a[word]
         while m:
             low = m & -m
             m ^= low
             v = word * W + _low(low)
-            s0 &= pmask[v, 0]
-            s1 &= pmask[v, 1]
-    return s0, s1
+            for i in range(out.shape[0]):
+                out[i] &= pmask[v, i]
 
 
 @kernel
 def _grouped(cand: Any, placed: Any, width: int, umask: Any, segu: Any, segptr: Any, segmask: Any, pmask: Any,
-             rec: Any) -> int:
+             rec: Any, rem: Any, desc: Any) -> int:
     n = cand.shape[0]
-    cap = 4096
-    links = np.empty((cap, 4), np.int64)
-    seen = np.empty((cap, 4), np.int64)
+    nw = umask.shape[1]
+    cap = segmask.shape[0] + segu.shape[0]  # a value's links: one a segment at most, and one a unit
+    links = np.empty((cap, 2, nw), np.int64)  # (A, B) of each strong link, A < B
+    seen = np.empty((cap, 2, nw), np.int64)
+    h = np.zeros(nw, np.int64)
+    p = np.zeros(nw, np.int64)
+    a = np.zeros(nw, np.int64)
+    b = np.zeros(nw, np.int64)
+    gone = np.zeros(nw, np.int64)
     for k in range(width):
         bit = 1 << k
-        h0 = 0
-        h1 = 0
+        for i in range(nw):
+            h[i] = 0
         for v in range(n):
             if cand[v] & bit and not placed[v]:
-                if v < W:
-                    h0 |= 1 << v
-                else:
-                    h1 |= 1 << (v - W)
+                h[v // W] |= 1 << (v % W)
         nl = 0
         for si in range(segu.shape[0]):
             u = segu[si]
-            p0 = h0 & umask[u, 0]
-            p1 = h1 & umask[u, 1]
-            if _pc(p0) + _pc(p1) < 2:
+            for i in range(nw):
+                p[i] = h[i] & umask[u, i]
+            cp = _count(p)
+            if cp < 2:
                 continue
             for s in range(segptr[si], segptr[si + 1]):
-                a0, a1 = p0 & segmask[s, 0], p1 & segmask[s, 1]
-                b0, b1 = p0 & ~segmask[s, 0], p1 & ~segmask[s, 1]
-                if (a0 or a1) and (b0 or b1):
-                    ok = _pc(b0) + _pc(b1) == 1
+                for i in range(nw):
+                    a[i] = p[i] & segmask[s, i]
+                    b[i] = p[i] & ~segmask[s, i]
+                ca, cb = _count(a), _count(b)
+                if ca and cb:
+                    ok = cb == 1
                     if not ok:
                         for t in range(segptr[si], segptr[si + 1]):
-                            if not (b0 & ~segmask[t, 0]) and not (b1 & ~segmask[t, 1]):
+                            inside = True
+                            for i in range(nw):
+                                if b[i] & ~segmask[t, i]:
+                                    inside = False
+                            if inside:
                                 ok = True
                                 break
                     if ok:
-                        if _less(b0, b1, a0, a1):
-                            a0, a1, b0, b1 = b0, b1, a0, a1
-                        if nl == cap:
-                            return -1
-                        links[nl, 0], links[nl, 1], links[nl, 2], links[nl, 3] = a0, a1, b0, b1
+                        first, second = (b, a) if _less(b, a) else (a, b)
+                        for i in range(nw):
+                            links[nl, 0, i], links[nl, 1, i] = first[i], second[i]
                         nl += 1
-            if _pc(p0) + _pc(p1) == 2:
-                if p0:
-                    l0, l1 = p0 & -p0, 0
-                else:
-                    l0, l1 = 0, p1 & -p1
-                if nl == cap:
-                    return -1
-                links[nl, 0], links[nl, 1], links[nl, 2], links[nl, 3] = l0, l1, p0 ^ l0, p1 ^ l1
+            if cp == 2:
+                lowest = True
+                for i in range(nw):
+                    low = p[i] & -p[i] if lowest else 0
+                    if low:
+                        lowest = False
+                    links[nl, 0, i], links[nl, 1, i] = low, p[i] ^ low
                 nl += 1
-        # sorted(set(links)): insertion sort by (a, b) as integers, duplicates dropped
+        # sorted(set(links)): insertion sort by (A, B) as integers, duplicates dropped
         m = 0
         for i in range(nl):
-            a0, a1, b0, b1 = links[i, 0], links[i, 1], links[i, 2], links[i, 3]
+            for x in range(nw):
+                a[x], b[x] = links[i, 0, x], links[i, 1, x]
             dup = False
             for j in range(m):
-                if links[j, 0] == a0 and links[j, 1] == a1 and links[j, 2] == b0 and links[j, 3] == b1:
+                if _same(links[j, 0], a) and _same(links[j, 1], b):
                     dup = True
                     break
             if dup:
                 continue
             j = m
-            while j > 0 and (_less(a0, a1, links[j - 1, 0], links[j - 1, 1]) or (
-                    links[j - 1, 0] == a0 and links[j - 1, 1] == a1 and _less(b0, b1, links[j - 1, 2],
-                                                                               links[j - 1, 3]))):
+            while j > 0 and (_less(a, links[j - 1, 0]) or (_same(links[j - 1, 0], a) and _less(b, links[j - 1, 1]))):
                 links[j] = links[j - 1]
                 j -= 1
-            links[j, 0], links[j, 1], links[j, 2], links[j, 3] = a0, a1, b0, b1
+            for x in range(nw):
+                links[j, 0, x], links[j, 1, x] = a[x], b[x]
             m += 1
         nl = m
         grouped = False
         for i in range(nl):
-            if _multi(links[i, 0], links[i, 1]) or _multi(links[i, 2], links[i, 3]):
+            if _count(links[i, 0]) > 1 or _count(links[i, 1]) > 1:
                 grouped = True
         if not grouped:
             continue
         for i in range(nl):
-            seen[i, 0], seen[i, 1] = _seen(links[i, 0], links[i, 1], pmask)
-            seen[i, 2], seen[i, 3] = _seen(links[i, 2], links[i, 3], pmask)
-        # ends: the links as (a, b), then reversed as (b, a)
+            _seen(links[i, 0], pmask, seen[i, 0])
+            _seen(links[i, 1], pmask, seen[i, 1])
+        # ends: the links as (A, B), then reversed as (B, A)
         for e1 in range(2 * nl):
             i = e1 % nl
-            sa = 0 if e1 < nl else 2
-            sb = 2 - sa
-            a0, a1, b0, b1 = links[i, sa], links[i, sa + 1], links[i, sb], links[i, sb + 1]
-            seenb0, seenb1 = seen[i, sb], seen[i, sb + 1]
-            seena0, seena1 = seen[i, sa], seen[i, sa + 1]
+            sa = 0 if e1 < nl else 1
+            sb = 1 - sa
+            la, lb, seen_a, seen_b = links[i, sa], links[i, sb], seen[i, sa], seen[i, sb]
             for e2 in range(2 * nl):
                 j = e2 % nl
-                sc = 0 if e2 < nl else 2
-                sd = 2 - sc
-                c0, c1, d0, d1 = links[j, sc], links[j, sc + 1], links[j, sd], links[j, sd + 1]
-                if (c0 & ~seenb0) or (c1 & ~seenb1) or ((a0 | b0) & (c0 | d0)) or ((a1 | b1) & (c1 | d1)):
+                sc = 0 if e2 < nl else 1
+                sd = 1 - sc
+                lc, ld = links[j, sc], links[j, sd]
+                skip = False
+                for x in range(nw):
+                    if lc[x] & ~seen_b[x] or (la[x] | lb[x]) & (lc[x] | ld[x]):
+                        skip = True
+                if skip or not (_count(la) > 1 or _count(lb) > 1 or _count(lc) > 1 or _count(ld) > 1):
                     continue
-                if not (_multi(a0, a1) or _multi(b0, b1) or _multi(c0, c1) or _multi(d0, d1)):
-                    continue
-                g0 = seena0 & seen[j, sd] & h0 & ~(a0 | d0)
-                g1 = seena1 & seen[j, sd + 1] & h1 & ~(a1 | d1)
-                if g0 or g1:
-                    count = 0
-                    for word in range(2):
-                        g = g0 if word == 0 else g1
+                any_gone = False
+                for x in range(nw):
+                    gone[x] = seen_a[x] & seen[j, sd, x] & h[x] & ~(la[x] | ld[x])
+                    any_gone |= gone[x] != 0
+                if any_gone:
+                    for x in range(nw):
+                        g = gone[x]
                         while g:
                             low = g & -g
                             g ^= low
-                            v = word * W + _low(low)
-                            cand[v] &= ~bit
-                            count += 1
-                            if cand[v] == 0:
+                            if not _remove(cand, x * W + _low(low), k, rem, rec):
                                 return -1
-                    rec[4] = count
+                    for gi, side in enumerate((la, lb, lc, ld)):
+                        desc[D_GROUPS + gi] = _count(side)
+                        for x in range(nw):
+                            g = side[x]
+                            while g:
+                                low = g & -g
+                                g ^= low
+                                _cell(desc, x * W + _low(low))
+                    _value(desc, k)
                     return 1
     return 0
 
@@ -684,7 +855,7 @@ def _add(s: Any, node: int) -> None:
 
 @kernel
 def _weak_table(width: int, cand: Any, placed: Any, porder: Any, plen: Any, rank: Any, wt: Any) -> None:
-    """Chains.weak of every candidate node (by rank), once a board: wt[0, node] its value in its unplaced peers,
+    """The weak links of every candidate node (by rank), once a board: wt[0, node] its value in its unplaced peers,
     wt[1, node] that and its cell's other values."""
     for var in range(cand.shape[0]):
         if placed[var]:
@@ -723,7 +894,7 @@ def _strong_of(node: int, use_x: bool, use_y: bool, xcnt: Any, xadj: Any, yadj: 
 @kernel
 def _chains(cand: Any, placed: Any, width: int, uvars: Any, ulen: Any, uperm: Any, rank: Any, xcnt: Any, xadj: Any,
             yadj: Any) -> None:
-    """Chains.__init__: the strong links (conjugate places of a value in a unit; a bivalue cell's values), between
+    """The strong links (conjugate places of a value in a unit; a bivalue cell's values), between
     nodes numbered by ``rank`` (a node's place among the board's candidates: the same order, fewer words)."""
     for i in range(xcnt.shape[0]):
         xcnt[i] = 0
@@ -767,7 +938,8 @@ def _chains(cand: Any, placed: Any, width: int, uvars: Any, ulen: Any, uperm: An
 @kernel
 def _chain_from(s: int, use_x: bool, use_y: bool, cell_weak: bool, limit: int, min_nodes: int, wt: Any,
                 xcnt: Any, xadj: Any, yadj: Any, work: Any, found: Any) -> int:
-    """Chains._from: the chain's node count (0: none), its end in found[0] and what it removes in ``found[1:]``.
+    """The shortest chain from node ``s`` (strong and weak links alternating, breadth first) whose ends see a
+    candidate to remove: its node count (0: none), its end in found[0] and what it removes in ``found[1:]``.
     ``work`` holds scratch node sets (rows)."""
     seen_true, seen_false, frontier, reached = work[0], work[1], work[2], work[3]
     target = wt[1, s]
@@ -842,7 +1014,7 @@ def _chain_from(s: int, use_x: bool, use_y: bool, cell_weak: bool, limit: int, m
 @kernel
 def _chain_search(use_x: bool, use_y: bool, cell_weak: bool, max_nodes: int, min_nodes: int, wt: Any, xcnt: Any,
                   xadj: Any, yadj: Any, work: Any, found: Any, best: Any) -> int:
-    """Chains.search: the shortest chain's node count (0: none); start in best[0], end and removals after."""
+    """The shortest chain from any start: its node count (0: none); start in best[0], end and removals after."""
     nodes = 0
     for s in range(xcnt.shape[0]):
         if not ((use_x and xcnt[s] > 0) or (use_y and yadj[s] >= 0)):
@@ -860,7 +1032,7 @@ def _chain_search(use_x: bool, use_y: bool, cell_weak: bool, max_nodes: int, min
 @kernel
 def _chain_path(s: int, e: int, nodes: int, use_x: bool, use_y: bool, cell_weak: bool, wt: Any, xcnt: Any,
                 xadj: Any, yadj: Any, work: Any, path: Any) -> None:
-    """Chains.path: one chain of ``nodes`` nodes from s to e, breadth first with parents, into ``path``."""
+    """One chain of ``nodes`` nodes from s to e, breadth first with parents, into ``path``."""
     N = xcnt.shape[0]
     parent = np.full((2, N), -2, np.int64)  # [is_true][node] -> parent node (-1: the start)
     layer = np.empty(2 * N, np.int64)
@@ -909,7 +1081,7 @@ def _chain_path(s: int, e: int, nodes: int, use_x: bool, use_y: bool, cell_weak:
 @kernel
 def _x_unit(a: int, b: int, width: int, cand: Any, placed: Any, uvars: Any, ulen: Any, uperm: Any,
             ubox: Any) -> int:
-    """Chains.x_unit of an X link: the last line unit where a and b are the value's two places, else the
+    """The unit of an X link: the last line unit where a and b are the value's two places, else the
     first box-like one."""
     k = a % width
     va, vb = a // width, b // width
@@ -934,7 +1106,7 @@ def _x_unit(a: int, b: int, width: int, cand: Any, placed: Any, uvars: Any, ulen
 
 @kernel
 def _chain_step(kind: int, width: int, maxu: int, cand: Any, placed: Any, uvars: Any, ulen: Any, uperm: Any,
-                ubox: Any, ufam: Any, porder: Any, plen: Any, rank: Any, rec: Any) -> int:
+                ubox: Any, ufam: Any, porder: Any, plen: Any, rank: Any, rec: Any, rem: Any, desc: Any) -> int:
     """Turbot fish (kind 0), X-chain (1), XY-chain (2), forcing chain (3): 1 applied, 0 none, -1 contradiction.
     rec[1]: turbot fish's name (TURBOT), a chain's node count (+ 100 * (lines + 1) + 1000 * box for an
     X-chain of 3 to 6 strong links: the unit kinds of ``strong_links_rating``)."""
@@ -965,15 +1137,16 @@ def _chain_step(kind: int, width: int, maxu: int, cand: Any, placed: Any, uvars:
     use_x = kind != 2
     use_y = kind >= 2
     cell_weak = kind == 3
-    nodes = _chain_search(use_x, use_y, cell_weak, 4 if kind == 0 else 24, 4 if kind in (0, 3) else 6, wt, xcnt,
+    nodes = _chain_search(use_x, use_y, cell_weak, 4 if kind == 0 else MAX_CHAIN, 4 if kind in (0, 3) else 6, wt, xcnt,
                           xadj, yadj, work, found, best)
     if nodes == 0:
         return 0
     s, e = best[0], best[1]
-    if kind <= 1:
-        _chain_path(s, e, nodes, use_x, use_y, cell_weak, wt, xcnt, xadj, yadj, work, path)
-        for i in range(nodes):
-            path[i] = node_of[path[i]]
+    _chain_path(s, e, nodes, use_x, use_y, cell_weak, wt, xcnt, xadj, yadj, work, path)
+    for i in range(nodes):
+        path[i] = node_of[path[i]]
+        desc[D_CELLS + n + i] = path[i]
+    desc[D_NCHAIN] = nodes
     if kind == 0:
         u0 = _x_unit(path[0], path[1], width, cand, placed, uvars, ulen, uperm, ubox)
         u1 = _x_unit(path[2], path[3], width, cand, placed, uvars, ulen, uperm, ubox)
@@ -995,19 +1168,14 @@ def _chain_step(kind: int, width: int, maxu: int, cand: Any, placed: Any, uvars:
                 else:
                     fams |= 1 << ufam[u]
             rec[1] += 100 * (_pc(fams) + 1) + 1000 * box
-    count = 0
     for i in range(best.shape[0] - 2):
         bits = best[2 + i]
         while bits:
             low = bits & -bits
             bits ^= low
             node = node_of[i * W + _low(low)]
-            v = node // width
-            cand[v] &= ~(1 << (node % width))
-            count += 1
-            if cand[v] == 0:
+            if not _remove(cand, node // width, node % width, rem, rec):
                 return -1
-    rec[4] = count
     return 1
 
 
@@ -1015,12 +1183,15 @@ def _chain_step(kind: int, width: int, maxu: int, cand: Any, placed: Any, uvars:
 
 
 @kernel
-def _run(rungs: int, cand: Any, placed: Any, width: int, all_values: int, uvars: Any, ulen: Any, uunion: Any,
-         uperm: Any, ubox: Any, ufam: Any, fam: Any, flen: Any, ca: Any, cb: Any, cshared: Any, obase: Any,
-         oblen: Any, ocover: Any, cidx: Any, peer: Any, porder: Any, plen: Any, umask: Any, segu: Any, segptr: Any,
-         segmask: Any, pmask: Any, out: Any, top: int) -> Any:
-    """Steps of the first ``rungs`` rungs until the board is solved (status 0) or none applies (1); -1 on a
-    contradiction. Each step is a row of ``out``: rung, parameter, placed variable, value bit index, removals."""
+def _run(first: int, pause: int, stop: int, enabled: Any, cand: Any, placed: Any, width: int, all_values: int,
+         uvars: Any, ulen: Any, uunion: Any, uperm: Any, ubox: Any, ufam: Any, fam: Any, flen: Any, ca: Any, cb: Any,
+         cshared: Any, obase: Any, oblen: Any, ocover: Any, cidx: Any, peer: Any, porder: Any, plen: Any, links: Any,
+         llen: Any, umask: Any, segu: Any, segptr: Any, segmask: Any, pmask: Any, rem: Any, desc: Any, tape: Any,
+         top: int) -> Any:
+    """The compiled rungs, cheapest first, from rung ``first`` (then from the cheapest again after each step),
+    each step recorded on ``tape`` (see ``LadderKernel.rows``). Returns (status, tape length): 0 solved, 1 no
+    compiled rung applies, -1 a contradiction, 2 rung ``pause`` is next (the constraint rung, in Python),
+    3 the tape has no room for another step, 4 ``stop`` was met (1: a step placed a value; 2: any step)."""
     n = cand.shape[0]
     per_var = np.zeros(n, np.int64)  # a node has at most one conjugate in each unit of its variable
     for u in range(uvars.shape[0]):
@@ -1029,18 +1200,30 @@ def _run(rungs: int, cand: Any, placed: Any, width: int, all_values: int, uvars:
     maxu = max(1, per_var.max())
     rank = np.empty(n * width, np.int64)
     rec = np.zeros(5, np.int64)
+    rung = first
     while True:
         solved = True
+        left = 0
         for v in range(n):
             if not placed[v]:
                 solved = False
-                break
+                left += _pc(cand[v])
         if solved:
             return 0, top
+        if tape.shape[0] - top < 5 + 2 * left + D_CELLS + n + MAX_PATH:
+            return 3, top
         status = 0
-        rung = 0
-        while rung < rungs and status == 0:
+        while rung < len(enabled) and status == 0:
+            if not enabled[rung]:
+                rung += 1
+                continue
+            if rung == pause:
+                return 2, top
             rec[1], rec[2], rec[3], rec[4] = 0, -1, -1, 0
+            desc[D_UNIT], desc[D_SECOND], desc[D_SINGLE] = -1, -1, -1
+            desc[D_NVALUES], desc[D_NBASE], desc[D_NCOVER], desc[D_NCELLS], desc[D_NCHAIN] = 0, 0, 0, 0, 0
+            for i in range(4):
+                desc[D_GROUPS + i] = 0
             if rung == 0:  # full house
                 for u in range(uvars.shape[0]):
                     if not uperm[u]:
@@ -1054,7 +1237,8 @@ def _run(rungs: int, cand: Any, placed: Any, width: int, all_values: int, uvars:
                             last = v
                     if nf == 1 and _pc(cand[last]) == 1:
                         rec[2], rec[3] = last, _low(cand[last])
-                        status = 1 if _place(cand, placed, last, cand[last], porder, plen) else -1
+                        desc[D_UNIT] = u
+                        status = 1 if _place(cand, placed, last, cand[last], links, llen) else -1
                         break
             elif rung == 1 or rung == 2:  # hidden single, box-like units then lines
                 boxes = rung == 1
@@ -1071,17 +1255,16 @@ def _run(rungs: int, cand: Any, placed: Any, width: int, all_values: int, uvars:
                             v = uvars[u, i]
                             if not placed[v] and cand[v] & bit:
                                 rec[2], rec[3] = v, _low(bit)
-                                status = 1 if _place(cand, placed, v, bit, porder, plen) else -1
+                                desc[D_UNIT] = u
+                                status = 1 if _place(cand, placed, v, bit, links, llen) else -1
                                 break
                         break
             elif rung == 3 or rung == 4:
                 status = _direct_intersection(rung == 3, cand, placed, uvars, ulen, ubox, ufam, fam, flen, ca, cb,
-                                              cshared, porder, plen, rec)
+                                              cshared, links, llen, rec, desc)
             elif rung == 5 or rung == 8:
-                status = _hidden_subset(2 if rung == 5 else 3, True, cand, placed, uvars, ulen, uperm, porder, plen,
-                                        rec)
-            elif rung == 6:  # constraint: the kernel's models have none
-                status = 0
+                status = _hidden_subset(2 if rung == 5 else 3, True, cand, placed, uvars, ulen, uperm, links, llen,
+                                        rec, rem, desc)
             elif rung == 7:  # naked single
                 for v in range(n):
                     d = cand[v]
@@ -1090,40 +1273,54 @@ def _run(rungs: int, cand: Any, placed: Any, width: int, all_values: int, uvars:
                             status = -1
                             break
                         rec[2], rec[3] = v, _low(d)
-                        status = 1 if _place(cand, placed, v, d, porder, plen) else -1
+                        status = 1 if _place(cand, placed, v, d, links, llen) else -1
                         break
             elif rung == 9 or rung == 10:
-                status = _intersection(rung == 9, cand, placed, uvars, ulen, ubox, ca, cb, cshared, rec)
+                status = _intersection(rung == 9, cand, placed, uvars, ulen, ubox, ca, cb, cshared, rec, rem, desc)
             elif rung == 11 or rung == 14 or rung == 21:
-                status = _naked_subset(2 if rung == 11 else 3 if rung == 14 else 4, cand, placed, uvars, ulen, rec)
+                status = _naked_subset(2 if rung == 11 else 3 if rung == 14 else 4, cand, placed, uvars, ulen, rec,
+                                       rem, desc)
             elif rung == 12 or rung == 15 or rung == 22:
                 status = _fish(2 if rung == 12 else 3 if rung == 15 else 4, all_values, cand, placed, uvars, ulen,
-                               fam, flen, obase, oblen, ocover, cidx, rec)
+                               fam, flen, obase, oblen, ocover, cidx, rec, rem, desc)
             elif rung == 13 or rung == 16 or rung == 23:
                 status = _hidden_subset(2 if rung == 13 else 3 if rung == 16 else 4, False, cand, placed, uvars,
-                                        ulen, uperm, porder, plen, rec)
+                                        ulen, uperm, links, llen, rec, rem, desc)
             elif rung == 17:
                 status = _chain_step(0, width, maxu, cand, placed, uvars, ulen, uperm, ubox, ufam, porder, plen,
-                                     rank, rec)
+                                     rank, rec, rem, desc)
             elif rung == 18:
-                status = _grouped(cand, placed, width, umask, segu, segptr, segmask, pmask, rec)
+                status = _grouped(cand, placed, width, umask, segu, segptr, segmask, pmask, rec, rem, desc)
             elif rung == 19 or rung == 20:
-                status = _wing(rung == 20, cand, placed, peer, porder, plen, rec)
+                status = _wing(rung == 20, cand, placed, peer, porder, plen, rec, rem, desc)
             elif rung == 24:
-                status = _wxyz(cand, placed, peer, rec)
-            else:  # 25, 26, 27: X-chain, XY-chain, forcing chain
+                status = _wxyz(cand, placed, peer, rec, rem, desc)
+            elif rung >= 25:  # 25, 26, 27: X-chain, XY-chain, forcing chain
                 status = _chain_step(rung - 24, width, maxu, cand, placed, uvars, ulen, uperm, ubox, ufam, porder,
-                                     plen, rank, rec)
+                                     plen, rank, rec, rem, desc)
             if status == 0:
                 rung += 1
         if status < 0:
             return -1, top
         if status == 0:
             return 1, top
-        out[top, 0] = rung
+        tape[top] = rung
         for i in range(1, 5):
-            out[top, i] = rec[i]
-        top += 1
+            tape[top + i] = rec[i]
+        top += 5
+        for i in range(rec[4]):
+            tape[top], tape[top + 1] = rem[i, 0], rem[i, 1]
+            top += 2
+        end = D_CELLS + desc[D_NCELLS]
+        for i in range(end):
+            tape[top + i] = desc[i]
+        top += end
+        for i in range(desc[D_NCHAIN]):
+            tape[top + i] = desc[D_CELLS + n + i]
+        top += desc[D_NCHAIN]
+        if stop == 2 or stop == 1 and rec[2] >= 0:
+            return 4, top
+        rung = 0
 
 
 # -- Python side -------------------------------------------------------------------------------------
@@ -1137,28 +1334,33 @@ def _table(rows: Sequence[Sequence[int]], fill: int = -1) -> Any:
     return out
 
 
-def _words(vars_: Sequence[int] | set[int]) -> list[int]:
-    w = [0, 0]
-    for v in vars_:
-        w[v // W] |= 1 << (v % W)
-    return w
+def fits(net: Logic) -> bool:
+    """Whether the kernel can hold the model: values as bits of an int64 (62 at most, so that a shifted value
+    stays inside the word), and a family's units as bits of one word (fish)."""
+    return net.width <= 62 and all(len(f) < W for f in net.families) and len(net.units) > 0
 
 
 class LadderKernel:
-    """One model's tables for the compiled ladder (``applies`` says whether it can run)."""
+    """One model's tables for the compiled ladder, and the ladder's steps: the compiled rungs, with the Python
+    rungs (``techniques``) where the kernel hands the board back."""
 
     def __init__(self, net: Logic) -> None:
-        """``net``: a model of AllDifferent constraints without offsets only (grading.compiled_ladder checks)."""
+        """``net``: a model the ladder fits (``fits``; grading.ladder_fits checks)."""
         self.net = net
         n = len(net.initial)
-        names = [u[0] for u in net.units]
-        self.applies = (all(u[3] for u in net.units) and len(set(names)) == len(names)
-                        and not net.others and n <= 2 * W and net.width <= 16 and len(net.units) > 0
-                        and all(len(f) < W for f in net.families)  # a family's units as bits of one word
-                        and tuple(name for name, _ in LADDER[:len(COMPILED)]) == COMPILED)
-        if not self.applies:
-            return
+        words = (n + W - 1) // W
+
+        def as_words(vars_: Iterable[int]) -> list[int]:
+            w = [0] * words
+            for v in vars_:
+                w[v // W] |= 1 << (v % W)
+            return w
+
         fam_of = {u: f for f, us in enumerate(net.families) for u in us}
+        links = np.zeros((n, max([len(row) for row in net.links] + [1]), 2), dtype=np.int64)
+        for v, row in enumerate(net.links):
+            for i, link in enumerate(row):
+                links[v, i] = link
         self.tables = (
             net.width, net.all_values,
             _table([list(u[1]) for u in net.units]), np.array([len(u[1]) for u in net.units], dtype=np.int64),
@@ -1175,71 +1377,128 @@ class LadderKernel:
             np.array([cover for _, cover in net.orthogonal], dtype=np.int64),
             _table([[net.cover_index.get(f, {}).get(v, -1) for v in range(n)] for f in range(len(net.families))]),
             np.array([[w in net.peers[v] for w in range(n)] for v in range(n)], dtype=np.bool_),
-            _table([list(net.peers[v]) for v in range(n)]),  # the order Python iterates each peer set in
+            _table([list(net.peers[v]) for v in range(n)]),  # the order a peer set iterates in: the wings' order
             np.array([len(net.peers[v]) for v in range(n)], dtype=np.int64),
-            np.array([_words(u[1]) for u in net.units], dtype=np.int64),
+            links, np.array([len(row) for row in net.links], dtype=np.int64),
+            np.array([as_words(u[1]) for u in net.units], dtype=np.int64),
             np.array(list(net.segments), dtype=np.int64),
             np.cumsum([0] + [len(s) for s in net.segments.values()]).astype(np.int64),
-            np.array([_words([v for v in range(n) if m >> v & 1]) for s in net.segments.values() for m in s]
-                     or [[0, 0]], dtype=np.int64),
-            np.array([_words(net.peers[v]) for v in range(n)], dtype=np.int64))
-        self.steps = n * (net.width + 1) + 1  # a step places a variable or removes a candidate: at most this many
+            np.array([as_words(v for v in range(n) if m >> v & 1) for s in net.segments.values() for m in s]
+                     or [[0] * words], dtype=np.int64),
+            np.array([as_words(net.peers[v]) for v in range(n)], dtype=np.int64))
+        self.size = 8 * n * net.width + 4 * (D_CELLS + n + MAX_PATH)  # a tape: room for a few of the largest steps
+        self.pause = COMPILED.index("constraint") if net.others else -1
 
-    def run(self, cand: list[int], placed: list[bool]) -> tuple[int, list[tuple[int, int, int, int, int]]]:
-        """The compiled rungs from this board on: (status, steps), the board updated in place."""
+    def enabled(self, techniques: Collection[str] | None) -> Any:
+        """The compiled rungs a ladder limited to ``techniques`` climbs (None: every one)."""
+        return np.array([techniques is None or t in techniques for t in COMPILED], dtype=np.bool_)
+
+    def rows(self, cand: list[int], placed: list[bool], stop: int = 0, first: int = 0,
+             enabled: Any = None) -> tuple[int, list[Row]]:
+        """The compiled rungs from this board on, until ``_run``'s status (which it returns), the board updated
+        in place, and the steps taken: each a ``Row``."""
         c = np.array(cand, dtype=np.int64)
         p = np.array(placed, dtype=np.bool_)
-        out = np.empty((self.steps, 5), dtype=np.int64)  # per call: threads may share one model's tables
-        status, top = _run(len(COMPILED), c, p, *self.tables, out, 0)
+        n = len(cand)
+        rem = np.empty((n * self.net.width + 1, 2), dtype=np.int64)
+        desc = np.zeros(D_CELLS + n + MAX_PATH, dtype=np.int64)
+        tape = np.empty(self.size, dtype=np.int64)  # per call: threads may share one model's tables
+        global _spent
+        run = _loop()
+        start = time.perf_counter()
+        status, top = run(first, self.pause, stop, self.enabled(None) if enabled is None else enabled, c, p,
+                          *self.tables, rem, desc, tape, 0)
+        if run is _run:
+            _spent += time.perf_counter() - start
         cand[:] = c.tolist()
         placed[:] = p.tolist()
-        return int(status), [(r[0], r[1], r[2], r[3], r[4]) for r in out[:top].tolist()]
+        out: list[Row] = []
+        values = tape[:top].tolist()
+        at = 0
+        while at < top:
+            rung, param, var, k, count = values[at:at + 5]
+            at += 5
+            removes = tuple((values[i], values[i + 1]) for i in range(at, at + 2 * count, 2))
+            at += 2 * count
+            head = values[at:at + D_CELLS]
+            at += D_CELLS
+            cells = tuple(values[at:at + head[D_NCELLS]])
+            at += head[D_NCELLS]
+            chain = tuple(values[at:at + head[D_NCHAIN]])
+            at += head[D_NCHAIN]
+            out.append(Row(rung, param, var, k, removes, head, cells, chain))
+        return int(status), out
 
-    def grade(self, givens: Mapping[int, int], solution: Sequence[int]) -> Grade | None:
-        """``Logic.grade`` with the compiled rungs; None when a board contradicts itself (the Python ladder
-        then grades the puzzle and says so)."""
-        from puzzlesmith.generators.grading import Grade  # grading imports this module lazily, so not at the top
-
-        net = self.net
-        try:
-            cand, placed = net.start(givens)
-        except Contradiction:
-            return None
-        counts: dict[str, int] = {}
-        rating, hardest = 0.0, ""
-
-        def count(technique: str, value: float) -> None:
-            nonlocal rating, hardest
-            counts[technique] = counts.get(technique, 0) + 1
-            if value > rating:
-                rating, hardest = value, technique
-
-        while True:
-            status, steps = self.run(cand, placed)
+    def deduce(self, cand: list[int], placed: list[bool], stop: int = 0,
+               techniques: Collection[str] | None = None) -> Iterator[Row | Step]:
+        """The ladder's deductions from this board on, cheapest rung first, applied to the board, until it is
+        solved, no rung applies, or ``stop`` (1: after a step that places a value; 2: after one step): the
+        compiled rungs' steps as ``Row``s, the Python rungs' as ``Step``s. Raises Contradiction after the steps
+        that led to one."""
+        net, enabled = self.net, self.enabled(techniques)
+        first = 0
+        while not all(placed):
+            clock.check()  # a caller's time limit (grade --time-limit) ends the ladder between calls
+            status, rows = self.rows(cand, placed, stop, first, enabled)
+            yield from rows
+            first = 0
+            if status == 0 or status == 4:
+                return
             if status < 0:
-                return None
-            for row in steps:
-                count(*self.describe(row))
-            if status == 0:
-                break
-            try:
-                step = net.next_step(cand, placed, start=len(COMPILED))
-            except Contradiction:
-                return None
-            if step is None:
-                var = net.fewest(cand, placed)
-                net.place(cand, placed, var, 1 << (solution[var] - net.lo))
-                count("guess", RATINGS["guess"])
+                raise Contradiction
+            if status == 3:  # the tape was full: go on from the cheapest rung, as after any step
+                continue
+            if status == 2:  # the constraint rung's turn: in Python (a constraint checks its own tuples)
+                step = python_rungs.constraint(net, cand, placed) if enabled[self.pause] else None
+                if step is None:
+                    first = self.pause + 1
+                    continue
             else:
-                count(step.technique, step.rating)
-            if all(placed):
-                break
-        return Grade(round(max(rating, 1.0), 1), counts.get("guess", 0), counts, hardest=hardest)
+                step = None
+                for name, find in python_rungs.PYTHON_RUNGS:
+                    if techniques is None or name in techniques:
+                        clock.check()
+                        step = find(net, cand, placed)
+                        if step is not None:
+                            break
+                if step is None:
+                    return
+            net.apply(cand, placed, step)
+            yield step
+            if stop == 2 or stop == 1 and step.place is not None:
+                return
+
+    def step(self, row: Row) -> Step:
+        """A compiled step as the ladder's ``Step``: the technique, its rating and its reasons by name."""
+        net = self.net
+        technique, rating = self.describe(row)
+        head = row.head
+        names = [u[0] for u in net.units]
+        unit = names[head[D_UNIT]] if head[D_UNIT] >= 0 else ""
+        place = (row.var, net.lo + row.k) if row.var >= 0 else None
+        if technique == "naked single":
+            unit = ", ".join(net.units_of[row.var]) or "its constraints"
+        elif head[D_NBASE]:  # a fish: its base and cover units
+            unit = ", ".join(names[u] for u in head[D_BASE:D_BASE + head[D_NBASE]])
+        second = (names[head[D_SECOND]] if head[D_SECOND] >= 0 else
+                  ", ".join(names[u] for u in head[D_COVER:D_COVER + head[D_NCOVER]]))
+        sizes = head[D_GROUPS:D_GROUPS + 4]
+        groups: tuple[tuple[int, ...], ...] = ()
+        if any(sizes):
+            at = 0
+            for size in sizes:
+                groups += (row.cells[at:at + size],)
+                at += size
+        width = net.width
+        return Step(technique, unit, rating, place=place, removes=tuple((v, net.lo + k) for v, k in row.removes),
+                    cells=row.cells, values=tuple(net.lo + k for k in head[D_VALUES:D_VALUES + head[D_NVALUES]]),
+                    second=second, chain=tuple((node // width, net.lo + node % width) for node in row.chain),
+                    single=names[head[D_SINGLE]] if head[D_SINGLE] >= 0 else "", groups=groups)
 
     @staticmethod
-    def describe(row: tuple[int, int, int, int, int]) -> tuple[str, float]:
-        """A kernel step's technique and rating, computed as the Python finder computes it."""
-        rung, param = row[0], row[1]
+    def describe(row: Row) -> tuple[str, float]:
+        """A compiled step's technique and rating (SE's, with the length bonus and Sukaku's strong links)."""
+        rung, param = row.rung, row.param
         technique = COMPILED[rung]
         if rung == 1:
             return technique, 1.2
@@ -1258,3 +1517,18 @@ class LadderKernel:
                     value = links
             return technique, value
         return technique, RATINGS[technique] if rung != 2 else 1.5
+
+
+class Row(NamedTuple):
+    """A compiled step as the kernel recorded it: the rung and its parameter (a turbot fish's kind, a chain's
+    length, a WXYZ-wing's pivot size), the placement (var -1: none) as a value bit index, the removals as
+    (variable, bit index), the reasons (``head``: the D_ places), the cells and the chain's nodes."""
+
+    rung: int
+    param: int
+    var: int
+    k: int
+    removes: tuple[tuple[int, int], ...]
+    head: list[int]
+    cells: tuple[int, ...]
+    chain: tuple[int, ...]

@@ -145,7 +145,7 @@ def count_boards(rows: int, cols: int, pieces: int | None = None, sizes: Sequenc
             if after is False:
                 continue
             rest_cells = board.full & ~piece
-            rooms = [room for room in _step_rooms(piece, rows, cols) if room is not None]
+            rooms = [room for room in step_rooms(piece, rows, cols) if room is not None]
             for room in rooms:
                 total += ways(rest_cells & ~room, after)
             if len(rooms) == 2:
@@ -168,7 +168,7 @@ def placed(rest: _Rest, size: int) -> _Rest | Literal[False]:
     return rest - 1 if rest > 0 else False
 
 
-def _step_rooms(piece: int, rows: int, cols: int) -> tuple[int | None, int | None]:
+def step_rooms(piece: int, rows: int, cols: int) -> tuple[int | None, int | None]:
     """The cells ``piece`` newly needs to step left and to step up (None where it is on that edge)."""
     col0 = sum(1 << (r * cols) for r in range(rows))
     left = None if piece & col0 else (piece >> 1) & ~piece

@@ -110,7 +110,8 @@ def fitness_of_text(board: str, goal: str, metric: str) -> int:
     """The optimal solution length of ``board`` (0: no goal piece, or no solution): by numpy layers
     where the class search's keys fit (boards of up to 20 cells, single-piece metrics), else by
     ``slide``'s own breadth-first search."""
-    from puzzlesmith.sbp.hardest import VECTOR_METRICS, Geometry
+    from puzzlesmith.sbp.classes import VECTOR_METRICS
+    from puzzlesmith.sbp.hardest import Geometry
 
     grid = board.split("/")
     rows, cols = len(grid), len(grid[0])

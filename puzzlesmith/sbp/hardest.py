@@ -25,10 +25,11 @@ The search starts from the justsolved positions: the goal piece at its goal and 
 them by moves of the other pieces (these, with them, are all the goal positions of their
 components: before the goal piece first leaves its goal it must be able to move).
 
-With numba installed (the ``fast`` extra) the layers are searched by the compiled kernels of
-``hardest_kernel`` (``search_class_keys``): a layer is its sorted keys alone, 8 bytes a position,
-since a key turns back into its pieces in a few bit operations; without numba, by the numpy rows
-(``search_class``). The two give the same layers and the same start (the tests compare them).
+The layers are searched by the compiled kernels of ``hardest_kernel`` (``search_class_keys``): a layer is its
+sorted keys alone, 8 bytes a position, since a key turns back into its pieces in a few bit operations. numba comes
+with every install (galois, a dependency, requires it); with $PUZZLESMITH_PURE_PYTHON set the same kernels run as
+plain Python. The numpy search this replaced, a layer as rows of piece masks, is the tests' reference
+(tests/hardest_reference.py): the two give the same layers and the same start.
 """
 
 from __future__ import annotations
@@ -38,20 +39,17 @@ from collections import Counter
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from puzzlesmith.puzzles.slide import LABELS, Piece, bits, shape_of
 from puzzlesmith.sbp.boards import Board, board_list, connected_sets, popcount
+from puzzlesmith.sbp.classes import MAX_CELLS, MODES, VECTOR_METRICS, class_name
 
-RULES = ("corner", "edges")
-VECTOR_METRICS = ("steps", "straight", "moves")
-#: How a class's layers are kept: as rows of masks (fastest), or numbered as two bits a position in memory or
-#: on disk (``hardest_ranked``: bounded memory); ``auto`` takes the first that fits the memory at hand.
-MODES = ("layers", "ranked", "disk")
+if TYPE_CHECKING:
+    from puzzlesmith.sbp.hardest_kernel import KeyMoves
+
 #: Positions expanded at once: bounds the memory of one layer's successors.
 CHUNK = 1 << 16
-#: The largest board the class search takes, in cells.
-MAX_CELLS = 20
 
 
 class Geometry(Board):
@@ -104,25 +102,10 @@ def step_targets(piece: int, geo: Geometry) -> list[int]:
     return out
 
 
-def justsolved_rows(geo: Geometry, sizes: Sequence[int], rule: str) -> list[list[int]]:
-    """Every position of the class with the goal piece at its goal and able to move (goal piece
-    first); a board where it can move both ways comes twice (keys remove the repeat)."""
-    rows: list[list[int]] = []
-    wanted = Counter(sizes)
-    for piece in goal_placements(geo.rows, geo.cols, rule):
-        size = popcount(piece)
-        if not wanted[size]:
-            continue
-        rest = list((wanted - Counter({size: 1})).elements())
-        for room in step_targets(piece, geo):
-            for others in board_list(geo.rows, geo.cols, rest, cells=geo.full & ~piece, voids=room):
-                rows.append([piece] + others)
-    return rows
-
-
 def justsolved_blocks(geo: Geometry, sizes: Sequence[int], rule: str, block: int) -> Iterator[Any]:
-    """``justsolved_rows`` as int64 arrays of at most ``block`` rows, listed as they are needed: the numbered
-    search holds one block, not every justsolved board as Python lists."""
+    """Every position of the class with the goal piece at its goal and able to move (goal piece first; a board
+    where it can move both ways comes twice), as int64 arrays of at most ``block`` rows, listed as they are
+    needed: the numbered search holds one block, not every justsolved board as Python lists."""
     from itertools import islice
 
     import numpy as np
@@ -340,27 +323,21 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
         raise ValueError(f"any_start: the class search for {metric} starts where the goal rule says")
     if metric not in VECTOR_METRICS:
         return hardest_by_positions(rows_, cols, sizes, rule, metric, progress)
-    import numpy as np
-
     began, cpu = time.perf_counter(), time.process_time()
     geo = Geometry(rows_, cols)
     sizes = tuple(sorted(sizes))
     space = Layers(geo, metric, rule, any_start)
     result = ClassResult(sizes, None, None)
-    if mode == "layers":
-        from puzzlesmith.core.compiled import compiled_available
-
-        if compiled_available():
+    # the kernels' integer arithmetic wraps around (a hash, bit tricks), as it does compiled: numpy's scalars, which
+    # run it when the kernels are plain Python ($PUZZLESMITH_PURE_PYTHON), would warn of each overflow
+    with space.np.errstate(over="ignore"):
+        if mode == "layers":
             search_class_keys(space, sizes, result, progress)
         else:
-            source = justsolved_rows(geo, sizes, rule)
-            if source:
-                search_class(space, np.array(source, dtype=np.int64), result, progress)
-    else:
-        from puzzlesmith.sbp.hardest_ranked import LIST_BLOCK, search_class_ranked
+            from puzzlesmith.sbp.hardest_ranked import LIST_BLOCK, search_class_ranked
 
-        search_class_ranked(space, justsolved_blocks(geo, sizes, rule, LIST_BLOCK), result, progress,
-                            on_disk=mode == "disk")
+            search_class_ranked(space, justsolved_blocks(geo, sizes, rule, LIST_BLOCK), result, progress,
+                                on_disk=mode == "disk")
     if result.moves is None:
         result.start = solved_start(geo, sizes, space)
         result.moves = 0 if result.start is not None else None
@@ -368,88 +345,13 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
     return result
 
 
-def search_class(space: Layers, rows: Any, result: ClassResult, progress: Callable[[int], None] | None) -> None:
-    """Breadth-first from every goal position joined to the justsolved ``rows``: the deepest eligible start."""
-    import numpy as np
-
-    keys, first = first_of_each(space.keys(rows))
-    rows = rows[first]
-    result.justsolved = keys.size
-    # every goal position joined to them by moves of the other pieces (steps suffice: a move is steps)
-    found_k, found_r = [keys], [rows]
-    before, layer_k, layer_r = keys[:0], keys, rows
-    others = range(1, rows.shape[1])
-    while layer_k.size:
-        nxt_k, nxt_r = space.expand(layer_k, layer_r, before, others, single=True)
-        found_k.append(nxt_k)
-        found_r.append(nxt_r)
-        before, layer_k, layer_r = layer_k, nxt_k, nxt_r
-    keys = np.concatenate(found_k)
-    order = np.argsort(keys)
-    keys, rows = keys[order], np.concatenate(found_r)[order]
-    # breadth-first from all of them at once
-    before, depth = keys[:0], 0
-    while keys.size:
-        result.positions += keys.size
-        result.layers.append(int(keys.size))
-        if progress is not None:
-            progress(int(keys.size))
-        ok = space.eligible(rows)
-        if ok.any():
-            result.moves, result.start = depth, [int(m) for m in rows[np.argmax(ok)]]
-        nxt_k, nxt_r = space.expand(keys, rows, before)
-        before, keys, rows = keys, nxt_k, nxt_r
-        depth += 1
-
-
-#: Successor keys made at once by the compiled search (8 MB): bounds its working memory beside the layers.
-BUFFER = 1 << 20
-#: Boards of at most this many cells mark the moves of single cells in a bit set of every set of cells (2 MB at
-#: 24 cells; only a board of one row has more and still fits the keys).
-MARK_CELLS = 24
-
-
-class KeyMoves:
-    """The moves of a ``Layers`` space on keys alone, by the compiled kernels (``hardest_kernel``)."""
-
-    def __init__(self, space: Layers) -> None:
-        from puzzlesmith.sbp import hardest_kernel as hk
-
-        self.hk, self.space, self.g = hk, space, hk.geometry(space)
-        self.metric = {"steps": hk.STEPS, "straight": hk.STRAIGHT, "moves": hk.MOVES}[space.metric]
-        self.rule = hk.ANY if space.any_start else hk.CORNER if space.rule == "corner" else hk.EDGES
-
-    def start(self, key: int) -> list[int]:
-        """The position of ``key`` as masks: the goal piece, then the others in anchor order."""
-        import numpy as np
-
-        pieces = np.empty(self.space.geo.n, dtype=np.int64)
-        k, goal = self.hk.decode(key, self.g, pieces)
-        return [int(pieces[goal])] + [int(m) for m in pieces[:k] if m != pieces[goal]]
-
-    def first_start(self, keys: Any) -> list[int] | None:
-        """The first of ``keys`` that is an eligible start, as ``start`` gives it (None: none is)."""
-        at = self.hk.first_eligible(keys, self.g, self.rule)
-        return self.start(keys[at]) if at >= 0 else None
-
-    def successors(self, keys: Any, move_goal: bool) -> Any:
-        """Every key one move leads to from ``keys`` (repeats kept): with ``move_goal`` False, single steps of
-        the pieces but the goal piece (the goal positions joined to the justsolved ones)."""
-        import numpy as np
-
-        metric = self.metric if move_goal else self.hk.STEPS
-        buffer, parts, at, none = np.empty(BUFFER, dtype=np.int64), [], 0, keys[:0]
-        while at < keys.size:
-            at, count, _ = self.hk.expand(keys, none, at, buffer, none, none, none, self.g, metric, move_goal, False)
-            parts.append(buffer[:count].copy())
-        return np.concatenate(parts) if parts else keys[:0]
-
-
 def search_class_keys(space: Layers, sizes: Sequence[int], result: ClassResult,
                       progress: Callable[[int], None] | None) -> None:
     """``search_class`` by the compiled kernels (``hardest_kernel``), each layer its sorted keys alone: the same
     layers, so the same figures and, the first eligible key of the deepest layer, the same start."""
     import numpy as np
+
+    from puzzlesmith.sbp.hardest_kernel import KeyMoves
 
     moves = KeyMoves(space)
     keys = justsolved_keys(space, sizes)
@@ -477,14 +379,14 @@ def search_class_keys(space: Layers, sizes: Sequence[int], result: ClassResult,
 
 
 def justsolved_keys(space: Layers, sizes: Sequence[int]) -> Any:
-    """The sorted distinct keys of ``justsolved_rows``, listed by the compiled ``list_boards``."""
+    """The sorted distinct keys of the positions ``justsolved_blocks`` lists, listed by the compiled ``list_boards``."""
     import numpy as np
 
     from puzzlesmith.sbp import hardest_kernel as hk
 
     geo, g = space.geo, hk.geometry(space)
     starts, masks, piece_sizes = hk.anchored(geo.rows, geo.cols)
-    out, count = np.empty(BUFFER, dtype=np.int64), 0
+    out, count = np.empty(hk.BUFFER, dtype=np.int64), 0
     wanted = Counter(sizes)
     for piece in goal_placements(geo.rows, geo.cols, space.rule):
         size = popcount(piece)
@@ -507,10 +409,11 @@ def next_keys(moves: KeyMoves, layer: Any, before: Any, move_goal: bool) -> Any:
     is already gathered (so duplicates across buffers never hold more than about twice the layer)."""
     import numpy as np
 
-    hk = moves.hk
+    from puzzlesmith.sbp import hardest_kernel as hk
+
     metric = moves.metric if move_goal else hk.STEPS
-    buffer, kept = np.empty(BUFFER, dtype=np.int64), np.empty(BUFFER, dtype=np.int64)
-    mark = moves.space.geo.n <= MARK_CELLS
+    buffer, kept = np.empty(hk.BUFFER, dtype=np.int64), np.empty(hk.BUFFER, dtype=np.int64)
+    mark = moves.space.geo.n <= hk.MARK_CELLS
     marks = np.zeros(((1 << moves.space.geo.n) + 63) >> 6 if mark else 1, dtype=np.int64)
     upper = (marks.size + 63) >> 6
     summary = np.zeros(upper + ((upper + 63) >> 6), dtype=np.int64)
@@ -524,7 +427,7 @@ def next_keys(moves: KeyMoves, layer: Any, before: Any, move_goal: bool) -> Any:
         fresh = hk.fresh(part, layer, before, kept)
         parts.append(kept[:fresh].copy())
         pending += fresh + marked
-        if pending > gathered.size + 4 * BUFFER:
+        if pending > gathered.size + 4 * hk.BUFFER:
             gathered, parts, pending = merged([gathered] + parts), [], 0
     return merged([gathered] + parts)
 
@@ -619,41 +522,6 @@ def first_cell(mask: int) -> int:
 
 
 # -- classes and their names ---------------------------------------------------------------------
-
-def size_classes(cells: int) -> list[tuple[int, ...]]:
-    """Every multiset of piece sizes that leaves at least one void: the results file's classes."""
-    out: list[tuple[int, ...]] = []
-
-    def grow(prefix: list[int], smallest: int, room: int) -> None:
-        if prefix:
-            out.append(tuple(prefix))
-        for size in range(smallest, room + 1):
-            prefix.append(size)
-            grow(prefix, size, room - size)
-            prefix.pop()
-
-    grow([], 1, cells - 1)
-    return out
-
-
-def class_name(sizes: Sequence[int], cells: int) -> str:
-    """The results file's header for a class: pieces of each size 1..cells, dash-separated."""
-    counts = Counter(sizes)
-    return "-".join(str(counts[s]) for s in range(1, cells + 1))
-
-
-def parse_class(text: str, cells: int) -> tuple[int, ...]:
-    """A class written either way: sizes ``1,1,2,4`` or the header ``2-1-0-1-0-...``."""
-    if "-" in text:
-        counts = [int(part) for part in text.split("-")]
-        if len(counts) != cells or any(c < 0 for c in counts):
-            raise ValueError(f"expected {cells} counts separated by '-'")
-        return tuple(s for s, c in enumerate(counts, start=1) for _ in range(c))
-    sizes = tuple(sorted(int(part) for part in text.split(",") if part.strip()))
-    if not sizes or min(sizes) < 1:
-        raise ValueError("expected piece sizes such as 1,1,2,4")
-    return sizes
-
 
 def numbers(masks: Sequence[int], cells: int) -> str:
     """A board as the results file writes it: cell numbers row by row, 0 empty, pieces numbered

@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from importlib import resources
 from math import exp, log
 from typing import Any
 
-from puzzlesmith.sbp.boards import Board, _step_rooms, connected_sets
+from puzzlesmith.sbp.boards import Board, connected_sets, step_rooms
+from puzzlesmith.sbp.classes import MODES, VECTOR_METRICS, size_classes
 
 
 def multisets(cells: int) -> list[tuple[int, ...]]:
@@ -78,7 +80,7 @@ def class_counts(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]
     solved = np.zeros(len(every), dtype=np.int64)
     for piece, size in connected_sets(n - 1, board.full, nbrs):
         rest = board.full & ~piece
-        rooms = [room for room in _step_rooms(piece, rows, cols) if room is not None]
+        rooms = [room for room in step_rooms(piece, rows, cols) if room is not None]
         for room in rooms:
             add(solved, ways(rest & ~room), size)
         if len(rooms) == 2:
@@ -87,19 +89,39 @@ def class_counts(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]
     return {m: (int(boards[k]), int(solved[k])) for k, m in enumerate(every) if m and sum(m) < n}
 
 
+#: The stored counts (``benchmarks/hardest_counts.py`` makes them): package data, shipped with the package.
+COUNTS_FILE = resources.files("puzzlesmith.sbp") / "class_counts.json"
+
+
+@cache
+def stored_counts() -> dict[str, list[list[int]]]:
+    """The boards of ``COUNTS_FILE``: per board (rows <= columns), [boards, justsolved] of each class in the order of
+    ``size_classes``. A file that does not read so is a ``DamagedFile`` (the install is broken)."""
+    import json
+
+    from puzzlesmith.core.errors import DamagedFile
+
+    try:
+        boards = json.loads(COUNTS_FILE.read_text(encoding="utf-8"))["boards"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise DamagedFile("class counts", str(COUNTS_FILE), f"it does not read as the counts ({e})") from None
+    for shape, pairs in boards.items():
+        rows, cols = map(int, shape.split("x"))
+        if len(pairs) != len(size_classes(rows * cols)):
+            raise DamagedFile("class counts", str(COUNTS_FILE), f"{shape} has {len(pairs)} classes, not "
+                                                                 f"{len(size_classes(rows * cols))}")
+    return dict(boards)
+
+
 @lru_cache(maxsize=8)
 def counts_of(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]:
-    """``class_counts`` of a board, read from ``hardest_counts`` where it is there (the same on a transposed
-    board: transposing keeps piece sizes, the bottom-right cell and the two steps a justsolved piece may take)."""
-    from puzzlesmith.sbp.hardest import size_classes
-    from puzzlesmith.sbp.hardest_counts import COUNTS
-
+    """``class_counts`` of a board, read from ``stored_counts`` where it is there (the same on a transposed board:
+    transposing keeps piece sizes, the bottom-right cell and the two steps a justsolved piece may take)."""
     rows, cols = min(rows, cols), max(rows, cols)
-    stored = COUNTS.get(f"{rows}x{cols}")
+    stored = stored_counts().get(f"{rows}x{cols}")
     if stored is None:
         return class_counts(rows, cols)
-    pairs = [tuple(int(x, 36) for x in item.split(",")) for item in stored.split()]
-    return {sizes: (pair[0], pair[1]) for sizes, pair in zip(size_classes(rows * cols), pairs)}
+    return {sizes: (pair[0], pair[1]) for sizes, pair in zip(size_classes(rows * cols), stored)}
 
 
 def features(rows: int, cols: int, sizes: Sequence[int]) -> list[float] | None:
@@ -139,20 +161,6 @@ class Fit:
     ceiling_position_bytes: float = 0.0
 
 
-#: The numpy search (without numba: a layer is rows of piece masks). Least squares in log space over 213 classes
-#: measured by benchmarks/bench_hardest_cost.py (4x4, 3x5, 2x8, 4x5; goal=corner and edges; metric=moves; memory
-#: from the classes of 5 MB and more). All 108 classes that peak at 20 MB or more are within a factor of two (0.56
-#: to 1.92); time, measured on a loaded machine, is within a factor of two for 191 of the 213 classes. The process:
-#: Python, numpy and puzzlesmith imported, 29 MB (VmRSS). The numbered modes, measured alone in a fresh process
-#: (bench_hardest_cost.py --mode ranked|disk): peaks of 95 and 103 MB on the 132-move 4x4 class (2.5 million
-#: positions), 272 and 139 MB for a 4x5 class of 24.9 million, 72 MB on disk for a 4x4 class of five pieces (the
-#: disk mode's arrays vary with the slices read: 43 to 104 MB above the process); their time (the sweeps and the
-#: keys turned back into rows) fitted to the same two classes in both modes.
-NUMPY = Fit(
-    memory=(-5.6335, 0.5110, 0.1327, 0.2372, 0.2474, -0.1081, 0.0189, 0.5229, -0.0219, -0.0433, 0.0417),
-    seconds=(-12.4124, 1.1423, -0.4316, 0.3609, 0.1927, -0.0925, 0.0486, -1.1074, 0.0520, -0.0605, 0.0773),
-    base=29.0 * 2**20,
-    ranked_work=60e6, disk_work=65e6, ranked_slower=1.6, disk_slower=2.1)
 #: The compiled search (``hardest_kernel``, with numba: a layer is its keys alone). Least squares in log space over 116
 #: classes measured by benchmarks/bench_hardest_cost.py (4x4 corner and edges, 3x5, 2x8, 4x5 of up to 8.3 million
 #: boards; metric=moves; memory from the classes of 5 MB and more, 76 of them: estimate/peak 0.45 to 2.14; time,
@@ -182,7 +190,8 @@ COMPILED = Fit(
     # monomino classes) peaks below 20 MB and 12.4 bytes a predicted position; the fit told a 4x5 class of 260,000
     # predicted positions (2,3,9) 38 MB, measured 16 to 21, and 2x10's eight monominoes 211 MB, measured 9.
     ceiling_bytes=20e6, ceiling_position_bytes=14.0)
-#: The positions either layer search reaches (the same layers), fitted with the numpy search's 213 classes.
+#: The positions the layer search reaches, fitted with 213 classes searched by the numpy search it replaced (the
+#: same layers).
 POSITIONS = (1.2452, -0.4046, 1.3334, 0.2516, 0.0114, 0.0063, -0.0062, 0.2592, -0.0195, 0.0428, -0.0332)
 #: What the position-by-position search of the super metrics keeps per position (a set entry and an int), and
 #: its CPU seconds per position (about 10,000 positions a second, measured on 4x4).
@@ -193,16 +202,9 @@ POSITION_BYTES, POSITION_SECONDS = 100, 1e-4
 RANKED_POSITION_BYTES, NUMBERING_SECONDS = 0.25, 1.4e-6
 
 
-def fitted() -> Fit:
-    """The constants of the search that runs here: the compiled one where numba is installed."""
-    from puzzlesmith.core.compiled import compiled_available
-
-    return COMPILED if compiled_available() else NUMPY
-
-
 def base_memory() -> float:
     """The process a class runs in before it starts (bytes): what every estimate of memory includes."""
-    return fitted().base
+    return COMPILED.base
 
 
 @dataclass(frozen=True)
@@ -214,10 +216,8 @@ class Cost:
 
 
 def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves", mode: str = "layers") -> Cost:
-    """The cost of one class searched in ``mode`` (``hardest.MODES``; the super metrics have one way only)."""
-    from puzzlesmith.sbp.hardest import VECTOR_METRICS
-
-    fit = fitted()
+    """The cost of one class searched in ``mode`` (``classes.MODES``; the super metrics have one way only)."""
+    fit = COMPILED
     x = features(rows, cols, sizes)
     if x is None:
         return Cost(fit.base, 0.0)
@@ -243,8 +243,6 @@ def choose_mode(rows: int, cols: int, sizes: Sequence[int], metric: str, budget:
     """The fastest way to search the class within ``budget`` bytes (None: no limit): the layers where they fit,
     else the numbered positions in memory, else on disk; where none fits, the one that needs least (the disk's
     fixed arrays are more than a small class's layers), used even beyond the budget."""
-    from puzzlesmith.sbp.hardest import MODES, VECTOR_METRICS
-
     if budget is None or metric not in VECTOR_METRICS:
         return "layers"
     needs = {mode: class_cost(rows, cols, sizes, metric, mode).memory for mode in MODES}
@@ -253,44 +251,3 @@ def choose_mode(rows: int, cols: int, sizes: Sequence[int], metric: str, budget:
 
 def model(coefficients: Sequence[float], x: Sequence[float]) -> float:
     return exp(sum(a * b for a, b in zip(coefficients, x)))
-
-
-def counts_module(boards: Sequence[str] = ("4x4", "2x8", "2x9", "3x6", "2x10", "4x5")) -> str:
-    """The text of ``hardest_counts.py``: ``class_counts`` of each board (4x5 takes about a minute and 1.4 GB)."""
-    from puzzlesmith.sbp.hardest import size_classes
-
-    def b36(x: int) -> str:
-        digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-        out = ""
-        while True:
-            x, r = divmod(x, 36)
-            out = digits[r] + out
-            if not x:
-                return out
-
-    lines = ['"""Board counts of every class of piece sizes on the boards whose count takes seconds to a minute',
-             '(``hardest_cost.class_counts``: 4x5 about 60 s and 1.4 GB), so that ``hardest`` says its cost at once.',
-             '',
-             'Generated by ``python -m puzzlesmith.sbp.hardest_cost`` and checked by tests/test_hardest_cost.py',
-             'against ``class_counts`` and ``boards.count_boards``. Per board (rows <= columns), the classes in the',
-             'order of ``hardest.size_classes``, each as "boards,justsolved" in base 36, separated by spaces.',
-             '"""', '', 'COUNTS = {']
-    for shape in boards:
-        rows, cols = map(int, shape.split("x"))
-        counts = class_counts(rows, cols)
-        lines.append(f'    "{shape}": (')
-        line = ""
-        for sizes in size_classes(rows * cols):
-            item = f"{b36(counts[sizes][0])},{b36(counts[sizes][1])}"
-            if len(line) + len(item) + 1 > 100:
-                lines.append(f'        "{line}"')
-                line = ""
-            line += item + " "
-        lines += [f'        "{line.rstrip()}"', '    ),']
-    return "\n".join(lines + ["}"]) + "\n"
-
-
-if __name__ == "__main__":
-    from pathlib import Path
-
-    Path(__file__).with_name("hardest_counts.py").write_text(counts_module())

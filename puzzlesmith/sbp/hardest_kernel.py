@@ -12,17 +12,22 @@ marked in a bit set run by run of keys, and read out sorted (``unmark``). The ju
 here too (``list_boards``: the recursion of ``boards.board_list`` with an explicit stack over a table of the
 pieces each cell can anchor), as keys.
 
-Loaded only where numba is installed (``hardest.search_class`` keeps the numpy search otherwise; the tests
-compare the two); ``core.compiled.kernel`` runs the same functions as plain Python when numba is absent.
+The library's one class search, in every mode (the tests compare it with the numpy search it replaced,
+tests/hardest_reference.py); ``core.compiled.kernel`` runs the same functions as plain Python when numba is
+absent or $PUZZLESMITH_PURE_PYTHON is set.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from puzzlesmith.core.compiled import compiled_available, kernel
+
+if TYPE_CHECKING:
+    from puzzlesmith.sbp.hardest import Layers
 
 #: Indices into the geometry vector the kernels read (``geometry``).
 N, COLS, FULL, PAIR_H, PAIR_V, SHIFT_A, TOP, BOTTOM, LEFT, RIGHT = range(10)
@@ -32,10 +37,10 @@ STEPS, STRAIGHT, MOVES = 0, 1, 2
 CORNER, EDGES, ANY = 0, 1, 2
 
 
-def geometry(space: object) -> np.ndarray:
+def geometry(space: Layers) -> np.ndarray:
     """The constants of a ``hardest.Layers`` the kernels need, as one int64 vector."""
-    geo = space.geo  # type: ignore[attr-defined]
-    return np.array([geo.n, geo.cols, geo.full, space.pair_h, space.pair_v, space.shift_a,  # type: ignore[attr-defined]
+    geo = space.geo
+    return np.array([geo.n, geo.cols, geo.full, space.pair_h, space.pair_v, space.shift_a,
                      geo.top, geo.bottom, geo.left, geo.right], dtype=np.int64)
 
 
@@ -455,3 +460,41 @@ def anchored(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         sizes += [s for _, s in found]
         starts.append(len(masks))
     return (np.array(starts, dtype=np.int64), np.array(masks, dtype=np.int64), np.array(sizes, dtype=np.int64))
+
+
+#: Successor keys made at once by the compiled search (8 MB): bounds its working memory beside the layers.
+BUFFER = 1 << 20
+#: Boards of at most this many cells mark the moves of single cells in a bit set of every set of cells (2 MB at
+#: 24 cells; only a board of one row has more and still fits the keys).
+MARK_CELLS = 24
+
+
+class KeyMoves:
+    """The moves of a ``hardest.Layers`` space on keys alone, by the kernels above: what both ways of keeping
+    the layers (``hardest.search_class_keys``, ``hardest_ranked``) move positions with."""
+
+    def __init__(self, space: Layers) -> None:
+        self.space, self.g = space, geometry(space)
+        self.metric = {"steps": STEPS, "straight": STRAIGHT, "moves": MOVES}[space.metric]
+        self.rule = ANY if space.any_start else CORNER if space.rule == "corner" else EDGES
+
+    def start(self, key: int) -> list[int]:
+        """The position of ``key`` as masks: the goal piece, then the others in anchor order."""
+        pieces = np.empty(self.space.geo.n, dtype=np.int64)
+        k, goal = decode(key, self.g, pieces)
+        return [int(pieces[goal])] + [int(m) for m in pieces[:k] if m != pieces[goal]]
+
+    def first_start(self, keys: np.ndarray) -> list[int] | None:
+        """The first of ``keys`` that is an eligible start, as ``start`` gives it (None: none is)."""
+        at = first_eligible(keys, self.g, self.rule)
+        return self.start(keys[at]) if at >= 0 else None
+
+    def successors(self, keys: np.ndarray, move_goal: bool) -> np.ndarray:
+        """Every key one move leads to from ``keys`` (repeats kept): with ``move_goal`` False, single steps of
+        the pieces but the goal piece (the goal positions joined to the justsolved ones)."""
+        metric = self.metric if move_goal else STEPS
+        buffer, parts, at, none = np.empty(BUFFER, dtype=np.int64), [], 0, keys[:0]
+        while at < keys.size:
+            at, count, _ = expand(keys, none, at, buffer, none, none, none, self.g, metric, move_goal, False)
+            parts.append(buffer[:count].copy())
+        return np.concatenate(parts) if parts else keys[:0]

@@ -1,15 +1,14 @@
 """The class search in bounded memory: positions numbered, breadth-first layers as two bits a position.
 
-The layer search holds whole layers: as rows of piece masks, 80 to 200 bytes a position (``hardest.search_class``,
-without numba: a class of 4x5 needs up to about 9 GB so), or as keys, 8 bytes (``hardest.search_class_keys``).
+The layer search holds whole layers as their sorted keys, 8 bytes a position (``hardest.search_class_keys``; the
+numpy search it replaced kept rows of piece masks, 80 to 200 bytes a position, up to about 9 GB for a class of 4x5).
 Here every position of the class (each board of the class with each of its pieces as the goal piece: boards x
 pieces of them) gets a number, its place in the
 sorted array of position keys (``moves.ranking.SortedRanking``), and the search keeps one two-bit value per
 number (``moves.ranking.TwoBitTable``, after Hoey, "Re: TripleCross by Binary Arts", 1996): 0 not seen, 1 or 2
 the layer being expanded or the next one, 3 seen before. Moves undo, so the successors of a layer not seen yet
-are the next layer. A sweep of the table a block at a time finds the layer, rebuilds its positions from their
-keys (``rows_of``; with numba the kernels move the keys themselves, ``hardest.KeyMoves``), marks the new
-successors and retires the layer to 3.
+are the next layer. A sweep of the table a block at a time finds the layer, moves its keys by the layer search's
+own kernels (``hardest_kernel.KeyMoves``), marks the new successors and retires the layer to 3.
 
 In memory (mode ``ranked``) that is 8 bytes a position for the keys and a quarter byte for the table. On disk
 (mode ``disk``) the keys are a file in a temporary directory, sorted bucket by bucket and read a slice at a time
@@ -34,43 +33,6 @@ from puzzlesmith.sbp.boards import boards
 SPAN = 1 << 20
 BLOCK = 1 << 14
 LIST_BLOCK = 1 << 16
-
-
-def rows_of(space: Any, keys: Any, pieces: int) -> Any:
-    """The rows (goal piece first, then the others in anchor order) of positions given by their keys: the
-    pieces are the groups of occupied cells joined by the key's pair bits, the goal piece the one holding
-    the key's anchor."""
-    np = space.np
-    geo = space.geo
-    n, cols = geo.n, geo.cols
-    occ = keys & geo.full
-    pair_h = (keys >> space.shift_h) & space.pair_h
-    pair_v = (keys >> space.shift_v) & space.pair_v
-    anchor = (keys >> space.shift_a) & 31
-    labels = np.tile(np.arange(n, dtype=np.int8), (keys.size, 1))
-    joins = [(c, c + 1, (pair_h >> c) & 1 == 1) for c in range(n) if space.pair_h >> c & 1]
-    joins += [(c, c + cols, (pair_v >> c) & 1 == 1) for c in range(n) if space.pair_v >> c & 1]
-    changed = True
-    while changed:  # each cell takes the lowest label of the cells joined to it, until none changes
-        changed = False
-        for a, b, joined in joins:
-            low = np.minimum(labels[:, a], labels[:, b])
-            moved = joined & ((labels[:, a] != low) | (labels[:, b] != low))
-            if moved.any():
-                changed = True
-                labels[moved, a] = low[moved]
-                labels[moved, b] = low[moved]
-    index = np.arange(keys.size)
-    masks = np.zeros((keys.size, n), dtype=np.int64)
-    for c in range(n):
-        np.bitwise_or.at(masks, (index, labels[:, c].astype(np.int64)), ((occ >> c) & 1) << c)
-    cells = np.arange(n, dtype=np.int64)
-    anchors = (labels == cells.astype(np.int8)) & (((occ[:, None] >> cells) & 1) == 1)
-    anchors &= cells != anchor[:, None]
-    rows = np.empty((keys.size, pieces), dtype=np.int64)
-    rows[:, 0] = masks[index, anchor]
-    rows[:, 1:] = masks[anchors].reshape(keys.size, pieces - 1)
-    return rows
 
 
 class DiskCodes:
@@ -159,11 +121,10 @@ def class_keys(space: Any, sizes: tuple[int, ...], directory: str | None) -> Any
 
 def search_class_ranked(space: Any, source: Iterable[Any], result: Any, progress: Callable[[int], None] | None,
                         on_disk: bool, directory: str | None = None) -> None:
-    """``hardest.search_class`` over numbered positions, from the justsolved rows ``source`` (blocks of rows): the
+    """``hardest.search_class_keys`` over numbered positions, from the justsolved rows ``source`` (blocks of rows): the
     same answer and figures with a two-bit table in memory, the keys in memory too (mode ``ranked``) or in files
     (``on_disk``, in a temporary directory made in ``directory``)."""
     np = space.np
-    pieces = len(result.sizes)
     blocks = iter(source)
     head = next(blocks, None)
     if head is None:  # no justsolved position: nothing to number
@@ -178,12 +139,12 @@ def search_class_ranked(space: Any, source: Iterable[Any], result: Any, progress
                                         for lo in range(0, table.size, SPAN)))
             # every goal position joined to them by single steps of the other pieces
             value = 1
-            while sweep(space, numbering, table, value, pieces, range(1, pieces), True, where)[0]:
+            while sweep(space, numbering, table, value, False, where)[0]:
                 value = 3 - value
             table.set_nonzero(1)
             depth, value = 0, 1
             while True:
-                count, eligible = sweep(space, numbering, table, value, pieces, None, False, where)
+                count, eligible = sweep(space, numbering, table, value, True, where)
                 if not count:
                     break
                 result.positions += count
@@ -215,8 +176,8 @@ def rank(numbering: Any, keys: Any) -> Any:
     return out
 
 
-def sweep(space: Any, numbering: Any, table: TwoBitTable, value: int, pieces: int, moving: range | None,
-          single: bool, where: str) -> tuple[int, Any]:
+def sweep(space: Any, numbering: Any, table: TwoBitTable, value: int, move_goal: bool, where: str
+          ) -> tuple[int, Any]:
     """Expand one layer: the positions holding ``value`` (1 or 2), a block of the table at a time. Their
     successors not seen yet (0) are the next layer and get the other value, 3 - ``value``; the layer itself
     then holds 3, "seen before", so that two values tell the layer from the next. Returns the layer's size and
@@ -224,11 +185,10 @@ def sweep(space: Any, numbering: Any, table: TwoBitTable, value: int, pieces: in
 
     With the keys on disk the successors' keys go to a file per slice of the keys as they are found, and are
     numbered and marked a slice at a time after the sweep: each slice is read once a layer."""
-    from puzzlesmith.core.compiled import compiled_available
-    from puzzlesmith.sbp.hardest import KeyMoves
+    from puzzlesmith.sbp.hardest_kernel import KeyMoves
 
     np = space.np
-    compiled = KeyMoves(space) if compiled_available() else None
+    moves = KeyMoves(space)
     on_disk = isinstance(numbering, DiskCodes)
     spill = [open(os.path.join(where, f"next{s}"), "w+b") for s in range(numbering.fences.size)] if on_disk else []
     count, eligible = 0, None
@@ -243,17 +203,9 @@ def sweep(space: Any, numbering: Any, table: TwoBitTable, value: int, pieces: in
             for at in range(0, layer.size, BLOCK):
                 numbers = layer[at:at + BLOCK]
                 keys = span[numbers - lo] if span is not None else numbering.unrank(numbers)
-                if compiled is not None:
-                    if eligible is None and moving is None:
-                        eligible = compiled.first_start(keys)
-                    found = compiled.successors(keys, moving is None)
-                else:
-                    rows = rows_of(space, keys, pieces)
-                    if eligible is None and moving is None:
-                        ok = space.eligible(rows)
-                        if ok.any():
-                            eligible = rows[int(np.argmax(ok))]
-                    found = space.successors(keys, rows, moving, single)[0]
+                if eligible is None and move_goal:
+                    eligible = moves.first_start(keys)
+                found = moves.successors(keys, move_goal)
                 table.mark(numbers, 3)
                 if on_disk:
                     found = np.unique(found)

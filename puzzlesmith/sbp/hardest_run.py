@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from puzzlesmith.core.errors import PuzzleError
-from puzzlesmith.sbp.hardest import class_name, class_record, hardest_of_class, named
+from puzzlesmith.sbp.classes import class_name
+from puzzlesmith.sbp.hardest import class_record, hardest_of_class, named
 
 #: The fields of a results line that vary between runs of the same search: they go to the costs file.
 VARYING = ("seconds", "cpu_seconds", "peak_mb", "mode", "search")
@@ -130,6 +131,37 @@ class Results:
                 f.write(json.dumps(sealed_json(saved), separators=(",", ":")) + "\n")
 
 
+def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The classes a checkpoint file holds, when it was made with the same setting; a damaged file
+    (its checksum does not match) is refused rather than resumed from."""
+    from puzzlesmith.core.errors import DamagedFile, UsageError
+    from puzzlesmith.core.integrity import unsealed_json
+
+    if not os.path.exists(path):
+        return {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            saved = json.load(f)
+    except OSError as e:
+        raise UsageError(f"cannot read the checkpoint {path}: {e.strerror}") from None
+    except ValueError:
+        raise DamagedFile("checkpoint", path, "it is not JSON (cut short or overwritten)") from None
+    saved = unsealed_json("checkpoint", path, saved)
+    if saved.get("setting") != setting or not isinstance(saved.get("done"), dict):
+        raise UsageError(f"the checkpoint {path} is from another run ({setting_text(saved.get('setting'))}): give "
+                         "another file or delete it")
+    return {name: named(record) for name, record in saved["done"].items()}
+
+
+def save_checkpoint(path: str, setting: dict[str, Any], done: dict[str, dict[str, Any]]) -> None:
+    """``hardest --checkpoint``'s file: the finished classes as one sealed JSON object, written whole or not at all."""
+    from puzzlesmith.core.files import atomic_write
+    from puzzlesmith.core.integrity import sealed_json
+
+    with atomic_write(path) as f:
+        json.dump(sealed_json({"setting": setting, "done": done}), f)
+
+
 def peak_reset() -> None:
     """Start this process's peak resident memory (VmHWM) afresh (Linux; elsewhere it stays cumulative)."""
     try:
@@ -164,14 +196,14 @@ def class_task(rows: int, cols: int, sizes: tuple[int, ...], rule: str, metric: 
 
 
 def search_kind(mode: str) -> str:
-    """Which search a class in ``mode`` runs here, for its costs line (the cost model is fitted per search):
-    ``compiled`` (numba's kernels, a layer its keys alone), ``numpy`` (rows of piece masks) or the mode
-    itself for the ranked ones."""
+    """How a class in ``mode`` runs here, for its costs line (the costs it measures are the compiled kernels'):
+    ``compiled`` (numba's kernels, a layer its keys alone), ``python`` (the same kernels as plain Python, with
+    $PUZZLESMITH_PURE_PYTHON set) or the mode itself for the numbered ones."""
     if mode != "layers":
         return mode
     from puzzlesmith.core.compiled import compiled_available
 
-    return "compiled" if compiled_available() else "numpy"
+    return "compiled" if compiled_available() else "python"
 
 
 @dataclass
@@ -192,7 +224,7 @@ class Plan:
     memory: dict[tuple[int, ...], float]
     retries: int = 1
     failures: list[Failure] = field(default_factory=list)
-    #: How each class keeps its layers (``hardest.MODES``; "layers" where not given).
+    #: How each class keeps its layers (``classes.MODES``; "layers" where not given).
     modes: dict[tuple[int, ...], str] = field(default_factory=dict)
 
     def task_args(self, sizes: tuple[int, ...]) -> tuple[Any, ...]:

@@ -60,6 +60,7 @@ HEADERS = [
                                  b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
+    (b"cross-origin-resource-policy", b"same-origin"),  # no other site embeds an answer (an <img> of /api/...)
     (b"referrer-policy", b"same-origin"),
 ]
 
@@ -223,7 +224,7 @@ def generate_within(type_name: str, seed: int, difficulty: str | None, params: d
 
 
 class Busy(PuzzlesmithError):
-    """Every worker is busy and the queue is full: HTTP 503, try again."""
+    """No worker (or no turn to generate) within the time limit, or the queue is full: HTTP 503, try again."""
 
 
 class Workers:
@@ -235,7 +236,7 @@ class Workers:
     as long as one answer may take), so a request is answered within about twice the limit however many came
     before it. Daemon threads, so that Ctrl-C ends the server at once, whatever a search is doing."""
 
-    def __init__(self, limit: float, threads: int = 4, waiting: int = 256) -> None:
+    def __init__(self, limit: float, threads: int = 4, waiting: int = 100) -> None:
         self.limit, self.waiting = limit, waiting
         self.jobs: queue.Queue[tuple[float, Any, Any, Callable[..., Any], tuple[Any, ...]]] = queue.Queue()
         for k in range(threads):

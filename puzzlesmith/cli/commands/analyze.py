@@ -12,6 +12,7 @@ from typing import Any
 
 from puzzlesmith.api import MovePuzzle, Status, UsageError, stopped_text
 from puzzlesmith.api.moves import FARTHEST, Exploration, Space, bb_report, explore, local_maxima
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -28,7 +29,7 @@ from puzzlesmith.cli.tables import answers_of, describe as describe_table, load
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("analyze", help="a move puzzle's whole component: size, distances, farthest, hardest start")
+    p = sub.add_parser("analyze", help=COMMANDS["analyze"])
     add_type_options(p)
     add_input_options(p)
     p.add_argument("--time-limit", type=positive_seconds, metavar="SECONDS", help="give up on a puzzle after this long")

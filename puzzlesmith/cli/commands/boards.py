@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from puzzlesmith.api import research
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import EXIT_OK, emit_json, positive_int
 from puzzlesmith.cli.sbp import add_param_option, read_params
 
@@ -14,7 +16,7 @@ NAMES = ("size", "pieces", "sizes", "justsolved")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("boards", help="every placement of pieces and voids on a board (slide text), or their count")
+    p = sub.add_parser("boards", help=COMMANDS["boards"])
     add_param_option(p, NAMES)
     p.add_argument("--count", action="store_true", help="only count them (exactly, without listing them)")
     p.add_argument("--limit", type=positive_int, metavar="N", help="stop listing after N boards")
@@ -23,34 +25,31 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from puzzlesmith.sbp.boards import boards, count_boards, justsolved, size_class, text
-
     params = read_params(args.param, NAMES, {"justsolved": False})
     rows, cols = params["size"]
     pieces, sizes, only = params.get("pieces"), params.get("sizes"), params["justsolved"]
     if args.count:
         from puzzlesmith.cli.tables import announce_cost
-        from puzzlesmith.sbp.boards import count_cost
 
-        seconds, memory = count_cost(rows, cols, pieces)
+        seconds, memory = research.count_cost(rows, cols, pieces)
         announce_cost(f"boards: counting {rows}x{cols}" + (" (an upper bound with sizes)" if sizes else ""),
                       seconds, memory)
         began = time.perf_counter()
-        total = count_boards(rows, cols, pieces, sizes, only)
+        total = research.count_boards(rows, cols, pieces, sizes, only)
         if args.json:
             emit_json({"size": f"{rows}x{cols}", "count": total, "seconds": round(time.perf_counter() - began, 6)})
         else:
             print(total, flush=True)
         return EXIT_OK
     shown = 0
-    for masks in boards(rows, cols, pieces, sizes):
+    for masks in research.boards(rows, cols, pieces, sizes):
         if args.limit is not None and shown >= args.limit:
             break
-        if only and not justsolved(masks, rows, cols):
+        if only and not research.is_justsolved(masks, rows, cols):
             continue
-        board = text(masks, rows, cols)
+        board = research.board_text(masks, rows, cols)
         if args.json:
-            emit_json({"board": board, "pieces": len(masks), "sizes": size_class(masks, rows * cols)})
+            emit_json({"board": board, "pieces": len(masks), "sizes": research.size_class(masks, rows * cols)})
         else:
             print(board)
         shown += 1

@@ -30,6 +30,7 @@ from puzzlesmith.api import (
     pictures,
     type_of,
 )
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import (
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -45,7 +46,7 @@ MAX_BOOK = 10_000  # puzzles in one book: a 2,500-page PDF already takes minutes
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("book", help="a printable PDF book of puzzles with answer pages (needs the 'draw' extra)")
+    p = sub.add_parser("book", help=COMMANDS["book"])
     add_type_options(p)
     p.add_argument("-n", "--number", type=whole_numbers(1, MAX_BOOK, f"1 to {MAX_BOOK:,}"), metavar="N",
                    help="generate N puzzles (as `generate` makes them)")

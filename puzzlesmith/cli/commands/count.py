@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from puzzlesmith.api import Count, PuzzleType, Status
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -21,7 +22,7 @@ from puzzlesmith.cli.common import (
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("count", help="count solutions, up to a limit")
+    p = sub.add_parser("count", help=COMMANDS["count"])
     add_type_options(p)
     add_input_options(p)
     add_engine_options(p)

@@ -26,6 +26,7 @@ from puzzlesmith.api import (
     parse_rating_range,
     type_of,
 )
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -39,7 +40,7 @@ from puzzlesmith.cli.common import (
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("generate", help="make unique, minimal puzzles (sudoku of any size, other clue-based types)")
+    p = sub.add_parser("generate", help=COMMANDS["generate"])
     add_type_options(p)
     p.add_argument("-n", "--number", type=whole_numbers(0, 10**100, "0 to 10^100"), default=1, metavar="N",
                    help="how many puzzles (default 1)")

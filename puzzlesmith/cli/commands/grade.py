@@ -7,6 +7,7 @@ import argparse
 from typing import Any
 
 from puzzlesmith.api import Graded, Status, UsageError, type_of
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -21,9 +22,7 @@ from puzzlesmith.cli.common import (
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("grade", help="grade puzzles: a rating on Sudoku Explainer's scale (the hardest technique "
-                                     "needed), a level (easy, medium, hard, expert, extreme, needs guessing) and "
-                                     "the step count")
+    p = sub.add_parser("grade", help=COMMANDS["grade"])
     add_type_options(p)
     add_input_options(p)
     p.add_argument("--time-limit", type=positive_seconds, metavar="SECONDS",

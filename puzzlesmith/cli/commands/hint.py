@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from puzzlesmith.api import Status, UsageError, level_of
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -23,7 +24,7 @@ from puzzlesmith.cli.common import (
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("hint", help="the next deduction for a puzzle, with the cell and the reason")
+    p = sub.add_parser("hint", help=COMMANDS["hint"])
     add_type_options(p)
     add_input_options(p)
     p.add_argument("--engine", default="auto", help="engine that checks the puzzle can be solved (default auto)")

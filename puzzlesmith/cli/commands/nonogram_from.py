@@ -7,12 +7,12 @@ import argparse
 import sys
 
 from puzzlesmith.api import UsageError, nonogram_from_image, type_of
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import emit_json, resolved_params
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("nonogram-from", help="turn a picture (PNG, PBM, PGM) into a nonogram that line logic alone "
-                                             "solves, changing as few cells as it can")
+    p = sub.add_parser("nonogram-from", help=COMMANDS["nonogram-from"])
     p.add_argument("image", help="the picture: dark cells are shaded")
     p.add_argument("-p", "--param", action="append", default=[], metavar="size=RxC",
                    help="rows x columns of the nonogram (default: the image's own size, scaled down to 30 cells "

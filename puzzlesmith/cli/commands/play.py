@@ -30,6 +30,7 @@ from puzzlesmith.api.chance import (
     rules_of,
     setup as game_setup,
 )
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, emit_json, positive_int, whole_numbers
 
 #: A weight's size is bounded so that sums of them stay far inside a float's exact range.
@@ -37,8 +38,7 @@ MAX_WEIGHT = 1e12
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("play", help="play 2048 or Threes by expectimax, the corner strategy or at random; "
-                                    "or the best move")
+    p = sub.add_parser("play", help=COMMANDS["play"])
     p.add_argument("game", help="the game: 2048 or threes")
     p.add_argument("what", nargs="*", metavar="best-move BOARD",
                    help="the best move from BOARD (rows of values separated by / or newlines, . for empty) "

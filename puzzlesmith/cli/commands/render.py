@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 
 from puzzlesmith.api import FORMATS, pictures
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import EXIT_OK, add_input_options, add_type_options, read_puzzles
 from puzzlesmith.cli.outputs import check_output
 from puzzlesmith.cli.pictures import NoAnswer, add_solve_options, no_answer, output_format, solve_all, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("render", help="draw puzzles (and with --solution their solutions) as SVG, PNG or PDF")
+    p = sub.add_parser("render", help=COMMANDS["render"])
     add_type_options(p)
     add_input_options(p)
     p.add_argument("--solution", action="store_true",

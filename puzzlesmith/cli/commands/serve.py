@@ -10,8 +10,9 @@ import argparse
 import importlib.util
 from typing import TYPE_CHECKING
 
+from puzzlesmith.api import UsageError
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import EXIT_OK, positive_seconds
-from puzzlesmith.core.errors import UsageError
 
 if TYPE_CHECKING:
     import logging
@@ -20,7 +21,7 @@ EXTRA = "web"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("serve", help="play every puzzle type in a browser: a local web app (needs the 'web' extra)")
+    p = sub.add_parser("serve", help=COMMANDS["serve"])
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every network)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one and prints it)")
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     multiprocessing.set_forkserver_preload(["puzzlesmith.api", "puzzlesmith.generators"])
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     print(f"puzzlesmith: serving http://{shown}:{port}/ (library {db}; Ctrl-C stops)", flush=True)
-    hosts = [*args.allow_host, *([] if args.host in ("0.0.0.0", "::", "") else [args.host])]
+    hosts = [*args.allow_host, args.host]  # an address is no name a rebinding site can take, 0.0.0.0 neither
     # Ctrl-C ends the server at once: the shutdown waits a moment for open requests, then cuts them short (the
     # searches run in daemon threads, which end with the process); the app has no lifespan to wait for.
     config = uvicorn.Config(create_app(library, args.time_limit, hosts), log_level="warning", access_log=False,

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from puzzlesmith.api import PuzzleType, Status, UsageError, linear_matrix, matrix_refusal, type_of
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -24,7 +25,7 @@ from puzzlesmith.cli.moves import add_move_options, solve_moves
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("solve", help="solve puzzles (exit 1 when one has no solution)")
+    p = sub.add_parser("solve", help=COMMANDS["solve"])
     add_type_options(p)
     add_input_options(p)
     add_engine_options(p)

@@ -19,6 +19,7 @@ from typing import Any
 
 from puzzlesmith.api import MovePuzzle, UsageError
 from puzzlesmith.api.moves import build_pattern_database, build_table, pattern_plan, size_text, stderr_progress
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import (
     EXIT_OK,
     add_input_options,
@@ -33,8 +34,7 @@ from puzzlesmith.cli.tables import answers_of, check_memory, describe, numbered,
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("table", help="a move puzzle's whole-space distance table at two bits a position "
-                                     "(Hoey, cube-lovers, 1996)")
+    p = sub.add_parser("table", help=COMMANDS["table"])
     add_type_options(p)
     add_input_options(p)
     p.add_argument("--out", metavar="FILE", help="the table file to write (tiles -p pattern=...: default the "

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 
 from puzzlesmith.api import PuzzleError, type_of, types
+from puzzlesmith.cli.commands import COMMANDS
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("types", help="list the puzzle types and their parameters")
+    p = sub.add_parser("types", help=COMMANDS["types"])
     p.set_defaults(run=run)
 
 

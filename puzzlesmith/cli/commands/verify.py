@@ -7,6 +7,7 @@ import argparse
 from typing import Any
 
 from puzzlesmith.api import SYMMETRIES, Puzzle, UsageError, verify
+from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
     EXIT_OK,
@@ -21,8 +22,7 @@ SHOWN = 5  # redundant clues named in the text output (--json lists them all)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("verify", help="check that puzzles are unique and minimal, and grade them "
-                                      "(exit 1 when one is not unique or not minimal)")
+    p = sub.add_parser("verify", help=COMMANDS["verify"])
     add_type_options(p)
     add_input_options(p)
     p.add_argument("--engine", default="auto", help="engine that counts and answers the minimality questions "
