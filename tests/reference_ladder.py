@@ -27,7 +27,11 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from puzzlesmith.core.errors import Contradiction
+
+# The helpers the library's remaining rungs share with these (techniques.py) are used as they are, not copied.
+from puzzlesmith.generators import techniques
 from puzzlesmith.generators.grades import RATINGS, STRONG_LINKS, Grade, length_bonus
+from puzzlesmith.generators.techniques import _branch, _positions, _sources, bits_of, lone_values
 from puzzlesmith.puzzles.play import Step
 
 if TYPE_CHECKING:
@@ -45,23 +49,9 @@ def rung(technique: str) -> Callable[[Finder], Finder]:
     return mark
 
 
-def _positions(mask: int) -> tuple[int, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
-
-
 #: Every mask of up to 10 values (a 9x9 grid's), spelled out once (1 ms at import): the ladder asks for a
 #: candidate set's values about 13,000 times a puzzle, and a tuple read from here costs a third of a generator's.
 _BITS = tuple(_positions(m) for m in range(1 << 10))
-
-
-def bits_of(mask: int) -> tuple[int, ...]:
-    """The set bit positions of ``mask``, lowest first."""
-    return _BITS[mask] if 0 <= mask < 1024 else _positions(mask)
 
 
 def _removes(net: Logic, pairs: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -87,22 +77,6 @@ def variant(find: Callable[..., Step | None], technique: str, **options: bool) -
     chosen = partial(find, **options)
     chosen.technique = technique  # type: ignore[attr-defined]
     return chosen
-
-
-def lone_values(vars_: Sequence[int], union: int, cand: list[int], placed: list[bool]) -> int:
-    """The values with one place left among the unplaced variables of a permutation unit (Contradiction
-    when a value has none)."""
-    once = twice = done = 0
-    for v in vars_:
-        d = cand[v]
-        if placed[v]:
-            done |= d
-        else:
-            twice |= once & d
-            once |= d
-    if once | done != union:
-        raise Contradiction  # some value has no place left in the unit
-    return once & ~twice & ~done
 
 
 def _hidden_single(net: Logic, cand: list[int], placed: list[bool], boxes: bool) -> Step | None:
@@ -375,19 +349,6 @@ xy_wing = variant(_wing, "XY-wing", xyz=False)
 xyz_wing = variant(_wing, "XYZ-wing", xyz=True)
 
 
-def places(net: Logic, cand: list[int], placed: list[bool]) -> Iterator[tuple[int, str, int, list[int]]]:
-    """(unit index, unit name, value bit, its unplaced places) for each open value of each permutation unit."""
-    for index, (name, vars_, _, perm) in enumerate(net.units):
-        if not perm:
-            continue
-        free = [v for v in vars_ if not placed[v]]
-        values = 0
-        for v in free:
-            values |= cand[v]
-        for k in bits_of(values):
-            yield index, name, k, [v for v in free if cand[v] >> k & 1]
-
-
 def _wxyz_wing(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     """A pivot and three pincers it sees, four cells with four values between them, where every value but
     one (Z) sits only in cells that see each other: the four cells take four values, the others at most one
@@ -453,7 +414,7 @@ class Chains:
         self.x: dict[int, int] = {}  # node -> nodes strongly linked by a unit (conjugates)
         self.y: dict[int, int] = {}  # node -> the other value of its bivalue cell
         self.x_unit: dict[tuple[int, int], str] = {}
-        for index, name, k, where in places(net, cand, placed):
+        for index, name, k, where in techniques.places(net, cand, placed):
             if len(where) == 2:
                 a, b = where[0] * w + k, where[1] * w + k
                 self.x[a] = self.x.get(a, 0) | 1 << b
@@ -683,57 +644,6 @@ def forcing_chain(net: Logic, cand: list[int], placed: list[bool]) -> Step | Non
 
 
 # -- dynamic forcing chains ---------------------------------------------------------------------
-
-def settle(net: Logic, cand: list[int], placed: list[bool], changed: Iterator[int] | Sequence[int]) -> int:
-    """Place naked and hidden singles until none is left, looking only where candidates changed (the
-    state was settled before ``changed`` changed); the number placed (Contradiction when one fails)."""
-    count = 0
-    todo = set(changed)
-    while todo:
-        units: set[int] = set()
-        following: set[int] = set()
-        for var in todo:
-            units.update(net.perm_units_of[var])
-            d = cand[var]
-            if not placed[var] and not d & (d - 1):
-                if not d:
-                    raise Contradiction
-                net.place(cand, placed, var, d)
-                following.update(net.linked[var])
-                count += 1
-        for u in units:
-            _, vars_, union, _ = net.units[u]
-            for k in bits_of(lone_values(vars_, union, cand, placed)):
-                bit = 1 << k
-                spot = next((v for v in vars_ if not placed[v] and cand[v] & bit), None)
-                if spot is None:  # an earlier single of this pass took its only place
-                    raise Contradiction
-                net.place(cand, placed, spot, bit)
-                following.update(net.linked[spot])
-                count += 1
-        todo = following
-    return count
-
-
-def _branch(net: Logic, cand: list[int], placed: list[bool], var: int, bit: int) -> tuple[list[int], int] | None:
-    """The candidates after var = value and the singles it forces (None: a contradiction), and how many."""
-    c, p = cand[:], placed[:]
-    try:
-        net.place(c, p, var, bit)
-        return c, 1 + settle(net, c, p, net.linked[var])
-    except Contradiction:
-        return None
-
-
-def _sources(net: Logic, cand: list[int], placed: list[bool], size: int) -> Iterator[tuple[str, list[tuple[int, int]]]]:
-    """Sets of candidates one of which is true: a cell's values, a value's places in a unit."""
-    for var, d in enumerate(cand):
-        if not placed[var] and d.bit_count() == size:
-            yield f"the values of {net.names[var]}", [(var, 1 << k) for k in bits_of(d)]
-    for _, name, k, where in places(net, cand, placed):
-        if len(where) == size:
-            yield f"the places of {net.lo + k} in {name}", [(v, 1 << k) for v in where]
-
 
 @rung("Nishio forcing chain")
 def nishio(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:

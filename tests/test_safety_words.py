@@ -112,3 +112,12 @@ def test_a_life_pattern_too_big_is_told_by_its_whole_size(tmp_path):
     path.write_text("/".join(["." * 500] * 500) + "\n", encoding="utf-8")
     code, _, err = cli("solve", "life", "-f", str(path))
     assert code == 2 and "a 500 x 500 pattern with margin 1 makes a search box of 252,004 cells" in err
+
+
+@pytest.mark.parametrize("sizes", ["-1", "1-", "2--1"])
+def test_piece_sizes_that_are_no_header_are_quoted(sizes):
+    """`hardest -p sizes=-1` said "expected a whole number, got ''": the empty part before the header's dash."""
+    code, out, err = cli("hardest", "-p", "size=2x3", "-p", f"sizes={sizes}")
+    assert (code, out) == (2, "") and err.strip() == (
+        f"puzzlesmith: error: parameter 'sizes': expected piece sizes such as 1,1,2,4 or the header 2-1-0-1-0-..., "
+        f"got '{sizes}'")

@@ -30,6 +30,8 @@ def board_size(text: str) -> tuple[int, int]:
 def size_list(text: str) -> tuple[int, ...]:
     """A multiset of piece sizes: ``1,1,2,4`` or the results file's header ``2-1-0-1-0-...``."""
     text = text.strip()
+    if text.startswith("-") or text.endswith("-") or "--" in text:
+        raise ValueError(f"expected piece sizes such as 1,1,2,4 or the header 2-1-0-1-0-..., got {excerpt(text)}")
     if "-" in text and "," not in text:
         counts = [whole_number(part.strip(), 0, MAX_CELLS) for part in text.split("-")]
         sizes = tuple(s for s, c in enumerate(counts, start=1) for _ in range(c))

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from urllib.parse import urlencode
 
 import pytest
@@ -23,28 +21,6 @@ sync_api.expect.set_options(timeout=30_000)
 # Peter Norvig's first hard example ("Solving Every Sudoku Puzzle") and its solution.
 NORVIG = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 NORVIG_SOLVED = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    db = tmp_path_factory.mktemp("web") / "library.sqlite"
-    proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", "serve", "--port", "0", "--db", str(db)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = proc.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-    assert match, line + proc.stderr.read()
-    yield f"http://127.0.0.1:{match[1]}"
-    proc.send_signal(2)  # Ctrl-C: the server stops cleanly
-    assert proc.wait(20) == 0
-    assert proc.stdout.read().strip().endswith("puzzlesmith: stopped")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -8,9 +8,6 @@ from __future__ import annotations
 import html
 import json
 import os
-import re
-import subprocess
-import sys
 import threading
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -25,26 +22,6 @@ if not os.path.exists(CHROMIUM):
 
 # Peter Norvig's first hard example ("Solving Every Sudoku Puzzle").
 NORVIG = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    db = tmp_path_factory.mktemp("web") / "library.sqlite"
-    proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", "serve", "--port", "0", "--db", str(db)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    match = re.search(r"http://127\.0\.0\.1:(\d+)/", proc.stdout.readline())
-    assert match, proc.stderr.read()
-    yield f"http://127.0.0.1:{match[1]}"
-    proc.send_signal(2)
-    assert proc.wait(20) == 0
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 @pytest.fixture
