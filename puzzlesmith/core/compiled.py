@@ -3,7 +3,11 @@ otherwise: the same function either way, so the answers are the same and only th
 
 Only the modules that hold kernels import this one, and only when a search or a build needs them, so a
 one-puzzle command never pays for importing numba (about 0.4 s) or compiling (seconds, once: the machine
-code is cached beside the module, or in $NUMBA_CACHE_DIR).
+code is cached beside the module by numba, keyed by the source's digest, or in $NUMBA_CACHE_DIR; where
+beside the module cannot be written, numba keeps it in its user-wide cache folder). The kernels of the
+commands of README's tour are compiled when the package is installed (``buildhooks/prebuild.py``), so that
+even the first run finds them cached: a kernel module used by such a command adds a small call of its
+kernels there.
 """
 
 from __future__ import annotations

@@ -23,13 +23,13 @@ import json
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib.util import find_spec
 from pathlib import Path
 from typing import cast
 
 _TRAP = "puzzlesmith_native_trap"
-_FORMAT = "2"  # position-independent objects, linked when a compiler driver is found
+_FORMAT = "3"  # position-independent objects, linked when a compiler driver is found; digests kept
 _LOCK = threading.Lock()
 _KEEP: list[object] = []  # the loaded engines and libraries: their code lives as long as they do
 _LOADED: dict[str, int] = {}
@@ -62,14 +62,72 @@ def _llvm() -> str:
     return version.read_text() if version.exists() else ""
 
 
-def _cache_file(source: Path) -> Path:
-    """Where ``source``'s object is kept: beside it in __pycache__ (or in $NUMBA_CACHE_DIR, as numba's cache),
-    named by a digest of everything the machine code depends on; its linked library has the suffix .so."""
+def _name(source: Path) -> str:
+    """The cache file name of ``source``'s object: a digest of everything the machine code depends on; its
+    linked library has the suffix .so."""
     digest = hashlib.sha256(source.read_bytes())
     for part in (_FORMAT, _llvm(), sys.version, _cpu()):  # not numba's version: the object does not use it
         digest.update(part.encode())
-    folder = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else source.parent / "__pycache__"
-    return folder / f"{source.stem}.{digest.hexdigest()[:20]}.native"
+    return f"{source.stem}.{digest.hexdigest()[:20]}.native"
+
+
+def user_cache() -> Path:
+    """The user's cache folder for kernels a read-only install cannot keep beside its modules:
+    $XDG_CACHE_HOME/puzzlesmith, else ~/.cache/puzzlesmith. Named by digest, its files serve every install
+    of the same source on this machine (a reinstall of the same version reuses them)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "puzzlesmith" / "kernels"
+
+
+def _folders(source: Path) -> list[Path]:
+    """Where ``source``'s object may be kept, looked in in this order: $NUMBA_CACHE_DIR alone when set (as
+    numba's cache), else __pycache__ beside the module (where an install's build puts it, see
+    ``prebuild``), then the user's cache folder."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return [Path(os.environ["NUMBA_CACHE_DIR"])]
+    return [source.parent / "__pycache__", user_cache()]
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _read(path: Path) -> tuple[dict[str, object], bytes] | None:
+    """The metadata and object code kept at ``path`` when they are whole (the object's digest matches the
+    one recorded with it), else None: a missing, truncated or damaged file is built again, never loaded."""
+    try:
+        head, _, obj = path.read_bytes().partition(b"\n")
+        meta = json.loads(head)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(meta, dict) or meta.get("object") != _digest(obj) or "symbol" not in meta:
+        return None
+    return meta, obj
+
+
+def _library_whole(library: Path, meta: dict[str, object]) -> bool:
+    """Whether the linked library beside the object is the one linked with it (its digest recorded)."""
+    try:
+        return meta.get("library") == _digest(library.read_bytes())
+    except OSError:
+        return False
+
+
+def _store(path: Path, obj: bytes, meta: dict[str, object]) -> dict[str, object] | None:
+    """Keep the object (and its linked library, when a compiler driver links one) at ``path``; the metadata
+    kept with it, or None when the folder cannot be written (a read-only install)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        library = path.with_suffix(".so")
+        meta = {**meta, "object": _digest(obj), "library": None}
+        if _link(obj, meta, library):
+            meta["library"] = _digest(library.read_bytes())
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_bytes(json.dumps(meta).encode() + b"\n" + obj)
+        os.replace(temporary, path)  # whole or absent, whatever runs at the same time
+    except OSError:
+        return None
+    return meta
 
 
 def _target_machine() -> object:
@@ -103,9 +161,9 @@ def _compile(build: Callable[[], tuple[str, str]]) -> tuple[bytes, dict[str, obj
     return _target_machine().emit_object(module), {"symbol": symbol, "trapped": trapped}  # type: ignore[attr-defined]
 
 
-def _link(obj: bytes, meta: dict[str, object], library: Path) -> None:
+def _link(obj: bytes, meta: dict[str, object], library: Path) -> bool:
     """Link the object and its traps into the shared library ``library`` with the C compiler driver, when
-    there is one; nothing when there is not or it fails (llvmlite then loads the object)."""
+    there is one; False when there is not or it fails (llvmlite then loads the object)."""
     import shutil
     import subprocess
     import tempfile
@@ -114,7 +172,7 @@ def _link(obj: bytes, meta: dict[str, object], library: Path) -> None:
 
     driver = shutil.which(os.environ.get("CC", "cc"))
     if driver is None or sys.platform not in ("linux", "darwin"):
-        return
+        return False
     trapped = cast(list[str], meta["trapped"])
     traps = _target_machine().emit_object(ll.parse_assembly(_trap_ir(trapped)))  # type: ignore[attr-defined]
     flags = ["-dynamiclib", "-undefined", "dynamic_lookup"] if sys.platform == "darwin" else ["-shared"]
@@ -127,8 +185,9 @@ def _link(obj: bytes, meta: dict[str, object], library: Path) -> None:
             subprocess.run([driver, *flags, "-o", str(out), *map(str, parts), "-lm"], check=True,
                            capture_output=True, timeout=120)
         except (OSError, subprocess.SubprocessError):
-            return
+            return False
         os.replace(out, library)  # whole or absent, whatever runs at the same time
+    return True
 
 
 def _open(library: Path, symbol: str) -> int | None:
@@ -146,33 +205,64 @@ def _open(library: Path, symbol: str) -> int | None:
 
 def entry_point(source: Path, build: Callable[[], tuple[str, str]]) -> int:
     """The address of the entry point ``build`` makes for the kernels in ``source`` (a module file): from its
-    linked library or its object when the cache holds them for this source and machine, else built with numba
-    and cached. ``build`` returns the entry point's LLVM IR and its symbol name (a ``numba.cfunc``'s
-    ``inspect_llvm()`` and ``native_name``)."""
+    linked library or its object when a cache folder holds them whole for this source and machine, else built
+    with numba and kept in the first folder that can be written. ``build`` returns the entry point's LLVM IR
+    and its symbol name (a ``numba.cfunc``'s ``inspect_llvm()`` and ``native_name``)."""
     key = str(source)
     with _LOCK:
         if key in _LOADED:
             return _LOADED[key]
-        path = _cache_file(source)
-        library, obj = path.with_suffix(".so"), None
-        if path.exists():
-            with path.open("rb") as file:
-                meta = json.loads(file.readline())
+        name = _name(source)
+        for folder in _folders(source):
+            path = folder / name
+            kept = _read(path)
+            if kept is None:
+                continue
+            meta, obj = kept
+            if not meta["library"]:  # kept without a library (no compiler driver then): llvmlite loads it
+                address = None
+                break
+            library = path.with_suffix(".so")
+            if _library_whole(library, meta):
+                address = _open(library, str(meta["symbol"]))
+                break
+            # a missing or damaged library: built again, as a missing object is
         else:
             obj, meta = _compile(build)
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                _link(obj, meta, library)
-                temporary = path.with_suffix(f".{os.getpid()}.tmp")
-                temporary.write_bytes(json.dumps(meta).encode() + b"\n" + obj)
-                os.replace(temporary, path)  # whole or absent, whatever runs at the same time
-            except OSError:  # a read-only install: built again next run
-                pass
-        address = _open(library, str(meta["symbol"])) if library.exists() else None
+            address = None
+            for folder in _folders(source):
+                stored = _store(folder / name, obj, meta)
+                if stored is not None:  # else not writable: the next folder, or built again next run
+                    if stored["library"]:
+                        address = _open((folder / name).with_suffix(".so"), str(meta["symbol"]))
+                    break
         if address is None:
-            address = _load(path.read_bytes().partition(b"\n")[2] if obj is None else obj, meta)
+            address = _load(obj, meta)
         _LOADED[key] = address
         return address
+
+
+def prebuild(modules: Sequence[str]) -> list[Path]:
+    """Build the kernels of ``modules`` (module names; each module's ``_build()`` makes its entry point for
+    ``entry_point``) into __pycache__ beside them, the folder first looked in, so that a first run finds them
+    built; the files written (objects and libraries). An install runs this where numba is at hand
+    (``buildhooks/prebuild.py``): building costs seconds of CPU a kernel, which a first run would otherwise
+    spend."""
+    import importlib
+
+    written: list[Path] = []
+    for module_name in modules:
+        module = importlib.import_module(module_name)
+        source = Path(cast(str, module.__file__))
+        path = source.parent / "__pycache__" / _name(source)
+        kept = _read(path)
+        meta = kept[0] if kept is not None else _store(path, *_compile(module._build))
+        if meta is None:
+            raise OSError(f"{path.parent}: cannot be written")
+        written.append(path)
+        if _library_whole(path.with_suffix(".so"), meta):
+            written.append(path.with_suffix(".so"))
+    return written
 
 
 def available() -> bool:
@@ -196,3 +286,4 @@ def _load(obj: bytes, meta: dict[str, object]) -> int:
     engine.finalize_object()
     _KEEP.append(engine)
     return int(engine.get_function_address(str(meta["symbol"])))
+

@@ -1,0 +1,72 @@
+"""Build the kernels a first run would otherwise build, into __pycache__ beside their modules; print the files.
+
+Run by ``backend.py`` at install time, with the source tree first on the path and numba installed in the
+build environment. Two kinds (see ``puzzlesmith/core/native.py`` and ``core/compiled.py``):
+
+- the native entry points, built by ``core.native.prebuild`` (objects and shared libraries loaded later with
+  ctypes, numba not imported);
+- the ``core.compiled.kernel`` functions, which numba compiles on their first call for the types they are
+  called with and keeps in its own cache (``*.nbi`` index, ``*.nbc`` data): a small search calls each one
+  with the types a real one does. Only index files that numba would take (this numba's version, the
+  source's digest as their stamp) are printed, with the data files they list.
+
+The kernels are those of the commands of README's tour that compile anything: ``solve lightsout`` (the
+linear kernel), ``hardest`` (the sliding-block class search), and the sudoku batches' unit search and Rush
+Hour's search, which share the native mechanism.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import sys
+from pathlib import Path
+
+NATIVE = ("puzzlesmith.solvers.linearkernel", "puzzlesmith.solvers.unitkernel", "puzzlesmith.moves.rushkernel")
+
+
+def warm_numba_kernels() -> None:
+    """Call the numba-compiled kernels of the tour's commands once, on a small instance each."""
+    from puzzlesmith.sbp.hardest import hardest_of_class
+
+    hardest_of_class(2, 3, (1, 1, 2), "edges", "moves")  # every kernel of the class search (sbp/hardest_kernel.py)
+
+
+def numba_cache_files(root: Path) -> list[Path]:
+    """The numba cache files under ``root`` that this numba would load: index files whose version is this
+    numba's and whose stamp is their source's digest, and the data files they name."""
+    import numba
+
+    found: list[Path] = []
+    for index in sorted(root.rglob("__pycache__/*.nbi")):
+        source = index.parent.parent / (index.name.split(".")[0] + ".py")
+        try:
+            with index.open("rb") as file:
+                version = pickle.load(file)
+                stamp, overloads = pickle.loads(file.read())
+        except Exception:  # a damaged index: numba would rebuild it, so it is not shipped
+            continue
+        if version != numba.__version__ or not source.exists() or stamp != hashlib.sha256(source.read_bytes()).digest():
+            continue
+        data = [index.parent / name for name in overloads.values()]
+        if all(path.exists() for path in data):
+            found += [index, *data]
+    return found
+
+
+def main() -> int:
+    from puzzlesmith.core.native import prebuild
+
+    root = Path(sys.argv[1]).resolve()
+    files = prebuild(NATIVE)
+    try:
+        warm_numba_kernels()
+    except Exception as error:  # the native kernels are still shipped; these are compiled on first use
+        print(f"puzzlesmith: numba kernels not compiled at install time ({error!r})", file=sys.stderr)
+    for path in [*files, *numba_cache_files(root / "puzzlesmith")]:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
