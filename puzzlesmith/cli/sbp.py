@@ -20,10 +20,10 @@ LONGEST_RUN = 86_400.0
 def board_size(text: str) -> tuple[int, int]:
     rows, sep, cols = text.lower().partition("x")
     if not sep:
-        raise ValueError("expected ROWSxCOLS, e.g. 4x4")
+        raise PuzzleError("expected ROWSxCOLS, e.g. 4x4")
     r, c = whole_number(rows.strip(), 1, MAX_CELLS), whole_number(cols.strip(), 1, MAX_CELLS)
     if r * c > MAX_CELLS or r * c < 2:
-        raise ValueError(f"a board of 2 to {MAX_CELLS} cells")
+        raise PuzzleError(f"a board of 2 to {MAX_CELLS} cells")
     return r, c
 
 
@@ -31,14 +31,14 @@ def size_list(text: str) -> tuple[int, ...]:
     """A multiset of piece sizes: ``1,1,2,4`` or the results file's header ``2-1-0-1-0-...``."""
     text = text.strip()
     if text.startswith("-") or text.endswith("-") or "--" in text:
-        raise ValueError(f"expected piece sizes such as 1,1,2,4 or the header 2-1-0-1-0-..., got {excerpt(text)}")
+        raise PuzzleError(f"expected piece sizes such as 1,1,2,4 or the header 2-1-0-1-0-..., got {excerpt(text)}")
     if "-" in text and "," not in text:
         counts = [whole_number(part.strip(), 0, MAX_CELLS) for part in text.split("-")]
         sizes = tuple(s for s, c in enumerate(counts, start=1) for _ in range(c))
     else:
         sizes = tuple(sorted(whole_number(part.strip(), 1, MAX_CELLS) for part in text.split(",")))
     if not sizes:
-        raise ValueError("expected piece sizes such as 1,1,2,4")
+        raise PuzzleError("expected piece sizes such as 1,1,2,4")
     return sizes
 
 

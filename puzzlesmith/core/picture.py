@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from puzzlesmith.core.errors import PuzzleError
+
 Point = tuple[float, float]
 
 BLACK, GREY, LIGHT, WHITE = "#000000", "#666666", "#d0d0d0", "#ffffff"
@@ -38,7 +40,8 @@ def rgb(colour: str) -> tuple[int, int, int]:
             raise ValueError
         return int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16)
     except ValueError:
-        raise ValueError(f"unknown colour {colour!r}: use #rrggbb, #rgb or one of {', '.join(NAMED_COLOURS)}") from None
+        known = ", ".join(NAMED_COLOURS)
+        raise PuzzleError(f"unknown colour {colour!r}: use #rrggbb, #rgb or one of {known}") from None
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from puzzlesmith.core.errors import PuzzleError
+
 #: Technique -> rating. SE's values (Sukaku Explainer's hint classes) unless marked "ours".
 RATINGS: dict[str, float] = {
     "full house": 1.0,          # SE HiddenSingleHint, the last cell of a unit
@@ -87,9 +89,9 @@ def parse_rating_range(text: str) -> tuple[float, float]:
         lo = float(low)
         hi = float(high) if sep else lo
     except ValueError:
-        raise ValueError(f"expected a rating or a range like 3.0-4.5, got {text!r}") from None
+        raise PuzzleError(f"expected a rating or a range like 3.0-4.5, got {text!r}") from None
     if not (0.0 <= lo <= hi <= 20.0):
-        raise ValueError(f"expected 0 <= low <= high <= 20 (SE ratings run from 1.0 to about 12), got {text!r}")
+        raise PuzzleError(f"expected 0 <= low <= high <= 20 (SE ratings run from 1.0 to about 12), got {text!r}")
     return lo, hi
 
 

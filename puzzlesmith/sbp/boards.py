@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.puzzles.slide import LABELS
 
 
@@ -305,7 +306,7 @@ def size_class(masks: Sequence[int], cells: int) -> str:
 def text(masks: Sequence[int], rows: int, cols: int, line: bool = True) -> str:
     """The board in the ``slide`` text format: ``.`` voids, pieces labelled A, B, ... in anchor order."""
     if len(masks) > len(LABELS):
-        raise ValueError(f"{len(masks)} pieces: more than the {len(LABELS)} labels")
+        raise PuzzleError(f"{len(masks)} pieces: more than the {len(LABELS)} labels")
     cells = ["."] * (rows * cols)
     for label, mask in zip(LABELS, masks):
         while mask:

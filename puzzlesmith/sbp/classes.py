@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from puzzlesmith.core.errors import PuzzleError
+
 RULES = ("corner", "edges")
 #: The metrics whose moves carry one piece: the class search runs them on keys (the others, position by position).
 VECTOR_METRICS = ("steps", "straight", "moves")
@@ -47,9 +49,9 @@ def parse_class(text: str, cells: int) -> tuple[int, ...]:
     if "-" in text:
         counts = [int(part) for part in text.split("-")]
         if len(counts) != cells or any(c < 0 for c in counts):
-            raise ValueError(f"expected {cells} counts separated by '-'")
+            raise PuzzleError(f"expected {cells} counts separated by '-'")
         return tuple(s for s, c in enumerate(counts, start=1) for _ in range(c))
     sizes = tuple(sorted(int(part) for part in text.split(",") if part.strip()))
     if not sizes or min(sizes) < 1:
-        raise ValueError("expected piece sizes such as 1,1,2,4")
+        raise PuzzleError("expected piece sizes such as 1,1,2,4")
     return sizes

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.puzzles.slide import LABELS, Piece, bits, shape_of
 from puzzlesmith.sbp.boards import Board, board_list, connected_sets, popcount
 from puzzlesmith.sbp.classes import MAX_CELLS, MODES, VECTOR_METRICS, class_name
@@ -133,9 +134,9 @@ class Layers:
         import numpy as np
 
         if metric not in VECTOR_METRICS:
-            raise ValueError(f"metric {metric!r}: the class search knows {', '.join(VECTOR_METRICS)}")
+            raise PuzzleError(f"metric {metric!r}: the class search knows {', '.join(VECTOR_METRICS)}")
         if not geo.fits_keys():
-            raise ValueError(geo.too_large())
+            raise PuzzleError(geo.too_large())
         self.np, self.geo, self.metric, self.rule = np, geo, metric, rule
         #: Bickford's "simple simple" puzzles: any position is a start (the goal piece anywhere).
         self.any_start = any_start
@@ -318,9 +319,9 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
     "simple simple" puzzles: any piece may be the one to bring to the goal), not only those with the goal
     piece where the rule's start needs it."""
     if mode not in MODES:
-        raise ValueError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
+        raise PuzzleError(f"mode {mode!r}: expected one of {', '.join(MODES)}")
     if any_start and metric not in VECTOR_METRICS:
-        raise ValueError(f"any_start: the class search for {metric} starts where the goal rule says")
+        raise PuzzleError(f"any_start: the class search for {metric} starts where the goal rule says")
     if metric not in VECTOR_METRICS:
         return hardest_by_positions(rows_, cols, sizes, rule, metric, progress)
     began, cpu = time.perf_counter(), time.process_time()
