@@ -161,13 +161,18 @@ def test_no_import_runs_up_or_sideways() -> None:
 
 
 # -- (c) no import circle ---------------------------------------------------------------------------------------
-def cycles() -> list[list[str]]:
-    """The circles among modules of runtime imports (Tarjan's strongly connected components of two or more
-    modules, or one importing itself)."""
+def runtime_graph() -> dict[str, set[str]]:
+    """Each module and the package's modules it imports when it runs (at the top or inside functions)."""
     graph: dict[str, set[str]] = {m: set() for m in MODULES}
     for i in ALL_IMPORTS:
         if not i.typing_only and i.target in MODULES:
             graph[i.module].add(i.target)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The circles of ``graph`` (Tarjan's strongly connected components of two or more modules, or one importing
+    itself)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -202,7 +207,12 @@ def cycles() -> list[list[str]]:
 
 
 def test_no_import_circle() -> None:
-    assert cycles() == []
+    assert cycles(runtime_graph()) == []
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}) == [["a", "b", "c"], ["e"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
 
 
 
