@@ -29,7 +29,6 @@ CASES: list[tuple[str, str, dict[str, str]]] = [
     ("nonogram", "nonogram_rosetta.txt", {}),
     ("nonogram", "nonogram_rosetta_more.txt", {}),
     ("nonogram", "webpbn_bw.nonpack", {}),
-    ("sudoku", "pushpull_post_underconstrained.txt", {}),
     ("sudoku", "sudoku_jigsaw_published.txt", {}),
     ("sudoku", "sudoku_windoku_published.txt", {"variant": "windoku"}),
     ("sudoku", "sudoku_x_published.txt", {"variant": "x"}),
