@@ -1,6 +1,8 @@
 """Issue 23: models built by the cached puzzle builders are shared by every puzzle of one shape, so they are
 frozen; a caller who wants to add to one copies it first. Issue 31: strict input, unique names."""
 
+from pathlib import Path
+
 import pytest
 from conftest import puzzles
 
@@ -82,3 +84,45 @@ def test_a_variable_twice_with_different_offsets_is_allowed():
         assert solvers.count(m, engine=engine).count == brute == 10
     with pytest.raises(ModelError, match="same offset"):
         m.all_different([x, x], offsets=[1, 1])
+
+
+def test_a_fork_shares_the_compiled_encoding_but_not_the_cuts_or_solvers():
+    """Issue 44: a generation asks a fork of the shared model (generators/clue_kinds.Models), so the CNF is
+    compiled once per shape and process; each fork's solver starts from the model's own clauses, without the
+    connectivity cuts an earlier solver learnt, so a seed makes the same puzzle first or tenth in a process."""
+    m = Model()
+    cells = [m.int_var(0, 1, f"c{k}") for k in range(6)]
+    m.connected(cells, [(0, 1), (1, 2), (3, 4), (4, 5), (0, 3), (2, 5)], name="ones connected")
+    m.linear(cells, [1] * 6, "==", 3)
+    assert solvers.count(m, engine="sat").count == 6  # the connected triples of the 2x3 grid, by hand
+    cnf = m.cache["sat"]
+    assert len(cnf.clauses) > cnf.base  # the lazy connectivity learnt cuts on the way
+    fork = m.fork()
+    assert fork.cache["sat"].lit is cnf.lit and fork.cache["sat"].clauses == cnf.clauses[:cnf.base]
+    assert not any(key.startswith("sat:") for key in fork.cache)  # no solver goes with it
+    assert solvers.count(fork, engine="sat").count == 6
+    assert len(cnf.clauses) >= len(fork.cache["sat"].clauses)
+
+
+def test_a_seed_makes_the_same_puzzle_alone_and_after_others_with_one_compilation(monkeypatch):
+    """Range (examples/tatham) has one model per board shape: its numbers are givens."""
+    import puzzlesmith as ps
+    from puzzlesmith.solvers import sat
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "examples" / "tatham"))
+    monkeypatch.setitem(registry.TYPES.builtin, "range", "puzzlesmith_tatham.range:Range")
+    compiled = []
+    original = sat.Cnf.__init__
+
+    def counting(self, model):
+        compiled.append(model.num_vars)
+        original(self, model)
+
+    alone = ps.generate("range", seed=5, size="5").text
+    sat.Cnf.__init__ = counting
+    try:
+        later = [ps.generate("range", seed=s, size="5").text for s in (3, 4, 5)]
+    finally:
+        sat.Cnf.__init__ = original
+    assert later[-1] == alone
+    assert len(compiled) == 0  # the 5x5 shape was compiled by the first generation, forked since

@@ -214,6 +214,17 @@ class Model:
         other._frozen = False
         return other
 
+    def fork(self) -> Model:
+        """A copy for a new run of questions: what the engines compiled is shared, their solvers are not.
+
+        A cached form that keeps state between calls declares ``fork()`` (the SAT engine's CNF forgets the cuts
+        its solvers learnt; a propagation net, which keeps none, answers itself); the rest of the cache (the
+        solvers themselves) is left behind, so the copy's questions meet fresh solvers, as in a new process,
+        without compiling the model again."""
+        other = self.copy()
+        other.cache = {key: value.fork() for key, value in self.cache.items() if hasattr(value, "fork")}
+        return other
+
     def _change(self) -> None:
         """Every change goes through here: refused on a frozen model, and compiled forms are dropped."""
         if self._frozen:

@@ -32,7 +32,9 @@ class Models:
     type hands one model to every puzzle of a layout, and engines keep their solvers in it). Which two answers
     a board with more than one shows depends on what its solver was asked before, and the walk follows them,
     so with shared solvers the same seed made another puzzle the second time in one process (a batch, the web
-    app); with copies each seed's questions meet fresh solvers, as in a new process."""
+    app); with copies each seed's questions meet fresh solvers, as in a new process. The copies are forks
+    (``Model.fork``): what the engines compiled for a shape is kept on the shared model and serves every later
+    generation of that shape, so the encoding is built once per shape and process, not once per puzzle."""
 
     def __init__(self, ptype: PuzzleType) -> None:
         self.ptype = ptype
@@ -43,8 +45,12 @@ class Models:
     def __call__(self, instance: Instance) -> Model:
         shared = self.ptype.model(instance)
         if id(shared) not in self.copies:
-            self.copies[id(shared)] = (shared, shared.copy())
-        return self.copies[id(shared)][1]
+            self.copies[id(shared)] = (shared, shared.fork())
+        copy = self.copies[id(shared)][1]
+        for key, value in copy.cache.items():  # compiled once per shape: later generations fork it (Model.fork)
+            if key not in shared.cache and hasattr(value, "fork"):
+                shared.cache[key] = value.fork()
+        return copy
 
 
 def answers(models: Models, instance: Instance, oracle: str, limit: int = 2) -> list[list[int]]:

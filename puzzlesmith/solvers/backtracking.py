@@ -291,6 +291,10 @@ class Compiled:
         self.props = props
         self.helpers = sorted(set(range(n)) - set(model.answer_vars)) if model.projected else []
 
+    def fork(self) -> Compiled:
+        """Itself: the net keeps no state between calls (``Model.fork``)."""
+        return self
+
     def start(self, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]]) -> list[int]:
         """The initial domains with the assumptions applied (not yet propagated)."""
         dom = list(self.initial)

@@ -42,6 +42,7 @@ assumptions, so it is replaced by a fresh one after a measured number of calls (
 from __future__ import annotations
 
 import atexit
+import copy
 import threading
 import time
 import weakref
@@ -152,6 +153,14 @@ class Cnf:
                 self.lazy.append(c)
             else:
                 raise Unsupported(f"sat cannot compile {c.describe()}")
+        self.base = len(self.clauses)  # the model's own clauses; the lazy constraints' cuts come after
+
+    def fork(self) -> Cnf:
+        """This CNF without the cuts its solvers learnt since it was compiled (``Model.fork``): a solver
+        loaded from it answers as one loaded from a fresh compilation does."""
+        other = copy.copy(self)
+        other.clauses = self.clauses[:self.base]
+        return other
 
     def new_var(self) -> int:
         self.top += 1
