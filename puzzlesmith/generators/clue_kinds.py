@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from puzzlesmith import solvers
@@ -81,9 +82,26 @@ def site_orbits(sites: list[Site], shape: tuple[int, int], symmetry: str) -> lis
     return orbits
 
 
+def unique(models: Models, instance: Instance, oracle: str, solution: Sequence[int] | None = None) -> bool:
+    """Whether ``instance`` has one answer. Given a ``solution`` that its model and givens admit, that is one
+    question of the oracle ("another answer?"), not two (find one, then another)."""
+    model = models(instance)
+    if solution is not None and len(solution) == model.num_vars and admits(model, instance.givens, solution):
+        return solvers.another_solution(model, solution, fix=instance.givens, engine=oracle).status == solvers.UNSAT
+    return len(answers(models, instance, oracle)) == 1
+
+
+def admits(model: Model, givens: Mapping[int, int], solution: Sequence[int]) -> bool:
+    """Whether ``solution`` is one of ``model`` with ``givens`` (a type's model may change with its clues)."""
+    return (all(solution[v] == x for v, x in givens.items())
+            and all(solution[v] in model.domains[v] for v in range(model.num_vars))
+            and all(c.holds([solution[v] for v in c.vars]) for c in model.constraints))
+
+
 def reduce(ptype: PuzzleType, board: Instance, symmetry: str, rng: random.Random, oracle: str,
-           models: Models | None = None) -> Instance:
-    """``board`` (unique) with clue orbits removed in random order while its answer stays unique."""
+           models: Models | None = None, solution: Sequence[int] | None = None) -> Instance:
+    """``board`` (unique, with ``solution`` when known) with clue orbits removed in random order while its
+    answer stays unique."""
     models = models or Models(ptype)
     clues: dict[Site, int] = dict(ptype.clues(board))
     shape = ptype.grid_shape(board)
@@ -91,7 +109,7 @@ def reduce(ptype: PuzzleType, board: Instance, symmetry: str, rng: random.Random
     rng.shuffle(groups)
     for group in groups:
         fewer = {s: v for s, v in clues.items() if s not in group}
-        if len(answers(models, ptype.with_clues(board, fewer), oracle)) == 1:
+        if unique(models, ptype.with_clues(board, fewer), oracle, solution):
             clues = fewer
     return ptype.with_clues(board, clues)
 
@@ -121,7 +139,7 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
                     redrawn = ptype.mend(board, found[1], found[0])
         else:
             raise GenerationError(f"no full {ptype.name} board with one answer in {MAX_BOARDS} draws (seed {seed})")
-        made = reduce(ptype, board, symmetry, rng, engine, models)
+        made = reduce(ptype, board, symmetry, rng, engine, models, found[0])
         graded = _grade(ptype, made, found[0]) if grade or difficulty or rating else None
         if meets(graded, difficulty, rating):
             return Generated(made, found[0], seed, symmetry, engine, tries, time.perf_counter() - start, graded)
