@@ -523,8 +523,40 @@ def _search(doms: Any, n: int, lo: int, st: Any, fvar: Any, funtried: Any, helpe
         phase = PROPAGATING
 
 
+def _part(a: Any, k: int) -> Any:
+    """Part k of a packed array: its header holds the offsets of the parts."""
+    return a[a[k]:a[k + 1]]
+
+
+def _propagate_packed(m: Any, w: Any, dom: Any, changed: Any, count: int, lo: int, wbits: int,
+                      wmask: int) -> int:
+    """``_propagate`` over the packed model ``m`` and workspace ``w`` (one call: few arguments to pass);
+    ``count`` < 0 resumes after Python ran the propagator it asked for, else the variables ``changed[:count]``
+    start it."""
+    st, stack, du, dp, scratch, sums = _part(w, 0), _part(w, 1), _part(w, 2), _part(w, 3), _part(w, 4), _part(w, 5)
+    if count >= 0 and not _begin(dom, 0, st, stack, changed, count):
+        return FAIL
+    return _propagate(dom, 0, lo, st, stack, du, dp, _part(m, 0), _part(m, 1), _part(m, 2), _part(m, 3),
+                      _part(m, 4), _part(m, 5), _part(m, 6), _part(m, 7), _part(m, 8), _part(m, 9), _part(m, 10),
+                      _part(m, 11), _part(m, 12), _part(m, 13), _part(m, 14), _part(m, 15), _part(m, 16),
+                      _part(m, 17), _part(m, 18), _part(m, 19), _part(m, 20), _part(m, 21), _part(m, 22), scratch,
+                      sums, wbits, wmask)
+
+
+def _search_packed(m: Any, w: Any, doms: Any, n: int, lo: int, fvar: Any, funtried: Any, stop: int, resume: int,
+                   wbits: int, wmask: int) -> int:
+    """``_search`` over the packed model and workspace."""
+    st, stack, du, dp, scratch, sums = _part(w, 0), _part(w, 1), _part(w, 2), _part(w, 3), _part(w, 4), _part(w, 5)
+    return _search(doms, n, lo, st, fvar, funtried, _part(m, 23), stop, resume, stack, du, dp, _part(m, 0),
+                   _part(m, 1), _part(m, 2), _part(m, 3), _part(m, 4), _part(m, 5), _part(m, 6), _part(m, 7),
+                   _part(m, 8), _part(m, 9), _part(m, 10), _part(m, 11), _part(m, 12), _part(m, 13), _part(m, 14),
+                   _part(m, 15), _part(m, 16), _part(m, 17), _part(m, 18), _part(m, 19), _part(m, 20),
+                   _part(m, 21), _part(m, 22), scratch, sums, wbits, wmask)
+
+
+
 _KERNELS = ("_bitlen", "_popcount", "_linear", "_linear_equal", "_table", "_parity", "_clear", "_propagate",
-            "_begin", "_pick", "_search")
+            "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed")
 # The kernels as plain Python, calling each other (for masks wider than int64's): their own globals.
 _PLAIN_SPACE = dict(globals())
 PLAIN: dict[str, Callable[..., Any]] = {name: FunctionType(globals()[name].__code__, _PLAIN_SPACE, name)
@@ -549,7 +581,8 @@ def fits_int64(width: int, magnitude: int) -> bool:
 
 
 class Prop(NamedTuple):
-    """One propagator for the kernel: ``kind``, the variables it watches, the Linear operator (``OPS``), ``rhs`` (LINEAR_EQUAL: the target
+    """One propagator for the kernel: ``kind``, the variables it watches, the Linear operator (``OPS``), ``rhs``
+    (LINEAR_EQUAL: the target
     less the terms' lows), the terms (variable, coefficient), each term's smallest contribution (LINEAR_EQUAL),
     ``value`` (LINEAR_EQUAL: the span of sums; TABLE: its rows; PARITY: the modulus) and ``aux`` (TABLE: each
     row's value bits; PARITY: each term's value mask by residue)."""
@@ -577,7 +610,7 @@ class Core:
                  helpers: Sequence[int], magnitude: int) -> None:
         n = len(initial)
         self.n, self.lo, self.python = n, lo, python
-        self.native = compiled_available() and fits_int64(_bitlen(max(initial, default=0)), magnitude)
+        self.native = compiled_available() and fits_int64(max(initial, default=0).bit_length(), magnitude)
         # Bitsets of sums: 32-bit words compiled; one word of any width as Python integers.
         self.wbits = WORD_BITS if self.native else max((p.value for p in props if p.kind == LINEAR_EQUAL),
                                                          default=0) + 1
@@ -617,7 +650,7 @@ class Core:
             "tlow": [x for p in props for x in (p.lows or [0] * len(p.terms))],
             "paux": paux, "pval": pval, "aux": aux,
         }
-        self.arrays = tuple(self._array(fields[name]) for name in _FIELDS)
+        self.arrays = [fields[name] for name in _FIELDS]
         self.units, self.props = len(units), len(props)
         self.scratch_size = max([2 * len(p.terms) for p in props] + [1])
         self.sums_size = sums
@@ -625,8 +658,11 @@ class Core:
         helper = [0] * n
         for h in helpers:
             helper[h] = 1
-        self.helper = self._array(helper)
         self.kernels = COMPILED if self.native else PLAIN
+        if self.native:  # one array: a compiled call's cost grows with its arguments
+            self.packed = _pack([*self.arrays, helper])
+        else:
+            self.arrays.append(helper)
         self.local = threading.local()
 
     def _array(self, values: Sequence[int]) -> Any:
@@ -636,12 +672,16 @@ class Core:
 
         return np.array(values, dtype=np.int64)
 
-    def _workspace(self, stack: int) -> list[Any]:
-        """State, stack, dirty units and propagators (none dirty), scratch, sums."""
-        st = self._array([0] * STATE)
-        st[CUR_U], st[CUR_P] = self.units, self.props
-        return [st, self._array([0] * stack), self._array([0] * self.units), self._array([0] * self.props),
-                self._array([0] * self.scratch_size), self._array([0] * self.sums_size)]
+    def _workspace(self, stack: int) -> tuple[Any, list[Any]]:
+        """The workspace (packed when compiled, else None) and its parts: the state, the stack, dirty units and
+        propagators (none dirty), scratch, sums."""
+        state = [0] * STATE
+        state[CUR_U], state[CUR_P] = self.units, self.props
+        parts = [state, [0] * stack, [0] * self.units, [0] * self.props, [0] * self.scratch_size, [0] * self.sums_size]
+        if not self.native:
+            return None, parts
+        packed = _pack(parts)
+        return packed, [_part(packed, k) for k in range(len(parts))]
 
     def _python(self, p: int, dom: Any, base: int, st: Any, stack: Any) -> int:
         """Python's propagator p run on the row at ``base``, its changes pushed on the stack: DONE or FAIL."""
@@ -663,29 +703,39 @@ class Core:
         domain becomes empty (no solution below this node)."""
         changed = list(changed)
         work = getattr(self.local, "work", None)  # a workspace a thread: threads may share one model
-        if work is None or len(work[1]) < self.stack_size + len(changed):
+        if work is None or len(work[1][1]) < self.stack_size + len(changed):
             work = self.local.work = self._workspace(self.stack_size + len(changed))
-        st, stack, du, dp, scratch, sums = work
-        values = self._array(dom) if self.native else dom
+        packed, (st, stack, du, dp, scratch, sums) = work
         k = self.kernels
-        if not k["_begin"](values, 0, st, stack, self._array(changed), len(changed)):
-            return False
-        propagate = k["_propagate"]
-        result = FAIL
         try:
+            if self.native:
+                import numpy as np
+
+                values = np.array(dom, dtype=np.int64)
+                result = k["_propagate_packed"](self.packed, packed, values, np.array(changed, dtype=np.int64),
+                                                len(changed), self.lo, self.wbits, self.wmask)
+                while result == NEED:
+                    if self._python(int(st[WANT]), values, 0, st, stack) == FAIL:
+                        k["_clear"](st, du, dp)
+                        result = FAIL
+                        break
+                    result = k["_propagate_packed"](self.packed, packed, values, values, -1, self.lo, self.wbits,
+                                                    self.wmask)
+                dom[:] = values.tolist()
+                return bool(result == DONE)
+            if not k["_begin"](dom, 0, st, stack, changed, len(changed)):
+                return False
             while True:
-                result = propagate(values, 0, self.lo, st, stack, du, dp, *self.arrays, scratch, sums, self.wbits,
-                                   self.wmask)
+                result = k["_propagate"](dom, 0, self.lo, st, stack, du, dp, *self.arrays[:-1], scratch, sums,
+                                         self.wbits, self.wmask)
                 if result != NEED:
-                    break
-                if self._python(int(st[WANT]), values, 0, st, stack) == FAIL:
-                    result = FAIL
-                    break
-        finally:
-            k["_clear"](st, du, dp)  # after a failure or an interruption (a time limit) nothing stays dirty
-        if self.native:
-            dom[:] = values.tolist()
-        return bool(result == DONE)
+                    return bool(result == DONE)
+                if self._python(int(st[WANT]), dom, 0, st, stack) == FAIL:
+                    k["_clear"](st, du, dp)
+                    return False
+        except BaseException:
+            k["_clear"](st, du, dp)  # interrupted (a time limit in Python's propagator): nothing stays dirty
+            raise
 
     def solutions(self, dom: list[int], deadline: float | None, max_nodes: int | None,
                   stats: Any, clock: Callable[[], float]) -> Iterator[list[int]]:
@@ -694,21 +744,27 @@ class Core:
         n, lo = self.n, self.lo
         if any(not d for d in dom):
             return
-        st, stack, du, dp, scratch, sums = self._workspace(self.stack_size)  # its own: searches may interleave
+        packed, parts = self._workspace(self.stack_size)  # its own: searches may interleave
+        st, stack = parts[0], parts[1]
         doms = self._array(list(dom) + [0] * (n * min(n, 63)))  # a row of domains a depth, more as it goes
         fvar, funtried = self._array([0] * (n + 1)), self._array([0] * (n + 1))
-        for k in range(n):
-            stack[k] = k
+        for v in range(n):
+            stack[v] = v
         st[TOP] = n
-        search = self.kernels["_search"]
+        k = self.kernels
         resume = DONE
         try:
             while True:
                 stop = int(st[NODES]) + CHUNK
                 if max_nodes is not None:
                     stop = min(stop, max_nodes)
-                result = search(doms, n, lo, st, fvar, funtried, self.helper, stop, resume, stack, du, dp,
-                                *self.arrays, scratch, sums, self.wbits, self.wmask)
+                if self.native:
+                    result = k["_search_packed"](self.packed, packed, doms, n, lo, fvar, funtried, stop, resume,
+                                                 self.wbits, self.wmask)
+                else:
+                    result = k["_search"](doms, n, lo, st, fvar, funtried, self.arrays[-1], stop, resume, stack,
+                                          parts[2], parts[3], *self.arrays[:-1], parts[4], parts[5], self.wbits,
+                                          self.wmask)
                 resume = DONE
                 if result == NEED:
                     resume = self._python(int(st[WANT]), doms, int(st[ROW]) * n, st, stack)
@@ -733,6 +789,16 @@ class Core:
                     return
         finally:
             stats.nodes, stats.backtracks = int(st[NODES]), int(st[BACKS])
+
+
+def _pack(parts: Sequence[Sequence[int]]) -> Any:
+    """One int64 array: the parts' offsets, then the parts (``_part`` reads part k)."""
+    import numpy as np
+
+    offsets = [len(parts) + 1]
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    return np.array([*offsets, *(x for part in parts for x in part)], dtype=np.int64)
 
 
 def _ptr(rows: Sequence[Sequence[Any]]) -> list[int]:
