@@ -20,8 +20,8 @@ from puzzlesmith.csp import Model
 from puzzlesmith.solvers.backtracking import Compiled
 from puzzlesmith.solvers.base import Stats
 
-KINDS = ("alldiff", "alldiff_offsets", "linear_bounds", "linear_equal", "table", "parity", "connected", "acyclic",
-         "single_cycle", "spanning", "regions")
+KINDS = ("alldiff", "alldiff_offsets", "linear_bounds", "linear_equal", "table", "parity", "connected",
+         "connected_grid", "acyclic", "single_cycle", "spanning", "regions")
 WIDE = 80  # a value this far from the others makes masks wider than int64's: the plain-Python path
 
 
@@ -51,6 +51,9 @@ def model_of(kind: str, seed: int, wide: bool = False) -> Model:
         pairs = [(k, k + 1) for k in range(n - 1)] + [(a, b) for a in range(n) for b in range(a + 2, n)
                                                        if r.random() < 0.3]
         (m.connected if kind == "connected" else m.regions)(list(range(n)), pairs)
+    elif kind == "connected_grid":  # a 3x3 grid of booleans, some fixed: cut cells and unreachable ones
+        cells = [m.add_var(r.choice([[0, 1], [0, 1], [0, 1], [1], [0]])) for _ in range(9)]
+        m.connected(cells, [(k, k + 1) for k in range(9) if k % 3 < 2] + [(k, k + 3) for k in range(6)])
     elif kind in ("acyclic", "single_cycle", "spanning"):
         edges, ends = _edges(r, m, r.randint(3, 6))
         {"acyclic": m.acyclic, "single_cycle": m.single_cycle, "spanning": m.spanning}[kind](edges, ends)

@@ -35,13 +35,13 @@ from typing import TYPE_CHECKING
 
 from puzzlesmith.core import clock
 from puzzlesmith.core.errors import Unsupported
-from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, Table
+from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Connected, Constraint, Linear, Parity, Table
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.base import Engine, Limits, Search, Stats, within
 from puzzlesmith.solvers.sizes import too_big_to_compile, too_wide_for_masks
 
 if TYPE_CHECKING:
-    from puzzlesmith.solvers.propkernel import Prop
+    from puzzlesmith.solvers.propkernel import Core, Prop
 
 def _prop(c: Constraint, lo: int, domains: list[tuple[int, ...]]) -> Prop:
     """The kernel's propagator for a Linear, Table or Parity constraint."""
@@ -71,6 +71,26 @@ def _prop(c: Constraint, lo: int, domains: list[tuple[int, ...]]) -> Prop:
     return Prop(PARITY, c.vars, terms, rhs=c.rhs, value=p, aux=masks)
 
 
+def _two_valued(c: Connected, domains: list[tuple[int, ...]]) -> bool:
+    """Whether each cell of ``c`` is fixed or is 0 or one other value (the compiled Connected's cells)."""
+    return len(set(c.vars)) == len(c.vars) and all(len(domains[v]) == 1 or (len(domains[v]) == 2 and 0 in domains[v])
+                                                   for v in c.vars)
+
+
+def _connected(c: Connected, lo: int) -> Prop:
+    from puzzlesmith.solvers.propkernel import CONNECTED, Prop
+
+    near: list[list[int]] = [[] for _ in c.vars]
+    for a, b in c.pairs:
+        near[a].append(b)
+        near[b].append(a)
+    offsets = [0]
+    for ns in near:
+        offsets.append(offsets[-1] + len(ns))
+    return Prop(CONNECTED, c.vars, [(v, 1) for v in c.vars], value=1 << -lo if lo <= 0 else 0,
+                aux=[*offsets, *(n for ns in near for n in ns)])
+
+
 def _magnitude(c: Constraint, domains: list[tuple[int, ...]]) -> int:
     """A bound on every sum the kernel forms for ``c``."""
     coeffs = getattr(c, "coeffs", ())
@@ -83,7 +103,7 @@ class Compiled:
 
     def __init__(self, model: Model) -> None:
         from puzzlesmith.csp.topology import narrow
-        from puzzlesmith.solvers.propkernel import PYTHON, Core, Prop  # numba, when installed, only now
+        from puzzlesmith.solvers.propkernel import PYTHON, Prop
 
         n = model.num_vars
         self.lo = lo = min((d[0] for d in model.domains), default=0)
@@ -121,6 +141,8 @@ class Compiled:
             if isinstance(c, (Linear, Table, Parity)):
                 props.append(_prop(c, lo, model.domains))
                 magnitude = max(magnitude, _magnitude(c, model.domains))
+            elif isinstance(c, Connected) and _two_valued(c, model.domains):
+                props.append(_connected(c, lo))
             elif c.kind in TOPOLOGY:
                 python[len(props)] = partial(narrow, c, lo=lo)
                 props.append(Prop(PYTHON, c.vars, []))
@@ -133,8 +155,20 @@ class Compiled:
         # As bitmasks of unit indices (unitkernel.py reads them).
         self.units_of = [sum(1 << u for u in us) for us in units_of]
         self.helpers = sorted(set(range(n)) - set(model.answer_vars)) if model.projected else []
-        self.core = Core(lo, self.initial, self.peers, self.shifted, self.units, props, python, self.helpers,
-                         magnitude)
+        self._core: Core | None = None
+        self._parts = (props, python, magnitude)
+
+    @property
+    def core(self) -> Core:
+        """The propagators as the compiled core's arrays, built on first use (a batch that runs the unit
+        kernel alone never imports numba or numpy)."""
+        if self._core is None:
+            from puzzlesmith.solvers.propkernel import Core
+
+            props, python, magnitude = self._parts
+            self._core = Core(self.lo, self.initial, self.peers, self.shifted, self.units, props, python,
+                              self.helpers, magnitude)
+        return self._core
 
     def start(self, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]]) -> list[int]:
         """The initial domains with the assumptions applied (not yet propagated)."""
@@ -166,7 +200,8 @@ def compiled(model: Model) -> Compiled:
 
 
 class BacktrackingEngine(Engine):
-    """Depth-first search with propagation at every node; pure Python, no dependencies."""
+    """Depth-first search with propagation at every node, run by the compiled core (solvers/propkernel.py;
+    plain Python where numba is missing or the masks are wider than int64)."""
 
     name = "backtracking"
     projects = True  # branches on the answer first

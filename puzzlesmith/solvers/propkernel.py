@@ -8,13 +8,17 @@ A model compiles once (``Core``, built by ``backtracking.Compiled``) into flat i
 * Linear: bounds reasoning for all four operators; ``==`` whose sums span at most ``SUM_SPAN_FOR_SUPPORT``
   keeps only the values some combination of the others completes (sets of reachable partial sums as bitsets);
 * Table: values with a supporting row; Parity: the last free variable's residue mask;
-* the topology kinds (connected, acyclic, single cycle, spanning, regions, lazy rules) stay in Python
-  (``csp.topology.narrow``): when the lowest dirty propagator is one of them the kernel returns its index,
-  Python narrows it and the kernel resumes where it stopped.
+* Connected over cells that are 0 or one other value: ``csp.topology.narrow``'s rules compiled (fail when the
+  true cells cannot meet, cells out of their reach are 0, cut cells are true);
+* the other topology kinds (Connected over wider domains, acyclic, single cycle, spanning, regions, lazy rules)
+  stay in Python (``csp.topology.narrow``): when the lowest dirty propagator is one of them the kernel returns
+  its index, Python narrows it and the kernel resumes where it stopped.
 
 The rules run in exactly the order the pure-Python propagation of the seed ran them (a stack of changed
 variables, last in first out; then the lowest dirty unit; then the lowest dirty propagator), so the fixpoint
-is the same, topology's narrowing included, and so are grades and hints built on it.
+is the same, topology's narrowing included, and so are grades and hints built on it. (The compiled Connected
+pushes the cells it forces in increasing order where Python's set had its own order: every rule only removes
+values and is monotone, so the fixpoint does not depend on that order.)
 
 The search (``Core.solutions``) is the same depth-first search as before, in the kernel too: fewest values
 first (first variable on ties), smallest value first, helper variables last (lowest first) and past one
@@ -43,7 +47,7 @@ CHUNK = 4096
 """Nodes the compiled search runs between two looks at the clock."""
 
 # Propagator kinds.
-LINEAR, LINEAR_EQUAL, TABLE, PARITY, PYTHON = 0, 1, 2, 3, 4
+LINEAR, LINEAR_EQUAL, TABLE, PARITY, PYTHON, CONNECTED = 0, 1, 2, 3, 4, 5
 # Linear operators.
 OPS = {"==": 0, "<=": 1, ">=": 2, "!=": 3}
 # What the kernels return.
@@ -290,6 +294,109 @@ def _parity(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, prhs: An
     return top + 1
 
 
+def _connected(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tvar: Any, paux: Any, pval: Any,
+               aux: Any, scratch: Any) -> int:
+    """Connected over cells whose values are 0 or one other (``csp.topology.narrow``'s rules, compiled): fail
+    when the true cells can no longer meet through cells not yet 0; cells out of their reach are 0; a cell
+    whose loss would cut true cells apart (Tarjan's articulation points, counting true cells below) is true.
+    ``pval[p]``: the bit of value 0; ``aux`` from ``paux[p]``: each position's neighbours (CSR, positions)."""
+    t0 = tptr[p]
+    m = tptr[p + 1] - t0
+    zero = pval[p]
+    at = paux[p]
+    nb = at + m + 1
+    mark, queue, disc, low, below, par, it = 0, m, 2 * m, 3 * m, 4 * m, 5 * m, 6 * m
+    first = -1
+    ntrue = 0
+    for k in range(m):
+        d = dom[base + tvar[t0 + k]]
+        scratch[mark + k] = 1 if d & ~zero else 0  # may be true
+        if not d & zero:
+            ntrue += 1
+            if first < 0:
+                first = k
+    if ntrue == 0:
+        return top
+    # The piece of cells that may be true around the first true one (2: in it): it must hold every true one.
+    scratch[mark + first] = 2
+    scratch[queue] = first
+    head, tail = 0, 1
+    reached = 0
+    while head < tail:
+        v = scratch[queue + head]
+        head += 1
+        if not dom[base + tvar[t0 + v]] & zero:
+            reached += 1
+        for e in range(aux[at + v], aux[at + v + 1]):
+            w = aux[nb + e]
+            if scratch[mark + w] == 1:
+                scratch[mark + w] = 2
+                scratch[queue + tail] = w
+                tail += 1
+    if reached < ntrue:
+        return -1
+    for k in range(m):  # cells that cannot reach the true ones are 0
+        if scratch[mark + k] == 1:
+            v = tvar[t0 + k]
+            d = dom[base + v] & zero
+            if d != dom[base + v]:
+                if not d:
+                    return -1
+                dom[base + v] = d
+                stack[top] = v
+                top += 1
+    for k in range(m):
+        scratch[disc + k] = -1
+    root = first
+    scratch[disc + root] = 0
+    scratch[low + root] = 0
+    scratch[below + root] = 1
+    scratch[par + root] = -1
+    scratch[it + root] = aux[at + root]
+    count = 1
+    sp = 0
+    scratch[queue] = root  # now the depth-first stack
+    while sp >= 0:
+        v = scratch[queue + sp]
+        advanced = False
+        while scratch[it + v] < aux[at + v + 1]:
+            w = aux[nb + scratch[it + v]]
+            scratch[it + v] += 1
+            if scratch[mark + w] < 2:
+                continue
+            if scratch[disc + w] < 0:
+                scratch[disc + w] = count
+                scratch[low + w] = count
+                count += 1
+                scratch[below + w] = 0 if dom[base + tvar[t0 + w]] & zero else 1
+                scratch[par + w] = v
+                scratch[it + w] = aux[at + w]
+                sp += 1
+                scratch[queue + sp] = w
+                advanced = True
+                break
+            if w != scratch[par + v]:
+                scratch[low + v] = min(scratch[low + v], scratch[disc + w])
+        if advanced:
+            continue
+        sp -= 1
+        if sp >= 0:
+            u = scratch[queue + sp]
+            scratch[low + u] = min(scratch[low + u], scratch[low + v])
+            scratch[below + u] += scratch[below + v]
+            marked = 0 if dom[base + tvar[t0 + u]] & zero else 1
+            if scratch[low + v] >= scratch[disc + u] and 0 < scratch[below + v] < ntrue - marked:
+                scratch[mark + u] = 3  # a cut point
+    for k in range(m):  # a cell that joins true ones is true (it may be: it is in the piece)
+        v = tvar[t0 + k]
+        d = dom[base + v]
+        if scratch[mark + k] == 3 and d & zero:
+            dom[base + v] = d & ~zero
+            stack[top] = v
+            top += 1
+    return top
+
+
 def _clear(st: Any, du: Any, dp: Any) -> None:
     """Nothing dirty any more (after a failure): every dirty flag lies at or above its cursor."""
     for u in range(st[CUR_U], len(du)):
@@ -408,6 +515,8 @@ def _propagate(dom: Any, base: int, lo: int, st: Any, stack: Any, du: Any, dp: A
                                 wmask)
         elif kind == TABLE:
             top = _table(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
+        elif kind == CONNECTED:
+            top = _connected(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
         else:
             top = _parity(p, dom, base, lo, stack, top, prhs, tptr, tvar, tcoef, paux, pval, aux)
         if top < 0:
@@ -555,16 +664,25 @@ def _search_packed(m: Any, w: Any, doms: Any, n: int, lo: int, fvar: Any, funtri
 
 
 
-_KERNELS = ("_bitlen", "_popcount", "_linear", "_linear_equal", "_table", "_parity", "_clear", "_propagate",
-            "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed")
+_KERNELS = ("_bitlen", "_popcount", "_linear", "_linear_equal", "_table", "_parity", "_connected", "_clear",
+            "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed")
 # The kernels as plain Python, calling each other (for masks wider than int64's): their own globals.
 _PLAIN_SPACE = dict(globals())
 PLAIN: dict[str, Callable[..., Any]] = {name: FunctionType(globals()[name].__code__, _PLAIN_SPACE, name)
                                         for name in _KERNELS}
 _PLAIN_SPACE.update(PLAIN)
-for _name in _KERNELS:  # the module's own: compiled by numba where it is installed (each on its first call)
-    globals()[_name] = kernel(globals()[_name])
-COMPILED: dict[str, Callable[..., Any]] = {name: globals()[name] for name in _KERNELS}
+_compiling = threading.Lock()
+
+
+def _compiled() -> dict[str, Callable[..., Any]]:
+    """The kernels compiled by numba (each on its first call, cached on disk), decorated here on first use so
+    that importing this module imports no numba."""
+    with _compiling:
+        space = globals()
+        if not hasattr(space["_search_packed"], "py_func"):
+            for name in _KERNELS:
+                space[name] = kernel(space[name])
+        return {name: space[name] for name in _KERNELS}
 
 
 _FIELDS = ("pptr", "pidx", "sptr", "sidx", "sdelta", "uptr", "uidx", "union", "perm", "vuptr", "vuidx", "vpptr",
@@ -584,8 +702,9 @@ class Prop(NamedTuple):
     """One propagator for the kernel: ``kind``, the variables it watches, the Linear operator (``OPS``), ``rhs``
     (LINEAR_EQUAL: the target
     less the terms' lows), the terms (variable, coefficient), each term's smallest contribution (LINEAR_EQUAL),
-    ``value`` (LINEAR_EQUAL: the span of sums; TABLE: its rows; PARITY: the modulus) and ``aux`` (TABLE: each
-    row's value bits; PARITY: each term's value mask by residue)."""
+    ``value`` (LINEAR_EQUAL: the span of sums; TABLE: its rows; PARITY: the modulus; CONNECTED: the bit of 0) and
+    ``aux`` (TABLE: each row's value bits; PARITY: each term's value mask by residue; CONNECTED: each position's
+    neighbours, CSR)."""
 
     kind: int
     watch: Sequence[int]  # the constraint's variables: a change of any wakes it (a zero coefficient too)
@@ -652,13 +771,13 @@ class Core:
         }
         self.arrays = [fields[name] for name in _FIELDS]
         self.units, self.props = len(units), len(props)
-        self.scratch_size = max([2 * len(p.terms) for p in props] + [1])
+        self.scratch_size = max([(7 if p.kind == CONNECTED else 2) * len(p.terms) for p in props] + [1])
         self.sums_size = sums
         self.stack_size = sum(_bitcount(d) for d in initial) + 2 * n + 16  # every push removes a value
         helper = [0] * n
         for h in helpers:
             helper[h] = 1
-        self.kernels = COMPILED if self.native else PLAIN
+        self.kernels = _compiled() if self.native else PLAIN
         if self.native:  # one array: a compiled call's cost grows with its arguments
             self.packed = _pack([*self.arrays, helper])
         else:
@@ -681,7 +800,7 @@ class Core:
         if not self.native:
             return None, parts
         packed = _pack(parts)
-        return packed, [_part(packed, k) for k in range(len(parts))]
+        return packed, [packed[packed[k]:packed[k + 1]] for k in range(len(parts))]
 
     def _python(self, p: int, dom: Any, base: int, st: Any, stack: Any) -> int:
         """Python's propagator p run on the row at ``base``, its changes pushed on the stack: DONE or FAIL."""
