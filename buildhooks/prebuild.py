@@ -11,7 +11,8 @@ build environment. Two kinds (see ``puzzlesmith/core/native.py`` and ``core/comp
   source's digest as their stamp) are printed, with the data files they list.
 
 The kernels are those of the commands of README's tour that compile anything: ``solve lightsout`` (the
-linear kernel), ``hardest`` (the sliding-block class search), and the sudoku batches' unit search and Rush
+linear kernel), ``hardest`` (the sliding-block class search), the propagation core every constraint type's
+solving, generating and grading runs on (solvers/propkernel.py), and the sudoku batches' unit search and Rush
 Hour's search, which share the native mechanism.
 """
 
@@ -27,9 +28,27 @@ NATIVE = ("puzzlesmith.solvers.linearkernel", "puzzlesmith.solvers.unitkernel", 
 
 def warm_numba_kernels() -> None:
     """Call the numba-compiled kernels of the tour's commands once, on a small instance each."""
+    from puzzlesmith import solvers
+    from puzzlesmith.csp import Model
     from puzzlesmith.sbp.hardest import hardest_of_class
+    from puzzlesmith.solvers.backtracking import compiled
 
     hardest_of_class(2, 3, (1, 1, 2), "edges", "moves")  # every kernel of the class search (sbp/hardest_kernel.py)
+    # The propagation core (solvers/propkernel.py): its search, its propagation, and a Python propagator's
+    # failure (which clears what is dirty), on a model that has every kind of constraint it compiles.
+    model = Model()
+    cells = model.int_vars(4, 0, 2)
+    model.all_different(cells[:3])
+    model.all_different(cells[1:], [0, 1, 2])
+    model.linear(cells[:2], [1, 1], "==", 3)
+    model.linear(cells[2:], [2, -1], "<=", 3)
+    model.table(cells[::2], [(0, 1), (2, 0), (1, 2)])
+    model.parity(cells, 1, 2)
+    model.connected(cells, [(0, 1), (1, 2), (2, 3)])
+    solvers.count(model, engine="backtracking")
+    path = Model()
+    path.connected(path.int_vars(3, 0, 1), [(0, 1), (1, 2)])
+    compiled(path).propagate([2, 1, 2], [0, 1, 2])  # the ends true, the middle false: not connected
 
 
 def numba_cache_files(root: Path) -> list[Path]:

@@ -1,4 +1,4 @@
-"""Propagating backtracking search in pure Python (the seed's solve_all and count_solutions).
+"""Propagating backtracking search (the seed's solve_all and count_solutions), run by one compiled core.
 
 Domains are integer bitmasks: bit k of a variable's mask stands for value ``lo + k``,
 where ``lo`` is the smallest value in the model. Propagation runs to a fixpoint driven
@@ -17,6 +17,8 @@ by which variables changed:
   what is fixed can no longer satisfy them, prune what every solution needs (``csp.topology.narrow``),
   and are judged whole once every variable is fixed.
 
+The rules and the search run in ``solvers/propkernel.py`` (numba-compiled where numba is installed and the
+masks fit int64; the same functions as plain Python otherwise); this module turns the model into its arrays.
 Search picks the variable with the fewest values left (MRV) and tries its values in
 increasing order, so solutions come out in a fixed order. Nothing here knows the puzzle.
 When the model's answer is a part of its variables (``Model.projected``), search branches
@@ -28,216 +30,81 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING
 
 from puzzlesmith.core import clock
 from puzzlesmith.core.errors import Unsupported
-from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, Table
+from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Connected, Constraint, Linear, Parity, Table
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.base import Engine, Limits, Search, Stats, within
 from puzzlesmith.solvers.sizes import too_big_to_compile, too_wide_for_masks
 
-# A propagator looks at the domains and returns the variables it narrowed, or None on failure.
-Propagator = Callable[[list[int]], "list[int] | None"]
+if TYPE_CHECKING:
+    from puzzlesmith.solvers.propkernel import Core, Prop
 
+def _prop(c: Constraint, lo: int, domains: list[tuple[int, ...]]) -> Prop:
+    """The kernel's propagator for a Linear, Table or Parity constraint."""
+    from puzzlesmith.solvers.propkernel import LINEAR, LINEAR_EQUAL, OPS, PARITY, SUM_SPAN_FOR_SUPPORT, TABLE, Prop
 
-
-def _low(mask: int) -> int:
-    """Index of the lowest set bit."""
-    return (mask & -mask).bit_length() - 1
-
-
-def _linear(c: Linear, lo: int) -> Propagator:
-    terms = [(v, a) for v, a in zip(c.vars, c.coeffs) if a]  # a zero coefficient constrains nothing
-    op, rhs = c.op, c.rhs
-
-    def bounds(dom: list[int]) -> tuple[list[tuple[int, int]], int, int]:
-        spans, smin, smax = [], 0, 0
-        for v, a in terms:
-            d = dom[v]
-            vmin, vmax = lo + _low(d), lo + d.bit_length() - 1
-            tmin, tmax = (a * vmin, a * vmax) if a > 0 else (a * vmax, a * vmin)
-            spans.append((tmin, tmax))
-            smin += tmin
-            smax += tmax
-        return spans, smin, smax
-
-    def propagate(dom: list[int]) -> list[int] | None:
-        spans, smin, smax = bounds(dom)
-        if op == "!=":
-            free = [k for k, (tmin, tmax) in enumerate(spans) if tmin != tmax]
-            if not free:
-                return None if smin == rhs else []
-            if len(free) > 1:
-                return []
-            v, a = terms[free[0]]
-            rest = smin - spans[free[0]][0]  # the fixed terms' sum
-            if (rhs - rest) % a:
-                return []
-            bit = (rhs - rest) // a - lo
-            if bit < 0 or not dom[v] >> bit & 1:
-                return []
-            dom[v] &= ~(1 << bit)
-            return [v] if dom[v] else None
-        need_min = rhs if op in ("==", ">=") else None  # the sum must reach at least this
-        need_max = rhs if op in ("==", "<=") else None  # and at most this
-        if (need_min is not None and smax < need_min) or (need_max is not None and smin > need_max):
-            return None
-        changed = []
-        for (v, a), (tmin, tmax) in zip(terms, spans):
-            # a*x must lie in [t_lo, t_hi]: what the sum needs minus what the other terms can give.
-            t_lo = need_min - (smax - tmax) if need_min is not None else None
-            t_hi = need_max - (smin - tmin) if need_max is not None else None
-            if a < 0:  # dividing by a negative number swaps the bounds
-                t_lo, t_hi = t_hi, t_lo
-            x_lo = -((-t_lo) // a) if t_lo is not None else None  # ceil(t_lo / a)
-            x_hi = t_hi // a if t_hi is not None else None
-            d = dom[v]
-            keep = d
-            # Masks only as wide as the domain: a bound from coefficients of 2^40 would ask for 2^40 bits.
-            width = d.bit_length()
-            if x_lo is not None and x_lo > lo:
-                keep &= ~((1 << min(x_lo - lo, width)) - 1)
-            if x_hi is not None and x_hi - lo + 1 < width:
-                keep &= (1 << max(x_hi - lo + 1, 0)) - 1
-            if keep != d:
-                if not keep:
-                    return None
-                dom[v] = keep
-                changed.append(v)
-        return changed
-
-    return propagate
-
-
-_SUM_SPAN_FOR_SUPPORT = 4096  # widest range of sums for which Linear == keeps only supported values
-
-
-def _linear_equal(c: Linear, lo: int, domains: list[tuple[int, ...]]) -> Propagator | None:
-    """Full support for sum(a*x) == rhs when the sum's range is small (cage and run sums).
-
-    Bounds reasoning misses values in the middle (two cells summing to 4 cannot hold 2 and 2,
-    yet bounds keep 2). Here sets of reachable partial sums are bitmasks: ``ahead[k]`` holds
-    the sums of the first k terms, ``needed[k]`` the partial sums from which the terms
-    k.. can still reach rhs; a value survives when some reachable sum meets a needed one.
-    Sums are shifted by each term's smallest contribution so every shift is non-negative.
-    """
+    if isinstance(c, Linear):
+        terms = [(v, a) for v, a in zip(c.vars, c.coeffs) if a]  # a zero coefficient constrains nothing
+        if c.op == "==":
+            # Full support when the sums span a small range (two cells summing to 4 cannot hold 2 and 2).
+            low = [min(a * x for x in domains[v]) for v, a in terms]
+            span = sum(max(a * x for x in domains[v]) for v, a in terms) - sum(low)
+            if span <= SUM_SPAN_FOR_SUPPORT:
+                return Prop(LINEAR_EQUAL, c.vars, terms, rhs=c.rhs - sum(low), lows=low, value=span)
+        return Prop(LINEAR, c.vars, terms, op=OPS[c.op], rhs=c.rhs)
+    if isinstance(c, Table):
+        allowed = [set(domains[v]) for v in c.vars]
+        # A row with a value outside its variable's domain can never be chosen: dropped.
+        rows = [row for row in c.tuples if all(x in a for x, a in zip(row, allowed))]
+        return Prop(TABLE, c.vars, [(v, 1) for v in c.vars], value=len(rows),
+                    aux=[1 << (x - lo) for row in rows for x in row])
+    assert isinstance(c, Parity)
+    p = c.modulus
     terms = [(v, a) for v, a in zip(c.vars, c.coeffs) if a]
-    low = [min(a * x for x in domains[v]) for v, a in terms]
-    span = sum(max(a * x for x in domains[v]) for v, a in terms) - sum(low)
-    if span > _SUM_SPAN_FOR_SUPPORT:
-        return None
-    target = c.rhs - sum(low)
-    n = len(terms)
-
-    def contributions(k: int, d: int) -> Iterator[tuple[int, int]]:
-        """(bit of the value, its shifted contribution) for each value left in domain mask d."""
-        v, a = terms[k]
-        while d:
-            bit = d & -d
-            d ^= bit
-            yield bit, a * (lo + bit.bit_length() - 1) - low[k]
-
-    def propagate(dom: list[int]) -> list[int] | None:
-        if target < 0:
-            return None
-        ahead = [1]
-        for k in range(n):
-            reach = 0
-            for _, shift in contributions(k, dom[terms[k][0]]):
-                reach |= ahead[k] << shift
-            ahead.append(reach)
-        if not ahead[n] >> target & 1:
-            return None
-        needed = 1 << target
-        changed = []
-        for k in range(n - 1, -1, -1):
-            v = terms[k][0]
-            keep, before = 0, 0
-            for bit, shift in contributions(k, dom[v]):
-                back = needed >> shift
-                if ahead[k] & back:
-                    keep |= bit
-                    before |= back
-            if keep != dom[v]:
-                dom[v] = keep  # never empty: ahead[n] showed the target reachable through every term
-                changed.append(v)
-            needed = before & ahead[k]
-        return changed
-
-    return propagate
+    # Each term's mask of values x with a * x congruent to r (mod p), for each r: no division, so a coefficient
+    # that is no unit of a composite modulus is handled too.
+    masks = [sum(1 << (x - lo) for x in domains[v] if a * x % p == r) for v, a in terms for r in range(p)]
+    return Prop(PARITY, c.vars, terms, rhs=c.rhs, value=p, aux=masks)
 
 
-def _table(c: Table, lo: int, domains: list[tuple[int, ...]]) -> Propagator:
-    vars_ = c.vars
-    allowed = [set(domains[v]) for v in vars_]
-    # A row with a value outside its variable's domain can never be chosen: drop it.
-    rows = [tuple(1 << (x - lo) for x in row) for row in c.tuples if all(x in a for x, a in zip(row, allowed))]
-
-    def propagate(dom: list[int]) -> list[int] | None:
-        current = [dom[v] for v in vars_]
-        support = [0] * len(vars_)
-        for row in rows:
-            for b, d in zip(row, current):
-                if not b & d:
-                    break
-            else:
-                support = [s | b for s, b in zip(support, row)]
-        changed = []
-        for k, v in enumerate(vars_):
-            keep = current[k] & support[k]
-            if not keep:
-                return None
-            if keep != current[k]:
-                dom[v] = keep
-                changed.append(v)
-        return changed
-
-    return propagate
+def _two_valued(c: Connected, domains: list[tuple[int, ...]]) -> bool:
+    """Whether each cell of ``c`` is fixed or is 0 or one other value (the compiled Connected's cells)."""
+    return len(set(c.vars)) == len(c.vars) and all(len(domains[v]) == 1 or (len(domains[v]) == 2 and 0 in domains[v])
+                                                   for v in c.vars)
 
 
-def _parity(c: Parity, lo: int, domains: list[tuple[int, ...]]) -> Propagator:
-    p, rhs = c.modulus, c.rhs
-    terms = [(v, a) for v, a in zip(c.vars, c.coeffs) if a]
-    # For each variable and residue r, the mask of its values x with a * x congruent to r (mod p):
-    # no division, so a coefficient that is no unit of a composite modulus is handled too.
-    residue_masks = {v: [sum(1 << (x - lo) for x in domains[v] if a * x % p == r) for r in range(p)] for v, a in terms}
+def _connected(c: Connected, lo: int) -> Prop:
+    from puzzlesmith.solvers.propkernel import CONNECTED, Prop
 
-    def propagate(dom: list[int]) -> list[int] | None:
-        total, free = 0, None
-        for v, a in terms:
-            d = dom[v]
-            if d & (d - 1):
-                if free is not None:
-                    return []  # two free variables: nothing to deduce
-                free = (v, a)
-            else:
-                total += a * (lo + d.bit_length() - 1)
-        if free is None:
-            return [] if (total - rhs) % p == 0 else None
-        v, a = free
-        keep = dom[v] & residue_masks[v][(rhs - total) % p]
-        if not keep:
-            return None
-        if keep == dom[v]:
-            return []
-        dom[v] = keep
-        return [v]
-
-    return propagate
+    near: list[list[int]] = [[] for _ in c.vars]
+    for a, b in c.pairs:
+        near[a].append(b)
+        near[b].append(a)
+    offsets = [0]
+    for ns in near:
+        offsets.append(offsets[-1] + len(ns))
+    return Prop(CONNECTED, c.vars, [(v, 1) for v in c.vars], value=1 << -lo if lo <= 0 else 0,
+                aux=[*offsets, *(n for ns in near for n in ns)])
 
 
-def _topology(c: Constraint, lo: int) -> Propagator:
-    """A global judged on what is fixed so far, pruning what every solution needs (csp.topology.narrow)."""
-    from puzzlesmith.csp.topology import narrow
-
-    return lambda dom: narrow(c, dom, lo)
+def _magnitude(c: Constraint, domains: list[tuple[int, ...]]) -> int:
+    """A bound on every sum the kernel forms for ``c``."""
+    coeffs = getattr(c, "coeffs", ())
+    terms = sum(abs(a) * max(abs(domains[v][0]), abs(domains[v][-1])) for v, a in zip(c.vars, coeffs))
+    return 4 * (terms + abs(getattr(c, "rhs", 0)) + getattr(c, "modulus", 0))
 
 
 class Compiled:
     """A model compiled for propagation; generators use it directly (the seed's "constrained copy")."""
 
     def __init__(self, model: Model) -> None:
+        from puzzlesmith.csp.topology import narrow
+        from puzzlesmith.solvers.propkernel import PYTHON, Prop
+
         n = model.num_vars
         self.lo = lo = min((d[0] for d in model.domains), default=0)
         self.initial = [sum(1 << (x - lo) for x in d) for d in model.domains]
@@ -246,8 +113,10 @@ class Compiled:
         shifted: list[dict[int, set[int]]] = [{} for _ in range(n)]
         self.units: list[tuple[tuple[int, ...], int, bool]] = []
         units_of: list[list[int]] = [[] for _ in range(n)]
-        props: list[Propagator] = []
-        cons_of: list[list[int]] = [[] for _ in range(n)]
+        props: list[Prop] = []
+        python: dict[int, Callable[[list[int]], list[int] | None]] = {}
+        self.props: list[Constraint] = []  # the constraints the kernel propagates beside AllDifferent
+        magnitude = 0
         width = max(self.initial, default=0).bit_length()  # the widest mask: bits 0..width-1 can be set
         for c in model.constraints:
             clock.check()  # a time limit covers compiling big models
@@ -269,27 +138,37 @@ class Compiled:
                         units_of[v].append(len(self.units))
                     self.units.append((c.vars, union, permutation))
                 continue
-            if isinstance(c, Linear):
-                prop = (c.op == "==" and _linear_equal(c, lo, model.domains)) or _linear(c, lo)
-            elif isinstance(c, Table):
-                prop = _table(c, lo, model.domains)
-            elif isinstance(c, Parity):
-                prop = _parity(c, lo, model.domains)
+            if isinstance(c, (Linear, Table, Parity)):
+                props.append(_prop(c, lo, model.domains))
+                magnitude = max(magnitude, _magnitude(c, model.domains))
+            elif isinstance(c, Connected) and _two_valued(c, model.domains):
+                props.append(_connected(c, lo))
             elif c.kind in TOPOLOGY:
-                prop = _topology(c, lo)
+                python[len(props)] = partial(narrow, c, lo=lo)
+                props.append(Prop(PYTHON, c.vars, []))
             else:
                 raise Unsupported(f"backtracking cannot compile {c.describe()}")
-            for v in set(c.vars):
-                cons_of[v].append(len(props))
-            props.append(prop)
+            self.props.append(c)
         self.num_vars = n
         self.peers = [tuple(sorted(p)) for p in peers]
         self.shifted = [tuple((j, delta) for delta, js in sorted(s.items()) for j in sorted(js)) for s in shifted]
-        # As bitmasks of unit / propagator indices: marking them dirty is one OR.
+        # As bitmasks of unit indices (unitkernel.py reads them).
         self.units_of = [sum(1 << u for u in us) for us in units_of]
-        self.cons_of = [sum(1 << c for c in cs) for cs in cons_of]
-        self.props = props
         self.helpers = sorted(set(range(n)) - set(model.answer_vars)) if model.projected else []
+        self._core: Core | None = None
+        self._parts = (props, python, magnitude)
+
+    @property
+    def core(self) -> Core:
+        """The propagators as the compiled core's arrays, built on first use (a batch that runs the unit
+        kernel alone never imports numba or numpy)."""
+        if self._core is None:
+            from puzzlesmith.solvers.propkernel import Core
+
+            props, python, magnitude = self._parts
+            self._core = Core(self.lo, self.initial, self.peers, self.shifted, self.units, props, python,
+                              self.helpers, magnitude)
+        return self._core
 
     def fork(self) -> Compiled:
         """Itself: the net keeps no state between calls (``Model.fork``)."""
@@ -316,98 +195,7 @@ class Compiled:
 
         Returns False when some domain becomes empty (no solution below this node).
         """
-        peers, shifted, units, units_of = self.peers, self.shifted, self.units, self.units_of
-        props, cons_of = self.props, self.cons_of
-        stack = list(changed)
-        dirty_units = dirty_props = 0
-        for v in stack:
-            if not dom[v]:
-                return False
-        while True:
-            while stack:
-                i = stack.pop()
-                d = dom[i]
-                dirty_units |= units_of[i]
-                dirty_props |= cons_of[i]
-                if d & (d - 1):
-                    continue
-                # i is fixed: its value leaves every neighbour (naked single).
-                for j in peers[i]:
-                    e = dom[j]
-                    if e & d:
-                        e ^= d
-                        if not e:
-                            return False
-                        dom[j] = e
-                        stack.append(j)
-                for j, delta in shifted[i]:
-                    b = d << delta if delta > 0 else d >> -delta
-                    e = dom[j]
-                    if e & b:
-                        e ^= b
-                        if not e:
-                            return False
-                        dom[j] = e
-                        stack.append(j)
-            if dirty_units:
-                low = dirty_units & -dirty_units
-                dirty_units ^= low
-                cells, union, permutation = units[low.bit_length() - 1]
-                once = twice = 0
-                for c in cells:
-                    d = dom[c]
-                    twice |= once & d
-                    once |= d
-                if not permutation:
-                    if once.bit_count() < len(cells):
-                        return False
-                    continue
-                if once != union:
-                    return False  # some value has no place left
-                alone = once & ~twice  # values with exactly one place (hidden singles)
-                if alone:
-                    for c in cells:
-                        d = dom[c]
-                        m = d & alone
-                        if m and m != d:
-                            if m & (m - 1):
-                                return False
-                            dom[c] = m
-                            stack.append(c)
-                continue
-            if dirty_props:
-                low = dirty_props & -dirty_props
-                dirty_props ^= low
-                narrowed = props[low.bit_length() - 1](dom)
-                if narrowed is None:
-                    return False
-                stack.extend(narrowed)
-                continue
-            return True
-
-
-def _pick(dom: list[int], helpers: list[int] | None = None) -> int:
-    """The unfixed variable with the fewest values (first one on ties), or -1 if all are fixed.
-    With ``helpers`` (the non-answer variables), those come last: only once the answer is fixed."""
-    best, best_size = -1, 1 << 30
-    hidden: list[int] = []
-    if helpers:
-        hidden = [dom[h] for h in helpers]
-        for h in helpers:
-            dom[h] = 1  # looks fixed for the scan below, restored after it
-    for i, d in enumerate(dom):
-        if d & (d - 1):
-            size = d.bit_count()
-            if size < best_size:
-                best, best_size = i, size
-                if size == 2:
-                    break
-    if helpers:
-        for h, d in zip(helpers, hidden):
-            dom[h] = d
-        if best < 0:
-            best = next((h for h, d in zip(helpers, hidden) if d & (d - 1)), -1)
-    return best
+        return self.core.propagate(dom, changed)
 
 
 def compiled(model: Model) -> Compiled:
@@ -416,7 +204,8 @@ def compiled(model: Model) -> Compiled:
 
 
 class BacktrackingEngine(Engine):
-    """Depth-first search with propagation at every node; pure Python, no dependencies."""
+    """Depth-first search with propagation at every node, run by the compiled core (solvers/propkernel.py;
+    plain Python where numba is missing or the masks are wider than int64)."""
 
     name = "backtracking"
     projects = True  # branches on the answer first
@@ -439,50 +228,7 @@ class BacktrackingEngine(Engine):
     @staticmethod
     def _solutions(net: Compiled, dom: list[int], deadline: float | None, max_nodes: int | None,
                    stats: Stats) -> Iterator[list[int]]:
-        propagate = net.propagate
-        helpers = net.helpers or None
-        helper = set(net.helpers)
         if deadline is not None and time.perf_counter() > deadline:
             stats.stopped = "time limit"
             return
-        if not propagate(dom, range(len(dom))):
-            return
-        var = _pick(dom, helpers)
-        if var < 0:
-            yield net.values(dom)
-            return
-        # Each frame: the domains at a node, the variable branched on, the values still to try (a bit set);
-        # a plain list (so typed Any), which the loop reads and updates fastest.
-        frames: list[list[Any]] = [[dom, var, dom[var]]]
-        nodes = backtracks = 0  # locals in the loop; copied to stats whenever the caller can see them
-        try:
-            while frames:
-                frame = frames[-1]
-                parent, var, untried = frame
-                if not untried:
-                    frames.pop()
-                    continue
-                bit = untried & -untried
-                frame[2] = untried ^ bit
-                nodes += 1
-                if max_nodes is not None and nodes > max_nodes:
-                    stats.stopped = "node limit"
-                    return
-                if deadline is not None and time.perf_counter() > deadline:
-                    stats.stopped = "time limit"
-                    return
-                child = parent[:]
-                child[var] = bit
-                if not propagate(child, (var,)):
-                    backtracks += 1
-                    continue
-                nxt = _pick(child, helpers)
-                if nxt < 0:
-                    stats.nodes, stats.backtracks = nodes, backtracks
-                    yield net.values(child)
-                    while helper and frames and frames[-1][1] in helper:
-                        frames.pop()  # this answer has its completion: no other one is wanted
-                else:
-                    frames.append([child, nxt, child[nxt]])
-        finally:
-            stats.nodes, stats.backtracks = nodes, backtracks
+        yield from net.core.solutions(dom, deadline, max_nodes, stats, time.perf_counter)

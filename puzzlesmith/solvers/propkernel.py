@@ -1,0 +1,928 @@
+"""One compiled propagation core for every constraint kind, and the backtracking search on top of it.
+
+A model compiles once (``Core``, built by ``backtracking.Compiled``) into flat int64 arrays in CSR layout:
+
+* AllDifferent: each variable's peers, its shifted peers with their delta (queens' diagonals), and its units
+  (cells, the union of their values, whether they are a permutation): naked singles, hidden singles and
+  pigeonhole;
+* Linear: bounds reasoning for all four operators; ``==`` whose sums span at most ``SUM_SPAN_FOR_SUPPORT``
+  keeps only the values some combination of the others completes (sets of reachable partial sums as bitsets);
+* Table: values with a supporting row; Parity: the last free variable's residue mask;
+* Connected over cells that are 0 or one other value: ``csp.topology.narrow``'s rules compiled (fail when the
+  true cells cannot meet, cells out of their reach are 0, cut cells are true);
+* the other topology kinds (Connected over wider domains, acyclic, single cycle, spanning, regions, lazy rules)
+  stay in Python (``csp.topology.narrow``): when the lowest dirty propagator is one of them the kernel returns
+  its index, Python narrows it and the kernel resumes where it stopped.
+
+The rules run in exactly the order the pure-Python propagation of the seed ran them (a stack of changed
+variables, last in first out; then the lowest dirty unit; then the lowest dirty propagator), so the fixpoint
+is the same, topology's narrowing included, and so are grades and hints built on it. (The compiled Connected
+pushes the cells it forces in increasing order where Python's set had its own order: every rule only removes
+values and is monotone, so the fixpoint does not depend on that order.)
+
+The search (``Core.solutions``) is the same depth-first search as before, in the kernel too: fewest values
+first (first variable on ties), smallest value first, helper variables last (lowest first) and past one
+completion an answer; it returns to Python for every solution, for every topology narrowing, and every
+``CHUNK`` nodes, where the node limit and the deadline are checked.
+
+Domains are int64 bitmasks when every mask fits in 62 bits and the sums fit in 60 (``fits_int64``); then the
+kernels run compiled by numba (``core.compiled.kernel``). Otherwise (wider masks, huge coefficients, or numba
+absent) the same functions run as plain Python over lists of Python integers, which have no width: the one
+implementation, slower.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from types import FunctionType
+from typing import Any, NamedTuple
+
+from puzzlesmith.core.compiled import compiled_available, kernel
+
+SUM_SPAN_FOR_SUPPORT = 4096
+"""The widest range of sums for which Linear == keeps only supported values (cage and run sums)."""
+
+CHUNK = 4096
+"""Nodes the compiled search runs between two looks at the clock."""
+
+# Propagator kinds.
+LINEAR, LINEAR_EQUAL, TABLE, PARITY, PYTHON, CONNECTED = 0, 1, 2, 3, 4, 5
+# Linear operators.
+OPS = {"==": 0, "<=": 1, ">=": 2, "!=": 3}
+# What the kernels return.
+FAIL, DONE, NEED = 0, 1, 2
+EXHAUSTED, SOLUTION, PAUSED, GROW = 5, 6, 7, 8  # apart from NEED, which the search passes on
+# The state array's slots: stack top, lowest possibly dirty unit and propagator, the propagator Python is to
+# run, and the search's phase, depth, row being propagated, nodes, backtracks.
+TOP, CUR_U, CUR_P, WANT, PHASE, DEPTH, ROW, NODES, BACKS, STATE = range(10)
+# The search's phases.
+START, PROPAGATING, LOOP, FINISHED = 0, 1, 2, 3
+WORD_BITS = 32  # reachable-sum bitsets in 32-bit words: shifts stay clear of int64's sign
+
+
+def _bitlen(x: int) -> int:
+    n = 0
+    while x >> 16:
+        x >>= 16
+        n += 16
+    while x:
+        x >>= 1
+        n += 1
+    return n
+
+
+def _popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+def _linear(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, pop: Any, prhs: Any, tptr: Any,
+            tvar: Any, tcoef: Any, spans: Any) -> int:
+    """Bounds reasoning for sum(a*x) op rhs; the new stack top, or -1 on failure. ``spans`` is scratch."""
+    op, rhs = pop[p], prhs[p]
+    t0, t1 = tptr[p], tptr[p + 1]
+    smin = 0
+    smax = 0
+    for t in range(t0, t1):
+        d = dom[base + tvar[t]]
+        a = tcoef[t]
+        vmin = lo + _bitlen(d & -d) - 1
+        vmax = lo + _bitlen(d) - 1
+        if a > 0:
+            tmin, tmax = a * vmin, a * vmax
+        else:
+            tmin, tmax = a * vmax, a * vmin
+        spans[2 * (t - t0)] = tmin
+        spans[2 * (t - t0) + 1] = tmax
+        smin += tmin
+        smax += tmax
+    if op == 3:  # !=
+        free = -1
+        for t in range(t0, t1):
+            if spans[2 * (t - t0)] != spans[2 * (t - t0) + 1]:
+                if free >= 0:
+                    return top  # two free terms: nothing to deduce
+                free = t
+        if free < 0:
+            return -1 if smin == rhs else top
+        v, a = tvar[free], tcoef[free]
+        rest = smin - spans[2 * (free - t0)]
+        if (rhs - rest) % a:
+            return top
+        bit = (rhs - rest) // a - lo
+        d = dom[base + v]
+        if bit < 0 or bit >= _bitlen(d) or not (d >> bit) & 1:
+            return top
+        d &= ~(1 << bit)
+        if not d:
+            return -1
+        dom[base + v] = d
+        stack[top] = v
+        return top + 1
+    has_min = op != 1
+    has_max = op != 2
+    if (has_min and smax < rhs) or (has_max and smin > rhs):
+        return -1
+    for t in range(t0, t1):
+        v, a = tvar[t], tcoef[t]
+        tmin, tmax = spans[2 * (t - t0)], spans[2 * (t - t0) + 1]
+        # a*x must lie in [t_lo, t_hi]: what the sum needs minus what the other terms can give.
+        t_lo = rhs - (smax - tmax)
+        t_hi = rhs - (smin - tmin)
+        lo_set, hi_set = has_min, has_max
+        if a < 0:  # dividing by a negative number swaps the bounds
+            t_lo, t_hi = t_hi, t_lo
+            lo_set, hi_set = hi_set, lo_set
+        d = dom[base + v]
+        keep = d
+        width = _bitlen(d)  # masks only as wide as the domain, whatever the bound asks
+        if lo_set:
+            x_lo = -((-t_lo) // a)  # ceil(t_lo / a)
+            if x_lo > lo:
+                keep &= ~((1 << min(x_lo - lo, width)) - 1)
+        if hi_set:
+            x_hi = t_hi // a
+            if x_hi - lo + 1 < width:
+                keep &= (1 << max(x_hi - lo + 1, 0)) - 1
+        if keep != d:
+            if not keep:
+                return -1
+            dom[base + v] = keep
+            stack[top] = v
+            top += 1
+    return top
+
+
+def _linear_equal(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: Any, tvar: Any, tcoef: Any,
+                  tlow: Any, paux: Any, pval: Any, sums: Any, wbits: int, wmask: int) -> int:
+    """Full support for sum(a*x) == rhs: ``sums`` holds the bitsets of reachable partial sums, term by term
+    (``ahead``), then the needed ones and scratch; a value survives when some reachable sum meets a needed one.
+    Sums are shifted by each term's smallest contribution (``tlow``) so every shift is non-negative."""
+    t0, t1 = tptr[p], tptr[p + 1]
+    n = t1 - t0
+    target = pval[p]
+    words = paux[p]
+    if target < 0 or target >= words * wbits:
+        return -1
+    for w in range(words):
+        sums[w] = 0
+    sums[0] = 1
+    for k in range(n):
+        src = k * words
+        dst = src + words
+        for w in range(words):
+            sums[dst + w] = 0
+        d = dom[base + tvar[t0 + k]]
+        a = tcoef[t0 + k]
+        while d:
+            bit = d & -d
+            d ^= bit
+            shift = a * (lo + _bitlen(bit) - 1) - tlow[t0 + k]
+            ws, bs = shift // wbits, shift % wbits
+            for w in range(words - ws):
+                x = sums[src + w]
+                if x:
+                    sums[dst + w + ws] |= (x << bs) & wmask
+                    if bs and w + ws + 1 < words:
+                        sums[dst + w + ws + 1] |= x >> (wbits - bs)
+    last = n * words
+    if not (sums[last + target // wbits] >> (target % wbits)) & 1:
+        return -1
+    need = last + words  # the needed partial sums
+    back = need + words  # needed >> shift
+    before = back + words  # what the values kept need before them
+    for w in range(words):
+        sums[need + w] = 0
+    sums[need + target // wbits] = 1 << (target % wbits)
+    for k in range(n - 1, -1, -1):
+        v = tvar[t0 + k]
+        a = tcoef[t0 + k]
+        ahead = k * words
+        for w in range(words):
+            sums[before + w] = 0
+        keep = 0
+        d = dom[base + v]
+        while d:
+            bit = d & -d
+            d ^= bit
+            shift = a * (lo + _bitlen(bit) - 1) - tlow[t0 + k]
+            ws, bs = shift // wbits, shift % wbits
+            meets = False
+            for w in range(words):
+                x = 0
+                if w + ws < words:
+                    x = sums[need + w + ws] >> bs
+                    if bs and w + ws + 1 < words:
+                        x |= (sums[need + w + ws + 1] << (wbits - bs)) & wmask
+                sums[back + w] = x
+                if x & sums[ahead + w]:
+                    meets = True
+            if meets:
+                keep |= bit
+                for w in range(words):
+                    sums[before + w] |= sums[back + w]
+        if keep != dom[base + v]:
+            dom[base + v] = keep  # never empty: the target was reachable through every term
+            stack[top] = v
+            top += 1
+        for w in range(words):
+            sums[need + w] = sums[before + w] & sums[ahead + w]
+    return top
+
+
+def _table(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tvar: Any, paux: Any, pval: Any,
+           aux: Any, scratch: Any) -> int:
+    """Values with a supporting row (rows as value bits, ``pval[p]`` of them from ``aux[paux[p]]``)."""
+    t0, t1 = tptr[p], tptr[p + 1]
+    arity = t1 - t0
+    for k in range(arity):
+        scratch[k] = 0
+    at = paux[p]
+    for _ in range(pval[p]):
+        ok = True
+        for k in range(arity):
+            if not aux[at + k] & dom[base + tvar[t0 + k]]:
+                ok = False
+                break
+        if ok:
+            for k in range(arity):
+                scratch[k] |= aux[at + k]
+        at += arity
+    for k in range(arity):
+        v = tvar[t0 + k]
+        d = dom[base + v]
+        keep = d & scratch[k]
+        if not keep:
+            return -1
+        if keep != d:
+            dom[base + v] = keep
+            stack[top] = v
+            top += 1
+    return top
+
+
+def _parity(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, prhs: Any, tptr: Any, tvar: Any,
+            tcoef: Any, paux: Any, pval: Any, aux: Any) -> int:
+    """sum(a*x) == rhs (mod m): the last free variable keeps the values of the one residue that completes it
+    (``aux`` holds each term's mask of values by residue, m of them, from ``paux[p]``)."""
+    m, rhs = pval[p], prhs[p]
+    t0, t1 = tptr[p], tptr[p + 1]
+    total = 0
+    free = -1
+    for t in range(t0, t1):
+        d = dom[base + tvar[t]]
+        if d & (d - 1):
+            if free >= 0:
+                return top  # two free variables: nothing to deduce
+            free = t
+        else:
+            total += tcoef[t] * (lo + _bitlen(d) - 1)
+    if free < 0:
+        return top if (total - rhs) % m == 0 else -1
+    v = tvar[free]
+    keep = dom[base + v] & aux[paux[p] + (free - t0) * m + (rhs - total) % m]
+    if not keep:
+        return -1
+    if keep == dom[base + v]:
+        return top
+    dom[base + v] = keep
+    stack[top] = v
+    return top + 1
+
+
+def _connected(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tvar: Any, paux: Any, pval: Any,
+               aux: Any, scratch: Any) -> int:
+    """Connected over cells whose values are 0 or one other (``csp.topology.narrow``'s rules, compiled): fail
+    when the true cells can no longer meet through cells not yet 0; cells out of their reach are 0; a cell
+    whose loss would cut true cells apart (Tarjan's articulation points, counting true cells below) is true.
+    ``pval[p]``: the bit of value 0; ``aux`` from ``paux[p]``: each position's neighbours (CSR, positions)."""
+    t0 = tptr[p]
+    m = tptr[p + 1] - t0
+    zero = pval[p]
+    at = paux[p]
+    nb = at + m + 1
+    mark, queue, disc, low, below, par, it = 0, m, 2 * m, 3 * m, 4 * m, 5 * m, 6 * m
+    first = -1
+    ntrue = 0
+    for k in range(m):
+        d = dom[base + tvar[t0 + k]]
+        scratch[mark + k] = 1 if d & ~zero else 0  # may be true
+        if not d & zero:
+            ntrue += 1
+            if first < 0:
+                first = k
+    if ntrue == 0:
+        return top
+    # The piece of cells that may be true around the first true one (2: in it): it must hold every true one.
+    scratch[mark + first] = 2
+    scratch[queue] = first
+    head, tail = 0, 1
+    reached = 0
+    while head < tail:
+        v = scratch[queue + head]
+        head += 1
+        if not dom[base + tvar[t0 + v]] & zero:
+            reached += 1
+        for e in range(aux[at + v], aux[at + v + 1]):
+            w = aux[nb + e]
+            if scratch[mark + w] == 1:
+                scratch[mark + w] = 2
+                scratch[queue + tail] = w
+                tail += 1
+    if reached < ntrue:
+        return -1
+    for k in range(m):  # cells that cannot reach the true ones are 0
+        if scratch[mark + k] == 1:
+            v = tvar[t0 + k]
+            d = dom[base + v] & zero
+            if d != dom[base + v]:
+                if not d:
+                    return -1
+                dom[base + v] = d
+                stack[top] = v
+                top += 1
+    for k in range(m):
+        scratch[disc + k] = -1
+    root = first
+    scratch[disc + root] = 0
+    scratch[low + root] = 0
+    scratch[below + root] = 1
+    scratch[par + root] = -1
+    scratch[it + root] = aux[at + root]
+    count = 1
+    sp = 0
+    scratch[queue] = root  # now the depth-first stack
+    while sp >= 0:
+        v = scratch[queue + sp]
+        advanced = False
+        while scratch[it + v] < aux[at + v + 1]:
+            w = aux[nb + scratch[it + v]]
+            scratch[it + v] += 1
+            if scratch[mark + w] < 2:
+                continue
+            if scratch[disc + w] < 0:
+                scratch[disc + w] = count
+                scratch[low + w] = count
+                count += 1
+                scratch[below + w] = 0 if dom[base + tvar[t0 + w]] & zero else 1
+                scratch[par + w] = v
+                scratch[it + w] = aux[at + w]
+                sp += 1
+                scratch[queue + sp] = w
+                advanced = True
+                break
+            if w != scratch[par + v]:
+                scratch[low + v] = min(scratch[low + v], scratch[disc + w])
+        if advanced:
+            continue
+        sp -= 1
+        if sp >= 0:
+            u = scratch[queue + sp]
+            scratch[low + u] = min(scratch[low + u], scratch[low + v])
+            scratch[below + u] += scratch[below + v]
+            marked = 0 if dom[base + tvar[t0 + u]] & zero else 1
+            if scratch[low + v] >= scratch[disc + u] and 0 < scratch[below + v] < ntrue - marked:
+                scratch[mark + u] = 3  # a cut point
+    for k in range(m):  # a cell that joins true ones is true (it may be: it is in the piece)
+        v = tvar[t0 + k]
+        d = dom[base + v]
+        if scratch[mark + k] == 3 and d & zero:
+            dom[base + v] = d & ~zero
+            stack[top] = v
+            top += 1
+    return top
+
+
+def _clear(st: Any, du: Any, dp: Any) -> None:
+    """Nothing dirty any more (after a failure): every dirty flag lies at or above its cursor."""
+    for u in range(st[CUR_U], len(du)):
+        du[u] = 0
+    for p in range(st[CUR_P], len(dp)):
+        dp[p] = 0
+    st[CUR_U] = len(du)
+    st[CUR_P] = len(dp)
+    st[TOP] = 0
+
+
+def _propagate(dom: Any, base: int, lo: int, st: Any, stack: Any, du: Any, dp: Any, pptr: Any, pidx: Any,
+               sptr: Any, sidx: Any, sdelta: Any, uptr: Any, uidx: Any, union: Any, perm: Any, vuptr: Any,
+               vuidx: Any, vpptr: Any, vpidx: Any, pkind: Any, pop: Any, prhs: Any, tptr: Any, tvar: Any,
+               tcoef: Any, tlow: Any, paux: Any, pval: Any, aux: Any, scratch: Any, sums: Any, wbits: int,
+               wmask: int) -> int:
+    """The domains ``dom[base:base + n]`` narrowed towards the fixpoint from the state ``st`` (the stack of
+    changed variables, the dirty units ``du`` and propagators ``dp``): DONE, FAIL, or NEED when the lowest
+    dirty propagator is Python's (``st[WANT]``; the state is kept, to resume once Python has run it)."""
+    units = len(union)
+    props = len(pkind)
+    top = st[TOP]
+    while True:
+        while top > 0:
+            top -= 1
+            i = stack[top]
+            d = dom[base + i]
+            for k in range(vuptr[i], vuptr[i + 1]):
+                u = vuidx[k]
+                du[u] = 1
+                if u < st[CUR_U]:
+                    st[CUR_U] = u
+            for k in range(vpptr[i], vpptr[i + 1]):
+                q = vpidx[k]
+                dp[q] = 1
+                if q < st[CUR_P]:
+                    st[CUR_P] = q
+            if d & (d - 1):
+                continue
+            # i is fixed: its value leaves every neighbour (naked single).
+            for k in range(pptr[i], pptr[i + 1]):
+                j = pidx[k]
+                e = dom[base + j]
+                if e & d:
+                    e ^= d
+                    if not e:
+                        _clear(st, du, dp)
+                        return FAIL
+                    dom[base + j] = e
+                    stack[top] = j
+                    top += 1
+            for k in range(sptr[i], sptr[i + 1]):
+                j = sidx[k]
+                delta = sdelta[k]
+                b = d << delta if delta > 0 else d >> -delta
+                e = dom[base + j]
+                if e & b:
+                    e ^= e & b
+                    if not e:
+                        _clear(st, du, dp)
+                        return FAIL
+                    dom[base + j] = e
+                    stack[top] = j
+                    top += 1
+        u = st[CUR_U]
+        while u < units and not du[u]:
+            u += 1
+        st[CUR_U] = u
+        if u < units:
+            du[u] = 0
+            once = 0
+            twice = 0
+            for k in range(uptr[u], uptr[u + 1]):
+                d = dom[base + uidx[k]]
+                twice |= once & d
+                once |= d
+            if not perm[u]:
+                if _popcount(once) < uptr[u + 1] - uptr[u]:
+                    _clear(st, du, dp)
+                    return FAIL
+                continue
+            if once != union[u]:
+                _clear(st, du, dp)
+                return FAIL  # some value has no place left
+            alone = once & ~twice  # values with exactly one place (hidden singles)
+            if alone:
+                for k in range(uptr[u], uptr[u + 1]):
+                    c = uidx[k]
+                    d = dom[base + c]
+                    m = d & alone
+                    if m and m != d:
+                        if m & (m - 1):
+                            _clear(st, du, dp)
+                            return FAIL
+                        dom[base + c] = m
+                        stack[top] = c
+                        top += 1
+            continue
+        p = st[CUR_P]
+        while p < props and not dp[p]:
+            p += 1
+        st[CUR_P] = p
+        if p == props:
+            st[TOP] = 0
+            return DONE
+        dp[p] = 0
+        kind = pkind[p]
+        if kind == PYTHON:
+            st[TOP] = top
+            st[WANT] = p
+            return NEED
+        if kind == LINEAR:
+            top = _linear(p, dom, base, lo, stack, top, pop, prhs, tptr, tvar, tcoef, scratch)
+        elif kind == LINEAR_EQUAL:
+            top = _linear_equal(p, dom, base, lo, stack, top, tptr, tvar, tcoef, tlow, paux, pval, sums, wbits,
+                                wmask)
+        elif kind == TABLE:
+            top = _table(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
+        elif kind == CONNECTED:
+            top = _connected(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
+        else:
+            top = _parity(p, dom, base, lo, stack, top, prhs, tptr, tvar, tcoef, paux, pval, aux)
+        if top < 0:
+            _clear(st, du, dp)
+            return FAIL
+
+
+def _begin(dom: Any, base: int, st: Any, stack: Any, changed: Any, count: int) -> bool:
+    """A propagation starts from the variables ``changed[:count]``; False when one of them has no value."""
+    for k in range(count):
+        stack[k] = changed[k]
+        if not dom[base + changed[k]]:
+            return False
+    st[TOP] = count
+    return True
+
+
+def _pick(dom: Any, base: int, n: int, helper: Any) -> int:
+    """The unfixed variable with the fewest values (first on ties), helpers only once the others are fixed
+    (then the lowest unfixed one); -1 when every variable is fixed."""
+    best, size = -1, 1 << 30
+    for v in range(n):
+        if helper[v]:
+            continue
+        d = dom[base + v]
+        if d & (d - 1):
+            c = _popcount(d)
+            if c < size:
+                best, size = v, c
+                if c == 2:
+                    break
+    if best < 0:
+        for v in range(n):
+            d = dom[base + v]
+            if helper[v] and d & (d - 1):
+                return v
+    return best
+
+
+def _search(doms: Any, n: int, lo: int, st: Any, fvar: Any, funtried: Any, helper: Any, stop: int,
+            resume: int, stack: Any, du: Any, dp: Any, pptr: Any, pidx: Any, sptr: Any, sidx: Any, sdelta: Any,
+            uptr: Any, uidx: Any, union: Any, perm: Any, vuptr: Any, vuidx: Any, vpptr: Any, vpidx: Any,
+            pkind: Any, pop: Any, prhs: Any, tptr: Any, tvar: Any, tcoef: Any, tlow: Any, paux: Any, pval: Any,
+            aux: Any, scratch: Any, sums: Any, wbits: int, wmask: int) -> int:
+    """The depth-first search over rows of domains (row r: ``doms[r*n:(r+1)*n]``; frame f branches on
+    ``fvar[f]`` with ``funtried[f]`` left), resumed from ``st``: SOLUTION (in row ``st[ROW]``), EXHAUSTED,
+    PAUSED (``st[NODES]`` reached ``stop``), GROW (``doms`` needs more rows) or NEED (a Python propagator to
+    run on row ``st[ROW]``; ``resume`` is then FAIL when it failed, else DONE with its changes on the stack)."""
+    phase = st[PHASE]
+    if phase == FINISHED:
+        return EXHAUSTED
+    while True:
+        if phase == START or phase == PROPAGATING:
+            row = st[ROW]
+            if phase == PROPAGATING and resume == FAIL:
+                _clear(st, du, dp)
+                result = FAIL
+            else:
+                result = _propagate(doms, row * n, lo, st, stack, du, dp, pptr, pidx, sptr, sidx, sdelta, uptr,
+                                    uidx, union, perm, vuptr, vuidx, vpptr, vpidx, pkind, pop, prhs, tptr, tvar,
+                                    tcoef, tlow, paux, pval, aux, scratch, sums, wbits, wmask)
+            if result == NEED:
+                st[PHASE] = PROPAGATING
+                return NEED
+            resume = DONE
+            if result == FAIL:
+                if row == 0:
+                    st[PHASE] = FINISHED
+                    return EXHAUSTED
+                st[BACKS] += 1
+            else:
+                nxt = _pick(doms, row * n, n, helper)
+                if nxt < 0:
+                    if row == 0:
+                        st[PHASE] = FINISHED
+                        return SOLUTION
+                    depth = st[DEPTH]
+                    while depth > 0 and helper[fvar[depth - 1]]:
+                        depth -= 1  # this answer has its completion: no other one is wanted
+                    st[DEPTH] = depth
+                    st[PHASE] = LOOP
+                    return SOLUTION
+                depth = st[DEPTH]
+                fvar[depth] = nxt
+                funtried[depth] = doms[row * n + nxt]
+                st[DEPTH] = depth + 1
+            phase = LOOP
+        depth = st[DEPTH]
+        while depth > 0 and funtried[depth - 1] == 0:
+            depth -= 1
+        st[DEPTH] = depth
+        if depth == 0:
+            st[PHASE] = FINISHED
+            return EXHAUSTED
+        if st[NODES] >= stop:
+            st[PHASE] = LOOP
+            return PAUSED
+        if (depth + 1) * n > len(doms):
+            st[PHASE] = LOOP
+            return GROW
+        untried = funtried[depth - 1]
+        bit = untried & -untried
+        funtried[depth - 1] = untried ^ bit
+        st[NODES] += 1
+        parent, child = (depth - 1) * n, depth * n
+        for v in range(n):
+            doms[child + v] = doms[parent + v]
+        var = fvar[depth - 1]
+        doms[child + var] = bit
+        stack[0] = var
+        st[TOP] = 1
+        st[ROW] = depth
+        phase = PROPAGATING
+
+
+def _part(a: Any, k: int) -> Any:
+    """Part k of a packed array: its header holds the offsets of the parts."""
+    return a[a[k]:a[k + 1]]
+
+
+def _propagate_packed(m: Any, w: Any, dom: Any, changed: Any, count: int, lo: int, wbits: int,
+                      wmask: int) -> int:
+    """``_propagate`` over the packed model ``m`` and workspace ``w`` (one call: few arguments to pass);
+    ``count`` < 0 resumes after Python ran the propagator it asked for, else the variables ``changed[:count]``
+    start it."""
+    st, stack, du, dp, scratch, sums = _part(w, 0), _part(w, 1), _part(w, 2), _part(w, 3), _part(w, 4), _part(w, 5)
+    if count >= 0 and not _begin(dom, 0, st, stack, changed, count):
+        return FAIL
+    return _propagate(dom, 0, lo, st, stack, du, dp, _part(m, 0), _part(m, 1), _part(m, 2), _part(m, 3),
+                      _part(m, 4), _part(m, 5), _part(m, 6), _part(m, 7), _part(m, 8), _part(m, 9), _part(m, 10),
+                      _part(m, 11), _part(m, 12), _part(m, 13), _part(m, 14), _part(m, 15), _part(m, 16),
+                      _part(m, 17), _part(m, 18), _part(m, 19), _part(m, 20), _part(m, 21), _part(m, 22), scratch,
+                      sums, wbits, wmask)
+
+
+def _search_packed(m: Any, w: Any, doms: Any, n: int, lo: int, fvar: Any, funtried: Any, stop: int, resume: int,
+                   wbits: int, wmask: int) -> int:
+    """``_search`` over the packed model and workspace."""
+    st, stack, du, dp, scratch, sums = _part(w, 0), _part(w, 1), _part(w, 2), _part(w, 3), _part(w, 4), _part(w, 5)
+    return _search(doms, n, lo, st, fvar, funtried, _part(m, 23), stop, resume, stack, du, dp, _part(m, 0),
+                   _part(m, 1), _part(m, 2), _part(m, 3), _part(m, 4), _part(m, 5), _part(m, 6), _part(m, 7),
+                   _part(m, 8), _part(m, 9), _part(m, 10), _part(m, 11), _part(m, 12), _part(m, 13), _part(m, 14),
+                   _part(m, 15), _part(m, 16), _part(m, 17), _part(m, 18), _part(m, 19), _part(m, 20),
+                   _part(m, 21), _part(m, 22), scratch, sums, wbits, wmask)
+
+
+
+_KERNELS = ("_bitlen", "_popcount", "_linear", "_linear_equal", "_table", "_parity", "_connected", "_clear",
+            "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed")
+# The kernels as plain Python, calling each other (for masks wider than int64's): their own globals.
+_PLAIN_SPACE = dict(globals())
+PLAIN: dict[str, Callable[..., Any]] = {name: FunctionType(globals()[name].__code__, _PLAIN_SPACE, name)
+                                        for name in _KERNELS}
+_PLAIN_SPACE.update(PLAIN)
+_compiling = threading.Lock()
+
+
+def _compiled() -> dict[str, Callable[..., Any]]:
+    """The kernels compiled by numba (each on its first call, cached on disk), decorated here on first use so
+    that importing this module imports no numba."""
+    with _compiling:
+        space = globals()
+        if not hasattr(space["_search_packed"], "py_func"):
+            for name in _KERNELS:
+                space[name] = kernel(space[name])
+        return {name: space[name] for name in _KERNELS}
+
+
+_FIELDS = ("pptr", "pidx", "sptr", "sidx", "sdelta", "uptr", "uidx", "union", "perm", "vuptr", "vuidx", "vpptr",
+           "vpidx", "pkind", "pop", "prhs", "tptr", "tvar", "tcoef", "tlow", "paux", "pval", "aux")
+
+
+def _bitcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def fits_int64(width: int, magnitude: int) -> bool:
+    """Whether masks ``width`` bits wide and sums up to ``magnitude`` fit the compiled kernels' int64."""
+    return width <= 62 and magnitude < 1 << 60
+
+
+class Prop(NamedTuple):
+    """One propagator for the kernel: ``kind``, the variables it watches, the Linear operator (``OPS``), ``rhs``
+    (LINEAR_EQUAL: the target
+    less the terms' lows), the terms (variable, coefficient), each term's smallest contribution (LINEAR_EQUAL),
+    ``value`` (LINEAR_EQUAL: the span of sums; TABLE: its rows; PARITY: the modulus; CONNECTED: the bit of 0) and
+    ``aux`` (TABLE: each row's value bits; PARITY: each term's value mask by residue; CONNECTED: each position's
+    neighbours, CSR)."""
+
+    kind: int
+    watch: Sequence[int]  # the constraint's variables: a change of any wakes it (a zero coefficient too)
+    terms: Sequence[tuple[int, int]]
+    op: int = 0
+    rhs: int = 0
+    lows: Sequence[int] = ()
+    value: int = 0
+    aux: Sequence[int] = ()
+
+
+class Core:
+    """A model's propagators as flat arrays, and the kernels that run them.
+
+    ``python[p]`` narrows the Python-only propagator p (``csp.topology.narrow``) on a list of domains: the
+    variables it narrowed, or None on failure. ``magnitude`` bounds every sum the kernels form.
+    """
+
+    def __init__(self, lo: int, initial: Sequence[int], peers: Sequence[Sequence[int]],
+                 shifted: Sequence[Sequence[tuple[int, int]]], units: Sequence[tuple[Sequence[int], int, bool]],
+                 props: Sequence[Prop], python: dict[int, Callable[[list[int]], list[int] | None]],
+                 helpers: Sequence[int], magnitude: int) -> None:
+        n = len(initial)
+        self.n, self.lo, self.python = n, lo, python
+        self.native = compiled_available() and fits_int64(max(initial, default=0).bit_length(), magnitude)
+        # Bitsets of sums: 32-bit words compiled; one word of any width as Python integers.
+        self.wbits = WORD_BITS if self.native else max((p.value for p in props if p.kind == LINEAR_EQUAL),
+                                                         default=0) + 1
+        self.wmask = (1 << self.wbits) - 1
+        units_of: list[list[int]] = [[] for _ in range(n)]
+        for u, (cells, _, _) in enumerate(units):
+            for v in cells:
+                units_of[v].append(u)
+        props_of: list[list[int]] = [[] for _ in range(n)]
+        for q, prop in enumerate(props):
+            for v in sorted(set(prop.watch)):
+                props_of[v].append(q)
+        aux: list[int] = []
+        paux, pval = [], []
+        sums = 1
+        for prop in props:
+            if prop.kind == LINEAR_EQUAL:  # paux: the words of a bitset; pval: the target
+                words = -(-(prop.value + 1) // self.wbits)
+                paux.append(words)
+                pval.append(prop.rhs)
+                sums = max(sums, words * (len(prop.terms) + 4))  # ahead of each term, needed, back, before
+            else:
+                paux.append(len(aux))
+                pval.append(prop.value)
+                aux.extend(prop.aux)
+        fields = {
+            "pptr": _ptr(peers), "pidx": [j for p in peers for j in p],
+            "sptr": _ptr(shifted), "sidx": [j for s in shifted for j, _ in s],
+            "sdelta": [d for s in shifted for _, d in s],
+            "uptr": _ptr([u[0] for u in units]), "uidx": [v for u in units for v in u[0]],
+            "union": [u[1] for u in units], "perm": [int(u[2]) for u in units],
+            "vuptr": _ptr(units_of), "vuidx": [u for us in units_of for u in us],
+            "vpptr": _ptr(props_of), "vpidx": [q for qs in props_of for q in qs],
+            "pkind": [p.kind for p in props], "pop": [p.op for p in props], "prhs": [p.rhs for p in props],
+            "tptr": _ptr([p.terms for p in props]), "tvar": [v for p in props for v, _ in p.terms],
+            "tcoef": [a for p in props for _, a in p.terms],
+            "tlow": [x for p in props for x in (p.lows or [0] * len(p.terms))],
+            "paux": paux, "pval": pval, "aux": aux,
+        }
+        self.arrays = [fields[name] for name in _FIELDS]
+        self.units, self.props = len(units), len(props)
+        self.scratch_size = max([(7 if p.kind == CONNECTED else 2) * len(p.terms) for p in props] + [1])
+        self.sums_size = sums
+        self.stack_size = sum(_bitcount(d) for d in initial) + 2 * n + 16  # every push removes a value
+        helper = [0] * n
+        for h in helpers:
+            helper[h] = 1
+        self.kernels = _compiled() if self.native else PLAIN
+        if self.native:  # one array: a compiled call's cost grows with its arguments
+            self.packed = _pack([*self.arrays, helper])
+        else:
+            self.arrays.append(helper)
+        self.local = threading.local()
+
+    def _array(self, values: Sequence[int]) -> Any:
+        if not self.native:
+            return list(values)
+        import numpy as np
+
+        return np.array(values, dtype=np.int64)
+
+    def _workspace(self, stack: int) -> tuple[Any, list[Any]]:
+        """The workspace (packed when compiled, else None) and its parts: the state, the stack, dirty units and
+        propagators (none dirty), scratch, sums."""
+        state = [0] * STATE
+        state[CUR_U], state[CUR_P] = self.units, self.props
+        parts = [state, [0] * stack, [0] * self.units, [0] * self.props, [0] * self.scratch_size, [0] * self.sums_size]
+        if not self.native:
+            return None, parts
+        packed = _pack(parts)
+        return packed, [packed[packed[k]:packed[k + 1]] for k in range(len(parts))]
+
+    def _python(self, p: int, dom: Any, base: int, st: Any, stack: Any) -> int:
+        """Python's propagator p run on the row at ``base``, its changes pushed on the stack: DONE or FAIL."""
+        row = dom[base:base + self.n]
+        mine = row.tolist() if self.native else row
+        narrowed = self.python[p](mine)
+        if narrowed is None:
+            return FAIL
+        top = int(st[TOP])
+        for v in narrowed:  # each removed a value: the stack has room
+            dom[base + v] = mine[v]
+            stack[top] = v
+            top += 1
+        st[TOP] = top
+        return DONE
+
+    def propagate(self, dom: list[int], changed: Iterable[int]) -> bool:
+        """Narrow ``dom`` in place to the fixpoint after the variables in ``changed`` changed; False when some
+        domain becomes empty (no solution below this node)."""
+        changed = list(changed)
+        work = getattr(self.local, "work", None)  # a workspace a thread: threads may share one model
+        if work is None or len(work[1][1]) < self.stack_size + len(changed):
+            work = self.local.work = self._workspace(self.stack_size + len(changed))
+        packed, (st, stack, du, dp, scratch, sums) = work
+        k = self.kernels
+        try:
+            if self.native:
+                import numpy as np
+
+                values = np.array(dom, dtype=np.int64)
+                result = k["_propagate_packed"](self.packed, packed, values, np.array(changed, dtype=np.int64),
+                                                len(changed), self.lo, self.wbits, self.wmask)
+                while result == NEED:
+                    if self._python(int(st[WANT]), values, 0, st, stack) == FAIL:
+                        k["_clear"](st, du, dp)
+                        result = FAIL
+                        break
+                    result = k["_propagate_packed"](self.packed, packed, values, values, -1, self.lo, self.wbits,
+                                                    self.wmask)
+                dom[:] = values.tolist()
+                return bool(result == DONE)
+            if not k["_begin"](dom, 0, st, stack, changed, len(changed)):
+                return False
+            while True:
+                result = k["_propagate"](dom, 0, self.lo, st, stack, du, dp, *self.arrays[:-1], scratch, sums,
+                                         self.wbits, self.wmask)
+                if result != NEED:
+                    return bool(result == DONE)
+                if self._python(int(st[WANT]), dom, 0, st, stack) == FAIL:
+                    k["_clear"](st, du, dp)
+                    return False
+        except BaseException:
+            k["_clear"](st, du, dp)  # interrupted (a time limit in Python's propagator): nothing stays dirty
+            raise
+
+    def solutions(self, dom: list[int], deadline: float | None, max_nodes: int | None,
+                  stats: Any, clock: Callable[[], float]) -> Iterator[list[int]]:
+        """The solutions below ``dom`` (assumptions applied, not propagated), in the search's order; sets
+        ``stats.nodes``, ``stats.backtracks`` and ``stats.stopped`` (node limit, time limit)."""
+        n, lo = self.n, self.lo
+        if any(not d for d in dom):
+            return
+        packed, parts = self._workspace(self.stack_size)  # its own: searches may interleave
+        st, stack = parts[0], parts[1]
+        doms = self._array(list(dom) + [0] * (n * min(n, 63)))  # a row of domains a depth, more as it goes
+        fvar, funtried = self._array([0] * (n + 1)), self._array([0] * (n + 1))
+        for v in range(n):
+            stack[v] = v
+        st[TOP] = n
+        k = self.kernels
+        resume = DONE
+        try:
+            while True:
+                stop = int(st[NODES]) + CHUNK
+                if max_nodes is not None:
+                    stop = min(stop, max_nodes)
+                if self.native:
+                    result = k["_search_packed"](self.packed, packed, doms, n, lo, fvar, funtried, stop, resume,
+                                                 self.wbits, self.wmask)
+                else:
+                    result = k["_search"](doms, n, lo, st, fvar, funtried, self.arrays[-1], stop, resume, stack,
+                                          parts[2], parts[3], *self.arrays[:-1], parts[4], parts[5], self.wbits,
+                                          self.wmask)
+                resume = DONE
+                if result == NEED:
+                    resume = self._python(int(st[WANT]), doms, int(st[ROW]) * n, st, stack)
+                    continue
+                if result == GROW:
+                    doms = self._array(list(doms) + [0] * len(doms))
+                    continue
+                stats.nodes, stats.backtracks = int(st[NODES]), int(st[BACKS])
+                if result == SOLUTION:
+                    base = int(st[ROW]) * n
+                    row = doms[base:base + n]
+                    yield [lo + int(d).bit_length() - 1 for d in (row.tolist() if self.native else row)]
+                elif result == PAUSED and max_nodes is not None and st[NODES] >= max_nodes:
+                    st[NODES] += 1  # as the search in Python did: the node about to be taken counts, then stops
+                    stats.stopped = "node limit"
+                    return
+                elif result != PAUSED:
+                    return
+                if deadline is not None and clock() > deadline:  # after every solution and every CHUNK nodes
+                    st[NODES] += 1
+                    stats.stopped = "time limit"
+                    return
+        finally:
+            stats.nodes, stats.backtracks = int(st[NODES]), int(st[BACKS])
+
+
+def _pack(parts: Sequence[Sequence[int]]) -> Any:
+    """One int64 array: the parts' offsets, then the parts (``_part`` reads part k)."""
+    import numpy as np
+
+    offsets = [len(parts) + 1]
+    for part in parts:
+        offsets.append(offsets[-1] + len(part))
+    return np.array([*offsets, *(x for part in parts for x in part)], dtype=np.int64)
+
+
+def _ptr(rows: Sequence[Sequence[Any]]) -> list[int]:
+    """CSR offsets of ``rows``."""
+    out = [0]
+    for r in rows:
+        out.append(out[-1] + len(r))
+    return out
