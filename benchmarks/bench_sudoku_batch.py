@@ -5,9 +5,10 @@
     TDOKU=/path/to/run_benchmark python benchmarks/bench_sudoku_batch.py
 
 Solving: CPU time a puzzle, one process, runs interleaved set by set, of
-- ``api.solutions_of(puzzles, 1)``: what ``solve sudoku -f FILE`` does once the file is read, every answer checked
-  by ``Model.check``, the givens and the type's own verify, and formatted (solve only, the engine's order);
-- ``api.counts_of(puzzles, 2)``: what ``count sudoku -f FILE --limit 2`` does (unique-checked);
+- ``api.solutions_of(api.read_file(...), 1)``: what ``solve sudoku -f FILE`` does once started: the file read and
+  parsed, every puzzle planned, searched, each answer checked by ``Model.check``, the givens and the type's own
+  verify, and formatted (solve only, in the engine's order);
+- ``api.counts_of(api.read_file(...), 2)``: what ``count sudoku -f FILE --limit 2`` does (unique-checked);
 - the compiled unit search alone on the same givens (``UnitSearch.search_many``), both ways: the search's share;
 - tdoku (Tom Dillon's solver, github.com/t-dillon/tdoku), its own benchmark binary on the same file, ``-stdoku``
   (counting to 2 solutions, as it does by default) and with ``-f`` (first solution). Its figure is its own
@@ -54,8 +55,10 @@ def tdoku_binary() -> str | None:
 
 
 def tdoku_us(binary: str, path: Path, first: bool, seconds: float) -> float:
-    """tdoku's microseconds a puzzle on the file, by its own benchmark (warm-up a third of the test time)."""
-    args = [binary, f"-t{seconds:g}", f"-w{max(seconds / 3, 0.5):g}", "-stdoku", *(["-f"] if first else []), str(path)]
+    """tdoku's microseconds a puzzle on the file, by its own benchmark (warm-up a third of the test time, in
+    whole seconds)."""
+    args = [binary, f"-t{seconds:g}", f"-w{max(round(seconds / 3), 1)}", "-stdoku", *(["-f"] if first else []),
+            str(path)]
     out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
     row = next(line for line in out.splitlines() if line.startswith("|tdoku"))
     return float(row.split("|")[3])
@@ -83,8 +86,8 @@ def solving(quick: bool) -> None:
             continue
         take = 2000 if quick else 10000
         lines = [line.split()[0] for line in path.read_text().splitlines() if line.strip() and line[0] != "#"][:take]
-        file = Path(f"/tmp/bench_sudoku_batch_{label}.txt")  # tdoku reads the same puzzles
-        file.write_text("\n".join(lines) + "\n")
+        file = Path(f"/tmp/bench_sudoku_batch_{label}.txt")  # tdoku reads the same puzzles, empty cells as "."
+        file.write_text("\n".join(line.replace("0", ".") for line in lines) + "\n")  # (its -f fails on "0")
         puzzles = api.read_file("sudoku", str(file))
         search = search_for(puzzles[0].plan().model)
         assert search is not None, "the compiled unit search needs numba once (pip install '.[fast]')"
@@ -93,15 +96,15 @@ def solving(quick: bool) -> None:
         figures: dict[str, list[list[float]]] = {"solve": [[], [], []], "unique": [[], [], []]}
         for _ in range(runs):
             for mode, first in (("solve", True), ("unique", False)):
-                start = time.process_time()
+                start = time.process_time()  # read, planned and searched afresh: what `solve -f` does
                 if first:
-                    answers = list(api.solutions_of(puzzles, 1))
+                    answers = list(api.solutions_of(api.read_file("sudoku", str(file)), 1))
                     ours = cpu_us(start, len(puzzles))
                     assert all(a.texts for a in answers)
                     start = time.process_time()
                     search.search_many(givens, 1, 1, True)
                 else:
-                    counts = list(api.counts_of(puzzles, 2))
+                    counts = list(api.counts_of(api.read_file("sudoku", str(file)), 2))
                     ours = cpu_us(start, len(puzzles))
                     assert all(c.count == 1 and c.complete for c in counts), "every puzzle of these sets is unique"
                     start = time.process_time()

@@ -668,8 +668,8 @@ def unanswered(source: str, answer: Solution | MoveSolution) -> NoAnswer:
 def engine_choice(model: Model, engine: str) -> tuple[str, str]:
     """The engine that will run on ``model`` and why (``auto`` decides per model); ``EngineError`` for an
     unknown engine or one that cannot take the model."""
-    if engine == "auto":
-        return solvers.choose(model)
+    if engine == "auto":  # decided once a model: a file of one shape asks it for every puzzle
+        return model.cached("auto engine", solvers.choose)
     if engine not in solvers.ENGINES:
         raise EngineError(f"unknown engine {engine!r} (known: auto, {', '.join(solvers.ENGINES)})")
     why = solvers.get_engine(engine).unsupported(model)

@@ -42,14 +42,23 @@ def search_for(model: Model) -> UnitSearch | None:
     return model.cached("unit search", lambda _: UnitSearch(net))
 
 
+def _bits(x: int) -> int:
+    """How many bits of ``x`` (below 2^62) are set: branch-free, as numba has no popcount of its own."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
 def _propagate(dom: Any, queue: Any, top: int, net: Any, dirty: Any, strong: int) -> bool:
     """``dom`` narrowed to the fixpoint after the variables queue[:top] changed; False on a contradiction.
     ``strong`` adds locked candidates on the units' intersections (a value of a unit that only its cells
     shared with another unit can hold leaves that other unit's remaining cells): a stronger fixpoint that prunes
-    the counts' trees, left out where solutions must come in the pure-Python engine's order."""
-    pptr, pidx, uptr, uidx, union, perm, vptr, vidx, sptr, sidx = net
+    the counts' trees, left out where solutions must come in the pure-Python engine's order. ``dirty`` flags
+    the units, then the pairs, that a changed variable touches since they were last looked at."""
+    pptr, pidx, uptr, uidx, union, perm, vptr, vidx, sptr, sidx, cptr, cidx = net
     units = union.shape[0]
-    for u in range(units):
+    for u in range(dirty.shape[0]):
         dirty[u] = 0
     for k in range(top):
         if dom[queue[k]] == 0:
@@ -61,6 +70,9 @@ def _propagate(dom: Any, queue: Any, top: int, net: Any, dirty: Any, strong: int
             d = dom[i]
             for k in range(vptr[i], vptr[i + 1]):
                 dirty[vidx[k]] = 1
+            if strong:
+                for k in range(cptr[i], cptr[i + 1]):
+                    dirty[units + cidx[k]] = 1
             if d & (d - 1):
                 continue
             for k in range(pptr[i], pptr[i + 1]):
@@ -74,13 +86,48 @@ def _propagate(dom: Any, queue: Any, top: int, net: Any, dirty: Any, strong: int
                     queue[top] = j
                     top += 1
         u = 0
-        while u < units and not dirty[u]:
+        while u < units:  # hidden singles and values without a place in the units changed
+            if not dirty[u]:
+                u += 1
+                continue
+            dirty[u] = 0
+            once = 0
+            twice = 0
+            for k in range(uptr[u], uptr[u + 1]):
+                d = dom[uidx[k]]
+                twice |= once & d
+                once |= d
+            if not perm[u]:
+                if _bits(once) < uptr[u + 1] - uptr[u]:
+                    return False
+                u += 1
+                continue
+            if once != union[u]:
+                return False
+            alone = once & ~twice
+            if alone:
+                for k in range(uptr[u], uptr[u + 1]):
+                    c = uidx[k]
+                    d = dom[c]
+                    m = d & alone
+                    if m & (m - 1):  # two values with one place, the same (the engine sees it only if more
+                        if m != d or strong:  # values are left there: its order is kept where it must be)
+                            return False
+                    elif m and m != d:
+                        dom[c] = m
+                        queue[top] = c
+                        top += 1
+            if top > 0 and not strong:
+                break  # the engine's order: its stack first, then the first unit changed
             u += 1
-        if u == units:
-            if not strong:
-                return True
-            p = 0
-            while p + 3 < sptr.shape[0]:  # a pair: its shared cells, the first unit's others, the second's
+        if top > 0:
+            continue
+        if strong:  # a sweep over the pairs changed: locked candidates
+            for q in range(dirty.shape[0] - units):
+                if not dirty[units + q]:
+                    continue
+                dirty[units + q] = 0
+                p = 3 * q
                 inside = 0
                 for k in range(sptr[p], sptr[p + 1]):
                     inside |= dom[sidx[k]]
@@ -104,40 +151,8 @@ def _propagate(dom: Any, queue: Any, top: int, net: Any, dirty: Any, strong: int
                                 dom[c] = e
                                 queue[top] = c
                                 top += 1
-                p += 3
-            if top == 0:
-                return True
-            continue
-        dirty[u] = 0
-        once = 0
-        twice = 0
-        for k in range(uptr[u], uptr[u + 1]):
-            d = dom[uidx[k]]
-            twice |= once & d
-            once |= d
-        if not perm[u]:
-            count = 0
-            m = once
-            while m:
-                m &= m - 1
-                count += 1
-            if count < uptr[u + 1] - uptr[u]:
-                return False
-            continue
-        if once != union[u]:
-            return False
-        alone = once & ~twice
-        if alone:
-            for k in range(uptr[u], uptr[u + 1]):
-                c = uidx[k]
-                d = dom[c]
-                m = d & alone
-                if m and m != d:
-                    if m & (m - 1):
-                        return False
-                    dom[c] = m
-                    queue[top] = c
-                    top += 1
+        if top == 0:
+            return True
 
 
 def _pick(doms: Any, row: int, n: int) -> int:
@@ -146,10 +161,7 @@ def _pick(doms: Any, row: int, n: int) -> int:
     for v in range(n):
         d = doms[row + v]
         if d & (d - 1):
-            count = 0
-            while d:
-                d &= d - 1
-                count += 1
+            count = _bits(d)
             if count < size:
                 best, size = v, count
                 if count == 2:
@@ -240,19 +252,21 @@ def _reduce(initial: Any, order: Any, bits: Any, clued: Any, start: Any, doms: A
             clued[var] = 0
 
 
-#: The model buffer's header: n, units, then the offsets of its arrays (pptr, pidx, uptr, uidx, union, perm,
-#: vptr, vidx, sptr, sidx) and of its end.
-HEADER = 13
+#: The model buffer's header: n, units, pairs, then the offsets of its arrays (pptr, pidx, uptr, uidx, union,
+#: perm, vptr, vidx; sptr, sidx: the pairs' cells, three parts a pair; cptr, cidx: the pairs of each variable)
+#: and of its end.
+HEADER = 16
 PROPAGATE, EXISTS, REDUCE, SOLVE = 0, 1, 2, 3
 #: SOLVE's settings (``b``): puzzles, the solution limit, solutions kept a puzzle, the node limit (-1: none), the
 #: lowest value, locked candidates or not; and the fields of a puzzle's answer before its kept solutions.
 SETTINGS, FIELDS = 6, 4
 
 
-def _work_size(n: int, units: int) -> int:
+def _work_size(n: int, flags: int) -> int:
     """The workspace's length: the queue (a variable is queued at most once a value it loses, 64 values),
-    ``dirty`` a unit, the search's rows of domains, its branch and rest, ``start``, and a search's answer."""
-    return n * 65 + units + (n + 1) * n + 2 * (n + 1) + n + FIELDS
+    ``dirty`` a unit and a pair (``flags``), the search's rows of domains, its branch and rest, ``start``, and a
+    search's answer."""
+    return n * 65 + flags + (n + 1) * n + 2 * (n + 1) + n + FIELDS
 
 
 def _run(op: int, m: Any, w: Any, a: Any, b: Any) -> int:
@@ -261,12 +275,12 @@ def _run(op: int, m: Any, w: Any, a: Any, b: Any) -> int:
     REDUCE: ``a`` = initial domains, value bits and clued flags (n each, flags updated), ``b`` the order; SOLVE:
     ``b`` the ``SETTINGS``, ``a`` the puzzles' domains (n each), then each one's answer (``FIELDS`` and the kept
     solutions' values, n each)."""
-    n, units = m[0], m[1]
-    net = (m[m[2]:m[3]], m[m[3]:m[4]], m[m[4]:m[5]], m[m[5]:m[6]], m[m[6]:m[7]], m[m[7]:m[8]], m[m[8]:m[9]],
-           m[m[9]:m[10]], m[m[10]:m[11]], m[m[11]:m[12]])
+    n, flags = m[0], m[1] + m[2]
+    net = (m[m[3]:m[4]], m[m[4]:m[5]], m[m[5]:m[6]], m[m[6]:m[7]], m[m[7]:m[8]], m[m[8]:m[9]], m[m[9]:m[10]],
+           m[m[10]:m[11]], m[m[11]:m[12]], m[m[12]:m[13]], m[m[13]:m[14]], m[m[14]:m[15]])
     queue = w[0:n * 65]
-    dirty = w[n * 65:n * 65 + units]
-    at = n * 65 + units
+    dirty = w[n * 65:n * 65 + flags]
+    at = n * 65 + flags
     doms = w[at:at + (n + 1) * n]
     at += (n + 1) * n
     branch = w[at:at + n + 1]
@@ -301,14 +315,14 @@ def _build() -> tuple[str, str]:
     from numba.np.numpy_support import carray
 
     space = dict(globals())  # the kernels call each other through these globals: compiled copies
-    for name in ("_propagate", "_pick", "_search", "_values", "_reduce", "_run", "_work_size"):
+    for name in ("_bits", "_propagate", "_pick", "_search", "_values", "_reduce", "_run", "_work_size"):
         space[name] = numba.njit(FunctionType(globals()[name].__code__, space, name))
     run, work_size = space["_run"], space["_work_size"]
     pointer = types.CPointer(types.int64)
 
     @numba.cfunc(types.int64(types.int64, pointer, pointer, pointer, types.int64, pointer, types.int64))
     def entry(op: int, m: Any, w: Any, a: Any, size_a: int, b: Any, size_b: int) -> int:
-        return run(op, carray(m, (m[HEADER - 1],)), carray(w, (work_size(m[0], m[1]),)),
+        return run(op, carray(m, (m[HEADER - 1],)), carray(w, (work_size(m[0], m[1] + m[2]),)),
                    carray(a, (size_a,)), carray(b, (size_b,)))
 
     return entry.inspect_llvm(), entry.native_name
@@ -353,13 +367,19 @@ class UnitSearch:
                   [u for _, u, _ in net.units], [int(p) for _, _, p in net.units],
                   [sum(net.units_of[v] >> u & 1 for u in range(units)) for v in range(n)],
                   [u for v in range(n) for u in range(units) if net.units_of[v] >> u & 1]]
-        segments = [part for pair in intersections(net.units) for part in pair]
-        arrays += [[len(part) for part in segments], [x for part in segments for x in part]]
-        for k in (0, 2, 6, 8):  # lengths to offsets (CSR pointers)
+        pairs = intersections(net.units)
+        segments = [part for pair in pairs for part in pair]
+        touching: list[list[int]] = [[] for _ in range(n)]
+        for q, pair in enumerate(pairs):
+            for v in {x for part in pair for x in part}:
+                touching[v].append(q)
+        arrays += [[len(part) for part in segments], [x for part in segments for x in part],
+                   [len(qs) for qs in touching], [q for qs in touching for q in qs]]
+        for k in (0, 2, 6, 8, 10):  # lengths to offsets (CSR pointers)
             arrays[k] = list(accumulate(arrays[k], initial=0))
         offsets = list(accumulate((len(a) for a in arrays), initial=HEADER))
-        self.model = array("q", [n, units, *offsets] + [x for a in arrays for x in a])
-        self.work_size = _work_size(n, units)
+        self.model = array("q", [n, units, len(pairs), *offsets] + [x for a in arrays for x in a])
+        self.work_size = _work_size(n, units + len(pairs))
         self.local = threading.local()  # a workspace a thread: threads may share one model's search
         self.call = _entry()
 
