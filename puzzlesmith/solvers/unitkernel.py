@@ -160,12 +160,13 @@ def _pick(doms: Any, row: int, n: int) -> int:
     best, size = -1, 1 << 30
     for v in range(n):
         d = doms[row + v]
-        if d & (d - 1):
+        e = d & (d - 1)
+        if e:
+            if not e & (e - 1):
+                return v  # two values: none fewer can come
             count = _bits(d)
             if count < size:
                 best, size = v, count
-                if count == 2:
-                    break
     return best
 
 
