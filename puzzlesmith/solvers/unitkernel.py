@@ -54,7 +54,9 @@ def _propagate(dom: Any, queue: Any, top: int, net: Any, dirty: Any, strong: int
     """``dom`` narrowed to the fixpoint after the variables queue[:top] changed; False on a contradiction.
     ``strong`` adds locked candidates on the units' intersections (a value of a unit that only its cells
     shared with another unit can hold leaves that other unit's remaining cells): a stronger fixpoint that prunes
-    the counts' trees, left out where solutions must come in the pure-Python engine's order. ``dirty`` flags
+    the counts' trees, left out where solutions must come in the pure-Python engine's order and for the
+    generators' yes-or-no questions (most are answered in a few nodes: generating 300 took 0.66 s with it, 0.55 s
+    without). ``dirty`` flags
     the units, then the pairs, that a changed variable touches since they were last looked at."""
     pptr, pidx, uptr, uidx, union, perm, vptr, vidx, sptr, sidx, cptr, cidx = net
     units = union.shape[0]
@@ -248,7 +250,7 @@ def _reduce(initial: Any, order: Any, bits: Any, clued: Any, start: Any, doms: A
         for v in range(n):
             start[v] = initial[v] & bits[v] if clued[v] and v != var else initial[v]
         start[var] &= ~bits[var]
-        _search(start, doms, queue, dirty, branch, rest, net, 1, 0, -1, 0, 1, out)
+        _search(start, doms, queue, dirty, branch, rest, net, 1, 0, -1, 0, 0, out)
         if out[0] == 0:
             clued[var] = 0
 
@@ -294,7 +296,7 @@ def _run(op: int, m: Any, w: Any, a: Any, b: Any) -> int:
             queue[k] = b[k]
         return 1 if _propagate(a, queue, b.shape[0], net, dirty, 0) else 0
     if op == EXISTS:
-        _search(a, doms, queue, dirty, branch, rest, net, 1, 0, -1, 0, 1, out)
+        _search(a, doms, queue, dirty, branch, rest, net, 1, 0, -1, 0, 0, out)
         return out[0]
     if op == REDUCE:
         _reduce(a[0:n], b, a[n:2 * n], a[2 * n:3 * n], start, doms, queue, dirty, branch, rest, net, out)
