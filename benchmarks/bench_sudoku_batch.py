@@ -9,7 +9,8 @@ Solving: CPU time a puzzle, one process, runs interleaved set by set, of
   parsed, every puzzle planned, searched, each answer checked by ``Model.check``, the givens and the type's own
   verify, and formatted (solve only, in the engine's order);
 - ``api.counts_of(api.read_file(...), 2)``: what ``count sudoku -f FILE --limit 2`` does (unique-checked);
-- the compiled unit search alone on the same givens (``UnitSearch.search_many``), both ways: the search's share;
+- the same two on puzzles read and planned before (the search, the checks and the formatting alone: "planned"),
+  and the compiled unit search alone on the same givens (``UnitSearch.search_many``), both ways;
 - tdoku (Tom Dillon's solver, github.com/t-dillon/tdoku), its own benchmark binary on the same file, ``-stdoku``
   (counting to 2 solutions, as it does by default) and with ``-f`` (first solution). Its figure is its own
   timing of its solving loop, the puzzles loaded first. Build it with cmake: ``git clone
@@ -76,8 +77,8 @@ def solving(quick: bool) -> None:
     if binary is None:
         print("tdoku: skipped, not built (git clone https://github.com/t-dillon/tdoku && cd tdoku && "
               "./BUILD.sh run_benchmark; then TDOKU=.../build/run_benchmark)")
-    head = f"{'set':<14} {'puzzles':>7} {'mode':<10} {'ours':>8} {'kernel':>8} {'tdoku':>8} {'tdoku/ours':>10} " \
-           f"{'tdoku/kernel':>12}"
+    head = f"{'set':<14} {'puzzles':>7} {'mode':<7} {'file':>8} {'planned':>8} {'kernel':>8} {'tdoku':>8} " \
+           f"{'tdoku/file':>9} {'/planned':>9} {'/kernel':>9}"
     print(head)
     for label, name in SETS:
         path = DATA / name
@@ -93,30 +94,32 @@ def solving(quick: bool) -> None:
         assert search is not None, "the compiled unit search needs numba once (pip install '.[fast]')"
         givens = [p.instance.givens for p in puzzles]
         list(api.counts_of(puzzles[:50], 2))  # loaded and warm
-        figures: dict[str, list[list[float]]] = {"solve": [[], [], []], "unique": [[], [], []]}
+        figures: dict[str, list[list[float]]] = {"solve": [[], [], [], []], "unique": [[], [], [], []]}
         for _ in range(runs):
             for mode, first in (("solve", True), ("unique", False)):
-                start = time.process_time()  # read, planned and searched afresh: what `solve -f` does
-                if first:
-                    answers = list(api.solutions_of(api.read_file("sudoku", str(file)), 1))
-                    ours = cpu_us(start, len(puzzles))
-                    assert all(a.texts for a in answers)
+                row = []
+                for fresh in (True, False):  # read and planned afresh (what `solve -f` does), or planned before
                     start = time.process_time()
-                    search.search_many(givens, 1, 1, True)
-                else:
-                    counts = list(api.counts_of(api.read_file("sudoku", str(file)), 2))
-                    ours = cpu_us(start, len(puzzles))
-                    assert all(c.count == 1 and c.complete for c in counts), "every puzzle of these sets is unique"
-                    start = time.process_time()
-                    search.search_many(givens, 2, 0, False)
-                kernel = cpu_us(start, len(puzzles))
-                peer = tdoku_us(binary, file, first, 1 if quick else 3) if binary else float("nan")
-                for column, value in zip(figures[mode], (ours, kernel, peer)):
+                    given = api.read_file("sudoku", str(file)) if fresh else puzzles
+                    if first:
+                        answers = list(api.solutions_of(given, 1))
+                        assert all(a.texts for a in answers)
+                    else:
+                        counts = list(api.counts_of(given, 2))
+                        assert all(c.count == 1 and c.complete for c in counts), "these sets' puzzles are unique"
+                    row.append(cpu_us(start, len(puzzles)))
+                start = time.process_time()
+                search.search_many(givens, 1 if first else 2, 1 if first else 0, first)
+                row.append(cpu_us(start, len(puzzles)))
+                row.append(tdoku_us(binary, file, first, 1 if quick else 3) if binary else float("nan"))
+                for column, value in zip(figures[mode], row):
                     column.append(value)
         for mode in ("solve", "unique"):
-            ours, kernel, peer = (statistics.median(c) for c in figures[mode])
-            print(f"{label:<14} {len(puzzles):>7} {mode:<10} {ours:8.1f} {kernel:8.1f} {peer:8.1f} "
-                  f"{peer / ours:9.3f}x {peer / kernel:11.3f}x")
+            whole, searched, kernel, peer = (statistics.median(c) for c in figures[mode])
+            print(f"{label:<14} {len(puzzles):>7} {mode:<7} {whole:8.1f} {searched:8.1f} {kernel:8.1f} {peer:8.1f} "
+                  f"{peer / whole:8.3f}x {peer / searched:8.3f}x {peer / kernel:8.3f}x")
+    print("file: read, planned, searched, checked (solve -f once started); planned: the puzzles read and planned "
+          "before; kernel: the compiled search alone")
     print(f"target: tdoku/ours at least {TARGET}x on top95, unique-checked\n")
 
 
