@@ -13,6 +13,7 @@ from conftest import puzzles, valid_sudoku
 
 from puzzlesmith import api, solvers
 from puzzlesmith.core.native import available
+from puzzlesmith.solvers.unitkernel import search_for
 
 pytestmark = pytest.mark.skipif(not available(), reason="native kernels need numba once (pip install '.[fast]')")
 
@@ -48,6 +49,7 @@ def test_batch_answers_are_the_one_by_one_answers(name, limit, take):
 def test_batch_counts_are_the_sat_engines(name, take):
     lines = puzzles(name, take)
     found = read(lines * (1 + api.puzzle.BATCH_FROM // len(lines)))  # enough of one shape to batch
+    assert search_for(found[0].plan().model) is not None
     for p, counted in zip(found, api.counts_of(found, 2)):
         sat = solvers.count(p.plan().model, limit=2, fix=p.instance.givens, engine="sat")
         assert (counted.count, counted.complete) == (sat.count, sat.complete), p.text
@@ -58,8 +60,8 @@ def test_batch_counts_are_the_sat_engines(name, take):
 def test_locked_candidates_keep_every_solution(params):
     """Random givens on small grids (diagonals share cells with boxes in the x variant), counted in full by
     the batch, one by one by the SAT engine: a rule that removed a solution's value would count fewer."""
-    empty = api.empty("sudoku", **params)
-    model = empty.plan().model
+    model = api.read("sudoku", "." * int(params["size"]) ** 2, **params).plan().model
+    assert search_for(model) is not None  # so the batch below is the compiled search's
     n = int(params["size"])
     grid = solvers.solve(model, engine="sat").solution
     rng = random.Random(44)
@@ -69,11 +71,11 @@ def test_locked_candidates_keep_every_solution(params):
         givens = {c: grid[c] if rng.random() < 0.9 else rng.randint(1, n) for c in cells}
         text = "".join(str(givens.get(c, ".")) for c in range(n * n))
         found.append(api.read("sudoku", text, **params))
-    for p, counted in zip(found, api.counts_of(found, 500)):
+    for p, counted in zip(found, api.counts_of(found, api.puzzle.BATCH_COUNT)):
         if p.plan().model is None:  # the givens clash: nothing to search
             assert (counted.count, counted.complete) == (0, True)
             continue
-        sat = solvers.count(p.plan().model, limit=500, fix=p.instance.givens, engine="sat")
+        sat = solvers.count(p.plan().model, limit=api.puzzle.BATCH_COUNT, fix=p.instance.givens, engine="sat")
         assert (counted.count, counted.complete) == (sat.count, sat.complete), p.text
 
 

@@ -736,8 +736,12 @@ def move_answer(space: Space, result: PathResult, engine_reason: str, source: st
 #: Puzzles of one shape from which a file is searched through the compiled unit search: loading its machine
 #: code costs about 0.05 s once, the pure-Python engine about 1.5 ms a hard sudoku (benchmarks/bench_sudoku_batch.py).
 BATCH_FROM = 20
-#: Puzzles handed to the compiled search in one call (their domains and answers in one buffer).
+#: Puzzles handed to the compiled search in one call (their domains and answers in one buffer); a call cannot be
+#: interrupted, so Ctrl-C waits for one chunk at most.
 BATCH_CHUNK = 512
+#: The largest solution limit of a batched solve (its solutions are kept, a chunk's in one buffer) and count (a
+#: count without one, or with a larger one, runs one puzzle at a time in the engine, which Ctrl-C stops).
+BATCH_SOLUTIONS, BATCH_COUNT = 16, 1000
 
 
 def solutions_of(puzzles: Sequence[Puzzle], limit: int | None = 1, engine: str = "auto",
@@ -754,7 +758,7 @@ def solutions_of(puzzles: Sequence[Puzzle], limit: int | None = 1, engine: str =
     if limit is not None and limit < 1:
         raise PuzzleError(f"a solution limit must be 1 or more, got {limit}", where="limit")
     plans = [p.plan(engine, time_limit) for p in puzzles]
-    batched = _batched(plans, limit is not None and time_limit is None)
+    batched = _batched(plans, limit is not None and limit <= BATCH_SOLUTIONS and time_limit is None)
     for at in range(0, len(puzzles), BATCH_CHUNK):
         chunk = range(at, min(at + BATCH_CHUNK, len(puzzles)))
         found = _search_chunk(puzzles, plans, batched, chunk, limit, limit or 0, True, node_limit)
@@ -771,7 +775,7 @@ def counts_of(puzzles: Sequence[Puzzle], limit: int | None = None, engine: str =
     if limit is not None and limit < 1:
         raise PuzzleError(f"a count limit must be 1 or more, got {limit}", where="limit")
     plans = [p.plan(engine, time_limit) for p in puzzles]
-    batched = _batched(plans, time_limit is None)
+    batched = _batched(plans, limit is not None and limit <= BATCH_COUNT and time_limit is None)
     for at in range(0, len(puzzles), BATCH_CHUNK):
         chunk = range(at, min(at + BATCH_CHUNK, len(puzzles)))
         found = _search_chunk(puzzles, plans, batched, chunk, limit, 0, node_limit is not None, node_limit)
@@ -782,7 +786,8 @@ def counts_of(puzzles: Sequence[Puzzle], limit: int | None = None, engine: str =
 
 def _batched(plans: Sequence[Plan], allowed: bool) -> dict[int, Any]:
     """The compiled unit search of each model (by id) that ``BATCH_FROM`` or more of the puzzles share and the
-    backtracking engine was chosen for; none when ``allowed`` is False (a time limit: the kernel has no clock)."""
+    backtracking engine was chosen for; none when ``allowed`` is False (a time limit: the kernel has no clock; a
+    limit too large or none)."""
     from puzzlesmith.solvers.unitkernel import search_for
 
     if not allowed:
