@@ -668,8 +668,8 @@ def unanswered(source: str, answer: Solution | MoveSolution) -> NoAnswer:
 def engine_choice(model: Model, engine: str) -> tuple[str, str]:
     """The engine that will run on ``model`` and why (``auto`` decides per model); ``EngineError`` for an
     unknown engine or one that cannot take the model."""
-    if engine == "auto":
-        return solvers.choose(model)
+    if engine == "auto":  # decided once a model: a file of one shape asks it for every puzzle
+        return model.cached("auto engine", solvers.choose)
     if engine not in solvers.ENGINES:
         raise EngineError(f"unknown engine {engine!r} (known: auto, {', '.join(solvers.ENGINES)})")
     why = solvers.get_engine(engine).unsupported(model)
@@ -733,13 +733,117 @@ def move_answer(space: Space, result: PathResult, engine_reason: str, source: st
                         stopped, stopped_text(result.stats, space) if stopped else None)
 
 
-def solutions_of(puzzles: Sequence[Puzzle], **options: Any) -> Iterator[Solution | MoveSolution]:
-    """``solve`` for several puzzles, each planned before the first is searched (bad input fails first)."""
-    if puzzles and not puzzles[0].type.solved_by_moves:
+#: Puzzles of one shape from which a file is searched through the compiled unit search: loading its machine
+#: code costs about 0.05 s once, the pure-Python engine about 1.5 ms a hard sudoku (benchmarks/bench_sudoku_batch.py).
+BATCH_FROM = 20
+#: Puzzles handed to the compiled search in one call (their domains and answers in one buffer); a call cannot be
+#: interrupted, so Ctrl-C waits for one chunk at most.
+BATCH_CHUNK = 512
+#: The largest solution limit of a batched solve (its solutions are kept, a chunk's in one buffer) and count (a
+#: count without one, or with a larger one, runs one puzzle at a time in the engine, which Ctrl-C stops).
+BATCH_SOLUTIONS, BATCH_COUNT = 16, 1000
+
+
+def solutions_of(puzzles: Sequence[Puzzle], limit: int | None = 1, engine: str = "auto",
+                 time_limit: float | None = None, node_limit: int | None = None,
+                 **moves: Any) -> Iterator[Solution | MoveSolution]:
+    """``solutions(limit)`` for several puzzles in order (``solve`` for puzzles solved by moves, ``moves`` its
+    options), each planned before the first is searched (bad input fails first). Puzzles that share a model of
+    plain units are searched together by the compiled unit search, in the backtracking engine's order: the same
+    solutions, counts of nodes and answers as one by one."""
+    if puzzles and puzzles[0].type.solved_by_moves:
         for p in puzzles:
-            p.plan(options.get("engine", "auto"), options.get("time_limit"))
-    for p in puzzles:
-        yield p.solve(**options)
+            yield p.solve(engine, time_limit, node_limit, **moves)
+        return
+    if limit is not None and limit < 1:
+        raise PuzzleError(f"a solution limit must be 1 or more, got {limit}", where="limit")
+    plans = [p.plan(engine, time_limit) for p in puzzles]
+    batched = _batched(plans, limit is not None and limit <= BATCH_SOLUTIONS and time_limit is None)
+    for at in range(0, len(puzzles), BATCH_CHUNK):
+        chunk = range(at, min(at + BATCH_CHUNK, len(puzzles)))
+        found = _search_chunk(puzzles, plans, batched, chunk, limit, limit or 0, True, node_limit)
+        for k in chunk:
+            yield (_solution(puzzles[k], plans[k], found[k], limit) if k in found
+                   else puzzles[k].solutions(limit, engine, time_limit, node_limit))
+
+
+def counts_of(puzzles: Sequence[Puzzle], limit: int | None = None, engine: str = "auto",
+              time_limit: float | None = None, node_limit: int | None = None) -> Iterator[Count]:
+    """``count(limit)`` for several puzzles in order, each planned first. Puzzles that share a model of plain
+    units are counted together by the compiled unit search, with locked candidates where no node limit asks
+    for the backtracking engine's own nodes: the same counts as one by one."""
+    if limit is not None and limit < 1:
+        raise PuzzleError(f"a count limit must be 1 or more, got {limit}", where="limit")
+    plans = [p.plan(engine, time_limit) for p in puzzles]
+    batched = _batched(plans, limit is not None and limit <= BATCH_COUNT and time_limit is None)
+    for at in range(0, len(puzzles), BATCH_CHUNK):
+        chunk = range(at, min(at + BATCH_CHUNK, len(puzzles)))
+        found = _search_chunk(puzzles, plans, batched, chunk, limit, 0, node_limit is not None, node_limit)
+        for k in chunk:
+            yield (_count(plans[k], found[k], limit) if k in found
+                   else puzzles[k].count(limit, engine, time_limit, node_limit))
+
+
+def _batched(plans: Sequence[Plan], allowed: bool) -> dict[int, Any]:
+    """The compiled unit search of each model (by id) that ``BATCH_FROM`` or more of the puzzles share and the
+    backtracking engine was chosen for; none when ``allowed`` is False (a time limit: the kernel has no clock; a
+    limit too large or none)."""
+    from puzzlesmith.solvers.unitkernel import search_for
+
+    if not allowed:
+        return {}
+    shared: dict[int, list[Model]] = {}
+    for plan in plans:
+        if plan.model is not None and plan.engine == "backtracking":
+            shared.setdefault(id(plan.model), []).append(plan.model)
+    searches = {key: search_for(models[0]) for key, models in shared.items() if len(models) >= BATCH_FROM}
+    return {key: search for key, search in searches.items() if search is not None}
+
+
+def _search_chunk(puzzles: Sequence[Puzzle], plans: Sequence[Plan], batched: Mapping[int, Any], chunk: range,
+                  limit: int | None, keep: int, ordered: bool,
+                  node_limit: int | None) -> dict[int, tuple[Any, float]]:
+    """The compiled searches of the chunk's batched puzzles, one call a model: each one's ``Found`` and its share
+    of the call's time."""
+    groups: dict[int, list[int]] = {}
+    for k in chunk:
+        model = plans[k].model
+        if model is not None and id(model) in batched:
+            groups.setdefault(id(model), []).append(k)
+    answers: dict[int, tuple[Any, float]] = {}
+    for key, members in groups.items():
+        start = time.perf_counter()
+        found = batched[key].search_many([puzzles[k].instance.givens for k in members], limit, keep, ordered,
+                                         node_limit)
+        share = (time.perf_counter() - start) / len(members)
+        answers.update((k, (f, share)) for k, f in zip(members, found))
+    return answers
+
+
+def _stats(found: Any, seconds: float) -> solvers.Stats:
+    return solvers.Stats(found.nodes, found.backtracks, seconds, stopped="node limit" if found.stopped else None)
+
+
+def _solution(puzzle: Puzzle, plan: Plan, searched: tuple[Any, float], limit: int | None) -> Solution:
+    """A compiled search's answer as ``Puzzle.solutions`` gives it, each solution checked independently."""
+    found, seconds = searched
+    assert plan.model is not None  # batched: the plan has a model
+    answers = [puzzle._checked(plan.model, values, plan.engine) for values in found.solutions]
+    stopped = "node limit" if found.stopped and (limit is None or len(answers) < limit) else None
+    status = Status.UNKNOWN if stopped else (Status.SOLVED if answers else Status.UNSAT)
+    return Solution(status, [puzzle.type.format(puzzle.instance, v) for v in answers], answers, found.exhausted,
+                    None, plan.engine, plan.engine_reason, seconds + plan.seconds, _stats(found, seconds).as_dict(),
+                    stopped)
+
+
+def _count(plan: Plan, searched: tuple[Any, float], limit: int | None) -> Count:
+    """A compiled search's count as ``Puzzle.count`` gives it."""
+    found, seconds = searched
+    complete = found.exhausted and (limit is None or found.count < limit)
+    stopped = "node limit" if found.stopped else None
+    status = Status.UNKNOWN if stopped and not complete else (Status.SOLVED if found.count else Status.UNSAT)
+    return Count(found.count, complete, status, None, plan.engine, plan.engine_reason, seconds + plan.seconds,
+                 _stats(found, seconds).as_dict(), stopped)
 
 
 # -- what front ends that play need: the player's entries, moves from any position, games' values -----------

@@ -158,13 +158,9 @@ def compiled_search(model: Model) -> Any:
     else None. Its answers are exact, so the puzzles are the oracle's; loading its machine code costs about
     0.05 s once (building it, seconds once a machine), so batches use it (``batch.COMPILED_FROM``) and one
     puzzle does not."""
-    from puzzlesmith.core.native import available
-    from puzzlesmith.solvers.unitkernel import UnitSearch, applies
+    from puzzlesmith.solvers.unitkernel import search_for
 
-    net = compiled(model)
-    if not applies(net) or not available():
-        return None
-    return model.cached("unit search", lambda _: UnitSearch(net))
+    return search_for(model)
 
 
 def only_solution(model: Model, fix: Mapping[int, int], cells: Sequence[int], solution: Sequence[int],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from puzzlesmith.api import Count, PuzzleType, Status
+from puzzlesmith.api import Count, PuzzleType, Status, counts_of
 from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
@@ -48,14 +48,14 @@ def run(args: argparse.Namespace) -> int:
     ptype, _, puzzles = read_puzzles(args)
     plan(puzzles, args.engine, args.time_limit)
     worst = EXIT_OK
-    for puzzle in puzzles:
-        worst = max(worst, count_one(args, ptype, puzzle, len(puzzles) > 1))
+    counts = counts_of(puzzles, args.limit, args.engine, args.time_limit, args.node_limit)
+    for puzzle, result in zip(puzzles, counts):
+        worst = max(worst, count_one(args, ptype, puzzle, result, len(puzzles) > 1))
     return worst
 
 
-def count_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, several: bool) -> int:
-    """Count one planned puzzle's solutions and print the count; the exit code it deserves."""
-    result = puzzle.count(args.limit, args.engine, args.time_limit, args.node_limit)
+def count_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, result: Count, several: bool) -> int:
+    """Print one planned puzzle's count; the exit code it deserves."""
     why = result.reason
     if args.json:
         record = {"type": ptype.name, "puzzle": ptype.format_puzzle(puzzle.instance), "count": result.count,

@@ -5,7 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 
-from puzzlesmith.api import PuzzleType, Status, UsageError, linear_matrix, matrix_refusal, type_of
+from puzzlesmith.api import (
+    PuzzleType,
+    Solution,
+    Status,
+    UsageError,
+    linear_matrix,
+    matrix_refusal,
+    solutions_of,
+    type_of,
+)
 from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
@@ -61,14 +70,15 @@ def run(args: argparse.Namespace) -> int:
             if why:
                 raise UsageError(f"{puzzle.source}: --matrix {why}")
     worst = EXIT_OK
-    for puzzle, job in zip(puzzles, plans):
-        worst = max(worst, solve_one(args, ptype, puzzle, job, limit))
+    answers = solutions_of(puzzles, limit, args.engine, args.time_limit, args.node_limit)
+    for puzzle, job, found in zip(puzzles, plans, answers):
+        assert isinstance(found, Solution)  # a constraint puzzle's answer
+        worst = max(worst, solve_one(args, ptype, puzzle, job, found))
     return worst
 
 
-def solve_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, job: Plan, limit: int | None) -> int:
-    """Search one planned puzzle, print what was found; the exit code it deserves."""
-    found = puzzle.solutions(limit, args.engine, args.time_limit, args.node_limit)
+def solve_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, job: Plan, found: Solution) -> int:
+    """Print what the search of one planned puzzle found; the exit code it deserves."""
     status, texts = found.status, found.texts
     matrix = linear_matrix(puzzle, job) if args.matrix and status != Status.UNKNOWN else None
     null = matrix.null if matrix else None
