@@ -21,6 +21,7 @@ from puzzlesmith.core.picture import BLACK, LIGHT, SOLUTION, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles.formats import tatham
 from puzzlesmith.puzzles.grid import rc
 
 CELL = 24.0
@@ -40,6 +41,7 @@ def fillomino_model(rows: int, cols: int) -> Model:
 
 class Fillomino(PuzzleType):
     name = "fillomino"
+    tatham_name = "filling"
     summary = "numbers in every cell; each area of equal numbers has that many cells"
     params = (Param("size", None, "ROWSxCOLUMNS (or N) of an empty grid to generate on; taken from the puzzle "
                                   "when one is given", lambda text: parse_rxc(text, square=True, most=900)),)
@@ -94,3 +96,12 @@ class Fillomino(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"seed": "2", "p": "size=5"}, "made from seed 2"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Filling: digits, letters for runs of empty cells (``0`` is empty too)."""
+        w, h, _ = tatham.size(params)
+        return {}, tatham.read_cells(desc, w, h, symbols="0123456789", table={"0": "."})
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        return f"{tatham.shape(text)}:" + tatham.write_cells(text)

@@ -27,10 +27,15 @@ from puzzlesmith.core.picture import GREY, WHITE, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles.formats import tatham
 from puzzlesmith.puzzles.grid import rc
 
 Numbers = tuple[tuple[int, ...], ...]
 CELL = 24.0
+
+
+#: Tatham's Singles writes a number as one character: 1-9, then a-z, then A-Z.
+_SINGLES = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def _number(text: str) -> int:
@@ -69,6 +74,7 @@ def hitori_model(numbers: Numbers) -> Model:
 
 class Hitori(PuzzleType):
     name = "hitori"
+    tatham_name = "singles"
     summary = "shade repeated numbers away; shaded cells never touch, white cells stay connected"
     params = (Param("size", None, "RxC or N, when generating (default 7)", _board_size),)
     clue_kinds = ("a number in every cell (none removable)",)
@@ -122,3 +128,18 @@ class Hitori(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"puzzle": "4 2 3 2/2 4 2 3/3 1 4 2/2 4 4 1"}, "docs/types/hitori.md"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Singles: one character a cell, 1-9 then a-z for 10-35, A-Z for 36 on."""
+        w, h, _ = tatham.size(params, rest=r"(d[a-z])?")
+        if len(desc) != w * h or not all(ch.isascii() and ch.isalnum() and ch != "0" for ch in desc):
+            raise PuzzleError(f"expected {w * h} numbers, one character each (1-9, a-z, A-Z)",
+                              where="Tatham description")
+        numbers = [str(_SINGLES.index(ch) + 1) for ch in desc]
+        return {}, "\n".join(" ".join(row) for row in tatham.rows_of(numbers, w))
+
+    def to_tatham(self, instance: Instance) -> str:
+        numbers = instance.data
+        if max(max(row) for row in numbers) > len(_SINGLES):
+            raise PuzzleError(f"Tatham's Singles writes numbers up to {len(_SINGLES)}")
+        return f"{len(numbers[0])}x{len(numbers)}:" + "".join(_SINGLES[n - 1] for row in numbers for n in row)

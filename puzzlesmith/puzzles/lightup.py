@@ -20,6 +20,7 @@ from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType, char_grid, grid_text
+from puzzlesmith.puzzles.formats import tatham
 from puzzlesmith.puzzles.grid import Cell, rc
 
 Site = tuple[int, int, str]
@@ -75,6 +76,7 @@ class LightUp(PuzzleType[LightUpBoard]):
     summary = "bulbs light every white cell, never each other; numbers count touching bulbs (Akari)"
     params = (grid.size_param(7),)
     clue_kinds = ("numbers in black cells",)
+    tatham_name = "lightup"
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance[LightUpBoard]:
         """Rows of ``.`` (white), ``#`` (black) and ``0``-``4`` (black, numbered)."""
@@ -155,3 +157,13 @@ class LightUp(PuzzleType[LightUpBoard]):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"seed": "2", "p": "size=7"}, "made from seed 2"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His ``B`` is a black cell, ``0``-``4`` a numbered one; the parameters after the size only generate."""
+        w, h, _ = tatham.size(params, rest=r"(b[0-9]+)?(s[0-9]+)?r?(d[0-9]+)?")
+        return {}, tatham.read_cells(desc, w, h, symbols="01234B", table={"B": "#"})
+
+    def to_tatham(self, instance: Instance[LightUpBoard]) -> str:
+        board = instance.data
+        text = self.format_puzzle(replace(instance, layout="grid"))
+        return f"{board.cols}x{board.rows}:" + tatham.write_cells(text, table={"#": "B"})

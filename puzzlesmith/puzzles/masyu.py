@@ -27,6 +27,7 @@ from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.topology import outline, random_disc
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.formats import tatham
 from puzzlesmith.puzzles.grid import rc
 
 Site = tuple[int, int, str]
@@ -80,6 +81,7 @@ def masyu_model(rows: int, cols: int, sites: tuple[Site, ...], kinds: tuple[int,
 
 class Masyu(PuzzleType):
     name = "masyu"
+    tatham_name = "pearl"
     summary = "one loop through every pearl: straight on white ones, turning on black ones"
     params = (grid.size_param(7, least=3),)
     clue_kinds = ("pearls",)
@@ -157,3 +159,12 @@ class Masyu(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"puzzle": "..B../...W./...../...B./...W."}, "docs/types/masyu.md"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Pearl: ``W`` and ``B`` pearls, letters for runs of empty cells."""
+        w, h, _ = tatham.size(params, rest=r"(d[a-z])?n?")
+        return {}, tatham.read_cells(desc, w, h, symbols="WB")
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        return f"{tatham.shape(text)}:" + tatham.write_cells(text)

@@ -19,15 +19,18 @@ stays the only one. Written only against the public interfaces, as a plug-in wou
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.core.picture import SOLUTION, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.topology import random_disc
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.formats import tatham
 from puzzlesmith.puzzles.grid import rc
 
 Site = tuple[int, int, str]
@@ -72,6 +75,7 @@ def slitherlink_model(rows: int, cols: int) -> Model:
 
 class Slitherlink(PuzzleType):
     name = "slitherlink"
+    tatham_name = "loopy"
     summary = "one loop along the grid lines; a number says how many sides of its cell the loop uses"
     params = (grid.size_param(7),)
     clue_kinds = ("numbers in cells",)
@@ -132,3 +136,16 @@ class Slitherlink(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"puzzle": ".01./11../321./..32"}, "docs/types/slitherlink.md"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Loopy on the square grid (``t0``, the default) alone: the other grids are not rows of cells."""
+        grid_type = re.search(r"t([0-9]+)", params)
+        if grid_type and grid_type.group(1) != "0":
+            raise PuzzleError(f"Loopy's grid t{grid_type.group(1)} is not squares: only t0 is a slitherlink",
+                              where="Tatham parameters")
+        w, h, _ = tatham.size(params, rest=r"(t0)?(d[a-z])?")
+        return {}, tatham.read_cells(desc, w, h, symbols="0123")
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        return f"{tatham.shape(text)}t0:" + tatham.write_cells(text)

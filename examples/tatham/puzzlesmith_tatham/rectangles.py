@@ -27,6 +27,7 @@ from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles.formats import tatham
 
 Numbers = tuple[tuple[int, ...], ...]
 Rect = tuple[int, int, int, int]  # top, left, height, width
@@ -91,6 +92,7 @@ def rectangles_model(numbers: Numbers) -> Model:
 
 class Rectangles(PuzzleType):
     name = "rectangles"
+    tatham_name = "rect"
     summary = "divide the grid into rectangles, each with one number, its area (Shikaku) (plug-in)"
     params = (Param("size", "7", "N or ROWSxCOLUMNS of the boards generate makes",
                     lambda text: parse_rxc(text, square=True, most=400, least=2)),)
@@ -180,3 +182,12 @@ class Rectangles(PuzzleType):
         numbers = [list(row) for row in instance.data]
         numbers[x // cols][x % cols], numbers[k // cols][k % cols] = numbers[k // cols][k % cols], 0
         return self._board(tuple(map(tuple, numbers)), instance.layout)
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Rectangles: areas (``_`` between two), letters for runs of cells without one."""
+        w, h, _ = tatham.size(params, rest=r"(e[0-9.]+)?a?")
+        return {}, tatham.read_cells(desc, w, h, numbers=True, sep=" ")
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        return f"{tatham.shape(text)}:" + tatham.write_cells(text, numbers=True)

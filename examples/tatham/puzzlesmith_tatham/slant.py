@@ -19,6 +19,7 @@ from puzzlesmith.core.picture import SOLUTION, WHITE, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles.formats import tatham
 
 Site = tuple[int, int, str]
 CELL = 24.0
@@ -60,6 +61,7 @@ def _number(ch: str) -> int:
 
 class Slant(PuzzleType):
     name = "slant"
+    tatham_name = "slant"
     summary = "a diagonal in every cell, no loops; numbers at points count the diagonals touching them (Tatham's Slant)"
     params = (Param("size", None, "RxC or N cells, when generating (default 8)", lambda t: parse_rxc(t, True, 900)),)
     clue_kinds = ("numbers at grid points",)
@@ -152,3 +154,13 @@ class Slant(PuzzleType):
                     pic.circle(x0 + j * CELL, x0 + i * CELL, CELL * 0.28, fill=WHITE, role="point")
                     pic.text(x0 + j * CELL, x0 + i * CELL, str(n), CELL * 0.4, role="clue")
         return pic
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Slant: the (W+1)x(H+1) points, digits 0-4, letters for runs of points without one."""
+        w, h, _ = tatham.size(params, rest=r"(d[a-z])?")
+        return {}, tatham.read_cells(desc, w + 1, h + 1, symbols="01234")
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        points = tatham.cells_of(text)
+        return f"{len(points[0]) - 1}x{len(points) - 1}:" + tatham.write_cells(text)

@@ -1,0 +1,95 @@
+"""Puzzles as the community shares them: Simon Tatham's game IDs (``PARAMS:DESC``, or his web page's
+``.../js/GAME.html#PARAMS:DESC``) and puzz.link URLs (pzprjs: ``https://puzz.link/p?GENRE/COLS/ROWS/BODY``, also
+``pzv.jp/p.html?`` and the pzprxs hosts), read into the usual ``Puzzle`` and written from one.
+
+Each genre declares its own part of a format on its type (``PuzzleType.tatham_name``, ``from_tatham``,
+``to_tatham``; ``puzzlink_names``, ``from_puzzlink``, ``to_puzzlink``), so a plug-in type adds its own; this
+module finds the type a URL names and hands the genre's text to the type's ``parse``, as any text is read."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote
+
+from puzzlesmith.api.puzzle import Puzzle, params_of, read_text, type_of, types
+from puzzlesmith.core.errors import PuzzleError, excerpt
+from puzzlesmith.puzzles.base import PuzzleType
+from puzzlesmith.puzzles.formats import tatham
+
+_PUZZLINK = re.compile(r"(?:https?://)?(?:www\.)?(?:puzz\.link/p|pzv\.jp/p(?:\.html)?|pzprxs\.vercel\.app/p"
+                       r"|[a-z0-9.-]*pzprxs[a-z0-9.-]*/p(?:\.html)?)\?(.*)", re.IGNORECASE | re.DOTALL)
+_TATHAM_PAGE = re.compile(r"(?:https?://)?[^#?\s]*/js/([a-z]+)\.html\??#(.*)", re.DOTALL)
+_TATHAM_ID = re.compile(r"[0-9][^:\s]*:\S*")
+
+
+def looks_like_url(text: str) -> bool:
+    """True when ``text`` is a puzz.link URL, a Tatham web page's link or a bare Tatham game ID (a command reads
+    it so in place of a puzzle's text)."""
+    text = text.strip()
+    return bool(_PUZZLINK.fullmatch(text) or _TATHAM_PAGE.fullmatch(text) or _TATHAM_ID.fullmatch(text))
+
+
+def _type_named(attribute: str, name: str) -> PuzzleType:
+    """The type whose ``attribute`` (``tatham_name`` or ``puzzlink_names``) holds ``name``."""
+    for type_name in types():
+        ptype = type_of(type_name)
+        declared = getattr(ptype, attribute)
+        if declared == name or (isinstance(declared, tuple) and name in declared):
+            return ptype
+    what = "Tatham game" if attribute == "tatham_name" else "puzz.link genre"
+    raise PuzzleError(f"no puzzle type here reads the {what} {excerpt(name)}")
+
+
+def _genre(genre: str | PuzzleType | None) -> PuzzleType | None:
+    return type_of(genre) if isinstance(genre, str) else genre
+
+
+def read_url(text: str, genre: str | None = None) -> Puzzle:
+    """The puzzle a puzz.link URL or a Tatham game ID says, e.g.
+    ``read_url("https://puzz.link/p?akari/3/3/..")`` or ``read_url("7x7:c0aBaBi2c0a3aBa0c3i1a0aBc",
+    genre="lightup")`` (a bare game ID does not name its game: ``genre`` does; a URL's own genre must agree with
+    it when both are given). PuzzleError, one line naming what is wrong, for anything it cannot read."""
+    if not isinstance(text, str):
+        raise PuzzleError(f"expected a URL or a game ID as text, got {type(text).__name__}")
+    source = text.strip()
+    wanted = _genre(genre)
+    found = _PUZZLINK.fullmatch(source)
+    if found:
+        query = unquote(found.group(1)).split("#")[0]
+        parts = query.split("/")
+        if parts and "=" in parts[0]:  # pzprjs's options before the genre (m=edit&...)
+            parts[0] = parts[0].split("&")[-1]
+        name = parts[0].lower()
+        ptype = _type_named("puzzlink_names", name) if wanted is None or name not in wanted.puzzlink_names else wanted
+        _agree(ptype, wanted, f"the puzz.link genre {excerpt(name)}")
+        raw, body = ptype.from_puzzlink(name, parts[1:])
+        return _read(ptype, raw, body, "puzz.link URL")
+    page = _TATHAM_PAGE.fullmatch(source)
+    if page:
+        name, game_id = page.group(1), page.group(2)
+        ptype = _type_named("tatham_name", name) if wanted is None or wanted.tatham_name != name else wanted
+        _agree(ptype, wanted, f"Tatham's {name}")
+    else:
+        game_id = source
+        if wanted is None:
+            raise PuzzleError("not a puzz.link URL or Tatham page; a bare Tatham game ID needs its genre "
+                              "(genre=, or the command's TYPE)", where=f"URL {excerpt(source)}")
+        ptype = wanted
+        if ptype.tatham_name is None:
+            raise PuzzleError(f"{ptype.name} puzzles have no Tatham game ID", where=f"ID {excerpt(source)}")
+    params, desc = tatham.split_id(game_id)
+    raw, body = ptype.from_tatham(params, desc)
+    return _read(ptype, raw, body, "Tatham game ID")
+
+
+def _agree(ptype: PuzzleType, wanted: PuzzleType | None, what: str) -> None:
+    if wanted is not None and wanted.name != ptype.name:
+        raise PuzzleError(f"{what} is a {ptype.name} puzzle, not {wanted.name}")
+
+
+def _read(ptype: PuzzleType, raw: dict[str, str], body: str, source: str) -> Puzzle:
+    """The genre's text read as any text is, with the parameters the URL gave."""
+    try:
+        return read_text(ptype, params_of(ptype, raw), body, source, whole=True)[0]
+    except PuzzleError as e:
+        raise PuzzleError(f"it says a puzzle that does not read: {e}", where=source) from None

@@ -1,0 +1,118 @@
+"""Simon Tatham's game IDs (``PARAMS:DESC``) read and written for every genre of his collection that puzzlesmith
+has (issue 45, item 1). The IDs come from his own programs (Simon Tatham's Portable Puzzle Collection, Debian's
+``sgt-puzzles``: ``sgt-GAME --generate 2 PARAMS#SEED``, made in the test; skipped with a note where a program is
+not installed); each reads to a puzzle with one solution (counted to 2) and is written back byte for byte, and an
+ID written from the puzzle's own text loads in his program (``--save``, which checks it with his
+``validate_desc``). Malformed IDs are one line naming what is wrong."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import puzzlesmith as ps
+from puzzlesmith.puzzles import registry
+
+ROOT = Path(__file__).resolve().parents[1]
+PLUGINS = {name: f"puzzlesmith_tatham.{name}:{name.capitalize()}" for name in
+           ("dominosa", "galaxies", "keen", "magnets", "map", "mosaic", "net", "palisade", "range", "rectangles",
+            "signpost", "slant", "tracks", "undead")}
+
+#: (his game, the puzzlesmith type, his parameters for a small board)
+GAMES = [
+    ("lightup", "lightup", "7x7b20s4d0"), ("tents", "tents", "8x8de"), ("unruly", "takuzu", "8x8dn"),
+    ("unruly", "takuzu", "6x6udn"), ("singles", "hitori", "5x5dk"), ("loopy", "slitherlink", "7x7t0de"),
+    ("bridges", "hashi", "7x7i30e10m2d0"), ("filling", "fillomino", "9x7"), ("pearl", "masyu", "6x6de"),
+    ("mosaic", "mosaic", "6x6"), ("slant", "slant", "6x6de"), ("range", "range", "7x7"),
+    ("rect", "rectangles", "7x7"), ("palisade", "palisade", "5x5n5"), ("dominosa", "dominosa", "4dt"),
+]
+
+
+@pytest.fixture(autouse=True)
+def plugged_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plug-ins of examples/tatham registered as a user's would be."""
+    monkeypatch.syspath_prepend(str(ROOT / "examples" / "tatham"))
+    for name, target in PLUGINS.items():
+        monkeypatch.setitem(registry.TYPES.builtin, name, target)
+
+
+def program(game: str) -> str:
+    path = shutil.which(f"sgt-{game}") or (f"/usr/games/sgt-{game}" if Path(f"/usr/games/sgt-{game}").exists()
+                                            else None)
+    if path is None:
+        pytest.skip(f"Tatham's sgt-{game} is not installed (Debian's sgt-puzzles)")
+    return path
+
+
+def his_ids(game: str, params: str, n: int = 2) -> list[str]:
+    """``n`` game IDs his generator makes from a fixed seed (the same on every run)."""
+    made = subprocess.run([program(game), "--generate", str(n), f"{params}#puzzlesmith"], capture_output=True,
+                          text=True, timeout=60, check=True)
+    return made.stdout.split()
+
+
+def loads_in_his_program(game: str, game_id: str, tmp_path: Path) -> str:
+    """The description his program kept after reading ``game_id`` (``--save`` refuses an ID it cannot read)."""
+    done = subprocess.run([program(game), "--save", str(tmp_path / "saved")], input=game_id + "\n",
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    saved = (tmp_path / "saved0").read_text()
+    return next(line.split(":", 2)[2] for line in saved.splitlines() if line.startswith("DESC"))
+
+
+@pytest.mark.parametrize("game, genre, params", GAMES, ids=[f"{g}-{p}" for g, _, p in GAMES])
+def test_his_ids_read_to_unique_puzzles_and_write_back(game: str, genre: str, params: str, tmp_path: Path) -> None:
+    for game_id in his_ids(game, params):
+        puzzle = ps.read_url(game_id, genre=genre)
+        assert puzzle.count(limit=2).count == 1, game_id
+        written = puzzle.to_url("tatham")  # his parameters that only generate (difficulty, ...) are not said
+        assert written.split(":", 1)[1] == game_id.split(":", 1)[1]
+        kept = {p.name: puzzle.params[p.name] for p in puzzle.type.params if puzzle.params.get(p.name) is not None}
+        again = ps.read(genre, puzzle.text, **kept).to_url("tatham")  # from the puzzle's own text
+        assert again == written
+        assert loads_in_his_program(game, again, tmp_path) == game_id.split(":", 1)[1]
+        assert ps.read_url(written, genre=genre).text == puzzle.text
+
+
+def test_his_web_page_names_the_game() -> None:
+    """His pages take an ID after ``#``: the page's name says the genre."""
+    game_id = "7x7:c0aBaBi2c0a3aBa0c3i1a0aBc"  # Light Up, from sgt-lightup --generate
+    url = f"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/lightup.html#{game_id}"
+    assert ps.read_url(url).text == ps.read_url(game_id, genre="lightup").text
+    with pytest.raises(ps.PuzzlesmithError, match="not sudoku"):
+        ps.read_url(url, genre="sudoku")
+
+
+@pytest.mark.parametrize("genre, game_id, said", [
+    ("lightup", "7x7:c0aBaBi2c0a3aBa0c3i1a0aB", "46 cells for a grid of 49"),
+    ("lightup", "7x7:c0aBaBi2c0a3aBa0c3i1a0aBcd", "53 cells for a grid of 49"),
+    ("lightup", "7x7:c0aBaBi2c0a3aBa0c3i1a0a9c", "'9' at character 24 is not a cell"),
+    ("lightup", "7x7#12345", "a random seed"),
+    ("lightup", "7x7", "no ':'"),
+    ("lightup", "7y7:abc", "bad parameters"),
+    ("slitherlink", "7x7t1:abc", "only t0 is a slitherlink"),
+    ("hashi", "7x7m3:4a3c3a1b2b6b2j5c6a6g3a4a3a2", "at most 2 bridges a pair"),
+    ("takuzu", "6x8:aJabCckaBBbaCfKAcb", "cannot be read here"),
+    ("tents", "8x8:abid_hbi_d_di,2,0,4,0,3,0,2,1,1,2,1,2,1,3,1", "expected 16 counts"),
+    ("queens", "8:abc", "no Tatham game ID"),
+])
+def test_malformed_ids_are_one_line(genre: str, game_id: str, said: str) -> None:
+    with pytest.raises(ps.PuzzlesmithError, match=said) as caught:
+        ps.read_url(game_id, genre=genre)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_bare_id_needs_its_genre() -> None:
+    with pytest.raises(ps.PuzzlesmithError, match="needs its genre"):
+        ps.read_url("7x7:c0aBaBi2c0a3aBa0c3i1a0aBc")
+
+
+def test_what_his_game_cannot_say_is_refused() -> None:
+    tents = ps.read("tents", ". 1\n1 T.\n. ..")  # a count left blank: his Tents gives every count
+    with pytest.raises(ps.PuzzlesmithError, match="leaves some blank"):
+        tents.to_url("tatham")
+    with pytest.raises(ps.PuzzlesmithError, match="unknown URL format"):
+        tents.to_url("penpa")
