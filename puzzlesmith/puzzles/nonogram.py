@@ -51,6 +51,7 @@ from typing import Any, NamedTuple
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
+from puzzlesmith.puzzles.formats import tatham
 from puzzlesmith.puzzles.play import Hint, PlayKind, Step
 from puzzlesmith.solvers.base import Status
 
@@ -175,6 +176,7 @@ def _colours(text: str, line: int) -> tuple[tuple[str, str], ...]:
 
 class Nonogram(PuzzleType[NonogramClues]):
     name = "nonogram"
+    tatham_name = "pattern"
     drawing = "puzzlesmith.drawing.sums:nonogram"
     summary = "shade cells to match the run lengths given for every row and column"
     board_generator = "puzzlesmith.generators.nonograms:generate_boards"
@@ -379,6 +381,27 @@ class Nonogram(PuzzleType[NonogramClues]):
             known = [chars[instance.givens[i]] if i in instance.givens else "." for i in range(len(rows) * w)]
             out += "\ngivens:\n" + "\n".join("".join(known[r * w:(r + 1) * w]) for r in range(len(rows)))
         return out
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Pattern, ``WxH``: the column clues, then the row clues, runs after ``.`` and lines after ``/`` (an
+        empty line: nothing). His squares given in advance (after a comma) are refused."""
+        w, h, _ = tatham.size(params)
+        if "," in desc:
+            raise PuzzleError("his squares given in advance (after the comma) are not read here",
+                              where="Tatham description")
+        lines = desc.split("/")
+        if len(lines) != w + h or not all(re.fullmatch(r"([1-9][0-9]*(\.[1-9][0-9]*)*)?", x) for x in lines):
+            raise PuzzleError(f"expected {w} column clues then {h} row clues, runs 1 or more after '.', lines "
+                              f"after '/'", where="Tatham description")
+        shown = [" ".join(x.split(".")) or "0" for x in lines]
+        return {}, f"rows: {', '.join(shown[w:])}\ncolumns: {', '.join(shown[:w])}"
+
+    def to_tatham(self, instance: Instance[NonogramClues]) -> str:
+        if instance.params.get("colours") or instance.givens:
+            raise PuzzleError("Tatham's Pattern writes black-and-white clues alone, not colours or given cells")
+        clues = instance.data
+        lines = [".".join(str(n) for n, _ in runs_of(clue)) for clue in (*clues.columns, *clues.rows)]
+        return f"{len(clues.columns)}x{len(clues.rows)}:" + "/".join(lines)
 
 
 def _clue_text(clue: Clue, keys: str | None) -> str:

@@ -43,6 +43,7 @@ every engine, the generators, the grader and hints take them as they take rows a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from math import isqrt
@@ -51,6 +52,7 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
+from puzzlesmith.puzzles.formats import tatham
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SIZE = len(SYMBOLS)  # 35: every value is written as one character
@@ -180,6 +182,7 @@ def sudoku_model(rows: int, cols: int, variant: tuple[str, ...] = (), regions: t
 
 class Sudoku(PuzzleType):
     name = "sudoku"
+    tatham_name = "solo"
     drawing = "puzzlesmith.drawing.latin:sudoku"
     summary = "Latin square with boxes; size from the puzzle (16, 36, 81, 144, 256, 625 cells)"
     params = (
@@ -481,3 +484,31 @@ class Sudoku(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"seed": "1", "difficulty": "easy"}, "made from seed 1"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Solo, ``CxR`` (boxes of C rows by R columns; ``3`` for 3x3) with ``x`` for the diagonals: numbers
+        (``_`` between two), letters for runs of blanks. His jigsaw (``j``) and killer (``k``) are refused."""
+        found = re.fullmatch(r"([0-9]{1,2})(?:x([0-9]{1,2}))?((?:x|[rm]d?[0-9]+|a|d[a-z])*)", params)
+        if not found or re.search(r"[jk]", params):
+            raise PuzzleError("bad parameters (his jigsaw j and killer k are not read here)",
+                              where="Tatham parameters")
+        rows, cols = int(found.group(1)), int(found.group(2) or found.group(1))
+        size = rows * cols
+        if not 1 <= size <= MAX_SIZE:
+            raise PuzzleError(f"a {size}x{size} Solo cannot be read here", where="Tatham parameters")
+        cells = tatham.expand(desc, size * size, numbers=True)
+        if any(t and not 1 <= int(t) <= size for t in cells):
+            raise PuzzleError(f"a number beyond 1-{size}", where="Tatham description")
+        variant = "x" if "x" in re.findall(r"x|[rm]d?[0-9]+|a|d[a-z]", found.group(3)) else "none"
+        text = "".join(SYMBOLS[int(t) - 1] if t else "." for t in cells)
+        return {"box": f"{rows}x{cols}", "variant": variant}, text
+
+    def to_tatham(self, instance: Instance) -> str:
+        p = instance.params
+        variant = p.get("variant") or ()
+        if p.get("regions") is not None or set(variant) - {"x"}:
+            raise PuzzleError("Tatham's Solo writes boxes, with or without the diagonals (x), not this variant")
+        rows, cols = p["box"]
+        size = p["size"]
+        cells = [str(instance.givens[k]) if k in instance.givens else "" for k in range(size * size)]
+        return f"{rows}x{cols}{'x' if variant else ''}:" + tatham.compress(cells, numbers=True)

@@ -104,11 +104,13 @@ def rows_of(tokens: Sequence[str], width: int) -> list[list[str]]:
     return [list(tokens[k:k + width]) for k in range(0, len(tokens), width)]
 
 
-def gapped(desc: str, cells: int, families: dict[str, str], *, zero: str = "", first: int = 0) -> list[str]:
+def gapped(desc: str, cells: int, families: dict[str, str], *, zero: str = "", first: int = 0,
+           closed: bool = True) -> list[str]:
     """A description where each letter is a gap of empty cells and then one marked cell (Unruly's and Tents'
     way): ``families`` maps a family's ``a`` (``a``, ``A``) to its mark's token; letter k of a family (from 0)
     is a gap of ``first + k`` cells, but its ``z`` a gap of 25 and no mark; ``zero``, when given, a mark with no
-    gap. The last mark falls one cell past the grid. PuzzleError when it does not read or fill exactly."""
+    gap. ``closed``: the last mark falls one cell past the grid; otherwise the empty cells after the last mark
+    are left unsaid (Galaxies' way). PuzzleError when it does not read or fill exactly."""
     out: list[str] = []
     for k, ch in enumerate(desc):
         if ch == zero:
@@ -122,17 +124,22 @@ def gapped(desc: str, cells: int, families: dict[str, str], *, zero: str = "", f
             out.extend([""] * 25)
         else:
             out.extend([""] * (first + step) + [families[base]])
+    if not closed:
+        if len(out) > cells:
+            raise PuzzleError(f"{len(out)} cells for a grid of {cells}", where="Tatham description")
+        return out + [""] * (cells - len(out))
     if len(out) != cells + 1 or out[-1] == "":
         raise PuzzleError(f"{len(out) - 1} cells for a grid of {cells}", where="Tatham description")
     return out[:-1]
 
 
-def ungapped(tokens: Sequence[str], families: dict[str, str], *, zero: str = "", first: int = 0) -> str:
+def ungapped(tokens: Sequence[str], families: dict[str, str], *, zero: str = "", first: int = 0,
+             closed: bool = True) -> str:
     """The inverse of ``gapped``: each marked cell as the letter of its gap, gaps too long for one as ``z``."""
     letter = {token: base for base, token in families.items()}
     out: list[str] = []
     gap = 0
-    for token in [*tokens, families["a"]]:
+    for token in [*tokens, families["a"]] if closed else tokens:
         if token == "":
             gap += 1
             continue
