@@ -55,6 +55,7 @@ from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, who
 from puzzlesmith.puzzles.formats import tatham
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_REGION_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHI"  # a jigsaw's regions, as format_puzzle writes them
 MAX_SIZE = len(SYMBOLS)  # 35: every value is written as one character
 BLANKS = ".0"
 _SEPARATOR_CHARS = set("-+|=: ")
@@ -486,29 +487,45 @@ class Sudoku(PuzzleType):
         return {"seed": "1", "difficulty": "easy"}, "made from seed 1"
 
     def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
-        """His Solo, ``CxR`` (boxes of C rows by R columns; ``3`` for 3x3) with ``x`` for the diagonals: numbers
-        (``_`` between two), letters for runs of blanks. His jigsaw (``j``) and killer (``k``) are refused."""
-        found = re.fullmatch(r"([0-9]{1,2})(?:x([0-9]{1,2}))?((?:x|[rm]d?[0-9]+|a|d[a-z])*)", params)
-        if not found or re.search(r"[jk]", params):
-            raise PuzzleError("bad parameters (his jigsaw j and killer k are not read here)",
-                              where="Tatham parameters")
+        """His Solo, ``CxR`` (boxes of C rows by R columns; ``3`` for 3x3) with ``x`` for the diagonals, ``j`` a
+        jigsaw of N regions (its block structure after the cells and a comma): numbers (``_`` between two),
+        letters for runs of blanks. His killer (``k``) is refused."""
+        found = re.fullmatch(r"([0-9]{1,2})(?:x([0-9]{1,2}))?((?:x|j|[rm]d?[0-9]+|a|d[a-z])*)", params)
+        if not found or "k" in params:
+            raise PuzzleError("bad parameters (his killer k is not read here)", where="Tatham parameters")
         rows, cols = int(found.group(1)), int(found.group(2) or found.group(1))
-        size = rows * cols
+        flags = re.findall(r"x|j|[rm]d?[0-9]+|a|d[a-z]", found.group(3))
+        size = rows * cols if "j" in flags and found.group(2) else rows if "j" in flags else rows * cols
         if not 1 <= size <= MAX_SIZE:
             raise PuzzleError(f"a {size}x{size} Solo cannot be read here", where="Tatham parameters")
-        cells = tatham.expand(desc, size * size, numbers=True)
+        cells_desc, _, blocks = desc.partition(",")
+        if ("j" in flags) != bool(blocks):
+            raise PuzzleError("a jigsaw (j) gives its regions after the cells and a comma, and only a jigsaw",
+                              where="Tatham description")
+        cells = tatham.expand(cells_desc, size * size, numbers=True)
         if any(t and not 1 <= int(t) <= size for t in cells):
             raise PuzzleError(f"a number beyond 1-{size}", where="Tatham description")
-        variant = "x" if "x" in re.findall(r"x|[rm]d?[0-9]+|a|d[a-z]", found.group(3)) else "none"
         text = "".join(SYMBOLS[int(t) - 1] if t else "." for t in cells)
-        return {"box": f"{rows}x{cols}", "variant": variant}, text
+        raw = {"variant": "x" if "x" in flags else "none"}
+        if "j" in flags:
+            region_of, rest = tatham.read_blocks(blocks, size, z_gap=26)
+            if rest or max(region_of) != size - 1 or any(region_of.count(k) != size for k in range(size)):
+                raise PuzzleError(f"a jigsaw's block structure makes {size} regions of {size} cells",
+                                  where="Tatham description")
+            return raw, text + " " + "".join(_REGION_LETTERS[k] for k in region_of)
+        return {"box": f"{rows}x{cols}", **raw}, text
 
     def to_tatham(self, instance: Instance) -> str:
         p = instance.params
-        variant = p.get("variant") or ()
-        if p.get("regions") is not None or set(variant) - {"x"}:
-            raise PuzzleError("Tatham's Solo writes boxes, with or without the diagonals (x), not this variant")
-        rows, cols = p["box"]
-        size = p["size"]
+        variant, size = p.get("variant") or (), p["size"]
+        if set(variant) - {"x"}:
+            raise PuzzleError("Tatham's Solo writes boxes or a jigsaw, with or without the diagonals (x), not "
+                              "this variant")
         cells = [str(instance.givens[k]) if k in instance.givens else "" for k in range(size * size)]
-        return f"{rows}x{cols}{'x' if variant else ''}:" + tatham.compress(cells, numbers=True)
+        desc = tatham.compress(cells, numbers=True)
+        x = "x" if variant else ""
+        if p.get("regions") is not None:
+            blocks = tatham.write_blocks(p["regions"], size, z_gap=26, counts=False)
+            return f"{size}j{x}:{desc},{blocks}"
+        rows, cols = p["box"]
+        return f"{rows}x{cols}{x}:{desc}"

@@ -105,10 +105,10 @@ def rows_of(tokens: Sequence[str], width: int) -> list[list[str]]:
 
 
 def gapped(desc: str, cells: int, families: dict[str, str], *, zero: str = "", first: int = 0,
-           closed: bool = True) -> list[str]:
+           closed: bool = True, z_gap: int = 25) -> list[str]:
     """A description where each letter is a gap of empty cells and then one marked cell (Unruly's and Tents'
     way): ``families`` maps a family's ``a`` (``a``, ``A``) to its mark's token; letter k of a family (from 0)
-    is a gap of ``first + k`` cells, but its ``z`` a gap of 25 and no mark; ``zero``, when given, a mark with no
+    is a gap of ``first + k`` cells, but its ``z`` a gap of ``z_gap`` and no mark; ``zero``, a mark with no
     gap. ``closed``: the last mark falls one cell past the grid; otherwise the empty cells after the last mark
     are left unsaid (Galaxies' way). PuzzleError when it does not read or fill exactly."""
     out: list[str] = []
@@ -121,7 +121,7 @@ def gapped(desc: str, cells: int, families: dict[str, str], *, zero: str = "", f
             raise PuzzleError(f"{ch!r} at character {k + 1} is not a cell", where="Tatham description")
         step = ord(ch) - ord(base)
         if step == 25:
-            out.extend([""] * 25)
+            out.extend([""] * z_gap)
         else:
             out.extend([""] * (first + step) + [families[base]])
     if not closed:
@@ -134,7 +134,7 @@ def gapped(desc: str, cells: int, families: dict[str, str], *, zero: str = "", f
 
 
 def ungapped(tokens: Sequence[str], families: dict[str, str], *, zero: str = "", first: int = 0,
-             closed: bool = True) -> str:
+             closed: bool = True, z_gap: int = 25) -> str:
     """The inverse of ``gapped``: each marked cell as the letter of its gap, gaps too long for one as ``z``."""
     letter = {token: base for base, token in families.items()}
     out: list[str] = []
@@ -145,7 +145,7 @@ def ungapped(tokens: Sequence[str], families: dict[str, str], *, zero: str = "",
             continue
         while gap - first >= 25:
             out.append("z")
-            gap -= 25
+            gap -= z_gap
         out.append(zero if zero and gap == 0 else chr(ord(letter[token]) + gap - first))
         gap = 0
     return "".join(out)
@@ -185,3 +185,49 @@ def shape(text: str) -> str:
 def text_of(ptype: PuzzleType, instance: Instance) -> str:
     """The puzzle's own text in its grid layout (one row a line), which a type's ``to_tatham`` writes from."""
     return ptype.format_puzzle(dataclasses.replace(instance, layout="grid"))
+
+
+def _edges(n: int) -> list[tuple[int, int]]:
+    """The inner edges of an n x n grid in his block structures' order: the vertical ones row by row, then
+    the horizontal ones column by column; each as the two cells it parts."""
+    vertical = [(y * n + x, y * n + x + 1) for y in range(n) for x in range(n - 1)]
+    horizontal = [(y * n + x, (y + 1) * n + x) for x in range(n) for y in range(n - 1)]
+    return vertical + horizontal
+
+
+def read_blocks(desc: str, n: int, *, z_gap: int = 25) -> tuple[list[int], str]:
+    """The block structure an n x n description begins with (Keen's cages, Solo's jigsaw regions): the walls
+    over the inner edges as gaps of ``_``-``y`` (``z`` ``z_gap`` and no wall: Keen's 25, Solo's reader's 26), a
+    letter followed by a count repeated that often, a wall past the last edge; then a comma or the end.
+    Answers each cell's block, numbered by their first cells in reading order, and what follows the comma."""
+    head, _, rest = desc.partition(",")
+    letters = "".join(ch * int(count or 1) for ch, count in re.findall(r"([_a-z])([0-9]*)", head))
+    if re.sub(r"[_a-z][0-9]*", "", head):
+        raise PuzzleError("the block structure holds a character other than _ a-z and counts",
+                          where="Tatham description")
+    edges = _edges(n)
+    walls = gapped(letters, len(edges), {"a": "|"}, zero="_", first=1, z_gap=z_gap)
+    parent = list(range(n * n))
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for (a, b), wall in zip(edges, walls):
+        if not wall:
+            parent[max(root(a), root(b))] = min(root(a), root(b))
+    number: dict[int, int] = {}
+    return [number.setdefault(root(k), len(number)) for k in range(n * n)], rest
+
+
+def write_blocks(block_of: Sequence[int], n: int, *, z_gap: int = 25, counts: bool = True) -> str:
+    """The inverse of ``read_blocks``'s structure (without the comma), with ``counts`` his repeat counts (a
+    letter run three times or more as the letter and the count: Keen's, not Solo's)."""
+    walls = ["|" if block_of[a] != block_of[b] else "" for a, b in _edges(n)]
+    letters = ungapped(walls, {"a": "|"}, zero="_", first=1, z_gap=z_gap)
+    if not counts:
+        return letters
+    return "".join(ch + (str(len(run)) if len(run) > 2 else ch * (len(run) - 1))
+                   for run, ch in ((m.group(0), m.group(1)) for m in re.finditer(r"([_a-z])\1*", letters)))
