@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # what each name is, for type checkers; at run time a name lo
         parse_rating_range,
         verify,
     )
-    from puzzlesmith.api.formats import looks_like_url, read_url
+    from puzzlesmith.api.formats import looks_like_url, read_url, url_type
     from puzzlesmith.api.library import HardestClass, hardest_classes  # the web app's library (see its block below)
     from puzzlesmith.api.linear import linear_matrix, matrix_refusal
     from puzzlesmith.api.moves import move_types
@@ -115,6 +115,7 @@ _HOMES: dict[str, str] = {
     "URL_FORMATS": "puzzlesmith.api.puzzle:URL_FORMATS",
     "looks_like_url": "puzzlesmith.api.formats:looks_like_url",
     "read_url": "puzzlesmith.api.formats:read_url",
+    "url_type": "puzzlesmith.api.formats:url_type",
     "Count": "puzzlesmith.api.puzzle:Count",
     "DamagedFile": "puzzlesmith.core.errors:DamagedFile",
     "EngineError": "puzzlesmith.core.errors:EngineError",
@@ -237,4 +238,4 @@ __all__ += ["HardestClass", "hardest_classes"]
 __all__ += ["research"]
 
 # -- puzzles as the community shares them (issue 45, item 1): puzz.link URLs and Tatham's game IDs --
-__all__ += ["URL_FORMATS", "looks_like_url", "read_url"]
+__all__ += ["URL_FORMATS", "looks_like_url", "read_url", "url_type"]

@@ -29,6 +29,25 @@ def looks_like_url(text: str) -> bool:
     return bool(_PUZZLINK.fullmatch(text) or _TATHAM_PAGE.fullmatch(text) or _TATHAM_ID.fullmatch(text))
 
 
+def url_type(text: str) -> str | None:
+    """The name of the puzzle type a puzz.link URL or a Tatham page's link names (None for a bare game ID,
+    which names none); PuzzleError when no type here reads its genre."""
+    source = text.strip()
+    found = _PUZZLINK.fullmatch(source)
+    if found:
+        return _type_named("puzzlink_names", _puzzlink_parts(found.group(1))[0]).name
+    page = _TATHAM_PAGE.fullmatch(source)
+    return _type_named("tatham_name", page.group(1)).name if page else None
+
+
+def _puzzlink_parts(query: str) -> list[str]:
+    """A puzz.link query split at ``/``, pzprjs's options before the genre (``m=edit&``) dropped, the genre's
+    name in lower case first."""
+    parts = unquote(query).split("#")[0].split("/")
+    parts[0] = parts[0].split("&")[-1].lower()
+    return parts
+
+
 def _type_named(attribute: str, name: str) -> PuzzleType:
     """The type whose ``attribute`` (``tatham_name`` or ``puzzlink_names``) holds ``name``."""
     for type_name in types():
@@ -55,11 +74,8 @@ def read_url(text: str, genre: str | None = None) -> Puzzle:
     wanted = _genre(genre)
     found = _PUZZLINK.fullmatch(source)
     if found:
-        query = unquote(found.group(1)).split("#")[0]
-        parts = query.split("/")
-        if parts and "=" in parts[0]:  # pzprjs's options before the genre (m=edit&...)
-            parts[0] = parts[0].split("&")[-1]
-        name = parts[0].lower()
+        parts = _puzzlink_parts(found.group(1))
+        name = parts[0]
         ptype = _type_named("puzzlink_names", name) if wanted is None or name not in wanted.puzzlink_names else wanted
         _agree(ptype, wanted, f"the puzz.link genre {excerpt(name)}")
         raw, body = ptype.from_puzzlink(name, parts[1:])

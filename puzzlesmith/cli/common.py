@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from puzzlesmith.api import (
+    URL_FORMATS,
     Plan as Plan,
     Puzzle as Puzzle,
     PuzzleError,
@@ -22,8 +23,10 @@ from puzzlesmith.api import (
     UsageError,
     WrongAnswer as WrongAnswer,
     excerpt,
+    looks_like_url,
     params_of,
     read_text,
+    read_url,
     type_of,
     whole_number,
 )
@@ -127,6 +130,14 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
     puzzles: list[Puzzle] = []
 
     def from_text(text: str, name: str, whole: bool) -> None:
+        if whole and looks_like_url(text):  # a puzz.link URL or a Tatham game ID in place of the text
+            if args.param:
+                raise UsageError(f"{name}: a URL or game ID says its own parameters: give it without -p")
+            try:
+                puzzles.append(read_url(text, genre=ptype.name))
+            except PuzzleError as e:
+                raise PuzzleError(str(e), where=name) from None
+            return
         try:
             puzzles.extend(read_text(ptype, params, text, name, whole=whole))
         except PuzzleError as e:
@@ -152,6 +163,26 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
             raise UsageError(f"give a {ptype.name} puzzle: as an argument, with -f FILE, or '-' for standard input")
         puzzles.append(Puzzle(ptype, instance, source="empty"))
     return ptype, params, puzzles
+
+
+def add_url_format_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--format puzzlink|tatham``: the puzzles also written as puz.link URLs or Tatham game IDs."""
+    parser.add_argument("--format", choices=URL_FORMATS, dest="url_format", metavar="{" + ",".join(URL_FORMATS) + "}",
+                        help=f"{what} as a puzz.link URL or a Tatham game ID (a genre or puzzle the format "
+                             f"cannot say is refused before anything is printed)")
+
+
+def check_url_format(ptype: PuzzleType, fmt: str | None) -> None:
+    """A usage error, before any work, when the type has no name in the URL format ``fmt``."""
+    if fmt == "tatham" and ptype.tatham_name is None:
+        raise UsageError(f"--format tatham: {ptype.name} is none of Tatham's games")
+    if fmt == "puzzlink" and not ptype.puzzlink_names:
+        raise UsageError(f"--format puzzlink: puzz.link has no {ptype.name} genre here")
+
+
+def urls(puzzles: Sequence[Puzzle], fmt: str) -> list[str]:
+    """Every puzzle written in the URL format ``fmt``, all before anything is printed (a refusal comes first)."""
+    return [puzzle.to_url(fmt) for puzzle in puzzles]
 
 
 def read_clue_puzzles(args: argparse.Namespace, instead: str) -> tuple[PuzzleType, list[Puzzle]]:

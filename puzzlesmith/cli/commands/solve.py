@@ -16,10 +16,13 @@ from puzzlesmith.cli.common import (
     add_engine_options,
     add_input_options,
     add_type_options,
+    add_url_format_option,
+    check_url_format,
     emit_json,
     plan,
     positive_int,
     read_puzzles,
+    urls,
 )
 from puzzlesmith.cli.moves import add_move_options, solve_moves
 
@@ -35,6 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--matrix", action="store_true",
                    help="also print the matrix A of a linear (Parity) model and its inverse mod p, or a "
                         "generalized inverse G (A G A = A) when A has none, as the pushpull blog post prints them")
+    add_url_format_option(p, "print each puzzle, above its solutions,")
     add_move_options(p)
     p.set_defaults(run=run)
 
@@ -53,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     if args.table:
         raise UsageError("--table is for puzzles solved by moves (a distance table built by `puzzlesmith table`)")
     ptype, _, puzzles = read_puzzles(args)
+    check_url_format(ptype, args.url_format)
+    links = urls(puzzles, args.url_format) if args.url_format else [None] * len(puzzles)
     limit = None if args.all else (args.limit or 1)
     plans = plan(puzzles, args.engine, args.time_limit)
     if args.matrix:
@@ -61,17 +67,21 @@ def run(args: argparse.Namespace) -> int:
             if why:
                 raise UsageError(f"{puzzle.source}: --matrix {why}")
     worst = EXIT_OK
-    for puzzle, job in zip(puzzles, plans):
-        worst = max(worst, solve_one(args, ptype, puzzle, job, limit))
+    for puzzle, job, link in zip(puzzles, plans, links):
+        worst = max(worst, solve_one(args, ptype, puzzle, job, limit, link))
     return worst
 
 
-def solve_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, job: Plan, limit: int | None) -> int:
-    """Search one planned puzzle, print what was found; the exit code it deserves."""
+def solve_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, job: Plan, limit: int | None,
+              link: str | None = None) -> int:
+    """Search one planned puzzle, print what was found (under ``link``, its URL, when given); the exit code it
+    deserves."""
     found = puzzle.solutions(limit, args.engine, args.time_limit, args.node_limit)
     status, texts = found.status, found.texts
     matrix = linear_matrix(puzzle, job) if args.matrix and status != Status.UNKNOWN else None
     null = matrix.null if matrix else None
+    if link is not None and not args.json:
+        print(link, flush=True)
     if matrix and not args.json:
         print(matrix_text(matrix.a, matrix.inverse, matrix.invertible), flush=True)
         if null:
@@ -87,6 +97,8 @@ def solve_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, job: 
                   "engine_reason": found.engine_reason, "seconds": round(found.seconds, 6), "stats": found.stats}
         if status == Status.UNSAT and found.reason:
             record["why"] = found.reason
+        if link is not None:
+            record["url"] = link
         if matrix:
             record["matrix"] = {"A": matrix.a, "inverse": matrix.inverse, "invertible": matrix.invertible,
                                 "null": null}
