@@ -32,7 +32,8 @@ GAMES = [
     ("unequal", "futoshiki", "5"), ("pattern", "nonogram", "10x8"), ("signpost", "signpost", "5x4c"),
     ("net", "net", "5x5"), ("galaxies", "galaxies", "7x7dn"), ("magnets", "magnets", "6x5de"),
     ("solo", "sudoku", "9j"), ("solo", "sudoku", "6jx"), ("keen", "keen", "6"), ("keen", "keen", "5dhm"),
-    ("undead", "undead", "4x4"), ("tracks", "tracks", "8x8de"),
+    ("undead", "undead", "4x4"), ("tracks", "tracks", "8x8de"), ("map", "map", "8x8n10de"),
+    ("map", "map", "20x15n30"),
 ]
 
 
@@ -90,6 +91,18 @@ def test_his_ids_read_to_unique_puzzles_and_write_back(game: str, genre: str, pa
         assert ps.read_url(written, genre=genre).text == puzzle.text
 
 
+def test_his_fifteen_reads_to_a_tile_puzzle_he_could_solve(tmp_path: Path) -> None:
+    """His Fifteen shuffles only to starts of the right parity: each is solved here, and written back."""
+    for game_id in his_ids("fifteen", "3x3"):
+        puzzle = ps.read_url(game_id, genre="tiles")
+        assert puzzle.solve().status == ps.Status.SOLVED
+        assert puzzle.to_url("tatham") == game_id
+        assert loads_in_his_program("fifteen", game_id, tmp_path) == game_id.split(":", 1)[1]
+    other_goal = ps.read("tiles", "1 2 3/4 5 6/7 8 0", goal="0 1 2/3 4 5/6 7 8")
+    with pytest.raises(ps.PuzzlesmithError, match="has one goal"):
+        other_goal.to_url("tatham")
+
+
 def test_his_web_page_names_the_game() -> None:
     """His pages take an ID after ``#``: the page's name says the genre."""
     game_id = "7x7:c0aBaBi2c0a3aBa0c3i1a0aBc"  # Light Up, from sgt-lightup --generate
@@ -116,6 +129,9 @@ def test_his_web_page_names_the_game() -> None:
     ("keen", "3:_13,a1", "expected 9 clues"),
     ("tracks", "2x2:5c,S1,1,S1", "expected 4 counts"),
     ("undead", "1x1:1,0,0,a,1,1,1", "expected three totals"),
+    ("map", "3x1n3:aac,0a1", "4 edges for a map of 2"),
+    ("map", "3x1n2:ab,0a", "make 3 regions, not 2"),
+    ("tiles", "2x2:0,1,2,2", "the numbers 0-3 once each"),
     ("futoshiki", "5a:0,0", "adjacent mode"),
     ("nonogram", "2x2:1/1/1/1,aB", "given in advance"),
     ("net", "3x3w:123456789", "wrapping"),
