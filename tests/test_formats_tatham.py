@@ -103,6 +103,21 @@ def test_his_fifteen_reads_to_a_tile_puzzle_he_could_solve(tmp_path: Path) -> No
         other_goal.to_url("tatham")
 
 
+def test_his_flip_of_crosses_is_lights_out(tmp_path: Path) -> None:
+    """His Flip with crosses (a click flips the cell and its four neighbours) is this lights-out's default game:
+    every board he deals is solvable here, and written back byte for byte; his random matrices are refused."""
+    for game_id in his_ids("flip", "4x3c") + his_ids("flip", "5x5c"):
+        puzzle = ps.read_url(game_id, genre="lightsout")
+        assert puzzle.solve().status == ps.Status.SOLVED
+        assert puzzle.to_url("tatham") == game_id
+        assert loads_in_his_program("flip", game_id, tmp_path) == game_id.split(":", 1)[1]
+    for game_id in his_ids("flip", "3x3r"):
+        with pytest.raises(ps.PuzzlesmithError, match="not crosses"):
+            ps.read_url(game_id, genre="lightsout")
+    with pytest.raises(ps.PuzzlesmithError, match="rules differ"):
+        ps.read("lightsout", "010/111/010", torus="yes").to_url("tatham")
+
+
 def test_his_web_page_names_the_game() -> None:
     """His pages take an ID after ``#``: the page's name says the genre."""
     game_id = "7x7:c0aBaBi2c0a3aBa0c3i1a0aBc"  # Light Up, from sgt-lightup --generate

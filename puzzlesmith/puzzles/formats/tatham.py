@@ -231,3 +231,18 @@ def write_blocks(block_of: Sequence[int], n: int, *, z_gap: int = 25, counts: bo
         return letters
     return "".join(ch + (str(len(run)) if len(run) > 2 else ch * (len(run) - 1))
                    for run, ch in ((m.group(0), m.group(1)) for m in re.finditer(r"([_a-z])\1*", letters)))
+
+
+def bits(desc: str, length: int) -> list[int]:
+    """A bitmap of ``length`` bits as his Flip writes one: four bits to a hexadecimal digit, the highest first."""
+    if len(desc) != (length + 3) // 4 or not all(ch in "0123456789abcdefABCDEF" for ch in desc):
+        raise PuzzleError(f"expected {(length + 3) // 4} hexadecimal digits for {length} bits",
+                          where="Tatham description")
+    return [int(ch, 16) >> (3 - j) & 1 for ch in desc for j in range(4)][:length]
+
+
+def hex_bits(values: Sequence[int]) -> str:
+    """The inverse of ``bits``."""
+    padded = [*values, *[0] * (-len(values) % 4)]
+    return "".join("0123456789abcdef"[sum(b << (3 - j) for j, b in enumerate(padded[k:k + 4]))]
+                   for k in range(0, len(padded), 4))
