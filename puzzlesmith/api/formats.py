@@ -74,11 +74,18 @@ def read_url(text: str, genre: str | None = None) -> Puzzle:
     wanted = _genre(genre)
     found = _PUZZLINK.fullmatch(source)
     if found:
-        parts = _puzzlink_parts(found.group(1))
-        name = parts[0]
+        name, *parts = _puzzlink_parts(found.group(1))
         ptype = _type_named("puzzlink_names", name) if wanted is None or name not in wanted.puzzlink_names else wanted
         _agree(ptype, wanted, f"the puzz.link genre {excerpt(name)}")
-        raw, body = ptype.from_puzzlink(name, parts[1:])
+        if parts and parts[0].startswith("v:"):  # a variant of the genre, which the genre's flags would say
+            raise PuzzleError(f"pzprjs's variant {excerpt(parts[0])} is not read here", where="puzz.link URL")
+        flags = parts.pop(0) if parts and not parts[0].isdigit() else ""
+        if len(parts) < 2 or not all(x.isdigit() and x.isascii() and 0 < int(x) <= 400 for x in parts[:2]):
+            raise PuzzleError("expected GENRE/[FLAGS/]COLS/ROWS/BODY, the size 1-400 each way",
+                              where=f"URL {excerpt(source)}")
+        if parts[-1] == "" and len(parts) > 2:  # pzprjs drops an empty last part (a URL ending in /)
+            parts.pop()
+        raw, body = ptype.from_puzzlink(name, flags, int(parts[0]), int(parts[1]), "/".join(parts[2:]))
         return _read(ptype, raw, body, "puzz.link URL")
     page = _TATHAM_PAGE.fullmatch(source)
     if page:

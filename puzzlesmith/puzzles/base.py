@@ -469,13 +469,15 @@ class PuzzleType(Generic[D]):
         """The puzzle as a game ID his program loads, ``PARAMS:DESC``; PuzzleError when his game cannot say it."""
         raise PuzzleError(f"{self.name} puzzles have no Tatham game ID")
 
-    def from_puzzlink(self, name: str, parts: list[str]) -> tuple[dict[str, str], str]:
-        """A puzz.link URL's query (``NAME/COLS/ROWS/BODY``, split at ``/`` after the name) as this type's ``-p``
-        parameters and puzzle text; PuzzleError naming what is wrong."""
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """A puzz.link URL's query (``NAME/[FLAGS/]COLS/ROWS/BODY``: the genre's name as given, pzprjs's flags or
+        "", the size, the rest) as this type's ``-p`` parameters and puzzle text, which ``parse`` then reads;
+        PuzzleError naming what is wrong. A type that sets ``puzzlink_names`` implements it and ``to_puzzlink``."""
         raise PuzzleError(f"{self.name} puzzles have no puzz.link URL")
 
     def to_puzzlink(self, instance: Instance[D]) -> str:
-        """The puzzle as a puzz.link query, ``NAME/COLS/ROWS/BODY``; PuzzleError when pzprjs cannot say it."""
+        """The puzzle as a puzz.link query, ``NAME/[FLAGS/]COLS/ROWS/BODY`` (``formats.puzzlink.query``);
+        PuzzleError when pzprjs cannot say it."""
         raise PuzzleError(f"{self.name} puzzles have no puzz.link URL")
 
     # -- reading files -----------------------------------------------------------------------

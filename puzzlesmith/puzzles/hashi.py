@@ -30,7 +30,7 @@ from puzzlesmith.core.picture import SOLUTION, WHITE, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType
-from puzzlesmith.puzzles.formats import tatham
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 from puzzlesmith.puzzles.grid import rc
 
 Islands = tuple[tuple[int, ...], ...]  # 0: water
@@ -86,6 +86,7 @@ def hashi_model(islands: Islands) -> Model:
 
 class Hashi(PuzzleType):
     name = "hashi"
+    puzzlink_names = ("hashi", "hashikake", "bridges")
     tatham_name = "bridges"
     summary = "bridges between numbered islands, at most two a pair, none crossing, all islands connected"
     params = (grid.size_param(7, least=3),)
@@ -169,3 +170,17 @@ class Hashi(PuzzleType):
     def to_tatham(self, instance: Instance) -> str:
         text = tatham.text_of(self, instance)
         return f"{tatham.shape(text)}m2:" + tatham.write_cells(text)
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Hashiwokakero: ``decodeNumber16``, islands 1-8 (its question marks are refused)."""
+        values, rest = puzzlink.read_number16(body, cols * rows)
+        puzzlink.done(rest)
+        if any(v == -2 or v == 0 or v > 8 for v in values):
+            raise PuzzleError("an island without a number 1-8: not a hashi clue here", where="puzz.link body")
+        cells = ["." if v == -1 else str(v) for v in values]
+        return {}, "\n".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        rows = tatham.cells_of(tatham.text_of(self, instance))
+        values = [-1 if ch == "." else int(ch) for row in rows for ch in row]
+        return puzzlink.query("hashi", len(rows[0]), len(rows), puzzlink.write_number16(values))

@@ -20,7 +20,7 @@ from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType, char_grid, grid_text
-from puzzlesmith.puzzles.formats import tatham
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 from puzzlesmith.puzzles.grid import Cell, rc
 
 Site = tuple[int, int, str]
@@ -73,6 +73,7 @@ def lightup_model(board: LightUpBoard) -> Model:
 
 class LightUp(PuzzleType[LightUpBoard]):
     name = "lightup"
+    puzzlink_names = ("akari", "lightup", "bijutsukan")
     summary = "bulbs light every white cell, never each other; numbers count touching bulbs (Akari)"
     params = (grid.size_param(7),)
     clue_kinds = ("numbers in black cells",)
@@ -167,3 +168,15 @@ class LightUp(PuzzleType[LightUpBoard]):
         board = instance.data
         text = self.format_puzzle(replace(instance, layout="grid"))
         return f"{board.cols}x{board.rows}:" + tatham.write_cells(text, table={"#": "B"})
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Akari: ``decode4Cell``, a numbered black cell 0-4, ``.`` a black one without a number."""
+        values, rest = puzzlink.read_4cell(body, cols * rows)
+        puzzlink.done(rest)
+        cells = ["." if v == -1 else "#" if v == -2 else str(v) for v in values]
+        return {}, "\n".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+
+    def to_puzzlink(self, instance: Instance[LightUpBoard]) -> str:
+        rows = tatham.cells_of(tatham.text_of(self, instance))
+        values = [-1 if ch == "." else -2 if ch == "#" else int(ch) for row in rows for ch in row]
+        return puzzlink.query("akari", len(rows[0]), len(rows), puzzlink.write_4cell(values))

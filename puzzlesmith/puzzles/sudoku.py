@@ -52,7 +52,7 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
-from puzzlesmith.puzzles.formats import tatham
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _REGION_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHI"  # a jigsaw's regions, as format_puzzle writes them
@@ -183,6 +183,7 @@ def sudoku_model(rows: int, cols: int, variant: tuple[str, ...] = (), regions: t
 
 class Sudoku(PuzzleType):
     name = "sudoku"
+    puzzlink_names = ("sudoku",)
     tatham_name = "solo"
     drawing = "puzzlesmith.drawing.latin:sudoku"
     summary = "Latin square with boxes; size from the puzzle (16, 36, 81, 144, 256, 625 cells)"
@@ -529,3 +530,22 @@ class Sudoku(PuzzleType):
             return f"{size}j{x}:{desc},{blocks}"
         rows, cols = p["box"]
         return f"{rows}x{cols}{x}:{desc}"
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Sudoku: ``decodeNumber16`` over the square grid (its boxes the squarest, as here); its
+        question marks are refused."""
+        if cols != rows or cols > MAX_SIZE:
+            raise PuzzleError(f"a {cols}x{rows} sudoku cannot be read here", where="puzz.link URL")
+        values, rest = puzzlink.read_number16(body, cols * rows)
+        puzzlink.done(rest)
+        if any(v == -2 or v == 0 or v > cols for v in values):
+            raise PuzzleError(f"a question mark or a number beyond 1-{cols}", where="puzz.link body")
+        return {}, "".join("." if v == -1 else SYMBOLS[v - 1] for v in values)
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        p = instance.params
+        size = p["size"]
+        if p.get("regions") is not None or p.get("variant") or p["box"] != self._shape(size, {}):
+            raise PuzzleError("pzprjs's Sudoku has the squarest boxes and no variant: this puzzle differs")
+        values = [instance.givens.get(k, -1) for k in range(size * size)]
+        return puzzlink.query("sudoku", size, size, puzzlink.write_number16(values))

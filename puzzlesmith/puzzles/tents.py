@@ -23,7 +23,7 @@ from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType
-from puzzlesmith.puzzles.formats import tatham
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 from puzzlesmith.puzzles.grid import Cell, count_sites, rc
 
 Site = tuple[int, int, str]
@@ -70,6 +70,7 @@ def tents_model(camp: Camp) -> Model:
 
 class Tents(PuzzleType):
     name = "tents"
+    puzzlink_names = ("tents",)
     tatham_name = "tents"
     summary = "a tent beside each tree, paired one to one, tents never touching; counts per row and column"
     params = (grid.size_param(8),)
@@ -179,3 +180,25 @@ class Tents(PuzzleType):
         cells = ["T" if (r, c) in camp.trees else "" for r in range(camp.rows) for c in range(camp.cols)]
         desc = tatham.ungapped(cells, {"a": "T"}, zero="_", first=1)
         return f"{camp.cols}x{camp.rows}:{desc}," + ",".join(map(str, [*tops, *lefts]))
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Tents: the counts outside the grid (``decodeNumber16ExCell``: the columns', then the
+        rows'; a count left out is blank), then the trees (``decode1Cell``)."""
+        counts, rest = puzzlink.read_number16(body, cols + rows)
+        if any(v == -2 for v in counts):
+            raise PuzzleError("a question mark for a count: leave it out instead", where="puzz.link body")
+        trees, left = puzzlink.read_1cell(rest, cols * rows)
+        puzzlink.done(left)
+        show = ["." if v == -1 else str(v) for v in counts]
+        lines = [" ".join(show[:cols])]
+        lines += [f"{show[cols + r]} " + "".join("T" if t else "." for t in trees[r * cols:(r + 1) * cols])
+                  for r in range(rows)]
+        return {}, "\n".join(lines)
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        camp = instance.data
+        lefts, tops = self.counts(instance)
+        counts = [-1 if n is None else n for n in (*tops, *lefts)]
+        trees = [(r, c) in camp.trees for r in range(camp.rows) for c in range(camp.cols)]
+        return puzzlink.query("tents", camp.cols, camp.rows, puzzlink.write_number16(counts)
+                              + puzzlink.write_1cell(trees))
