@@ -204,16 +204,6 @@ def read_borders(body: str, cols: int, rows: int) -> tuple[list[int], str]:
     return out, body[k:]
 
 
-def write_borders(walls: Sequence[int], cols: int, rows: int) -> str:
-    """``encodeBorder``, the inverse of ``read_borders``."""
-    first = (cols - 1) * rows
-    out: list[str] = []
-    for part in (walls[:first], walls[first:]):
-        padded = [*part, *[0] * (-len(part) % 5)]
-        out.extend(_B36[sum(b << (4 - j) for j, b in enumerate(padded[k:k + 5]))] for k in range(0, len(padded), 5))
-    return "".join(out)
-
-
 def done(rest: str) -> None:
     """PuzzleError when a body goes on after the genre's last part (a URL pasted with more, never read as
     a different puzzle)."""
