@@ -76,6 +76,20 @@ def test_pzprjs_examples_read_unique_and_write_back(name: str, genre: str, body:
         assert "".join(cells) == "".join(a if a != "." else c for c, a in zip(clues, answers))
 
 
+def test_a_nonogram_line_with_no_clue() -> None:
+    """pzprjs's Nonogram example (test/script/nonogram.js) has a row and a column with no number: each reads as
+    the clue 0, the picture is the one that script checks as right, and the URL is written back."""
+    url = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h"
+    puzzle = ps.read_url(url)
+    assert puzzle.text == "rows: 2 1, 1 1, 1 2, 0, 1 1, 3\ncolumns: 2 1, 1 1 1, 1, 1 1 1, 2 1, 0"
+    assert puzzle.count(limit=2).count == 1 and puzzle.to_url("puzzlink") == url
+    file = "# # . # . . /# . . . # . /. # . # # . /. . . . . . /# . . . # . /. # # # . . /"  # its cells
+    assert (puzzle.solve().solution or "").split() == ["".join(row.split()) for row in file.split("/")[:-1]]
+    long = ps.read("nonogram", "rows: 1 1 1 1, 0\ncolumns: 1, 0, 1, 0, 1")  # more runs than the row holds
+    with pytest.raises(ps.PuzzlesmithError, match="a line of 3 at most"):
+        long.to_url("puzzlink")
+
+
 def test_tents_counts_left_blank_and_trees() -> None:
     """pzprjs's Tents example leaves counts out: they read as blank counts, and the published tents match."""
     puzzle = ps.read_url("https://puzz.link/p?tents/5/5/2g0h1i1j82323")

@@ -51,7 +51,7 @@ from typing import Any, NamedTuple
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
-from puzzlesmith.puzzles.formats import tatham
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 from puzzlesmith.puzzles.play import Hint, PlayKind, Step
 from puzzlesmith.solvers.base import Status
 
@@ -176,6 +176,7 @@ def _colours(text: str, line: int) -> tuple[tuple[str, str], ...]:
 
 class Nonogram(PuzzleType[NonogramClues]):
     name = "nonogram"
+    puzzlink_names = ("nonogram",)
     tatham_name = "pattern"
     drawing = "puzzlesmith.drawing.sums:nonogram"
     summary = "shade cells to match the run lengths given for every row and column"
@@ -402,6 +403,34 @@ class Nonogram(PuzzleType[NonogramClues]):
         clues = instance.data
         lines = [".".join(str(n) for n, _ in runs_of(clue)) for clue in (*clues.columns, *clues.rows)]
         return f"{len(clues.columns)}x{len(clues.rows)}:" + "/".join(lines)
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Nonogram: the numbers outside the grid (``decodeNumber16ExCell``), each column's in
+        (ROWS+1)//2 places from the grid upwards, then each row's in (COLS+1)//2 places from the grid leftwards;
+        a line with no number has no clue (0 here)."""
+        deep, wide = (rows + 1) // 2, (cols + 1) // 2
+        numbers, rest = puzzlink.read_number16(body, cols * deep + rows * wide)
+        puzzlink.done(rest)
+        if any(n in (-2, 0) for n in numbers):
+            raise PuzzleError("a question mark or a 0 among the clues", where="puzz.link body")
+        lines = [numbers[k * deep:(k + 1) * deep] for k in range(cols)]
+        lines += [numbers[cols * deep + k * wide:cols * deep + (k + 1) * wide] for k in range(rows)]
+        shown = [" ".join(str(n) for n in reversed(line) if n > 0) or "0" for line in lines]
+        return {}, f"rows: {', '.join(shown[cols:])}\ncolumns: {', '.join(shown[:cols])}"
+
+    def to_puzzlink(self, instance: Instance[NonogramClues]) -> str:
+        if instance.params.get("colours") or instance.givens:
+            raise PuzzleError("pzprjs's Nonogram writes black-and-white clues alone, not colours or given cells")
+        clues = instance.data
+        rows, cols = len(clues.rows), len(clues.columns)
+        numbers: list[int] = []
+        for lines, room in ((clues.columns, (rows + 1) // 2), (clues.rows, (cols + 1) // 2)):
+            for clue in lines:
+                runs = [n for n, _ in runs_of(clue)]
+                if len(runs) > room:
+                    raise PuzzleError(f"a clue of {len(runs)} runs: pzprjs gives a line of {room} at most")
+                numbers += [*reversed(runs), *[-1] * (room - len(runs))]
+        return puzzlink.query("nonogram", cols, rows, puzzlink.write_number16(numbers))
 
 
 def _clue_text(clue: Clue, keys: str | None) -> str:
