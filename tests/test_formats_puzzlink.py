@@ -90,6 +90,20 @@ def test_a_nonogram_line_with_no_clue() -> None:
         long.to_url("puzzlink")
 
 
+def test_kakuro_clue_row_and_column_outside_the_grid() -> None:
+    """pzprjs's Kakuro (test/script/kakuro.js) keeps the first row and column of clues outside its 5x5 grid: they
+    read as this text's 6x6, the digits are those the script checks as right, and the URL is written back."""
+    url = "https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3"
+    puzzle = ps.read_url(url)
+    assert len(puzzle.text.splitlines()) == 6 and puzzle.to_url("puzzlink") == url
+    assert puzzle.count(limit=2).count == 1
+    answers = ". 5 3 . . /3 4 1 2 . /1 2 . 1 2 /. 1 9 3 8 /. . 8 4 . /"  # the script's answer digits
+    solved = [line.split()[1:] for line in (puzzle.solve().solution or "").splitlines()[1:]]
+    assert [[t if t.isdigit() else "." for t in row] for row in solved] == [r.split() for r in answers.split("/")[:-1]]
+    with pytest.raises(ps.PuzzlesmithError, match="white cells there"):
+        ps.read("kakuro", "_ \\ 3\\\n\\ \\ _\n\\ \\ _").to_url("puzzlink")  # a lone white cell at r1c1
+
+
 def test_tents_counts_left_blank_and_trees() -> None:
     """pzprjs's Tents example leaves counts out: they read as blank counts, and the published tents match."""
     puzzle = ps.read_url("https://puzz.link/p?tents/5/5/2g0h1i1j82323")
