@@ -42,7 +42,7 @@ from puzzlesmith.cli.exits import (
 
 def add_type_options(parser: argparse.ArgumentParser) -> None:
     """The puzzle type and its ``-p NAME=VALUE`` parameters."""
-    parser.add_argument("type", help="puzzle type (see `puzzlesmith types`)")
+    parser.add_argument("type", help="puzzle type (see `puzzlesmith types`), or a puzz.link URL that names it")
     parser.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a parameter of the puzzle type (repeatable), e.g. -p n=8 or -p box=2x3")
 
@@ -50,7 +50,8 @@ def add_type_options(parser: argparse.ArgumentParser) -> None:
 def add_input_options(parser: argparse.ArgumentParser) -> None:
     """Where puzzles come from: arguments, ``-f FILE`` or ``-`` for standard input."""
     parser.add_argument("puzzles", nargs="*", default=[], metavar="PUZZLE",
-                        help="puzzle text; '-' reads standard input; none: the type's empty puzzle")
+                        help="puzzle text, a Tatham game ID or a puzz.link URL; '-' reads standard input; "
+                             "none: the type's empty puzzle")
     parser.add_argument("-f", "--file", action="append", metavar="FILE",
                         help="read puzzles from FILE (one per line, or blank-line separated grids)")
 
