@@ -1,6 +1,7 @@
 """Puzzles as the community shares them: Simon Tatham's game IDs (``PARAMS:DESC``, or his web page's
 ``.../js/GAME.html#PARAMS:DESC``) and puzz.link URLs (pzprjs: ``https://puzz.link/p?GENRE/COLS/ROWS/BODY``, also
-``pzv.jp/p.html?`` and the pzprxs hosts), read into the usual ``Puzzle`` and written from one.
+``pzv.jp/p.html?`` and the pzprxs hosts), read into the usual ``Puzzle`` and written from one; Penpa+ URLs
+(``m=solve&p=...``) read, with the genre given.
 
 Each genre declares its own part of a format on its type (``PuzzleType.tatham_name``, ``from_tatham``,
 ``to_tatham``; ``puzzlink_names``, ``from_puzzlink``, ``to_puzzlink``), so a plug-in type adds its own; this
@@ -9,12 +10,13 @@ module finds the type a URL names and hands the genre's text to the type's ``par
 from __future__ import annotations
 
 import re
+from typing import Any
 from urllib.parse import unquote
 
 from puzzlesmith.api.puzzle import Puzzle, params_of, read_text, type_of, types
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.puzzles.base import PuzzleType
-from puzzlesmith.puzzles.formats import tatham
+from puzzlesmith.puzzles.formats import penpa, tatham
 
 _PUZZLINK = re.compile(r"(?:https?://)?(?:www\.)?(?:puzz\.link/p|pzv\.jp/p(?:\.html)?|pzprxs\.vercel\.app/p"
                        r"|[a-z0-9.-]*pzprxs[a-z0-9.-]*/p(?:\.html)?)\?(.*)", re.IGNORECASE | re.DOTALL)
@@ -23,10 +25,11 @@ _TATHAM_ID = re.compile(r"[0-9][^:\s]*:\S*")
 
 
 def looks_like_url(text: str) -> bool:
-    """True when ``text`` is a puzz.link URL, a Tatham web page's link or a bare Tatham game ID (a command reads
-    it so in place of a puzzle's text)."""
+    """True when ``text`` is a puzz.link URL, a Penpa+ URL, a Tatham web page's link or a bare Tatham game ID (a
+    command reads it so in place of a puzzle's text)."""
     text = text.strip()
-    return bool(_PUZZLINK.fullmatch(text) or _TATHAM_PAGE.fullmatch(text) or _TATHAM_ID.fullmatch(text))
+    return bool(_PUZZLINK.fullmatch(text) or penpa.is_penpa(text) or _TATHAM_PAGE.fullmatch(text)
+                or _TATHAM_ID.fullmatch(text))
 
 
 def url_type(text: str) -> str | None:
@@ -63,15 +66,25 @@ def _genre(genre: str | PuzzleType | None) -> PuzzleType | None:
     return type_of(genre) if isinstance(genre, str) else genre
 
 
-def read_url(text: str, genre: str | None = None) -> Puzzle:
+def read_url(text: str, genre: str | None = None, **params: Any) -> Puzzle:
     """The puzzle a puzz.link URL or a Tatham game ID says, e.g.
     ``read_url("https://puzz.link/p?akari/3/3/..")`` or ``read_url("7x7:c0aBaBi2c0a3aBa0c3i1a0aBc",
     genre="lightup")`` (a bare game ID does not name its game: ``genre`` does; a URL's own genre must agree with
-    it when both are given). PuzzleError, one line naming what is wrong, for anything it cannot read."""
+    it when both are given). A Penpa+ URL (``m=solve&p=...``) says neither its genre nor its variant: ``genre``
+    and the type's parameters (``params``, e.g. ``variant="x"``) do; the other forms carry their own parameters,
+    so ``params`` are refused beside them. PuzzleError, one line naming what is wrong, for anything it cannot
+    read."""
     if not isinstance(text, str):
         raise PuzzleError(f"expected a URL or a game ID as text, got {type(text).__name__}")
     source = text.strip()
     wanted = _genre(genre)
+    if penpa.is_penpa(source):  # a Penpa+ URL does not say its genre
+        if wanted is None:
+            raise PuzzleError("a Penpa+ URL does not say its genre: give it (genre=, or the command's TYPE)")
+        raw, body = wanted.from_penpa(penpa.read(source))
+        return _read(wanted, {**raw, **params}, body, "Penpa+ URL")
+    if params:
+        raise PuzzleError("a puzz.link URL or a Tatham game ID says its own parameters: give it without them")
     found = _PUZZLINK.fullmatch(source)
     if found:
         name, *parts = _puzzlink_parts(found.group(1))
@@ -100,8 +113,8 @@ def read_url(text: str, genre: str | None = None) -> Puzzle:
         ptype = wanted
         if ptype.tatham_name is None:
             raise PuzzleError(f"{ptype.name} puzzles have no Tatham game ID", where=f"ID {excerpt(source)}")
-    params, desc = tatham.split_id(game_id)
-    raw, body = ptype.from_tatham(params, desc)
+    his_params, desc = tatham.split_id(game_id)
+    raw, body = ptype.from_tatham(his_params, desc)
     return _read(ptype, raw, body, "Tatham game ID")
 
 
@@ -110,7 +123,7 @@ def _agree(ptype: PuzzleType, wanted: PuzzleType | None, what: str) -> None:
         raise PuzzleError(f"{what} is a {ptype.name} puzzle, not {wanted.name}")
 
 
-def _read(ptype: PuzzleType, raw: dict[str, str], body: str, source: str) -> Puzzle:
+def _read(ptype: PuzzleType, raw: dict[str, Any], body: str, source: str) -> Puzzle:
     """The genre's text read as any text is, with the parameters the URL gave."""
     try:
         return read_text(ptype, params_of(ptype, raw), body, source, whole=True)[0]

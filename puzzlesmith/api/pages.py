@@ -119,10 +119,8 @@ def puzzle_of(key: Key) -> api.Puzzle:
     _not_a_game(key.type)
     ptype = api.type_of(key.type)
     _no_files(ptype, dict(key.params))
-    if looks_like_url(key.text):  # a puzz.link URL or a Tatham game ID pasted in place of the text
-        if key.params:
-            raise BadRequest("a URL or game ID says its own parameters: give it without them", where="params")
-        puzzle = read_url(key.text, genre=ptype.name)
+    if looks_like_url(key.text):  # a puzz.link or Penpa+ URL or a Tatham game ID pasted in place of the text
+        puzzle = read_url(key.text, genre=ptype.name, **dict(key.params))
     else:
         puzzle = api.read_text(ptype, api.params_of(ptype, dict(key.params)), key.text, "puzzle", whole=True)[0]
     _remember(_cache, key, puzzle)

@@ -50,8 +50,8 @@ def add_type_options(parser: argparse.ArgumentParser) -> None:
 def add_input_options(parser: argparse.ArgumentParser) -> None:
     """Where puzzles come from: arguments, ``-f FILE`` or ``-`` for standard input."""
     parser.add_argument("puzzles", nargs="*", default=[], metavar="PUZZLE",
-                        help="puzzle text, a Tatham game ID or a puzz.link URL; '-' reads standard input; "
-                             "none: the type's empty puzzle")
+                        help="puzzle text, a Tatham game ID, or a puzz.link or Penpa+ URL; '-' reads standard "
+                             "input; none: the type's empty puzzle")
     parser.add_argument("-f", "--file", action="append", metavar="FILE",
                         help="read puzzles from FILE (one per line, or blank-line separated grids)")
 
@@ -131,11 +131,9 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
     puzzles: list[Puzzle] = []
 
     def from_text(text: str, name: str, whole: bool) -> None:
-        if whole and looks_like_url(text):  # a puzz.link URL or a Tatham game ID in place of the text
-            if args.param:
-                raise UsageError(f"{name}: a URL or game ID says its own parameters: give it without -p")
+        if whole and looks_like_url(text):  # a puzz.link or Penpa+ URL or a Tatham game ID in place of the text
             try:
-                puzzles.append(read_url(text, genre=ptype.name))
+                puzzles.append(read_url(text, genre=ptype.name, **param_pairs(args.param)))
             except PuzzleError as e:
                 raise PuzzleError(str(e), where=name) from None
             return

@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.core.picture import Picture
@@ -20,6 +20,9 @@ from puzzlesmith.csp.constraints import AllDifferent
 from puzzlesmith.csp.model import Model
 from puzzlesmith.moves.space import Space
 from puzzlesmith.puzzles.play import Hint, Pieces, PlayGrid, PlayKind, Response
+
+if TYPE_CHECKING:
+    from puzzlesmith.puzzles.formats.penpa import PenpaBoard
 
 
 def written(value: Any) -> str:
@@ -474,6 +477,12 @@ class PuzzleType(Generic[D]):
         "", the size, the rest) as this type's ``-p`` parameters and puzzle text, which ``parse`` then reads;
         PuzzleError naming what is wrong. A type that sets ``puzzlink_names`` implements it and ``to_puzzlink``."""
         raise PuzzleError(f"{self.name} puzzles have no puzz.link URL")
+
+    def from_penpa(self, board: PenpaBoard) -> tuple[dict[str, str], str]:
+        """A Penpa+ URL's question (``formats.penpa.PenpaBoard``: surfaces, numbers and symbols by cell) as this
+        type's ``-p`` parameters and puzzle text, reading its marks as noqx does for the genre; PuzzleError for
+        marks the genre gives no meaning. Penpa+ URLs are read, not written."""
+        raise PuzzleError(f"{self.name} puzzles are not read from Penpa+ URLs")
 
     def to_puzzlink(self, instance: Instance[D]) -> str:
         """The puzzle as a puzz.link query, ``NAME/[FLAGS/]COLS/ROWS/BODY`` (``formats.puzzlink.query``);

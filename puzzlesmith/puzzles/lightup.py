@@ -16,11 +16,12 @@ from functools import lru_cache
 from itertools import groupby
 from typing import Any
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType, char_grid, grid_text
-from puzzlesmith.puzzles.formats import puzzlink, tatham
+from puzzlesmith.puzzles.formats import penpa, puzzlink, tatham
 from puzzlesmith.puzzles.grid import Cell, rc
 
 Site = tuple[int, int, str]
@@ -180,3 +181,19 @@ class LightUp(PuzzleType[LightUpBoard]):
         rows = tatham.cells_of(tatham.text_of(self, instance))
         values = [-1 if ch == "." else -2 if ch == "#" else int(ch) for row in rows for ch in row]
         return puzzlink.query("akari", len(rows[0]), len(rows), puzzlink.write_4cell(values))
+
+    def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
+        """As noqx reads an Akari: a dark surface is a black cell, a number at a cell's centre a numbered one
+        (a blank number, a black one without); given bulbs and other marks are refused."""
+        penpa.refuse_others(board, "Light Up")
+        if board.symbols:
+            raise PuzzleError("symbols (bulbs given in advance): a Light Up here gives none", where="Penpa+ URL")
+        bad = next((n for n in board.numbers.values() if n and n not in "01234"), None)
+        if bad is not None:
+            raise PuzzleError(f"{bad!r} in a cell: a Light Up's numbers are 0-4", where="Penpa+ URL")
+        black = {cell for cell, colour in board.surface.items() if colour in penpa.DARK} | set(board.numbers)
+
+        def shown(cell: tuple[int, int]) -> str:
+            return board.numbers.get(cell) or "#" if cell in black else "."
+
+        return {}, "\n".join("".join(shown((r, c)) for c in range(board.cols)) for r in range(board.rows))

@@ -52,7 +52,7 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
-from puzzlesmith.puzzles.formats import puzzlink, tatham
+from puzzlesmith.puzzles.formats import penpa, puzzlink, tatham
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _REGION_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHI"  # a jigsaw's regions, as format_puzzle writes them
@@ -549,3 +549,22 @@ class Sudoku(PuzzleType):
             raise PuzzleError("pzprjs's Sudoku has the squarest boxes and no variant: this puzzle differs")
         values = [instance.givens.get(k, -1) for k in range(size * size)]
         return puzzlink.query("sudoku", size, size, puzzlink.write_number16(values))
+
+    def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
+        """As noqx reads a Sudoku: the numbers at the cells' centres are the givens, the boxes the squarest (its
+        drawn edges passed over); its variants' marks (cages, thermometers, arrows, ...) and surfaces are
+        refused."""
+        penpa.refuse_others(board, "sudoku", drawn=("edge",))
+        if board.symbols or board.surface:
+            raise PuzzleError("symbols or shaded cells: a sudoku here gives numbers alone", where="Penpa+ URL")
+        size = board.rows
+        if board.cols != size or size > MAX_SIZE:
+            raise PuzzleError(f"a {board.cols}x{board.rows} sudoku cannot be read here", where="Penpa+ URL")
+        cells = []
+        for r in range(size):
+            for c in range(size):
+                n = board.numbers.get((r, c), "")
+                if n and not (n.isdigit() and 1 <= int(n) <= size):
+                    raise PuzzleError(f"{n!r} at r{r + 1}c{c + 1}: not a value 1-{size}", where="Penpa+ URL")
+                cells.append(SYMBOLS[int(n) - 1] if n else ".")
+        return {}, "".join(cells)
