@@ -4,8 +4,9 @@
 (``m=solve&p=...``) read, with the genre given.
 
 Each genre declares its own part of a format on its type (``PuzzleType.tatham_name``, ``from_tatham``,
-``to_tatham``; ``puzzlink_names``, ``from_puzzlink``, ``to_puzzlink``), so a plug-in type adds its own; this
-module finds the type a URL names and hands the genre's text to the type's ``parse``, as any text is read."""
+``to_tatham``; ``puzzlink_names``, ``from_puzzlink``, ``to_puzzlink``; ``from_penpa``), so a plug-in type adds its
+own; this module finds the type a URL names and hands the genre's text to the type's ``parse``, as any text is
+read."""
 
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ def _genre(genre: str | PuzzleType | None) -> PuzzleType | None:
 
 def read_url(text: str, genre: str | None = None, **params: Any) -> Puzzle:
     """The puzzle a puzz.link URL or a Tatham game ID says, e.g.
-    ``read_url("https://puzz.link/p?akari/3/3/..")`` or ``read_url("7x7:c0aBaBi2c0a3aBa0c3i1a0aBc",
+    ``read_url("https://puzz.link/p?akari/6/6/nekcakbl")`` or ``read_url("7x7:c0aBaBi2c0a3aBa0c3i1a0aBc",
     genre="lightup")`` (a bare game ID does not name its game: ``genre`` does; a URL's own genre must agree with
     it when both are given). A Penpa+ URL (``m=solve&p=...``) says neither its genre nor its variant: ``genre``
     and the type's parameters (``params``, e.g. ``variant="x"``) do; the other forms carry their own parameters,
