@@ -6,20 +6,30 @@ traceback. The IDs are Simon Tatham's own (Simon Tatham's Portable Puzzle Collec
 
 from __future__ import annotations
 
+import contextlib
+import io
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import puzzlesmith as ps
+from puzzlesmith.cli import main
 
 LIGHTUP = "7x7:c0aBaBi2c0a3aBa0c3i1a0aBc"  # sgt-lightup --generate 1 7x7
 PAGE = f"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/lightup.html#{LIGHTUP}"
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "puzzlesmith", *args], capture_output=True, text=True, timeout=120)
+    """The command run in this process (as tests/test_docs_examples.py runs the pages' commands): its exit code
+    and what it printed on each stream."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as e:  # argparse's own refusals
+            code = int(e.code or 0)
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
 
 
 def one_line_error(done: subprocess.CompletedProcess[str], said: str) -> None:
@@ -90,3 +100,8 @@ def test_the_web_api_reads_ids_and_refuses_bad_ones_with_400(tmp_path: Path) -> 
         assert "\n" not in bad.json()["error"]
         page = client.get("/play/lightup", params={"puzzle": LIGHTUP[:-1]})
         assert page.status_code == 400 and "Traceback" not in page.text
+        url = "https://puzz.link/p?akari/6/6/nekcakbl"  # pzprjs's test/script/lightup.js
+        assert client.post("/api/check", json={"type": "lightup", "puzzle": url}).status_code == 200
+        assert client.get("/play/lightup", params={"puzzle": url}).status_code == 200
+        wrong = client.post("/api/check", json={"type": "sudoku", "puzzle": url})
+        assert wrong.status_code == 400 and "is a lightup puzzle, not sudoku" in wrong.json()["error"]
