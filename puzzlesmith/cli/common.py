@@ -165,7 +165,7 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
 
 
 def add_url_format_option(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--format puzzlink|tatham``: the puzzles also written as puz.link URLs or Tatham game IDs."""
+    """``--format puzzlink|tatham``: the puzzles also written as puzz.link URLs or Tatham game IDs."""
     parser.add_argument("--format", choices=URL_FORMATS, dest="url_format", metavar="{" + ",".join(URL_FORMATS) + "}",
                         help=f"{what} as a puzz.link URL or a Tatham game ID (a genre or puzzle the format "
                              f"cannot say is refused before anything is printed)")
