@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # `X as X` marks a re-export, for type checkers in strict mod
         generate as generate,
         read as read,
         read_file as read_file,
+        read_url as read_url,
         type_of as type_of,
         types as types,
     )
@@ -50,7 +51,7 @@ if TYPE_CHECKING:  # `X as X` marks a re-export, for type checkers in strict mod
 _EXPORTS: dict[str, str] = {
     **{name: "puzzlesmith.api" for name in ("Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle",
                                             "Solution", "empty", "game", "games", "generate", "read", "read_file",
-                                            "type_of", "types")},
+                                            "read_url", "type_of", "types")},
     **{name: "puzzlesmith.core.errors" for name in ("EngineError", "GenerationError", "ModelError", "NoAnswer",
                                                    "PuzzleError", "PuzzlesmithError", "WrongAnswer")},
     "Model": "puzzlesmith.modelling",

@@ -48,11 +48,13 @@ if TYPE_CHECKING:  # what each name is, for type checkers; at run time a name lo
         parse_rating_range,
         verify,
     )
+    from puzzlesmith.api.formats import looks_like_url, read_url, url_type
     from puzzlesmith.api.library import HardestClass, hardest_classes  # the web app's library (see its block below)
     from puzzlesmith.api.linear import linear_matrix, matrix_refusal
     from puzzlesmith.api.moves import move_types
     from puzzlesmith.api.pictures import FORMATS, BookEntry, Picture, answer_picture, puzzle_picture
     from puzzlesmith.api.puzzle import (
+        URL_FORMATS,
         Count,
         Graded,
         MoveSolution,
@@ -111,6 +113,10 @@ if TYPE_CHECKING:  # what each name is, for type checkers; at run time a name lo
 _HOMES: dict[str, str] = {
     "BadRequest": "puzzlesmith.core.errors:BadRequest",
     "BookEntry": "puzzlesmith.api.pictures:BookEntry",
+    "URL_FORMATS": "puzzlesmith.api.puzzle:URL_FORMATS",
+    "looks_like_url": "puzzlesmith.api.formats:looks_like_url",
+    "read_url": "puzzlesmith.api.formats:read_url",
+    "url_type": "puzzlesmith.api.formats:url_type",
     "Count": "puzzlesmith.api.puzzle:Count",
     "DamagedFile": "puzzlesmith.core.errors:DamagedFile",
     "EngineError": "puzzlesmith.core.errors:EngineError",
@@ -232,3 +238,6 @@ __all__ += ["HardestClass", "hardest_classes"]
 # -- the sliding-block research (issue 42, item 3): api/research.py, which the hardest, boards and evolve commands
 # call --
 __all__ += ["research"]
+
+# -- puzzles as the community shares them (issue 45, item 1): puzz.link URLs and Tatham's game IDs --
+__all__ += ["URL_FORMATS", "looks_like_url", "read_url", "url_type"]

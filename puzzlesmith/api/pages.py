@@ -18,6 +18,7 @@ from threading import Lock
 from typing import Any, TypeVar
 
 from puzzlesmith.api import puzzle as api
+from puzzlesmith.api.formats import looks_like_url, read_url
 from puzzlesmith.core import clock
 from puzzlesmith.core.errors import BadRequest, OutOfTime, Unknown, Unplaced
 from puzzlesmith.core.picture import Line, Picture, Rect, Shape
@@ -118,7 +119,10 @@ def puzzle_of(key: Key) -> api.Puzzle:
     _not_a_game(key.type)
     ptype = api.type_of(key.type)
     _no_files(ptype, dict(key.params))
-    puzzle = api.read_text(ptype, api.params_of(ptype, dict(key.params)), key.text, "puzzle", whole=True)[0]
+    if looks_like_url(key.text):  # a puzz.link or Penpa+ URL or a Tatham game ID pasted in place of the text
+        puzzle = read_url(key.text, genre=ptype.name, **dict(key.params))
+    else:
+        puzzle = api.read_text(ptype, api.params_of(ptype, dict(key.params)), key.text, "puzzle", whole=True)[0]
     _remember(_cache, key, puzzle)
     return puzzle
 

@@ -45,6 +45,10 @@ if TYPE_CHECKING:
     from puzzlesmith.moves.paths import PathResult
     from puzzlesmith.puzzles.play import Step
 
+#: The formats ``Puzzle.to_url`` writes and ``api.formats.read_url`` reads: puzz.link's URLs, Tatham's game IDs.
+URL_FORMATS = ("puzzlink", "tatham")
+
+
 # -- finding types and reading puzzles ----------------------------------------------------------------------
 def types() -> list[str]:
     """The names of every puzzle type: the built-in ones and those other packages register."""
@@ -338,6 +342,16 @@ class Puzzle:
     @property
     def params(self) -> dict[str, Any]:
         return dict(self.instance.params)
+
+    def to_url(self, format: str = "puzzlink") -> str:
+        """The puzzle as a puzz.link URL (``puzzlink``) or a Tatham game ID (``tatham``), as its type writes them;
+        PuzzleError, in one line, when the format has no name for its genre or cannot say this puzzle.
+        ``read_url`` reads it back to an equal ``text``."""
+        if format == "puzzlink":
+            return "https://puzz.link/p?" + self.type.to_puzzlink(self.instance)
+        if format == "tatham":
+            return self.type.to_tatham(self.instance)
+        raise PuzzleError(f"unknown URL format (known: {', '.join(URL_FORMATS)})", where=f"format {format!r}")
 
     @property
     def made_grade(self) -> Grade | None:

@@ -50,6 +50,12 @@ def _looks_like_a_puzzle(arg: str) -> bool:
     return arg.startswith("-") and (len(arg) > 2 and not arg.startswith("--") or any(ch in arg for ch in "\n|+./ "))
 
 
+def _names_its_genre(arg: object) -> bool:
+    """A TYPE argument that is a puzz.link URL or a Tatham page's link: it says its own genre (the API is asked
+    which only then)."""
+    return isinstance(arg, str) and any(mark in arg for mark in ("/p?", "/p.html?", ".html#"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:  # started with standard output closed (`>&-`): nothing could be printed
         print("puzzlesmith: error: standard output is closed", file=sys.stderr)
@@ -73,6 +79,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         from puzzlesmith.cli.moves import refuse_moves
 
+        if hasattr(args, "puzzles") and _names_its_genre(getattr(args, "type", None)):
+            from puzzlesmith.api import url_type  # `solve URL`: the URL is the puzzle, and names its type
+
+            args.puzzles, args.type = [args.type, *args.puzzles], url_type(args.type)
         refuse_moves(args)
         return args.run(args)
     except WrongAnswer as e:

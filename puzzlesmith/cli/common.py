@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from puzzlesmith.api import (
+    URL_FORMATS,
     Plan as Plan,
     Puzzle as Puzzle,
     PuzzleError,
@@ -22,8 +23,10 @@ from puzzlesmith.api import (
     UsageError,
     WrongAnswer as WrongAnswer,
     excerpt,
+    looks_like_url,
     params_of,
     read_text,
+    read_url,
     type_of,
     whole_number,
 )
@@ -39,7 +42,7 @@ from puzzlesmith.cli.exits import (
 
 def add_type_options(parser: argparse.ArgumentParser) -> None:
     """The puzzle type and its ``-p NAME=VALUE`` parameters."""
-    parser.add_argument("type", help="puzzle type (see `puzzlesmith types`)")
+    parser.add_argument("type", help="puzzle type (see `puzzlesmith types`), or a puzz.link URL that names it")
     parser.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a parameter of the puzzle type (repeatable), e.g. -p n=8 or -p box=2x3")
 
@@ -47,7 +50,8 @@ def add_type_options(parser: argparse.ArgumentParser) -> None:
 def add_input_options(parser: argparse.ArgumentParser) -> None:
     """Where puzzles come from: arguments, ``-f FILE`` or ``-`` for standard input."""
     parser.add_argument("puzzles", nargs="*", default=[], metavar="PUZZLE",
-                        help="puzzle text; '-' reads standard input; none: the type's empty puzzle")
+                        help="puzzle text, a Tatham game ID, or a puzz.link or Penpa+ URL; '-' reads standard "
+                             "input; none: the type's empty puzzle")
     parser.add_argument("-f", "--file", action="append", metavar="FILE",
                         help="read puzzles from FILE (one per line, or blank-line separated grids)")
 
@@ -127,6 +131,12 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
     puzzles: list[Puzzle] = []
 
     def from_text(text: str, name: str, whole: bool) -> None:
+        if whole and looks_like_url(text):  # a puzz.link or Penpa+ URL or a Tatham game ID in place of the text
+            try:
+                puzzles.append(read_url(text, genre=ptype.name, **param_pairs(args.param)))
+            except PuzzleError as e:
+                raise PuzzleError(str(e), where=name) from None
+            return
         try:
             puzzles.extend(read_text(ptype, params, text, name, whole=whole))
         except PuzzleError as e:
@@ -152,6 +162,26 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
             raise UsageError(f"give a {ptype.name} puzzle: as an argument, with -f FILE, or '-' for standard input")
         puzzles.append(Puzzle(ptype, instance, source="empty"))
     return ptype, params, puzzles
+
+
+def add_url_format_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--format puzzlink|tatham``: the puzzles also written as puzz.link URLs or Tatham game IDs."""
+    parser.add_argument("--format", choices=URL_FORMATS, dest="url_format", metavar="{" + ",".join(URL_FORMATS) + "}",
+                        help=f"{what} as a puzz.link URL or a Tatham game ID (a genre or puzzle the format "
+                             f"cannot say is refused before anything is printed)")
+
+
+def check_url_format(ptype: PuzzleType, fmt: str | None) -> None:
+    """A usage error, before any work, when the type has no name in the URL format ``fmt``."""
+    if fmt == "tatham" and ptype.tatham_name is None:
+        raise UsageError(f"--format tatham: {ptype.name} is none of Tatham's games")
+    if fmt == "puzzlink" and not ptype.puzzlink_names:
+        raise UsageError(f"--format puzzlink: puzz.link has no {ptype.name} genre here")
+
+
+def urls(puzzles: Sequence[Puzzle], fmt: str) -> list[str]:
+    """Every puzzle written in the URL format ``fmt``, all before anything is printed (a refusal comes first)."""
+    return [puzzle.to_url(fmt) for puzzle in puzzles]
 
 
 def read_clue_puzzles(args: argparse.Namespace, instead: str) -> tuple[PuzzleType, list[Puzzle]]:

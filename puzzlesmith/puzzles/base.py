@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.core.picture import Picture
@@ -20,6 +20,9 @@ from puzzlesmith.csp.constraints import AllDifferent
 from puzzlesmith.csp.model import Model
 from puzzlesmith.moves.space import Space
 from puzzlesmith.puzzles.play import Hint, Pieces, PlayGrid, PlayKind, Response
+
+if TYPE_CHECKING:
+    from puzzlesmith.puzzles.formats.penpa import PenpaBoard
 
 
 def written(value: Any) -> str:
@@ -203,6 +206,12 @@ class PuzzleType(Generic[D]):
     #: ``clues``, ``with_clues`` and ``full_board``: generators then remove clues (by symmetry orbits)
     #: while the answer stays unique, and grade and hint use the generic tiers of deduction.
     clue_kinds: ClassVar[tuple[str, ...]] = ()
+    #: The name of this genre's game in Simon Tatham's Portable Puzzle Collection (his program ``sgt-NAME``, his
+    #: page ``js/NAME.html``) when the type reads and writes his game IDs (``from_tatham``, ``to_tatham``).
+    tatham_name: ClassVar[str | None] = None
+    #: pzprjs's (puzz.link's) names of this genre, the one it writes first, when the type reads and writes its
+    #: URLs (``from_puzzlink``, ``to_puzzlink``).
+    puzzlink_names: ClassVar[tuple[str, ...]] = ()
     #: "module:function" of the drawing of this type's puzzles, imported when a picture is made:
     #: ``function(instance, values or None) -> Picture`` (the built-in types' drawings live in
     #: ``puzzlesmith.drawing``); None: ``draw``, or the generic grid.
@@ -451,6 +460,34 @@ class PuzzleType(Generic[D]):
         again: a Keen merges cages, a Dominosa swaps numbers. By default the board of ``keep``
         (``full_board_of``), which serves types whose clues are read off the answer."""
         return self.full_board_of(instance, keep)
+
+    # -- the community's formats (puzzles/formats/) -------------------------------------------
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """A Tatham game ID (``PARAMS:DESC``, his parameters and description) as this type's ``-p`` parameters
+        and puzzle text, which ``parse`` then reads; PuzzleError naming what is wrong. A type that sets
+        ``tatham_name`` implements it and ``to_tatham``."""
+        raise PuzzleError(f"{self.name} puzzles have no Tatham game ID")
+
+    def to_tatham(self, instance: Instance[D]) -> str:
+        """The puzzle as a game ID his program loads, ``PARAMS:DESC``; PuzzleError when his game cannot say it."""
+        raise PuzzleError(f"{self.name} puzzles have no Tatham game ID")
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """A puzz.link URL's query (``NAME/[FLAGS/]COLS/ROWS/BODY``: the genre's name as given, pzprjs's flags or
+        "", the size, the rest) as this type's ``-p`` parameters and puzzle text, which ``parse`` then reads;
+        PuzzleError naming what is wrong. A type that sets ``puzzlink_names`` implements it and ``to_puzzlink``."""
+        raise PuzzleError(f"{self.name} puzzles have no puzz.link URL")
+
+    def from_penpa(self, board: PenpaBoard) -> tuple[dict[str, str], str]:
+        """A Penpa+ URL's question (``formats.penpa.PenpaBoard``: surfaces, numbers and symbols by cell) as this
+        type's ``-p`` parameters and puzzle text, reading its marks as noqx does for the genre; PuzzleError for
+        marks the genre gives no meaning. Penpa+ URLs are read, not written."""
+        raise PuzzleError(f"{self.name} puzzles are not read from Penpa+ URLs")
+
+    def to_puzzlink(self, instance: Instance[D]) -> str:
+        """The puzzle as a puzz.link query, ``NAME/[FLAGS/]COLS/ROWS/BODY`` (``formats.puzzlink.query``);
+        PuzzleError when pzprjs cannot say it."""
+        raise PuzzleError(f"{self.name} puzzles have no puzz.link URL")
 
     # -- reading files -----------------------------------------------------------------------
     def split_records(self, text: str) -> list[tuple[int, str]]:

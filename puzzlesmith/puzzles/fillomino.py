@@ -17,10 +17,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.core.picture import BLACK, LIGHT, SOLUTION, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 from puzzlesmith.puzzles.grid import rc
 
 CELL = 24.0
@@ -40,6 +42,8 @@ def fillomino_model(rows: int, cols: int) -> Model:
 
 class Fillomino(PuzzleType):
     name = "fillomino"
+    puzzlink_names = ("fillomino",)
+    tatham_name = "filling"
     summary = "numbers in every cell; each area of equal numbers has that many cells"
     params = (Param("size", None, "ROWSxCOLUMNS (or N) of an empty grid to generate on; taken from the puzzle "
                                   "when one is given", lambda text: parse_rxc(text, square=True, most=900)),)
@@ -94,3 +98,30 @@ class Fillomino(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"seed": "2", "p": "size=5"}, "made from seed 2"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Filling: digits, letters for runs of empty cells (``0`` is empty too)."""
+        w, h, _ = tatham.size(params)
+        return {}, tatham.read_cells(desc, w, h, symbols="0123456789", table={"0": "."})
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        return f"{tatham.shape(text)}:" + tatham.write_cells(text)
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Fillomino: ``decodeNumber16``, numbers 1-9 here, then walls, which must be absent."""
+        values, rest = puzzlink.read_number16(body, cols * rows)
+        if any(v == -2 or v == 0 or v > 9 for v in values) or "t" in flags:
+            raise PuzzleError("a question mark, a number beyond 1-9 or the triangle flag: not read here",
+                              where="puzz.link body")
+        walls, left = puzzlink.read_borders(rest, cols, rows)
+        puzzlink.done(left)
+        if any(walls):
+            raise PuzzleError("the puzzle gives walls: a fillomino here gives numbers alone", where="puzz.link body")
+        cells = ["." if v == -1 else str(v) for v in values]
+        return {}, "\n".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        rows = tatham.cells_of(tatham.text_of(self, instance))
+        values = [-1 if ch == "." else int(ch) for row in rows for ch in row]
+        return puzzlink.query("fillomino", len(rows[0]), len(rows), puzzlink.write_number16(values))

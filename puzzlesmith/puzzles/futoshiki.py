@@ -22,12 +22,13 @@ no signs). Model: AllDifferent per row and column, and ``a - b <= -1`` per sign 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, whole_number
 
@@ -70,6 +71,7 @@ def _is_sign_line(line: str) -> bool:
 
 class Futoshiki(PuzzleType):
     name = "futoshiki"
+    tatham_name = "unequal"
     drawing = "puzzlesmith.drawing.latin:futoshiki"
     summary = "Latin square with inequality signs between neighbouring cells"
     params = (Param("size", None, "side N of an empty grid (default 5; taken from the puzzle when one is given)",
@@ -157,3 +159,52 @@ class Futoshiki(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"seed": "3", "p": "size=5"}, "made from seed 3"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Unequal, ``N``: each cell its number (0 blank) and the sides where it is the greater (``U``, ``R``,
+        ``D``, ``L``), cells after commas; letters for runs of blanks. His adjacent mode (``a``) is refused."""
+        found = re.fullmatch(r"([0-9])(d[a-z])?", params)
+        if not found:
+            raise PuzzleError("bad parameters (his adjacent mode a is not read here)", where="Tatham parameters")
+        n = int(found.group(1))
+        cells: list[tuple[int, str]] = []
+        for part in desc.rstrip(",").split(","):
+            item = re.fullmatch(r"([a-z]*)([0-9])([URDL]*)", part)
+            if not item:
+                raise PuzzleError(f"cell {len(cells) + 1}: {excerpt(part)} is not a number and its signs",
+                                  where="Tatham description")
+            cells.extend((0, "") for _ in range(sum(ord(ch) - 96 for ch in item.group(1))))
+            cells.append((int(item.group(2)), item.group(3)))
+        if len(cells) != n * n or any(v > n for v, _ in cells):
+            raise PuzzleError(f"{len(cells)} cells of 0-{n} for a grid of {n * n}", where="Tatham description")
+        greater: set[tuple[int, int]] = set()
+        steps = {"U": -n, "D": n, "L": -1, "R": 1}
+        for k, (_, flags) in enumerate(cells):
+            for flag in flags:
+                other = k + steps[flag]
+                if not 0 <= other < n * n or (flag in "LR" and other // n != k // n):
+                    raise PuzzleError(f"a sign of cell {k + 1} points off the grid", where="Tatham description")
+                greater.add((k, other))
+        lines = []
+        for r in range(n):
+            row = ""
+            for c in range(n):
+                k = r * n + c
+                row += str(cells[k][0] or ".")
+                if c < n - 1:
+                    row += ">" if (k, k + 1) in greater else "<" if (k + 1, k) in greater else " "
+            lines.append(row)
+            if r < n - 1:
+                lines.append(" ".join("v" if (r * n + c, r * n + c + n) in greater else
+                                      "^" if (r * n + c + n, r * n + c) in greater else " " for c in range(n)))
+        return {}, "\n".join(lines)
+
+    def to_tatham(self, instance: Instance) -> str:
+        n = instance.params["size"]
+        flags = [""] * (n * n)
+        for sign in instance.data:
+            step = sign.smaller - sign.larger
+            flags[sign.larger] += {-n: "U", 1: "R", n: "D", -1: "L"}[step]
+        cells = [f"{instance.givens.get(k, 0)}" + "".join(f for f in "URDL" if f in flags[k]) + ","
+                 for k in range(n * n)]
+        return f"{n}:" + "".join(cells)

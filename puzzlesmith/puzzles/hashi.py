@@ -20,6 +20,7 @@ Solutions are drawn with ``-`` ``=`` for one or two bridges along a row, ``|`` `
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -29,6 +30,7 @@ from puzzlesmith.core.picture import SOLUTION, WHITE, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 from puzzlesmith.puzzles.grid import rc
 
 Islands = tuple[tuple[int, ...], ...]  # 0: water
@@ -84,6 +86,8 @@ def hashi_model(islands: Islands) -> Model:
 
 class Hashi(PuzzleType):
     name = "hashi"
+    puzzlink_names = ("hashi", "hashikake", "bridges")
+    tatham_name = "bridges"
     summary = "bridges between numbered islands, at most two a pair, none crossing, all islands connected"
     params = (grid.size_param(7, least=3),)
     clue_kinds = ("a number on every island (none removable)",)
@@ -153,3 +157,30 @@ class Hashi(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"puzzle": "2.2/.../2.2"}, "docs/types/hashi.md"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Bridges with at most two bridges a pair (``m2``, his default), islands 1-8."""
+        w, h, rest = tatham.size(params, rest=r"(i[0-9]+)?(e[0-9]+)?(m[0-9]+)?L?(d[0-9]+)?")
+        most = re.search(r"m([0-9]+)", rest)
+        if most and most.group(1) != "2":
+            raise PuzzleError(f"a hashi has at most 2 bridges a pair, this Bridges {most.group(1)}",
+                              where="Tatham parameters")
+        return {}, tatham.read_cells(desc, w, h, symbols="12345678")
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        return f"{tatham.shape(text)}m2:" + tatham.write_cells(text)
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Hashiwokakero: ``decodeNumber16``, islands 1-8 (its question marks are refused)."""
+        values, rest = puzzlink.read_number16(body, cols * rows)
+        puzzlink.done(rest)
+        if any(v == -2 or v == 0 or v > 8 for v in values):
+            raise PuzzleError("an island without a number 1-8: not a hashi clue here", where="puzz.link body")
+        cells = ["." if v == -1 else str(v) for v in values]
+        return {}, "\n".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        rows = tatham.cells_of(tatham.text_of(self, instance))
+        values = [-1 if ch == "." else int(ch) for row in rows for ch in row]
+        return puzzlink.query("hashi", len(rows[0]), len(rows), puzzlink.write_number16(values))

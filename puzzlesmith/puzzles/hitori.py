@@ -27,10 +27,16 @@ from puzzlesmith.core.picture import GREY, WHITE, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 from puzzlesmith.puzzles.grid import rc
 
 Numbers = tuple[tuple[int, ...], ...]
 CELL = 24.0
+
+
+_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"  # pzprjs's Hitori: a number below 36 as one digit
+#: Tatham's Singles writes a number as one character: 1-9, then a-z, then A-Z.
+_SINGLES = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def _number(text: str) -> int:
@@ -69,6 +75,8 @@ def hitori_model(numbers: Numbers) -> Model:
 
 class Hitori(PuzzleType):
     name = "hitori"
+    puzzlink_names = ("hitori",)
+    tatham_name = "singles"
     summary = "shade repeated numbers away; shaded cells never touch, white cells stay connected"
     params = (Param("size", None, "RxC or N, when generating (default 7)", _board_size),)
     clue_kinds = ("a number in every cell (none removable)",)
@@ -122,3 +130,46 @@ class Hitori(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"puzzle": "4 2 3 2/2 4 2 3/3 1 4 2/2 4 4 1"}, "docs/types/hitori.md"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Singles: one character a cell, 1-9 then a-z for 10-35, A-Z for 36 on."""
+        w, h, _ = tatham.size(params, rest=r"(d[a-z])?")
+        if len(desc) != w * h or not all(ch.isascii() and ch.isalnum() and ch != "0" for ch in desc):
+            raise PuzzleError(f"expected {w * h} numbers, one character each (1-9, a-z, A-Z)",
+                              where="Tatham description")
+        numbers = [str(_SINGLES.index(ch) + 1) for ch in desc]
+        return {}, "\n".join(" ".join(row) for row in tatham.rows_of(numbers, w))
+
+    def to_tatham(self, instance: Instance) -> str:
+        numbers = instance.data
+        if max(max(row) for row in numbers) > len(_SINGLES):
+            raise PuzzleError(f"Tatham's Singles writes numbers up to {len(_SINGLES)}")
+        return f"{len(numbers[0])}x{len(numbers)}:" + "".join(_SINGLES[n - 1] for row in numbers for n in row)
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Hitori (its own ``decodeHitori``): a base-36 digit a cell, ``-`` and two for more; a cell
+        without a number (``.``) or with a question mark is refused, every cell here has its number."""
+        numbers: list[str] = []
+        i = 0
+        while i < len(body) and len(numbers) < cols * rows:
+            ch = body[i]
+            if ch == "-" and len(body) >= i + 3:
+                numbers.append(str(int(body[i + 1:i + 3], 36)))
+                i += 3
+                continue
+            if not ch.isascii() or not ch.isalnum():
+                raise PuzzleError(f"{ch!r} at character {i + 1}: every cell of a hitori has its number",
+                                  where="puzz.link body")
+            numbers.append(str(int(ch, 36)))
+            i += 1
+        if len(numbers) != cols * rows:
+            raise PuzzleError(f"{len(numbers)} numbers for a grid of {cols * rows}", where="puzz.link body")
+        puzzlink.done(body[i:])
+        return {}, "\n".join(" ".join(numbers[r * cols:(r + 1) * cols]) for r in range(rows))
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        numbers = instance.data
+        if max(max(row) for row in numbers) >= 36 ** 2:
+            raise PuzzleError("pzprjs's Hitori writes numbers below 1296")
+        body = "".join(_B36[n] if n < 36 else f"-{_B36[n // 36]}{_B36[n % 36]}" for row in numbers for n in row)
+        return puzzlink.query("hitori", len(numbers[0]), len(numbers), body)

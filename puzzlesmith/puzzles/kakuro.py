@@ -27,6 +27,7 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, PuzzleType, whole_number
+from puzzlesmith.puzzles.formats import puzzlink
 
 BLACK = ("\\", "X", "x")
 WHITE = ("_", ".")
@@ -72,8 +73,33 @@ def _clue(token: str, line: int, where: str) -> tuple[int | None, int | None]:
     return sums[0], sums[1]
 
 
+_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def _sum(body: str, i: int) -> int:
+    """pzprjs's Kakuro's sum at ``body[i]``: 0-9 and a-j 0-19, A-Z 20-45, ``-`` none (0)."""
+    ch = body[i] if i < len(body) else ""
+    if ch == "-":
+        return 0
+    if ch and ch in _B36[:20]:
+        return int(ch, 36)
+    if ch and "A" <= ch <= "Z":
+        return int(ch, 36) + 10
+    raise PuzzleError(f"{ch or 'the end'!r} at character {i + 1} is not a sum", where="puzz.link body")
+
+
+def _code(value: int) -> str:
+    """The inverse of ``_sum``."""
+    if 0 <= value <= 19:
+        return _B36[value]
+    if value <= 45:
+        return _B36[value - 10].upper()
+    raise PuzzleError(f"pzprjs's Kakuro writes sums up to 45, not {value}")
+
+
 class Kakuro(PuzzleType[KakuroGrid]):
     name = "kakuro"
+    puzzlink_names = ("kakuro",)
     drawing = "puzzlesmith.drawing.sums:kakuro"
     summary = "cross sums: runs of distinct digits 1-9 adding up to their clues"
 
@@ -172,3 +198,75 @@ class Kakuro(PuzzleType[KakuroGrid]):
                              "\\   11\\ 10\\16 _     _     _   _   _\n\\21 _   _     _     _     \\5  _   _\n"
                              "\\6  _   _     _     \\     \\3  _   _"},
                 "the example of Wikipedia's \"Kakuro\" article")
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Kakuro: its grid leaves out this text's first row and column of clue cells, which it keeps
+        outside (the implicit clue row and column). The inner cells: ``k``-``z`` 1-16 white cells, ``.`` a
+        black cell without clues, else two characters, the sum below and the sum to the right (``0``-``9``
+        ``a``-``j`` 0-19, ``A``-``Z`` 20-45, 0 or ``-`` none); then the sum below the top of each column that
+        opens white, and to the right of the start of each row that opens white."""
+        cells: list[tuple[int, int] | None] = []  # None: white; else (down, right)
+        i = 0
+        while i < len(body) and len(cells) < cols * rows:
+            ch = body[i]
+            if "k" <= ch <= "z":
+                cells.extend([None] * (int(ch, 36) - 19))
+                i += 1
+            elif ch == ".":
+                cells.append((0, 0))
+                i += 1
+            else:
+                cells.append((_sum(body, i), _sum(body, i + 1)))
+                i += 2
+        if len(cells) != cols * rows:
+            raise PuzzleError(f"{len(cells)} cells for a grid of {cols * rows}", where="puzz.link body")
+        tops = [c for c in range(cols) if cells[c] is None]
+        lefts = [r for r in range(rows) if cells[r * cols] is None]
+        outside = [_sum(body, i + k) for k in range(len(tops) + len(lefts))]
+        puzzlink.done(body[i + len(outside):])
+        down = dict(zip(tops, outside))
+        right = dict(zip(lefts, outside[len(tops):]))
+
+        def clue(d: int, r: int) -> str:
+            return f"{d or ''}\\{r or ''}"
+
+        lines = [["\\", *(clue(down.get(c, 0), 0) for c in range(cols))]]
+        for r in range(rows):
+            row = [clue(0, right.get(r, 0))]
+            row += ["_" if cell is None else clue(*cell) for cell in cells[r * cols:(r + 1) * cols]]
+            lines.append(row)
+        return {}, "\n".join(" ".join(row) for row in lines)
+
+    def to_puzzlink(self, instance: Instance[KakuroGrid]) -> str:
+        tokens = instance.data.tokens
+        edge = [*tokens[0], *(row[0] for row in tokens)]
+        if any(t in WHITE or t.isdigit() for t in edge) or tokens[0][0] not in BLACK:
+            raise PuzzleError("pzprjs's Kakuro keeps its first row and column of clues outside the grid: this "
+                              "puzzle has white cells there")
+        if any(t.isdigit() for row in tokens for t in row):
+            raise PuzzleError("pzprjs's Kakuro gives no digits in white cells: this puzzle does")
+
+        def sums(token: str) -> tuple[int, int]:
+            down, _, right = (token.replace("X", "\\").replace("x", "\\") + "\\").partition("\\")
+            return int(down or 0), int(right.rstrip("\\") or 0)
+
+        inner = [row[1:] for row in tokens[1:]]
+        rows, cols = len(inner), len(inner[0])
+        out, run = [], 0
+        for token in (t for row in inner for t in row):
+            if token in WHITE:
+                run += 1
+                if run == 16:
+                    out.append("z")
+                    run = 0
+                continue
+            if run:
+                out.append(_B36[run + 19])
+                run = 0
+            down, right = sums(token)
+            out.append("." if not down and not right else _code(down) + _code(right))
+        if run:
+            out.append(_B36[run + 19])
+        out += [_code(sums(tokens[0][c + 1])[0]) for c in range(cols) if inner[0][c] in WHITE]
+        out += [_code(sums(tokens[r + 1][0])[1]) for r in range(rows) if inner[r][0] in WHITE]
+        return puzzlink.query("kakuro", cols, rows, "".join(out))

@@ -37,6 +37,7 @@ from puzzlesmith.csp.constraints import ParityRows
 from puzzlesmith.csp.givens import GivenArrays
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number, yes_no
+from puzzlesmith.puzzles.formats import tatham
 from puzzlesmith.puzzles.play import PlayKind, Response
 
 if TYPE_CHECKING:
@@ -376,8 +377,22 @@ def board_of(instance: Instance) -> np.ndarray:
     return board
 
 
+def _crosses(w: int, h: int) -> list[int]:
+    """His Flip's crosses matrix: a bit for each (clicked cell, flipped cell), the cell and its four
+    neighbours."""
+    wh = w * h
+    out = [0] * (wh * wh)
+    for k in range(wh):
+        y, x = divmod(k, w)
+        for dy, dx in ((0, 0), *NEIGHBOURHOODS["plus"]):
+            if 0 <= y + dy < h and 0 <= x + dx < w:
+                out[k * wh + (y + dy) * w + x + dx] = 1
+    return out
+
+
 class LightsOut(PuzzleType):
     name = "lightsout"
+    tatham_name: ClassVar[str | None] = "flip"
     drawing = "puzzlesmith.drawing.boards:lightsout"
     summary = "lights-out over Z/k: press cells to turn every light off (neighbourhood, torus, states, buttons)"
     board_generator = "puzzlesmith.generators.lightsout:generate_boards"
@@ -558,6 +573,29 @@ class LightsOut(PuzzleType):
     def example(self) -> tuple[dict[str, str], str]:
         return {"seed": "1", "p": "size=5"}, "made from seed 1"
 
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Flip where it is this game: his matrix of which cells each click flips (a bit a pair, four to a
+        hexadecimal digit, the first the highest) must be his crosses (the cell and its four neighbours, this
+        type's defaults); then the lights, the same way. His random matrices (``r``) are refused."""
+        w, h, _ = tatham.size(params, rest=r"[rc]?")
+        matrix, _, lights = desc.partition(",")
+        bits = tatham.bits(matrix, (w * h) ** 2)
+        on = tatham.bits(lights, w * h)
+        if bits != _crosses(w, h):
+            raise PuzzleError("his matrix is not crosses (a cell and its four neighbours): a random Flip is "
+                              "not a lights-out board here", where="Tatham description")
+        return {}, "/".join("".join(map(str, on[y * w:(y + 1) * w])) for y in range(h))
+
+    def to_tatham(self, instance: Instance) -> str:
+        p = instance.params
+        crosses = set(p["neighbourhood"]) == set(NEIGHBOURHOODS["plus"]) and p["self"] and not p["torus"]
+        if p.get("buttons") is not None or not crosses or p["states"] != 2:
+            raise PuzzleError("Tatham's Flip is the on/off board whose press flips a cell and its four "
+                              "neighbours, without wrapping: this board's rules differ")
+        w, h = p["cols"], p["rows"]
+        lights = [int(ch) for line in tatham.text_of(self, instance).splitlines() for ch in line.replace("/", "")]
+        return f"{w}x{h}:" + tatham.hex_bits(_crosses(w, h)) + "," + tatham.hex_bits(lights)
+
 
 class PushPull(LightsOut):
     """The pushpull blog post's game: the 3x3 on/off board where a press toggles the cell and its 4 neighbours."""
@@ -565,6 +603,7 @@ class PushPull(LightsOut):
     name = "pushpull"
     summary = "the 3x3 lights-out game of the pushpull blog post (plus neighbourhood, 2 states)"
     params = ()
+    tatham_name = None  # his Flip is lightsout's
     board_size = (3, 3)
 
     def example(self) -> tuple[dict[str, str], str]:

@@ -16,10 +16,12 @@ from functools import lru_cache
 from itertools import groupby
 from typing import Any
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType, char_grid, grid_text
+from puzzlesmith.puzzles.formats import penpa, puzzlink, tatham
 from puzzlesmith.puzzles.grid import Cell, rc
 
 Site = tuple[int, int, str]
@@ -72,9 +74,11 @@ def lightup_model(board: LightUpBoard) -> Model:
 
 class LightUp(PuzzleType[LightUpBoard]):
     name = "lightup"
+    puzzlink_names = ("akari", "lightup", "bijutsukan")
     summary = "bulbs light every white cell, never each other; numbers count touching bulbs (Akari)"
     params = (grid.size_param(7),)
     clue_kinds = ("numbers in black cells",)
+    tatham_name = "lightup"
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance[LightUpBoard]:
         """Rows of ``.`` (white), ``#`` (black) and ``0``-``4`` (black, numbered)."""
@@ -155,3 +159,41 @@ class LightUp(PuzzleType[LightUpBoard]):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"seed": "2", "p": "size=7"}, "made from seed 2"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His ``B`` is a black cell, ``0``-``4`` a numbered one; the parameters after the size only generate."""
+        w, h, _ = tatham.size(params, rest=r"(b[0-9]+)?(s[0-9]+)?r?(d[0-9]+)?")
+        return {}, tatham.read_cells(desc, w, h, symbols="01234B", table={"B": "#"})
+
+    def to_tatham(self, instance: Instance[LightUpBoard]) -> str:
+        board = instance.data
+        text = self.format_puzzle(replace(instance, layout="grid"))
+        return f"{board.cols}x{board.rows}:" + tatham.write_cells(text, table={"#": "B"})
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Akari: ``decode4Cell``, a numbered black cell 0-4, ``.`` a black one without a number."""
+        values, rest = puzzlink.read_4cell(body, cols * rows)
+        puzzlink.done(rest)
+        cells = ["." if v == -1 else "#" if v == -2 else str(v) for v in values]
+        return {}, "\n".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+
+    def to_puzzlink(self, instance: Instance[LightUpBoard]) -> str:
+        rows = tatham.cells_of(tatham.text_of(self, instance))
+        values = [-1 if ch == "." else -2 if ch == "#" else int(ch) for row in rows for ch in row]
+        return puzzlink.query("akari", len(rows[0]), len(rows), puzzlink.write_4cell(values))
+
+    def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
+        """As noqx reads an Akari: a dark surface is a black cell, a number at a cell's centre a numbered one
+        (a blank number, a black one without); given bulbs and other marks are refused."""
+        penpa.refuse_others(board, "Light Up")
+        if board.symbols:
+            raise PuzzleError("symbols (bulbs given in advance): a Light Up here gives none", where="Penpa+ URL")
+        bad = next((n for n in board.numbers.values() if n and n not in "01234"), None)
+        if bad is not None:
+            raise PuzzleError(f"{bad!r} in a cell: a Light Up's numbers are 0-4", where="Penpa+ URL")
+        black = {cell for cell, colour in board.surface.items() if colour in penpa.DARK} | set(board.numbers)
+
+        def shown(cell: tuple[int, int]) -> str:
+            return board.numbers.get(cell) or "#" if cell in black else "."
+
+        return {}, "\n".join("".join(shown((r, c)) for c in range(board.cols)) for r in range(board.rows))

@@ -27,6 +27,7 @@ from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.topology import outline, random_disc
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 from puzzlesmith.puzzles.grid import rc
 
 Site = tuple[int, int, str]
@@ -80,6 +81,8 @@ def masyu_model(rows: int, cols: int, sites: tuple[Site, ...], kinds: tuple[int,
 
 class Masyu(PuzzleType):
     name = "masyu"
+    puzzlink_names = ("mashu", "masyu", "pearl")
+    tatham_name = "pearl"
     summary = "one loop through every pearl: straight on white ones, turning on black ones"
     params = (grid.size_param(7, least=3),)
     clue_kinds = ("pearls",)
@@ -157,3 +160,24 @@ class Masyu(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"puzzle": "..B../...W./...../...B./...W."}, "docs/types/masyu.md"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Pearl: ``W`` and ``B`` pearls, letters for runs of empty cells."""
+        w, h, _ = tatham.size(params, rest=r"(d[a-z])?n?")
+        return {}, tatham.read_cells(desc, w, h, symbols="WB")
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        return f"{tatham.shape(text)}:" + tatham.write_cells(text)
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Masyu: ``decodeCircle``, three cells to a base-27 digit, 1 a white pearl, 2 a black one."""
+        values, rest = puzzlink.read_triples(body, cols * rows)
+        puzzlink.done(rest)
+        cells = [".WB"[v] for v in values]
+        return {}, "\n".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        rows = tatham.cells_of(tatham.text_of(self, instance))
+        values = [".WB".index(ch) for row in rows for ch in row]
+        return puzzlink.query("mashu", len(rows[0]), len(rows), puzzlink.write_triples(values))

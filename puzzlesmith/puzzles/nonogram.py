@@ -51,6 +51,7 @@ from typing import Any, NamedTuple
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 from puzzlesmith.puzzles.play import Hint, PlayKind, Step
 from puzzlesmith.solvers.base import Status
 
@@ -175,6 +176,8 @@ def _colours(text: str, line: int) -> tuple[tuple[str, str], ...]:
 
 class Nonogram(PuzzleType[NonogramClues]):
     name = "nonogram"
+    puzzlink_names = ("nonogram",)
+    tatham_name = "pattern"
     drawing = "puzzlesmith.drawing.sums:nonogram"
     summary = "shade cells to match the run lengths given for every row and column"
     board_generator = "puzzlesmith.generators.nonograms:generate_boards"
@@ -379,6 +382,55 @@ class Nonogram(PuzzleType[NonogramClues]):
             known = [chars[instance.givens[i]] if i in instance.givens else "." for i in range(len(rows) * w)]
             out += "\ngivens:\n" + "\n".join("".join(known[r * w:(r + 1) * w]) for r in range(len(rows)))
         return out
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Pattern, ``WxH``: the column clues, then the row clues, runs after ``.`` and lines after ``/`` (an
+        empty line: nothing). His squares given in advance (after a comma) are refused."""
+        w, h, _ = tatham.size(params)
+        if "," in desc:
+            raise PuzzleError("his squares given in advance (after the comma) are not read here",
+                              where="Tatham description")
+        lines = desc.split("/")
+        if len(lines) != w + h or not all(re.fullmatch(r"([1-9][0-9]*(\.[1-9][0-9]*)*)?", x) for x in lines):
+            raise PuzzleError(f"expected {w} column clues then {h} row clues, runs 1 or more after '.', lines "
+                              f"after '/'", where="Tatham description")
+        shown = [" ".join(x.split(".")) or "0" for x in lines]
+        return {}, f"rows: {', '.join(shown[w:])}\ncolumns: {', '.join(shown[:w])}"
+
+    def to_tatham(self, instance: Instance[NonogramClues]) -> str:
+        if instance.params.get("colours") or instance.givens:
+            raise PuzzleError("Tatham's Pattern writes black-and-white clues alone, not colours or given cells")
+        clues = instance.data
+        lines = [".".join(str(n) for n, _ in runs_of(clue)) for clue in (*clues.columns, *clues.rows)]
+        return f"{len(clues.columns)}x{len(clues.rows)}:" + "/".join(lines)
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Nonogram: the numbers outside the grid (``decodeNumber16ExCell``), each column's in
+        (ROWS+1)//2 places from the grid upwards, then each row's in (COLS+1)//2 places from the grid leftwards;
+        a line with no number has no clue (0 here)."""
+        deep, wide = (rows + 1) // 2, (cols + 1) // 2
+        numbers, rest = puzzlink.read_number16(body, cols * deep + rows * wide)
+        puzzlink.done(rest)
+        if any(n in (-2, 0) for n in numbers):
+            raise PuzzleError("a question mark or a 0 among the clues", where="puzz.link body")
+        lines = [numbers[k * deep:(k + 1) * deep] for k in range(cols)]
+        lines += [numbers[cols * deep + k * wide:cols * deep + (k + 1) * wide] for k in range(rows)]
+        shown = [" ".join(str(n) for n in reversed(line) if n > 0) or "0" for line in lines]
+        return {}, f"rows: {', '.join(shown[cols:])}\ncolumns: {', '.join(shown[:cols])}"
+
+    def to_puzzlink(self, instance: Instance[NonogramClues]) -> str:
+        if instance.params.get("colours") or instance.givens:
+            raise PuzzleError("pzprjs's Nonogram writes black-and-white clues alone, not colours or given cells")
+        clues = instance.data
+        rows, cols = len(clues.rows), len(clues.columns)
+        numbers: list[int] = []
+        for lines, room in ((clues.columns, (rows + 1) // 2), (clues.rows, (cols + 1) // 2)):
+            for clue in lines:
+                runs = [n for n, _ in runs_of(clue)]
+                if len(runs) > room:
+                    raise PuzzleError(f"a clue of {len(runs)} runs: pzprjs gives a line of {room} at most")
+                numbers += [*reversed(runs), *[-1] * (room - len(runs))]
+        return puzzlink.query("nonogram", cols, rows, puzzlink.write_number16(numbers))
 
 
 def _clue_text(clue: Clue, keys: str | None) -> str:

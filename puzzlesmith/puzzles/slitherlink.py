@@ -19,15 +19,18 @@ stays the only one. Written only against the public interfaces, as a plug-in wou
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.core.picture import SOLUTION, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.topology import random_disc
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 from puzzlesmith.puzzles.grid import rc
 
 Site = tuple[int, int, str]
@@ -72,6 +75,8 @@ def slitherlink_model(rows: int, cols: int) -> Model:
 
 class Slitherlink(PuzzleType):
     name = "slitherlink"
+    puzzlink_names = ("slither", "slitherlink")
+    tatham_name = "loopy"
     summary = "one loop along the grid lines; a number says how many sides of its cell the loop uses"
     params = (grid.size_param(7),)
     clue_kinds = ("numbers in cells",)
@@ -132,3 +137,30 @@ class Slitherlink(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"puzzle": ".01./11../321./..32"}, "docs/types/slitherlink.md"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Loopy on the square grid (``t0``, the default) alone: the other grids are not rows of cells."""
+        grid_type = re.search(r"t([0-9]+)", params)
+        if grid_type and grid_type.group(1) != "0":
+            raise PuzzleError(f"Loopy's grid t{grid_type.group(1)} is not squares: only t0 is a slitherlink",
+                              where="Tatham parameters")
+        w, h, _ = tatham.size(params, rest=r"(t0)?(d[a-z])?")
+        return {}, tatham.read_cells(desc, w, h, symbols="0123")
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        return f"{tatham.shape(text)}t0:" + tatham.write_cells(text)
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Slitherlink: ``decode4Cell``, numbers 0-3 (its question marks are refused)."""
+        values, rest = puzzlink.read_4cell(body, cols * rows)
+        puzzlink.done(rest)
+        if -2 in values or 4 in values:
+            raise PuzzleError("a question mark or a 4 in a cell: not a slitherlink clue here", where="puzz.link body")
+        cells = ["." if v == -1 else str(v) for v in values]
+        return {}, "\n".join("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        rows = tatham.cells_of(tatham.text_of(self, instance))
+        values = [-1 if ch == "." else int(ch) for row in rows for ch in row]
+        return puzzlink.query("slither", len(rows[0]), len(rows), puzzlink.write_4cell(values))

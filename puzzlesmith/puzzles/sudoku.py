@@ -43,6 +43,7 @@ every engine, the generators, the grader and hints take them as they take rows a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from math import isqrt
@@ -51,8 +52,10 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
+from puzzlesmith.puzzles.formats import penpa, puzzlink, tatham
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_REGION_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHI"  # a jigsaw's regions, as format_puzzle writes them
 MAX_SIZE = len(SYMBOLS)  # 35: every value is written as one character
 BLANKS = ".0"
 _SEPARATOR_CHARS = set("-+|=: ")
@@ -180,6 +183,8 @@ def sudoku_model(rows: int, cols: int, variant: tuple[str, ...] = (), regions: t
 
 class Sudoku(PuzzleType):
     name = "sudoku"
+    puzzlink_names = ("sudoku",)
+    tatham_name = "solo"
     drawing = "puzzlesmith.drawing.latin:sudoku"
     summary = "Latin square with boxes; size from the puzzle (16, 36, 81, 144, 256, 625 cells)"
     params = (
@@ -481,3 +486,85 @@ class Sudoku(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"seed": "1", "difficulty": "easy"}, "made from seed 1"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Solo, ``CxR`` (boxes of C rows by R columns; ``3`` for 3x3) with ``x`` for the diagonals, ``j`` a
+        jigsaw of N regions (its block structure after the cells and a comma): numbers (``_`` between two),
+        letters for runs of blanks. His killer (``k``) is refused."""
+        found = re.fullmatch(r"([0-9]{1,2})(?:x([0-9]{1,2}))?((?:x|j|[rm]d?[0-9]+|a|d[a-z])*)", params)
+        if not found or "k" in params:
+            raise PuzzleError("bad parameters (his killer k is not read here)", where="Tatham parameters")
+        rows, cols = int(found.group(1)), int(found.group(2) or found.group(1))
+        flags = re.findall(r"x|j|[rm]d?[0-9]+|a|d[a-z]", found.group(3))
+        size = rows * cols if "j" in flags and found.group(2) else rows if "j" in flags else rows * cols
+        if not 1 <= size <= MAX_SIZE:
+            raise PuzzleError(f"a {size}x{size} Solo cannot be read here", where="Tatham parameters")
+        cells_desc, _, blocks = desc.partition(",")
+        if ("j" in flags) != bool(blocks):
+            raise PuzzleError("a jigsaw (j) gives its regions after the cells and a comma, and only a jigsaw",
+                              where="Tatham description")
+        cells = tatham.expand(cells_desc, size * size, numbers=True)
+        if any(t and not 1 <= int(t) <= size for t in cells):
+            raise PuzzleError(f"a number beyond 1-{size}", where="Tatham description")
+        text = "".join(SYMBOLS[int(t) - 1] if t else "." for t in cells)
+        raw = {"variant": "x" if "x" in flags else "none"}
+        if "j" in flags:
+            region_of, rest = tatham.read_blocks(blocks, size, z_gap=26)
+            if rest or max(region_of) != size - 1 or any(region_of.count(k) != size for k in range(size)):
+                raise PuzzleError(f"a jigsaw's block structure makes {size} regions of {size} cells",
+                                  where="Tatham description")
+            return raw, text + " " + "".join(_REGION_LETTERS[k] for k in region_of)
+        return {"box": f"{rows}x{cols}", **raw}, text
+
+    def to_tatham(self, instance: Instance) -> str:
+        p = instance.params
+        variant, size = p.get("variant") or (), p["size"]
+        if set(variant) - {"x"}:
+            raise PuzzleError("Tatham's Solo writes boxes or a jigsaw, with or without the diagonals (x), not "
+                              "this variant")
+        cells = [str(instance.givens[k]) if k in instance.givens else "" for k in range(size * size)]
+        desc = tatham.compress(cells, numbers=True)
+        x = "x" if variant else ""
+        if p.get("regions") is not None:
+            blocks = tatham.write_blocks(p["regions"], size, z_gap=26, counts=False)
+            return f"{size}j{x}:{desc},{blocks}"
+        rows, cols = p["box"]
+        return f"{rows}x{cols}{x}:{desc}"
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Sudoku: ``decodeNumber16`` over the square grid (its boxes the squarest, as here); its
+        question marks are refused."""
+        if cols != rows or cols > MAX_SIZE:
+            raise PuzzleError(f"a {cols}x{rows} sudoku cannot be read here", where="puzz.link URL")
+        values, rest = puzzlink.read_number16(body, cols * rows)
+        puzzlink.done(rest)
+        if any(v == -2 or v == 0 or v > cols for v in values):
+            raise PuzzleError(f"a question mark or a number beyond 1-{cols}", where="puzz.link body")
+        return {}, "".join("." if v == -1 else SYMBOLS[v - 1] for v in values)
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        p = instance.params
+        size = p["size"]
+        if p.get("regions") is not None or p.get("variant") or p["box"] != self._shape(size, {}):
+            raise PuzzleError("pzprjs's Sudoku has the squarest boxes and no variant: this puzzle differs")
+        values = [instance.givens.get(k, -1) for k in range(size * size)]
+        return puzzlink.query("sudoku", size, size, puzzlink.write_number16(values))
+
+    def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
+        """As noqx reads a Sudoku: the numbers at the cells' centres are the givens, the boxes the squarest (its
+        drawn edges passed over); its variants' marks (cages, thermometers, arrows, ...) and surfaces are
+        refused."""
+        penpa.refuse_others(board, "sudoku", drawn=("edge",))
+        if board.symbols or board.surface:
+            raise PuzzleError("symbols or shaded cells: a sudoku here gives numbers alone", where="Penpa+ URL")
+        size = board.rows
+        if board.cols != size or size > MAX_SIZE:
+            raise PuzzleError(f"a {board.cols}x{board.rows} sudoku cannot be read here", where="Penpa+ URL")
+        cells = []
+        for r in range(size):
+            for c in range(size):
+                n = board.numbers.get((r, c), "")
+                if n and not (n.isdigit() and 1 <= int(n) <= size):
+                    raise PuzzleError(f"{n!r} at r{r + 1}c{c + 1}: not a value 1-{size}", where="Penpa+ URL")
+                cells.append(SYMBOLS[int(n) - 1] if n else ".")
+        return {}, "".join(cells)

@@ -16,6 +16,7 @@ from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, char_grid, grid_text, whole_number, yes_no
+from puzzlesmith.puzzles.formats import tatham
 
 MAX_SIDE = 30
 SAME_OR_DIFFERENT = ((0, 0, 0), (1, 1, 0), (0, 1, 1), (1, 0, 1))  # (a, b, a != b)
@@ -30,6 +31,7 @@ def even_side(text: str) -> int:
 
 class Takuzu(PuzzleType):
     name = "takuzu"
+    tatham_name = "unruly"
     summary = "0s and 1s, as many of each per line, no three alike in a row (Binairo, Tatham's Unruly)"
     params = (Param("size", None, f"the even side N, 2-{MAX_SIDE} (default: from the text; 6 when generating)",
                     even_side),
@@ -109,3 +111,17 @@ class Takuzu(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"seed": "4", "p": "size=8"}, "made from seed 4"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Unruly: each letter a gap, then a 0 (lower case) or a 1 (upper case); ``u`` asks for rows and
+        columns all different."""
+        w, h, rest = tatham.size(params, rest=r"u?(d[a-z])?", square=True)
+        cells = tatham.gapped(desc, w * h, {"a": "0", "A": "1"})
+        rows = ["".join(t or "." for t in row) for row in tatham.rows_of(cells, w)]
+        return {"unique": "yes" if rest.startswith("u") else "no"}, "\n".join(rows)
+
+    def to_tatham(self, instance: Instance) -> str:
+        n = instance.params["size"]
+        cells = [str(instance.givens[k]) if k in instance.givens else "" for k in range(n * n)]
+        unique = "u" if instance.params.get("unique") else ""
+        return f"{n}x{n}{unique}:" + tatham.ungapped(cells, {"a": "0", "A": "1"})

@@ -18,10 +18,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 from puzzlesmith.puzzles.grid import Cell, count_sites, rc
 
 Site = tuple[int, int, str]
@@ -68,6 +70,8 @@ def tents_model(camp: Camp) -> Model:
 
 class Tents(PuzzleType):
     name = "tents"
+    puzzlink_names = ("tents",)
+    tatham_name = "tents"
     summary = "a tent beside each tree, paired one to one, tents never touching; counts per row and column"
     params = (grid.size_param(8),)
     clue_kinds = ("tent counts around the grid",)
@@ -155,3 +159,46 @@ class Tents(PuzzleType):
 
     def example(self) -> tuple[dict[str, str], str]:
         return {"seed": "2", "p": "size=8"}, "made from seed 2"
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His trees as gaps before each (``_`` none, ``a`` one ...), then the counts of the columns and of the
+        rows after commas."""
+        w, h, _ = tatham.size(params, rest=r"(d[a-z])?")
+        trees, *numbers = desc.split(",")
+        cells = tatham.gapped(trees, w * h, {"a": "T"}, zero="_", first=1)
+        if len(numbers) != w + h or not all(n.isdigit() and n.isascii() for n in numbers):
+            raise PuzzleError(f"expected {w + h} counts after the trees, one a column then one a row",
+                              where="Tatham description")
+        rows = ["".join(t or "." for t in row) for row in tatham.rows_of(cells, w)]
+        return {}, "\n".join([" ".join(numbers[:w]), *(f"{n} {row}" for n, row in zip(numbers[w:], rows))])
+
+    def to_tatham(self, instance: Instance) -> str:
+        camp = instance.data
+        lefts, tops = self.counts(instance)
+        if None in lefts or None in tops:
+            raise PuzzleError("Tatham's Tents gives every count: this puzzle leaves some blank")
+        cells = ["T" if (r, c) in camp.trees else "" for r in range(camp.rows) for c in range(camp.cols)]
+        desc = tatham.ungapped(cells, {"a": "T"}, zero="_", first=1)
+        return f"{camp.cols}x{camp.rows}:{desc}," + ",".join(map(str, [*tops, *lefts]))
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Tents: the counts outside the grid (``decodeNumber16ExCell``: the columns', then the
+        rows'; a count left out is blank), then the trees (``decode1Cell``)."""
+        counts, rest = puzzlink.read_number16(body, cols + rows)
+        if any(v == -2 for v in counts):
+            raise PuzzleError("a question mark for a count: leave it out instead", where="puzz.link body")
+        trees, left = puzzlink.read_1cell(rest, cols * rows)
+        puzzlink.done(left)
+        show = ["." if v == -1 else str(v) for v in counts]
+        lines = [" ".join(show[:cols])]
+        lines += [f"{show[cols + r]} " + "".join("T" if t else "." for t in trees[r * cols:(r + 1) * cols])
+                  for r in range(rows)]
+        return {}, "\n".join(lines)
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        camp = instance.data
+        lefts, tops = self.counts(instance)
+        counts = [-1 if n is None else n for n in (*tops, *lefts)]
+        trees = [(r, c) in camp.trees for r in range(camp.rows) for c in range(camp.cols)]
+        return puzzlink.query("tents", camp.cols, camp.rows, puzzlink.write_number16(counts)
+                              + puzzlink.write_1cell(trees))

@@ -36,6 +36,7 @@ from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.moves.ranking import TilesRanking, tiles_sign
 from puzzlesmith.moves.space import METRICS, SINGLE_METRICS, ExactGoalSpace
 from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, metric_param, parse_rxc, whole_number
+from puzzlesmith.puzzles.formats import tatham
 from puzzlesmith.puzzles.play import Pieces
 
 DIRECTIONS = (("up", -1, 0), ("down", 1, 0), ("left", 0, -1), ("right", 0, 1))
@@ -390,6 +391,7 @@ def tile_list(text: str) -> list[int]:
 
 class Tiles(MovePuzzle[TilesBoard]):
     name = "tiles"
+    tatham_name = "fifteen"
     summary = "the n x m tile puzzle (8-puzzle, 15-puzzle): Manhattan distance plus linear conflicts for A*/IDA*"
     board_generator = "puzzlesmith.generators.moves:random_tiles"
     params = (metric_param(METRICS),
@@ -444,3 +446,20 @@ class Tiles(MovePuzzle[TilesBoard]):
         board: TilesBoard = instance.data
         return TilesSpace(board.rows, board.cols, board.cells, board.goal, instance.params["metric"],
                           instance.layout)
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Fifteen, ``WxH``: the tiles row by row after commas, 0 the blank; his goal is this type's default
+        (1..N, the blank last)."""
+        w, h, _ = tatham.size(params)
+        tiles = desc.split(",")
+        if len(tiles) != w * h or sorted(tiles, key=lambda t: int(t) if t.isdigit() else -1) != \
+                [str(k) for k in range(w * h)]:
+            raise PuzzleError(f"expected the numbers 0-{w * h - 1} once each, after commas",
+                              where="Tatham description")
+        return {}, "\n".join(" ".join(row) for row in tatham.rows_of(tiles, w))
+
+    def to_tatham(self, instance: Instance[TilesBoard]) -> str:
+        board: TilesBoard = instance.data
+        if list(board.goal) != [*range(1, board.rows * board.cols), 0]:
+            raise PuzzleError("Tatham's Fifteen has one goal, 1..N with the blank last: this puzzle has another")
+        return f"{board.cols}x{board.rows}:" + ",".join(map(str, board.cells))

@@ -30,6 +30,7 @@ from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, grid_text, whole_number
+from puzzlesmith.puzzles.formats import tatham
 
 Numbers = tuple[tuple[int, ...], ...]
 
@@ -68,6 +69,7 @@ def _cell(top: int) -> Any:
 
 class Dominosa(PuzzleType):
     name = "dominosa"
+    tatham_name = "dominosa"
     summary = "tile a grid of numbers 0..n with every domino [i, j] exactly once (Tatham's Dominosa)"
     params = (Param("size", "6", "n, the largest number, when generating: a (n+1)x(n+2) grid",
                     lambda t: whole_number(t, 1, 9)),)
@@ -168,6 +170,24 @@ class Dominosa(PuzzleType):
             if len({_pair(board, a, b) for a, b in theirs}) < len(theirs):
                 return self._instance(board, instance.layout)
         return None
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Dominosa, ``N`` (0..N on an (N+2)x(N+1) grid): a digit a cell, ``[12]`` for a number of more."""
+        found = re.fullmatch(r"([0-9]{1,2})(a|d[a-z])*", params)
+        if not found:
+            raise PuzzleError("bad parameters", where="Tatham parameters")
+        n = int(found.group(1))
+        numbers = re.findall(r"\[([0-9]+)\]|([0-9])", desc)
+        if re.sub(r"\[[0-9]+\]|[0-9]", "", desc) or len(numbers) != (n + 1) * (n + 2):
+            raise PuzzleError(f"expected {(n + 1) * (n + 2)} numbers 0-{n}", where="Tatham description")
+        cells = [a or b for a, b in numbers]
+        return {}, "\n".join(" ".join(row) for row in tatham.rows_of(cells, n + 2))
+
+    def to_tatham(self, instance: Instance) -> str:
+        rows = instance.data
+        if len(rows[0]) != len(rows) + 1:
+            raise PuzzleError("Tatham's Dominosa is N+1 rows by N+2 columns: this grid is turned")
+        return f"{len(rows) - 1}:" + "".join(str(x) if x < 10 else f"[{x}]" for row in rows for x in row)
 
 
 def _tiling(rows: int, cols: int, rng: random.Random) -> list[tuple[int, int]]:

@@ -30,6 +30,7 @@ from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, char_grid, grid_text, parse_rxc
+from puzzlesmith.puzzles.formats import tatham
 
 Dots = tuple[tuple[int, int], ...]  # doubled coordinates (i, j) of the dots, in reading order
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -76,6 +77,7 @@ def galaxies_model(rows: int, cols: int, dots: Dots) -> Model:
 
 class Galaxies(PuzzleType):
     name = "galaxies"
+    tatham_name = "galaxies"
     summary = "divide the grid into regions symmetric about their one dot (Tentai Show) (plug-in)"
     params = (Param("size", "7", "N or ROWSxCOLUMNS of the boards generate makes",
                     lambda text: parse_rxc(text, square=True, most=400, least=2)),)
@@ -180,3 +182,15 @@ class Galaxies(PuzzleType):
         touch = y in grid.neighbours(x, rows, cols)
         new = {(rx + ry, cx + cy)} if touch else {(2 * rx, 2 * cx), (2 * ry, 2 * cy)}
         return self._board(rows, cols, tuple(sorted(set(dots) | new)), instance.layout)
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Galaxies: the dots on the (2W-1)x(2H-1) points inside the grid, each letter a gap before a dot
+        (upper case: a black dot, a dot all the same here), ``z`` a gap of 25 alone."""
+        w, h, _ = tatham.size(params, rest=r"(d[a-z])?")
+        points = tatham.gapped(desc, (2 * w - 1) * (2 * h - 1), {"a": "o", "A": "o"}, closed=False)
+        return {}, "\n".join("".join(t or "." for t in row) for row in tatham.rows_of(points, 2 * w - 1))
+
+    def to_tatham(self, instance: Instance) -> str:
+        points = ["" if ch == "." else ch for ch in tatham.text_of(self, instance).replace("\n", "")]
+        p = instance.params
+        return f"{p['cols']}x{p['rows']}:" + tatham.ungapped(points, {"a": "o"}, closed=False)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,6 +30,7 @@ from puzzlesmith.core.picture import LIGHT, SOLUTION, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, whole_number
+from puzzlesmith.puzzles.formats import tatham
 
 NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 OPS = {"+": "+", "-": "-", "x": "x", "*": "x", "/": "/", "": ""}
@@ -90,6 +92,7 @@ def _tuples(n: int, cage: Cage) -> list[tuple[int, ...]]:
 
 class Keen(PuzzleType):
     name = "keen"
+    tatham_name = "keen"
     summary = "Latin square with cages of + - x / and their results (Tatham's Keen, KenKen)"
     params = (Param("size", "6", "N, the side of the square, when generating", lambda t: whole_number(t, 3, 9)),)
     clue_kinds = ("an operation and a result in every cage (none removable)",)
@@ -235,6 +238,34 @@ class Keen(PuzzleType):
                                                     for c in whole):
                     return self._instance(n, whole, instance.layout)
         return None
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Keen, ``N``: the cages as his block structure, then each cage's clue in the order of its first
+        cell, ``a`` +, ``s`` -, ``m`` x, ``d`` / before the result (a one-cell cage's, its number)."""
+        found = re.fullmatch(r"([0-9])(d[a-z])?m?", params)
+        if not found or not 1 <= int(found.group(1)) <= 9:
+            raise PuzzleError("bad parameters", where="Tatham parameters")
+        n = int(found.group(1))
+        block_of, rest = tatham.read_blocks(desc, n)
+        clues = re.findall(r"([asmd])([0-9]+)", rest)
+        if "".join(a + b for a, b in clues) != rest or len(clues) != max(block_of) + 1:
+            raise PuzzleError(f"expected {max(block_of) + 1} clues, each a s m or d and a number",
+                              where="Tatham description")
+        sizes = [block_of.count(b) for b in range(len(clues))]
+        ops = {"a": "+", "s": "-", "m": "x", "d": "/"}
+        shown = " ".join(f"{NAMES[b]}={target}{ops[op] if sizes[b] > 1 else ''}"
+                         for b, (op, target) in enumerate(clues))
+        rows = ["".join(NAMES[b] for b in block_of[r * n:(r + 1) * n]) for r in range(n)]
+        return {}, "\n".join([*rows, shown])
+
+    def to_tatham(self, instance: Instance) -> str:
+        n, cages = instance.params["size"], instance.data
+        block_of = [0] * (n * n)
+        for b, cage in enumerate(cages):
+            for k in cage.cells:
+                block_of[k] = b
+        ops = {"+": "a", "": "a", "-": "s", "x": "m", "/": "d"}
+        return f"{n}:" + tatham.write_blocks(block_of, n) + "," + "".join(f"{ops[c.op]}{c.target}" for c in cages)
 
 
 def _clue(cells: tuple[int, ...], values: Sequence[int], rng: random.Random, op: str | None = None) -> Cage | None:

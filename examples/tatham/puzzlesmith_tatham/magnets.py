@@ -23,6 +23,7 @@ from puzzlesmith.core.picture import LIGHT, SOLUTION, WHITE, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, char_grid, grid_text, parse_rxc
+from puzzlesmith.puzzles.formats import tatham
 
 Site = tuple[int, int, str]
 Halves = tuple[str, ...]  # each row's cells as L R T B
@@ -74,8 +75,13 @@ def _count(text: str, most: int, line: int | None, where: str) -> int | None:
     return int(text)
 
 
+#: His Magnets writes a count as one character: 0-9, then a-z, then A-Z.
+_SINGLES = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
 class Magnets(PuzzleType):
     name = "magnets"
+    tatham_name = "magnets"
     summary = "dominoes that are magnets or blank, like poles never side by side; + and - counted (Tatham's Magnets)"
     params = (Param("size", None, "RxC or N, an even number of cells, when generating (default 6)",
                     lambda t: parse_rxc(t, True, 900)),)
@@ -209,6 +215,35 @@ class Magnets(PuzzleType):
                 if values is not None and values[k]:
                     pic.text((cc + 1.5) * CELL, (rr + 1.5) * CELL, SIGNS[values[k]], CELL * 0.6, color=SOLUTION)
         return pic
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Magnets: the columns' + counts, the rows' + counts, the columns' - counts, the rows' - counts
+        (one character each, ``.`` not given), then a letter a cell: L R T B, the half of its domino. His
+        cells outside every domino (``*``) are refused."""
+        w, h, _ = tatham.size(params, rest=r"(d[a-z])?S?")
+        parts = desc.split(",")
+        sizes = [w, h, w, h, w * h]
+        if len(parts) != 5 or [len(x) for x in parts] != sizes or not set(parts[4]) <= set("LRTB"):
+            raise PuzzleError("expected four lines of counts and a letter L R T B a cell, after commas (his '*' "
+                              "cells, in no domino, are not read here)", where="Tatham description")
+        counts = [[str(_SINGLES.find(ch)) if ch != "." else "." for ch in part] for part in parts[:4]]
+        if any(n == "-1" for part in counts for n in part):
+            raise PuzzleError("a count is not a number", where="Tatham description")
+        lines = [" ".join(counts[0]), " ".join(counts[2])]
+        lines += [f"{plus} {minus} {parts[4][r * w:(r + 1) * w]}" for r, (plus, minus) in
+                  enumerate(zip(counts[1], counts[3]))]
+        return {}, "\n".join(lines)
+
+    def to_tatham(self, instance: Instance) -> str:
+        lines = [line.split() for line in tatham.text_of(self, instance).splitlines()]
+        rows = lines[2:]
+        counts = [*lines[0], *lines[1], *(n for row in rows for n in row[:2])]
+        if any(n != "." and int(n) >= len(_SINGLES) for n in counts):
+            raise PuzzleError(f"Tatham's Magnets writes counts up to {len(_SINGLES) - 1}")
+        code = lambda n: n if n == "." else _SINGLES[int(n)]  # noqa: E731
+        parts = ["".join(map(code, lines[0])), "".join(code(x[0]) for x in rows), "".join(map(code, lines[1])),
+                 "".join(code(x[1]) for x in rows), "".join(x[2] for x in rows)]
+        return f"{len(rows[0][2])}x{len(rows)}:" + ",".join(parts)
 
 
 def _turned(cells: list[list[str]], r: int, c: int) -> tuple[list[str], list[str]] | None:

@@ -14,6 +14,7 @@ unique, as Tatham's generator does.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -23,6 +24,7 @@ from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles.formats import tatham
 
 Site = tuple[int, int, str]
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -54,8 +56,17 @@ def map_model(layout: Layout) -> Model:
     return m.freeze()
 
 
+def _map_edges(w: int, h: int) -> list[tuple[int, int]]:
+    """The edges of his Map's borders in his order: below each cell, row by row; then right of each cell,
+    column by column; each as the two cells it parts."""
+    below = [(y * w + x, (y + 1) * w + x) for y in range(h - 1) for x in range(w)]
+    right = [(y * w + x, y * w + x + 1) for x in range(w - 1) for y in range(h)]
+    return below + right
+
+
 class Map(PuzzleType):
     name = "map"
+    tatham_name = "map"
     summary = "four-colour a map, neighbouring regions different; some colours given (plug-in)"
     params = (Param("size", None, "RxC or N, when generating (default 8)", lambda t: parse_rxc(t, True, 400, 2)),)
     clue_kinds = ("given colours",)
@@ -158,6 +169,74 @@ class Map(PuzzleType):
         shown = {first[k]: str(v) for k, v in colour.items()}
         rows = [f"{row} " + "".join(shown.get((r, c), ".") for c in range(len(row))) for r, row in enumerate(layout)]
         return ("/" if instance.layout == "line" else "\n").join(rows)
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Map, ``WxHnN``: the borders as runs, each letter a run (``a`` 1 ...) after which border and open
+        edge change places (``z``: 25 and no change), over the edges below cells row by row, then those right of
+        cells column by column; after a comma each region's colour (``0``-``3``, letters runs of uncoloured),
+        the regions numbered by their first cells."""
+        w, h, rest = tatham.size(params, rest=r"(n[0-9]+)?(d[a-z])?")
+        edges_desc, _, colours = desc.partition(",")
+        edges = _map_edges(w, h)
+        states: list[bool] = []
+        border = False
+        for k, ch in enumerate(edges_desc):
+            if not "a" <= ch <= "z":
+                raise PuzzleError(f"{ch!r} at character {k + 1} is not a run", where="Tatham description")
+            states.extend([border] * (25 if ch == "z" else ord(ch) - 96))
+            border = border if ch == "z" else not border
+        if len(states) != len(edges) + 1:
+            raise PuzzleError(f"{len(states) - 1} edges for a map of {len(edges)}", where="Tatham description")
+        region = list(range(w * h))
+
+        def root(k: int) -> int:
+            while region[k] != k:
+                region[k] = region[region[k]]
+                k = region[k]
+            return k
+
+        for (a, b), is_border in zip(edges, states[1:]):
+            if not is_border:
+                region[max(root(a), root(b))] = min(root(a), root(b))
+        number: dict[int, int] = {}
+        of = [number.setdefault(root(k), len(number)) for k in range(w * h)]
+        declared = re.search(r"n([0-9]+)", rest)
+        if declared and int(declared.group(1)) != len(number):
+            raise PuzzleError(f"the borders make {len(number)} regions, not {declared.group(1)}",
+                              where="Tatham description")
+        if len(number) > len(LETTERS):
+            raise PuzzleError(f"{len(number)} regions: this type names {len(LETTERS)}", where="Tatham description")
+        given = tatham.expand(colours, len(number), symbols="0123")
+        first = {}
+        for k, r in enumerate(of):
+            first.setdefault(r, k)
+        shown = ["." if first[r] != k or not given[r] else str(int(given[r]) + 1) for k, r in enumerate(of)]
+        rows = ["".join(LETTERS[r] for r in of[y * w:(y + 1) * w]) + " " + "".join(shown[y * w:(y + 1) * w])
+                for y in range(h)]
+        return {}, "\n".join(rows)
+
+    def to_tatham(self, instance: Instance) -> str:
+        lines = [line.split() for line in tatham.text_of(self, instance).splitlines()]
+        h, w = len(lines), len(lines[0][0])
+        cells = "".join(x[0] for x in lines)
+        number: dict[str, int] = {}
+        of = [number.setdefault(ch, len(number)) for ch in cells]
+        colour = [""] * len(number)
+        for k, ch in enumerate("".join(x[1] for x in lines)):
+            if ch != ".":
+                colour[of[k]] = str(int(ch) - 1)
+        out, border, run = [], False, 1
+        for a, b in _map_edges(w, h):
+            if (of[a] != of[b]) != border:
+                out.append(chr(96 + run))
+                run, border = 1, not border
+            else:
+                if run == 25:
+                    out.append("z")
+                    run = 0
+                run += 1
+        out.append(chr(96 + run))
+        return f"{w}x{h}n{len(number)}:" + "".join(out) + "," + tatham.compress(colour)
 
 
 def four_colouring(count: int, pairs: set[tuple[int, int]], rng: random.Random) -> list[int]:

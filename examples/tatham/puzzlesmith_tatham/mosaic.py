@@ -19,6 +19,7 @@ from puzzlesmith.core.picture import BLACK, GREY, WHITE, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles.formats import tatham
 
 Site = tuple[int, int, str]
 CELL = 24.0
@@ -53,6 +54,7 @@ def _number(ch: str) -> int:
 
 class Mosaic(PuzzleType):
     name = "mosaic"
+    tatham_name = "mosaic"
     summary = "shade cells; each number counts the shaded cells of the 3x3 block around it (Tatham's Mosaic)"
     params = (Param("size", None, "RxC or N, when generating (default 8)", lambda t: parse_rxc(t, True, 900)),)
     clue_kinds = ("numbers in cells",)
@@ -118,3 +120,12 @@ class Mosaic(PuzzleType):
                     pic.text(1 + (c + 0.5) * CELL, 1 + (r + 0.5) * CELL, str(numbers[r][c]), CELL * 0.5,
                              color=WHITE if dark else BLACK, role="clue")
         return pic
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Mosaic: digits, letters for runs of cells without one."""
+        w, h, _ = tatham.size(params, rest=r"(h[0-9]+)?")
+        return {}, tatham.read_cells(desc, w, h, symbols="0123456789")
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        return f"{tatham.shape(text)}:" + tatham.write_cells(text)

@@ -20,13 +20,16 @@ the other answer's tiles are no longer turns of the new ones.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, grid_text, parse_rxc
+from puzzlesmith.puzzles.formats import tatham
 
 Tiles = tuple[int, ...]
 N, E, S, W = 1, 2, 4, 8
@@ -79,8 +82,13 @@ def net_model(rows: int, cols: int, tiles: Tiles) -> Model:
     return m.freeze()
 
 
+#: His Net's bits for a tile's connections (R=1 U=2 L=4 D=8), each with this type's own (N=1 E=2 S=4 W=8).
+_HIS_BITS = ((1, 2), (2, 1), (4, 8), (8, 4))
+
+
 class Net(PuzzleType):
     name = "net"
+    tatham_name = "net"
     summary = "turn every tile so that all form one tree, no loose ends (Tatham's Net) (plug-in)"
     params = (Param("size", "5", "N or ROWSxCOLUMNS of the boards generate makes",
                     lambda text: parse_rxc(text, square=True, most=400, least=2)),)
@@ -153,6 +161,22 @@ class Net(PuzzleType):
                 if any(other[x] not in turns(board.data[x]) for x in range(size)):
                     return board
         return None
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Net without wrapping or barriers: a hexadecimal digit a tile, his bits R=1 U=2 L=4 D=8."""
+        w, h, rest = tatham.size(params, rest=r"[wab0-9.]*")
+        if "w" in rest or re.search(r"[hv]", desc):
+            raise PuzzleError("his wrapping (w) and barriers (h, v) are not read here", where="Tatham parameters")
+        if len(desc) != w * h or not all(ch in "0123456789abcdefABCDEF" for ch in desc):
+            raise PuzzleError(f"expected {w * h} hexadecimal digits", where="Tatham description")
+        tiles = [sum(ours for his, ours in _HIS_BITS if int(ch, 16) & his) for ch in desc]
+        return {}, "\n".join("".join(HEX[t] if t else "." for t in row) for row in tatham.rows_of(tiles, w))
+
+    def to_tatham(self, instance: Instance) -> str:
+        if not all(instance.data):
+            raise PuzzleError("Tatham's Net has a tile in every square: this puzzle has empty ones")
+        his = ["0123456789abcdef"[sum(h for h, ours in _HIS_BITS if t & ours)] for t in instance.data]
+        return f"{instance.params['cols']}x{instance.params['rows']}:" + "".join(his)
 
 
 def _tree(size: int, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -24,6 +24,7 @@ from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
+from puzzlesmith.puzzles.formats import tatham
 
 Site = tuple[int, int, str]
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -95,6 +96,7 @@ def _bits(n: int) -> list[tuple[int, ...]]:
 
 class Palisade(PuzzleType):
     name = "palisade"
+    tatham_name = "palisade"
     summary = "divide the grid into regions of one size; numbers count the walls round a cell (plug-in)"
     params = (Param("size", None, "RxC or N, when generating (default 5)", lambda t: parse_rxc(t, True, 400, 2)),
               Param("region", None, "cells of each region, when generating (default the longer side)",
@@ -168,6 +170,18 @@ class Palisade(PuzzleType):
         cells = ["".join(letter.setdefault(piece[r * p["cols"] + c], LETTERS[len(letter) % len(LETTERS)])
                          for c in range(p["cols"])) for r in range(p["rows"])]
         return ("/" if instance.layout == "line" else "\n").join([str(p["region"]), *cells])
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Palisade, ``WxHnK`` (regions of K cells, W when not said): digits, letters for runs of cells, the
+        empty ones at the end unsaid."""
+        w, h, rest = tatham.size(params, rest=r"(n[0-9]{1,4})?")
+        region = rest[1:] or str(w)
+        return {}, region + "\n" + tatham.read_cells(desc, w, h, symbols="01234", pad=True)
+
+    def to_tatham(self, instance: Instance) -> str:
+        p = instance.params
+        region, _, cells = tatham.text_of(self, instance).partition("\n")
+        return f"{p['cols']}x{p['rows']}n{region}:" + tatham.write_cells(cells, pad=True)
 
 
 def _divide(rows: int, cols: int, size: int, rng: random.Random) -> list[int] | None:

@@ -22,6 +22,7 @@ from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 
 Site = tuple[int, int, str]
 STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
@@ -61,6 +62,8 @@ def range_model(rows: int, cols: int) -> Model:
 
 class Range(PuzzleType):
     name = "range"
+    puzzlink_names = ("kurodoko",)
+    tatham_name = "range"
     summary = "shade cells apart, whites connected; a number counts the whites it sees (Kurodoko; plug-in)"
     params = (Param("size", None, "RxC or N, when generating (default 7)", lambda t: parse_rxc(t, True, 400, 2)),)
     clue_kinds = ("numbers in white cells",)
@@ -122,6 +125,29 @@ class Range(PuzzleType):
                  for r in range(rows)]
         sep = " " if any(len(t) > 1 for row in cells for t in row) else ""
         return ("/" if instance.layout == "line" else "\n").join(sep.join(row) for row in cells)
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Range: numbers (``_`` between two), letters for runs of cells without one."""
+        w, h, _ = tatham.size(params)
+        return {}, tatham.read_cells(desc, w, h, numbers=True, sep=" ")
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        return f"{tatham.shape(text)}:" + tatham.write_cells(text, numbers=True)
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Kurodoko: ``decodeNumber16``, numbers from 1 (its question marks are refused)."""
+        values, rest = puzzlink.read_number16(body, cols * rows)
+        puzzlink.done(rest)
+        if any(v == -2 or v == 0 for v in values):
+            raise PuzzleError("a question mark or a 0: not a range clue here", where="puzz.link body")
+        cells = ["." if v == -1 else str(v) for v in values]
+        return {}, "\n".join(" ".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        rows = tatham.cells_of(tatham.text_of(self, instance))
+        values = [-1 if t == "." else int(t) for row in rows for t in row]
+        return puzzlink.query("kurodoko", len(rows[0]), len(rows), puzzlink.write_number16(values))
 
 
 def seen(shaded: Sequence[int], rows: int, cols: int, k: int) -> int:

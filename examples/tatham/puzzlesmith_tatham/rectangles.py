@@ -23,10 +23,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 
 Numbers = tuple[tuple[int, ...], ...]
 Rect = tuple[int, int, int, int]  # top, left, height, width
@@ -91,6 +93,8 @@ def rectangles_model(numbers: Numbers) -> Model:
 
 class Rectangles(PuzzleType):
     name = "rectangles"
+    puzzlink_names = ("shikaku",)
+    tatham_name = "rect"
     summary = "divide the grid into rectangles, each with one number, its area (Shikaku) (plug-in)"
     params = (Param("size", "7", "N or ROWSxCOLUMNS of the boards generate makes",
                     lambda text: parse_rxc(text, square=True, most=400, least=2)),)
@@ -180,3 +184,28 @@ class Rectangles(PuzzleType):
         numbers = [list(row) for row in instance.data]
         numbers[x // cols][x % cols], numbers[k // cols][k % cols] = numbers[k // cols][k % cols], 0
         return self._board(tuple(map(tuple, numbers)), instance.layout)
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Rectangles: areas (``_`` between two), letters for runs of cells without one."""
+        w, h, _ = tatham.size(params, rest=r"(e[0-9.]+)?a?")
+        return {}, tatham.read_cells(desc, w, h, numbers=True, sep=" ")
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        return f"{tatham.shape(text)}:" + tatham.write_cells(text, numbers=True)
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Shikaku: ``decodeNumber16``, the areas; its question mark (a rectangle of any area) is
+        refused: every number here says its area."""
+        values, rest = puzzlink.read_number16(body, cols * rows)
+        puzzlink.done(rest)
+        if -2 in values:
+            raise PuzzleError("a question mark (a rectangle of unsaid area): every rectangle here gives its area",
+                              where="puzz.link body")
+        cells = ["." if v == -1 else str(v) for v in values]
+        return {}, "\n".join(" ".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        rows = tatham.cells_of(tatham.text_of(self, instance))
+        values = [-1 if t == "." else int(t) for row in rows for t in row]
+        return puzzlink.query("shikaku", len(rows[0]), len(rows), puzzlink.write_number16(values))

@@ -25,6 +25,7 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, grid_text, parse_rxc
+from puzzlesmith.puzzles.formats import tatham
 
 STEPS = {"n": (-1, 0), "ne": (-1, 1), "e": (0, 1), "se": (1, 1), "s": (1, 0), "sw": (1, -1), "w": (0, -1),
          "nw": (-1, -1)}
@@ -57,6 +58,7 @@ def signpost_model(rows: int, cols: int, arrows: Arrows) -> Model:
 
 class Signpost(PuzzleType):
     name = "signpost"
+    tatham_name = "signpost"
     summary = "number the cells 1..R*C, each next number where its cell's arrow points (Tatham's Signpost)"
     params = (Param("size", "4", "RxC or N, when generating", lambda t: parse_rxc(t, True, 64, least=2)),)
     clue_kinds = ("given numbers",)
@@ -154,6 +156,27 @@ class Signpost(PuzzleType):
         differ = [t for t in range(len(instance.data)) if keep[t] != other[t]]
         t = random.Random(hash((tuple(keep), tuple(other)))).choice(differ)
         return self.with_givens(instance, instance.givens | {t: keep[t]})
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Signpost: each cell an optional number, then its arrow as a letter (``a`` north, clockwise to
+        ``h`` north-west); the last number's cell keeps a letter but no arrow."""
+        w, h, _ = tatham.size(params, rest=r"c?")
+        cells = re.findall(r"([0-9]*)([a-h])", desc)
+        if "".join(a + b for a, b in cells) != desc or len(cells) != w * h:
+            raise PuzzleError(f"expected {w * h} cells, each an optional number and a letter a-h",
+                              where="Tatham description")
+        if not any(n and int(n) == w * h for n, _ in cells):
+            raise PuzzleError(f"the last number, {w * h}, is not given", where="Tatham description")
+        arrows = list(STEPS)
+        tokens = [n if n and int(n) == w * h else n + arrows[ord(a) - 97] for n, a in cells]
+        return {}, "\n".join(" ".join(row) for row in tatham.rows_of(tokens, w))
+
+    def to_tatham(self, instance: Instance) -> str:
+        rows, cols, last = instance.params["rows"], instance.params["cols"], len(instance.data)
+        shown = {k: t + 1 for t, k in instance.givens.items()}
+        letters = {a: chr(97 + k) for k, a in enumerate(STEPS)}
+        cells = [f"{shown.get(k, '')}{letters[a]}" if a else f"{last}a" for k, a in enumerate(instance.data)]
+        return f"{cols}x{rows}:" + "".join(cells)
 
 
 def _path(rows: int, cols: int, rng: random.Random) -> list[int]:

@@ -15,10 +15,12 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.core.picture import SOLUTION, WHITE, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 
 Site = tuple[int, int, str]
 CELL = 24.0
@@ -60,6 +62,8 @@ def _number(ch: str) -> int:
 
 class Slant(PuzzleType):
     name = "slant"
+    puzzlink_names = ("gokigen", "slant")
+    tatham_name = "slant"
     summary = "a diagonal in every cell, no loops; numbers at points count the diagonals touching them (Tatham's Slant)"
     params = (Param("size", None, "RxC or N cells, when generating (default 8)", lambda t: parse_rxc(t, True, 900)),)
     clue_kinds = ("numbers at grid points",)
@@ -152,3 +156,30 @@ class Slant(PuzzleType):
                     pic.circle(x0 + j * CELL, x0 + i * CELL, CELL * 0.28, fill=WHITE, role="point")
                     pic.text(x0 + j * CELL, x0 + i * CELL, str(n), CELL * 0.4, role="clue")
         return pic
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Slant: the (W+1)x(H+1) points, digits 0-4, letters for runs of points without one."""
+        w, h, _ = tatham.size(params, rest=r"(d[a-z])?")
+        return {}, tatham.read_cells(desc, w + 1, h + 1, symbols="01234")
+
+    def to_tatham(self, instance: Instance) -> str:
+        text = tatham.text_of(self, instance)
+        points = tatham.cells_of(text)
+        return f"{len(points[0]) - 1}x{len(points) - 1}:" + tatham.write_cells(text)
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Gokigen: ``decode4Cross`` over the (COLS+1)x(ROWS+1) points (its older codings, flag ``d``,
+        and question marks are refused)."""
+        if "d" in flags:
+            raise PuzzleError("pzprjs's older Gokigen coding (flag d) is not read here", where="puzz.link URL")
+        values, rest = puzzlink.read_4cell(body, (cols + 1) * (rows + 1))
+        puzzlink.done(rest)
+        if -2 in values:
+            raise PuzzleError("a question mark at a point: not a slant clue here", where="puzz.link body")
+        cells = ["." if v == -1 else str(v) for v in values]
+        return {}, "\n".join("".join(cells[r * (cols + 1):(r + 1) * (cols + 1)]) for r in range(rows + 1))
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        points = tatham.cells_of(tatham.text_of(self, instance))
+        values = [-1 if ch == "." else int(ch) for row in points for ch in row]
+        return puzzlink.query("gokigen", len(points[0]) - 1, len(points) - 1, puzzlink.write_4cell(values))

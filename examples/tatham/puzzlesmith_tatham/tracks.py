@@ -15,6 +15,7 @@ generator removes (``clue_kinds``), the counts all stay, as in Tatham's puzzles.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -24,6 +25,7 @@ from puzzlesmith.core.picture import BLACK, SOLUTION, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, char_grid, grid_text, parse_rxc
+from puzzlesmith.puzzles.formats import tatham
 
 Site = tuple[int, int, str]
 PIECES = ".-|LJ7F"  # by value; each piece's two directions below
@@ -75,8 +77,13 @@ def _count(text: str, most: int, place: dict[str, Any], where: str) -> int | Non
     return int(text)
 
 
+#: His Tracks' pieces, the hexadecimal digit of their two directions (R=1 U=2 L=4 D=8), as this type writes them.
+_HIS_PIECES = {"5": "-", "A": "|", "3": "L", "6": "J", "C": "7", "9": "F"}
+
+
 class Tracks(PuzzleType):
     name = "tracks"
+    tatham_name = "tracks"
     summary = "one track from the left edge to the bottom edge; counts of track cells per row and column"
     params = (Param("size", None, "RxC or N, when generating (default 8)", lambda t: parse_rxc(t, True, 900, 2)),)
     clue_kinds = ("pieces of track",)
@@ -202,3 +209,27 @@ class Tracks(PuzzleType):
                     pic.line(x + half, y + half, x + half * (1 + STEP[d][1]), y + half * (1 + STEP[d][0]), 3.0,
                              BLACK if given[r][c] else SOLUTION, role="track")
         return pic
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Tracks: the given pieces as hexadecimal digits of his bits (R=1 U=2 L=4 D=8), letters runs of
+        cells without one; then the columns' counts and the rows', ``S`` marking the exit's and the entrance's."""
+        w, h, _ = tatham.size(params, rest=r"(d[a-z])?o?")
+        cells, *counts = desc.split(",")
+        pieces = tatham.expand(cells, w * h, symbols="0123456789ABCDEF")
+        unknown = next((t for t in pieces if t and t not in _HIS_PIECES), None)
+        if unknown is not None:
+            raise PuzzleError(f"{unknown!r} is not a piece of track (two of R U L D)", where="Tatham description")
+        if len(counts) != w + h or not all(re.fullmatch(r"S?[0-9]+", x) for x in counts):
+            raise PuzzleError(f"expected {w + h} counts after the pieces, S marking the exit and the entrance",
+                              where="Tatham description")
+        rows = ["".join(_HIS_PIECES[t] if t else "." for t in row) for row in tatham.rows_of(pieces, w)]
+        return {}, "\n".join([" ".join(counts[:w]), *(f"{n} {row}" for n, row in zip(counts[w:], rows))])
+
+    def to_tatham(self, instance: Instance) -> str:
+        lines = [line.split() for line in tatham.text_of(self, instance).splitlines()]
+        counts = [*lines[0], *(x[0] for x in lines[1:])]
+        if any(x.removeprefix("S") == "." for x in counts):
+            raise PuzzleError("Tatham's Tracks gives every count: this puzzle leaves some out")
+        his = {piece: code for code, piece in _HIS_PIECES.items()}
+        cells = [his.get(ch, "") for x in lines[1:] for ch in x[1]]
+        return f"{len(lines[0])}x{len(lines) - 1}:" + ",".join([tatham.compress(cells), *counts])

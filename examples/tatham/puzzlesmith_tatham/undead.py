@@ -33,6 +33,7 @@ from typing import Any
 from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
+from puzzlesmith.puzzles.formats import tatham
 
 Site = tuple[int, int, str]
 MONSTERS = "GVZ"
@@ -94,6 +95,7 @@ def undead_model(maze: Maze) -> Model:
 
 class Undead(PuzzleType):
     name = "undead"
+    tatham_name = "undead"
     summary = "ghosts, vampires and zombies in a mirror maze, counted along sightlines (plug-in)"
     params = (Param("size", None, "RxC or N, when generating (default 5)", lambda t: parse_rxc(t, True, 400, 2)),)
     clue_kinds = ("numbers on the edge", "monsters given")
@@ -207,3 +209,34 @@ class Undead(PuzzleType):
             lines.append(" ".join(mirror.get((r, c)) or (MONSTERS[monster[r, c]] if (r, c) in monster else
                                                          edge.get((r, c), ".")) for c in range(-1, maze.cols + 1)))
         return ("|" if instance.layout == "line" else "\n").join(lines)
+
+    def from_tatham(self, params: str, desc: str) -> tuple[dict[str, str], str]:
+        """His Undead: the totals of ghosts, vampires and zombies; the cells (``L`` the mirror ``\\``, ``R``
+        ``/``, ``G`` ``V`` ``Z`` given monsters, letters runs of empty cells); then the edge numbers clockwise
+        from the top left (the top, the right side, the bottom, the left side), all after commas."""
+        w, h, _ = tatham.size(params, rest=r"(d[a-z])?")
+        parts = desc.split(",")
+        if len(parts) != 4 + 2 * (w + h) or not all(x.isdigit() and x.isascii() for x in parts[:3] + parts[4:]):
+            raise PuzzleError(f"expected three totals, the cells and {2 * (w + h)} edge numbers, after commas",
+                              where="Tatham description")
+        table = {"L": "\\", "R": "/"}
+        cells = [table.get(t, t) or "." for t in tatham.expand(parts[3], w * h, symbols="LRGVZ")]
+        edges = parts[4:]
+        top, right, bottom, left = edges[:w], edges[w:w + h], edges[w + h:2 * w + h][::-1], edges[2 * w + h:][::-1]
+        lines = [" ".join(parts[:3]), " ".join([".", *top, "."])]
+        lines += [" ".join([left[r], *cells[r * w:(r + 1) * w], right[r]]) for r in range(h)]
+        lines.append(" ".join([".", *bottom, "."]))
+        return {}, "\n".join(lines)
+
+    def to_tatham(self, instance: Instance) -> str:
+        lines = [line.split() for line in tatham.text_of(self, instance).splitlines()]
+        grid, totals = lines[1:], lines[0]
+        h, w = len(grid) - 2, len(grid[0]) - 2
+        top, bottom = grid[0][1:-1], grid[-1][1:-1]
+        right, left = [row[-1] for row in grid[1:-1]], [row[0] for row in grid[1:-1]]
+        edges = [*top, *right, *bottom[::-1], *left[::-1]]
+        if "." in edges:
+            raise PuzzleError("Tatham's Undead gives every edge number: this puzzle leaves some out")
+        table = {"\\": "L", "/": "R", ".": ""}
+        cells = [table.get(t, t) for row in grid[1:-1] for t in row[1:-1]]
+        return f"{w}x{h}:" + ",".join([*totals, tatham.compress(cells), *edges])

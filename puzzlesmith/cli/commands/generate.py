@@ -32,6 +32,8 @@ from puzzlesmith.cli.common import (
     EXIT_OK,
     EXIT_UNKNOWN,
     add_type_options,
+    add_url_format_option,
+    check_url_format,
     emit_json,
     positive_int,
     resolved_params,
@@ -63,6 +65,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="engine that answers the uniqueness questions (default: the fastest registered); "
                         "the puzzles do not depend on it")
     p.add_argument("--grid", action="store_true", help="print grids (blank line between) instead of one line each")
+    add_url_format_option(p, "print each puzzle")
     p.add_argument("--json", action="store_true",
                    help="JSON Lines: puzzle, solution, clues, grade, seed, ... one object per puzzle")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no seed note on stderr")
@@ -94,6 +97,7 @@ def difficulty(text: str) -> str | tuple[float, float]:
 
 def run(args: argparse.Namespace) -> int:
     ptype = type_of(args.type)
+    check_url_format(ptype, args.url_format)
     if isinstance(args.difficulty, tuple):
         if args.rating is not None:
             raise UsageError("give a rating range with --difficulty or with --rating, not both")
@@ -124,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         for one in made:
             if args.json:
-                emit_json(with_params(args, one.record))
+                emit_json(with_params(args, one))
             else:
                 out.print(one)
             if bar is not None:
@@ -157,6 +161,9 @@ class Output:
 
     def print(self, made: Made) -> None:
         puzzle = made.puzzle
+        if self.args.url_format:
+            print(puzzle.to_url(self.args.url_format), flush=True)
+            return
         text = puzzle.text if self.args.grid else puzzle.line
         if not self.count:
             n = self.args.number
@@ -178,8 +185,12 @@ class Output:
                   f"(the text alone does not say it)", file=sys.stderr, flush=True)
 
 
-def with_params(args: argparse.Namespace, record: dict[str, Any]) -> dict[str, Any]:
-    """A JSON record with the -p values that made it, so that it says everything needed to read it back."""
+def with_params(args: argparse.Namespace, made: Made) -> dict[str, Any]:
+    """A JSON record with the -p values that made it, so that it says everything needed to read it back (and
+    with ``--format`` its URL or game ID)."""
+    record = made.record
+    if args.url_format:
+        record = {**record, "url": made.puzzle.to_url(args.url_format)}
     if not args.param:
         return record
     params = dict(pair.partition("=")[::2] for pair in args.param)
@@ -207,7 +218,7 @@ def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, An
     try:
         for one in made:
             if args.json:
-                emit_json(with_params(args, one.record))
+                emit_json(with_params(args, one))
             else:
                 out.print(one)
     except GenerationError as e:

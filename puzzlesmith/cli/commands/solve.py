@@ -25,10 +25,13 @@ from puzzlesmith.cli.common import (
     add_engine_options,
     add_input_options,
     add_type_options,
+    add_url_format_option,
+    check_url_format,
     emit_json,
     plan,
     positive_int,
     read_puzzles,
+    urls,
 )
 from puzzlesmith.cli.moves import add_move_options, solve_moves
 
@@ -44,6 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--matrix", action="store_true",
                    help="also print the matrix A of a linear (Parity) model and its inverse mod p, or a "
                         "generalized inverse G (A G A = A) when A has none, as the pushpull blog post prints them")
+    add_url_format_option(p, "print each puzzle, above its solutions,")
     add_move_options(p)
     p.set_defaults(run=run)
 
@@ -62,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
     if args.table:
         raise UsageError("--table is for puzzles solved by moves (a distance table built by `puzzlesmith table`)")
     ptype, _, puzzles = read_puzzles(args)
+    check_url_format(ptype, args.url_format)
+    links = urls(puzzles, args.url_format) if args.url_format else [None] * len(puzzles)
     limit = None if args.all else (args.limit or 1)
     plans = plan(puzzles, args.engine, args.time_limit)
     if args.matrix:
@@ -71,17 +77,21 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError(f"{puzzle.source}: --matrix {why}")
     worst = EXIT_OK
     answers = solutions_of(puzzles, limit, args.engine, args.time_limit, args.node_limit)
-    for puzzle, job, found in zip(puzzles, plans, answers):
+    for puzzle, job, found, link in zip(puzzles, plans, answers, links):
         assert isinstance(found, Solution)  # a constraint puzzle's answer
-        worst = max(worst, solve_one(args, ptype, puzzle, job, found))
+        worst = max(worst, solve_one(args, ptype, puzzle, job, found, link))
     return worst
 
 
-def solve_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, job: Plan, found: Solution) -> int:
-    """Print what the search of one planned puzzle found; the exit code it deserves."""
+def solve_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, job: Plan, found: Solution,
+              link: str | None = None) -> int:
+    """Print what the search of one planned puzzle found (under ``link``, its URL, when given); the exit code it
+    deserves."""
     status, texts = found.status, found.texts
     matrix = linear_matrix(puzzle, job) if args.matrix and status != Status.UNKNOWN else None
     null = matrix.null if matrix else None
+    if link is not None and not args.json:
+        print(link, flush=True)
     if matrix and not args.json:
         print(matrix_text(matrix.a, matrix.inverse, matrix.invertible), flush=True)
         if null:
@@ -97,6 +107,8 @@ def solve_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, job: 
                   "engine_reason": found.engine_reason, "seconds": round(found.seconds, 6), "stats": found.stats}
         if status == Status.UNSAT and found.reason:
             record["why"] = found.reason
+        if link is not None:
+            record["url"] = link
         if matrix:
             record["matrix"] = {"A": matrix.a, "inverse": matrix.inverse, "invertible": matrix.invertible,
                                 "null": null}
