@@ -189,8 +189,45 @@ def steps(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
         yield from placements(0, TIER_NAMES[0])
 
 
-def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None) -> Grade:
-    """The grade of a puzzle by the deepest tier it needs (see the module docstring)."""
+def tier_needed(prober: Prober, givens: Mapping[int, int], cap: int = MAX_DEPTH) -> tuple[int, list[int]] | None:
+    """The deepest tier a solve by ``steps`` needs, and the domains it ends with, or None when tiers up to
+    ``cap`` leave an answer variable undecided (or the givens contradict each other).
+
+    The same passes as ``steps`` in the same order (so it agrees with ``grade``), without their records, and
+    stopping as soon as a tier deeper than ``cap`` would be needed: ``steps`` tries a deeper tier only when
+    the shallower ones find nothing, so its run with a cap of k is the first part of its run without one.
+    ``prober`` is reused between calls (one compiled model for a whole generation); its budget restarts."""
+    prober.spent = 0
+    try:
+        dom = prober.start(givens)
+    except Contradiction:
+        return None
+    deepest, depth = 0, 1
+    while prober.open(dom):
+        if depth > cap:
+            return None
+        found = False
+        for v, bit in prober.literals(dom, None if depth == 1 else prober.two_valued(dom)):
+            clock.check()
+            if depth > 1 and prober.spent > DEPTH2_BUDGET:
+                break
+            assumed = prober.only(dom, v, bit)
+            if assumed is not None and (depth == 1 or not prober.refutes(assumed, depth - 1)):
+                continue
+            found = True
+            deepest = max(deepest, depth)
+            narrowed = prober.without(dom, v, bit)
+            if narrowed is None:
+                return None
+            dom = narrowed
+        depth = 1 if found else depth + 1
+    return deepest, dom
+
+
+def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None,
+          names: Sequence[str] = ()) -> Grade:
+    """The grade of a puzzle by the deepest tier it needs (see the module docstring); ``names`` name the
+    tiers' levels (``PuzzleType.levels``; empty: the rating's band, easy, medium, hard)."""
     counts: dict[str, int] = {}
     rating, guesses, hardest = 1.0, 0, ""
     try:
@@ -202,8 +239,8 @@ def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
             elif not hardest:
                 hardest = s.technique
     except Contradiction:
-        return Grade(1.0, 0, {}, solved=False)
-    return Grade(rating, guesses, counts, hardest=hardest)
+        return Grade(1.0, 0, {}, solved=False, names=tuple(names))
+    return Grade(rating, guesses, counts, hardest=hardest, names=tuple(names))
 
 
 def hint(model: Model, givens: Mapping[int, int], solution: Sequence[int]) -> list[Step]:
