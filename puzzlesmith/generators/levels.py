@@ -48,8 +48,8 @@ def tier_of(ptype: PuzzleType, model: Model, difficulty: str | None) -> int | No
         return None
     names = level_names(ptype, model)
     if difficulty not in names:
-        raise PuzzleError(f"unknown difficulty for {ptype.name} (known: {', '.join(names)})",
-                          where=f"difficulty {difficulty!r}")
+        raise PuzzleError(f"unknown level {difficulty!r} for {ptype.name} (known: {', '.join(names)})",
+                          where="difficulty")
     if names is LEVELS or difficulty == GUESSING:
         return None
     return names.index(difficulty)
