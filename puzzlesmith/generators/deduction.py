@@ -70,6 +70,10 @@ class Prober:
         self.answer = list(model.answer_vars)
         self.lo = self.net.lo
         self.spent = 0  # propagations of assumptions so far
+        #: (variable, value bit) -> a fixpoint of propagation with that value (the last probe of it that held).
+        #: Propagation is monotone, so from any domains holding that fixpoint the probe holds too, and is not
+        #: run again (SAC's residual supports); kept across puzzles of one model, as a generator's checks are.
+        self.supports: dict[tuple[int, int], list[int]] = {}
 
     def start(self, givens: Mapping[int, int]) -> list[int]:
         dom = self.net.start(givens, ())
@@ -93,13 +97,41 @@ class Prober:
         d[v] = bit
         return d if self.net.propagate(d, (v,)) else None
 
+    def holds(self, dom: list[int], v: int, bit: int) -> bool:
+        """Whether assuming ``v``'s value ``bit`` leaves propagation without a contradiction (counted in
+        ``spent`` whether or not a stored support answers it, so budgets do not depend on the supports)."""
+        support = self.supports.get((v, bit))
+        if support is not None and all(not x & ~d for x, d in zip(support, dom)):
+            self.spent += 1
+            return True
+        assumed = self.only(dom, v, bit)
+        if assumed is None:
+            return False
+        self.supports[(v, bit)] = assumed
+        return True
+
+    def seed(self, solution: Sequence[int]) -> None:
+        """Keep a solution (every variable's value) as the support of each of its values: it is a fixpoint of
+        propagation (which is sound), and within the domains of every puzzle it solves."""
+        lo = self.lo
+        dom = [1 << (x - lo) for x in solution]
+        for v, bit in enumerate(dom):
+            self.supports[(v, bit)] = dom
+
+    def fails(self, dom: list[int], v: int, bit: int, depth: int) -> bool:
+        """Whether probing at ``depth`` refutes ``v``'s value ``bit``: propagation (depth 1), or one pass of
+        probing at depth - 1 after it, reaches a contradiction."""
+        if depth == 1:
+            return not self.holds(dom, v, bit)
+        assumed = self.only(dom, v, bit)
+        return assumed is None or self.refutes(assumed, depth - 1)
+
     def refutes(self, dom: list[int], depth: int) -> bool:
         """True when one pass of probing at ``depth`` over the open variables, each value removed as soon
         as its assumption fails, reaches a contradiction."""
         for v, bit in self.literals(dom):
             clock.check()
-            assumed = self.only(dom, v, bit)
-            if assumed is None or depth > 1 and self.refutes(assumed, depth - 1):
+            if self.fails(dom, v, bit, depth):
                 d = self.without(dom, v, bit)
                 if d is None:
                     return True
@@ -153,8 +185,7 @@ def steps(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
             clock.check()
             if depth > 1 and prober.spent > DEPTH2_BUDGET:
                 break
-            assumed = prober.only(dom, v, bit)
-            if assumed is not None and (depth == 1 or not prober.refutes(assumed, depth - 1)):
+            if not prober.fails(dom, v, bit, depth):
                 continue
             found = True
             technique = TIER_NAMES[depth]
@@ -211,8 +242,7 @@ def tier_needed(prober: Prober, givens: Mapping[int, int], cap: int = MAX_DEPTH)
             clock.check()
             if depth > 1 and prober.spent > DEPTH2_BUDGET:
                 break
-            assumed = prober.only(dom, v, bit)
-            if assumed is not None and (depth == 1 or not prober.refutes(assumed, depth - 1)):
+            if not prober.fails(dom, v, bit, depth):
                 continue
             found = True
             deepest = max(deepest, depth)

@@ -91,6 +91,8 @@ def reduce_at(prober: deduction.Prober, full: Mapping[Any, int], groups: Sequenc
         return None
     clues = dict(full)
     needed, dom = found
+    if all(not d & (d - 1) for d in dom):  # the board's whole solution: every later probe of its values holds
+        prober.seed(prober.net.values(dom))
     order = [tuple(g) for g in groups if g and g[0] in clues]
     rng.shuffle(order)
     for group in order:
@@ -108,6 +110,7 @@ def from_givens(model: Model, groups: Sequence[Sequence[int]], tier: int, rng: r
     _, solution = add_clues(model, groups, rng, oracle)
     full = {v: solution[v] for g in groups for v in g}
     prober = probers(model)
+    prober.seed(solution)
     made = reduce_at(prober, full, groups, tier, lambda clues: clues, rng)
     if made is None or made[1] != tier:
         return None
