@@ -129,3 +129,20 @@ def test_an_unknown_level_is_one_line_and_exit_2(name):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip().splitlines() == [
         f"puzzlesmith: error: difficulty: unknown level 'fiendish' for {name} (known: {known})"]
+
+
+def test_the_web_app_opens_a_genre_at_its_level(tmp_path):
+    pytest.importorskip("starlette", reason="the web app needs the 'web' extra")
+    pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (in the 'test' extra)")
+    from starlette.testclient import TestClient
+
+    from puzzlesmith.web.app import create_app
+    from puzzlesmith.web.library import Library
+
+    made = ps.generate("range", 1, "medium", size=5)
+    with TestClient(create_app(Library(tmp_path / "l.sqlite"), time_limit=60.0), base_url="http://127.0.0.1:8000") as c:
+        page = c.get("/play/range?seed=1&difficulty=medium&p=size=5")
+        assert page.status_code == 200 and made.line in page.text
+        assert c.get("/api/library?type=range").json()["puzzles"][0]["level"] == "medium"
+        refused = c.get("/play/range?seed=1&difficulty=expert&p=size=5")
+        assert refused.status_code == 400 and "unknown level &#x27;expert&#x27; for range" in refused.text

@@ -371,7 +371,8 @@ class App:
             if difficulty is not None:  # the type's own levels (the generic tiers' or the technique ladder's)
                 known = await run_in_threadpool(lambda: api.levels(type_name, **params))
                 if difficulty not in known:
-                    raise BadRequest(f"unknown level for {type_name} (known: {', '.join(known)})", where="difficulty")
+                    raise BadRequest(f"unknown level {difficulty!r} for {type_name} (known: {', '.join(known)})",
+                                     where="difficulty")
             row = await run_in_threadpool(self.library.made, type_name, seed, difficulty or "", params)
             if row is None:
                 status, found = await run_in_threadpool(self.generate, type_name, seed, difficulty, params)
