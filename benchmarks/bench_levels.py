@@ -6,10 +6,10 @@ minimal, no level), per genre at the default sizes of Simon Tatham's Portable Pu
     python benchmarks/bench_levels.py --seeds 5 --limit 60
 
 Times are CPU milliseconds per puzzle in this process, after one warm-up puzzle of the genre (imports and
-compiled kernels are not counted). A level is "reachable" when every seed made a puzzle there within
-``--tries`` tries and ``--limit`` seconds a puzzle (the clock's, as ``clock.time_limit`` counts); the cell then shows the mean, and the ratio beside it
-is the default generation's time over the level's (above 1: the level is faster). Every puzzle made at a
-level is checked afterwards, untimed, by CP-SAT to have exactly one answer.
+compiled kernels are not counted), the mean over the seeds that made a puzzle within ``--tries`` tries and
+``--limit`` seconds (the clock's, as ``clock.time_limit`` counts); ``made`` says how many did (0: the level
+was not reached). The ratio is the default generation's time over the level's (above 1: the level is
+faster). Every puzzle made at a level is checked afterwards, untimed, by CP-SAT to have exactly one answer.
 """
 
 from __future__ import annotations
