@@ -23,7 +23,7 @@ MADE = [(name, size, level, 1) for name, size, levels in [
     ("dominosa", "3", "easy medium"), ("fillomino", "5", "easy medium hard"), ("galaxies", "5", "easy medium"),
     ("hashi", "5", "easy medium"), ("hitori", "5", "medium"), ("lightup", "5", "easy medium"),
     ("magnets", "4", "easy medium"), ("map", "5", "easy medium"), ("masyu", "5", "easy medium"),
-    ("mosaic", "5", "easy medium hard"), ("net", "4", "easy medium"), ("palisade", "4", "easy medium hard"),
+    ("mosaic", "5", "easy medium"), ("net", "4", "easy medium"), ("palisade", "4", "easy medium hard"),
     ("range", "5", "easy medium"), ("rectangles", "5", "easy"), ("slant", "5", "easy medium"),
     ("slitherlink", "5", "easy medium"), ("takuzu", "6", "easy medium"), ("tents", "5", "easy medium"),
     ("tracks", "5", "easy medium"), ("undead", "4", "easy medium hard")] for level in levels.split()]
