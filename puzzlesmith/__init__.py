@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # `X as X` marks a re-export, for type checkers in strict mod
         game as game,
         games as games,
         generate as generate,
+        levels as levels,
         read as read,
         read_file as read_file,
         read_url as read_url,
@@ -50,8 +51,8 @@ if TYPE_CHECKING:  # `X as X` marks a re-export, for type checkers in strict mod
 
 _EXPORTS: dict[str, str] = {
     **{name: "puzzlesmith.api" for name in ("Count", "Graded", "Hint", "MoveSolution", "Plan", "Puzzle",
-                                            "Solution", "empty", "game", "games", "generate", "read", "read_file",
-                                            "read_url", "type_of", "types")},
+                                            "Solution", "empty", "game", "games", "generate", "levels", "read",
+                                            "read_file", "read_url", "type_of", "types")},
     **{name: "puzzlesmith.core.errors" for name in ("EngineError", "GenerationError", "ModelError", "NoAnswer",
                                                    "PuzzleError", "PuzzlesmithError", "WrongAnswer")},
     "Model": "puzzlesmith.modelling",

@@ -161,7 +161,7 @@ def test_a_type_from_outside_is_generated_through_the_interface_alone():
 def test_options_that_cannot_work_are_refused():
     with pytest.raises(PuzzleError, match="not made of clues"):
         generate_one(registry.get("queens"), {"n": 8}, 1)
-    with pytest.raises(PuzzleError, match="unknown difficulty"):
+    with pytest.raises(PuzzleError, match="unknown level"):
         generate_one(SUDOKU, params(4), 1, difficulty="fiendish")
     with pytest.raises(PuzzleError, match="unknown symmetry"):
         generate_one(SUDOKU, params(4), 1, symmetry="spiral")

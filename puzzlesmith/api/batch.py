@@ -63,9 +63,9 @@ def _options(params: Any, symmetry: Any, difficulty: Any) -> tuple[dict[str, Any
         raise PuzzleError(f"must be the type's resolved parameters (a dict), got {type(params).__name__}",
                           where="params")
     choice(symmetry, "symmetry", SYMMETRIES)
-    if difficulty is not None:
-        choice(difficulty, "difficulty", LEVELS)
-    return dict(params), symmetry, difficulty
+    if difficulty is not None and not isinstance(difficulty, str):
+        raise PuzzleError(f"must be a level's name, got {type(difficulty).__name__}", where="difficulty")
+    return dict(params), symmetry, difficulty  # the level's name is checked against the type's (``levels``)
 
 
 def oracle_refusal(ptype: PuzzleType | str, params: Mapping[str, Any], symmetry: str = "none",
@@ -197,16 +197,16 @@ def verify(puzzle: Puzzle, engine: str = "auto", limit: int = 10, symmetry: str 
         raise PuzzleError(puzzle.type.refusal("verify"), where=f"type {puzzle.type.name!r}")
     plan = puzzle.plan(engine)
     instance, model = puzzle.instance, plan.model
-    groups = orbits(puzzle.type, instance, symmetry)
+    groups, names = orbits(puzzle.type, instance, symmetry), puzzle.type.levels()
     found = [] if model is None else list(solvers.solutions(model, fix=instance.givens, limit=limit,
                                                              engine=plan.engine))
     if model is None or len(found) != 1:
-        graded = grade(model, instance.givens, found[0]) if model is not None and found else None
+        graded = grade(model, instance.givens, found[0], names=names) if model is not None and found else None
         return Verified(plan, len(found), True, None, graded)
     if not symmetric(list(instance.givens), groups):
-        return Verified(plan, 1, False, None, grade(model, instance.givens, found[0]))
+        return Verified(plan, 1, False, None, grade(model, instance.givens, found[0], names=names))
     spare = redundant_groups(model, instance.givens, found[0], groups, plan.engine)
-    return Verified(plan, 1, True, [list(g) for g in spare], grade(model, instance.givens, found[0]))
+    return Verified(plan, 1, True, [list(g) for g in spare], grade(model, instance.givens, found[0], names=names))
 
 
 # -- nonograms from pictures ---------------------------------------------------------------------------------------

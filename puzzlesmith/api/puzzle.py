@@ -152,7 +152,8 @@ def generate(type_name: str, seed: int | None = None, difficulty: str | None = N
              rating: tuple[float, float] | None = None, max_tries: int = 1000, oracle: str | None = None,
              **params: Any) -> Puzzle:
     """A generated puzzle: for clue puzzles unique and minimal (no clue can go), within ``symmetry``, at
-    ``difficulty`` (easy, medium, hard, expert, extreme, needs guessing) or rated within ``rating`` on
+    ``difficulty`` (one of ``levels(type_name)``: the tiers of deduction it needs, made as Tatham makes
+    his levels, or the technique ladder's levels for sudoku-like types) or rated within ``rating`` on
     Sudoku Explainer's scale; for boards (lights-out, nonograms) the type's own board generator.
 
     The same ``seed`` makes the same puzzle (``Puzzle.seed`` says which made it; None draws one).
@@ -178,6 +179,22 @@ def generate(type_name: str, seed: int | None = None, difficulty: str | None = N
                         grade=difficulty is not None or rating is not None, max_tries=max_tries, rating=rating)
     return Puzzle(ptype, replace(made.instance, layout="line"), source=f"seed {seed}", seed=seed, known=made.solution,
                   grade=made.grade)
+
+
+@checked
+def levels(type_name: str, **params: Any) -> tuple[str, ...]:
+    """The difficulty levels ``generate`` takes for the type with these parameters, easiest first: the type's
+    names of the generic tiers of deduction and "needs guessing", or the technique ladder's levels for
+    sudoku-like models; ``PuzzleError`` for a type whose puzzles are not made of clues."""
+    from puzzlesmith.generators import prepare
+    from puzzlesmith.generators.levels import level_names
+
+    ptype = type_of(type_name)
+    if not (ptype.clue_based or ptype.clue_kinds):
+        raise PuzzleError(f"{ptype.name} puzzles are not made of clues, so they have no difficulty levels",
+                          where=f"type {ptype.name!r}")
+    _, model, _ = prepare(ptype, params_of(ptype, params), "none", None)
+    return level_names(ptype, model)
 
 
 # -- answers -------------------------------------------------------------------------------------------------
@@ -492,7 +509,7 @@ class Puzzle:
         try:
             with clock.time_limit(plan.time_left(time_limit)):
                 graded = self._grade if self._grade is not None else grade(plan.model, self.instance.givens,
-                                                                             self._known)
+                                                                             self._known, names=self.type.levels())
                 if not graded.solved:
                     return Graded(Status.UNSAT, False, False, reason=None)
                 counted = solvers.count(plan.model, 2, fix=self.instance.givens, time_limit=clock.remaining())

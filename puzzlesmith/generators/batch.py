@@ -21,8 +21,9 @@ from puzzlesmith.csp.model import Model
 from puzzlesmith.generators.clue_kinds import generate_one as by_clue_kinds
 from puzzlesmith.generators.clues import default_oracle, make_minimal
 from puzzlesmith.generators.generated import Generated, random_stream
-from puzzlesmith.generators.grading import LEVELS, asked_for, grade as grade_puzzle, meets
+from puzzlesmith.generators.grading import asked_for, grade as grade_puzzle, meets
 from puzzlesmith.generators.layout import orbits, with_layout
+from puzzlesmith.generators.levels import Probers, from_givens, graded_at, tier_of
 from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 __all__ = ["COMPILED_FROM", "COMPILED_VARS", "MAX_SEED", "Generated", "by_seed", "generate", "generate_one",
@@ -40,15 +41,17 @@ def prepare(ptype: PuzzleType, params: dict[str, Any], symmetry: str, difficulty
     if not ptype.clue_based and not ptype.clue_kinds:
         raise PuzzleError(f"{ptype.name} puzzles are not made of clues, so they cannot be generated",
                           where=f"type {ptype.name!r}")
-    if difficulty is not None and difficulty not in LEVELS:
-        raise PuzzleError(f"unknown difficulty (known: {', '.join(LEVELS)})", where=f"difficulty {difficulty!r}")
     if ptype.clue_kinds:  # its clues are in the layout: a full board stands for the empty puzzle
         board = ptype.full_board(params, rng or random.Random(0))
-        return board, ptype.model(board), []
+        model = ptype.model(board)
+        tier_of(ptype, model, difficulty)  # an unknown level fails here
+        return board, model, []
     empty = ptype.empty(with_layout(ptype, params, rng or random.Random(0), symmetry))
     if empty is None:
         raise PuzzleError(f"{ptype.name} has no empty puzzle to start from", where=f"type {ptype.name!r}")
-    return empty, ptype.model(empty), orbits(ptype, empty, symmetry)
+    model = ptype.model(empty)
+    tier_of(ptype, model, difficulty)
+    return empty, model, orbits(ptype, empty, symmetry)
 
 
 def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmetry: str = "none",
@@ -56,9 +59,11 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
                  max_tries: int = 1000, rating: tuple[float, float] | None = None, fast: bool = False) -> Generated:
     """A unique puzzle, minimal within ``symmetry``, made from ``seed`` alone.
 
-    With ``difficulty`` (one of LEVELS), puzzles are made from the same random stream until
-    one grades at that level, and with ``rating`` (low, high) until one rates within it (both
-    ends included); GenerationError after ``max_tries``. ``oracle`` names the
+    With ``difficulty`` (one of ``levels.level_names``), a level of the generic tiers is made as Tatham makes
+    one (``levels``: clues go while that tier's deduction solves the puzzle, and a try counts when the tier
+    below does not), the ladder's levels and "needs guessing" by making puzzles from the same random stream
+    until one grades at that level; with ``rating`` (low, high) until one rates within it (both ends
+    included); GenerationError after ``max_tries``. ``oracle`` names the
     engine that answers uniqueness questions (default: the fastest registered one); the
     puzzle does not depend on it, nor on ``fast`` (the compiled search answers the reduction
     pass's questions where it applies: batches of ``COMPILED_FROM`` puzzles or more set it).
@@ -70,9 +75,21 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
     rng = random_stream(seed)
     empty, model, groups = prepare(ptype, params, symmetry, difficulty, rng)
     oracle = oracle or default_oracle(model)
+    tier, probers = tier_of(ptype, model, difficulty), Probers()
     for tries in range(1, max_tries + 1):
+        if tier is not None:  # Tatham's way: clues go while the level's deduction solves the grid
+            at = from_givens(model, groups, tier, rng, oracle, probers)
+            if at is None:
+                continue
+            givens, solution = at
+            at_level = graded_at(ptype, model, givens, solution, difficulty or "")
+            if meets(at_level, difficulty, rating):
+                return Generated(ptype.with_givens(empty, givens), solution, seed, symmetry, "deduction", tries,
+                                 time.perf_counter() - start, at_level)
+            continue
         givens, solution = make_minimal(model, groups, rng, oracle, fast)
-        graded = grade_puzzle(model, givens, solution, fast=fast) if grade or difficulty or rating else None
+        graded = (grade_puzzle(model, givens, solution, fast=fast, names=ptype.levels())
+                  if grade or difficulty or rating else None)
         if meets(graded, difficulty, rating):
             return Generated(ptype.with_givens(empty, givens), solution, seed, symmetry, oracle, tries,
                              time.perf_counter() - start, graded)

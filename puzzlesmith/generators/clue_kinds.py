@@ -16,11 +16,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from puzzlesmith import solvers
-from puzzlesmith.core.errors import GenerationError, PuzzleError
+from puzzlesmith.core.errors import GenerationError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.generators.clues import default_oracle
 from puzzlesmith.generators.generated import Generated, random_stream
-from puzzlesmith.generators.grading import LEVELS, asked_for, grade, meets
+from puzzlesmith.generators.grading import asked_for, grade, meets
+from puzzlesmith.generators.levels import Probers, from_board, graded_at, tier_of
 from puzzlesmith.puzzles.base import Instance, PuzzleType
 
 Site = tuple[int, int, str]
@@ -98,14 +99,19 @@ def admits(model: Model, givens: Mapping[int, int], solution: Sequence[int]) -> 
             and all(c.holds([solution[v] for v in c.vars]) for c in model.constraints))
 
 
+def clue_orbits(ptype: PuzzleType, board: Instance, clues: Mapping[Site, int], symmetry: str) -> list[tuple[Site, ...]]:
+    """The orbits of ``board``'s clue sites under ``symmetry`` (each site alone on a type without a grid)."""
+    shape = ptype.grid_shape(board)
+    return site_orbits(sorted(clues), shape, symmetry) if shape else [(s,) for s in sorted(clues)]
+
+
 def reduce(ptype: PuzzleType, board: Instance, symmetry: str, rng: random.Random, oracle: str,
            models: Models | None = None, solution: Sequence[int] | None = None) -> Instance:
     """``board`` (unique, with ``solution`` when known) with clue orbits removed in random order while its
     answer stays unique."""
     models = models or Models(ptype)
     clues: dict[Site, int] = dict(ptype.clues(board))
-    shape = ptype.grid_shape(board)
-    groups = site_orbits(sorted(clues), shape, symmetry) if shape else [(s,) for s in sorted(clues)]
+    groups = clue_orbits(ptype, board, clues, symmetry)
     rng.shuffle(groups)
     for group in groups:
         fewer = {s: v for s, v in clues.items() if s not in group}
@@ -119,12 +125,23 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
                  max_tries: int = 1000, rating: tuple[float, float] | None = None) -> Any:
     """A unique puzzle of a type with clue kinds, minimal within ``symmetry``, made from ``seed`` alone
     (the same options as ``batch.generate_one``)."""
-    if difficulty is not None and difficulty not in LEVELS:
-        raise PuzzleError(f"unknown difficulty (known: {', '.join(LEVELS)})", where=f"difficulty {difficulty!r}")
+    tier = None if difficulty is None else tier_of(ptype, ptype.model(ptype.full_board(params, random.Random(0))),
+                                                   difficulty)
     start = time.perf_counter()
     rng = random_stream(seed)
     models = Models(ptype)
+    probers = Probers()
     for tries in range(1, max_tries + 1):
+        if tier is not None:  # Tatham's way: clues go while the level's deduction solves the board
+            at = from_board(ptype, params, lambda b, c: clue_orbits(ptype, b, c, symmetry), tier, rng, probers)
+            if at is None:
+                continue
+            made, solution = at
+            at_level = graded_at(ptype, ptype.model(made), made.givens, solution, difficulty or "")
+            if meets(at_level, difficulty, rating):
+                return Generated(made, solution, seed, symmetry, "deduction", tries, time.perf_counter() - start,
+                                 at_level)
+            continue
         board, found, engine, redrawn = None, [], oracle, None
         for draw in range(MAX_BOARDS):
             board = ptype.full_board(params, rng) if redrawn is None else redrawn
@@ -148,5 +165,5 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
 
 
 def _grade(ptype: PuzzleType, instance: Instance, solution: list[int]) -> Any:
-    return grade(ptype.model(instance), instance.givens, solution)
+    return grade(ptype.model(instance), instance.givens, solution, names=ptype.levels())
 

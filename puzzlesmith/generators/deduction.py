@@ -70,6 +70,10 @@ class Prober:
         self.answer = list(model.answer_vars)
         self.lo = self.net.lo
         self.spent = 0  # propagations of assumptions so far
+        #: (variable, value bit) -> a fixpoint of propagation with that value (the last probe of it that held).
+        #: Propagation is monotone, so from any domains holding that fixpoint the probe holds too, and is not
+        #: run again (SAC's residual supports); kept across puzzles of one model, as a generator's checks are.
+        self.supports: dict[tuple[int, int], list[int]] = {}
 
     def start(self, givens: Mapping[int, int]) -> list[int]:
         dom = self.net.start(givens, ())
@@ -93,13 +97,41 @@ class Prober:
         d[v] = bit
         return d if self.net.propagate(d, (v,)) else None
 
+    def holds(self, dom: list[int], v: int, bit: int) -> bool:
+        """Whether assuming ``v``'s value ``bit`` leaves propagation without a contradiction (counted in
+        ``spent`` whether or not a stored support answers it, so budgets do not depend on the supports)."""
+        support = self.supports.get((v, bit))
+        if support is not None and all(not x & ~d for x, d in zip(support, dom)):
+            self.spent += 1
+            return True
+        assumed = self.only(dom, v, bit)
+        if assumed is None:
+            return False
+        self.supports[(v, bit)] = assumed
+        return True
+
+    def seed(self, solution: Sequence[int]) -> None:
+        """Keep a solution (every variable's value) as the support of each of its values: it is a fixpoint of
+        propagation (which is sound), and within the domains of every puzzle it solves."""
+        lo = self.lo
+        dom = [1 << (x - lo) for x in solution]
+        for v, bit in enumerate(dom):
+            self.supports[(v, bit)] = dom
+
+    def fails(self, dom: list[int], v: int, bit: int, depth: int) -> bool:
+        """Whether probing at ``depth`` refutes ``v``'s value ``bit``: propagation (depth 1), or one pass of
+        probing at depth - 1 after it, reaches a contradiction."""
+        if depth == 1:
+            return not self.holds(dom, v, bit)
+        assumed = self.only(dom, v, bit)
+        return assumed is None or self.refutes(assumed, depth - 1)
+
     def refutes(self, dom: list[int], depth: int) -> bool:
         """True when one pass of probing at ``depth`` over the open variables, each value removed as soon
         as its assumption fails, reaches a contradiction."""
         for v, bit in self.literals(dom):
             clock.check()
-            assumed = self.only(dom, v, bit)
-            if assumed is None or depth > 1 and self.refutes(assumed, depth - 1):
+            if self.fails(dom, v, bit, depth):
                 d = self.without(dom, v, bit)
                 if d is None:
                     return True
@@ -153,8 +185,7 @@ def steps(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
             clock.check()
             if depth > 1 and prober.spent > DEPTH2_BUDGET:
                 break
-            assumed = prober.only(dom, v, bit)
-            if assumed is not None and (depth == 1 or not prober.refutes(assumed, depth - 1)):
+            if not prober.fails(dom, v, bit, depth):
                 continue
             found = True
             technique = TIER_NAMES[depth]
@@ -189,8 +220,44 @@ def steps(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
         yield from placements(0, TIER_NAMES[0])
 
 
-def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None) -> Grade:
-    """The grade of a puzzle by the deepest tier it needs (see the module docstring)."""
+def tier_needed(prober: Prober, givens: Mapping[int, int], cap: int = MAX_DEPTH) -> tuple[int, list[int]] | None:
+    """The deepest tier a solve by ``steps`` needs, and the domains it ends with, or None when tiers up to
+    ``cap`` leave an answer variable undecided (or the givens contradict each other).
+
+    The same passes as ``steps`` in the same order (so it agrees with ``grade``), without their records, and
+    stopping as soon as a tier deeper than ``cap`` would be needed: ``steps`` tries a deeper tier only when
+    the shallower ones find nothing, so its run with a cap of k is the first part of its run without one.
+    ``prober`` is reused between calls (one compiled model for a whole generation); its budget restarts."""
+    prober.spent = 0
+    try:
+        dom = prober.start(givens)
+    except Contradiction:
+        return None
+    deepest, depth = 0, 1
+    while prober.open(dom):
+        if depth > cap:
+            return None
+        found = False
+        for v, bit in prober.literals(dom, None if depth == 1 else prober.two_valued(dom)):
+            clock.check()
+            if depth > 1 and prober.spent > DEPTH2_BUDGET:
+                break
+            if not prober.fails(dom, v, bit, depth):
+                continue
+            found = True
+            deepest = max(deepest, depth)
+            narrowed = prober.without(dom, v, bit)
+            if narrowed is None:
+                return None
+            dom = narrowed
+        depth = 1 if found else depth + 1
+    return deepest, dom
+
+
+def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None,
+          names: Sequence[str] = ()) -> Grade:
+    """The grade of a puzzle by the deepest tier it needs (see the module docstring); ``names`` name the
+    tiers' levels (``PuzzleType.levels``; empty: the rating's band, easy, medium, hard)."""
     counts: dict[str, int] = {}
     rating, guesses, hardest = 1.0, 0, ""
     try:
@@ -202,8 +269,8 @@ def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
             elif not hardest:
                 hardest = s.technique
     except Contradiction:
-        return Grade(1.0, 0, {}, solved=False)
-    return Grade(rating, guesses, counts, hardest=hardest)
+        return Grade(1.0, 0, {}, solved=False, names=tuple(names))
+    return Grade(rating, guesses, counts, hardest=hardest, names=tuple(names))
 
 
 def hint(model: Model, givens: Mapping[int, int], solution: Sequence[int]) -> list[Step]:

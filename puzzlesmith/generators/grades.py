@@ -110,15 +110,22 @@ class Grade:
     steps: dict[str, int] = field(default_factory=dict)
     solved: bool = True
     hardest: str = ""
+    #: The names a type gives the generic tiers' levels (``PuzzleType.levels``), easiest first; empty: the
+    #: rating's band names the level (the technique ladder's grades, and the generic ones by default).
+    names: tuple[str, ...] = ()
 
     @property
     def level(self) -> str:
-        return level_of(self.rating, self.guesses)
+        band = level_of(self.rating, self.guesses)
+        if not self.names:
+            return band
+        k = LEVELS.index(band)  # the generic tiers rate at the tops of the first bands (deduction.TIER_RATINGS)
+        return self.names[k] if k < len(self.names) else LEVELS[-1]
 
     @property
     def tier(self) -> int:
-        """The level's place in LEVELS, from 1 (easy) to 6 (needs guessing)."""
-        return LEVELS.index(self.level) + 1
+        """The rating band's place in LEVELS, from 1 (easy) to 6 (needs guessing)."""
+        return LEVELS.index(level_of(self.rating, self.guesses)) + 1
 
     @property
     def step_count(self) -> int:

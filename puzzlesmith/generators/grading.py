@@ -319,12 +319,13 @@ def logic(model: Model) -> Logic:
 
 
 def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | None = None,
-          techniques: Collection[str] | None = None, fast: bool = False) -> Grade:
+          techniques: Collection[str] | None = None, fast: bool = False, names: Sequence[str] = ()) -> Grade:
     """The grade of the puzzle ``givens`` on ``model`` (see the module docstring).
 
     ``solution`` guides guesses; without it, an engine finds one first (``solved`` is False
     in the grade when there is none). ``techniques`` limits the ladder (THREE_TIERS: the
-    grader this one replaced). ``fast`` (batches) loads the compiled loop at once, where it would
+    grader this one replaced). ``names``: the type's names of the generic tiers' levels (``PuzzleType.levels``),
+    for models the ladder does not fit. ``fast`` (batches) loads the compiled loop at once, where it would
     otherwise wait for ``ladderkernel.PYTHON_SECONDS`` of the Python one: the same grade either way.
     """
     if fast:
@@ -339,7 +340,7 @@ def grade(model: Model, givens: Mapping[int, int], solution: Sequence[int] | Non
             return Grade(1.0, 0, {}, solved=False)
         solution = found.solution
     if not ladder_fits(model):
-        return deduction.grade(model, givens, solution)
+        return deduction.grade(model, givens, solution, names)
     return logic(model).grade(givens, solution, techniques)
 
 

@@ -212,6 +212,16 @@ class PuzzleType(Generic[D]):
     #: pzprjs's (puzz.link's) names of this genre, the one it writes first, when the type reads and writes its
     #: URLs (``from_puzzlink``, ``to_puzzlink``).
     puzzlink_names: ClassVar[tuple[str, ...]] = ()
+
+    def levels(self) -> tuple[str, ...]:
+        """The names of the three difficulty levels the generic tiers of deduction define (generators/deduction.py),
+        easiest first: puzzles that propagation solves, those that also need probing at depth 1, and those that
+        need depth 2; beyond them a puzzle "needs guessing". Generators make a puzzle at a level as Simon
+        Tatham's Portable Puzzle Collection does, by its solver's tiers, so a type may name them as its own
+        collection does. Models the technique ladder fits (sudoku-like) keep the ladder's levels
+        (``generators.LEVELS``), whatever this says."""
+        return ("easy", "medium", "hard")
+
     #: "module:function" of the drawing of this type's puzzles, imported when a picture is made:
     #: ``function(instance, values or None) -> Picture`` (the built-in types' drawings live in
     #: ``puzzlesmith.drawing``); None: ``draw``, or the generic grid.

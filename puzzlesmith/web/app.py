@@ -367,9 +367,12 @@ class App:
         elif "seed" in q:
             seed = _seed(q["seed"])
             difficulty = q.get("difficulty") or None
-            if difficulty is not None and difficulty not in LEVELS:
-                raise BadRequest(f"unknown level (known: {', '.join(LEVELS)})", where="difficulty")
             pages.check_params(type_name, params)  # bad parameters: the CLI's line before any work
+            if difficulty is not None:  # the type's own levels (the generic tiers' or the technique ladder's)
+                known = await run_in_threadpool(lambda: api.levels(type_name, **params))
+                if difficulty not in known:
+                    raise BadRequest(f"unknown level {difficulty!r} for {type_name} (known: {', '.join(known)})",
+                                     where="difficulty")
             row = await run_in_threadpool(self.library.made, type_name, seed, difficulty or "", params)
             if row is None:
                 status, found = await run_in_threadpool(self.generate, type_name, seed, difficulty, params)

@@ -54,7 +54,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the puzzles of FILE instead (solved as `solve` solves them; - for standard input)")
     p.add_argument("--seed", type=whole_numbers(-MAX_SEED, MAX_SEED, "-(2^63 - 1) to 2^63 - 1"),
                    help="puzzle k is made from seed S+k (default: a random seed, shown on stderr)")
-    p.add_argument("--difficulty", choices=LEVELS, help="make puzzles until one grades at this level")
+    p.add_argument("--difficulty", metavar="LEVEL", type=str.lower,
+                   help="make the puzzles at this level: easy, medium or hard by the tiers of deduction they need (or "
+                        "the type's names for them), needs guessing, or the technique ladder's levels for "
+                        f"sudoku-like types ({', '.join(LEVELS)})")
     p.add_argument("--workers", type=whole_numbers(1, 64, "1 to 64"), default=1, metavar="K",
                    help="processes making puzzles (default 1)")
     p.add_argument("--per-page", type=whole_numbers(1, 30, "1 to 30"), default=4, metavar="K",

@@ -52,8 +52,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--symmetry", choices=SYMMETRIES, default="none",
                    help="symmetry of the clue pattern; minimality is then taken orbit by orbit")
     p.add_argument("--difficulty", metavar="LEVEL", type=difficulty,
-                   help=f"make puzzles until one grades at this level ({', '.join(LEVELS)}) or rates within a "
-                        f"range like 3.0-4.5 (Sudoku Explainer's scale)")
+                   help="make puzzles at this level: easy, medium or hard by the tiers of deduction they need (or the "
+                        "type's names for them; made as Tatham makes his levels), needs guessing, or for sudoku-like "
+                        f"types the technique ladder's ({', '.join(LEVELS)}); or rated within a range like 3.0-4.5 "
+                        "(Sudoku Explainer's scale)")
     p.add_argument("--rating", metavar="A-B", type=rating_range,
                    help="make puzzles until one rates from A to B on Sudoku Explainer's scale, e.g. 3.0-4.5")
     p.add_argument("--max-tries", type=positive_int, default=1000, metavar="N",
@@ -87,12 +89,9 @@ def rating_range(text: str) -> tuple[float, float]:
 def difficulty(text: str) -> str | tuple[float, float]:
     """--difficulty's value: a level name, or a rating range (as --rating)."""
     name = text.strip().lower()
-    if name in LEVELS:
-        return name
     if name and (name[0].isdigit() or name[0] == "."):
         return rating_range(text)
-    raise argparse.ArgumentTypeError(f"unknown difficulty {text!r} (known: {', '.join(LEVELS)}, or a rating range "
-                                     f"like 3.0-4.5)")
+    return name  # the type's levels are checked once the type is known (one line naming them, exit 2)
 
 
 def run(args: argparse.Namespace) -> int:
