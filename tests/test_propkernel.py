@@ -26,7 +26,7 @@ from puzzlesmith.solvers.base import Stats
 
 COMPILED = propkernel.use_compiled()  # the compiled kernels where numba is installed (plain Python otherwise)
 
-KINDS = ("alldiff", "alldiff_offsets", "linear_bounds", "linear_equal", "table", "parity", "connected",
+KINDS = ("alldiff", "alldiff_offsets", "linear_bounds", "linear_equal", "table", "parity", "repeated", "connected",
          "connected_grid", "acyclic", "single_cycle", "spanning", "regions")
 WIDE = 80  # a value this far from the others makes masks wider than int64's: the plain-Python path
 
@@ -82,6 +82,15 @@ def model_of(kind: str, seed: int, wide: bool = False) -> Model:
         elif kind == "parity":
             p = r.choice([2, 3, 4])
             m.parity(vs, r.randint(0, p - 1), p, [r.randint(0, 3) for _ in vs])
+        elif kind == "repeated":  # a variable twice in one constraint
+            vs = [*vs, r.choice(vs)]
+            which = r.randrange(3)
+            if which == 0:
+                m.linear(vs, [r.randint(-3, 3) for _ in vs], r.choice(["==", "!=", "<=", ">="]), r.randint(-6, 6))
+            elif which == 1:
+                m.table(vs, [tuple(r.choice(m.domains[v]) for v in vs) for _ in range(r.randint(0, 8))])
+            else:
+                m.parity(vs, r.randint(0, 1), 2, [r.randint(0, 3) for _ in vs])
         elif r.random() < 0.5:  # the topology kinds beside an ordinary constraint
             m.linear(vs, [1] * len(vs), r.choice(["<=", ">="]), r.randint(0, len(vs)))
     return m

@@ -27,9 +27,10 @@ completion an answer; it returns to Python for every solution, for every topolog
 ``CHUNK`` nodes, where the node limit and the deadline are checked.
 
 Domains are int64 bitmasks when every mask fits in 62 bits and the sums fit in 60 (``fits_int64``); then the
-kernels run compiled by numba (``core.compiled.kernel``). Otherwise (wider masks, huge coefficients, or numba
-absent) the same functions run as plain Python over lists of Python integers, which have no width: the one
-implementation, slower.
+kernels run compiled by numba (``core.compiled.kernel``), once the process has spent ``PYTHON_SECONDS`` in
+them as plain Python or loaded numba anyway (``use_compiled`` loads them at once). Otherwise (wider masks,
+huge coefficients, numba absent or not loaded yet) the same functions run as plain Python over lists of
+Python integers, which have no width: the one implementation, slower.
 """
 
 from __future__ import annotations
@@ -244,11 +245,12 @@ def _table(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tvar: A
     arity = t1 - t0
     for k in range(arity):
         scratch[k] = 0
+        scratch[arity + k] = dom[base + tvar[t0 + k]]  # the domains as they were (a variable may come twice)
     at = paux[p]
     for _ in range(pval[p]):
         ok = True
         for k in range(arity):
-            if not aux[at + k] & dom[base + tvar[t0 + k]]:
+            if not aux[at + k] & scratch[arity + k]:
                 ok = False
                 break
         if ok:
@@ -257,7 +259,7 @@ def _table(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tvar: A
         at += arity
     for k in range(arity):
         v = tvar[t0 + k]
-        d = dom[base + v]
+        d = scratch[arity + k]
         keep = d & scratch[k]
         if not keep:
             return -1
@@ -852,7 +854,9 @@ class Core:
         self.scratch_size = max([(7 if p.kind == CONNECTED else 2) * len(p.terms) for p in props]
                                 + [2 * p.aux[0] for p in props if p.kind == ACYCLIC] + [1])
         self.sums_size = sums
-        self.stack_size = sum(_bitcount(d) for d in initial) + 2 * n + 16  # every push removes a value
+        # Every push removes a value, but a Table whose variable comes twice may push it once a place.
+        twice = max((len(p.watch) - len(set(p.watch)) for p in props if p.kind == TABLE), default=0)
+        self.stack_size = sum(_bitcount(d) for d in initial) * (1 + twice) + 2 * n + 16
         self.local = threading.local()
 
     @property
@@ -942,7 +946,7 @@ class Core:
             return
         # Its own workspace (searches may interleave): rows of domains a depth (more as it goes), the frames.
         packed, parts = self._workspace(self.stack_size, False)
-        state = [list(dom) + [0] * (n * min(n, 63)), [0] * (n + 1), [0] * (n + 1)]
+        state: list[Any] = [list(dom) + [0] * (n * 16), [0] * (n + 1), [0] * (n + 1)]
         st, stack = parts[0], parts[1]
         for v in range(n):
             stack[v] = v
