@@ -871,10 +871,13 @@ class Core:
     def _workspace(self, stack: int, native: bool) -> tuple[Any, list[Any]]:
         """The workspace (packed when compiled, else None) and its parts: the state, the stack, dirty units and
         propagators (none dirty), scratch, sums."""
-        state = [0] * STATE
-        state[CUR_U], state[CUR_P] = self.units, self.props
-        parts = [state, [0] * stack, [0] * self.units, [0] * self.props, [0] * self.scratch_size, [0] * self.sums_size]
-        return _as_native(parts) if native else (None, parts)
+        sizes = [STATE, stack, self.units, self.props, self.scratch_size, self.sums_size]
+        if native:
+            packed, parts = _zeros(sizes)
+        else:
+            packed, parts = None, [[0] * size for size in sizes]
+        parts[0][CUR_U], parts[0][CUR_P] = self.units, self.props
+        return packed, parts
 
     def _python(self, p: int, dom: Any, base: int, st: Any, stack: Any) -> int:
         """Python's propagator p run on the row at ``base``, its changes pushed on the stack: DONE or FAIL."""
@@ -945,13 +948,14 @@ class Core:
         if any(not d for d in dom):
             return
         # Its own workspace (searches may interleave): rows of domains a depth (more as it goes), the frames.
-        packed, parts = self._workspace(self.stack_size, False)
-        state: list[Any] = [list(dom) + [0] * (n * 16), [0] * (n + 1), [0] * (n + 1)]
+        native = self.native
+        packed, parts = self._workspace(self.stack_size, native)
+        state: list[Any] = _zeros([n * 17, n + 1, n + 1])[1] if native else [[0] * (n * 17), [0] * (n + 1),
+                                                                              [0] * (n + 1)]
+        state[0][:n] = dom
         st, stack = parts[0], parts[1]
-        for v in range(n):
-            stack[v] = v
+        stack[:n] = range(n)
         st[TOP] = n
-        native = False
         resume = DONE
         checked = 0  # nodes when the clock was last looked at
         try:
@@ -1004,6 +1008,18 @@ class Core:
                     return
         finally:
             stats.nodes, stats.backtracks = int(st[NODES]), int(st[BACKS])
+
+
+def _zeros(sizes: Sequence[int]) -> tuple[Any, list[Any]]:
+    """One int64 array of zeros with parts of these sizes (as ``_pack``), and their views."""
+    import numpy as np
+
+    offsets = [len(sizes) + 1]
+    for size in sizes:
+        offsets.append(offsets[-1] + size)
+    packed = np.zeros(offsets[-1], dtype=np.int64)
+    packed[:len(offsets)] = offsets
+    return packed, [packed[offsets[k]:offsets[k + 1]] for k in range(len(sizes))]
 
 
 def _as_native(parts: Sequence[Sequence[int]]) -> tuple[Any, list[Any]]:
