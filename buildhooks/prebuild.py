@@ -32,10 +32,12 @@ def warm_numba_kernels() -> None:
     from puzzlesmith.csp import Model
     from puzzlesmith.sbp.hardest import hardest_of_class
     from puzzlesmith.solvers.backtracking import compiled
+    from puzzlesmith.solvers.propkernel import use_compiled
 
     hardest_of_class(2, 3, (1, 1, 2), "edges", "moves")  # every kernel of the class search (sbp/hardest_kernel.py)
     # The propagation core (solvers/propkernel.py): its search, its propagation, and a Python propagator's
     # failure (which clears what is dirty), on a model that has every kind of constraint it compiles.
+    use_compiled()
     model = Model()
     cells = model.int_vars(4, 0, 2)
     model.all_different(cells[:3])

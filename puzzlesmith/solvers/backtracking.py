@@ -35,7 +35,16 @@ from typing import TYPE_CHECKING
 
 from puzzlesmith.core import clock
 from puzzlesmith.core.errors import Unsupported
-from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Connected, Constraint, Linear, Parity, Table
+from puzzlesmith.csp.constraints import (
+    TOPOLOGY,
+    Acyclic,
+    AllDifferent,
+    Connected,
+    Constraint,
+    Linear,
+    Parity,
+    Table,
+)
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.base import Engine, Limits, Search, Stats, within
 from puzzlesmith.solvers.sizes import too_big_to_compile, too_wide_for_masks
@@ -71,7 +80,7 @@ def _prop(c: Constraint, lo: int, domains: list[tuple[int, ...]]) -> Prop:
     return Prop(PARITY, c.vars, terms, rhs=c.rhs, value=p, aux=masks)
 
 
-def _two_valued(c: Connected, domains: list[tuple[int, ...]]) -> bool:
+def _two_valued(c: Connected | Acyclic, domains: list[tuple[int, ...]]) -> bool:
     """Whether each cell of ``c`` is fixed or is 0 or one other value (the compiled Connected's cells)."""
     return len(set(c.vars)) == len(c.vars) and all(len(domains[v]) == 1 or (len(domains[v]) == 2 and 0 in domains[v])
                                                    for v in c.vars)
@@ -89,6 +98,15 @@ def _connected(c: Connected, lo: int) -> Prop:
         offsets.append(offsets[-1] + len(ns))
     return Prop(CONNECTED, c.vars, [(v, 1) for v in c.vars], value=1 << -lo if lo <= 0 else 0,
                 aux=[*offsets, *(n for ns in near for n in ns)])
+
+
+def _acyclic(c: Acyclic, lo: int) -> Prop:
+    from puzzlesmith.solvers.propkernel import ACYCLIC, Prop
+
+    number: dict[int, int] = {}
+    ends = [number.setdefault(p, len(number)) for e in c.ends for p in e]
+    return Prop(ACYCLIC, c.vars, [(v, 1) for v in c.vars], value=1 << -lo if lo <= 0 else 0,
+                aux=[len(number), *ends])
 
 
 def _magnitude(c: Constraint, domains: list[tuple[int, ...]]) -> int:
@@ -143,6 +161,8 @@ class Compiled:
                 magnitude = max(magnitude, _magnitude(c, model.domains))
             elif isinstance(c, Connected) and _two_valued(c, model.domains):
                 props.append(_connected(c, lo))
+            elif type(c) is Acyclic and _two_valued(c, model.domains):
+                props.append(_acyclic(c, lo))
             elif c.kind in TOPOLOGY:
                 python[len(props)] = partial(narrow, c, lo=lo)
                 props.append(Prop(PYTHON, c.vars, []))

@@ -9,8 +9,9 @@ A model compiles once (``Core``, built by ``backtracking.Compiled``) into flat i
   keeps only the values some combination of the others completes (sets of reachable partial sums as bitsets);
 * Table: values with a supporting row; Parity: the last free variable's residue mask;
 * Connected over cells that are 0 or one other value: ``csp.topology.narrow``'s rules compiled (fail when the
-  true cells cannot meet, cells out of their reach are 0, cut cells are true);
-* the other topology kinds (Connected over wider domains, acyclic, single cycle, spanning, regions, lazy rules)
+  true cells cannot meet, cells out of their reach are 0, cut cells are true); Acyclic over such edges (fail on
+  a cycle of chosen edges, an edge that would close one is 0);
+* the other topology kinds (those two over wider domains, single cycle, spanning, regions, lazy rules)
   stay in Python (``csp.topology.narrow``): when the lowest dirty propagator is one of them the kernel returns
   its index, Python narrows it and the kernel resumes where it stopped.
 
@@ -26,14 +27,17 @@ completion an answer; it returns to Python for every solution, for every topolog
 ``CHUNK`` nodes, where the node limit and the deadline are checked.
 
 Domains are int64 bitmasks when every mask fits in 62 bits and the sums fit in 60 (``fits_int64``); then the
-kernels run compiled by numba (``core.compiled.kernel``). Otherwise (wider masks, huge coefficients, or numba
-absent) the same functions run as plain Python over lists of Python integers, which have no width: the one
-implementation, slower.
+kernels run compiled by numba (``core.compiled.kernel``), once the process has spent ``PYTHON_SECONDS`` in
+them as plain Python or loaded numba anyway (``use_compiled`` loads them at once). Otherwise (wider masks,
+huge coefficients, numba absent or not loaded yet) the same functions run as plain Python over lists of
+Python integers, which have no width: the one implementation, slower.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import FunctionType
 from typing import Any, NamedTuple
@@ -47,7 +51,7 @@ CHUNK = 4096
 """Nodes the compiled search runs between two looks at the clock."""
 
 # Propagator kinds.
-LINEAR, LINEAR_EQUAL, TABLE, PARITY, PYTHON, CONNECTED = 0, 1, 2, 3, 4, 5
+LINEAR, LINEAR_EQUAL, TABLE, PARITY, PYTHON, CONNECTED, ACYCLIC = 0, 1, 2, 3, 4, 5, 6
 # Linear operators.
 OPS = {"==": 0, "<=": 1, ">=": 2, "!=": 3}
 # What the kernels return.
@@ -241,11 +245,12 @@ def _table(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tvar: A
     arity = t1 - t0
     for k in range(arity):
         scratch[k] = 0
+        scratch[arity + k] = dom[base + tvar[t0 + k]]  # the domains as they were (a variable may come twice)
     at = paux[p]
     for _ in range(pval[p]):
         ok = True
         for k in range(arity):
-            if not aux[at + k] & dom[base + tvar[t0 + k]]:
+            if not aux[at + k] & scratch[arity + k]:
                 ok = False
                 break
         if ok:
@@ -254,7 +259,7 @@ def _table(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tvar: A
         at += arity
     for k in range(arity):
         v = tvar[t0 + k]
-        d = dom[base + v]
+        d = scratch[arity + k]
         keep = d & scratch[k]
         if not keep:
             return -1
@@ -397,6 +402,48 @@ def _connected(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tva
     return top
 
 
+def _root(scratch: Any, v: int) -> int:
+    """Union-find's root of vertex v (its parent links in ``scratch``, halved as it goes)."""
+    while scratch[v] != v:
+        scratch[v] = scratch[scratch[v]]
+        v = scratch[v]
+    return v
+
+
+def _acyclic(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tvar: Any, paux: Any, pval: Any,
+             aux: Any, scratch: Any) -> int:
+    """Acyclic over edges that are 0 or one other value (``csp.topology.narrow``'s rules, compiled): fail when
+    the chosen edges close a cycle; an open edge whose ends the chosen ones already join is 0. ``pval[p]``: the
+    bit of value 0; ``aux`` from ``paux[p]``: the number of vertices, then each edge's two ends."""
+    t0 = tptr[p]
+    m = tptr[p + 1] - t0
+    zero = pval[p]
+    at = paux[p]
+    vertices = aux[at]
+    touched = vertices
+    for v in range(vertices):
+        scratch[v] = v
+        scratch[touched + v] = 0
+    for k in range(m):
+        if not dom[base + tvar[t0 + k]] & zero:  # chosen
+            a, b = aux[at + 1 + 2 * k], aux[at + 2 + 2 * k]
+            scratch[touched + a] = 1
+            scratch[touched + b] = 1
+            ra, rb = _root(scratch, a), _root(scratch, b)
+            if ra == rb:
+                return -1
+            scratch[ra] = rb
+    for k in range(m):
+        v = tvar[t0 + k]
+        d = dom[base + v]
+        a, b = aux[at + 1 + 2 * k], aux[at + 2 + 2 * k]
+        if d & zero and d & ~zero and scratch[touched + a] and _root(scratch, a) == _root(scratch, b):
+            dom[base + v] = d & zero  # it would close a cycle
+            stack[top] = v
+            top += 1
+    return top
+
+
 def _clear(st: Any, du: Any, dp: Any) -> None:
     """Nothing dirty any more (after a failure): every dirty flag lies at or above its cursor."""
     for u in range(st[CUR_U], len(du)):
@@ -517,6 +564,8 @@ def _propagate(dom: Any, base: int, lo: int, st: Any, stack: Any, du: Any, dp: A
             top = _table(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
         elif kind == CONNECTED:
             top = _connected(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
+        elif kind == ACYCLIC:
+            top = _acyclic(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
         else:
             top = _parity(p, dom, base, lo, stack, top, prhs, tptr, tvar, tcoef, paux, pval, aux)
         if top < 0:
@@ -664,7 +713,8 @@ def _search_packed(m: Any, w: Any, doms: Any, n: int, lo: int, fvar: Any, funtri
 
 
 
-_KERNELS = ("_bitlen", "_popcount", "_linear", "_linear_equal", "_table", "_parity", "_connected", "_clear",
+_KERNELS = ("_bitlen", "_popcount", "_linear", "_linear_equal", "_table", "_parity", "_connected", "_root", "_acyclic",
+            "_clear",
             "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed")
 # The kernels as plain Python, calling each other (for masks wider than int64's): their own globals.
 _PLAIN_SPACE = dict(globals())
@@ -686,7 +736,7 @@ def _compiled() -> dict[str, Callable[..., Any]]:
 
 
 _FIELDS = ("pptr", "pidx", "sptr", "sidx", "sdelta", "uptr", "uidx", "union", "perm", "vuptr", "vuidx", "vpptr",
-           "vpidx", "pkind", "pop", "prhs", "tptr", "tvar", "tcoef", "tlow", "paux", "pval", "aux")
+           "vpidx", "pkind", "pop", "prhs", "tptr", "tvar", "tcoef", "tlow", "paux", "pval", "aux", "helper")
 
 
 def _bitcount(x: int) -> int:
@@ -702,9 +752,9 @@ class Prop(NamedTuple):
     """One propagator for the kernel: ``kind``, the variables it watches, the Linear operator (``OPS``), ``rhs``
     (LINEAR_EQUAL: the target
     less the terms' lows), the terms (variable, coefficient), each term's smallest contribution (LINEAR_EQUAL),
-    ``value`` (LINEAR_EQUAL: the span of sums; TABLE: its rows; PARITY: the modulus; CONNECTED: the bit of 0) and
-    ``aux`` (TABLE: each row's value bits; PARITY: each term's value mask by residue; CONNECTED: each position's
-    neighbours, CSR)."""
+    ``value`` (LINEAR_EQUAL: the span of sums; TABLE: its rows; PARITY: the modulus; CONNECTED, ACYCLIC: the bit
+    of 0) and ``aux`` (TABLE: each row's value bits; PARITY: each term's value mask by residue; CONNECTED: each
+    position's neighbours, CSR; ACYCLIC: the number of vertices, each edge's ends)."""
 
     kind: int
     watch: Sequence[int]  # the constraint's variables: a change of any wakes it (a zero coefficient too)
@@ -716,8 +766,34 @@ class Prop(NamedTuple):
     aux: Sequence[int] = ()
 
 
+#: Seconds of plain-Python propagation a process spends before it loads the compiled kernels: importing numba
+#: and loading their machine code cost about half a second, more than one small puzzle's solve or grade takes
+#: as Python, and a batch, a server or a hard search passes it at once (as ``generators/ladderkernel.py`` does).
+PYTHON_SECONDS = 0.5
+_spent = [0.0]  # plain-Python seconds so far
+_compiled_kernels: list[dict[str, Callable[..., Any]] | None] = []  # [kernels] once decided, [None]: no numba
+
+
+def use_compiled() -> bool:
+    """Load the compiled kernels now (a batch, a benchmark or the install's warm-up knows it will need them);
+    False when numba is missing or $PUZZLESMITH_PURE_PYTHON is set."""
+    if not _compiled_kernels:
+        _compiled_kernels.append(_compiled() if compiled_available() else None)
+    return _compiled_kernels[0] is not None
+
+
+def _compiled_now() -> bool:
+    if _compiled_kernels:
+        return _compiled_kernels[0] is not None
+    if _spent[0] > PYTHON_SECONDS or "numba" in sys.modules:
+        return use_compiled()
+    return False
+
+
 class Core:
-    """A model's propagators as flat arrays, and the kernels that run them.
+    """A model's propagators as flat arrays, and the kernels that run them: as plain Python over lists until
+    the process has spent ``PYTHON_SECONDS`` in them (or loaded numba), then compiled over int64 arrays when
+    the masks fit (``fits``).
 
     ``python[p]`` narrows the Python-only propagator p (``csp.topology.narrow``) on a list of domains: the
     variables it narrowed, or None on failure. ``magnitude`` bounds every sum the kernels form.
@@ -729,10 +805,10 @@ class Core:
                  helpers: Sequence[int], magnitude: int) -> None:
         n = len(initial)
         self.n, self.lo, self.python = n, lo, python
-        self.native = compiled_available() and fits_int64(max(initial, default=0).bit_length(), magnitude)
-        # Bitsets of sums: 32-bit words compiled; one word of any width as Python integers.
-        self.wbits = WORD_BITS if self.native else max((p.value for p in props if p.kind == LINEAR_EQUAL),
-                                                         default=0) + 1
+        self.fits = fits_int64(max(initial, default=0).bit_length(), magnitude)
+        # Bitsets of sums: 32-bit words where int64 holds them; else one word of any width (Python integers).
+        self.wbits = WORD_BITS if self.fits else max((p.value for p in props if p.kind == LINEAR_EQUAL),
+                                                       default=0) + 1
         self.wmask = (1 << self.wbits) - 1
         units_of: list[list[int]] = [[] for _ in range(n)]
         for u, (cells, _, _) in enumerate(units):
@@ -755,6 +831,9 @@ class Core:
                 paux.append(len(aux))
                 pval.append(prop.value)
                 aux.extend(prop.aux)
+        helper = [0] * n
+        for h in helpers:
+            helper[h] = 1
         fields = {
             "pptr": _ptr(peers), "pidx": [j for p in peers for j in p],
             "sptr": _ptr(shifted), "sidx": [j for s in shifted for j, _ in s],
@@ -767,45 +846,43 @@ class Core:
             "tptr": _ptr([p.terms for p in props]), "tvar": [v for p in props for v, _ in p.terms],
             "tcoef": [a for p in props for _, a in p.terms],
             "tlow": [x for p in props for x in (p.lows or [0] * len(p.terms))],
-            "paux": paux, "pval": pval, "aux": aux,
+            "paux": paux, "pval": pval, "aux": aux, "helper": helper,
         }
-        self.arrays = [fields[name] for name in _FIELDS]
+        self.arrays = [fields[name] for name in _FIELDS]  # helper last: the search's alone
+        self.packed: Any = None  # the arrays as one int64 array, once compiled kernels run (fewer arguments)
         self.units, self.props = len(units), len(props)
-        self.scratch_size = max([(7 if p.kind == CONNECTED else 2) * len(p.terms) for p in props] + [1])
+        self.scratch_size = max([(7 if p.kind == CONNECTED else 2) * len(p.terms) for p in props]
+                                + [2 * p.aux[0] for p in props if p.kind == ACYCLIC] + [1])
         self.sums_size = sums
-        self.stack_size = sum(_bitcount(d) for d in initial) + 2 * n + 16  # every push removes a value
-        helper = [0] * n
-        for h in helpers:
-            helper[h] = 1
-        self.kernels = _compiled() if self.native else PLAIN
-        if self.native:  # one array: a compiled call's cost grows with its arguments
-            self.packed = _pack([*self.arrays, helper])
-        else:
-            self.arrays.append(helper)
+        # Every push removes a value, but a Table whose variable comes twice may push it once a place.
+        twice = max((len(p.watch) - len(set(p.watch)) for p in props if p.kind == TABLE), default=0)
+        self.stack_size = sum(_bitcount(d) for d in initial) * (1 + twice) + 2 * n + 16
         self.local = threading.local()
 
-    def _array(self, values: Sequence[int]) -> Any:
-        if not self.native:
-            return list(values)
-        import numpy as np
+    @property
+    def native(self) -> bool:
+        """Whether the next call runs compiled (and the packed arrays are ready for it)."""
+        if not self.fits or not _compiled_now():
+            return False
+        if self.packed is None:
+            self.packed = _pack(self.arrays)
+        return True
 
-        return np.array(values, dtype=np.int64)
-
-    def _workspace(self, stack: int) -> tuple[Any, list[Any]]:
+    def _workspace(self, stack: int, native: bool) -> tuple[Any, list[Any]]:
         """The workspace (packed when compiled, else None) and its parts: the state, the stack, dirty units and
         propagators (none dirty), scratch, sums."""
-        state = [0] * STATE
-        state[CUR_U], state[CUR_P] = self.units, self.props
-        parts = [state, [0] * stack, [0] * self.units, [0] * self.props, [0] * self.scratch_size, [0] * self.sums_size]
-        if not self.native:
-            return None, parts
-        packed = _pack(parts)
-        return packed, [packed[packed[k]:packed[k + 1]] for k in range(len(parts))]
+        sizes = [STATE, stack, self.units, self.props, self.scratch_size, self.sums_size]
+        if native:
+            packed, parts = _zeros(sizes)
+        else:
+            packed, parts = None, [[0] * size for size in sizes]
+        parts[0][CUR_U], parts[0][CUR_P] = self.units, self.props
+        return packed, parts
 
     def _python(self, p: int, dom: Any, base: int, st: Any, stack: Any) -> int:
         """Python's propagator p run on the row at ``base``, its changes pushed on the stack: DONE or FAIL."""
         row = dom[base:base + self.n]
-        mine = row.tolist() if self.native else row
+        mine = row if isinstance(row, list) else row.tolist()
         narrowed = self.python[p](mine)
         if narrowed is None:
             return FAIL
@@ -821,13 +898,16 @@ class Core:
         """Narrow ``dom`` in place to the fixpoint after the variables in ``changed`` changed; False when some
         domain becomes empty (no solution below this node)."""
         changed = list(changed)
+        native = self.native
         work = getattr(self.local, "work", None)  # a workspace a thread: threads may share one model
-        if work is None or len(work[1][1]) < self.stack_size + len(changed):
-            work = self.local.work = self._workspace(self.stack_size + len(changed))
-        packed, (st, stack, du, dp, scratch, sums) = work
-        k = self.kernels
+        if work is None or work[0] != native or len(work[2][1]) < self.stack_size + len(changed):
+            work = self.local.work = (native, *self._workspace(self.stack_size + len(changed), native))
+        _, packed, (st, stack, du, dp, scratch, sums) = work
+        k = _compiled_kernels[0] if native else PLAIN
+        assert k is not None
+        started = time.perf_counter()
         try:
-            if self.native:
+            if native:
                 import numpy as np
 
                 values = np.array(dom, dtype=np.int64)
@@ -842,72 +922,110 @@ class Core:
                                                     self.wmask)
                 dom[:] = values.tolist()
                 return bool(result == DONE)
-            if not k["_begin"](dom, 0, st, stack, changed, len(changed)):
+            if not _PLAIN_SPACE["_begin"](dom, 0, st, stack, changed, len(changed)):
                 return False
             while True:
-                result = k["_propagate"](dom, 0, self.lo, st, stack, du, dp, *self.arrays[:-1], scratch, sums,
-                                         self.wbits, self.wmask)
+                result = _PLAIN_SPACE["_propagate"](dom, 0, self.lo, st, stack, du, dp, *self.arrays[:-1], scratch,
+                                                    sums, self.wbits, self.wmask)
                 if result != NEED:
                     return bool(result == DONE)
                 if self._python(int(st[WANT]), dom, 0, st, stack) == FAIL:
-                    k["_clear"](st, du, dp)
+                    _PLAIN_SPACE["_clear"](st, du, dp)
                     return False
         except BaseException:
             k["_clear"](st, du, dp)  # interrupted (a time limit in Python's propagator): nothing stays dirty
             raise
+        finally:
+            if not native:
+                _spent[0] += time.perf_counter() - started
 
     def solutions(self, dom: list[int], deadline: float | None, max_nodes: int | None,
                   stats: Any, clock: Callable[[], float]) -> Iterator[list[int]]:
         """The solutions below ``dom`` (assumptions applied, not propagated), in the search's order; sets
-        ``stats.nodes``, ``stats.backtracks`` and ``stats.stopped`` (node limit, time limit)."""
+        ``stats.nodes``, ``stats.backtracks`` and ``stats.stopped`` (node limit, time limit). A search begun as
+        plain Python moves to the compiled kernels between two chunks once they are loaded."""
         n, lo = self.n, self.lo
         if any(not d for d in dom):
             return
-        packed, parts = self._workspace(self.stack_size)  # its own: searches may interleave
+        # Its own workspace (searches may interleave): rows of domains a depth (more as it goes), the frames.
+        native = self.native
+        packed, parts = self._workspace(self.stack_size, native)
+        state: list[Any] = _zeros([n * 17, n + 1, n + 1])[1] if native else [[0] * (n * 17), [0] * (n + 1),
+                                                                              [0] * (n + 1)]
+        state[0][:n] = dom
         st, stack = parts[0], parts[1]
-        doms = self._array(list(dom) + [0] * (n * min(n, 63)))  # a row of domains a depth, more as it goes
-        fvar, funtried = self._array([0] * (n + 1)), self._array([0] * (n + 1))
-        for v in range(n):
-            stack[v] = v
+        stack[:n] = range(n)
         st[TOP] = n
-        k = self.kernels
         resume = DONE
+        checked = 0  # nodes when the clock was last looked at
         try:
             while True:
-                stop = int(st[NODES]) + CHUNK
+                if not native and self.native:
+                    native = True
+                    packed, parts = _as_native(parts)
+                    st, stack = parts[0], parts[1]
+                    state = [_as_native([x])[1][0] for x in state]
+                doms, fvar, funtried = state
+                stop = int(st[NODES]) + (CHUNK if native else CHUNK // 16)
                 if max_nodes is not None:
                     stop = min(stop, max_nodes)
-                if self.native:
-                    result = k["_search_packed"](self.packed, packed, doms, n, lo, fvar, funtried, stop, resume,
-                                                 self.wbits, self.wmask)
+                if native:
+                    kernels = _compiled_kernels[0]
+                    assert kernels is not None
+                    result = kernels["_search_packed"](self.packed, packed, doms, n, lo, fvar, funtried, stop,
+                                                       resume, self.wbits, self.wmask)
                 else:
-                    result = k["_search"](doms, n, lo, st, fvar, funtried, self.arrays[-1], stop, resume, stack,
-                                          parts[2], parts[3], *self.arrays[:-1], parts[4], parts[5], self.wbits,
-                                          self.wmask)
+                    started = time.perf_counter()
+                    result = _PLAIN_SPACE["_search"](doms, n, lo, st, fvar, funtried, self.arrays[-1], stop, resume,
+                                                     stack, parts[2], parts[3], *self.arrays[:-1], parts[4],
+                                                     parts[5], self.wbits, self.wmask)
+                    _spent[0] += time.perf_counter() - started
                 resume = DONE
                 if result == NEED:
                     resume = self._python(int(st[WANT]), doms, int(st[ROW]) * n, st, stack)
                     continue
                 if result == GROW:
-                    doms = self._array(list(doms) + [0] * len(doms))
+                    grown = list(doms) + [0] * len(doms)
+                    state[0] = _as_native([grown])[1][0] if native else grown
                     continue
                 stats.nodes, stats.backtracks = int(st[NODES]), int(st[BACKS])
+                if deadline is not None and st[NODES] > checked and clock() > deadline:
+                    # The search in Python looked at the clock before every node: what the nodes since the last
+                    # look found comes too late.
+                    st[NODES] += 1
+                    stats.stopped = "time limit"
+                    return
+                checked = int(st[NODES])
                 if result == SOLUTION:
                     base = int(st[ROW]) * n
                     row = doms[base:base + n]
-                    yield [lo + int(d).bit_length() - 1 for d in (row.tolist() if self.native else row)]
+                    yield [lo + int(d).bit_length() - 1 for d in (row.tolist() if native else row)]
                 elif result == PAUSED and max_nodes is not None and st[NODES] >= max_nodes:
                     st[NODES] += 1  # as the search in Python did: the node about to be taken counts, then stops
                     stats.stopped = "node limit"
                     return
                 elif result != PAUSED:
                     return
-                if deadline is not None and clock() > deadline:  # after every solution and every CHUNK nodes
-                    st[NODES] += 1
-                    stats.stopped = "time limit"
-                    return
         finally:
             stats.nodes, stats.backtracks = int(st[NODES]), int(st[BACKS])
+
+
+def _zeros(sizes: Sequence[int]) -> tuple[Any, list[Any]]:
+    """One int64 array of zeros with parts of these sizes (as ``_pack``), and their views."""
+    import numpy as np
+
+    offsets = [len(sizes) + 1]
+    for size in sizes:
+        offsets.append(offsets[-1] + size)
+    packed = np.zeros(offsets[-1], dtype=np.int64)
+    packed[:len(offsets)] = offsets
+    return packed, [packed[offsets[k]:offsets[k + 1]] for k in range(len(sizes))]
+
+
+def _as_native(parts: Sequence[Sequence[int]]) -> tuple[Any, list[Any]]:
+    """The parts packed into one int64 array, and their views into it."""
+    packed = _pack(parts)
+    return packed, [packed[packed[k]:packed[k + 1]] for k in range(len(parts))]
 
 
 def _pack(parts: Sequence[Sequence[int]]) -> Any:
