@@ -19,11 +19,11 @@ guesses, his Unreasonable and Recursive); levels left unpaired get rows of their
 Method as benchmarks/bench_tatham.py: his CPU is ``getrusage(RUSAGE_CHILDREN)`` of his program making N
 puzzles less it starting alone (``--version``), over N; ours ``time.process_time()`` in this process after a
 warm-up puzzle (and a warm-up grade), over the puzzles made. Rounds are interleaved: per genre his levels, then
-ours; the table takes his mean over rounds and ours over every puzzle. Each (genre, level) of ours has a
-CPU budget a round (``--budget``, on the library's own deadline, ``core.clock``, read as CPU time): a level of
-which no puzzle came within it prints "-" and why, and is not tried again. Every puzzle of ours is checked afterwards,
-untimed, by CP-SAT (backtracking where CP-SAT does not take the model; SAT is the generators' oracle) to have
-exactly one answer. ``ratio`` is his time over ours at the paired level, ``vs default`` over our default.
+ours; the table takes his mean over rounds and ours over every puzzle. Each (genre, level) of ours, the
+default too, has a CPU budget a round (``--budget``, on the library's own deadline, ``core.clock``, read as CPU
+time): a level of which no puzzle came within it prints "-" and why, and is not tried again. Every puzzle of
+ours is checked afterwards, untimed, by CP-SAT (backtracking where CP-SAT does not take the model; SAT is the
+generators' oracle) to have exactly one answer. ``ratio`` is his time over ours at the paired level, ``vs default`` over our default.
 """
 
 from __future__ import annotations
@@ -176,7 +176,7 @@ def make(genre: Genre, level: str | None, seeds: list[int], budget: float, out: 
 
     wall = clock.__dict__["time"]
     clock.__dict__["time"] = SimpleNamespace(perf_counter=time.process_time)
-    end = time.process_time() + budget
+    end, before = time.process_time() + budget, len(out.times)
     try:
         for seed in seeds:
             start = time.process_time()
@@ -187,7 +187,7 @@ def make(genre: Genre, level: str | None, seeds: list[int], budget: float, out: 
             out.times.append(1000 * (time.process_time() - start))
             out.texts.append(made.text)
     except OutOfTime:
-        out.stopped = f"{len(out.times)} of {len(seeds)} in the {budget:g} s budget"
+        out.stopped = f"{len(out.times) - before} of seeds {seeds[0]}-{seeds[-1]} in the {budget:g} s budget"
     except PuzzlesmithError as error:
         out.stopped = str(error).splitlines()[0][:70]
     finally:
