@@ -23,7 +23,8 @@ ours; the table takes his mean over rounds and ours over every puzzle. Each (gen
 default too, has a CPU budget a round (``--budget``, on the library's own deadline, ``core.clock``, read as CPU
 time): a level of which no puzzle came within it prints "-" and why, and is not tried again. Every puzzle of
 ours is checked afterwards, untimed, by CP-SAT (backtracking where CP-SAT does not take the model; SAT is the
-generators' oracle) to have exactly one answer. ``ratio`` is his time over ours at the paired level, ``vs default`` over our default.
+generators' oracle) to have exactly one answer. ``ratio`` is his time over ours at the paired level,
+``vs default`` his over our default.
 """
 
 from __future__ import annotations
