@@ -385,3 +385,25 @@ def test_every_public_method_refuses_wrong_arguments_with_a_model_error() -> Non
         failures.append((k, "no error", ""))
     assert failures == []
     assert isinstance(ModelError("x"), PuzzlesmithError) and m.count() == 3 and m.num_vars == 1
+
+
+@pytest.mark.parametrize("engine", ["backtracking", "sat", "cpsat"])
+def test_an_enclosing_deadline_that_stops_a_search_is_out_of_time_not_the_end_of_the_solutions(engine):
+    """Issue 44's benchmark found it: under a deadline of its caller's (``clock.time_limit``: a web request's, a
+    benchmark's budget), a search stopped while compiling yielded no solution, which the generators read as "no
+    solution" (fillomino gave up with "the puzzle's model has no solution") and verify as a puzzle without one.
+    Now ``solutions`` raises OutOfTime; with a limit of the call's own it still ends quietly (the caller owns it)."""
+    from puzzlesmith.core import clock
+    from puzzlesmith.core.errors import OutOfTime
+
+    def fresh() -> Model:  # a new model each time: nothing compiled yet, so compiling meets the deadline
+        m = Model()
+        xs = [m.int_var(1, 8, f"x{k}") for k in range(8)]
+        m.all_different(xs)
+        return m
+
+    model = fresh()
+    with clock.time_limit(0.0):
+        with pytest.raises(OutOfTime):
+            list(solvers.solutions(model, limit=2, engine=engine))
+    assert len(list(solvers.solutions(fresh(), limit=2, engine=engine))) == 2

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from puzzlesmith import solvers
-from puzzlesmith.core.errors import GenerationError
+from puzzlesmith.core.errors import GenerationError, OutOfTime
 from puzzlesmith.csp.model import Model
 from puzzlesmith.generators.clues import default_oracle
 from puzzlesmith.generators.generated import Generated, random_stream
@@ -88,7 +88,10 @@ def unique(models: Models, instance: Instance, oracle: str, solution: Sequence[i
     question of the oracle ("another answer?"), not two (find one, then another)."""
     model = models(instance)
     if solution is not None and len(solution) == model.num_vars and admits(model, instance.givens, solution):
-        return solvers.another_solution(model, solution, fix=instance.givens, engine=oracle).status == solvers.UNSAT
+        outcome = solvers.another_solution(model, solution, fix=instance.givens, engine=oracle)
+        if outcome.status == solvers.UNKNOWN:  # an enclosing deadline stopped it: no answer, not "another"
+            raise OutOfTime
+        return outcome.status == solvers.UNSAT
     return len(answers(models, instance, oracle)) == 1
 
 

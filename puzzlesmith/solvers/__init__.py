@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
-from puzzlesmith.core.errors import Unsupported
+from puzzlesmith.core.errors import OutOfTime, Unsupported
 from puzzlesmith.core.registry import Plugins
 from puzzlesmith.csp.constraints import TOPOLOGY
 from puzzlesmith.csp.model import Model
@@ -164,14 +164,21 @@ def solutions(model: Model, *, fix: Mapping[int, int] | None = None, forbid: Ite
     engine starts (compiling the model) at the call, not at the first ``next``."""
     limit, limits = whole_limit(limit, "limit"), _limits(time_limit, node_limit)
     fix, given = checked_assumptions(model, fix, forbid)
-    return _at_most(_engine(model, engine).search(model, fix, given, limits), limit)
+    return _at_most(_engine(model, engine).search(model, fix, given, limits), limit,
+                    time_limit is None and node_limit is None)
 
 
-def _at_most(found: Iterator[list[int]], limit: int | None) -> Iterator[list[int]]:
+def _at_most(found: Search, limit: int | None, unbounded: bool) -> Iterator[list[int]]:
+    """At most ``limit`` of ``found``. A search asked for no limit of its own that stops early was stopped by an
+    enclosing deadline (``clock.time_limit``: a web request's, a benchmark's): that is OutOfTime, never the end
+    of the solutions, which callers would read as "no more" (a puzzle with none, or a unique one)."""
+    n = 0
     for n, values in enumerate(found, start=1):
         yield values
         if limit is not None and n >= limit:
             return
+    if unbounded and found.stats.stopped:
+        raise OutOfTime
 
 
 def count(model: Model, limit: int | None = None, *, fix: Mapping[int, int] | None = None,
