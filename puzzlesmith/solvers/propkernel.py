@@ -671,8 +671,7 @@ def _search(doms: Any, n: int, lo: int, st: Any, fvar: Any, funtried: Any, helpe
         funtried[depth - 1] = untried ^ bit
         st[NODES] += 1
         parent, child = (depth - 1) * n, depth * n
-        for v in range(n):
-            doms[child + v] = doms[parent + v]
+        doms[child:child + n] = doms[parent:parent + n]
         var = fvar[depth - 1]
         doms[child + var] = bit
         stack[0] = var
@@ -721,6 +720,7 @@ _PLAIN_SPACE = dict(globals())
 PLAIN: dict[str, Callable[..., Any]] = {name: FunctionType(globals()[name].__code__, _PLAIN_SPACE, name)
                                         for name in _KERNELS}
 _PLAIN_SPACE.update(PLAIN)
+_PLAIN_SPACE.update(_bitlen=int.bit_length, _popcount=int.bit_count)  # the same answers, as Python's own
 _compiling = threading.Lock()
 
 
