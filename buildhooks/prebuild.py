@@ -27,9 +27,15 @@ NATIVE = ("puzzlesmith.solvers.linearkernel", "puzzlesmith.solvers.unitkernel", 
 
 def warm_numba_kernels() -> None:
     """Call the numba-compiled kernels of the tour's commands once, on a small instance each."""
+    from puzzlesmith.api.chance import best_moves
+    from puzzlesmith.chance import GAMES
     from puzzlesmith.sbp.hardest import hardest_of_class
 
     hardest_of_class(2, 3, (1, 1, 2), "edges", "moves")  # every kernel of the class search (sbp/hardest_kernel.py)
+    for game in GAMES:  # the compiled expectimax (chance/searchkernel.py): one search of each game's rule
+        side = GAMES.load(game).default_size
+        best_moves(game, "/".join(" ".join("2" if r == c == 0 else "." for c in range(side)) for r in range(side)),
+                   depth=2)
 
 
 def numba_cache_files(root: Path) -> list[Path]:

@@ -124,7 +124,7 @@ def test_tiles_the_game_can_add(grid):
         sorted((round(float(p), 12), int(c)) for p, c in zip(chance, made))
     assert (parent == 0).all()
     player = Expectimax(r, 1)
-    expected, empty = r.expected_line_sum(np.array([board], dtype=np.uint64), player.chance)
+    expected, empty = r.expected_line_sum(np.array([board], dtype=np.uint64), r.chance_table(player.table))
     assert empty[0] == sum(row.count(0) for row in grid)
     assert expected[0] == pytest.approx(sum(p * heuristic(g) for p, g in want), rel=1e-12)
     lines = [(b >> (16 * k)) & 0xFFFF for b in (board, r.transpose(board)) for k in range(4)]  # rows, columns

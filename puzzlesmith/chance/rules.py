@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 
 DIRECTIONS = "UDLR"
 UP, DOWN, LEFT, RIGHT = range(4)
+#: How what enters after a move is chosen, as the compiled search (``chance.searchkernel``) reads it: on any
+#: empty cell (2048's tile), or at the trailing edge of a line that moved (Threes' card).
+ANYWHERE, TRAILING = range(2)
 #: Text longer than this is not a board of any size here (a 4x4 board of 32768s is 95 characters).
 MAX_TEXT = 1000
 
@@ -102,6 +105,14 @@ class RowBoard:
         # 4x4 on a little-endian machine: a board's four rows ARE four uint16s, so numpy reads them by a view
         self._view = np.uint16 if size == 4 and sys.byteorder == "little" else None
         self._tables16 = (self._left.astype(np.uint16), self._right.astype(np.uint16)) if self._view else None
+
+    def move_tables(self) -> tuple[np.ndarray, np.ndarray]:
+        """The compiled search's row tables: uint16, shape (3, rows): a row moved left, moved right, and its empty
+        cells; and uint64: a row stood up as column 0 (the transpose of boards other than 4x4)."""
+        import numpy as np
+
+        return (np.ascontiguousarray(np.stack([self._left, self._right, self._empty]), dtype=np.uint16),
+                np.ascontiguousarray(self._spread, dtype=np.uint64))
 
     def state_error(self, position: Position) -> str | None:
         """What is wrong with a public state a front end hands back with its board, or None when the game
@@ -319,6 +330,7 @@ class GameRules(Protocol):
         public ``states``): (children, their states, index of the parent, probability given the parent).
         Games with no state take and give None."""
     def row_table(self, value: Any) -> np.ndarray: ...
+    def move_tables(self) -> tuple[np.ndarray, np.ndarray]: ...
     def line_sum(self, boards: np.ndarray, table: np.ndarray) -> np.ndarray: ...
 
 

@@ -276,7 +276,13 @@ class Rules(RowBoard):
         rank = self.rank(str(value), "value")
         return Position(after | rank << (4 * cell), _take(position.state, rank))
 
-    # Whole numpy arrays of positions: the expectimax search.
+    # The expectimax search.
+
+    def entry_shifts(self) -> np.ndarray:
+        """The bit shift of the cell where a card enters, by move (U, D, L, R) and line, int64."""
+        import numpy as np
+
+        return self._entry.astype(np.int64)
 
     def options(self, state: int, top: int) -> list[tuple[int, float, int]]:
         """(rank, probability, deck after) of each value the next card may have, from the public
