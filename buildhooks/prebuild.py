@@ -27,7 +27,9 @@ NATIVE = ("puzzlesmith.solvers.linearkernel", "puzzlesmith.solvers.unitkernel", 
 
 def warm_numba_kernels() -> None:
     """Call the numba-compiled kernels of the tour's commands once, on a small instance each."""
-    from puzzlesmith.api.chance import best_moves
+    import tempfile
+
+    from puzzlesmith.api.chance import best_moves, train
     from puzzlesmith.chance import GAMES
     from puzzlesmith.sbp.hardest import hardest_of_class
 
@@ -36,6 +38,9 @@ def warm_numba_kernels() -> None:
         side = GAMES.load(game).default_size
         best_moves(game, "/".join(" ".join("2" if r == c == 0 else "." for c in range(side)) for r in range(side)),
                    depth=2)
+        with tempfile.TemporaryDirectory() as folder:  # the training loop (chance/ntuple.py), one game
+            for _ in train(game, str(Path(folder) / "network"), 1, chunk=1):
+                pass
 
 
 def numba_cache_files(root: Path) -> list[Path]:

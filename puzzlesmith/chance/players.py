@@ -30,6 +30,8 @@ from puzzlesmith.chance.rules import ANYWHERE, DOWN, RIGHT, UP, GameRules, Posit
 if TYPE_CHECKING:
     import numpy as np
 
+    from puzzlesmith.chance.ntuple import Network
+
 #: nneonneo's probability cutoff: a position less likely than this to be reached is not searched deeper.
 CUTOFF = 1e-4
 #: Deeper searches take minutes a move on a crowded board, so a larger --depth is refused as a mistake.
@@ -50,7 +52,9 @@ class HeuristicWeights:
 
 class Expectimax(Generic[R]):
     """Expectimax search to ``depth`` moves (None: chosen per position, see ``depth_for``), depth first and
-    compiled (``chance.searchkernel``), with the heuristic ``table`` (a row table, summed over rows and columns).
+    compiled (``chance.searchkernel``), with the heuristic ``table`` (a row table, summed over rows and columns)
+    or, given a ``network`` (``chance.ntuple``), a move's reward and the network's value of its after-state at
+    the leaves.
 
     A game's player says how what enters is chosen (``kind``) and gives the tables its rule needs
     (``gain``, ``entry``, ``reward``, ``root_options``). ``evaluations`` counts the positions scored at the
@@ -61,7 +65,7 @@ class Expectimax(Generic[R]):
     kind: int = ANYWHERE
 
     def __init__(self, rules: R, table: np.ndarray, depth: int | None = None,
-                 cutoff: float = CUTOFF) -> None:
+                 cutoff: float = CUTOFF, network: Network | None = None) -> None:
         import numpy as np
 
         from puzzlesmith.chance import searchkernel as sk
@@ -77,9 +81,16 @@ class Expectimax(Generic[R]):
         rows = len(self.table)
         self._leaf = np.ascontiguousarray(np.stack([self.table, self.gain()], axis=1), dtype=np.float64)
         self._entry = np.ascontiguousarray(self.entry(), dtype=np.int64)
-        self._tuples = np.zeros((0, 2), dtype=np.int64)
-        self._weights = np.zeros((0, 1), dtype=np.float32)
-        self._reward = np.zeros(1)
+        self.network = network
+        if network is None:
+            self._tuples = np.zeros((0, 2), dtype=np.int64)
+            self._weights = np.zeros((0, 1), dtype=np.float32)
+            self._reward = np.zeros(1)
+        else:
+            from puzzlesmith.chance.ntuple import reward_table
+
+            self._tuples, self._weights = network.search_arrays()
+            self._reward = reward_table(rules, self.kind)
         self._row_mask = rows - 1
         self._row_bits = rows.bit_length() - 1
         self._tt: tuple[np.ndarray, ...] | None = None

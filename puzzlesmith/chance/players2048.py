@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from puzzlesmith.chance.game2048 import Rules
+    from puzzlesmith.chance.ntuple import Network
 
 @dataclass(frozen=True)
 class Weights(HeuristicWeights):
@@ -75,8 +76,8 @@ class Expectimax(Search["Rules"]):  # Rules is imported for type checking only
     kind = ANYWHERE
 
     def __init__(self, rules: Rules, depth: int | None = None, weights: Weights = Weights(),
-                 cutoff: float = CUTOFF) -> None:
-        super().__init__(rules, rules.row_table(lambda cells: heuristic_rows(cells, weights)), depth, cutoff)
+                 cutoff: float = CUTOFF, network: Network | None = None) -> None:
+        super().__init__(rules, rules.row_table(lambda cells: heuristic_rows(cells, weights)), depth, cutoff, network)
         self.weights = weights
 
     def gain(self) -> np.ndarray:

@@ -29,6 +29,7 @@ from puzzlesmith.chance.rules import TRAILING, Position
 if TYPE_CHECKING:
     import numpy as np
 
+    from puzzlesmith.chance.ntuple import Network
     from puzzlesmith.chance.threes import Rules
 
 
@@ -74,8 +75,8 @@ class Expectimax(Search["Rules"]):  # Rules is imported for type checking only
     kind = TRAILING
 
     def __init__(self, rules: Rules, depth: int | None = None, weights: Weights = Weights(),
-                 cutoff: float = CUTOFF) -> None:
-        super().__init__(rules, rules.row_table(lambda cells: heuristic_rows(cells, weights)), depth, cutoff)
+                 cutoff: float = CUTOFF, network: Network | None = None) -> None:
+        super().__init__(rules, rules.row_table(lambda cells: heuristic_rows(cells, weights)), depth, cutoff, network)
         self.weights = weights
 
     def entry(self) -> np.ndarray:
