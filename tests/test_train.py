@@ -78,6 +78,9 @@ def test_a_damaged_checkpoint_is_refused(network: Path, tmp_path: Path) -> None:
                            "10"], capture_output=True, text=True)
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) <= 2 and "damaged network" in done.stderr
     assert "Traceback" not in done.stderr
+    played = subprocess.run([sys.executable, "-m", "puzzlesmith", "play", "2048", "--network", str(cut), "--seed", "1",
+                             "-q"], capture_output=True, text=True)
+    assert played.returncode == 2 and played.stderr.count("\n") == 1 and "damaged network" in played.stderr
 
 
 def test_a_run_stopped_by_ctrl_c_and_resumed_equals_one_straight_through(tmp_path: Path) -> None:

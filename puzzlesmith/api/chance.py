@@ -109,10 +109,10 @@ class BestMoves:
 
 
 def best_moves(game: str, board: str, *, size: int | None = None, depth: int | None = None, weights: Any = None,
-               shown_next: str | None = None) -> BestMoves:
+               shown_next: str | None = None, network: str | None = None) -> BestMoves:
     """Every allowed move's expected value by the expectimax player from ``board`` (its text; its size read off
     it when ``size`` is None), with what enters next shown as ``shown_next`` for a game that shows it (its
-    ``shows_next``; refused for others)."""
+    ``shows_next``; refused for others), by the heuristic or the n-tuple network file ``network``."""
     from puzzlesmith.chance.players import best_move
 
     rules_class = game_rules(game)
@@ -121,7 +121,7 @@ def best_moves(game: str, board: str, *, size: int | None = None, depth: int | N
         text(shown_next, "shown_next")
     if size is None:
         size = rules_class.size_of(board)
-    game_setup = setup(game, size, "expectimax", depth, weights)
+    game_setup = setup(game, size, "expectimax", depth, weights, network=network)
     prepared = Prepared.of(game_setup)
     rules, player = prepared.rules, prepared.expectimax
     parsed = rules.parse(board)
