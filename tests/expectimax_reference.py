@@ -7,12 +7,14 @@ for value (tests/test_expectimax.py)."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
 
+from puzzlesmith.chance.game2048 import FOUR_PROBABILITY
 from puzzlesmith.chance.players import CUTOFF
-from puzzlesmith.chance.rules import Position
+from puzzlesmith.chance.rules import DOWN, LEFT, RIGHT, UP, Position
 
 #: Boards made at one level of one slice of the search, at most (about 40 bytes each).
 SLICE = 1 << 20
@@ -35,13 +37,19 @@ class LevelSearch:
         self.evaluations = 0
         self.searched = 0
 
+    def chance(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray, states: np.ndarray | None
+               ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]:
+        """Everything that may enter each board ``after`` (moved from ``before`` by ``direction``, with public
+        ``states``): (children, their states, index of the parent, probability given the parent)."""
+        raise NotImplementedError
+
     def expected(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray,
                  states: np.ndarray | None) -> np.ndarray:
         """The heuristic of each moved board averaged over everything that may then enter (the search's
         last chance nodes): every child made and scored."""
-        children, _, parent, chance = self.rules.chance(before, after, direction, states)
+        children, _, parent, chance = self.chance(before, after, direction, states)
         self.evaluations += len(children)
-        return np.bincount(parent, weights=chance * self.rules.line_sum(children, self.table), minlength=len(after))
+        return np.bincount(parent, weights=chance * line_sum(self.rules, children, self.table), minlength=len(after))
 
     def move_values(self, position: Position | int, depth: int | None = None) -> dict[int, float]:
         """The expected value of each allowed move from ``position`` (direction -> value); a bare board
@@ -75,7 +83,7 @@ class LevelSearch:
         move whose board is less likely than ``cutoff`` is scored by the heuristic after the next
         entry, as when ``depth`` runs out."""
         self.searched += len(boards)
-        after = self.rules.moves(boards)
+        after = moves(self.rules, boards)
         legal = after != boards[:, None]
         board, direction = np.nonzero(legal)
         moved, likely, before = after[board, direction], reach[board], boards[board]
@@ -86,7 +94,7 @@ class LevelSearch:
         expected[shallow] = self.expected(before[shallow], moved[shallow], direction[shallow],
                                           None if state is None else state[shallow])
         if deep.any():
-            children, kept, parent, chance = self.rules.chance(before[deep], moved[deep], direction[deep],
+            children, kept, parent, chance = self.chance(before[deep], moved[deep], direction[deep],
                                                                None if state is None else state[deep])
             unique, unique_states, inverse, best = _merge(children, kept, likely[deep][parent] * chance)
             values = self._best(unique, unique_states, best, depth - 1)[inverse]
@@ -120,11 +128,15 @@ class Level2048(LevelSearch):
 
     def __init__(self, player: Any, depth: int, cutoff: float = 0.0) -> None:
         super().__init__(player.rules, player.table, depth, cutoff)
-        self.chance = player.rules.chance_table(self.table)
+        self.gain_table = player.rules.chance_table(self.table)
+
+    def chance(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray, states: np.ndarray | None
+               ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]:
+        return chance_2048(self.rules, before, after, direction, states)
 
     def expected(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray,
                  states: np.ndarray | None) -> np.ndarray:
-        expected, empty = self.rules.expected_line_sum(after, self.chance)
+        expected, empty = expected_line_sum(self.rules, after, self.gain_table)
         self.evaluations += 2 * int(empty.sum())
         return expected
 
@@ -134,3 +146,136 @@ class LevelThrees(LevelSearch):
 
     def __init__(self, player: Any, depth: int, cutoff: float = 0.0) -> None:
         super().__init__(player.rules, player.table, depth, cutoff)
+
+    def chance(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray, states: np.ndarray | None
+               ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]:
+        return chance_threes(self.rules, before, after, direction, states)
+
+
+# The games' rules over whole numpy arrays of boards, as the search by levels reads them (they were the rules' own
+# methods while the library searched this way).
+
+def _view(r: Any) -> Any:
+    """4x4 on a little-endian machine: a board's four rows ARE four uint16s, so numpy reads them by a view."""
+    return np.uint16 if r.size == 4 and sys.byteorder == "little" else None
+
+
+def _tables16(r: Any) -> Any:
+    return (r._left.astype(np.uint16), r._right.astype(np.uint16)) if _view(r) else None
+
+
+def lines(r: Any, boards: np.ndarray) -> np.ndarray:
+    """The row numbers of every board, shape (n, size), top row first."""
+    boards = np.ascontiguousarray(boards, dtype=np.uint64)
+    if _view(r) is not None:
+        return boards.view(_view(r)).reshape(-1, r.size)
+    return (boards[:, None] >> r._shifts) & np.uint64(r.row_mask)
+
+def _pack(r: Any, rows: np.ndarray) -> np.ndarray:
+    """Boards from their row numbers (the inverse of ``lines``)."""
+    if _view(r) is not None:
+        return np.ascontiguousarray(rows, dtype=_view(r)).view(np.uint64).reshape(-1)
+    return np.bitwise_or.reduce(rows.astype(np.uint64) << r._shifts, axis=1)
+
+def transposed(r: Any, rows: np.ndarray) -> np.ndarray:
+    """The boards whose rows are given (shape (n, size)) with rows and columns swapped."""
+    out = r._spread[rows[:, 0]]
+    for k in range(1, r.size):
+        out |= r._spread[rows[:, k]] << np.uint64(4 * k)
+    return out
+
+def moves(r: Any, boards: np.ndarray) -> np.ndarray:
+    """The boards after each move, shape (n, 4) in the order U, D, L, R (a board unchanged by a move
+    is equal to its input there)."""
+    rows = lines(r, boards)
+    columns = lines(r, transposed(r, rows))
+    left, right = _tables16(r) or (r._left, r._right)
+    out = np.empty((len(rows), 4), dtype=np.uint64)
+    out[:, UP] = transposed(r, left[columns])  # a column moved up, stood back up
+    out[:, DOWN] = transposed(r, right[columns])
+    out[:, LEFT] = _pack(r, left[rows])
+    out[:, RIGHT] = _pack(r, right[rows])
+    return out
+
+def max_ranks(r: Any, boards: np.ndarray) -> np.ndarray:
+    """The highest rank on each board."""
+    return r._row_max[lines(r, boards)].max(axis=1)
+
+def line_sum(r: Any, boards: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """``table`` summed over the rows and the columns of each board (a heuristic made of row tables)."""
+    rows = lines(r, boards)
+    columns = lines(r, transposed(r, rows))
+    total = table[rows[:, 0]] + table[columns[:, 0]]
+    for k in range(1, r.size):
+        total += table[rows[:, k]] + table[columns[:, k]]
+    return total
+
+
+def chance_2048(r: Any, before: np.ndarray, after: np.ndarray, direction: np.ndarray, states: np.ndarray | None
+           ) -> tuple[np.ndarray, None, np.ndarray, np.ndarray]:
+    """``spawns``: the tile does not depend on the move, and 2048 has no state."""
+    children, parent, chance = spawns(r, after)
+    return children, None, parent, chance
+
+def spawns(r: Any, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every tile the game can add to each board: (children, index of the parent board, probability
+    of that child given its parent), a 2 and a 4 on every empty cell. Every board needs an empty cell
+    (a board after an allowed move has one)."""
+    shifts = np.uint64(4) * np.arange(r.cells, dtype=np.uint64)
+    empty = ((boards[:, None] >> shifts) & np.uint64(15)) == 0
+    parent, cell = np.nonzero(empty)
+    base, shift = boards[parent], shifts[cell]
+    share = 1.0 / empty.sum(axis=1)[parent]
+    return (np.concatenate([base | (np.uint64(1) << shift), base | (np.uint64(2) << shift)]),
+            np.concatenate([parent, parent]),
+            np.concatenate([share * (1 - FOUR_PROBABILITY), share * FOUR_PROBABILITY]))
+
+def expected_line_sum(r: Any, boards: np.ndarray, chance: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The expected ``line_sum`` of each board after the game adds its tile (a ``chance_table``'s
+    table), and each board's number of empty cells (each board needs one). A tile on cell (r, c)
+    changes only row r and column c, so the expectation over every cell and both tiles is the
+    board's own sum plus its lines' gains over the number of empty cells: no child board is made."""
+    rows = lines(r, boards)
+    columns = lines(r, transposed(r, rows))
+    total = chance[rows[:, 0]] + chance[columns[:, 0]]
+    empty = r._empty[rows[:, 0]]
+    for k in range(1, r.size):
+        total += chance[rows[:, k]]
+        total += chance[columns[:, k]]
+        empty = empty + r._empty[rows[:, k]]
+    return total.real + total.imag / empty, empty
+
+
+def chance_threes(r: Any, before: np.ndarray, after: np.ndarray, direction: np.ndarray, states: np.ndarray | None
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every card that may enter: each value of the next card (``options``) on each line that moved,
+    uniformly."""
+    n = len(after)
+    if not n:
+        return after, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.intp), np.zeros(0)
+    states = np.zeros(n, dtype=np.int64) if states is None else states
+    rows_before, rows_after = lines(r, before), lines(r, after)
+    columns_before = lines(r, transposed(r, rows_before))
+    columns_after = lines(r, transposed(r, rows_after))
+    moved = np.where((direction >= LEFT)[:, None], rows_before != rows_after, columns_before != columns_after)
+    top = r._row_max[rows_before].max(axis=1)
+    keys, which = np.unique(states | (top.astype(np.int64) << 32), return_inverse=True)
+    found = [r.options(int(k) & 0xFFFFFFFF, int(k) >> 32) for k in keys]
+    width = max(len(f) for f in found)
+    count = np.array([len(f) for f in found])
+    ranks = np.zeros((len(keys), width), dtype=np.uint64)
+    chances = np.zeros((len(keys), width))
+    decks = np.zeros((len(keys), width), dtype=np.int64)
+    for k, f in enumerate(found):
+        for j, (rank, p, d) in enumerate(f):
+            ranks[k, j], chances[k, j], decks[k, j] = rank, p, d
+    # one row per (parent, value), then one per (parent, value, line that moved)
+    per = count[which]
+    parent = np.repeat(np.arange(n), per)
+    j = np.arange(len(parent)) - np.repeat(np.cumsum(per) - per, per)
+    key = which[parent]
+    row, line = np.nonzero(moved[parent])
+    parent, key, j = parent[row], key[row], j[row]
+    lines_moved = moved.sum(axis=1)
+    children = after[parent] | (ranks[key, j] << r._entry[direction[parent], line])
+    return children, decks[key, j], parent, chances[key, j] / lines_moved[parent]
