@@ -28,7 +28,11 @@ NATIVE = ("puzzlesmith.solvers.linearkernel", "puzzlesmith.solvers.unitkernel", 
 
 def warm_numba_kernels() -> None:
     """Call the numba-compiled kernels of the tour's commands once, on a small instance each."""
+    import tempfile
+
     from puzzlesmith import solvers
+    from puzzlesmith.api.chance import best_moves, train
+    from puzzlesmith.chance import GAMES
     from puzzlesmith.csp import Model
     from puzzlesmith.sbp.hardest import hardest_of_class
     from puzzlesmith.solvers.backtracking import compiled
@@ -51,6 +55,13 @@ def warm_numba_kernels() -> None:
     path = Model()
     path.connected(path.int_vars(3, 0, 1), [(0, 1), (1, 2)])
     compiled(path).propagate([2, 1, 2], [0, 1, 2])  # the ends true, the middle false: not connected
+    for game in GAMES:  # the compiled expectimax (chance/searchkernel.py): one search of each game's rule
+        side = GAMES.load(game).default_size
+        best_moves(game, "/".join(" ".join("2" if r == c == 0 else "." for c in range(side)) for r in range(side)),
+                   depth=2)
+        with tempfile.TemporaryDirectory() as folder:  # the training loop (chance/ntuple.py), one game
+            for _ in train(game, str(Path(folder) / "network"), 1, chunk=1):
+                pass
 
 
 def numba_cache_files(root: Path) -> list[Path]:

@@ -21,6 +21,7 @@ from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators.batch import random_stream
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from expectimax_reference import expected_line_sum, moves, spawns  # noqa: E402
 from reference2048 import MOVES, PlainExpectimax, children, heuristic, move as plain_move, slide  # noqa: E402
 
 
@@ -67,8 +68,8 @@ def test_every_row_number_moves_as_the_plain_rules_say(size):
     up, down, left, right = range(4)
     numbers = range(1 << (4 * size))
     columns = [r.transpose(k) for k in numbers]
-    as_rows = r.moves(np.array(numbers, dtype=np.uint64))
-    as_columns = r.moves(np.array(columns, dtype=np.uint64))
+    as_rows = moves(r, np.array(numbers, dtype=np.uint64))
+    as_columns = moves(r, np.array(columns, dtype=np.uint64))
     for k in numbers:
         row = to_grid(k, size)[0]
         to_left, score = slide(row)
@@ -90,7 +91,7 @@ def test_random_boards_move_as_the_plain_rules_say(size, examples):
     @given(batch=st.lists(grids(size), min_size=20, max_size=20))
     def check(batch):
         boards = [to_board(grid) for grid in batch]
-        arrays = r.moves(np.array(boards, dtype=np.uint64))
+        arrays = moves(r, np.array(boards, dtype=np.uint64))
         for grid, board, array in zip(batch, boards, arrays):
             legal = []
             for d, move in enumerate(MOVES):
@@ -118,13 +119,13 @@ def test_tiles_the_game_can_add(grid):
     the expected heuristic over them computed without making them (``expected_line_sum``)."""
     r = rules()
     board = to_board(grid)
-    made, parent, chance = r.spawns(np.array([board], dtype=np.uint64))
+    made, parent, chance = spawns(r, np.array([board], dtype=np.uint64))
     want = children(grid)
     assert sorted((round(p, 12), to_board(g)) for p, g in want) == \
         sorted((round(float(p), 12), int(c)) for p, c in zip(chance, made))
     assert (parent == 0).all()
     player = Expectimax(r, 1)
-    expected, empty = r.expected_line_sum(np.array([board], dtype=np.uint64), player.chance)
+    expected, empty = expected_line_sum(r, np.array([board], dtype=np.uint64), r.chance_table(player.table))
     assert empty[0] == sum(row.count(0) for row in grid)
     assert expected[0] == pytest.approx(sum(p * heuristic(g) for p, g in want), rel=1e-12)
     lines = [(b >> (16 * k)) & 0xFFFF for b in (board, r.transpose(board)) for k in range(4)]  # rows, columns

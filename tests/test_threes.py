@@ -13,6 +13,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from expectimax_reference import chance_threes, moves
 from hypothesis import given, settings, strategies as st
 
 from puzzlesmith.chance.play import Setup, play_game, play_games, replay
@@ -186,8 +187,8 @@ def test_every_row_number_folds_as_the_plain_rules_say():
     up, down, left, right = range(4)
     numbers = range(1 << 16)
     columns = [r.transpose(k) for k in numbers]
-    as_rows = r.moves(np.array(numbers, dtype=np.uint64))
-    as_columns = r.moves(np.array(columns, dtype=np.uint64))
+    as_rows = moves(r, np.array(numbers, dtype=np.uint64))
+    as_columns = moves(r, np.array(columns, dtype=np.uint64))
     for k in numbers:
         row = to_grid(k)[0]
         want_left = to_board([fold(row)])
@@ -206,7 +207,7 @@ def test_random_boards_move_as_the_plain_rules_say(batch):
     card may enter), the legal moves, one board at a time and as numpy arrays; and the text round trip."""
     r = rules()
     boards = [to_board(grid) for grid in batch]
-    arrays = r.moves(np.array(boards, dtype=np.uint64))
+    arrays = moves(r, np.array(boards, dtype=np.uint64))
     for grid, board, array in zip(batch, boards, arrays):
         legal = []
         for d, name in enumerate(MOVES):
@@ -233,7 +234,7 @@ def test_what_may_enter_after_each_move(grid, deck, hinted):
     top = max(max(row) for row in grid)
     for d in r.legal(board):
         after = r.play(board, d)[0]
-        children, decks, parent, chance = r.chance(np.array([board], dtype=np.uint64),
+        children, decks, parent, chance = chance_threes(r, np.array([board], dtype=np.uint64),
                                                    np.array([after], dtype=np.uint64), np.array([d]),
                                                    np.array([state], dtype=np.int64))
         want = Counter()

@@ -22,7 +22,8 @@ from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators.batch import MAX_SEED
 
 __all__ = ["ADVERSARIES", "DIRECTIONS", "MAX_DEPTH", "PLAYERS", "BestMoves", "Game", "GameRules", "Position", "Setup",
-           "best_moves", "game_rules", "game_weights", "play_game", "play_games", "rules_of", "setup"]
+           "TrainProgress", "best_moves", "game_rules", "game_weights", "play_game", "play_games", "rules_of", "setup",
+           "train", "train_memory"]
 
 
 def _known(game: Any) -> str:
@@ -45,10 +46,11 @@ def game_weights(game: str) -> Any:
 
 
 def setup(game: str, size: int | None = None, player: str = "expectimax", depth: int | None = None,
-          weights: Any = None, adversary: str = "random") -> Setup:
+          weights: Any = None, adversary: str = "random", network: str | None = None) -> Setup:
     """Everything but the seed that decides a game (a ``chance.play.Setup``): the board's size (None: the game's
     ``default_size``), who plays, the expectimax depth (None: chosen per position), its weights (None: the game's
-    own) and who places what enters."""
+    own), who places what enters, and the n-tuple network file the expectimax evaluates its leaves by (None: the
+    heuristic)."""
     rules = game_rules(game)
     size = rules.default_size if size is None else whole(size, "size", rules.sizes[0], rules.sizes[-1])
     choice(player, "player", PLAYERS)
@@ -57,7 +59,11 @@ def setup(game: str, size: int | None = None, player: str = "expectimax", depth:
     if weights is not None and not isinstance(weights, game_weights(game)):
         raise PuzzleError(f"must be {game}'s weights (game_weights({game!r})), got {type(weights).__name__}",
                           where="weights")
-    return Setup(size, player, depth, weights, adversary, game)
+    if network is not None:
+        from puzzlesmith.chance.ntuple import load
+
+        load(text(network, "network"), game)  # refused here, in one line, when it is damaged or another game's
+    return Setup(size, player, depth, weights, adversary, game, network)
 
 
 def _setup(value: Any) -> Setup:
@@ -103,10 +109,10 @@ class BestMoves:
 
 
 def best_moves(game: str, board: str, *, size: int | None = None, depth: int | None = None, weights: Any = None,
-               shown_next: str | None = None) -> BestMoves:
+               shown_next: str | None = None, network: str | None = None) -> BestMoves:
     """Every allowed move's expected value by the expectimax player from ``board`` (its text; its size read off
     it when ``size`` is None), with what enters next shown as ``shown_next`` for a game that shows it (its
-    ``shows_next``; refused for others)."""
+    ``shows_next``; refused for others), by the heuristic or the n-tuple network file ``network``."""
     from puzzlesmith.chance.players import best_move
 
     rules_class = game_rules(game)
@@ -115,7 +121,7 @@ def best_moves(game: str, board: str, *, size: int | None = None, depth: int | N
         text(shown_next, "shown_next")
     if size is None:
         size = rules_class.size_of(board)
-    game_setup = setup(game, size, "expectimax", depth, weights)
+    game_setup = setup(game, size, "expectimax", depth, weights, network=network)
     prepared = Prepared.of(game_setup)
     rules, player = prepared.rules, prepared.expectimax
     parsed = rules.parse(board)
@@ -126,3 +132,80 @@ def best_moves(game: str, board: str, *, size: int | None = None, depth: int | N
     ranked = sorted(values, key=lambda d: (d != first, -values[d], d))
     return BestMoves(rules.format(parsed), searched, {DIRECTIONS[d]: values[d] for d in values},
                      [DIRECTIONS[d] for d in ranked])
+
+
+@dataclass(frozen=True)
+class TrainProgress:
+    """Where a training run stands after a chunk of games: games trained in all, CPU seconds in all, the chunk's
+    mean score and how many of its games reached each tile (value -> games), and whether a checkpoint was just
+    written."""
+
+    games: int
+    seconds: float
+    mean_score: float
+    reached: dict[int, int]
+    saved: bool
+
+
+def train_memory() -> int:
+    """The bytes a training run needs: the network's weights and the trainer's row tables."""
+    from puzzlesmith.chance.ntuple import Network
+
+    return Network.bytes_needed() + (3 * 2 + 8 + 8) * (1 << 16)
+
+
+def train(game: str, network: str, games: int, seed: int | None = None, every: float = 300.0,
+          chunk: int = 1000, alpha: float | None = None, initial: float | None = None) -> Iterator[TrainProgress]:
+    """Train ``game``'s n-tuple network (``chance.ntuple``) until it has learnt from ``games`` games, saving it to
+    ``network`` (a checkpoint, resumed from when it exists) every ``every`` CPU seconds and at the end; a progress
+    report after each ``chunk`` games. Ctrl-C (SIGINT) ends the run at the end of the chunk being played, with a
+    checkpoint written, so a run resumed from it makes the same network as one straight through."""
+    import os
+    import signal
+    import time
+
+    from puzzlesmith.chance import ntuple
+
+    _known(game)
+    text(network, "network")
+    whole(games, "games", 1, 10**12)
+    whole(chunk, "chunk", 1, 10**7)
+    prepared = Prepared.of(setup(game, 4, "expectimax", 1))
+    rules, player = prepared.rules, prepared.expectimax
+    if os.path.exists(network):
+        net = ntuple.load(network, game)
+        if seed is not None and seed != net.seed:
+            raise PuzzleError(f"the checkpoint was trained with seed {net.seed}, not {seed}", where=network)
+    else:
+        net = ntuple.Network.fresh(game, whole(seed if seed is not None else 1, "seed", 0, MAX_SEED),
+                                   ntuple.ALPHA if alpha is None else alpha,
+                                   ntuple.INITIAL if initial is None else initial)
+    trainer = ntuple.Trainer(rules, player.kind, net, player.entry())
+    stop: list[bool] = []
+    previous = None
+    try:
+        previous = signal.signal(signal.SIGINT, lambda *_: stop.append(True))
+    except ValueError:  # not the main thread: Ctrl-C is the caller's
+        pass
+    try:
+        last_save, saved, last = net.seconds, False, None
+        while net.games < games and not stop:
+            start = time.process_time()
+            scores, tops, _ = trainer.run(min(chunk, games - net.games))
+            net.seconds += time.process_time() - start
+            saved = net.games >= games or bool(stop) or net.seconds - last_save >= every
+            reached = {rules.max_tile(int(r)): int((tops >= r).sum()) for r in sorted(set(tops.tolist()))}
+            if saved:
+                net.history.append({"games": net.games, "seconds": round(net.seconds, 1),
+                                    "mean_score": round(float(scores.mean()), 1)})
+                ntuple.save(net, network)
+                last_save = net.seconds
+            last = TrainProgress(net.games, net.seconds, float(scores.mean()), reached, saved)
+            yield last
+        if stop and not saved:  # stopped between chunks: the checkpoint is written now
+            ntuple.save(net, network)
+            yield TrainProgress(net.games, net.seconds, last.mean_score if last else 0.0,
+                                last.reached if last else {}, True)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)

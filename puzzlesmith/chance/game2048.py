@@ -159,27 +159,6 @@ class Rules(RowBoard):
     def hint(self, position: Position) -> str:
         return ""
 
-    def chance(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray, states: np.ndarray | None
-               ) -> tuple[np.ndarray, None, np.ndarray, np.ndarray]:
-        """``spawns``: the tile does not depend on the move, and 2048 has no state."""
-        children, parent, chance = self.spawns(after)
-        return children, None, parent, chance
-
-    def spawns(self, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Every tile the game can add to each board: (children, index of the parent board, probability
-        of that child given its parent), a 2 and a 4 on every empty cell. Every board needs an empty cell
-        (a board after an allowed move has one)."""
-        import numpy as np
-
-        shifts = np.uint64(4) * np.arange(self.cells, dtype=np.uint64)
-        empty = ((boards[:, None] >> shifts) & np.uint64(15)) == 0
-        parent, cell = np.nonzero(empty)
-        base, shift = boards[parent], shifts[cell]
-        share = 1.0 / empty.sum(axis=1)[parent]
-        return (np.concatenate([base | (np.uint64(1) << shift), base | (np.uint64(2) << shift)]),
-                np.concatenate([parent, parent]),
-                np.concatenate([share * (1 - FOUR_PROBABILITY), share * FOUR_PROBABILITY]))
-
     def chance_table(self, table: np.ndarray) -> np.ndarray:
         """``table`` (real part) with, for every row number, how much ``table`` gains when the game's tile
         appears on one of that row's empty cells, summed over those cells (imaginary part; a 2 with
@@ -194,18 +173,3 @@ class Rules(RowBoard):
             for exponent, p in ((1, 1 - FOUR_PROBABILITY), (2, FOUR_PROBABILITY)):
                 gain += np.where(empty, p * (table[numbers | (exponent << (4 * i))] - table), 0.0)
         return table + 1j * gain
-
-    def expected_line_sum(self, boards: np.ndarray, chance: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The expected ``line_sum`` of each board after the game adds its tile (a ``chance_table``'s
-        table), and each board's number of empty cells (each board needs one). A tile on cell (r, c)
-        changes only row r and column c, so the expectation over every cell and both tiles is the
-        board's own sum plus its lines' gains over the number of empty cells: no child board is made."""
-        rows = self.lines(boards)
-        columns = self.lines(self.transposed(rows))
-        total = chance[rows[:, 0]] + chance[columns[:, 0]]
-        empty = self._empty[rows[:, 0]]
-        for k in range(1, self.size):
-            total += chance[rows[:, k]]
-            total += chance[columns[:, k]]
-            empty = empty + self._empty[rows[:, k]]
-        return total.real + total.imag / empty, empty

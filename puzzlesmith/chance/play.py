@@ -58,6 +58,9 @@ class Setup:
     weights: Any = None
     adversary: str = "random"
     game: str = "2048"
+    #: the n-tuple network the expectimax player evaluates its leaves by (a file ``chance.ntuple.save`` wrote), or
+    #: None for the heuristic
+    network: str | None = None
 
 
 @dataclass
@@ -92,7 +95,7 @@ class Prepared:
 
     @classmethod
     def of(cls, setup: Setup) -> Prepared:
-        key = (setup.game, setup.size, setup.depth, setup.weights)
+        key = (setup.game, setup.size, setup.depth, setup.weights, setup.network)
         if key not in cls._built:
             cls._built[key] = cls(setup)
         return cls._built[key]
@@ -102,7 +105,12 @@ class Prepared:
         """The expectimax player (it keeps no state between moves, so games share it), and the worst
         adversary's judge."""
         _, player, weights = KITS[self.setup.game]
-        return player(self.rules, self.setup.depth, self.setup.weights or weights())
+        network = None
+        if self.setup.network is not None:
+            from puzzlesmith.chance.ntuple import load
+
+            network = load(self.setup.network, self.setup.game)
+        return player(self.rules, self.setup.depth, self.setup.weights or weights(), network=network)
 
     def player(self, name: str) -> Player:
         """A player for a new game (corner remembers its last move, so it starts afresh)."""

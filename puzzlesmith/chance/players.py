@@ -5,13 +5,11 @@ them, and say what may enter after a move (``chance``); a game's heuristic is a 
 - ``Expectimax``: nneonneo's player. A max node takes the best move; a chance node averages over
   everything that may enter (2048: a 2 or a 4 on any empty cell; Threes: each value the next card may
   have, weighted by the deck and the bonus rule, on each line that moved); after ``depth`` moves the
-  position is scored by the heuristic, averaged over the last chance node. The tree is searched a
-  whole level at a time as numpy arrays: the positions of a level are sorted and merged (the
-  transposition table: a position reached by several paths is searched once; a position is its board
-  and its public state, the deck in Threes), positions whose probability of being reached falls below
-  ``cutoff`` are scored at once instead of searched deeper, and a level too large for memory is
-  searched in slices. A lost position is worth 0, so a heuristic adds a constant per line that keeps
-  every living position above that.
+  position is scored by the heuristic, averaged over the last chance node. The tree is searched depth
+  first by a compiled kernel (``chance.searchkernel``: row tables, a transposition table of positions
+  (board and public state, the deck in Threes) by the depth left, a cumulative-probability cut-off, move
+  ordering). A lost position is worth 0, so a heuristic adds a constant per line that keeps every living
+  position above that.
 - ``Corner``: the corner strategy as N. Bickford's "Algorithms for Threes and 2048" (Random, 2014)
   gives it for 2048: right and down alternately, up when neither moves (and left when nothing else
   does, so the game goes on); the same for any game.
@@ -22,21 +20,22 @@ them, and say what may enter after a move (``chance``); a game's heuristic is a 
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import fields
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from puzzlesmith.chance.rules import DOWN, RIGHT, UP, GameRules, Position
+from puzzlesmith.chance.rules import ANYWHERE, DOWN, RIGHT, UP, GameRules, Position
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from puzzlesmith.chance.ntuple import Network
 
 #: nneonneo's probability cutoff: a position less likely than this to be reached is not searched deeper.
 CUTOFF = 1e-4
 #: Deeper searches take minutes a move on a crowded board, so a larger --depth is refused as a mistake.
 MAX_DEPTH = 6
-#: Boards made at one level of one slice of the search, at most (about 40 bytes each).
-SLICE = 1 << 20
 
 #: The rules an expectimax player is made for: each game's player reads its own rules' extras.
 R = TypeVar("R", bound=GameRules)
@@ -52,46 +51,86 @@ class HeuristicWeights:
 
 
 class Expectimax(Generic[R]):
-    """Expectimax search to ``depth`` moves (None: chosen per position, see ``depth_for``) with the
-    heuristic ``table`` (a row table, summed over rows and columns).
+    """Expectimax search to ``depth`` moves (None: chosen per position, see ``depth_for``), depth first and
+    compiled (``chance.searchkernel``), with the heuristic ``table`` (a row table, summed over rows and columns)
+    or, given a ``network`` (``chance.ntuple``), a move's reward and the network's value of its after-state at
+    the leaves.
 
-    ``evaluations`` counts the positions scored by the heuristic, ``searched`` the positions whose four
-    moves were made (max nodes).
+    A game's player says how what enters is chosen (``kind``) and gives the tables its rule needs
+    (``gain``, ``entry``, ``reward``, ``root_options``). ``evaluations`` counts the positions scored at the
+    leaves, ``searched`` the positions whose four moves were made (max nodes).
     """
 
+    #: how what enters is chosen (``rules.ANYWHERE`` or ``rules.TRAILING``)
+    kind: int = ANYWHERE
+
     def __init__(self, rules: R, table: np.ndarray, depth: int | None = None,
-                 cutoff: float = CUTOFF) -> None:
+                 cutoff: float = CUTOFF, network: Network | None = None) -> None:
+        import numpy as np
+
+        from puzzlesmith.chance import searchkernel as sk
+
         self.rules = rules
         self.depth = depth
         self.cutoff = cutoff
-        self.table = table
+        self.table = np.ascontiguousarray(table, dtype=np.float64)
         self.evaluations = 0
         self.searched = 0
+        self._kernel = sk
+        self._moves = rules.move_tables()
+        rows = len(self.table)
+        self._leaf = np.ascontiguousarray(np.stack([self.table, self.gain()], axis=1), dtype=np.float64)
+        self._entry = np.ascontiguousarray(self.entry(), dtype=np.int64)
+        self.network = network
+        if network is None:
+            self._tuples = np.zeros((0, 2), dtype=np.int64)
+            self._weights = np.zeros((0, 1), dtype=np.float32)
+            self._reward = np.zeros(1)
+        else:
+            from puzzlesmith.chance.ntuple import reward_table
+
+            self._tuples, self._weights = network.search_arrays()
+            self._reward = reward_table(rules, self.kind)
+        self._row_mask = rows - 1
+        self._row_bits = rows.bit_length() - 1
+        self._tt: tuple[np.ndarray, ...] | None = None
+        levels, width = sk.MAX_LEVELS + 1, max(sk.MAX_OPTIONS, rules.cells)
+        self._scratch = (np.zeros((levels, width), dtype=np.int64), np.zeros((levels, width)),
+                         np.zeros((levels, width), dtype=np.int64), np.zeros(levels, dtype=np.int64),
+                         np.zeros((levels, width), dtype=np.int64), np.zeros((levels, 4), dtype=np.uint64),
+                         np.zeros((levels, 4), dtype=np.int64), np.zeros((levels, 4)),
+                         np.zeros((levels, 8), dtype=np.int64), np.zeros((levels, 4)),
+                         np.zeros((levels, 4), dtype=np.uint64))
+        self._values = np.zeros(4)
+        self._counters = np.zeros(4, dtype=np.int64)
 
     def depth_for(self, board: int) -> int:
         """The depth of the search from ``board`` when none was fixed (each game sets its own rule)."""
         raise NotImplementedError
 
-    def expected(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray,
-                 states: np.ndarray | None) -> np.ndarray:
-        """The heuristic of each moved board averaged over everything that may then enter (the search's
-        last chance nodes): every child made and scored."""
+    def gain(self) -> np.ndarray:
+        """A row table the kernel's ``ANYWHERE`` leaves add over the empty cells (zeros where unused)."""
         import numpy as np
 
-        children, _, parent, chance = self.rules.chance(before, after, direction, states)
-        self.evaluations += len(children)
-        return np.bincount(parent, weights=chance * self.rules.line_sum(children, self.table), minlength=len(after))
+        return np.zeros(len(self.table))
+
+    def entry(self) -> np.ndarray:
+        """The shift of the cell where an entry comes in, by move and line (``TRAILING``; zeros where unused)."""
+        import numpy as np
+
+        return np.zeros((4, self.rules.size), dtype=np.int64)
+
+    def root_options(self, position: Position) -> list[tuple[int, float, int]]:
+        """(rank, probability, state after) of each value the next entry may have at the root ([] when what
+        enters is not told by the position)."""
+        return []
 
     def move_values(self, position: Position | int, depth: int | None = None) -> dict[int, float]:
         """The expected value of each allowed move from ``position`` (direction -> value); a bare board
         is a position with no state."""
-        import numpy as np
-
         position = position if isinstance(position, Position) else Position(position)
-        boards = np.array([position.board], dtype=np.uint64)
-        states = np.array([position.state], dtype=np.int64) if position.state else None
-        values, legal = self._moves(boards, states, np.ones(1), depth or self.depth_for(position.board))
-        return {d: float(values[0, d]) for d in range(4) if legal[0, d]}
+        self._search(position, depth or self.depth_for(position.board))
+        return {d: float(v) for d, v in enumerate(self._values) if v > -math.inf}
 
     def choose(self, position: Position, rng: random.Random) -> int:
         """The move of highest expected value (see ``best_move``)."""
@@ -102,49 +141,33 @@ class Expectimax(Generic[R]):
         no move is allowed."""
         import numpy as np
 
-        return self._best(boards, states, np.ones(len(boards)), depth)
+        return np.array([self._search(Position(int(b), 0 if states is None else int(states[k])), depth)
+                         for k, b in enumerate(boards)])
 
-    def _best(self, boards: np.ndarray, states: np.ndarray | None, reach: np.ndarray,
-              depth: int) -> np.ndarray:
+    def _search(self, position: Position, depth: int) -> float:
+        """One search from ``position``: its value, each move's into ``_values``."""
         import numpy as np
 
-        size = max(1, SLICE // (8 * self.rules.cells))
-        out = np.empty(len(boards))
-        for start in range(0, len(boards), size):
-            part = slice(start, start + size)
-            values = self._moves(boards[part], None if states is None else states[part], reach[part], depth)[0]
-            out[part] = np.maximum(np.maximum(values[:, 0], values[:, 1]), np.maximum(values[:, 2], values[:, 3]))
-        return out
-
-    def _moves(self, boards: np.ndarray, states: np.ndarray | None, reach: np.ndarray,
-               depth: int) -> tuple[np.ndarray, np.ndarray]:
-        """Expected value of each move of each position, shape (n, 4), and which moves are allowed.
-
-        ``reach`` is each position's probability of being reached (along the likeliest path to it): a
-        move whose board is less likely than ``cutoff`` is scored by the heuristic after the next
-        entry, as when ``depth`` runs out."""
-        import numpy as np
-
-        self.searched += len(boards)
-        after = self.rules.moves(boards)
-        legal = after != boards[:, None]
-        board, direction = np.nonzero(legal)
-        moved, likely, before = after[board, direction], reach[board], boards[board]
-        state = None if states is None else states[board]
-        deep = likely >= self.cutoff if depth > 1 else np.zeros(len(moved), dtype=bool)
-        shallow = ~deep
-        expected = np.empty(len(moved))
-        expected[shallow] = self.expected(before[shallow], moved[shallow], direction[shallow],
-                                          None if state is None else state[shallow])
-        if deep.any():
-            children, kept, parent, chance = self.rules.chance(before[deep], moved[deep], direction[deep],
-                                                               None if state is None else state[deep])
-            unique, unique_states, inverse, best = _merge(children, kept, likely[deep][parent] * chance)
-            values = self._best(unique, unique_states, best, depth - 1)[inverse]
-            expected[deep] = np.bincount(parent, weights=chance * values, minlength=int(deep.sum()))
-        out = np.zeros(after.shape)
-        out[legal] = expected
-        return out, legal
+        sk = self._kernel
+        if self._tt is None:
+            size = 1 << sk.TT_BITS
+            self._tt = (np.zeros((size, 2), dtype=np.uint64), np.zeros(size))
+        ranks, chances, decks, options, lines, afters, order, keys, ints, floats, words = self._scratch
+        found = self.root_options(position)
+        for j, (rank, p, deck) in enumerate(found):
+            ranks[depth, j], chances[depth, j], decks[depth, j] = rank, p, deck
+        options[depth] = len(found)
+        counters = self._counters
+        counters[sk.GENERATION] += 1
+        counters[sk.SEARCHED] = counters[sk.EVALUATED] = 0
+        rules = self.rules
+        best = sk.search(np.uint64(position.board), position.state, depth, self.kind, rules.size, self._row_bits,
+                         self._row_mask, *self._moves, self._leaf, self._reward, self._tuples,
+                         self._weights, self._entry, self.cutoff, *self._tt, ranks, chances, decks, options, lines,
+                         afters, order, keys, ints, floats, words, self._values, counters)
+        self.searched += int(counters[sk.SEARCHED])
+        self.evaluations += int(counters[sk.EVALUATED])
+        return float(best)
 
 
 def best_move(values: dict[int, float]) -> int:
@@ -153,27 +176,6 @@ def best_move(values: dict[int, float]) -> int:
     makes differ in the last bit, and the choice between them should not hang on that."""
     top = max(values.values())
     return min(d for d, v in values.items() if v >= top - 1e-9 * abs(top))
-
-
-def _merge(boards: np.ndarray, states: np.ndarray | None, likely: np.ndarray
-           ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]:
-    """The distinct positions (sorted), their states, where each input went, and each distinct position's
-    highest probability of being reached (one path's: the player will take only one of them)."""
-    import numpy as np
-
-    order = np.argsort(boards) if states is None else np.lexsort((states, boards))
-    ranked = boards[order]
-    new = np.empty(len(ranked), dtype=bool)
-    new[:1] = True
-    np.not_equal(ranked[1:], ranked[:-1], out=new[1:])
-    ranked_states = None if states is None else states[order]
-    if ranked_states is not None:
-        new[1:] |= ranked_states[1:] != ranked_states[:-1]
-    starts = np.flatnonzero(new)
-    inverse = np.empty(len(boards), dtype=np.intp)
-    inverse[order] = np.cumsum(new) - 1
-    return (ranked[starts], None if ranked_states is None else ranked_states[starts], inverse,
-            np.maximum.reduceat(likely[order], starts))
 
 
 class Corner:

@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from puzzlesmith.chance.players import CUTOFF, Expectimax as Search, HeuristicWeights, Worst, best_move  # noqa: F401  (2048 users import best_move here)
-from puzzlesmith.chance.rules import Position
+from puzzlesmith.chance.rules import ANYWHERE, Position
 
 if TYPE_CHECKING:
     import numpy as np
 
     from puzzlesmith.chance.game2048 import Rules
+    from puzzlesmith.chance.ntuple import Network
 
 @dataclass(frozen=True)
 class Weights(HeuristicWeights):
@@ -72,11 +73,17 @@ def heuristic_rows(cells: np.ndarray, w: Weights) -> np.ndarray:
 class Expectimax(Search["Rules"]):  # Rules is imported for type checking only
     """Expectimax search of 2048 to ``depth`` moves (None: chosen per position, see ``depth_for``)."""
 
+    kind = ANYWHERE
+
     def __init__(self, rules: Rules, depth: int | None = None, weights: Weights = Weights(),
-                 cutoff: float = CUTOFF) -> None:
-        super().__init__(rules, rules.row_table(lambda cells: heuristic_rows(cells, weights)), depth, cutoff)
+                 cutoff: float = CUTOFF, network: Network | None = None) -> None:
+        super().__init__(rules, rules.row_table(lambda cells: heuristic_rows(cells, weights)), depth, cutoff, network)
         self.weights = weights
-        self.chance = rules.chance_table(self.table)
+
+    def gain(self) -> np.ndarray:
+        """What the game's tile adds to each row's heuristic, summed over its empty cells (the kernel divides by
+        the board's empty cells: the last chance node averaged in one lookup per line)."""
+        return self.rules.chance_table(self.table).imag
 
     def depth_for(self, board: int) -> int:
         """The depth of the search from ``board``: the fixed depth if one was given, else 2 with more
@@ -88,15 +95,6 @@ class Expectimax(Search["Rules"]):  # Rules is imported for type checking only
             return self.depth
         empty = len(self.rules.empty(board))
         return 2 if empty > 8 else 3 if empty > 3 else 4
-
-    def expected(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray,
-                 states: np.ndarray | None) -> np.ndarray:
-        """The heuristic of each board after the game's next tile, averaged over every tile it can add
-        by the tile-gain table (each counts as the 2 x empty positions it averages). 2048 has no state:
-        ``states`` is None."""
-        expected, empty = self.rules.expected_line_sum(after, self.chance)
-        self.evaluations += 2 * int(empty.sum())
-        return expected
 
 
 class WorstTile(Worst):

@@ -24,10 +24,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from puzzlesmith.chance.players import CUTOFF, Expectimax as Search, HeuristicWeights
+from puzzlesmith.chance.rules import TRAILING, Position
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from puzzlesmith.chance.ntuple import Network
     from puzzlesmith.chance.threes import Rules
 
 
@@ -70,10 +72,20 @@ def heuristic_rows(cells: np.ndarray, w: Weights) -> np.ndarray:
 class Expectimax(Search["Rules"]):  # Rules is imported for type checking only
     """Expectimax search of Threes to ``depth`` moves (None: chosen per position, see ``depth_for``)."""
 
+    kind = TRAILING
+
     def __init__(self, rules: Rules, depth: int | None = None, weights: Weights = Weights(),
-                 cutoff: float = CUTOFF) -> None:
-        super().__init__(rules, rules.row_table(lambda cells: heuristic_rows(cells, weights)), depth, cutoff)
+                 cutoff: float = CUTOFF, network: Network | None = None) -> None:
+        super().__init__(rules, rules.row_table(lambda cells: heuristic_rows(cells, weights)), depth, cutoff, network)
         self.weights = weights
+
+    def entry(self) -> np.ndarray:
+        """The shift of the cell where the next card enters, by move and moved line."""
+        return self.rules.entry_shifts()
+
+    def root_options(self, position: Position) -> list[tuple[int, float, int]]:
+        """The next card's values as the position shows them (its hint, or the deck when none is drawn)."""
+        return self.rules.options(position.state, max(self.rules.rows_max(position.board)))
 
     def depth_for(self, board: int) -> int:
         """The fixed depth if one was given, else 3, and 4 with two holes or fewer: a crowded board is

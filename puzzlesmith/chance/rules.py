@@ -19,7 +19,6 @@ four rows of a numpy array of boards are read as a uint16 view, with no shifting
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -31,6 +30,9 @@ if TYPE_CHECKING:
 
 DIRECTIONS = "UDLR"
 UP, DOWN, LEFT, RIGHT = range(4)
+#: How what enters after a move is chosen, as the compiled search (``chance.searchkernel``) reads it: on any
+#: empty cell (2048's tile), or at the trailing edge of a line that moved (Threes' card).
+ANYWHERE, TRAILING = range(2)
 #: Text longer than this is not a board of any size here (a 4x4 board of 32768s is 95 characters).
 MAX_TEXT = 1000
 
@@ -99,9 +101,14 @@ class RowBoard:
         self._row_left, self._row_right = self._left.tolist(), self._right.tolist()
         self._column_up, self._column_down = self._spread[self._left].tolist(), self._spread[self._right].tolist()
         self._column = self._spread.tolist()
-        # 4x4 on a little-endian machine: a board's four rows ARE four uint16s, so numpy reads them by a view
-        self._view = np.uint16 if size == 4 and sys.byteorder == "little" else None
-        self._tables16 = (self._left.astype(np.uint16), self._right.astype(np.uint16)) if self._view else None
+
+    def move_tables(self) -> tuple[np.ndarray, np.ndarray]:
+        """The compiled search's row tables: uint16, shape (3, rows): a row moved left, moved right, and its empty
+        cells; and uint64: a row stood up as column 0 (the transpose of boards other than 4x4)."""
+        import numpy as np
+
+        return (np.ascontiguousarray(np.stack([self._left, self._right, self._empty]), dtype=np.uint16),
+                np.ascontiguousarray(self._spread, dtype=np.uint64))
 
     def state_error(self, position: Position) -> str | None:
         """What is wrong with a public state a front end hands back with its board, or None when the game
@@ -192,52 +199,7 @@ class RowBoard:
                 board |= self.rank(word, f"{where}: cell r{r + 1}c{c + 1}") << (4 * (r * self.size + c))
         return board
 
-    # Whole numpy arrays of boards (uint64): the expectimax player's search.
-
-    def lines(self, boards: np.ndarray) -> np.ndarray:
-        """The row numbers of every board, shape (n, size), top row first."""
-        import numpy as np
-
-        boards = np.ascontiguousarray(boards, dtype=np.uint64)
-        if self._view is not None:
-            return boards.view(self._view).reshape(-1, self.size)
-        return (boards[:, None] >> self._shifts) & np.uint64(self.row_mask)
-
-    def _pack(self, rows: np.ndarray) -> np.ndarray:
-        """Boards from their row numbers (the inverse of ``lines``)."""
-        import numpy as np
-
-        if self._view is not None:
-            return np.ascontiguousarray(rows, dtype=self._view).view(np.uint64).reshape(-1)
-        return np.bitwise_or.reduce(rows.astype(np.uint64) << self._shifts, axis=1)
-
-    def transposed(self, rows: np.ndarray) -> np.ndarray:
-        """The boards whose rows are given (shape (n, size)) with rows and columns swapped."""
-        import numpy as np
-
-        out = self._spread[rows[:, 0]]
-        for r in range(1, self.size):
-            out |= self._spread[rows[:, r]] << np.uint64(4 * r)
-        return out
-
-    def moves(self, boards: np.ndarray) -> np.ndarray:
-        """The boards after each move, shape (n, 4) in the order U, D, L, R (a board unchanged by a move
-        is equal to its input there)."""
-        import numpy as np
-
-        rows = self.lines(boards)
-        columns = self.lines(self.transposed(rows))
-        left, right = self._tables16 or (self._left, self._right)
-        out = np.empty((len(rows), 4), dtype=np.uint64)
-        out[:, UP] = self.transposed(left[columns])  # a column moved up, stood back up
-        out[:, DOWN] = self.transposed(right[columns])
-        out[:, LEFT] = self._pack(left[rows])
-        out[:, RIGHT] = self._pack(right[rows])
-        return out
-
-    def max_ranks(self, boards: np.ndarray) -> np.ndarray:
-        """The highest rank on each board."""
-        return self._row_max[self.lines(boards)].max(axis=1)
+    # The expectimax search's tables.
 
     def row_table(self, value: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
         """A table of ``value`` over every row number: ``value`` gets the ranks of all of them, shape
@@ -245,15 +207,6 @@ class RowBoard:
         import numpy as np
 
         return np.asarray(value(self.row_cells), dtype=np.float64)
-
-    def line_sum(self, boards: np.ndarray, table: np.ndarray) -> np.ndarray:
-        """``table`` summed over the rows and the columns of each board (a heuristic made of row tables)."""
-        rows = self.lines(boards)
-        columns = self.lines(self.transposed(rows))
-        total = table[rows[:, 0]] + table[columns[:, 0]]
-        for k in range(1, self.size):
-            total += table[rows[:, k]] + table[columns[:, k]]
-        return total
 
 
 class GameRules(Protocol):
@@ -311,15 +264,9 @@ class GameRules(Protocol):
         """The position of ``board`` with what enters next shown as ``text``; PuzzleError for a game that shows
         nothing of it (``shows_next`` False) or a hint its rules cannot show."""
 
-    # Whole numpy arrays of positions: the expectimax search.
-    def moves(self, boards: np.ndarray) -> np.ndarray: ...
-    def chance(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray, states: np.ndarray | None
-               ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray]:
-        """Everything that may enter each board ``after`` (moved from ``before`` by ``direction``, with
-        public ``states``): (children, their states, index of the parent, probability given the parent).
-        Games with no state take and give None."""
+    # The expectimax search's tables.
     def row_table(self, value: Any) -> np.ndarray: ...
-    def line_sum(self, boards: np.ndarray, table: np.ndarray) -> np.ndarray: ...
+    def move_tables(self) -> tuple[np.ndarray, np.ndarray]: ...
 
 
 class Player(Protocol):

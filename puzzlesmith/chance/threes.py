@@ -276,7 +276,13 @@ class Rules(RowBoard):
         rank = self.rank(str(value), "value")
         return Position(after | rank << (4 * cell), _take(position.state, rank))
 
-    # Whole numpy arrays of positions: the expectimax search.
+    # The expectimax search.
+
+    def entry_shifts(self) -> np.ndarray:
+        """The bit shift of the cell where a card enters, by move (U, D, L, R) and line, int64."""
+        import numpy as np
+
+        return self._entry.astype(np.int64)
 
     def options(self, state: int, top: int) -> list[tuple[int, float, int]]:
         """(rank, probability, deck after) of each value the next card may have, from the public
@@ -295,39 +301,3 @@ class Rules(RowBoard):
                 found += [(r, (1 - basic) / len(bonus), _take(state, r)) for r in bonus]
             self._options[key] = found
         return self._options[key]
-
-    def chance(self, before: np.ndarray, after: np.ndarray, direction: np.ndarray, states: np.ndarray | None
-               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Every card that may enter: each value of the next card (``options``) on each line that moved,
-        uniformly."""
-        import numpy as np
-
-        n = len(after)
-        if not n:
-            return after, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.intp), np.zeros(0)
-        states = np.zeros(n, dtype=np.int64) if states is None else states
-        rows_before, rows_after = self.lines(before), self.lines(after)
-        columns_before = self.lines(self.transposed(rows_before))
-        columns_after = self.lines(self.transposed(rows_after))
-        moved = np.where((direction >= LEFT)[:, None], rows_before != rows_after, columns_before != columns_after)
-        top = self._row_max[rows_before].max(axis=1)
-        keys, which = np.unique(states | (top.astype(np.int64) << 32), return_inverse=True)
-        found = [self.options(int(k) & 0xFFFFFFFF, int(k) >> 32) for k in keys]
-        width = max(len(f) for f in found)
-        count = np.array([len(f) for f in found])
-        ranks = np.zeros((len(keys), width), dtype=np.uint64)
-        chances = np.zeros((len(keys), width))
-        decks = np.zeros((len(keys), width), dtype=np.int64)
-        for k, f in enumerate(found):
-            for j, (r, p, d) in enumerate(f):
-                ranks[k, j], chances[k, j], decks[k, j] = r, p, d
-        # one row per (parent, value), then one per (parent, value, line that moved)
-        per = count[which]
-        parent = np.repeat(np.arange(n), per)
-        j = np.arange(len(parent)) - np.repeat(np.cumsum(per) - per, per)
-        key = which[parent]
-        row, line = np.nonzero(moved[parent])
-        parent, key, j = parent[row], key[row], j[row]
-        lines_moved = moved.sum(axis=1)
-        children = after[parent] | (ranks[key, j] << self._entry[direction[parent], line])
-        return children, decks[key, j], parent, chances[key, j] / lines_moved[parent]

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
+#: numba's option that turns its runtime off for a kernel (no reference counts, no allocation)
+WITHOUT_REFCOUNTS: dict[str, Any] = {"_nrt": False}
 
 
 def compiled_available() -> bool:
@@ -38,3 +40,24 @@ def kernel(function: F) -> F:
     import numba
 
     return cast(F, numba.njit(cache=True, nogil=True)(function))
+
+
+def inline_kernel(function: F) -> F:
+    """``flat_kernel``, inlined into the kernels that call it (numba's ``inline="always"``): a small helper
+    called in a hot loop with many arrays costs a call and the arrays' reference counts each time otherwise."""
+    if not compiled_available():
+        return function
+    import numba
+
+    return cast(F, numba.njit(cache=True, nogil=True, inline="always", **WITHOUT_REFCOUNTS)(function))
+
+
+def flat_kernel(function: F) -> F:
+    """``kernel`` without numba's reference counts (its runtime off): for a hot kernel that allocates nothing and
+    only reads and writes the arrays it is given, where counting each array handed to a helper costs more than
+    the work."""
+    if not compiled_available():
+        return function
+    import numba
+
+    return cast(F, numba.njit(cache=True, nogil=True, **WITHOUT_REFCOUNTS)(function))

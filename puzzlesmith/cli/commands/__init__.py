@@ -17,6 +17,7 @@ COMMANDS: dict[str, str] = {
               "medium, hard, expert, extreme, needs guessing) and the step count"),
     "hint": "the next deduction for a puzzle, with the cell and the reason",
     "play": "play 2048 or Threes by expectimax, the corner strategy or at random; or the best move",
+    "train": "train an n-tuple network for 2048 or Threes by temporal-difference learning (resumable)",
     "nonogram-from": ("turn a picture (PNG, PBM, PGM) into a nonogram that line logic alone solves, changing as few "
                       "cells as it can"),
     "render": "draw puzzles (and with --solution their solutions) as SVG, PNG or PDF",

@@ -1,0 +1,313 @@
+"""N-tuple networks of after-states, trained by temporal-difference learning, for the games of chance on 4x4.
+
+An n-tuple network (Szubert and Jaskowski, "Temporal difference learning of n-tuple networks for the game 2048",
+IEEE CIG 2014) values a board as a sum of table entries: each tuple is a few cells, and the ranks on them index
+its table. Each base tuple is read in its 8 images under the board's symmetries (rotations and reflections),
+sharing one table, so a position and its mirror images are valued alike. Here: two straight 4-tuples (an edge
+row and an inner row) and three 2x2 squares (corner, edge, centre), 5 tables of 16^4 float32 weights (1.3 MB).
+
+Training is TD(0) on after-states (the board after a move, before anything enters): the player takes the move
+of highest ``reward + V(after)``; the after-state before it moves its value towards ``reward + V(after)`` of the
+next, and the last one of a game towards 0, by ``alpha`` shared over the tuples. Weights start optimistic
+(``initial``, the value every board starts at; Guei, Chen and Wu, "Optimistic temporal difference learning for
+2048", IEEE Transactions on Games 2021), which drives early exploration. A move's reward is the change of a score
+the board implies (``reward_table``): 2048's merge points, Threes' card scores.
+
+The training loop is compiled (``train_games``, numba) and draws from its own generator (splitmix64), one stream
+per game from the run's seed and the game's number, so a run stopped at a game's end and resumed from its
+checkpoint makes the same network as a run straight through. A checkpoint (``save``, ``load``) is one file: a
+JSON line (game, seed, games done, settings, the CRC-32 of itself and of the weights) and the weights, written
+whole or not at all; a damaged one is refused in one line.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from puzzlesmith.chance.rules import ANYWHERE, TRAILING
+from puzzlesmith.chance.searchkernel import deck_options, move, moved_lines, row_sum, tuple_value
+from puzzlesmith.core.compiled import flat_kernel
+from puzzlesmith.core.errors import DamagedFile, PuzzleError
+from puzzlesmith.core.integrity import ChunkChecker, checksum_field
+
+if TYPE_CHECKING:
+    from puzzlesmith.chance.rules import GameRules
+
+SIZE = 4
+#: The base tuples, cells numbered row by row: an edge row, an inner row, and 2x2 squares at a corner, on an edge
+#: and in the centre.
+BASE = ((0, 1, 2, 3), (4, 5, 6, 7), (0, 1, 4, 5), (1, 2, 5, 6), (5, 6, 9, 10))
+#: What the checkpoint format is called, and its version.
+FORMAT = "puzzlesmith n-tuple network 1"
+#: Default learning rate (shared over the tuples' features) and optimistic initial value of a board.
+ALPHA, INITIAL = 0.1, 20_000.0
+
+
+def symmetries(cell: int) -> list[int]:
+    """The 8 images of ``cell`` under the square's symmetries."""
+    r, c = divmod(cell, SIZE)
+    n = SIZE - 1
+    return [a * SIZE + b for a, b in ((r, c), (c, n - r), (n - r, n - c), (n - c, r),
+                                      (r, n - c), (n - c, n - r), (n - r, c), (c, r))]
+
+
+def expanded_tuples() -> np.ndarray:
+    """Every image of every base tuple: its cells, then the number of its base tuple's table (int64)."""
+    rows: list[list[int]] = []
+    for k, cells in enumerate(BASE):
+        images = [symmetries(c) for c in cells]
+        rows.extend([*(image[s] for image in images), k] for s in range(8))
+    return np.array(rows, dtype=np.int64)
+
+
+@dataclass
+class Network:
+    """A network's weights (float32, one table of 16^4 per base tuple) and how it was trained."""
+
+    game: str
+    weights: np.ndarray
+    seed: int = 0
+    games: int = 0
+    alpha: float = ALPHA
+    initial: float = INITIAL
+    seconds: float = 0.0
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def fresh(cls, game: str, seed: int, alpha: float = ALPHA, initial: float = INITIAL) -> Network:
+        """An untrained network, every board valued ``initial``."""
+        tuples = expanded_tuples()
+        weights = np.full((len(BASE), 16 ** len(BASE[0])), initial / len(tuples), dtype=np.float32)
+        return cls(game, weights, seed, 0, alpha, initial)
+
+    def search_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The tuples and weights as the compiled search reads them."""
+        return expanded_tuples(), self.weights
+
+    def value(self, board: int) -> float:
+        """The network's value of the after-state ``board``."""
+        return float(tuple_value(np.uint64(board), expanded_tuples(), self.weights))
+
+    @staticmethod
+    def bytes_needed() -> int:
+        """The memory a network takes (its weights)."""
+        return len(BASE) * 16 ** len(BASE[0]) * 4
+
+    def header(self) -> dict[str, Any]:
+        return {"format": FORMAT, "game": self.game, "seed": self.seed, "games": self.games, "alpha": self.alpha,
+                "initial": self.initial, "seconds": round(self.seconds, 3), "tuples": [list(t) for t in BASE],
+                "shape": list(self.weights.shape), "dtype": "float32", "history": self.history}
+
+
+def save(network: Network, path: str | Path) -> None:
+    """Write ``network`` to ``path`` whole or not at all: a JSON line with checksums, then the weights."""
+    from puzzlesmith.core.files import atomic_write
+
+    body = np.ascontiguousarray(network.weights, dtype="<f4")
+    header = network.header()
+    header["checksum"] = checksum_field(header, body.view(np.uint8))
+    with atomic_write(path, "wb") as out:
+        out.write(json.dumps(header, sort_keys=True).encode() + b"\n")
+        out.write(body.tobytes())
+
+
+def load(path: str | Path, game: str | None = None) -> Network:
+    """The network saved at ``path``; DamagedFile when its header or weights do not match their checksums,
+    PuzzleError when it is not a network (of ``game``)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise PuzzleError(f"cannot read the network: {e.strerror}", where=str(path)) from None
+    line, _, body = data.partition(b"\n")
+    try:
+        header = json.loads(line)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise DamagedFile("network", path, "its first line is not the JSON header a network starts with") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise DamagedFile("network", path, f"it is not a {FORMAT!r} file")
+    ChunkChecker("network", path, header, body).check_all()
+    shape = (len(BASE), 16 ** len(BASE[0]))
+    if header.get("shape") != list(shape) or len(body) != shape[0] * shape[1] * 4:
+        raise DamagedFile("network", path, "its weights are not the size its header says")
+    if game is not None and header.get("game") != game:
+        raise PuzzleError(f"the network was trained for {header.get('game')!r}, not {game!r}", where=str(path))
+    weights = np.frombuffer(body, dtype="<f4").reshape(shape).astype(np.float32)
+    return Network(header["game"], weights, header["seed"], header["games"], header["alpha"], header["initial"],
+                   header["seconds"], header["history"])
+
+
+def reward_table(rules: GameRules, kind: int) -> np.ndarray:
+    """The score a row implies, summed over a board's rows: a move's reward is its change (2048: each tile of
+    2^r as made by merges from 2s, (r - 1) 2^r, whose change is a move's merge points; Threes: the cards' scores)."""
+    ranks = np.arange(1 << (4 * rules.size))[:, None] >> (4 * np.arange(rules.size)) & 15
+    if kind == ANYWHERE:
+        return np.where(ranks > 1, (ranks - 1) * 2.0 ** ranks, 0.0).sum(axis=1)
+    return np.where(ranks >= 3, 3.0 ** (ranks - 2), 0.0).sum(axis=1)
+
+
+@flat_kernel
+def _next(rng: np.ndarray) -> np.uint64:
+    """splitmix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", OOPSLA 2014)."""
+    rng[0] += np.uint64(0x9E3779B97F4A7C15)
+    z = rng[0]
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@flat_kernel
+def _uniform(rng: np.ndarray) -> float:
+    return float(_next(rng) >> np.uint64(11)) / 9007199254740992.0
+
+
+@flat_kernel
+def _below(rng: np.ndarray, n: int) -> int:
+    return int(_next(rng) % np.uint64(n))
+
+
+@flat_kernel
+def _update(board: np.uint64, delta: float, tuples: np.ndarray, weights: np.ndarray) -> None:
+    cells = tuples.shape[1] - 1
+    for k in range(tuples.shape[0]):
+        index = 0
+        for j in range(cells):
+            index = index * 16 + int((board >> np.uint64(4 * tuples[k, j])) & np.uint64(15))
+        weights[tuples[k, cells], index] += delta
+
+
+@flat_kernel
+def _top(board: np.uint64) -> int:
+    """The highest rank on ``board``."""
+    highest = np.uint64(0)
+    for c in range(16):
+        highest = max(highest, (board >> np.uint64(4 * c)) & np.uint64(15))
+    return int(highest)
+
+
+@flat_kernel
+def _empty_cell(board: np.uint64, rng: np.ndarray) -> int:
+    """A uniformly chosen empty cell of ``board`` (which has one)."""
+    empty = 0
+    for c in range(16):
+        if (board >> np.uint64(4 * c)) & np.uint64(15) == 0:
+            empty += 1
+    pick = _below(rng, empty)
+    for c in range(16):
+        if (board >> np.uint64(4 * c)) & np.uint64(15) == 0:
+            if pick == 0:
+                return c
+            pick -= 1
+    return -1
+
+
+@flat_kernel
+def train_games(weights: np.ndarray, tuples: np.ndarray, kind: int, tables: np.ndarray, spread: np.ndarray,
+                reward: np.ndarray, entry: np.ndarray, seed: int, first: int, count: int, alpha: float,
+                scores: np.ndarray, tops: np.ndarray, moves: np.ndarray, ranks: np.ndarray, chances: np.ndarray,
+                decks: np.ndarray, lines: np.ndarray, rng: np.ndarray) -> None:
+    """Games ``first`` to ``first + count - 1`` of a run with ``seed``, each learnt from as it is played (TD(0) on
+    after-states, ``alpha`` shared over the tuples); each game's score, highest rank and moves into ``scores``,
+    ``tops``, ``moves``. Game g draws from its own stream (``rng``, one word), seeded by the run's seed and g
+    alone."""
+    step = alpha / tuples.shape[0]
+    for g in range(count):
+        rng[0] = np.uint64(seed) ^ (np.uint64(first + g) * np.uint64(0xD1B54A32D192ED03))
+        _next(rng)
+        board = np.uint64(0)
+        state = 0
+        if kind == ANYWHERE:
+            for _ in range(2):
+                c = _empty_cell(board, rng)
+                board |= np.uint64(2 if _uniform(rng) < 0.1 else 1) << np.uint64(4 * c)
+        else:
+            ones, twos, threes = 4, 4, 4
+            for _ in range(9):
+                c = _empty_cell(board, rng)
+                pick = _below(rng, ones + twos + threes)
+                if pick < ones:
+                    r, ones = 1, ones - 1
+                elif pick < ones + twos:
+                    r, twos = 2, twos - 1
+                else:
+                    r, threes = 3, threes - 1
+                board |= np.uint64(r) << np.uint64(4 * c)
+            state = ones | twos << 3 | threes << 6
+        points = 0.0
+        previous = np.uint64(0)
+        started = False
+        n_moves = 0
+        while True:
+            best, best_value, best_reward = -1, 0.0, 0.0
+            before = row_sum(board, SIZE, 16, 65535, reward)
+            for d in range(4):
+                after = move(board, d, SIZE, 16, 65535, tables, spread)
+                if after == board:
+                    continue
+                gained = row_sum(after, SIZE, 16, 65535, reward) - before
+                v = gained + tuple_value(after, tuples, weights)
+                if best < 0 or v > best_value:
+                    best, best_value, best_reward = d, v, gained
+            if best < 0:
+                if started:
+                    _update(previous, step * (0.0 - tuple_value(previous, tuples, weights)), tuples, weights)
+                break
+            after = move(board, best, SIZE, 16, 65535, tables, spread)
+            if started:
+                target = best_value
+                _update(previous, step * (target - tuple_value(previous, tuples, weights)), tuples, weights)
+            previous, started = after, True
+            points += best_reward
+            n_moves += 1
+            if kind == ANYWHERE:
+                c = _empty_cell(after, rng)
+                board = after | (np.uint64(2 if _uniform(rng) < 0.1 else 1) << np.uint64(4 * c))
+            else:
+                n = deck_options(state, _top(board), ranks, chances, decks, 0)
+                u = _uniform(rng)
+                j = 0
+                while j < n - 1 and u >= chances[0, j]:
+                    u -= chances[0, j]
+                    j += 1
+                lines_moved = moved_lines(board, after, best, SIZE, 16, 65535, tables, spread, lines, 0)
+                line = lines[0, _below(rng, lines_moved)]
+                board = after | (np.uint64(ranks[0, j]) << np.uint64(entry[best, line]))
+                state = decks[0, j]
+        scores[g] = points if kind == ANYWHERE else row_sum(board, SIZE, 16, 65535, reward)
+        tops[g] = _top(board)
+        moves[g] = n_moves
+
+
+class Trainer:
+    """Trains a game's network in chunks of games (between them a run can be stopped and checkpointed)."""
+
+    def __init__(self, rules: GameRules, kind: int, network: Network, entry: np.ndarray) -> None:
+        if rules.size != SIZE:
+            raise PuzzleError(f"networks are trained on {SIZE}x{SIZE} boards", where=f"size {rules.size}")
+        self.network = network
+        self.kind = kind
+        self.tables, self.spread = rules.move_tables()
+        self.reward = reward_table(rules, kind)
+        self.entry = np.ascontiguousarray(entry, dtype=np.int64)
+        self.tuples = expanded_tuples()
+        width = 16
+        self.scratch = (np.zeros((1, width), dtype=np.int64), np.zeros((1, width)),
+                        np.zeros((1, width), dtype=np.int64), np.zeros((1, width), dtype=np.int64),
+                        np.zeros(1, dtype=np.uint64))
+
+    def run(self, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The next ``count`` games, learnt from: their scores, highest ranks and moves."""
+        net = self.network
+        scores, tops, moves = np.zeros(count), np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64)
+        with np.errstate(over="ignore"):  # splitmix64's products wrap, as they do compiled
+            train_games(net.weights, self.tuples, self.kind, self.tables, self.spread, self.reward, self.entry,
+                        net.seed & ((1 << 63) - 1), net.games, count, net.alpha, scores, tops, moves, *self.scratch)
+        net.games += count
+        return scores, tops, moves
+
+
+__all__ = ["TRAILING", "Network", "Trainer", "load", "save"]
