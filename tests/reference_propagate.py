@@ -12,12 +12,13 @@ kinds through ``csp.topology.narrow``. Search: fewest values first, smallest val
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from puzzlesmith.core.errors import Unsupported
 from puzzlesmith.csp.constraints import TOPOLOGY, AllDifferent, Constraint, Linear, Parity, Table
 from puzzlesmith.csp.model import Model
+from puzzlesmith.solvers.backtracking import Compiled
 from puzzlesmith.solvers.base import Stats
 
 # A propagator looks at the domains and returns the variables it narrowed, or None on failure.
@@ -271,21 +272,9 @@ class Reference:
         self.props = props
         self.helpers = sorted(set(range(n)) - set(model.answer_vars)) if model.projected else []
 
-    def start(self, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]]) -> list[int]:
-        """The initial domains with the assumptions applied (not yet propagated)."""
-        dom = list(self.initial)
-        lo = self.lo
-        for v, x in (fix or {}).items():
-            dom[v] &= 1 << (x - lo) if 0 <= x - lo < dom[v].bit_length() else 0  # outside: no bit of 2^x wide
-        for v, x in forbid:
-            if 0 <= x - lo < dom[v].bit_length():
-                dom[v] &= ~(1 << (x - lo))
-        return dom
-
-    def values(self, dom: list[int]) -> list[int]:
-        """The values of a fully fixed domain list."""
-        lo = self.lo
-        return [lo + d.bit_length() - 1 for d in dom]
+    # The assumptions and the decoding are the library's own (they are not what the reference checks).
+    start = Compiled.start
+    values = Compiled.values
 
     def propagate(self, dom: list[int], changed: Iterable[int]) -> bool:
         """Narrow ``dom`` in place to a fixpoint after the variables in ``changed`` changed.
