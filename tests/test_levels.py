@@ -5,6 +5,7 @@ line naming the known ones."""
 
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,6 +39,15 @@ def tiers(ptype: PuzzleType, instance: Instance) -> list[bool]:
     prober = deduction.Prober(ptype.model(instance))
     return [deduction.tier_needed(prober, instance.givens, cap) is not None for cap in range(3)]
 
+
+
+@pytest.fixture(autouse=True)
+def plugged_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plug-ins of examples/tatham registered as a user's would be (CI installs only the package)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "examples" / "tatham"))
+    for name in ("dominosa", "galaxies", "keen", "magnets", "map", "mosaic", "net", "palisade", "range", "rectangles",
+                 "signpost", "slant", "tracks", "undead"):
+        monkeypatch.setitem(registry.TYPES.builtin, name, f"puzzlesmith_tatham.{name}:{name.capitalize()}")
 
 @pytest.mark.parametrize("name, size, level, seed", MADE)
 def test_a_puzzle_made_at_a_level_is_unique_and_needs_that_level(name, size, level, seed):
@@ -121,7 +131,7 @@ def test_the_default_is_unique_and_minimal_as_before():
     assert made.oracle != "deduction" and made.grade is not None
 
 
-@pytest.mark.parametrize("name", ["range", "takuzu", "sudoku"])
+@pytest.mark.parametrize("name", ["lightup", "takuzu", "sudoku"])  # built in: a subprocess has no plug-in
 def test_an_unknown_level_is_one_line_and_exit_2(name):
     known = ", ".join(ps.levels(name))
     done = subprocess.run([sys.executable, "-m", "puzzlesmith", "generate", name, "--difficulty", "fiendish",
@@ -139,10 +149,10 @@ def test_the_web_app_opens_a_genre_at_its_level(tmp_path):
     from puzzlesmith.web.app import create_app
     from puzzlesmith.web.library import Library
 
-    made = ps.generate("range", 1, "medium", size=5)
+    made = ps.generate("lightup", 1, "medium", size=5)  # built in: the web app generates in a child process
     with TestClient(create_app(Library(tmp_path / "l.sqlite"), time_limit=60.0), base_url="http://127.0.0.1:8000") as c:
-        page = c.get("/play/range?seed=1&difficulty=medium&p=size=5")
+        page = c.get("/play/lightup?seed=1&difficulty=medium&p=size=5")
         assert page.status_code == 200 and made.line in page.text
-        assert c.get("/api/library?type=range").json()["puzzles"][0]["level"] == "medium"
-        refused = c.get("/play/range?seed=1&difficulty=expert&p=size=5")
-        assert refused.status_code == 400 and "unknown level &#x27;expert&#x27; for range" in refused.text
+        assert c.get("/api/library?type=lightup").json()["puzzles"][0]["level"] == "medium"
+        refused = c.get("/play/lightup?seed=1&difficulty=expert&p=size=5")
+        assert refused.status_code == 400 and "unknown level &#x27;expert&#x27; for lightup" in refused.text
