@@ -44,6 +44,7 @@ TOUR: list[list[str]] = [
     ["count", "queens", "-p", "n=8"],
     ["solve", "sudoku", "11.............."],
     ["generate", "futoshiki", "-p", "size=5", "--seed", "3"],
+    ["generate", "lightup", "-p", "size=7", "--difficulty", "medium", "--seed", "3"],
     ["grade", "sudoku", "000000000030020090407803206000050000095040320800307009070209030000000000002485900"],
     ["hint", "sudoku", "6....38.91.8.457363.....2.55....2.9.9.75...8.4....957.2...1.9688...56427746..8153"],
     ["solve", "slide", "BAAC/BAAC/DEEF/DGHF/I..J", "-p", "goal=..../..../..../.AA./.AA."],
