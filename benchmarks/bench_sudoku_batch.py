@@ -37,6 +37,7 @@ import time
 from pathlib import Path
 
 from puzzlesmith import api
+from puzzlesmith.solvers.backtracking import compiled
 from puzzlesmith.solvers.unitkernel import search_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,7 +91,7 @@ def solving(quick: bool) -> None:
         file = Path(f"/tmp/bench_sudoku_batch_{label}.txt")  # tdoku reads the same puzzles, empty cells as "."
         file.write_text("\n".join(line.replace("0", ".") for line in lines) + "\n")  # (its -f fails on "0")
         puzzles = api.read_file("sudoku", str(file))
-        search = search_for(puzzles[0].plan().model)
+        search = search_for(puzzles[0].plan().model, compiled(puzzles[0].plan().model))
         assert search is not None, "the compiled unit search needs numba once (pip install '.[fast]')"
         givens = [p.instance.givens for p in puzzles]
         list(api.counts_of(puzzles[:50], 2))  # loaded and warm

@@ -13,6 +13,7 @@ from conftest import puzzles, valid_sudoku
 
 from puzzlesmith import api, solvers
 from puzzlesmith.core.native import available
+from puzzlesmith.solvers.backtracking import compiled
 from puzzlesmith.solvers.unitkernel import search_for
 
 pytestmark = pytest.mark.skipif(not available(), reason="native kernels need numba once (pip install '.[fast]')")
@@ -49,7 +50,7 @@ def test_batch_answers_are_the_one_by_one_answers(name, limit, take):
 def test_batch_counts_are_the_sat_engines(name, take):
     lines = puzzles(name, take)
     found = read(lines * (1 + api.puzzle.BATCH_FROM // len(lines)))  # enough of one shape to batch
-    assert search_for(found[0].plan().model) is not None
+    assert search_for(found[0].plan().model, compiled(found[0].plan().model)) is not None
     for p, counted in zip(found, api.counts_of(found, 2)):
         sat = solvers.count(p.plan().model, limit=2, fix=p.instance.givens, engine="sat")
         assert (counted.count, counted.complete) == (sat.count, sat.complete), p.text
@@ -61,7 +62,7 @@ def test_locked_candidates_keep_every_solution(params):
     """Random givens on small grids (diagonals share cells with boxes in the x variant), counted in full by
     the batch, one by one by the SAT engine: a rule that removed a solution's value would count fewer."""
     model = api.read("sudoku", "." * int(params["size"]) ** 2, **params).plan().model
-    assert search_for(model) is not None  # so the batch below is the compiled search's
+    assert search_for(model, compiled(model)) is not None  # so the batch below is the compiled search's
     n = int(params["size"])
     grid = solvers.solve(model, engine="sat").solution
     rng = random.Random(44)
@@ -116,3 +117,21 @@ def test_solve_and_count_files_print_what_one_by_one_prints(tmp_path):
             f"at least {c.count} solutions (stopped at the limit of 2)"
         want.append(f"{p.source}: {text}" + (f" ({c.reason})" if c.reason and c.complete else ""))
     assert counted.stdout == "\n".join(want) + "\n", counted.stderr
+
+
+@pytest.mark.skipif(not available(), reason="no native code here (numba to build it, or its cached machine code)")
+def test_one_solve_of_plain_units_is_the_core_searchs_first_solution():
+    """The backtracking engine's ``solve`` of a plain-unit model goes through the native unit search: the same
+    solution, nodes and backtracks as the core's own search (``Engine.solve`` over ``search``), solvable or
+    not; with a node limit it is the core's search again."""
+    from puzzlesmith.solvers.base import Engine, Limits
+
+    engine = solvers.get_engine("backtracking")
+    found = read(puzzles("norvig_top95.txt", 20) + puzzles("tdoku_puzzles7_serg_benchmark.txt", 5))
+    model = found[0].plan().model
+    for givens in [p.instance.givens for p in found] + [{0: 1, 1: 1}]:  # the last: two 1s in row 1, no solution
+        fast, core = engine.solve(model, givens), Engine.solve(engine, model, givens)
+        assert (fast.status, fast.solution) == (core.status, core.solution)
+        assert (fast.stats.nodes, fast.stats.backtracks) == (core.stats.nodes, core.stats.backtracks)
+    limited = engine.solve(model, givens, limits=Limits(nodes=10**6))
+    assert core.status == "unsat" and (limited.status, limited.solution) == (core.status, core.solution)

@@ -819,6 +819,7 @@ def _batched(plans: Sequence[Plan], allowed: bool) -> dict[int, Any]:
     """The compiled unit search of each model (by id) that ``BATCH_FROM`` or more of the puzzles share and the
     backtracking engine was chosen for; none when ``allowed`` is False (a time limit: the kernel has no clock; a
     limit too large or none)."""
+    from puzzlesmith.solvers.backtracking import compiled
     from puzzlesmith.solvers.unitkernel import search_for
 
     if not allowed:
@@ -827,7 +828,8 @@ def _batched(plans: Sequence[Plan], allowed: bool) -> dict[int, Any]:
     for plan in plans:
         if plan.model is not None and plan.engine == "backtracking":
             shared.setdefault(id(plan.model), []).append(plan.model)
-    searches = {key: search_for(models[0]) for key, models in shared.items() if len(models) >= BATCH_FROM}
+    searches = {key: search_for(models[0], compiled(models[0])) for key, models in shared.items()
+                if len(models) >= BATCH_FROM}
     return {key: search for key, search in searches.items() if search is not None}
 
 

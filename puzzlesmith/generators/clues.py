@@ -160,7 +160,7 @@ def compiled_search(model: Model) -> Any:
     puzzle does not."""
     from puzzlesmith.solvers.unitkernel import search_for
 
-    return search_for(model)
+    return search_for(model, compiled(model))
 
 
 def only_solution(model: Model, fix: Mapping[int, int], cells: Sequence[int], solution: Sequence[int],

@@ -46,7 +46,7 @@ from puzzlesmith.csp.constraints import (
     Table,
 )
 from puzzlesmith.csp.model import Model
-from puzzlesmith.solvers.base import Engine, Limits, Search, Stats, within
+from puzzlesmith.solvers.base import SOLVED, UNSAT, Engine, Limits, Outcome, Search, Stats, within
 from puzzlesmith.solvers.sizes import too_big_to_compile, too_wide_for_masks
 
 if TYPE_CHECKING:
@@ -244,6 +244,25 @@ class BacktrackingEngine(Engine):
         if net is None:
             return Search(iter(()), stats)
         return Search(self._solutions(net, net.start(fix, forbid), deadline, limits.nodes, stats), stats)
+
+    def solve(self, model: Model, fix: Mapping[int, int] | None = None,
+              forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Outcome:
+        """One solution. A model of plain units asked with no limit (nor an enclosing deadline: the native code
+        has no clock) and nothing forbidden is searched by the native unit search (solvers/unitkernel.py, loaded
+        in milliseconds without numba), in this engine's own order: the same solution, nodes and backtracks as
+        the core's search, where a one-puzzle call would otherwise run the core's plain-Python twin."""
+        forbid = list(forbid)
+        if limits.time is None and limits.nodes is None and not forbid and clock.deadline() is None:
+            from puzzlesmith.solvers.unitkernel import search_for
+
+            start = time.perf_counter()
+            unit = search_for(model, compiled(model))
+            if unit is not None:
+                found = unit.search_many([fix or {}], 1, 1, True)[0]
+                stats = Stats(found.nodes, found.backtracks, time.perf_counter() - start)
+                first = found.solutions[0] if found.solutions else None
+                return Outcome(SOLVED if first is not None else UNSAT, first, stats, self.name)
+        return super().solve(model, fix, forbid, limits)
 
     @staticmethod
     def _solutions(net: Compiled, dom: list[int], deadline: float | None, max_nodes: int | None,

@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 from types import FunctionType
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from puzzlesmith.csp.model import Model
-from puzzlesmith.solvers.backtracking import Compiled, compiled
+
+if TYPE_CHECKING:  # the net is handed in: the backtracking engine itself asks for this search
+    from puzzlesmith.solvers.backtracking import Compiled
 
 
 def applies(net: Compiled) -> bool:
@@ -31,12 +33,12 @@ def applies(net: Compiled) -> bool:
             and net.num_vars <= 4096 and max(net.initial).bit_length() <= 62)
 
 
-def search_for(model: Model) -> UnitSearch | None:
-    """The model's compiled search, cached on it, when it is plain units (``applies``) and native code runs here
-    (core/native.py: numba to build it once, or its cached machine code); else None."""
+def search_for(model: Model, net: Compiled) -> UnitSearch | None:
+    """The model's compiled search (``net`` is its ``backtracking.compiled``), cached on it, when it is plain
+    units (``applies``) and native code runs here (core/native.py: numba to build it once, or its cached machine
+    code); else None."""
     from puzzlesmith.core.native import available
 
-    net = compiled(model)
     if not applies(net) or not available():
         return None
     return model.cached("unit search", lambda _: UnitSearch(net))
