@@ -7,9 +7,21 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import puzzlesmith as ps
+from puzzlesmith.puzzles import registry
 
 FIXTURES = Path(__file__).parent / "fixtures"
+TATHAM_PLUGINS = ("dominosa", "galaxies", "keen", "magnets", "map", "mosaic", "net", "palisade", "range", "rectangles",
+                  "signpost", "slant", "tracks", "undead")
+
+
+def plug_in_tatham(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plug-ins of examples/tatham registered as a user's would be (CI installs only the package)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "examples" / "tatham"))
+    for name in TATHAM_PLUGINS:
+        monkeypatch.setitem(registry.TYPES.builtin, name, f"puzzlesmith_tatham.{name}:{name.capitalize()}")
 
 
 def published(name: str) -> dict[str, tuple[str, list[str]]]:

@@ -77,7 +77,9 @@ def test_render_prints_the_id_beside_the_picture(tmp_path: Path) -> None:
     (("solve", "lightup", LIGHTUP, "-p", "size=7"), "says its own parameters"),
     (("generate", "queens", "--format", "tatham"), "queens is none of Tatham's games"),
     (("solve", "tents", ". 1/1 T./. ..", "--format", "tatham"), "leaves some blank"),
-    (("solve", "lightup", LIGHTUP, "--format", "penpa"), "invalid choice"),
+    (("solve", "lightup", LIGHTUP, "--format", "pzv"), "invalid choice"),
+    (("generate", "tents", "--format", "penpa"), "tents puzzles are not written as Penpa+ links here"),
+    (("solve", ps.read_url(LIGHTUP, genre="lightup").to_url("penpa")), "a Penpa+ URL does not say its genre"),
 ])
 def test_malformed_input_is_one_line_exit_2(args: tuple[str, ...], said: str) -> None:
     one_line_error(run(*args), said)

@@ -6,11 +6,17 @@ genre (T0nyX1ang/noqx, ``noqx/puzzle/penpa.py``). The URLs are noqx's own exampl
 
 from __future__ import annotations
 
+import base64
+import json
 import re
+import zlib
+from pathlib import Path
 
 import pytest
+from genre_support import plug_in_tatham
 
 import puzzlesmith as ps
+from puzzlesmith.puzzles.formats import penpa
 
 AKARI = (
         "m=edit&p=7VVNj9owEL3zK9Cc5xDHCRDf6HbphbJtYbVCFkKBZkW0YUMDqSoj/nvH4wiCllRLpX5JVfB45tkev+cvtl/KuEhQePYne0g1fYHoc"
@@ -93,4 +99,85 @@ def test_noqx_sudoku_reads_unique_and_its_variant_is_a_parameter() -> None:
 def test_what_does_not_read_is_one_line(url: str, genre: str | None, said: str) -> None:
     with pytest.raises(ps.PuzzlesmithError, match=re.escape(said)) as caught:
         ps.read_url(url, genre=genre)
+    assert "\n" not in str(caught.value)
+
+
+# -- the genres of numbers and circles, and writing (issue 45, item 1) --------------------------------------------
+NOQX = json.loads((Path(__file__).parent / "fixtures" / "penpa_noqx.json").read_text())
+
+
+@pytest.mark.parametrize("example", [e for e in NOQX if e["noqx"] in ("fillomino", "slitherlink", "binairo", "masyu")],
+                         ids=lambda e: e["noqx"])
+def test_noqx_examples_read_unique_and_write_back(example: dict[str, str]) -> None:
+    """noqx's first example of each genre (fixtures/penpa_noqx.json names the file): one solution here, and the
+    link written for it reads back to the same puzzle and is written again byte for byte."""
+    puzzle = ps.read_url(example["url"], genre=example["genre"])
+    assert puzzle.count(limit=2).count == 1
+    written = puzzle.to_url("penpa")
+    assert written.startswith("https://swaroopg92.github.io/penpa-edit/#m=solve&p=")
+    again = ps.read_url(written, genre=example["genre"])
+    assert again.text == puzzle.text and again.to_url("penpa") == written
+
+
+@pytest.mark.parametrize("noqx, said", [
+    ("hitori", "a blank number (a question mark) at r1c2"),  # noqx's Hitori has cells without a number
+    ("kurodoko", "a blank number (a question mark) at r2c2"),
+    ("shikaku", "a blank number (a question mark) at r5c8"),  # a rectangle of unsaid area
+])
+def test_noqx_question_marks_are_refused(noqx: str, said: str) -> None:
+    example = next(e for e in NOQX if e["noqx"] == noqx)
+    with pytest.raises(ps.PuzzlesmithError, match=re.escape(said)):
+        ps.read_url(example["url"], genre=example["genre"])
+
+
+@pytest.mark.parametrize("genre, params", [
+    ("lightup", {"size": "7"}), ("sudoku", {}), ("sudoku", {"size": "6"}), ("hitori", {"size": "5"}),
+    ("fillomino", {"size": "5x6"}), ("slitherlink", {"size": "5"}), ("masyu", {"size": "6"}),
+    ("takuzu", {"unique": "yes"}), ("range", {"size": "5"}), ("rectangles", {"size": "5"}),
+])
+def test_every_written_genre_reads_back_to_the_same_puzzle(genre: str, params: dict[str, str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A made puzzle, written as a Penpa+ link and read with its genre, has the same parameters and the same
+    (unique) solution, and is written again byte for byte."""
+    plug_in_tatham(monkeypatch)
+    puzzle = ps.generate(genre, seed=3, **params)
+    written = puzzle.to_url("penpa")
+    again = ps.read_url(written, genre=genre)
+    assert again.params == puzzle.params and again.to_url("penpa") == written
+    assert rows(again.solve().solution) == rows(puzzle.solve().solution)
+
+
+def rows(grid: str | None) -> list[str]:
+    """A grid's rows whether on one line (``/`` between them) or one a line."""
+    return (grid or "").replace("/", "\n").split()
+
+
+def test_the_link_is_laid_out_as_penpa_edit_writes_one() -> None:
+    """The parts penpa-edit 3.2.3's ``maketext_solve`` writes for a 4x3 board with a 3, a black cell and a white
+    circle in its first row (read off its page in Chromium): its head (canvas 190x152, the middle point 195,
+    an edge's midpoint), the cells' centres 18-21, 26-29, 34-37 as steps, and the question's marks."""
+    board = penpa.PenpaBoard(3, 4, {(0, 1): 4}, {(0, 0): "3"}, {(0, 2): (1, "circle_L")}, ())
+    text = zlib.decompress(base64.b64decode(penpa.write(board).split("p=")[1]), -15).decode()
+    lines = text.split("\n")
+    assert lines[0] == "square,4,3,38,0,1,1,190,152,195,195,0,0,0,0,Title: ,Author: ,,,OFF,false"
+    assert lines[5] == "[18,1,1,1,5,1,1,1,5,1,1,1]" and lines[10] == "[3,2,3]" and len(lines) == 19
+    assert lines[3] == ('{zR:{z_:[]},zU:{z_:[]},z8:{z_:[]},zS:{"19":4},zN:{"18":["3",1,"1"]},z1:{},'
+                        'zY:{"20":[1,"circle_L",1]},zT:[],z3:[],zD:[],z0:[],z5:[],zL:{},zE:{},zW:{},zC:{},z4:{},'
+                        'z6:[],z7:[]}')
+
+
+def test_a_z_in_the_text_survives_its_escape() -> None:
+    board = penpa.PenpaBoard(1, 1, {}, {(0, 0): "zN"}, {}, ())
+    assert penpa.read(penpa.write(board)).numbers == {(0, 0): "zN"}
+
+
+@pytest.mark.parametrize("genre, params, said", [
+    ("takuzu", {"unique": "no"}, "rows and columns all different"),
+    ("sudoku", {"variant": "x"}, "the squarest boxes and no variant"),
+    ("tents", {}, "no Penpa+ URL"),
+])
+def test_what_a_penpa_board_cannot_say_is_refused(genre: str, params: dict[str, str], said: str) -> None:
+    puzzle = ps.generate(genre, seed=1, **params)
+    with pytest.raises(ps.PuzzlesmithError, match=re.escape(said)) as caught:
+        puzzle.to_url("penpa")
     assert "\n" not in str(caught.value)

@@ -169,4 +169,4 @@ def test_what_his_game_cannot_say_is_refused() -> None:
     with pytest.raises(ps.PuzzlesmithError, match="leaves some blank"):
         tents.to_url("tatham")
     with pytest.raises(ps.PuzzlesmithError, match="unknown URL format"):
-        tents.to_url("penpa")
+        tents.to_url("pzv")

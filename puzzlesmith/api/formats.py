@@ -35,8 +35,10 @@ def looks_like_url(text: str) -> bool:
 
 def url_type(text: str) -> str | None:
     """The name of the puzzle type a puzz.link URL or a Tatham page's link names (None for a bare game ID,
-    which names none); PuzzleError when no type here reads its genre."""
+    which names none); PuzzleError when no type here reads its genre, or for a Penpa+ URL, which says none."""
     source = text.strip()
+    if penpa.is_penpa(source):
+        raise PuzzleError("a Penpa+ URL does not say its genre: give its TYPE before it (e.g. solve lightup URL)")
     found = _PUZZLINK.fullmatch(source)
     if found:
         return _type_named("puzzlink_names", _puzzlink_parts(found.group(1))[0]).name

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from puzzlesmith.puzzles.play import Step
 
 #: The formats ``Puzzle.to_url`` writes and ``api.formats.read_url`` reads: puzz.link's URLs, Tatham's game IDs.
-URL_FORMATS = ("puzzlink", "tatham")
+URL_FORMATS = ("puzzlink", "tatham", "penpa")
 
 
 # -- finding types and reading puzzles ----------------------------------------------------------------------
@@ -361,13 +361,18 @@ class Puzzle:
         return dict(self.instance.params)
 
     def to_url(self, format: str = "puzzlink") -> str:
-        """The puzzle as a puzz.link URL (``puzzlink``) or a Tatham game ID (``tatham``), as its type writes them;
-        PuzzleError, in one line, when the format has no name for its genre or cannot say this puzzle.
-        ``read_url`` reads it back to an equal ``text``."""
+        """The puzzle as a puzz.link URL (``puzzlink``), a Tatham game ID (``tatham``) or a Penpa+ solve link
+        (``penpa``), as its type writes them; PuzzleError, in one line, when the format has no name for its genre
+        or cannot say this puzzle. ``read_url`` reads it back to an equal ``text`` (a Penpa+ link with its genre
+        given: ``read_url(url, genre=puzzle.type.name)``)."""
         if format == "puzzlink":
             return "https://puzz.link/p?" + self.type.to_puzzlink(self.instance)
         if format == "tatham":
             return self.type.to_tatham(self.instance)
+        if format == "penpa":
+            from puzzlesmith.puzzles.formats import penpa
+
+            return penpa.write(self.type.to_penpa(self.instance))
         raise PuzzleError(f"unknown URL format (known: {', '.join(URL_FORMATS)})", where=f"format {format!r}")
 
     @property

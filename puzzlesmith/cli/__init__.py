@@ -52,8 +52,9 @@ def _looks_like_a_puzzle(arg: str) -> bool:
 
 def _names_its_genre(arg: object) -> bool:
     """A TYPE argument that is a puzz.link URL or a Tatham page's link: it says its own genre (the API is asked
-    which only then)."""
-    return isinstance(arg, str) and any(mark in arg for mark in ("/p?", "/p.html?", ".html#"))
+    which only then); a Penpa+ link, which does not, is sent there too, to be refused in words."""
+    return isinstance(arg, str) and any(mark in arg for mark in ("/p?", "/p.html?", ".html#", "m=solve&p=",
+                                                                 "m=edit&p="))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

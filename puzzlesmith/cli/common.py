@@ -165,10 +165,11 @@ def read_puzzles(args: argparse.Namespace) -> tuple[PuzzleType, dict[str, Any], 
 
 
 def add_url_format_option(parser: argparse.ArgumentParser, what: str) -> None:
-    """``--format puzzlink|tatham``: the puzzles also written as puzz.link URLs or Tatham game IDs."""
+    """``--format puzzlink|tatham|penpa``: the puzzles also written as puzz.link URLs, Tatham game IDs or
+    Penpa+ solve links."""
     parser.add_argument("--format", choices=URL_FORMATS, dest="url_format", metavar="{" + ",".join(URL_FORMATS) + "}",
-                        help=f"{what} as a puzz.link URL or a Tatham game ID (a genre or puzzle the format "
-                             f"cannot say is refused before anything is printed)")
+                        help=f"{what} as a puzz.link URL, a Tatham game ID or a Penpa+ link (a genre or puzzle "
+                             f"the format cannot say is refused before anything is printed)")
 
 
 def check_url_format(ptype: PuzzleType, fmt: str | None) -> None:
@@ -177,6 +178,8 @@ def check_url_format(ptype: PuzzleType, fmt: str | None) -> None:
         raise UsageError(f"--format tatham: {ptype.name} is none of Tatham's games")
     if fmt == "puzzlink" and not ptype.puzzlink_names:
         raise UsageError(f"--format puzzlink: puzz.link has no {ptype.name} genre here")
+    if fmt == "penpa" and ptype.penpa_genre is None:
+        raise UsageError(f"--format penpa: {ptype.name} puzzles are not written as Penpa+ links here")
 
 
 def urls(puzzles: Sequence[Puzzle], fmt: str) -> list[str]:

@@ -212,6 +212,9 @@ class PuzzleType(Generic[D]):
     #: pzprjs's (puzz.link's) names of this genre, the one it writes first, when the type reads and writes its
     #: URLs (``from_puzzlink``, ``to_puzzlink``).
     puzzlink_names: ClassVar[tuple[str, ...]] = ()
+    #: noqx's name of this genre when the type reads and writes Penpa+ URLs as noqx reads that genre's marks
+    #: (``from_penpa``, ``to_penpa``).
+    penpa_genre: ClassVar[str | None] = None
 
     def levels(self) -> tuple[str, ...]:
         """The names of the three difficulty levels the generic tiers of deduction define (generators/deduction.py),
@@ -491,8 +494,13 @@ class PuzzleType(Generic[D]):
     def from_penpa(self, board: PenpaBoard) -> tuple[dict[str, str], str]:
         """A Penpa+ URL's question (``formats.penpa.PenpaBoard``: surfaces, numbers and symbols by cell) as this
         type's ``-p`` parameters and puzzle text, reading its marks as noqx does for the genre; PuzzleError for
-        marks the genre gives no meaning. Penpa+ URLs are read, not written."""
+        marks the genre gives no meaning. A type that sets ``penpa_genre`` implements it and ``to_penpa``."""
         raise PuzzleError(f"{self.name} puzzles are not read from Penpa+ URLs")
+
+    def to_penpa(self, instance: Instance[D]) -> PenpaBoard:
+        """The puzzle as the marks of a Penpa+ board that ``from_penpa`` reads back to it
+        (``formats.penpa.write`` makes the URL); PuzzleError when a Penpa+ board cannot say it."""
+        raise PuzzleError(f"{self.name} puzzles have no Penpa+ URL")
 
     def to_puzzlink(self, instance: Instance[D]) -> str:
         """The puzzle as a puzz.link query, ``NAME/[FLAGS/]COLS/ROWS/BODY`` (``formats.puzzlink.query``);

@@ -22,7 +22,7 @@ from puzzlesmith.core.picture import BLACK, LIGHT, SOLUTION, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
-from puzzlesmith.puzzles.formats import puzzlink, tatham
+from puzzlesmith.puzzles.formats import penpa, puzzlink, tatham
 from puzzlesmith.puzzles.grid import rc
 
 CELL = 24.0
@@ -43,6 +43,7 @@ def fillomino_model(rows: int, cols: int) -> Model:
 class Fillomino(PuzzleType):
     name = "fillomino"
     puzzlink_names = ("fillomino",)
+    penpa_genre = "fillomino"
     tatham_name = "filling"
     summary = "numbers in every cell; each area of equal numbers has that many cells"
     params = (Param("size", None, "ROWSxCOLUMNS (or N) of an empty grid to generate on; taken from the puzzle "
@@ -125,3 +126,11 @@ class Fillomino(PuzzleType):
         rows = tatham.cells_of(tatham.text_of(self, instance))
         values = [-1 if ch == "." else int(ch) for row in rows for ch in row]
         return puzzlink.query("fillomino", len(rows[0]), len(rows), puzzlink.write_number16(values))
+
+    def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
+        """As noqx reads a Fillomino: the numbers 1-9 at the cells' centres, the rest blank."""
+        cells = penpa.numbers(board, "fillomino", range(1, 10))
+        return {}, "\n".join("".join(t or "." for t in row) for row in cells)
+
+    def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
+        return penpa.of_numbers(tatham.cells_of(tatham.text_of(self, instance)))

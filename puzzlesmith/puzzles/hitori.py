@@ -27,7 +27,7 @@ from puzzlesmith.core.picture import GREY, WHITE, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
-from puzzlesmith.puzzles.formats import puzzlink, tatham
+from puzzlesmith.puzzles.formats import penpa, puzzlink, tatham
 from puzzlesmith.puzzles.grid import rc
 
 Numbers = tuple[tuple[int, ...], ...]
@@ -76,6 +76,7 @@ def hitori_model(numbers: Numbers) -> Model:
 class Hitori(PuzzleType):
     name = "hitori"
     puzzlink_names = ("hitori",)
+    penpa_genre = "hitori"
     tatham_name = "singles"
     summary = "shade repeated numbers away; shaded cells never touch, white cells stay connected"
     params = (Param("size", None, "RxC or N, when generating (default 7)", _board_size),)
@@ -173,3 +174,15 @@ class Hitori(PuzzleType):
             raise PuzzleError("pzprjs's Hitori writes numbers below 1296")
         body = "".join(_B36[n] if n < 36 else f"-{_B36[n // 36]}{_B36[n % 36]}" for row in numbers for n in row)
         return puzzlink.query("hitori", len(numbers[0]), len(numbers), body)
+
+    def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
+        """As noqx reads a Hitori: a number in every cell."""
+        cells = penpa.numbers(board, "hitori", range(1, 1296))
+        hole = next(((r, c) for r, row in enumerate(cells) for c, t in enumerate(row) if not t), None)
+        if hole is not None:
+            raise PuzzleError(f"r{hole[0] + 1}c{hole[1] + 1} has no number: every cell of a hitori has its number",
+                              where="Penpa+ URL")
+        return {}, "\n".join(" ".join(t or "." for t in row) for row in cells)
+
+    def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
+        return penpa.of_numbers(tatham.cells_of(tatham.text_of(self, instance)))

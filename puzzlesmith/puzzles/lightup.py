@@ -75,6 +75,7 @@ def lightup_model(board: LightUpBoard) -> Model:
 class LightUp(PuzzleType[LightUpBoard]):
     name = "lightup"
     puzzlink_names = ("akari", "lightup", "bijutsukan")
+    penpa_genre = "akari"
     summary = "bulbs light every white cell, never each other; numbers count touching bulbs (Akari)"
     params = (grid.size_param(7),)
     clue_kinds = ("numbers in black cells",)
@@ -197,3 +198,12 @@ class LightUp(PuzzleType[LightUpBoard]):
             return board.numbers.get(cell) or "#" if cell in black else "."
 
         return {}, "\n".join("".join(shown((r, c)) for c in range(board.cols)) for r in range(board.rows))
+
+    def to_penpa(self, instance: Instance[LightUpBoard]) -> penpa.PenpaBoard:
+        """Black cells as a black surface, their numbers in white on them (as noqx's examples draw them)."""
+        rows = tatham.cells_of(tatham.text_of(self, instance))
+        black = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."}
+        numbers = {cell: ch for cell, ch in black.items() if ch != "#"}
+        return penpa.PenpaBoard(len(rows), len(rows[0]), dict.fromkeys(black, penpa.BLACK), numbers, {}, (),
+                                number_style=penpa.WHITE_TEXT)
+

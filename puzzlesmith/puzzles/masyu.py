@@ -27,7 +27,7 @@ from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.topology import outline, random_disc
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType
-from puzzlesmith.puzzles.formats import puzzlink, tatham
+from puzzlesmith.puzzles.formats import penpa, puzzlink, tatham
 from puzzlesmith.puzzles.grid import rc
 
 Site = tuple[int, int, str]
@@ -82,6 +82,7 @@ def masyu_model(rows: int, cols: int, sites: tuple[Site, ...], kinds: tuple[int,
 class Masyu(PuzzleType):
     name = "masyu"
     puzzlink_names = ("mashu", "masyu", "pearl")
+    penpa_genre = "masyu"
     tatham_name = "pearl"
     summary = "one loop through every pearl: straight on white ones, turning on black ones"
     params = (grid.size_param(7, least=3),)
@@ -181,3 +182,11 @@ class Masyu(PuzzleType):
         rows = tatham.cells_of(tatham.text_of(self, instance))
         values = [".WB".index(ch) for row in rows for ch in row]
         return puzzlink.query("mashu", len(rows[0]), len(rows), puzzlink.write_triples(values))
+
+    def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
+        """As noqx reads a Masyu: large circles (``circle_L``), style 1 a white pearl, 2 a black one."""
+        return {}, penpa.circles_text(board, "masyu", "circle_L", ".WB")
+
+    def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
+        return penpa.of_circles(tatham.cells_of(tatham.text_of(self, instance)), "circle_L", ".WB")
+

@@ -30,7 +30,7 @@ from puzzlesmith.csp.model import Model
 from puzzlesmith.csp.topology import random_disc
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, PuzzleType
-from puzzlesmith.puzzles.formats import puzzlink, tatham
+from puzzlesmith.puzzles.formats import penpa, puzzlink, tatham
 from puzzlesmith.puzzles.grid import rc
 
 Site = tuple[int, int, str]
@@ -76,6 +76,7 @@ def slitherlink_model(rows: int, cols: int) -> Model:
 class Slitherlink(PuzzleType):
     name = "slitherlink"
     puzzlink_names = ("slither", "slitherlink")
+    penpa_genre = "slitherlink"
     tatham_name = "loopy"
     summary = "one loop along the grid lines; a number says how many sides of its cell the loop uses"
     params = (grid.size_param(7),)
@@ -164,3 +165,11 @@ class Slitherlink(PuzzleType):
         rows = tatham.cells_of(tatham.text_of(self, instance))
         values = [-1 if ch == "." else int(ch) for row in rows for ch in row]
         return puzzlink.query("slither", len(rows[0]), len(rows), puzzlink.write_4cell(values))
+
+    def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
+        """As noqx reads a Slitherlink: the numbers 0-3 at the cells' centres."""
+        cells = penpa.numbers(board, "slitherlink", range(0, 4))
+        return {}, "\n".join("".join(t or "." for t in row) for row in cells)
+
+    def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
+        return penpa.of_numbers(tatham.cells_of(tatham.text_of(self, instance)))

@@ -184,6 +184,7 @@ def sudoku_model(rows: int, cols: int, variant: tuple[str, ...] = (), regions: t
 class Sudoku(PuzzleType):
     name = "sudoku"
     puzzlink_names = ("sudoku",)
+    penpa_genre = "sudoku"
     tatham_name = "solo"
     drawing = "puzzlesmith.drawing.latin:sudoku"
     summary = "Latin square with boxes; size from the puzzle (16, 36, 81, 144, 256, 625 cells)"
@@ -554,7 +555,7 @@ class Sudoku(PuzzleType):
         """As noqx reads a Sudoku: the numbers at the cells' centres are the givens, the boxes the squarest (its
         drawn edges passed over); its variants' marks (cages, thermometers, arrows, ...) and surfaces are
         refused."""
-        penpa.refuse_others(board, "sudoku", drawn=("edge",))
+        penpa.refuse_others(board, "sudoku", drawn=("lineE",))
         if board.symbols or board.surface:
             raise PuzzleError("symbols or shaded cells: a sudoku here gives numbers alone", where="Penpa+ URL")
         size = board.rows
@@ -568,3 +569,18 @@ class Sudoku(PuzzleType):
                     raise PuzzleError(f"{n!r} at r{r + 1}c{c + 1}: not a value 1-{size}", where="Penpa+ URL")
                 cells.append(SYMBOLS[int(n) - 1] if n else ".")
         return {}, "".join(cells)
+
+    def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
+        """The givens at the cells' centres, the boxes drawn as edges; a variant, jigsaw or box shape other
+        than the squarest is refused (noqx reads none of them from the board)."""
+        p = instance.params
+        size = p["size"]
+        if p.get("regions") is not None or p.get("variant") or p["box"] != self._shape(size, {}):
+            raise PuzzleError("a Penpa+ sudoku read as noqx reads one has the squarest boxes and no variant: "
+                              "this puzzle differs")
+        rows, cols = p["box"]
+        edges = {((r, c), (r + 1, c)) for c in range(cols, size, cols) for r in range(size)}
+        edges |= {((r, c), (r, c + 1)) for r in range(rows, size, rows) for c in range(size)}
+        numbers = {divmod(k, size): str(v) for k, v in instance.givens.items()}
+        return penpa.PenpaBoard(size, size, {}, numbers, {}, (), frozenset(edges))
+

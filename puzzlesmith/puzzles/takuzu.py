@@ -16,7 +16,7 @@ from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, char_grid, grid_text, whole_number, yes_no
-from puzzlesmith.puzzles.formats import tatham
+from puzzlesmith.puzzles.formats import penpa, tatham
 
 MAX_SIDE = 30
 SAME_OR_DIFFERENT = ((0, 0, 0), (1, 1, 0), (0, 1, 1), (1, 0, 1))  # (a, b, a != b)
@@ -32,6 +32,7 @@ def even_side(text: str) -> int:
 class Takuzu(PuzzleType):
     name = "takuzu"
     tatham_name = "unruly"
+    penpa_genre = "binairo"
     summary = "0s and 1s, as many of each per line, no three alike in a row (Binairo, Tatham's Unruly)"
     params = (Param("size", None, f"the even side N, 2-{MAX_SIDE} (default: from the text; 6 when generating)",
                     even_side),
@@ -125,3 +126,16 @@ class Takuzu(PuzzleType):
         cells = [str(instance.givens[k]) if k in instance.givens else "" for k in range(n * n)]
         unique = "u" if instance.params.get("unique") else ""
         return f"{n}x{n}{unique}:" + tatham.ungapped(cells, {"a": "0", "A": "1"})
+
+    def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
+        """As noqx reads a Binairo: medium circles (``circle_M``), style 1 (white) a 0, 2 (black) a 1, and rows
+        and columns all different (Binairo's rule)."""
+        return {"unique": "yes"}, penpa.circles_text(board, "takuzu", "circle_M", ".01")
+
+    def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
+        """Refused without Binairo's rule (rows and columns all different), which a Penpa+ board cannot say."""
+        if not instance.params.get("unique"):
+            raise PuzzleError("a Penpa+ binairo has rows and columns all different: this takuzu does not ask it "
+                              "(-p unique=yes)")
+        return penpa.of_circles(tatham.cells_of(tatham.text_of(self, instance)), "circle_M", ".01")
+

@@ -22,7 +22,7 @@ from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc, whole_number
-from puzzlesmith.puzzles.formats import puzzlink, tatham
+from puzzlesmith.puzzles.formats import penpa, puzzlink, tatham
 
 Site = tuple[int, int, str]
 STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
@@ -63,6 +63,7 @@ def range_model(rows: int, cols: int) -> Model:
 class Range(PuzzleType):
     name = "range"
     puzzlink_names = ("kurodoko",)
+    penpa_genre = "kurodoko"
     tatham_name = "range"
     summary = "shade cells apart, whites connected; a number counts the whites it sees (Kurodoko; plug-in)"
     params = (Param("size", None, "RxC or N, when generating (default 7)", lambda t: parse_rxc(t, True, 400, 2)),)
@@ -148,6 +149,14 @@ class Range(PuzzleType):
         rows = tatham.cells_of(tatham.text_of(self, instance))
         values = [-1 if t == "." else int(t) for row in rows for t in row]
         return puzzlink.query("kurodoko", len(rows[0]), len(rows), puzzlink.write_number16(values))
+
+    def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
+        """As noqx reads a Kurodoko: the numbers at the cells' centres, each what its cell sees."""
+        cells = penpa.numbers(board, "range", range(1, 1000))
+        return {}, "\n".join(" ".join(t or "." for t in row) for row in cells)
+
+    def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
+        return penpa.of_numbers(tatham.cells_of(tatham.text_of(self, instance)))
 
 
 def seen(shaded: Sequence[int], rows: int, cols: int, k: int) -> int:

@@ -28,7 +28,7 @@ from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, parse_rxc
-from puzzlesmith.puzzles.formats import puzzlink, tatham
+from puzzlesmith.puzzles.formats import penpa, puzzlink, tatham
 
 Numbers = tuple[tuple[int, ...], ...]
 Rect = tuple[int, int, int, int]  # top, left, height, width
@@ -94,6 +94,7 @@ def rectangles_model(numbers: Numbers) -> Model:
 class Rectangles(PuzzleType):
     name = "rectangles"
     puzzlink_names = ("shikaku",)
+    penpa_genre = "shikaku"
     tatham_name = "rect"
     summary = "divide the grid into rectangles, each with one number, its area (Shikaku) (plug-in)"
     params = (Param("size", "7", "N or ROWSxCOLUMNS of the boards generate makes",
@@ -209,3 +210,11 @@ class Rectangles(PuzzleType):
         rows = tatham.cells_of(tatham.text_of(self, instance))
         values = [-1 if t == "." else int(t) for row in rows for t in row]
         return puzzlink.query("shikaku", len(rows[0]), len(rows), puzzlink.write_number16(values))
+
+    def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
+        """As noqx reads a Shikaku: the numbers at the cells' centres, each its rectangle's area."""
+        cells = penpa.numbers(board, "rectangles", range(1, 10000))
+        return {}, "\n".join(" ".join(t or "." for t in row) for row in cells)
+
+    def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
+        return penpa.of_numbers(tatham.cells_of(tatham.text_of(self, instance)))

@@ -1,8 +1,14 @@
 """Penpa+ URLs (``https://swaroopg92.github.io/penpa-edit/#m=solve&p=...``) read as noqx reads them
-(T0nyX1ang/noqx, ``noqx/puzzle/penpa.py``): the part after ``p=`` is the base64 of raw-deflated text, its lines
-the parts of the board; the first its shape and size, the second its margins, the fourth the question's board,
-a JSON object whose keys Penpa+ abbreviates (``zS`` the surfaces, ``zN`` the numbers, ...). A URL does not say
-its genre: the type it is read as decides what its marks mean, following noqx's conventions for that genre."""
+(T0nyX1ang/noqx, ``noqx/puzzle/penpa.py``) and written as penpa-edit writes its solve links
+(swaroopg92/penpa-edit, ``maketext_solve`` in ``docs/js/class_p.js``): the part after ``p=`` is the base64 of
+raw-deflated text, its lines the parts of the board; the first its shape and size, the second its margins, the
+fourth the question's board, a JSON object whose keys Penpa+ abbreviates (``zS`` the surfaces, ``zN`` the
+numbers, ...). A URL does not say its genre: the type it is read as decides what its marks mean, following noqx's
+conventions for that genre.
+
+Penpa+ numbers a square board's points in four blocks of ``(cols + 4) * (rows + 4)``: the cells' centres
+(with two unused rows and columns around the grid), then their bottom-right corners, then the midpoints of
+their bottom and of their right edges."""
 
 from __future__ import annotations
 
@@ -16,25 +22,28 @@ from typing import Any
 
 from puzzlesmith.core.errors import PuzzleError
 
-#: Penpa+'s abbreviations of its board's keys, as it writes them (the same list as noqx's).
+#: Penpa+'s abbreviations of its board's keys, as penpa-edit writes them (``COMPRESS_SUB`` in its
+#: ``docs/js/class_p.js``): a ``z`` of the text itself is escaped as ``zZ`` first; reading undoes them in reverse.
 _ABBREVIATIONS = [
-    ('"qa"', "z9"), ('"pu_q"', "zQ"), ('"pu_a"', "zA"), ('"grid"', "zG"), ('"edit_mode"', "zM"),
-    ('"surface"', "zS"), ('"line"', "zL"), ('"edge"', "zE"), ('"wall"', "zW"), ('"cage"', "zC"),
-    ('"number"', "zN"), ('"sudoku"', "z1"), ('"symbol"', "zY"), ('"special"', "zP"), ('"board"', "zB"),
-    ('"command_redo"', "zR"), ('"command_undo"', "zU"), ('"command_replay"', "z8"), ('"freeline"', "zF"),
-    ('"freeedge"', "z2"), ('"thermo"', "zT"), ('"arrows"', "z3"), ('"d"', "zD"), ('"squareframe"', "z0"),
-    ('"polygon"', "z5"), ('"deleteedge"', "z4"), ('"killercages"', "z6"), ('"nobulbthermo"', "z7"),
-    ('"__a"', "z_"), ("null", "zO"),
+    ("z", "zZ"), ('"qa"', "z9"), ('"pu_q"', "zQ"), ('"pu_a"', "zA"), ('"grid"', "zG"), ('"edit_mode"', "zM"),
+    ('"surface"', "zS"), ('"line"', "zL"), ('"lineE"', "zE"), ('"wall"', "zW"), ('"cage"', "zC"),
+    ('"number"', "zN"), ('"symbol"', "zY"), ('"special"', "zP"), ('"board"', "zB"), ('"command_redo"', "zR"),
+    ('"command_undo"', "zU"), ('"command_replay"', "z8"), ('"numberS"', "z1"), ('"freeline"', "zF"),
+    ('"freelineE"', "z2"), ('"thermo"', "zT"), ('"arrows"', "z3"), ('"direction"', "zD"),
+    ('"squareframe"', "z0"), ('"polygon"', "z5"), ('"deletelineE"', "z4"), ('"killercages"', "z6"),
+    ('"nobulbthermo"', "z7"), ('"__a"', "z_"), ("null", "zO"),
 ]
 _URL = re.compile(r"(?:(?:https?://)?[^#\s]*#)?m=(?:solve|edit)&p=([A-Za-z0-9+/=_-]+)(?:&\S*)?")
 #: The parts of a board beside surfaces, numbers and symbols: a puzzle whose genre does not say what they
 #: mean is refused when it holds any.
-_OTHERS = ("sudoku", "line", "edge", "wall", "cage", "freeline", "freeedge", "thermo", "arrows", "squareframe",
-           "polygon", "killercages", "nobulbthermo", "special")
+_OTHERS = ("numberS", "line", "lineE", "wall", "cage", "freeline", "freelineE", "thermo", "arrows", "direction",
+           "squareframe", "polygon", "killercages", "nobulbthermo", "special")
 #: Penpa+'s names of the shapes of square grids (its sudoku and kakuro boards are square grids too).
 _SQUARE_SHAPES = frozenset({"square", "sudoku", "kakuro"})
 #: noqx's dark surfaces: Penpa+'s grey shades and black.
 DARK = (1, 3, 4, 8)
+#: Penpa+'s black surface, and its style of white numbers (on black).
+BLACK, WHITE_TEXT = 4, 7
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,11 @@ class PenpaBoard:
     numbers: dict[tuple[int, int], str]
     symbols: dict[tuple[int, int], tuple[Any, str]]
     others: tuple[str, ...]
+    #: Lines drawn along cell edges (Penpa+'s ``lineE``), each between two grid corners ``(row, col)``, 0 to
+    #: rows and cols: a sudoku's box edges. Written, and read only as a part in ``others``.
+    edges: frozenset[tuple[tuple[int, int], tuple[int, int]]] = frozenset()
+    #: Penpa+'s style of the numbers when written: 1 black, 7 white (on a dark surface).
+    number_style: int = 1
 
 
 def is_penpa(text: str) -> bool:
@@ -99,6 +113,75 @@ def read(text: str) -> PenpaBoard:
     return PenpaBoard(rows, cols, surface, numbers, symbols, others)
 
 
+#: Penpa+'s own settings that a solve link carries whatever its puzzle: the answer checks (none asked), the
+#: editor's modes and its version, as penpa-edit 3.2.3 writes them.
+_CHECKS = ("surface_exact", "surface", "number", "loopline_exact", "loopline", "ignoreloopline", "loopedge_exact",
+           "loopedge", "ignoreborder", "wall", "square", "circle", "tri", "arrow", "math", "battleship", "tent",
+           "star", "akari", "mine")
+
+
+def _editor_mode(style: int, number: int, sudoku: int) -> dict[str, Any]:
+    return {"edit_mode": "surface", "surface": ["", 1], "multicolor": ["", 1], "line": ["1", style],
+            "lineE": ["1", style], "wall": ["", style], "cage": ["1", 10], "number": ["1", number],
+            "symbol": ["circle_L", 1], "special": ["thermo", ""], "board": ["", ""], "move": ["1", ""],
+            "combi": ["battleship", 3], "sudoku": ["1", sudoku]}
+
+
+_MODE = {"qa": "pu_q", "grid": ["1", "2", "1"], "pu_q": _editor_mode(2, 1, 1), "pu_a": _editor_mode(3, 2, 9)}
+_VERSION = [3, 2, 3]
+_EMPTY_PARTS = ("surface", "number", "numberS", "symbol")
+_LISTS = ("thermo", "arrows", "direction", "squareframe", "polygon")
+_DICTS = ("line", "lineE", "wall", "cage", "deletelineE")
+SITE = "https://swaroopg92.github.io/penpa-edit/"
+
+
+def write(board: PenpaBoard) -> str:
+    """A Penpa+ solve link (``SITE#m=solve&p=...``) showing ``board``'s surfaces, numbers, symbols and edges on
+    a square grid without margins, laid out as penpa-edit's own solve links are, which it loads as it loads
+    its own."""
+    cols, rows = board.cols, board.rows
+    width, per = cols + 4, (cols + 4) * (rows + 4)
+
+    def centre(cell: tuple[int, int]) -> str:
+        return str((cell[0] + 2) * width + cell[1] + 2)
+
+    def corner(point: tuple[int, int]) -> int:  # a grid corner is the bottom-right corner of the cell before it
+        return per + (point[0] + 1) * width + point[1] + 1
+
+    question: dict[str, Any] = {"command_redo": {"__a": []}, "command_undo": {"__a": []},
+                                "command_replay": {"__a": []}}
+    question["surface"] = {centre(c): v for c, v in sorted(board.surface.items())}
+    question["number"] = {centre(c): [n, board.number_style, "1"] for c, n in sorted(board.numbers.items())}
+    question["numberS"] = {}
+    question["symbol"] = {centre(c): [style, shape, 1] for c, (style, shape) in sorted(board.symbols.items())}
+    question.update({name: [] for name in _LISTS})
+    question.update({name: {} for name in _DICTS})
+    question["lineE"] = {",".join(map(str, sorted((corner(a), corner(b))))): 2 for a, b in sorted(board.edges)}
+    question["killercages"], question["nobulbthermo"] = [], []
+    empty = {k: ({"__a": []} if k.startswith("command") else [] if k in _LISTS + ("killercages", "nobulbthermo")
+                 else {}) for k in question}
+    # The point nearest the grid's middle: a cell's centre, a corner or an edge's midpoint by the parities.
+    block = {(1, 1): 0, (0, 0): 1, (1, 0): 2, (0, 1): 3}[cols % 2, rows % 2]
+    middle = block * per + (2 + (rows - 1) // 2) * width + 2 + (cols - 1) // 2
+    head = f"square,{cols},{rows},38,0,1,1,{(cols + 1) * 38},{(rows + 1) * 38},{middle},{middle},0,0,0,0," \
+           "Title: ,Author: ,,,OFF,false"
+    cells = [(r + 2) * width + c + 2 for r in range(rows) for c in range(cols)]
+    steps = [cells[0]] + [b - a for a, b in zip(cells, cells[1:])]
+    checks = {f"sol_{name}": False for name in _CHECKS}
+    either = {f"sol_or_{name}": False for name in _CHECKS if name not in ("ignoreloopline", "ignoreborder")}
+    lines = [head, "[0,0,0,0]", '["1","2","1"]~"surface"~["",1]', _dumps(question), "", _dumps(steps), "[]",
+             _dumps(checks), '"x"', '"x"', _dumps(_VERSION), _dumps(_MODE), '"x"', "0", _dumps(empty), "x",
+             _dumps(either), "[]", "false"]
+    text = _abbreviated("\n".join(lines))
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text.encode("utf-8")) + packer.flush()
+    return SITE + "#m=solve&p=" + base64.b64encode(packed).decode("ascii")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 def _at(cell: tuple[int, int] | None) -> tuple[int, int]:
     if cell is None:
         raise ValueError("off the cells")
@@ -106,9 +189,59 @@ def _at(cell: tuple[int, int] | None) -> tuple[int, int]:
 
 
 def _expanded(part: str) -> str:
-    for full, short in _ABBREVIATIONS:
+    for full, short in reversed(_ABBREVIATIONS):
         part = part.replace(short, full)
     return part
+
+
+def _abbreviated(part: str) -> str:
+    for full, short in _ABBREVIATIONS:
+        part = part.replace(full, short)
+    return part
+
+
+def numbers(board: PenpaBoard, genre: str, allowed: range, symbols: bool = False) -> list[list[str]]:
+    """The board's numbers at the cells' centres as rows of cells ("" where none), for a genre whose clues are
+    numbers alone (noqx's Hitori, Fillomino, Kurodoko, Shikaku, Slitherlink): PuzzleError for a number outside
+    ``allowed``, for shaded cells, symbols (unless ``symbols``) or any other part."""
+    refuse_others(board, genre)
+    if board.surface or (board.symbols and not symbols):
+        raise PuzzleError(f"shaded cells or symbols: a {genre} here gives numbers alone", where="Penpa+ URL")
+    for (r, c), n in sorted(board.numbers.items()):
+        if not n:
+            raise PuzzleError(f"a blank number (a question mark) at r{r + 1}c{c + 1}: a {genre} here gives each "
+                              "clue its number", where="Penpa+ URL")
+        if not (n.isdigit() and int(n) in allowed):
+            raise PuzzleError(f"{n!r} at r{r + 1}c{c + 1}: a {genre}'s numbers are {allowed.start}-"
+                              f"{allowed.stop - 1}", where="Penpa+ URL")
+    return [[board.numbers.get((r, c), "") for c in range(board.cols)] for r in range(board.rows)]
+
+
+def of_numbers(rows: list[list[str]], blank: str = ".") -> PenpaBoard:
+    """A board of numbers at the cells' centres from a grid text's rows of cells (``blank`` a cell without)."""
+    found = {(r, c): t for r, row in enumerate(rows) for c, t in enumerate(row) if t != blank}
+    return PenpaBoard(len(rows), len(rows[0]), {}, found, {}, ())
+
+
+def circles_text(board: PenpaBoard, genre: str, shape: str, marks: str) -> str:
+    """The board's circles of ``shape`` as a grid text, style 1 ``marks[1]``, style 2 ``marks[2]``, no circle
+    ``marks[0]``: PuzzleError for any other symbol, a number, a shaded cell or another part."""
+    refuse_others(board, genre)
+    if board.numbers or board.surface:
+        raise PuzzleError(f"numbers or shaded cells: a {genre} here gives circles alone", where="Penpa+ URL")
+    for (r, c), (style, name) in sorted(board.symbols.items()):
+        if name != shape or str(style) not in ("1", "2"):
+            raise PuzzleError(f"a {name} of style {style} at r{r + 1}c{c + 1}: a {genre} here has {shape} "
+                              "circles, white (1) or black (2)", where="Penpa+ URL")
+    return "\n".join("".join(marks[int(board.symbols[(r, c)][0]) if (r, c) in board.symbols else 0]
+                              for c in range(board.cols)) for r in range(board.rows))
+
+
+def of_circles(rows: list[list[str]], shape: str, marks: str) -> PenpaBoard:
+    """A board of circles of ``shape`` from a grid text's rows (``marks``: none, white, black)."""
+    found = {(r, c): (marks.index(t), shape) for r, row in enumerate(rows) for c, t in enumerate(row)
+             if t != marks[0]}
+    return PenpaBoard(len(rows), len(rows[0]), {}, {}, found, ())
 
 
 def refuse_others(board: PenpaBoard, genre: str, drawn: tuple[str, ...] = ()) -> None:
