@@ -124,7 +124,8 @@ def test_noqx_examples_read_unique_and_write_back(example: dict[str, str]) -> No
     ("kurodoko", "a blank number (a question mark) at r2c2"),
     ("shikaku", "a blank number (a question mark) at r5c8"),  # a rectangle of unsaid area
 ])
-def test_noqx_question_marks_are_refused(noqx: str, said: str) -> None:
+def test_noqx_question_marks_are_refused(noqx: str, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    plug_in_tatham(monkeypatch)  # Kurodoko and Shikaku are plug-ins' genres
     example = next(e for e in NOQX if e["noqx"] == noqx)
     with pytest.raises(ps.PuzzlesmithError, match=re.escape(said)):
         ps.read_url(example["url"], genre=example["genre"])

@@ -32,12 +32,12 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     target = Path(target)
     through = _special(target)  # a pipe or a device: written through at the end, never replaced
     fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=None if through else target.parent)
-    os.close(fd)
     temporary = Path(name)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(temporary, 0o666 & ~umask)  # mkstemp's file is private; the result is an ordinary file
-    try:
+    try:  # from its creation on: a Ctrl-C while it is being set up leaves nothing behind either
+        os.close(fd)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp's file is private; the result is an ordinary file
         yield temporary
         if through:
             with open(temporary, "rb") as source, open(target, "wb") as sink:
