@@ -5,10 +5,10 @@ line naming the known ones."""
 
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from genre_support import plug_in_tatham
 
 import puzzlesmith as ps
 from puzzlesmith import solvers
@@ -44,10 +44,7 @@ def tiers(ptype: PuzzleType, instance: Instance) -> list[bool]:
 @pytest.fixture(autouse=True)
 def plugged_in(monkeypatch: pytest.MonkeyPatch) -> None:
     """The plug-ins of examples/tatham registered as a user's would be (CI installs only the package)."""
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "examples" / "tatham"))
-    for name in ("dominosa", "galaxies", "keen", "magnets", "map", "mosaic", "net", "palisade", "range", "rectangles",
-                 "signpost", "slant", "tracks", "undead"):
-        monkeypatch.setitem(registry.TYPES.builtin, name, f"puzzlesmith_tatham.{name}:{name.capitalize()}")
+    plug_in_tatham(monkeypatch)
 
 @pytest.mark.parametrize("name, size, level, seed", MADE)
 def test_a_puzzle_made_at_a_level_is_unique_and_needs_that_level(name, size, level, seed):

@@ -129,8 +129,7 @@ class Fillomino(PuzzleType):
 
     def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
         """As noqx reads a Fillomino: the numbers 1-9 at the cells' centres, the rest blank."""
-        cells = penpa.numbers(board, "fillomino", range(1, 10))
-        return {}, "\n".join("".join(t or "." for t in row) for row in cells)
+        return {}, penpa.numbers_text(board, "fillomino", range(1, 10))
 
     def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
-        return penpa.of_numbers(tatham.cells_of(tatham.text_of(self, instance)))
+        return penpa.of_numbers(tatham.text_of(self, instance))

@@ -177,12 +177,7 @@ class Hitori(PuzzleType):
 
     def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
         """As noqx reads a Hitori: a number in every cell."""
-        cells = penpa.numbers(board, "hitori", range(1, 1296))
-        hole = next(((r, c) for r, row in enumerate(cells) for c, t in enumerate(row) if not t), None)
-        if hole is not None:
-            raise PuzzleError(f"r{hole[0] + 1}c{hole[1] + 1} has no number: every cell of a hitori has its number",
-                              where="Penpa+ URL")
-        return {}, "\n".join(" ".join(t or "." for t in row) for row in cells)
+        return {}, penpa.numbers_text(board, "hitori", range(1, 1296), sep=" ", every_cell=True)
 
     def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
-        return penpa.of_numbers(tatham.cells_of(tatham.text_of(self, instance)))
+        return penpa.of_numbers(tatham.text_of(self, instance))

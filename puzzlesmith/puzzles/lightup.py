@@ -206,4 +206,3 @@ class LightUp(PuzzleType[LightUpBoard]):
         numbers = {cell: ch for cell, ch in black.items() if ch != "#"}
         return penpa.PenpaBoard(len(rows), len(rows[0]), dict.fromkeys(black, penpa.BLACK), numbers, {}, (),
                                 number_style=penpa.WHITE_TEXT)
-

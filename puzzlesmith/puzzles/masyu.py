@@ -188,5 +188,4 @@ class Masyu(PuzzleType):
         return {}, penpa.circles_text(board, "masyu", "circle_L", ".WB")
 
     def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
-        return penpa.of_circles(tatham.cells_of(tatham.text_of(self, instance)), "circle_L", ".WB")
-
+        return penpa.of_circles(tatham.text_of(self, instance), "circle_L", ".WB")

@@ -168,8 +168,7 @@ class Slitherlink(PuzzleType):
 
     def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
         """As noqx reads a Slitherlink: the numbers 0-3 at the cells' centres."""
-        cells = penpa.numbers(board, "slitherlink", range(0, 4))
-        return {}, "\n".join("".join(t or "." for t in row) for row in cells)
+        return {}, penpa.numbers_text(board, "slitherlink", range(0, 4))
 
     def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
-        return penpa.of_numbers(tatham.cells_of(tatham.text_of(self, instance)))
+        return penpa.of_numbers(tatham.text_of(self, instance))

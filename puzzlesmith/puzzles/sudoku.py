@@ -583,4 +583,3 @@ class Sudoku(PuzzleType):
         edges |= {((r, c), (r, c + 1)) for r in range(rows, size, rows) for c in range(size)}
         numbers = {divmod(k, size): str(v) for k, v in instance.givens.items()}
         return penpa.PenpaBoard(size, size, {}, numbers, {}, (), frozenset(edges))
-

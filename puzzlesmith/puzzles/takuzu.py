@@ -137,5 +137,4 @@ class Takuzu(PuzzleType):
         if not instance.params.get("unique"):
             raise PuzzleError("a Penpa+ binairo has rows and columns all different: this takuzu does not ask it "
                               "(-p unique=yes)")
-        return penpa.of_circles(tatham.cells_of(tatham.text_of(self, instance)), "circle_M", ".01")
-
+        return penpa.of_circles(tatham.text_of(self, instance), "circle_M", ".01")

@@ -152,11 +152,10 @@ class Range(PuzzleType):
 
     def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
         """As noqx reads a Kurodoko: the numbers at the cells' centres, each what its cell sees."""
-        cells = penpa.numbers(board, "range", range(1, 1000))
-        return {}, "\n".join(" ".join(t or "." for t in row) for row in cells)
+        return {}, penpa.numbers_text(board, "range", range(1, 1000), sep=" ")
 
     def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
-        return penpa.of_numbers(tatham.cells_of(tatham.text_of(self, instance)))
+        return penpa.of_numbers(tatham.text_of(self, instance))
 
 
 def seen(shaded: Sequence[int], rows: int, cols: int, k: int) -> int:

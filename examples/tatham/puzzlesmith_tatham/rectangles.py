@@ -213,8 +213,7 @@ class Rectangles(PuzzleType):
 
     def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
         """As noqx reads a Shikaku: the numbers at the cells' centres, each its rectangle's area."""
-        cells = penpa.numbers(board, "rectangles", range(1, 10000))
-        return {}, "\n".join(" ".join(t or "." for t in row) for row in cells)
+        return {}, penpa.numbers_text(board, "rectangles", range(1, 10000), sep=" ")
 
     def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
-        return penpa.of_numbers(tatham.cells_of(tatham.text_of(self, instance)))
+        return penpa.of_numbers(tatham.text_of(self, instance))

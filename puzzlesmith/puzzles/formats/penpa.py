@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.puzzles.formats import tatham
 
 #: Penpa+'s abbreviations of its board's keys, as penpa-edit writes them (``COMPRESS_SUB`` in its
 #: ``docs/js/class_p.js``): a ``z`` of the text itself is escaped as ``zZ`` first; reading undoes them in reverse.
@@ -129,7 +130,6 @@ def _editor_mode(style: int, number: int, sudoku: int) -> dict[str, Any]:
 
 _MODE = {"qa": "pu_q", "grid": ["1", "2", "1"], "pu_q": _editor_mode(2, 1, 1), "pu_a": _editor_mode(3, 2, 9)}
 _VERSION = [3, 2, 3]
-_EMPTY_PARTS = ("surface", "number", "numberS", "symbol")
 _LISTS = ("thermo", "arrows", "direction", "squareframe", "polygon")
 _DICTS = ("line", "lineE", "wall", "cage", "deletelineE")
 SITE = "https://swaroopg92.github.io/penpa-edit/"
@@ -148,18 +148,11 @@ def write(board: PenpaBoard) -> str:
     def corner(point: tuple[int, int]) -> int:  # a grid corner is the bottom-right corner of the cell before it
         return per + (point[0] + 1) * width + point[1] + 1
 
-    question: dict[str, Any] = {"command_redo": {"__a": []}, "command_undo": {"__a": []},
-                                "command_replay": {"__a": []}}
+    question = _empty_question()
     question["surface"] = {centre(c): v for c, v in sorted(board.surface.items())}
     question["number"] = {centre(c): [n, board.number_style, "1"] for c, n in sorted(board.numbers.items())}
-    question["numberS"] = {}
     question["symbol"] = {centre(c): [style, shape, 1] for c, (style, shape) in sorted(board.symbols.items())}
-    question.update({name: [] for name in _LISTS})
-    question.update({name: {} for name in _DICTS})
     question["lineE"] = {",".join(map(str, sorted((corner(a), corner(b))))): 2 for a, b in sorted(board.edges)}
-    question["killercages"], question["nobulbthermo"] = [], []
-    empty = {k: ({"__a": []} if k.startswith("command") else [] if k in _LISTS + ("killercages", "nobulbthermo")
-                 else {}) for k in question}
     # The point nearest the grid's middle: a cell's centre, a corner or an edge's midpoint by the parities.
     block = {(1, 1): 0, (0, 0): 1, (1, 0): 2, (0, 1): 3}[cols % 2, rows % 2]
     middle = block * per + (2 + (rows - 1) // 2) * width + 2 + (cols - 1) // 2
@@ -170,12 +163,22 @@ def write(board: PenpaBoard) -> str:
     checks = {f"sol_{name}": False for name in _CHECKS}
     either = {f"sol_or_{name}": False for name in _CHECKS if name not in ("ignoreloopline", "ignoreborder")}
     lines = [head, "[0,0,0,0]", '["1","2","1"]~"surface"~["",1]', _dumps(question), "", _dumps(steps), "[]",
-             _dumps(checks), '"x"', '"x"', _dumps(_VERSION), _dumps(_MODE), '"x"', "0", _dumps(empty), "x",
+             _dumps(checks), '"x"', '"x"', _dumps(_VERSION), _dumps(_MODE), '"x"', "0", _dumps(_empty_question()), "x",
              _dumps(either), "[]", "false"]
     text = _abbreviated("\n".join(lines))
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(text.encode("utf-8")) + packer.flush()
     return SITE + "#m=solve&p=" + base64.b64encode(packed).decode("ascii")
+
+
+def _empty_question() -> dict[str, Any]:
+    """The parts of a Penpa+ question, all empty, in the order penpa-edit writes them."""
+    parts: dict[str, Any] = {name: {"__a": []} for name in ("command_redo", "command_undo", "command_replay")}
+    parts.update({name: {} for name in ("surface", "number", "numberS", "symbol")})
+    parts.update({name: [] for name in _LISTS})
+    parts.update({name: {} for name in _DICTS})
+    parts.update({name: [] for name in ("killercages", "nobulbthermo")})
+    return parts
 
 
 def _dumps(value: Any) -> str:
@@ -200,12 +203,13 @@ def _abbreviated(part: str) -> str:
     return part
 
 
-def numbers(board: PenpaBoard, genre: str, allowed: range, symbols: bool = False) -> list[list[str]]:
-    """The board's numbers at the cells' centres as rows of cells ("" where none), for a genre whose clues are
-    numbers alone (noqx's Hitori, Fillomino, Kurodoko, Shikaku, Slitherlink): PuzzleError for a number outside
-    ``allowed``, for shaded cells, symbols (unless ``symbols``) or any other part."""
+def numbers_text(board: PenpaBoard, genre: str, allowed: range, sep: str = "", every_cell: bool = False) -> str:
+    """The board's numbers at the cells' centres as a grid text (cells joined by ``sep``, ``.`` where none), for
+    a genre whose clues are numbers alone (noqx's Hitori, Fillomino, Kurodoko, Shikaku, Slitherlink):
+    PuzzleError for a number outside ``allowed``, a blank one, a cell without one when ``every_cell``, shaded
+    cells, symbols or any other part."""
     refuse_others(board, genre)
-    if board.surface or (board.symbols and not symbols):
+    if board.surface or board.symbols:
         raise PuzzleError(f"shaded cells or symbols: a {genre} here gives numbers alone", where="Penpa+ URL")
     for (r, c), n in sorted(board.numbers.items()):
         if not n:
@@ -214,11 +218,18 @@ def numbers(board: PenpaBoard, genre: str, allowed: range, symbols: bool = False
         if not (n.isdigit() and int(n) in allowed):
             raise PuzzleError(f"{n!r} at r{r + 1}c{c + 1}: a {genre}'s numbers are {allowed.start}-"
                               f"{allowed.stop - 1}", where="Penpa+ URL")
-    return [[board.numbers.get((r, c), "") for c in range(board.cols)] for r in range(board.rows)]
+    cells = [(r, c) for r in range(board.rows) for c in range(board.cols)]
+    hole = next((cell for cell in cells if cell not in board.numbers), None) if every_cell else None
+    if hole is not None:
+        raise PuzzleError(f"r{hole[0] + 1}c{hole[1] + 1} has no number: every cell of a {genre} has its number",
+                          where="Penpa+ URL")
+    return "\n".join(sep.join(board.numbers.get((r, c), ".") for c in range(board.cols)) for r in range(board.rows))
 
 
-def of_numbers(rows: list[list[str]], blank: str = ".") -> PenpaBoard:
-    """A board of numbers at the cells' centres from a grid text's rows of cells (``blank`` a cell without)."""
+def of_numbers(text: str, blank: str = ".") -> PenpaBoard:
+    """A board of numbers at the cells' centres from a genre's grid text (``tatham.text_of``; ``blank`` a cell
+    without)."""
+    rows = tatham.cells_of(text)
     found = {(r, c): t for r, row in enumerate(rows) for c, t in enumerate(row) if t != blank}
     return PenpaBoard(len(rows), len(rows[0]), {}, found, {}, ())
 
@@ -237,8 +248,9 @@ def circles_text(board: PenpaBoard, genre: str, shape: str, marks: str) -> str:
                               for c in range(board.cols)) for r in range(board.rows))
 
 
-def of_circles(rows: list[list[str]], shape: str, marks: str) -> PenpaBoard:
-    """A board of circles of ``shape`` from a grid text's rows (``marks``: none, white, black)."""
+def of_circles(text: str, shape: str, marks: str) -> PenpaBoard:
+    """A board of circles of ``shape`` from a genre's grid text (``marks``: none, white, black)."""
+    rows = tatham.cells_of(text)
     found = {(r, c): (marks.index(t), shape) for r, row in enumerate(rows) for c, t in enumerate(row)
              if t != marks[0]}
     return PenpaBoard(len(rows), len(rows[0]), {}, {}, found, ())
