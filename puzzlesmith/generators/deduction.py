@@ -27,6 +27,7 @@ from puzzlesmith.csp.model import Model
 from puzzlesmith.generators.grades import Grade
 from puzzlesmith.puzzles.play import Step
 from puzzlesmith.solvers.backtracking import Compiled, compiled
+from puzzlesmith.solvers.propkernel import Supports
 
 MAX_DEPTH = 2
 #: Propagations of assumptions one grade may spend before depth 2 is no longer tried (a count, not a clock,
@@ -74,6 +75,21 @@ class Prober:
         #: Propagation is monotone, so from any domains holding that fixpoint the probe holds too, and is not
         #: run again (SAC's residual supports); kept across puzzles of one model, as a generator's checks are.
         self.supports: dict[tuple[int, int], list[int]] = {}
+        self.arrays: Supports | None = None  # the same as arrays, for the compiled pass (``pass1``)
+
+    def _arrays(self) -> Supports | None:
+        """The supports as arrays once the compiled pass can run (``Core.probes_compiled``: it may start only
+        after the process has spent a while in plain Python), taking those kept so far; None until then."""
+        if self.arrays is None:
+            core = self.net.core
+            if not core.probes_compiled() or not Supports.fit(self.net.initial, self.answer):
+                return None
+            self.arrays = Supports(self.net.initial, self.answer)
+            answer = set(self.answer)
+            for (v, bit), fixpoint in self.supports.items():
+                if v in answer:
+                    self.arrays.keep(v, bit, fixpoint)
+        return self.arrays
 
     def start(self, givens: Mapping[int, int]) -> list[int]:
         dom = self.net.start(givens, ())
@@ -117,6 +133,34 @@ class Prober:
         dom = [1 << (x - lo) for x in solution]
         for v, bit in enumerate(dom):
             self.supports[(v, bit)] = dom
+        if self.arrays is not None:
+            for v in self.answer:
+                self.arrays.keep(v, dom[v], dom)
+
+    def pass1(self, dom: list[int], live: bool) -> int:
+        """One pass of probing at depth 1 over the open answer variables, each value whose assumption fails
+        removed at once (``dom`` narrowed in place): the values removed, or -1 when a removal leaves no
+        solution. The values tried are the open variables' at the pass's start, each against the domains as
+        they are by then; ``live``: a variable's values as they are when its turn comes (``refutes``). Compiled
+        where the model allows (``propkernel._probe_pass``, the same pass), else here."""
+        arrays = self._arrays()
+        if arrays is not None:
+            clock.check()
+            arrays.spent[0] = self.spent
+            found = self.net.core.probe_pass(dom, arrays, live)
+            self.spent = int(arrays.spent[0])
+            return found
+        found = 0
+        for v, bit in self.literals(dom if live else list(dom)):
+            clock.check()
+            if self.holds(dom, v, bit):
+                continue
+            found += 1
+            narrowed = self.without(dom, v, bit)
+            if narrowed is None:
+                return -1
+            dom[:] = narrowed
+        return found
 
     def fails(self, dom: list[int], v: int, bit: int, depth: int) -> bool:
         """Whether probing at ``depth`` refutes ``v``'s value ``bit``: propagation (depth 1), or one pass of
@@ -129,6 +173,8 @@ class Prober:
     def refutes(self, dom: list[int], depth: int) -> bool:
         """True when one pass of probing at ``depth`` over the open variables, each value removed as soon
         as its assumption fails, reaches a contradiction."""
+        if depth == 1:
+            return self.pass1(dom, live=True) < 0
         for v, bit in self.literals(dom):
             clock.check()
             if self.fails(dom, v, bit, depth):
@@ -237,6 +283,15 @@ def tier_needed(prober: Prober, givens: Mapping[int, int], cap: int = MAX_DEPTH)
     while prober.open(dom):
         if depth > cap:
             return None
+        if depth == 1:
+            removed = prober.pass1(dom, live=False)
+            if removed < 0:
+                return None
+            if removed:
+                deepest = max(deepest, 1)
+            else:
+                depth = 2
+            continue
         found = False
         for v, bit in prober.literals(dom, None if depth == 1 else prober.two_valued(dom)):
             clock.check()

@@ -40,7 +40,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import FunctionType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from puzzlesmith.core.compiled import compiled_available, kernel
 
@@ -712,9 +712,63 @@ def _search_packed(m: Any, w: Any, doms: Any, n: int, lo: int, fvar: Any, funtri
 
 
 
+
+def _probe_pass(m: Any, w: Any, dom: Any, answer: Any, live: int, lo: int, wbits: int, wmask: int, sup: Any,
+                has: Any, slot: Any, snap: Any, tmp: Any, one: Any, spent: Any) -> int:
+    """One pass of probing at depth 1 over the open ``answer`` variables (``generators.deduction``'s pass, in
+    its order): each value assumed in turn, and removed from ``dom`` (propagated) at once when propagation
+    with it fails. The values tried are those of the domains at the pass's start, each tried against the
+    domains as they are by then; with ``live`` those of the variable's domain when its turn comes, skipped
+    once removed (the pass that looks for a contradiction under an assumption). ``sup[slot[v] + i]`` keeps a
+    fixpoint of propagation with v's value bit i (``has`` says which are kept): domains that hold it let the
+    value stand without a propagation. ``spent[0]`` counts the values tried. Returns the values removed, or
+    -1 when a removal empties a domain."""
+    n = dom.shape[0]
+    for j in range(n):
+        snap[j] = dom[j]
+    found = 0
+    for i in range(answer.shape[0]):
+        v = answer[i]
+        d0 = snap[v]
+        if d0 & (d0 - 1) == 0:
+            continue
+        mask = dom[v] if live else d0
+        while mask != 0:
+            low = mask & -mask
+            mask ^= low
+            cur = dom[v] if live else d0
+            if cur & low == 0 or cur == low:
+                continue
+            spent[0] += 1
+            s = slot[v] + _bitlen(low) - 1
+            if has[s]:
+                inside = True
+                for j in range(n):
+                    if sup[s, j] & ~dom[j]:
+                        inside = False
+                        break
+                if inside:
+                    continue
+            for j in range(n):
+                tmp[j] = dom[j]
+            tmp[v] = low
+            one[0] = v
+            if _propagate_packed(m, w, tmp, one, 1, lo, wbits, wmask) == DONE:
+                for j in range(n):
+                    sup[s, j] = tmp[j]
+                has[s] = 1
+                continue
+            found += 1
+            dom[v] &= ~low
+            one[0] = v
+            if _propagate_packed(m, w, dom, one, 1, lo, wbits, wmask) != DONE:
+                return -1
+    return found
+
+
 _KERNELS = ("_bitlen", "_popcount", "_linear", "_linear_equal", "_table", "_parity", "_connected", "_root", "_acyclic",
             "_clear",
-            "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed")
+            "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed", "_probe_pass")
 # The kernels as plain Python, calling each other (for masks wider than int64's): their own globals.
 _PLAIN_SPACE = dict(globals())
 PLAIN: dict[str, Callable[..., Any]] = {name: FunctionType(globals()[name].__code__, _PLAIN_SPACE, name)
@@ -788,6 +842,41 @@ def _compiled_now() -> bool:
     if _spent[0] > PYTHON_SECONDS or "numba" in sys.modules:
         return use_compiled()
     return False
+
+
+class Supports:
+    """Per value of each answer variable, a fixpoint of propagation with that value (SAC's residual supports,
+    as ``generators.deduction.Prober`` keeps them), as arrays the compiled probing pass reads and fills; with
+    its scratch arrays and the count of values tried (``spent[0]``)."""
+
+    #: the most memory the supports may take; a larger model probes in Python, its supports in a dictionary
+    MAX_BYTES = 64 << 20
+
+    def __init__(self, initial: Sequence[int], answer: Sequence[int]) -> None:
+        import numpy as np
+
+        n = len(initial)
+        self.answer = np.array(answer, dtype=np.int64)
+        self.slot = np.full(n, -1, dtype=np.int64)
+        slots = 0
+        for v in answer:
+            self.slot[v] = slots
+            slots += max(1, initial[v].bit_length())
+        self.sup = np.zeros((slots, n), dtype=np.int64)
+        self.has = np.zeros(slots, dtype=np.uint8)
+        self.snap, self.tmp = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+        self.one, self.spent = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+
+    @staticmethod
+    def fit(initial: Sequence[int], answer: Sequence[int]) -> bool:
+        """Whether the supports of ``answer``'s values over ``initial``'s variables fit in ``MAX_BYTES``."""
+        return sum(max(1, initial[v].bit_length()) for v in answer) * len(initial) * 8 <= Supports.MAX_BYTES
+
+    def keep(self, v: int, bit: int, fixpoint: Sequence[int]) -> None:
+        """``fixpoint`` as the support of ``v``'s value ``bit`` (an answer variable's)."""
+        s = int(self.slot[v]) + bit.bit_length() - 1
+        self.sup[s, :] = fixpoint
+        self.has[s] = 1
 
 
 class Core:
@@ -879,6 +968,32 @@ class Core:
         parts[0][CUR_U], parts[0][CUR_P] = self.units, self.props
         return packed, parts
 
+    def _work(self, native: bool, changed: int) -> tuple[bool, Any, list[Any]]:
+        """This thread's workspace (threads may share one model), with room for ``changed`` starting variables."""
+        work = getattr(self.local, "work", None)
+        if work is None or work[0] != native or len(work[2][1]) < self.stack_size + changed:
+            work = self.local.work = (native, *self._workspace(self.stack_size + changed, native))
+        return cast(tuple[bool, Any, list[Any]], work)
+
+    def probes_compiled(self) -> bool:
+        """Whether ``probe_pass`` can run: the kernels compiled, and no propagator of the model in Python."""
+        return not self.python and self.native
+
+    def probe_pass(self, dom: list[int], supports: Supports, live: bool) -> int:
+        """One compiled pass of probing at depth 1 over ``supports.answer`` (``_probe_pass``), ``dom`` narrowed
+        in place: the values removed, or -1 at a contradiction. Only where ``probes_compiled``."""
+        import numpy as np
+
+        _, packed, _ = self._work(True, 1)
+        values = np.array(dom, dtype=np.int64)
+        kernels = _compiled_kernels[0]
+        assert kernels is not None
+        found = kernels["_probe_pass"](self.packed, packed, values, supports.answer, int(live), self.lo, self.wbits,
+                                       self.wmask, supports.sup, supports.has, supports.slot, supports.snap,
+                                       supports.tmp, supports.one, supports.spent)
+        dom[:] = values.tolist()
+        return int(found)
+
     def _python(self, p: int, dom: Any, base: int, st: Any, stack: Any) -> int:
         """Python's propagator p run on the row at ``base``, its changes pushed on the stack: DONE or FAIL."""
         row = dom[base:base + self.n]
@@ -899,10 +1014,7 @@ class Core:
         domain becomes empty (no solution below this node)."""
         changed = list(changed)
         native = self.native
-        work = getattr(self.local, "work", None)  # a workspace a thread: threads may share one model
-        if work is None or work[0] != native or len(work[2][1]) < self.stack_size + len(changed):
-            work = self.local.work = (native, *self._workspace(self.stack_size + len(changed), native))
-        _, packed, (st, stack, du, dp, scratch, sums) = work
+        _, packed, (st, stack, du, dp, scratch, sums) = self._work(native, len(changed))
         k = _compiled_kernels[0] if native else PLAIN
         assert k is not None
         started = time.perf_counter()
