@@ -34,6 +34,7 @@ def warm_numba_kernels() -> None:
     from puzzlesmith.api.chance import best_moves, train
     from puzzlesmith.chance import GAMES
     from puzzlesmith.csp import Model
+    from puzzlesmith.generators.deduction import Prober
     from puzzlesmith.sbp.hardest import hardest_of_class
     from puzzlesmith.solvers.backtracking import compiled
     from puzzlesmith.solvers.propkernel import use_compiled
@@ -52,6 +53,10 @@ def warm_numba_kernels() -> None:
     model.parity(cells, 1, 2)
     model.connected(cells, [(0, 1), (1, 2), (2, 3)])
     solvers.count(model, engine="backtracking")
+    probed = Model()  # the compiled probing pass of the levels and the generic grade (generators/deduction.py)
+    probed.all_different(probed.int_vars(3, 0, 2))
+    prober = Prober(probed)
+    prober.pass1(prober.start({}), live=False)
     path = Model()
     path.connected(path.int_vars(3, 0, 1), [(0, 1), (1, 2)])
     compiled(path).propagate([2, 1, 2], [0, 1, 2])  # the ends true, the middle false: not connected
