@@ -125,6 +125,19 @@ def test_every_host_form_reads_alike(url: str) -> None:
     assert ps.read_url(url).text == ps.read_url("https://puzz.link/p?akari/6/6/nekcakbl").text
 
 
+def test_a_shikaku_question_mark_is_a_rectangle_of_any_area() -> None:
+    """pzprjs writes Shikaku's question mark as ``.`` (``decodeNumber16``'s -2): read as ``?``, written back the
+    same, its rectangle of any area. On a 2x3 board: a 2 in the corner beside a question mark must stand
+    up, and the question mark takes the four cells left (one answer, by hand); two question marks at the ends
+    of the top row split the board after the first or the second column (two answers)."""
+    beside = ps.read_url("https://puzz.link/p?shikaku/3/2/2.j")
+    assert beside.text == "2?.\n..." and beside.to_url("puzzlink") == "https://puzz.link/p?shikaku/3/2/2.j"
+    assert beside.solutions(limit=5).texts == ["ABB\nABB"]
+    assert ps.read_url("https://puzz.link/p?shikaku/3/2/.g.i").count(limit=5).count == 2
+    with pytest.raises(ps.PuzzlesmithError, match="a question mark: his Rectangles"):
+        beside.to_url("tatham")
+
+
 @pytest.mark.parametrize("alias, genre", [("masyu", "masyu"), ("pearl", "masyu"), ("hashikake", "hashi"),
                                           ("bridges", "hashi"), ("slitherlink", "slitherlink"),
                                           ("bijutsukan", "lightup"), ("slant", "slant")])
@@ -138,7 +151,6 @@ def test_pzprjs_aliases(alias: str, genre: str) -> None:
     ("https://puzz.link/p?akari/6", "expected GENRE/[FLAGS/]COLS/ROWS/BODY"),
     ("https://puzz.link/p?nosuch/6/6/abc", "no puzzle type here reads the puzz.link genre 'nosuch'"),
     ("https://puzz.link/p?slither/2/1/.0", "a question mark or a 4"),
-    ("https://puzz.link/p?shikaku/2/1/.2", "a rectangle of unsaid area"),
     ("https://puzz.link/p?hitori/2/2/12.1", "every cell of a hitori has its number"),
     ("https://puzz.link/p?sudoku/4/3/g1", "a 4x3 sudoku cannot be read here"),
     ("https://puzz.link/p?akari/v:x/6/6/nekcakbl", "variant 'v:x' is not read here"),

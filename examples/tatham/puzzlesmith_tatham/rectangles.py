@@ -1,10 +1,11 @@
 """Rectangles (Nikoli's Shikaku; Simon Tatham's Rectangles): divide the grid into rectangles, each holding
-exactly one number, the rectangle's area.
+exactly one number, the rectangle's area; a question mark (Shikaku's, as puzz.link and Penpa+ write it) is a
+clue whose rectangle may have any area.
 
-Text format: rows separated by ``/`` on one line or one row per line; a cell is a number or ``.``, one
+Text format: rows separated by ``/`` on one line or one row per line; a cell is a number, ``?`` or ``.``, one
 character a cell, or cells separated by spaces when a number has two digits::
 
-    2.2./...4            2 . . . . ./. . . . 10 .
+    2.2./...4            2 . . . . ./. . . . 10 .          2.?./...4
 
 A solution names each cell's rectangle by a letter (its number's place in reading order: A, B, ...): the
 two above are ``AABB/CCCC`` and ``ABBBBB/ABBBBB``.
@@ -33,14 +34,21 @@ from puzzlesmith.puzzles.formats import penpa, puzzlink, tatham
 Numbers = tuple[tuple[int, ...], ...]
 Rect = tuple[int, int, int, int]  # top, left, height, width
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+QUESTION = -1  # a clue of any area (a question mark)
 
 
 def _cell(text: str) -> int:
     if text == ".":
         return 0
+    if text == "?":
+        return QUESTION
     if not text.isdigit() or not text.isascii() or int(text) < 1 or len(text) > 3:
-        raise ValueError("a cell is a number 1-999 or .")
+        raise ValueError("a cell is a number 1-999, ? or .")
     return int(text)
+
+
+def _token(n: int) -> str:
+    return "?" if n == QUESTION else str(n) if n else "."
 
 
 def _cells(rect: Rect, cols: int) -> list[int]:
@@ -49,12 +57,14 @@ def _cells(rect: Rect, cols: int) -> list[int]:
 
 
 def options(numbers: Numbers, k: int) -> list[Rect]:
-    """The rectangles the number at cell ``k`` may fill: its area, inside the grid, no other number in it."""
+    """The rectangles the number at cell ``k`` may fill: its area (any, for a question mark), inside the grid,
+    no other number in it."""
     rows, cols = len(numbers), len(numbers[0])
     r, c = divmod(k, cols)
     n, found = numbers[r][c], []
-    for h in (h for h in range(1, rows + 1) if n % h == 0 and n // h <= cols):
-        w = n // h
+    sides = ([(h, w) for h in range(1, rows + 1) for w in range(1, cols + 1)] if n == QUESTION else
+             [(h, n // h) for h in range(1, rows + 1) if n % h == 0 and n // h <= cols])
+    for h, w in sides:
         for top in range(max(0, r - h + 1), min(r, rows - h) + 1):
             for left in range(max(0, c - w + 1), min(c, cols - w) + 1):
                 rect = (top, left, h, w)
@@ -108,8 +118,14 @@ class Rectangles(PuzzleType):
 
     def _board(self, numbers: Numbers, layout: str = "line") -> Instance:
         rows, cols = len(numbers), len(numbers[0])
-        total = sum(map(sum, numbers))
-        conflict = None if total == rows * cols else f"the numbers add up to {total}, not the {rows * cols} cells"
+        total = sum(n for row in numbers for n in row if n > 0)
+        questions = sum(row.count(QUESTION) for row in numbers)
+        if not questions:
+            conflict = None if total == rows * cols else f"the numbers add up to {total}, not the {rows * cols} cells"
+        else:  # each question mark's rectangle has at least one cell
+            conflict = (None if total + questions <= rows * cols else
+                        f"the numbers add up to {total}, with {questions} question marks more than the "
+                        f"{rows * cols} cells")
         return Instance({"rows": rows, "cols": cols}, {}, data=numbers, layout=layout, conflict=conflict)
 
     def model(self, instance: Instance) -> Model:
@@ -121,7 +137,7 @@ class Rectangles(PuzzleType):
         return "/".join(lines) if instance.layout == "line" else "\n".join(lines)
 
     def format_puzzle(self, instance: Instance) -> str:
-        return self._text(instance, [[str(n) if n else "." for n in row] for row in instance.data])
+        return self._text(instance, [[_token(n) for n in row] for row in instance.data])
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
         cols = instance.params["cols"]
@@ -134,7 +150,7 @@ class Rectangles(PuzzleType):
         if instance is None:
             return str(value)
         r, c = divmod(value, instance.params["cols"])
-        return f"the {instance.data[r][c]} at r{r + 1}c{c + 1}"
+        return f"the {_token(instance.data[r][c])} at r{r + 1}c{c + 1}"
 
     def clue_vars(self, instance: Instance) -> list[int]:
         return list(range(instance.params["rows"] * instance.params["cols"]))
@@ -146,7 +162,7 @@ class Rectangles(PuzzleType):
             (r, c), n = divmod(k, cols), instance.data[k // cols][k % cols]
             pic.rect(c * size, r * size, size, size, stroke="#bbbbbb", role="cell")
             if n:
-                pic.text((c + 0.5) * size, (r + 0.5) * size, str(n), size * 0.5, bold=True, role="given")
+                pic.text((c + 0.5) * size, (r + 0.5) * size, _token(n), size * 0.5, bold=True, role="given")
         for a, b in grid.cell_pairs(rows, cols):
             if values is not None and values[a] != values[b]:
                 x, y = (b % cols) * size, (b // cols) * size
@@ -192,28 +208,27 @@ class Rectangles(PuzzleType):
         return {}, tatham.read_cells(desc, w, h, numbers=True, sep=" ")
 
     def to_tatham(self, instance: Instance) -> str:
+        if any(QUESTION in row for row in instance.data):
+            raise PuzzleError("a question mark: his Rectangles gives every rectangle its area", where="Tatham ID")
         text = tatham.text_of(self, instance)
         return f"{tatham.shape(text)}:" + tatham.write_cells(text, numbers=True)
 
     def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
-        """pzprjs's Shikaku: ``decodeNumber16``, the areas; its question mark (a rectangle of any area) is
-        refused: every number here says its area."""
+        """pzprjs's Shikaku: ``decodeNumber16``, the areas, and its question mark (-2, a rectangle of any area)."""
         values, rest = puzzlink.read_number16(body, cols * rows)
         puzzlink.done(rest)
-        if -2 in values:
-            raise PuzzleError("a question mark (a rectangle of unsaid area): every rectangle here gives its area",
-                              where="puzz.link body")
-        cells = ["." if v == -1 else str(v) for v in values]
+        cells = ["." if v == -1 else "?" if v == -2 else str(v) for v in values]
         return {}, "\n".join(" ".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
 
     def to_puzzlink(self, instance: Instance) -> str:
         rows = tatham.cells_of(tatham.text_of(self, instance))
-        values = [-1 if t == "." else int(t) for row in rows for t in row]
+        values = [-1 if t == "." else -2 if t == "?" else int(t) for row in rows for t in row]
         return puzzlink.query("shikaku", len(rows[0]), len(rows), puzzlink.write_number16(values))
 
     def from_penpa(self, board: penpa.PenpaBoard) -> tuple[dict[str, str], str]:
-        """As noqx reads a Shikaku: the numbers at the cells' centres, each its rectangle's area."""
-        return {}, penpa.numbers_text(board, "rectangles", range(1, 10000), sep=" ")
+        """As noqx reads a Shikaku: the numbers at the cells' centres, each its rectangle's area, a blank one
+        (a question mark) a rectangle of any area."""
+        return {}, penpa.numbers_text(board, "rectangles", range(1, 10000), sep=" ", blank="?")
 
     def to_penpa(self, instance: Instance) -> penpa.PenpaBoard:
-        return penpa.of_numbers(tatham.text_of(self, instance))
+        return penpa.of_numbers(tatham.text_of(self, instance), question="?")

@@ -203,15 +203,19 @@ def _abbreviated(part: str) -> str:
     return part
 
 
-def numbers_text(board: PenpaBoard, genre: str, allowed: range, sep: str = "", every_cell: bool = False) -> str:
+def numbers_text(board: PenpaBoard, genre: str, allowed: range, sep: str = "", every_cell: bool = False,
+                 blank: str | None = None) -> str:
     """The board's numbers at the cells' centres as a grid text (cells joined by ``sep``, ``.`` where none), for
     a genre whose clues are numbers alone (noqx's Hitori, Fillomino, Kurodoko, Shikaku, Slitherlink):
-    PuzzleError for a number outside ``allowed``, a blank one, a cell without one when ``every_cell``, shaded
-    cells, symbols or any other part."""
+    PuzzleError for a number outside ``allowed``, a blank one (a question mark; written as ``blank`` where the
+    genre has one), a cell without one when ``every_cell``, shaded cells, symbols or any other part."""
     refuse_others(board, genre)
     if board.surface or board.symbols:
         raise PuzzleError(f"shaded cells or symbols: a {genre} here gives numbers alone", where="Penpa+ URL")
-    for (r, c), n in sorted(board.numbers.items()):
+    numbers = {cell: blank if not n and blank is not None else n for cell, n in board.numbers.items()}
+    for (r, c), n in sorted(numbers.items()):
+        if n == blank:
+            continue
         if not n:
             raise PuzzleError(f"a blank number (a question mark) at r{r + 1}c{c + 1}: a {genre} here gives each "
                               "clue its number", where="Penpa+ URL")
@@ -223,14 +227,15 @@ def numbers_text(board: PenpaBoard, genre: str, allowed: range, sep: str = "", e
     if hole is not None:
         raise PuzzleError(f"r{hole[0] + 1}c{hole[1] + 1} has no number: every cell of a {genre} has its number",
                           where="Penpa+ URL")
-    return "\n".join(sep.join(board.numbers.get((r, c), ".") for c in range(board.cols)) for r in range(board.rows))
+    return "\n".join(sep.join(numbers.get((r, c), ".") for c in range(board.cols)) for r in range(board.rows))
 
 
-def of_numbers(text: str, blank: str = ".") -> PenpaBoard:
+def of_numbers(text: str, blank: str = ".", question: str | None = None) -> PenpaBoard:
     """A board of numbers at the cells' centres from a genre's grid text (``tatham.text_of``; ``blank`` a cell
-    without)."""
+    without, ``question`` a clue without its number, written as Penpa+'s blank number)."""
     rows = tatham.cells_of(text)
-    found = {(r, c): t for r, row in enumerate(rows) for c, t in enumerate(row) if t != blank}
+    found = {(r, c): "" if t == question else t for r, row in enumerate(rows) for c, t in enumerate(row)
+             if t != blank}
     return PenpaBoard(len(rows), len(rows[0]), {}, found, {}, ())
 
 
