@@ -16,7 +16,7 @@ from puzzlesmith.puzzles import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGINS = {"range": "puzzlesmith_tatham.range:Range", "rectangles": "puzzlesmith_tatham.rectangles:Rectangles",
-           "slant": "puzzlesmith_tatham.slant:Slant"}
+           "slant": "puzzlesmith_tatham.slant:Slant", "magnets": "puzzlesmith_tatham.magnets:Magnets"}
 
 
 @pytest.fixture(autouse=True)
@@ -136,6 +136,47 @@ def test_a_shikaku_question_mark_is_a_rectangle_of_any_area() -> None:
     assert ps.read_url("https://puzz.link/p?shikaku/3/2/.g.i").count(limit=5).count == 2
     with pytest.raises(ps.PuzzlesmithError, match="a question mark: his Rectangles"):
         beside.to_url("tatham")
+
+
+#: a 10x10 Magnets of a public daily-puzzle database (its entries are puzz.link URLs; this one is marked hard)
+MAGNETS = ("https://puzz.link/p?magnets/10/10/2452233014223522424444222442233223322244ldlrrnrtrlqvvvvemqfrnn9rmsf"
+           "fvmo97mrf")
+
+
+def test_magnets_read_with_its_counts_and_dominoes_and_written_back() -> None:
+    """pzprjs's Magnets puts both counts of a column above it (its - count nearer the grid) and both of a row left
+    of it: read into this text's order, one answer, whose every + and - count matches the URL's, and written
+    back byte for byte."""
+    puzzle = ps.read_url(MAGNETS)
+    assert puzzle.to_url("puzzlink") == MAGNETS
+    lines = puzzle.text.splitlines()
+    assert lines[0].split() == "4 2 3 0 4 2 5 2 2 4".split() and lines[2] == "4 4 TLRLRLRTLR"
+    assert puzzle.count(limit=2).count == 1
+    answer = [row.split()[2] for row in puzzle.solve().texts[0].splitlines()[2:]]
+    for r, line in enumerate(lines[2:]):
+        plus, minus = map(int, line.split()[:2])
+        assert (answer[r].count("+"), answer[r].count("-")) == (plus, minus)
+    for c in range(10):
+        column = "".join(row[c] for row in answer)
+        assert (column.count("+"), column.count("-")) == (int(lines[0].split()[c]), int(lines[1].split()[c]))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_made_magnets_go_through_a_puzzlink_url_unchanged(seed: int) -> None:
+    puzzle = ps.generate("magnets", seed=seed, size="6x5")
+    again = ps.read_url(puzzle.to_url("puzzlink"))
+    assert again.text == puzzle.text.replace("/", "\n")  # read in lines, as pzprjs has no layout
+
+
+@pytest.mark.parametrize("url, said", [
+    # pzprjs's own test URL (test/script/magnets.js) has a cell outside the grid, which Tatham's Magnets lacks
+    ("https://puzz.link/p?magnets/5/5/g222j2h2g22g0g32fubmo3or00000000000400", "given poles or cells outside"),
+    ("https://puzz.link/p?magnets/a/2/2/g", "its anti-magnets variant"),
+    ("https://puzz.link/p?magnets/2/2/ggggg00", "the walls around r1c1 do not make it half of a domino"),
+])
+def test_magnets_that_tathams_cannot_say_are_refused(url: str, said: str) -> None:
+    with pytest.raises(ps.PuzzlesmithError, match=re.escape(said)):
+        ps.read_url(url)
 
 
 @pytest.mark.parametrize("alias, genre", [("masyu", "masyu"), ("pearl", "masyu"), ("hashikake", "hashi"),

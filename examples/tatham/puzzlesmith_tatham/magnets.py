@@ -23,7 +23,7 @@ from puzzlesmith.core.picture import LIGHT, SOLUTION, WHITE, Picture
 from puzzlesmith.csp.model import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, char_grid, grid_text, parse_rxc
-from puzzlesmith.puzzles.formats import tatham
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 
 Site = tuple[int, int, str]
 Halves = tuple[str, ...]  # each row's cells as L R T B
@@ -82,6 +82,7 @@ _SINGLES = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 class Magnets(PuzzleType):
     name = "magnets"
     tatham_name = "magnets"
+    puzzlink_names = ("magnets",)
     summary = "dominoes that are magnets or blank, like poles never side by side; + and - counted (Tatham's Magnets)"
     params = (Param("size", None, "RxC or N, an even number of cells, when generating (default 6)",
                     lambda t: parse_rxc(t, True, 900)),)
@@ -234,6 +235,52 @@ class Magnets(PuzzleType):
                   enumerate(zip(counts[1], counts[3]))]
         return {}, "\n".join(lines)
 
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Magnets: its counts outside the grid (``decodeNumber16ExCell``: per column, from the left,
+        its - count then its + count, those above the grid; then per row, from the top, its - then + count, those
+        left of it), the walls between dominoes (``decodeBorder``), then given poles (``decodeCircle``) and cells
+        outside the grid (``decodeEmpty``), which Tatham's Magnets has not: refused, as is the anti-magnet
+        variant (flag ``a``)."""
+        if flags:
+            raise PuzzleError(f"pzprjs's flags {flags!r} (its anti-magnets variant): not read here",
+                              where="puzz.link URL")
+        values, rest = puzzlink.read_number16(body, 2 * (cols + rows))
+        if -2 in values:
+            raise PuzzleError("a count written as a question mark: a count here is a number or none",
+                              where="puzz.link body")
+        walls, rest = puzzlink.read_borders(rest, cols, rows)
+        if rest:
+            poles, rest = puzzlink.read_triples(rest, cols * rows)
+            holes, rest = puzzlink.read_binary(rest, cols * rows)
+            if any(poles) or any(holes):
+                raise PuzzleError("given poles or cells outside the grid: Tatham's Magnets has neither",
+                                  where="puzz.link body")
+        puzzlink.done(rest)
+        halves = [["?"] * cols for _ in range(rows)]
+        for r, c in ((r, c) for r in range(rows) for c in range(cols)):
+            open_ = [(dr, dc, half) for dr, dc, half in ((0, 1, "L"), (0, -1, "R"), (1, 0, "T"), (-1, 0, "B"))
+                     if 0 <= r + dr < rows and 0 <= c + dc < cols and not _wall(walls, cols, rows, r, c, dr, dc)]
+            if len(open_) != 1:
+                raise PuzzleError(f"the walls around r{r + 1}c{c + 1} do not make it half of a domino",
+                                  where="puzz.link body")
+            halves[r][c] = open_[0][2]
+        show = lambda n: "." if n < 0 else str(n)  # noqa: E731
+        lines = [" ".join(show(values[2 * c + sign]) for c in range(cols)) for sign in (1, 0)]  # + then -
+        lines += [f"{show(values[2 * cols + 2 * r + 1])} {show(values[2 * cols + 2 * r])} {''.join(halves[r])}"
+                  for r in range(rows)]
+        return {}, "\n".join(lines)
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        rows, cols, halves = instance.params["rows"], instance.params["cols"], instance.data
+        counts = [-1 if n is None else n for n in self._counts(instance)]  # in ``counted``'s order
+        plus, minus = counts[:2 * rows:2], counts[1:2 * rows:2]
+        above = [n for c in range(cols) for n in (counts[2 * rows + cols + c], counts[2 * rows + c])]
+        left = [n for r in range(rows) for n in (minus[r], plus[r])]
+        walls = [int(halves[r][c] != "L") for r in range(rows) for c in range(cols - 1)]
+        walls += [int(halves[r][c] != "T") for r in range(rows - 1) for c in range(cols)]
+        body = puzzlink.write_number16(above + left) + puzzlink.write_borders(walls, cols, rows)
+        return puzzlink.query("magnets", cols, rows, body)
+
     def to_tatham(self, instance: Instance) -> str:
         lines = [line.split() for line in tatham.text_of(self, instance).splitlines()]
         rows = lines[2:]
@@ -244,6 +291,13 @@ class Magnets(PuzzleType):
         parts = ["".join(map(code, lines[0])), "".join(code(x[0]) for x in rows), "".join(map(code, lines[1])),
                  "".join(code(x[1]) for x in rows), "".join(x[2] for x in rows)]
         return f"{len(rows[0][2])}x{len(rows)}:" + ",".join(parts)
+
+
+def _wall(walls: Sequence[int], cols: int, rows: int, r: int, c: int, dr: int, dc: int) -> bool:
+    """Whether ``read_borders``' walls part the cell (r, c) from its neighbour (r + dr, c + dc)."""
+    if dr == 0:
+        return bool(walls[r * (cols - 1) + min(c, c + dc)])
+    return bool(walls[(cols - 1) * rows + min(r, r + dr) * cols + c])
 
 
 def _turned(cells: list[list[str]], r: int, c: int) -> tuple[list[str], list[str]] | None:

@@ -146,7 +146,7 @@ def read_triples(body: str, cells: int) -> tuple[list[int], str]:
             raise _fail(f"{ca!r} at character {i + 1} is not a base-27 digit")
         value = int(ca, 27)
         out.extend([value // 9 % 3, value // 3 % 3, value % 3])
-    return _filled(out, cells)[:cells], body[size:]
+    return (out + [0] * cells)[:cells], body[size:]  # the last digit's spare places, and cells left out: none
 
 
 def write_triples(values: Sequence[int]) -> str:
@@ -202,6 +202,30 @@ def read_borders(body: str, cols: int, rows: int) -> tuple[list[int], str]:
         out.extend((bits + [0] * count)[:count])
         k += size
     return out, body[k:]
+
+
+def write_borders(walls: Sequence[int], cols: int, rows: int) -> str:
+    """``encodeBorder``, the inverse of ``read_borders``: each part five walls to a digit, its last digit
+    holding what is left."""
+    first = (cols - 1) * rows
+    out = []
+    for part in (walls[:first], walls[first:]):
+        for k in range(0, len(part), 5):
+            chunk = part[k:k + 5]
+            out.append(_B36[sum(bit << (4 - j) for j, bit in enumerate(chunk))])
+    return "".join(out)
+
+
+def read_binary(body: str, cells: int) -> tuple[list[bool], str]:
+    """``decodeBinary``: a mark a cell, five to a base-32 digit, the first the highest."""
+    out: list[bool] = []
+    for i, ca in enumerate(body):
+        if ca not in _B36[:32]:
+            raise _fail(f"{ca!r} at character {i + 1} is not a base-32 digit")
+        out.extend(bool(int(ca, 32) >> (4 - j) & 1) for j in range(5))
+        if len(out) >= cells:
+            return out[:cells], body[i + 1:]
+    return out + [False] * (cells - len(out)), ""
 
 
 def done(rest: str) -> None:
