@@ -16,7 +16,8 @@ from puzzlesmith.puzzles import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGINS = {"range": "puzzlesmith_tatham.range:Range", "rectangles": "puzzlesmith_tatham.rectangles:Rectangles",
-           "slant": "puzzlesmith_tatham.slant:Slant", "magnets": "puzzlesmith_tatham.magnets:Magnets"}
+           "slant": "puzzlesmith_tatham.slant:Slant", "magnets": "puzzlesmith_tatham.magnets:Magnets",
+           "galaxies": "puzzlesmith_tatham.galaxies:Galaxies"}
 
 
 @pytest.fixture(autouse=True)
@@ -177,6 +178,35 @@ def test_made_magnets_go_through_a_puzzlink_url_unchanged(seed: int) -> None:
 def test_magnets_that_tathams_cannot_say_are_refused(url: str, said: str) -> None:
     with pytest.raises(ps.PuzzlesmithError, match=re.escape(said)):
         ps.read_url(url)
+
+
+#: penpa-edit's own tests of reading puzz.link URLs (swaroopg92/penpa-edit, test/public/puzz_link_parser.js,
+#: "Tentaisho 1" to "4"): the last two have black dots, a dot all the same here (as in Tatham's IDs)
+TENTAISHO = [("10/10/znezzjezzmezweu4ezlezzrezjeze", True),
+             ("16/10/neme8cenezkezlcerezzqewezzlae2ezmegeyevez8eo44eq6ezzeneek84em", True),
+             ("5/5/o3ey72fs2fl", False), ("9/9/elaegezs62fkf7eqegekfgezifkbc3ejezsc2ehe", False)]
+
+
+@pytest.mark.parametrize("body, white", TENTAISHO)
+def test_tentaisho_reads_to_one_answer_and_writes_back(body: str, white: bool) -> None:
+    url = f"https://puzz.link/p?tentaisho/{body}"
+    puzzle = ps.read_url(url)
+    assert puzzle.type.name == "galaxies" and puzzle.count(limit=2).count == 1
+    written = puzzle.to_url("puzzlink")
+    assert (written == url) == white  # black dots are written white
+    assert ps.read_url(written).text == puzzle.text
+
+
+def test_tentaisho_with_a_cell_outside_the_grid_is_refused() -> None:
+    """pzprjs's own test URL (test/script/tentaisho.js) leaves r1c5 out of the grid, which Galaxies cannot."""
+    with pytest.raises(ps.PuzzlesmithError, match="r1c5 lies outside the grid"):
+        ps.read_url("https://puzz.link/p?tentaisho/5/5/6fl94fi65en8dbf10000")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_made_galaxies_go_through_a_puzzlink_url_unchanged(seed: int) -> None:
+    puzzle = ps.generate("galaxies", seed=seed, size="7")
+    assert ps.read_url(puzzle.to_url("puzzlink")).text == puzzle.text.replace("/", "\n")
 
 
 @pytest.mark.parametrize("alias, genre", [("masyu", "masyu"), ("pearl", "masyu"), ("hashikake", "hashi"),

@@ -30,7 +30,7 @@ from puzzlesmith.core.picture import Picture
 from puzzlesmith.csp import Model
 from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, char_grid, grid_text, parse_rxc
-from puzzlesmith.puzzles.formats import tatham
+from puzzlesmith.puzzles.formats import puzzlink, tatham
 
 Dots = tuple[tuple[int, int], ...]  # doubled coordinates (i, j) of the dots, in reading order
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -78,6 +78,7 @@ def galaxies_model(rows: int, cols: int, dots: Dots) -> Model:
 class Galaxies(PuzzleType):
     name = "galaxies"
     tatham_name = "galaxies"
+    puzzlink_names = ("tentaisho",)
     summary = "divide the grid into regions symmetric about their one dot (Tentai Show) (plug-in)"
     params = (Param("size", "7", "N or ROWSxCOLUMNS of the boards generate makes",
                     lambda text: parse_rxc(text, square=True, most=400, least=2)),)
@@ -189,6 +190,27 @@ class Galaxies(PuzzleType):
         w, h, _ = tatham.size(params, rest=r"(d[a-z])?")
         points = tatham.gapped(desc, (2 * w - 1) * (2 * h - 1), {"a": "o", "A": "o"}, closed=False)
         return {}, "\n".join("".join(t or "." for t in row) for row in tatham.rows_of(points, 2 * w - 1))
+
+    def from_puzzlink(self, name: str, flags: str, cols: int, rows: int, body: str) -> tuple[dict[str, str], str]:
+        """pzprjs's Tentaisho: the dots on the (2C-1)x(2R-1) points inside the grid (``decodeDot``; a black dot
+        a dot all the same here, as in his IDs), then its cells outside the grid (``decodeEmpty``), which
+        Tatham's Galaxies has not: refused."""
+        width = 2 * cols - 1
+        dots, rest = puzzlink.read_dots(body, width * (2 * rows - 1))
+        if rest:
+            holes, rest = puzzlink.read_binary(rest, cols * rows)
+            hole = next((k for k, h in enumerate(holes) if h), None)
+            if hole is not None:
+                raise PuzzleError(f"r{hole // cols + 1}c{hole % cols + 1} lies outside the grid: Tatham's Galaxies "
+                                  "has no such cells", where="puzz.link body")
+        puzzlink.done(rest)
+        return {}, "\n".join("".join("o" if d else "." for d in dots[i * width:(i + 1) * width])
+                             for i in range(2 * rows - 1))
+
+    def to_puzzlink(self, instance: Instance) -> str:
+        rows, cols, dots = instance.params["rows"], instance.params["cols"], set(instance.data)
+        points = [int((i, j) in dots) for i in range(2 * rows - 1) for j in range(2 * cols - 1)]
+        return puzzlink.query("tentaisho", cols, rows, puzzlink.write_dots(points))
 
     def to_tatham(self, instance: Instance) -> str:
         points = ["" if ch == "." else ch for ch in tatham.text_of(self, instance).replace("\n", "")]

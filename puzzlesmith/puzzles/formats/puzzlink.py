@@ -228,6 +228,45 @@ def read_binary(body: str, cells: int) -> tuple[list[bool], str]:
     return out + [False] * (cells - len(out)), ""
 
 
+def read_dots(body: str, points: int) -> tuple[list[int], str]:
+    """``decodeDot``: each point's dot, 0 none, 1 white, 2 black: a hex digit is a dot (its lowest bit its
+    colour) and then, in its other bits, the points without one up to the next dot (``e``, ``f``: seven), and
+    ``g``-``z`` 1-20 points without one."""
+    out: list[int] = []
+    for i, ca in enumerate(body):
+        if ca not in _B36:
+            raise _fail(f"{ca!r} at character {i + 1} is not a base-36 digit")
+        value = int(ca, 36)
+        out.extend([value % 2 + 1, *[0] * (value >> 1)] if value < 16 else [0] * (value - 15))
+        if len(out) >= points:
+            return out[:points], body[i + 1:]  # the last digit's gap may run past the end
+    return out + [0] * (points - len(out)), ""
+
+
+def write_dots(dots: Sequence[int]) -> str:
+    """``encodeDot``, the inverse of ``read_dots``: a dot's digit reaches the next dot up to seven points on,
+    else says seven empty points; runs of up to 20 empty points between."""
+    out, run, s = [], 0, 0
+    while s < len(dots):
+        if not dots[s]:
+            run += 1
+            if run == 20:
+                out.append(_B36[15 + run])
+                run = 0
+            s += 1
+            continue
+        gap = next((i for i in range(1, 8) if s + i < len(dots) and dots[s + i]), None)
+        digit = f"{2 * (gap - 1) + dots[s] - 1:x}" if gap is not None else f"{13 + dots[s]:x}"
+        if run:
+            out.append(_B36[15 + run])
+            run = 0
+        out.append(digit)
+        s += gap if gap is not None else 8
+    if run:
+        out.append(_B36[15 + run])
+    return "".join(out)
+
+
 def done(rest: str) -> None:
     """PuzzleError when a body goes on after the genre's last part (a URL pasted with more, never read as
     a different puzzle)."""
