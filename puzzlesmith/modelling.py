@@ -20,6 +20,7 @@ person calls these, and a TypeError from deep inside an engine says nothing abou
 from __future__ import annotations
 
 import builtins
+import sys
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -105,17 +106,43 @@ class Model(CoreModel):
         self._by_name: dict[str, int] | None = None
 
     # -- variables -----------------------------------------------------------------------------
-    def int_var(self, lo: int, hi: int, name: str | None = None) -> Var:  # type: ignore[override]
-        """A variable with values lo..hi (whole numbers)."""
-        return Var(self, super().int_var(lo, hi, name))
+    def int_var(self, lo: int, hi: int, name: str | None = None, shape: Any = None) -> Any:
+        """A variable with values lo..hi (whole numbers); with ``shape`` (a whole number or a tuple of them) a
+        numpy array of such variables (``csp.arrays.VarArray``), named ``name[i,j]``."""
+        if shape is None:
+            return Var(self, super().int_var(lo, hi, name))
+        return self._shaped(shape, name, lambda label: self.int_var(lo, hi, label))
+
+    def _shaped(self, shape: Any, name: str | None, make: Any) -> Any:
+        import numpy as np  # only for models that ask for a shape
+
+        from puzzlesmith.csp import arrays
+
+        dims = arrays.shaped(shape)
+        if name is not None and not isinstance(name, str):
+            raise ModelError(f"a variable name must be a string, got {name!r}")
+        out = arrays.VarArray(np.empty(dims, dtype=object))
+        for at in np.ndindex(*dims):
+            out[at] = make(None if name is None else f"{name}[{','.join(map(str, at))}]")
+        return out
+
+    @staticmethod
+    def array(items: Any) -> Any:
+        """A numpy array of variables, expressions or numbers (``csp.arrays.VarArray``) from a list, nested lists
+        or an array: vectorised comparisons, and ``a[i]`` with a variable ``i`` means ``m.element(a, i)``."""
+        from puzzlesmith.csp import arrays
+
+        return arrays.var_array(items)
 
     def int_vars(self, count: int, lo: int, hi: int, prefix: str = "x") -> list[Var]:  # type: ignore[override]
         """``count`` variables with values lo..hi, named prefix0, prefix1, ..."""
         return [self.int_var(lo, hi, f"{prefix}{i}") for i in range(_count(count, prefix))]
 
-    def bool_var(self, name: str | None = None) -> BoolVar:
-        """A 0/1 variable, usable as a constraint ("is true") and as a number."""
-        return BoolVar(self, super().int_var(0, 1, name))
+    def bool_var(self, name: str | None = None, shape: Any = None) -> Any:
+        """A 0/1 variable, usable as a constraint ("is true") and as a number; with ``shape`` an array of them."""
+        if shape is None:
+            return BoolVar(self, super().int_var(0, 1, name))
+        return self._shaped(shape, name, self.bool_var)
 
     def bool_vars(self, count: int, prefix: str = "b") -> list[BoolVar]:
         """``count`` 0/1 variables, named prefix0, prefix1, ..."""
@@ -317,9 +344,13 @@ def _iterable(value: object) -> bool:
 
 
 def _items(values: Any, what: str) -> list[Any]:
-    """``values`` as a list, or a ModelError naming ``what`` when it is no collection (a string is none)."""
+    """``values`` as a list, or a ModelError naming ``what`` when it is no collection (a string is none). An
+    array of variables of any shape is read flat, row by row, as a list of its items."""
     if isinstance(values, (str, bytes, Expr)) or not _iterable(values):
         raise ModelError(f"{what} must be a list or another collection, got {values!r}")
+    arrays = sys.modules.get("puzzlesmith.csp.arrays")  # loaded by whoever made such an array
+    if arrays is not None and isinstance(values, arrays.VarArray):
+        return list(values.ravel())
     return list(values)
 
 

@@ -47,11 +47,15 @@ class Expr:
     __hash__ = object.__hash__  # by identity: == builds a constraint, so it cannot define equality
 
     def __add__(self, other: Operand) -> Expr:
+        if _array(other):
+            return NotImplemented
         return Sum.of([(self, 1), (_operand(other), 1)])
 
     __radd__ = __add__
 
     def __sub__(self, other: Operand) -> Expr:
+        if _array(other):
+            return NotImplemented
         return Sum.of([(self, 1), (_operand(other), -1)])
 
     def __rsub__(self, other: Operand) -> Expr:
@@ -64,6 +68,8 @@ class Expr:
         return self
 
     def __mul__(self, other: object) -> Expr:
+        if _array(other):
+            return NotImplemented
         if isinstance(other, Expr):
             raise ModelError(f"{self} * {other}: only multiplication by a whole number is supported")
         return Sum.of([(self, whole(other, f"the factor of {self}"))])
@@ -74,21 +80,33 @@ class Expr:
         return Abs(self)
 
     def __eq__(self, other: object) -> Compare:  # type: ignore[override]
+        if _array(other):
+            return NotImplemented
         return Compare(self, "==", _operand(other))
 
     def __ne__(self, other: object) -> Compare:  # type: ignore[override]
+        if _array(other):
+            return NotImplemented
         return Compare(self, "!=", _operand(other))
 
     def __lt__(self, other: Operand) -> Compare:
+        if _array(other):
+            return NotImplemented
         return Compare(self, "<", _operand(other))
 
     def __le__(self, other: Operand) -> Compare:
+        if _array(other):
+            return NotImplemented
         return Compare(self, "<=", _operand(other))
 
     def __gt__(self, other: Operand) -> Compare:
+        if _array(other):
+            return NotImplemented
         return Compare(self, ">", _operand(other))
 
     def __ge__(self, other: Operand) -> Compare:
+        if _array(other):
+            return NotImplemented
         return Compare(self, ">=", _operand(other))
 
     def __bool__(self) -> bool:
@@ -97,6 +115,12 @@ class Expr:
     def variables(self) -> Iterable[Var]:
         """Every variable the expression mentions (for the model check)."""
         return ()
+
+
+def _array(value: object) -> bool:
+    """True for a numpy array: ``x + q`` is then numpy's, item by item (numpy is loaded only if in use)."""
+    np = sys.modules.get("numpy")
+    return np is not None and isinstance(value, np.ndarray)
 
 
 def _operand(value: object) -> Expr:
@@ -215,16 +239,19 @@ class Element(Expr):
     """array[index] with a variable index. The index is constrained to the array's positions wherever the
     expression appears (also inside a reified or negated constraint): one rule, the same on every engine."""
 
-    def __init__(self, array: Sequence[Operand], index: Operand) -> None:
+    def __init__(self, array: Sequence[Operand], index: Operand, axes: Sequence[tuple[Expr, int]] = ()) -> None:
         if not len(array):
             raise ModelError("element() needs a non-empty array")
         self.array, self.index = [_operand(a) for a in array], _operand(index)
+        self.axes = list(axes)  # (index, size) of each axis of a shaped array: each index within its axis too
 
     def __repr__(self) -> str:
         return f"[{', '.join(map(str, self.array))}][{self.index}]"
 
     def variables(self) -> Iterable[Var]:
         yield from self.index.variables()
+        for k, _ in self.axes:
+            yield from k.variables()
         for a in self.array:
             yield from a.variables()
 
@@ -333,7 +360,8 @@ def value(e: Operand, values: Sequence[int] | Mapping[int, int]) -> int:
         return (max if e.largest else min)(value(a, values) for a in e.args)
     if isinstance(e, Element):
         i = value(e.index, values)
-        if not 0 <= i < len(e.array):  # lowering keeps the index within the array, wherever element appears
+        # lowering keeps the index within the array (and each axis), wherever element appears
+        if not 0 <= i < len(e.array) or any(not 0 <= value(k, values) < size for k, size in e.axes):
             raise ModelError(f"{e}: index {i} is not a position of the array")
         return value(e.array[i], values)
     if isinstance(e, Truth):
@@ -543,6 +571,8 @@ def _minmax(model: Model, e: MinMax) -> int:
 
 
 def _element(model: Model, e: Element) -> int:
+    for k, size in e.axes:
+        _post(model, Junction([Compare(k, ">=", Const(0)), Compare(k, "<", Const(size))], any_=False))
     iv, off = as_var(model, e.index)
     positions = [x for x in model.domains[iv] if 0 <= x + off < len(e.array)]
     if not positions:
