@@ -208,6 +208,12 @@ class Model(CoreModel):
         return builtins.abs(expr._operand(arg))
 
     @staticmethod
+    def if_then_else(cond: Any, then: Any, other: Any) -> Expr:
+        """``then`` when ``cond`` holds, else ``other`` (numbers or expressions); with two constraints as the
+        branches, a constraint."""
+        return expr.if_then_else(cond, then, other)
+
+    @staticmethod
     def occurrences(vars: Iterable[Any], value: int) -> Expr:
         """How many of ``vars`` equal ``value``."""
         return expr.occurrences(_items(vars, "occurrences: the variables"), value)

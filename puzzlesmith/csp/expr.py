@@ -71,10 +71,34 @@ class Expr:
         if _array(other):
             return NotImplemented
         if isinstance(other, Expr):
-            raise ModelError(f"{self} * {other}: only multiplication by a whole number is supported")
+            return Product(self, other)
         return Sum.of([(self, whole(other, f"the factor of {self}"))])
 
     __rmul__ = __mul__
+
+    def __floordiv__(self, other: object) -> Expr:
+        if _array(other):
+            return NotImplemented
+        return Division(self, _operand(other), modulo=False)
+
+    def __rfloordiv__(self, other: object) -> Expr:
+        return Division(_operand(other), self, modulo=False)
+
+    def __mod__(self, other: object) -> Expr:
+        if _array(other):
+            return NotImplemented
+        return Division(self, _operand(other), modulo=True)
+
+    def __rmod__(self, other: object) -> Expr:
+        return Division(_operand(other), self, modulo=True)
+
+    def __xor__(self, other: object) -> BoolExpr:
+        if _array(other):
+            return NotImplemented
+        return _xor(_boolean(self), _boolean(other))
+
+    def __rxor__(self, other: object) -> BoolExpr:
+        return _xor(_boolean(other), _boolean(self))
 
     def __abs__(self) -> Expr:
         return Abs(self)
@@ -256,6 +280,66 @@ class Element(Expr):
             yield from a.variables()
 
 
+class Product(Expr):
+    """x * y, both expressions: a Table of the products when the two have few value combinations, otherwise
+    the element of [lo * y, ..., hi * y] at x - lo (x the one with fewer values), which is linear in each
+    position, so every engine takes it."""
+
+    def __init__(self, x: Expr, y: Expr) -> None:
+        self.x, self.y = x, y
+
+    def __repr__(self) -> str:
+        return f"({self.x} * {self.y})"
+
+    def variables(self) -> Iterable[Var]:
+        yield from self.x.variables()
+        yield from self.y.variables()
+
+
+class Division(Expr):
+    """x // y or x % y as Python means them (rounding down; a remainder with the sign of y). The divisor is
+    kept from 0 wherever the expression appears (as an element's index is kept within its array), the same
+    rule on every engine."""
+
+    def __init__(self, x: Expr, y: Expr, modulo: bool) -> None:
+        self.x, self.y, self.modulo = x, y, modulo
+
+    def __repr__(self) -> str:
+        return f"({self.x} {'%' if self.modulo else '//'} {self.y})"
+
+    def variables(self) -> Iterable[Var]:
+        yield from self.x.variables()
+        yield from self.y.variables()
+
+
+class IfThenElse(Expr):
+    """``then`` when ``cond`` holds, else ``other``: the element of [other, then] at cond (as 0/1)."""
+
+    def __init__(self, cond: BoolExpr, then: Expr, other: Expr) -> None:
+        self.cond, self.then, self.other = cond, then, other
+
+    def __repr__(self) -> str:
+        return f"({self.then} if {self.cond} else {self.other})"
+
+    def variables(self) -> Iterable[Var]:
+        yield from self.cond.variables()
+        yield from self.then.variables()
+        yield from self.other.variables()
+
+
+def if_then_else(cond: object, then: object, other: object) -> Expr:
+    """``then`` if ``cond`` else ``other``; with two constraints as the branches, a constraint itself."""
+    c = _boolean(cond)
+    if isinstance(then, BoolExpr) and isinstance(other, BoolExpr):
+        return Junction([Junction([c, then], any_=False), Junction([Not(c), other], any_=False)], any_=True)
+    return IfThenElse(c, _operand(then), _operand(other))
+
+
+def _xor(a: BoolExpr, b: BoolExpr) -> BoolExpr:
+    """a ^ b: exactly one of the two holds (a sum of the two as 0/1, equal to 1)."""
+    return Compare(Sum.of([(a, 1), (b, 1)]), "==", Const(1))
+
+
 class BoolExpr(Expr):
     """A constraint, usable as a 0/1 number (reification) and combined with &, |, ~ and implies."""
 
@@ -271,6 +355,12 @@ class BoolExpr(Expr):
 
     def __invert__(self) -> BoolExpr:
         return Not(self)
+
+    def __xor__(self, other: object) -> BoolExpr:
+        return _xor(self, _boolean(other))
+
+    def __rxor__(self, other: object) -> BoolExpr:
+        return _xor(_boolean(other), self)
 
     def implies(self, other: BoolExpr) -> BoolExpr:
         return Junction([Not(self), _boolean(other)], any_=True)
@@ -364,6 +454,15 @@ def value(e: Operand, values: Sequence[int] | Mapping[int, int]) -> int:
         if not 0 <= i < len(e.array) or any(not 0 <= value(k, values) < size for k, size in e.axes):
             raise ModelError(f"{e}: index {i} is not a position of the array")
         return value(e.array[i], values)
+    if isinstance(e, Product):
+        return value(e.x, values) * value(e.y, values)
+    if isinstance(e, Division):
+        divisor = value(e.y, values)
+        if divisor == 0:  # lowering keeps the divisor from 0, wherever the division appears
+            raise ModelError(f"{e}: the divisor is 0")
+        return value(e.x, values) % divisor if e.modulo else value(e.x, values) // divisor
+    if isinstance(e, IfThenElse):
+        return value(e.then, values) if value(e.cond, values) else value(e.other, values)
     if isinstance(e, Truth):
         return int(e.value)
     if isinstance(e, Compare):
@@ -452,8 +551,8 @@ def _small_table(model: Model, c: BoolExpr, most: int, flag: bool = False) -> in
         full.update(zip(vs, xs))
         try:
             holds = value(c, full)
-        except ModelError:  # an element index outside its array: never a solution
-            holds = 0
+        except ModelError:  # an element index outside its array, a divisor 0: never a solution, reified too
+            continue
         if flag:
             rows.append((*xs, holds))
         elif holds:
@@ -526,6 +625,12 @@ def linear(model: Model, e: Expr) -> Lin:
         return {_minmax(model, e): 1}, 0
     if isinstance(e, Element):
         return {_element(model, e): 1}, 0
+    if isinstance(e, Product):
+        return _product(model, e)
+    if isinstance(e, Division):
+        return {_division(model, e): 1}, 0
+    if isinstance(e, IfThenElse):
+        return {_element(model, Element([e.other, e.then], e.cond)): 1}, 0
     raise ModelError(f"cannot model {e!r}")
 
 
@@ -535,16 +640,24 @@ def as_var(model: Model, e: Operand) -> tuple[int, int]:
     terms, const = lin
     if len(terms) == 1 and next(iter(terms.values())) == 1:
         return next(iter(terms)), const
+    return _var_of(model, lin, f"({e})"), 0
+
+
+def _var_of(model: Model, lin: Lin, name: str) -> int:
+    """A helper variable equal to ``lin``."""
     lo, hi = bounds(model, lin)
-    h = model.add_helper(range(lo, hi + 1), f"({e})")
-    _post_linear(model, _add([lin, ({h: 1}, 0)], [1, -1]), "==", f"({e}) defines {model.names[h]}")
-    return h, 0
+    h = model.add_helper(range(lo, hi + 1), name[:200])
+    _post_linear(model, _add([lin, ({h: 1}, 0)], [1, -1]), "==", f"{name} defines {model.names[h]}")
+    return h
 
 
-def _table_helper(model: Model, args: list[tuple[int, int]], f: Callable[[list[int]], int], name: str) -> int:
-    """A helper h = f(values of args) defined by a Table over (args..., h)."""
-    rows = [(*xs, f([x + o for x, (_, o) in zip(xs, args)])) for xs in product(*(model.domains[v] for v, _ in args))]
-    h = model.add_helper(sorted({r[-1] for r in rows}), name)
+def _table_helper(model: Model, args: list[tuple[int, int]], f: Callable[[list[int]], int | None],
+                  name: str) -> int:
+    """A helper h = f(values of args) defined by a Table over (args..., h); where f answers None, those values
+    of the args are no solution."""
+    rows = [(*xs, y) for xs in product(*(model.domains[v] for v, _ in args))
+            if (y := f([x + o for x, (_, o) in zip(xs, args)])) is not None]
+    h = model.add_helper(sorted({r[-1] for r in rows}) or [0], name)  # no rows: no solution, an answer
     model.table([v for v, _ in args] + [h], rows, name=f"{name} defines {model.names[h]}")
     return h
 
@@ -552,6 +665,48 @@ def _table_helper(model: Model, args: list[tuple[int, int]], f: Callable[[list[i
 def _abs(model: Model, e: Abs) -> int:
     v, o = as_var(model, e.arg)
     return _table_helper(model, [(v, o)], lambda xs: abs(xs[0]), repr(e))
+
+
+def _combinations(model: Model, args: Sequence[tuple[int, int]]) -> int:
+    total = 1
+    for v, _ in args:
+        total *= len(model.domains[v])
+    return total
+
+
+def _product(model: Model, e: Product) -> Lin:
+    x, y = as_var(model, e.x), as_var(model, e.y)
+    for a, b in ((x, y), (y, x)):
+        if len(model.domains[a[0]]) == 1:  # a constant factor: a multiple, linear
+            return _add([({b[0]: 1}, b[1])], [model.domains[a[0]][0] + a[1]])
+    if _combinations(model, [x, y]) <= _POST_TABLE_ROWS:
+        return {_table_helper(model, [x, y], lambda xs: xs[0] * xs[1], repr(e)): 1}, 0
+    (s, so), (t, to) = sorted([x, y], key=lambda a: len(model.domains[a[0]]))
+    lo, hi = model.domains[s][0], model.domains[s][-1]
+    other = Var(model, t) + to
+    picked = Element([other * (k + so) for k in range(lo, hi + 1)], Var(model, s) - lo)
+    return {_element(model, picked): 1}, 0
+
+
+def _division(model: Model, e: Division) -> int:
+    x, y = as_var(model, e.x), as_var(model, e.y)
+    def divided(xs: list[int]) -> int | None:
+        return None if xs[1] == 0 else (xs[0] % xs[1] if e.modulo else xs[0] // xs[1])
+
+    if _combinations(model, [x, y]) <= _POST_TABLE_ROWS:
+        return _table_helper(model, [x, y], divided, repr(e))
+    # x = q * y + r with r between 0 and y (y excluded), on the side of y: Python's floor division
+    top = max(abs(b) for b in bounds(model, ({x[0]: 1}, x[1])))
+    q = Var(model, model.add_helper(range(-top, top + 1), f"{e} quotient"))
+    X, Y = Var(model, x[0]) + x[1], Var(model, y[0]) + y[1]
+    r = Var(model, _var_of(model, linear(model, X - Product(q, Y)), f"{e} remainder"))
+    zero = Const(0)
+    _post(model, Compare(Y, "!=", zero))
+    _post(model, Junction([Compare(Y, "<", zero), Junction([Compare(r, ">=", zero), Compare(r, "<", Y)], False)],
+                          any_=True))
+    _post(model, Junction([Compare(Y, ">", zero), Junction([Compare(r, "<=", zero), Compare(r, ">", Y)], False)],
+                          any_=True))
+    return r.index if e.modulo else q.index
 
 
 def _minmax(model: Model, e: MinMax) -> int:
