@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.core import clock
 from puzzlesmith.core.errors import ModelError, OutOfTime
-from puzzlesmith.csp import expr
+from puzzlesmith.csp import constraints, expr
 from puzzlesmith.csp.constraints import whole
 from puzzlesmith.csp.expr import BoolVar, Expr, Var
 from puzzlesmith.csp.model import Model as CoreModel
@@ -173,17 +173,92 @@ class Model(CoreModel):
             else:
                 self.add(*c)
 
-    def all_different(self, vars: Sequence[Any], offsets: Sequence[int] = (), name: str = "") -> Any:
+    def all_different(self, vars: Sequence[Any], offsets: Sequence[int] = (),  # type: ignore[override]
+                      name: str = "") -> expr.Global:
         """Pairwise different; the arguments may be expressions (``x + 1``, ``q[i] - i``) or, as in ``csp.Model``,
-        variable indices."""
+        variable indices. Posted at once (as it always was); what it returns is the constraint as a boolean:
+        ``b == m.all_different(xs)`` or ``~m.all_different(xs)`` takes it out of the model and reifies it, and
+        ``m.add`` of it adds nothing more."""
         items = [(v, 0) if type(v) is int else expr.as_var(self, self._own(v))  # an int: an index
                  for v in _items(vars, "all_different: the variables")]
         extra = [whole(o, "all_different: an offset") for o in _items(offsets, "all_different: the offsets")]
         extra = extra or [0] * len(items)
         if len(extra) != len(items):
             raise ModelError(f"all_different: {len(items)} variables but {len(extra)} offsets")
-        return super().all_different([v for v, _ in items], [o + e for (_, o), e in zip(items, extra)],
-                                     _label(name))
+        posted = CoreModel.add(self, constraints.AllDifferent(
+            tuple(v for v, _ in items), offsets=tuple(o + e for (_, o), e in zip(items, extra)), name=_label(name)))
+        g = expr.AllDifferent([Var(self, v) + (o + e) for (v, o), e in zip(items, extra)])
+        g.posted = (self, posted)
+        return g
+
+    # -- the global constraints: each a boolean, posted by m.add ---------------------------------
+    def all_different_except_0(self, vars: Iterable[Any]) -> expr.Global:
+        """Pairwise different, but any number of them may be 0."""
+        return expr.AllDifferentExcept0(self._args(vars, "all_different_except_0"))
+
+    def all_equal(self, vars: Iterable[Any]) -> expr.Global:
+        """All the same value."""
+        return expr.AllEqual(self._args(vars, "all_equal"))
+
+    def increasing(self, vars: Iterable[Any], strict: bool = False) -> expr.Global:
+        """Each at most the next (``strict``: less than it)."""
+        return expr.Ordered(self._args(vars, "increasing"), decreasing=False, strict=_flag(strict, "strict"))
+
+    def decreasing(self, vars: Iterable[Any], strict: bool = False) -> expr.Global:
+        """Each at least the next (``strict``: more than it)."""
+        return expr.Ordered(self._args(vars, "decreasing"), decreasing=True, strict=_flag(strict, "strict"))
+
+    def lex_less(self, xs: Iterable[Any], ys: Iterable[Any]) -> expr.Global:
+        """``xs`` strictly before ``ys`` in lexicographic order (two lists of one length)."""
+        return expr.Lex(self._args(xs, "lex_less"), self._args(ys, "lex_less"), strict=True)
+
+    def lex_lesseq(self, xs: Iterable[Any], ys: Iterable[Any]) -> expr.Global:
+        """``xs`` before or equal to ``ys`` in lexicographic order."""
+        return expr.Lex(self._args(xs, "lex_lesseq"), self._args(ys, "lex_lesseq"), strict=False)
+
+    def inverse(self, f: Iterable[Any], g: Iterable[Any]) -> expr.Global:
+        """``f`` and ``g`` inverse permutations of 0..n-1: ``f[i] == j`` exactly when ``g[j] == i``."""
+        return expr.Inverse(self._args(f, "inverse"), self._args(g, "inverse"))
+
+    def circuit(self, successors: Iterable[Any]) -> expr.Global:
+        """Successor form: node i goes to node ``successors[i]``, one cycle through all the nodes."""
+        return expr.Circuit(self._args(successors, "circuit"))
+
+    def regular(self, vars: Iterable[Any], transitions: Iterable[tuple[Any, int, Any]], start: Any,
+                accepting: Iterable[Any]) -> expr.Global:
+        """The values, read in order, are a word a deterministic automaton accepts: ``transitions`` are (state,
+        value, next state); reading starts in ``start`` and must end in one of ``accepting``."""
+        return expr.Regular(self._args(vars, "regular"), _items(transitions, "regular: the transitions"), start,
+                            _items(accepting, "regular: the accepting states"))
+
+    def no_overlap(self, starts: Iterable[Any], durations: Iterable[int]) -> expr.Global:
+        """Tasks on one machine: task i runs from ``starts[i]`` for ``durations[i]`` (whole numbers); no two at
+        once."""
+        return expr.NoOverlap(self._args(starts, "no_overlap"), _items(durations, "no_overlap: the durations"))
+
+    def cumulative(self, starts: Iterable[Any], durations: Iterable[int], demands: Iterable[int],
+                   capacity: int) -> expr.Global:
+        """Tasks sharing a resource: at every time the demands of the tasks running add up to at most
+        ``capacity`` (durations, demands and capacity whole numbers)."""
+        return expr.Cumulative(self._args(starts, "cumulative"), _items(durations, "cumulative: the durations"),
+                               _items(demands, "cumulative: the demands"), capacity)
+
+    def among(self, vars: Iterable[Any], values: Iterable[int]) -> Expr:
+        """How many of ``vars`` take one of ``values``."""
+        return expr.among(self._args(vars, "among"), _items(values, "among: the values"))
+
+    def nvalue(self, vars: Iterable[Any]) -> Expr:
+        """How many different values ``vars`` take."""
+        return expr.NValue(self._args(vars, "nvalue"))
+
+    def _args(self, vars: Iterable[Any], method: str) -> list[Expr]:
+        """A global's arguments: expressions of this model or numbers."""
+        out = []
+        for v in _items(vars, f"{method}: the variables"):
+            e = expr._operand(v)
+            expr._check(self, e)
+            out.append(e)
+        return out
 
     def _own(self, v: Any) -> Expr:
         e = expr._operand(v)
@@ -230,8 +305,17 @@ class Model(CoreModel):
     def linear(self, vars: Sequence[Any], coeffs: Sequence[int], op: str, rhs: int, name: str = "") -> Any:
         return super().linear(self._indices(vars, "linear"), coeffs, op, rhs, _label(name))
 
-    def table(self, vars: Sequence[Any], tuples: Iterable[Sequence[int]], name: str = "") -> Any:
-        return super().table(self._indices(vars, "table"), _items(tuples, "table: the tuples"), _label(name))
+    def table(self, vars: Sequence[Any], tuples: Iterable[Sequence[int]],  # type: ignore[override]
+              name: str = "") -> expr.Global:
+        """The variables together take one of the tuples. Posted at once, as ``all_different``; what it returns
+        is the constraint as a boolean (``b == m.table(...)`` takes it out and reifies it)."""
+        indices = self._indices(vars, "table")
+        rows = _items(tuples, "table: the tuples")
+        posted = CoreModel.add(self, constraints.Table(tuple(indices), tuples=frozenset(tuple(t) for t in rows),
+                                                       name=_label(name)))
+        g = expr.Table([Var(self, v) for v in indices], posted.tuples)
+        g.posted = (self, posted)
+        return g
 
     def parity(self, vars: Sequence[Any], rhs: int, modulus: int = 2, coeffs: Sequence[int] = (),
                name: str = "") -> Any:
@@ -370,6 +454,12 @@ def _count(count: object, prefix: object) -> int:
     if number < 0:
         raise ModelError(f"the count of variables must be 0 or more, got {count!r}")
     return number
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ModelError(f"{what} is True or False, got {value!r}")
+    return value
 
 
 def _label(name: object) -> str:
