@@ -344,7 +344,9 @@ class Model(CoreModel):
         self._objective(objective, "max")
 
     def _objective(self, objective: Any, sense: str) -> None:
-        terms, const = expr.linear(self, self._own(objective))
+        own = self._own(objective)
+        expr._unpost_inside(self, own, top=False)  # m.all_different(...) counted in an objective is a number
+        terms, const = expr.linear(self, own)
         self._change()
         self.objective = (tuple(terms), tuple(terms.values()), const, sense)
 

@@ -192,3 +192,27 @@ def test_wrong_arguments_of_the_globals_are_refused_in_one_line():
                 lambda: m.among(x, ["a"]), lambda: m.all_equal(5), lambda: m.circuit([x[0], "y"])):
         with pytest.raises(ModelError):
             bad()
+
+
+# ft06 of H. Fisher and G. L. Thompson, "Probabilistic learning combinations of local job-shop scheduling
+# rules", in J. F. Muth and G. L. Thompson (eds.), Industrial Scheduling (Prentice-Hall, 1963): six jobs of six
+# operations (machine, duration), optimal makespan 55.
+FT06 = [[(2, 1), (0, 3), (1, 6), (3, 7), (5, 3), (4, 6)], [(1, 8), (2, 5), (4, 10), (5, 10), (0, 10), (3, 4)],
+        [(2, 5), (3, 4), (5, 8), (0, 9), (1, 1), (4, 7)], [(1, 5), (0, 5), (2, 5), (3, 3), (4, 8), (5, 9)],
+        [(2, 9), (1, 3), (4, 5), (5, 4), (0, 3), (3, 1)], [(1, 3), (3, 3), (5, 9), (0, 10), (4, 4), (2, 1)]]
+
+
+def test_ft06_by_no_overlap_is_proved_55_by_cpsat():
+    horizon = sum(d for job in FT06 for _, d in job)
+    m = Model()
+    start = m.int_var(0, horizon, "s", shape=(6, 6))
+    makespan = m.int_var(0, horizon, "makespan")
+    for j, job in enumerate(FT06):
+        m.add([start[j, k] + job[k][1] <= start[j, k + 1] for k in range(5)], start[j, 5] + job[5][1] <= makespan)
+    for machine in range(6):
+        ops = [(j, k) for j, job in enumerate(FT06) for k, (on, _) in enumerate(job) if on == machine]
+        m.add(m.no_overlap([start[j, k] for j, k in ops], [FT06[j][k][1] for j, k in ops]))
+    m.minimize(makespan)
+    got = m.solve(engine="cpsat")
+    assert (got.objective, got.optimal) == (55, True)
+    assert m.check(got.solution.values) is None
