@@ -89,7 +89,8 @@ def test_bad_shapes_and_indices_are_refused_in_one_line():
     i = m.int_var(0, 1, "i")
     for bad in (lambda: m.int_var(0, 1, "z", shape=0), lambda: m.int_var(0, 1, "z", shape=(2, 1.5)),
                 lambda: m.int_var(0, 1, "z", shape=()), lambda: q[i], lambda: q[i, :], lambda: q[i, 2],
-                lambda: bool(q >= 1), lambda: m.array("abc"), lambda: m.array([1, "a"])):
+                lambda: bool(q >= 1), lambda: m.array("abc"), lambda: m.array([1, "a"]),
+                lambda: q == m.int_var(0, 1, "y", shape=3)):
         with pytest.raises(ModelError):
             bad()
     with pytest.raises(ModelError, match="m.element"):

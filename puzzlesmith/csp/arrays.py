@@ -29,7 +29,11 @@ class VarArray(np.ndarray):
         return np.asarray(items, dtype=object).view(cls)
 
     def _each(self, op: Callable[[Any, Any], Any], other: Any) -> VarArray:
-        out = np.frompyfunc(op, 2, 1)(np.asarray(self, dtype=object), np.asarray(other, dtype=object))
+        try:
+            out = np.frompyfunc(op, 2, 1)(np.asarray(self, dtype=object), np.asarray(other, dtype=object))
+        except ValueError:  # numpy's broadcasting refused the shapes
+            raise ModelError(f"an array of shape {self.shape} cannot be compared item by item with one of shape "
+                             f"{np.shape(other)}") from None
         return VarArray(out)
 
     def __eq__(self, other: Any) -> VarArray:  # type: ignore[override]

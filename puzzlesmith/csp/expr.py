@@ -28,6 +28,7 @@ from itertools import product, repeat
 from typing import TYPE_CHECKING, Any, Union
 
 from puzzlesmith.core.errors import ModelError
+from puzzlesmith.csp import constraints as kinds
 from puzzlesmith.csp.constraints import whole
 
 if TYPE_CHECKING:
@@ -532,7 +533,7 @@ def _post(model: Model, c: BoolExpr) -> None:
         lin = _difference(model, c)
         pair = _different_pair(lin) if c.op == "!=" else None
         if pair is not None:  # x - y != k as x != y + k: the engines' fastest form (a not-equal edge)
-            model.all_different(pair[0], pair[1], name=repr(c)[:200])
+            _all_different(model, pair[0], pair[1], name=repr(c)[:200])
         else:
             _post_linear(model, lin, c.op, repr(c))
     elif _small_table(model, c, _POST_TABLE_ROWS) is not None:
@@ -612,11 +613,20 @@ def _small_table(model: Model, c: BoolExpr, most: int, flag: bool = False) -> in
         elif holds:
             rows.append(xs)
     if not flag:
-        model.table(vs, rows, name=repr(c)[:200])
+        _table(model, vs, rows, name=repr(c)[:200])
         return -1
     b = model.add_helper([0, 1], f"[{c}]"[:200])
-    model.table(vs + [b], rows, name=f"[{c}]"[:200])
+    _table(model, vs + [b], rows, name=f"[{c}]"[:200])
     return b
+
+
+def _table(model: Model, vars: Sequence[int], rows: Iterable[Sequence[int]], name: str) -> None:
+    """A Table of the compiled kind (not ps.Model.table, which makes an expression of it too)."""
+    model.add(kinds.Table(tuple(vars), tuples=frozenset(tuple(r) for r in rows), name=name))
+
+
+def _all_different(model: Model, vars: Sequence[int], offsets: Sequence[int], name: str) -> None:
+    model.add(kinds.AllDifferent(tuple(vars), offsets=tuple(offsets), name=name))
 
 
 def _post_linear(model: Model, lin: Lin, op: str, name: str, rhs: int = 0) -> None:
@@ -716,7 +726,7 @@ def _table_helper(model: Model, args: list[tuple[int, int]], f: Callable[[list[i
     rows = [(*xs, y) for xs in product(*(model.domains[v] for v, _ in args))
             if (y := f([x + o for x, (_, o) in zip(xs, args)])) is not None]
     h = model.add_helper(sorted({r[-1] for r in rows}) or [0], name)  # no rows: no solution, an answer
-    model.table([v for v, _ in args] + [h], rows, name=f"{name} defines {model.names[h]}")
+    _table(model, [v for v, _ in args] + [h], rows, name=f"{name} defines {model.names[h]}")
     return h
 
 
@@ -791,7 +801,7 @@ def _element(model: Model, e: Element) -> int:
     if not positions:
         raise ModelError(f"{e}: the index can never be a position of the array (0..{len(e.array) - 1})")
     if len(positions) < len(model.domains[iv]):
-        model.table([iv], [(x,) for x in positions], name=f"{e}: index within the array")
+        _table(model, [iv], [(x,) for x in positions], name=f"{e}: index within the array")
     if all(isinstance(a, Const) for a in e.array):
         constants = [a.value for a in e.array if isinstance(a, Const)]  # all of them are
         return _table_helper(model, [(iv, off)], lambda xs: constants[xs[0]], repr(e))
@@ -862,7 +872,7 @@ def _reify_linear(model: Model, lin: Lin, op: str, name: str, rhs: int = 0) -> L
         rows = [(*xs, int(_holds(sum(terms[v] * x for v, x in zip(vs, xs)), op, k)))
                 for xs in product(*(model.domains[v] for v in vs))]
         b = model.add_helper([0, 1], f"[{name}]"[:200])
-        model.table(vs + [b], rows, name=f"[{name}]"[:200])
+        _table(model, vs + [b], rows, name=f"[{name}]"[:200])
         return {b: 1}, 0
     if op == "==":
         both = [_reify_linear(model, (terms, 0), "<=", name, k), _reify_linear(model, (terms, 0), ">=", name, k)]
@@ -950,7 +960,7 @@ class AllDifferent(Global):
 
     def post(self, model: Model) -> None:
         items = [as_var(model, a) for a in self.args]
-        model.all_different([v for v, _ in items], [o for _, o in items], name=repr(self)[:200])
+        _all_different(model, [v for v, _ in items], [o for _, o in items], name=repr(self)[:200])
 
 
 class AllDifferentExcept0(AllDifferent):
@@ -975,8 +985,10 @@ class Table(Global):
     def __init__(self, args: Sequence[object], rows: Iterable[Sequence[int]]) -> None:
         super().__init__(args)
         # a frozenset comes from a Table constraint, checked already (and maybe of thousands of rows)
-        self.rows = rows if isinstance(rows, frozenset) else frozenset(
-            tuple(whole(x, "a value of a table's row") for x in r) for r in rows)
+        if isinstance(rows, frozenset):
+            self.rows = rows
+            return
+        self.rows = frozenset(tuple(whole(x, "a value of a table's row") for x in r) for r in rows)
         wrong = next((r for r in self.rows if len(r) != len(self.args)), None)
         if wrong is not None:
             raise ModelError(f"table: the row {wrong} has {len(wrong)} values for {len(self.args)} variables")
@@ -986,7 +998,7 @@ class Table(Global):
 
     def post(self, model: Model) -> None:
         items = [as_var(model, a) for a in self.args]  # a row of x + 1 is a row of x, one less
-        model.table([v for v, _ in items], [tuple(x - o for x, (_, o) in zip(r, items)) for r in sorted(self.rows)],
+        _table(model, [v for v, _ in items], [tuple(x - o for x, (_, o) in zip(r, items)) for r in sorted(self.rows)],
                     name=repr(self)[:200])
 
     def decompose(self, model: Model) -> BoolExpr:
