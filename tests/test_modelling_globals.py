@@ -216,3 +216,17 @@ def test_ft06_by_no_overlap_is_proved_55_by_cpsat():
     got = m.solve(engine="cpsat")
     assert (got.objective, got.optimal) == (55, True)
     assert m.check(got.solution.values) is None
+
+
+def test_an_expression_used_twice_is_lowered_once():
+    """The circuit's visited nodes are each the index of the next and an item of an all-different: before
+    lowerings were shared, 16 nodes made 15,390 variables (each use lowered the whole chain again)."""
+    m = Model()
+    s = m.int_vars(16, 0, 15, "s")
+    m.add(m.circuit(s))
+    assert m.num_vars < 16 * 16 * 2
+    x, y = m.int_var(0, 999, "x"), m.int_var(0, 999, "y")
+    e = m.max(x, y)  # a million combinations: a helper, not a Table
+    m.add(e >= 5, e <= 900)
+    assert sum(1 for name in m.names if name == "max(x, y)") == 1
+    assert m.count(engine="cpsat", limit=3) == 3

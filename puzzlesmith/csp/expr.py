@@ -683,6 +683,22 @@ def linear(model: Model, e: Expr) -> Lin:
         return _add([linear(model, t) for t, _ in e.terms], [a for _, a in e.terms])
     if isinstance(e, BoolExpr):
         return reify(model, e)
+    return _memo(model, e, _helped)
+
+
+def _memo(model: Model, e: Any, lower: Callable[[Model, Any], Lin]) -> Lin:
+    """``lower(model, e)``, once per expression object and model: an expression used twice (the nodes a
+    circuit visits, each the index of the next and an item of an all-different) shares its helpers, which
+    are functions of their arguments, instead of a new set for each use."""
+    seen = model.lowered.get(id(e))
+    if seen is None or seen[0] is not e:  # the id of an expression gone may be reused: the object is kept
+        seen = model.lowered[id(e)] = (e, lower(model, e))
+    terms, const = seen[1]
+    return dict(terms), const
+
+
+def _helped(model: Model, e: Expr) -> Lin:
+    """A helper for an expression that is not a sum."""
     if isinstance(e, Abs):
         return {_abs(model, e): 1}, 0
     if isinstance(e, MinMax):
@@ -831,6 +847,10 @@ def reify(model: Model, c: BoolExpr) -> Lin:
         return {}, int(c.value)
     if isinstance(c, Not):
         return _add([({}, 1), reify(model, c.arg)], [1, -1])
+    return _memo(model, c, _reified)
+
+
+def _reified(model: Model, c: BoolExpr) -> Lin:
     small = _small_table(model, c, _TABLE_ROWS, flag=True)
     if small is not None:
         return {small: 1}, 0

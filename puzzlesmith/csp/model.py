@@ -192,6 +192,7 @@ class Model:
         # global constraints (csp.expr.Global) in an engine's own form, (kind, data over variable indices):
         # their decompositions are in ``constraints``, so an engine may add these for strength or ignore them
         self.natives: list[tuple[str, Any]] = []
+        self.lowered: dict[int, tuple[Any, Any]] = {}  # csp.expr: each expression's lowering, by its id
 
     # -- sharing ---------------------------------------------------------------------------
     def freeze(self) -> Model:
@@ -214,7 +215,7 @@ class Model:
         other.domains = list(self.domains)
         other.cache, other._ranges = {}, dict(self._ranges)
         other._taken, other._helpers = set(self._taken), set(self._helpers)
-        other.natives = list(self.natives)
+        other.natives, other.lowered = list(self.natives), dict(self.lowered)
         other._frozen = False
         return other
 
