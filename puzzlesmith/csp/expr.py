@@ -15,6 +15,10 @@ only place that knows both:
   combinations, otherwise two Linear constraints with big-M coefficients computed from the
   variables' bounds, so ``b == 1`` exactly when the constraint holds.
 
+* A global constraint (``Global``: circuit, regular, no_overlap, ...) is posted as its own decomposition into
+  the above, and recorded in ``model.natives`` for an engine with a native form (CP-SAT) to add beside it.
+* Each expression object is lowered once per model (``model.lowered``), so one used twice shares its helpers.
+
 Expressions are plain data: building one changes no model; ``post`` (what ``Model.add`` calls)
 lowers it into a model, checking that every variable belongs to that model.
 """
