@@ -20,6 +20,7 @@ person calls these, and a TypeError from deep inside an engine says nothing abou
 from __future__ import annotations
 
 import builtins
+import sys
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.core import clock
 from puzzlesmith.core.errors import ModelError, OutOfTime
-from puzzlesmith.csp import expr
+from puzzlesmith.csp import constraints, expr
 from puzzlesmith.csp.constraints import whole
 from puzzlesmith.csp.expr import BoolVar, Expr, Var
 from puzzlesmith.csp.model import Model as CoreModel
@@ -105,17 +106,43 @@ class Model(CoreModel):
         self._by_name: dict[str, int] | None = None
 
     # -- variables -----------------------------------------------------------------------------
-    def int_var(self, lo: int, hi: int, name: str | None = None) -> Var:  # type: ignore[override]
-        """A variable with values lo..hi (whole numbers)."""
-        return Var(self, super().int_var(lo, hi, name))
+    def int_var(self, lo: int, hi: int, name: str | None = None, shape: Any = None) -> Any:
+        """A variable with values lo..hi (whole numbers); with ``shape`` (a whole number or a tuple of them) a
+        numpy array of such variables (``csp.arrays.VarArray``), named ``name[i,j]``."""
+        if shape is None:
+            return Var(self, super().int_var(lo, hi, name))
+        return self._shaped(shape, name, lambda label: self.int_var(lo, hi, label))
+
+    def _shaped(self, shape: Any, name: str | None, make: Any) -> Any:
+        import numpy as np  # only for models that ask for a shape
+
+        from puzzlesmith.csp import arrays
+
+        dims = arrays.shaped(shape)
+        if name is not None and not isinstance(name, str):
+            raise ModelError(f"a variable name must be a string, got {name!r}")
+        out = arrays.VarArray(np.empty(dims, dtype=object))
+        for at in np.ndindex(*dims):
+            out[at] = make(None if name is None else f"{name}[{','.join(map(str, at))}]")
+        return out
+
+    @staticmethod
+    def array(items: Any) -> Any:
+        """A numpy array of variables, expressions or numbers (``csp.arrays.VarArray``) from a list, nested lists
+        or an array: vectorised comparisons, and ``a[i]`` with a variable ``i`` means ``m.element(a, i)``."""
+        from puzzlesmith.csp import arrays
+
+        return arrays.var_array(items)
 
     def int_vars(self, count: int, lo: int, hi: int, prefix: str = "x") -> list[Var]:  # type: ignore[override]
         """``count`` variables with values lo..hi, named prefix0, prefix1, ..."""
         return [self.int_var(lo, hi, f"{prefix}{i}") for i in range(_count(count, prefix))]
 
-    def bool_var(self, name: str | None = None) -> BoolVar:
-        """A 0/1 variable, usable as a constraint ("is true") and as a number."""
-        return BoolVar(self, super().int_var(0, 1, name))
+    def bool_var(self, name: str | None = None, shape: Any = None) -> Any:
+        """A 0/1 variable, usable as a constraint ("is true") and as a number; with ``shape`` an array of them."""
+        if shape is None:
+            return BoolVar(self, super().int_var(0, 1, name))
+        return self._shaped(shape, name, self.bool_var)
 
     def bool_vars(self, count: int, prefix: str = "b") -> list[BoolVar]:
         """``count`` 0/1 variables, named prefix0, prefix1, ..."""
@@ -146,17 +173,92 @@ class Model(CoreModel):
             else:
                 self.add(*c)
 
-    def all_different(self, vars: Sequence[Any], offsets: Sequence[int] = (), name: str = "") -> Any:
+    def all_different(self, vars: Sequence[Any], offsets: Sequence[int] = (),  # type: ignore[override]
+                      name: str = "") -> expr.Global:
         """Pairwise different; the arguments may be expressions (``x + 1``, ``q[i] - i``) or, as in ``csp.Model``,
-        variable indices."""
+        variable indices. Posted at once (as it always was); what it returns is the constraint as a boolean:
+        ``b == m.all_different(xs)`` or ``~m.all_different(xs)`` takes it out of the model and reifies it, and
+        ``m.add`` of it adds nothing more."""
         items = [(v, 0) if type(v) is int else expr.as_var(self, self._own(v))  # an int: an index
                  for v in _items(vars, "all_different: the variables")]
         extra = [whole(o, "all_different: an offset") for o in _items(offsets, "all_different: the offsets")]
         extra = extra or [0] * len(items)
         if len(extra) != len(items):
             raise ModelError(f"all_different: {len(items)} variables but {len(extra)} offsets")
-        return super().all_different([v for v, _ in items], [o + e for (_, o), e in zip(items, extra)],
-                                     _label(name))
+        posted = CoreModel.add(self, constraints.AllDifferent(
+            tuple(v for v, _ in items), offsets=tuple(o + e for (_, o), e in zip(items, extra)), name=_label(name)))
+        g = expr.AllDifferent([Var(self, v) + (o + e) for (v, o), e in zip(items, extra)])
+        g.posted = (self, posted)
+        return g
+
+    # -- the global constraints: each a boolean, posted by m.add ---------------------------------
+    def all_different_except_0(self, vars: Iterable[Any]) -> expr.Global:
+        """Pairwise different, but any number of them may be 0."""
+        return expr.AllDifferentExcept0(self._args(vars, "all_different_except_0"))
+
+    def all_equal(self, vars: Iterable[Any]) -> expr.Global:
+        """All the same value."""
+        return expr.AllEqual(self._args(vars, "all_equal"))
+
+    def increasing(self, vars: Iterable[Any], strict: bool = False) -> expr.Global:
+        """Each at most the next (``strict``: less than it)."""
+        return expr.Ordered(self._args(vars, "increasing"), decreasing=False, strict=_flag(strict, "strict"))
+
+    def decreasing(self, vars: Iterable[Any], strict: bool = False) -> expr.Global:
+        """Each at least the next (``strict``: more than it)."""
+        return expr.Ordered(self._args(vars, "decreasing"), decreasing=True, strict=_flag(strict, "strict"))
+
+    def lex_less(self, xs: Iterable[Any], ys: Iterable[Any]) -> expr.Global:
+        """``xs`` strictly before ``ys`` in lexicographic order (two lists of one length)."""
+        return expr.Lex(self._args(xs, "lex_less"), self._args(ys, "lex_less"), strict=True)
+
+    def lex_lesseq(self, xs: Iterable[Any], ys: Iterable[Any]) -> expr.Global:
+        """``xs`` before or equal to ``ys`` in lexicographic order."""
+        return expr.Lex(self._args(xs, "lex_lesseq"), self._args(ys, "lex_lesseq"), strict=False)
+
+    def inverse(self, f: Iterable[Any], g: Iterable[Any]) -> expr.Global:
+        """``f`` and ``g`` inverse permutations of 0..n-1: ``f[i] == j`` exactly when ``g[j] == i``."""
+        return expr.Inverse(self._args(f, "inverse"), self._args(g, "inverse"))
+
+    def circuit(self, successors: Iterable[Any]) -> expr.Global:
+        """Successor form: node i goes to node ``successors[i]``, one cycle through all the nodes."""
+        return expr.Circuit(self._args(successors, "circuit"))
+
+    def regular(self, vars: Iterable[Any], transitions: Iterable[tuple[Any, int, Any]], start: Any,
+                accepting: Iterable[Any]) -> expr.Global:
+        """The values, read in order, are a word a deterministic automaton accepts: ``transitions`` are (state,
+        value, next state); reading starts in ``start`` and must end in one of ``accepting``."""
+        return expr.Regular(self._args(vars, "regular"), _items(transitions, "regular: the transitions"), start,
+                            _items(accepting, "regular: the accepting states"))
+
+    def no_overlap(self, starts: Iterable[Any], durations: Iterable[int]) -> expr.Global:
+        """Tasks on one machine: task i runs from ``starts[i]`` for ``durations[i]`` (whole numbers); no two at
+        once."""
+        return expr.NoOverlap(self._args(starts, "no_overlap"), _items(durations, "no_overlap: the durations"))
+
+    def cumulative(self, starts: Iterable[Any], durations: Iterable[int], demands: Iterable[int],
+                   capacity: int) -> expr.Global:
+        """Tasks sharing a resource: at every time the demands of the tasks running add up to at most
+        ``capacity`` (durations, demands and capacity whole numbers)."""
+        return expr.Cumulative(self._args(starts, "cumulative"), _items(durations, "cumulative: the durations"),
+                               _items(demands, "cumulative: the demands"), capacity)
+
+    def among(self, vars: Iterable[Any], values: Iterable[int]) -> Expr:
+        """How many of ``vars`` take one of ``values``."""
+        return expr.among(self._args(vars, "among"), _items(values, "among: the values"))
+
+    def nvalue(self, vars: Iterable[Any]) -> Expr:
+        """How many different values ``vars`` take."""
+        return expr.NValue(self._args(vars, "nvalue"))
+
+    def _args(self, vars: Iterable[Any], method: str) -> list[Expr]:
+        """A global's arguments: expressions of this model or numbers."""
+        out = []
+        for v in _items(vars, f"{method}: the variables"):
+            e = expr._operand(v)
+            expr._check(self, e)
+            out.append(e)
+        return out
 
     def _own(self, v: Any) -> Expr:
         e = expr._operand(v)
@@ -181,6 +283,12 @@ class Model(CoreModel):
         return builtins.abs(expr._operand(arg))
 
     @staticmethod
+    def if_then_else(cond: Any, then: Any, other: Any) -> Expr:
+        """``then`` when ``cond`` holds, else ``other`` (numbers or expressions); with two constraints as the
+        branches, a constraint."""
+        return expr.if_then_else(cond, then, other)
+
+    @staticmethod
     def occurrences(vars: Iterable[Any], value: int) -> Expr:
         """How many of ``vars`` equal ``value``."""
         return expr.occurrences(_items(vars, "occurrences: the variables"), value)
@@ -197,8 +305,17 @@ class Model(CoreModel):
     def linear(self, vars: Sequence[Any], coeffs: Sequence[int], op: str, rhs: int, name: str = "") -> Any:
         return super().linear(self._indices(vars, "linear"), coeffs, op, rhs, _label(name))
 
-    def table(self, vars: Sequence[Any], tuples: Iterable[Sequence[int]], name: str = "") -> Any:
-        return super().table(self._indices(vars, "table"), _items(tuples, "table: the tuples"), _label(name))
+    def table(self, vars: Sequence[Any], tuples: Iterable[Sequence[int]],  # type: ignore[override]
+              name: str = "") -> expr.Global:
+        """The variables together take one of the tuples. Posted at once, as ``all_different``; what it returns
+        is the constraint as a boolean (``b == m.table(...)`` takes it out and reifies it)."""
+        indices = self._indices(vars, "table")
+        rows = _items(tuples, "table: the tuples")
+        posted = CoreModel.add(self, constraints.Table(tuple(indices), tuples=frozenset(tuple(t) for t in rows),
+                                                       name=_label(name)))
+        g = expr.Table([Var(self, v) for v in indices], posted.tuples)
+        g.posted = (self, posted)
+        return g
 
     def parity(self, vars: Sequence[Any], rhs: int, modulus: int = 2, coeffs: Sequence[int] = (),
                name: str = "") -> Any:
@@ -227,7 +344,9 @@ class Model(CoreModel):
         self._objective(objective, "max")
 
     def _objective(self, objective: Any, sense: str) -> None:
-        terms, const = expr.linear(self, self._own(objective))
+        own = self._own(objective)
+        expr._unpost_inside(self, own, top=False)  # m.all_different(...) counted in an objective is a number
+        terms, const = expr.linear(self, own)
         self._change()
         self.objective = (tuple(terms), tuple(terms.values()), const, sense)
 
@@ -317,9 +436,13 @@ def _iterable(value: object) -> bool:
 
 
 def _items(values: Any, what: str) -> list[Any]:
-    """``values`` as a list, or a ModelError naming ``what`` when it is no collection (a string is none)."""
+    """``values`` as a list, or a ModelError naming ``what`` when it is no collection (a string is none). An
+    array of variables of any shape is read flat, row by row, as a list of its items."""
     if isinstance(values, (str, bytes, Expr)) or not _iterable(values):
         raise ModelError(f"{what} must be a list or another collection, got {values!r}")
+    arrays = sys.modules.get("puzzlesmith.csp.arrays")  # loaded by whoever made such an array
+    if arrays is not None and isinstance(values, arrays.VarArray):
+        return list(values.ravel())
     return list(values)
 
 
@@ -333,6 +456,12 @@ def _count(count: object, prefix: object) -> int:
     if number < 0:
         raise ModelError(f"the count of variables must be 0 or more, got {count!r}")
     return number
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ModelError(f"{what} is True or False, got {value!r}")
+    return value
 
 
 def _label(name: object) -> str:

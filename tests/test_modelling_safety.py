@@ -352,7 +352,7 @@ def calls(m: Model, x: E.Var) -> list:
         lambda: m.element([1, 2], "x"), lambda: m.element("ab", x), lambda: m.min(), lambda: m.max("a", x),
         lambda: m.abs("x"), lambda: m.occurrences(5, 1), lambda: m.occurrences([x], "1"),
         lambda: m.answer(5), lambda: m.answer([x], determines_rest="yes"), lambda: m.answer([99]),
-        lambda: m.answer(["x"]), lambda: m.minimize("x"), lambda: m.maximize(None), lambda: m.minimize(x * x),
+        lambda: m.answer(["x"]), lambda: m.minimize("x"), lambda: m.maximize(None), lambda: m.minimize(x * "x"),
         lambda: m.solve(engine=None), lambda: m.solve(engine=3), lambda: m.solve(engine="nope"),
         lambda: m.count(engine=["sat"]), lambda: m.solutions(engine=2.0), lambda: m.solve(time_limit="1"),
         lambda: m.count(limit=None, time_limit=-1), lambda: m.solutions(limit=0),

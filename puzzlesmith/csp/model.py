@@ -189,6 +189,10 @@ class Model:
         self._frozen = False
         self.family = object()  # shared with copies: their variables are interchangeable
         self.objective: tuple[tuple[int, ...], tuple[int, ...], int, str] | None = None
+        # global constraints (csp.expr.Global) in an engine's own form, (kind, data over variable indices):
+        # their decompositions are in ``constraints``, so an engine may add these for strength or ignore them
+        self.natives: list[tuple[str, Any]] = []
+        self.lowered: dict[int, tuple[Any, Any]] = {}  # csp.expr: each expression's lowering, by its id
 
     # -- sharing ---------------------------------------------------------------------------
     def freeze(self) -> Model:
@@ -211,6 +215,7 @@ class Model:
         other.domains = list(self.domains)
         other.cache, other._ranges = {}, dict(self._ranges)
         other._taken, other._helpers = set(self._taken), set(self._helpers)
+        other.natives, other.lowered = list(self.natives), dict(self.lowered)
         other._frozen = False
         return other
 
@@ -375,6 +380,24 @@ class Model:
         self._change()
         self.constraints.append(constraint)
         return constraint
+
+    def remove(self, constraint: Constraint) -> None:
+        """Take out a constraint added before (the very object ``add`` returned)."""
+        self._change()
+        kept: Blocks[Constraint] = Blocks()
+        found = False
+        for _, block in self.constraints.blocks():
+            if isinstance(block, list):
+                for c in block:
+                    if c is constraint and not found:
+                        found = True
+                    else:
+                        kept.append(c)
+            else:
+                kept.add_block(block)
+        if not found:
+            raise ModelError(f"{constraint.describe()} is not a constraint of this model")
+        self.constraints = kept
 
     def all_different(self, vars: Sequence[int], offsets: Sequence[int] = (), name: str = "") -> Constraint:
         """x[i] + offsets[i] pairwise different (offsets: e.g. queens' diagonals q[i] + i)."""

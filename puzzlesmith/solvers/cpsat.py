@@ -28,7 +28,7 @@ import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import product
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -217,8 +217,30 @@ class Compiled:
                 self.lazy.append(c)
             else:
                 raise Unsupported(f"cpsat cannot compile {c.describe()}")
+        for kind, data in model.natives:  # beside their decompositions, for CP-SAT's stronger propagation
+            self._native(kind, data)
         self.num_vars = model.num_vars
         self.answer = list(model.answer_vars) if model.projected else None
+
+    def _native(self, kind: str, data: Any) -> None:
+        """A global constraint (csp.expr.Global) as CP-SAT's own: its decomposition is posted already, so a
+        kind this engine does not know is left to it."""
+        cp, x = self.model, self.vars
+        if kind == "inverse":
+            cp.add_inverse([x[v] for v in data[0]], [x[v] for v in data[1]])
+        elif kind == "circuit":
+            n = len(data)
+            cp.add_circuit([(i, j, self.literal(v, j, True)) for i, v in enumerate(data)
+                            for j in self.domains[v] if 0 <= j < n and j != i])
+        elif kind == "automaton":
+            vs, start, accepting, triples = data
+            cp.add_automaton([x[v] for v in vs], start, accepting, triples)
+        elif kind == "no_overlap":
+            cp.add_no_overlap([cp.new_fixed_size_interval_var(x[v] + o, d, "") for (v, o), d in data])
+        elif kind == "cumulative":
+            busy, capacity = data
+            cp.add_cumulative([cp.new_fixed_size_interval_var(x[v] + o, d, "") for (v, o), d, _ in busy],
+                              [q for _, _, q in busy], capacity)
 
     def literal(self, var: int, value: int, equal: bool) -> CpLiteral | bool:
         """A CP-SAT literal for "var == value" (or !=): the variable itself when it is a boolean."""
