@@ -693,7 +693,7 @@ def new_control(makers: dict[str, Any], type_name: str = "", difficulty: str = "
             f'data-role="new-level"><option value="">any</option>{levels}</select></label> '
             f'<label>seed <input name="seed" size="8" data-role="new-seed" value="{secrets.randbelow(10 ** 6)}" '
             f'title="the same seed makes the same puzzle"></label> '
-            f'<button data-action="new">new puzzle</button></form>')
+            f'<button data-action="new">{"new game" if type_name in games else "new puzzle"}</button></form>')
 
 
 def _play_body(state: dict[str, Any]) -> str:

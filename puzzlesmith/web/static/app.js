@@ -24,6 +24,7 @@
       size.value = "";
       size.placeholder = box && box.default ? box.default : "default";
       size.title = box ? box.help : "";
+      newForm.querySelector('[data-action="new"]').textContent = g ? "new game" : "new puzzle";
     });
   }
   const holder = document.getElementById("ps-state");
@@ -293,7 +294,8 @@
 
   const kinds = { view: playView, list: playList, grid: playGrid, nonogram: playGrid, cells: playGrid, edges: playGrid,
                   queens: playGrid, lightsout: playLights, life: playLife, moves: playMoves, game: playGame };
-  function begin() { started = true; kinds[S.kind](); }
+  const bar = [...document.querySelectorAll(".ps-bar button")];
+  function begin() { bar.forEach((b) => { b.disabled = false; }); started = true; kinds[S.kind](); }
   // progress saved before (a solved board included): the player chooses to resume it or to start again
   const offer = role("resume");
   // saved before this page counted moves: any entry, mark or press in it
@@ -304,6 +306,7 @@
     role("resume-text").textContent = `You have played this ${S.game ? "game" : "puzzle"} before` +
       (what.length ? ` (${what.join(", ")}).` : ".");
     offer.hidden = false;
+    bar.forEach((b) => { b.disabled = true; }); // nothing to act on until the player chooses
     offer.querySelector('[data-action="resume"]').addEventListener("click", () => { offer.hidden = true; begin(); });
     offer.querySelector('[data-action="restart"]').addEventListener("click", () => {
       offer.hidden = true;
@@ -741,6 +744,7 @@
     async function move(direction) {
       const before = g;
       const after = await post("/api/game/move", Object.assign(body(), { direction }));
+      if (!after.over) say(""); // a key refused before (a move that moves nothing) is no longer news
       act({ redo: () => { g = after; draw(); }, undo: () => { g = before; unwon(); draw(); } });
       clearHint();
       return after;
