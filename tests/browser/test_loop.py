@@ -138,7 +138,8 @@ def test_2048_advice_is_in_words(server, page):
         page.keyboard.press(key)
         page.wait_for_timeout(150)
     page.click('[data-action="suggest"]')
-    sync_api.expect(role(page, "hint")).to_contain_text(re.compile(r"swipe (up|down|left|right): leaves \d+ cells? free"))
+    words = re.compile(r"swipe (up|down|left|right): leaves \d+ cells? free")
+    sync_api.expect(role(page, "hint")).to_contain_text(words)
     assert not re.search(r"\d{4}", role(page, "hint").inner_text())  # no raw expected value
 
 
@@ -150,3 +151,42 @@ def test_a_pasted_puzzlink_url_is_played_and_shared(server, page):
     assert page.locator(".ps-cell").count() > 0
     page.click('[data-action="share"]')
     sync_api.expect(role(page, "share-url")).to_have_value(AKARI_URL)
+
+
+def test_a_loop_drawn_by_dragging(server, page):
+    # docs/types/slitherlink.md's worked example: its loop drawn in one stroke, edge to neighbouring edge
+    from puzzlesmith.puzzles.grid import point_edges
+
+    answer = ["+ + + +-+", "   0 1| |", "+ + + + +", " 1 1  | |", "+-+-+-+ +", "|3 2 1  |", "+-+-+ +-+",
+              "    |3|2", "+ + +-+ +"]
+    at = lambda r, c: answer[r][c] if c < len(answer[r]) else " "  # noqa: E731
+    on = {(r * 5 + c, r * 5 + c + 1) for r in range(5) for c in range(4) if at(2 * r, 2 * c + 1) == "-"}
+    on |= {(r * 5 + c, (r + 1) * 5 + c) for r in range(4) for c in range(5) if at(2 * r + 1, 2 * c) == "|"}
+    var_of = {pair: var for var, pair in enumerate(point_edges(4, 4)) if pair in on}
+    loop, point = [], min(p for pair in on for p in pair)  # the edges in the loop's order, walked point to point
+    while len(loop) < len(on):
+        pair = next(q for q in on if point in q and var_of[q] not in loop)
+        loop.append(var_of[pair])
+        point = pair[1] if pair[0] == point else pair[0]
+    page.goto(f"{server}/play/slitherlink?" + urlencode({"puzzle": ".01./11../321./..32"}))
+
+    def centre(var):
+        box = page.locator(f'.ps-edge[data-var="{var}"] .ps-hit').bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    page.mouse.move(*centre(loop[0]))
+    page.mouse.down()
+    for var in loop[1:]:
+        page.mouse.move(*centre(var), steps=6)
+    page.mouse.up()
+    sync_api.expect(role(page, "status")).to_have_text("solved")
+    assert page.locator(".ps-edge .ps-val.ps-on").count() == len(loop) == 16  # only the loop's edges were drawn
+    # a stroke that starts on a drawn line takes it to a cross, and so every line it passes over
+    page.mouse.move(*centre(loop[0]))
+    page.mouse.down()
+    page.mouse.move(*centre(loop[1]), steps=6)
+    page.mouse.up()
+    crossed = page.eval_on_selector_all(".ps-edge:has(.ps-val.ps-on.ps-blank)",
+                                        "els => els.map(e => Number(e.dataset.var))")
+    assert sorted(crossed) == sorted(loop[:2]), (crossed, loop)
+    sync_api.expect(role(page, "solved")).to_be_hidden()

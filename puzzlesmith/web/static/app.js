@@ -405,14 +405,41 @@
       S.cells.forEach((c) => { if (!c.given) out[c.var] = entries[c.var] === 1 ? 1 : 0; });
       return out;
     }
+    // lines, nonogram cells and cells clicked through are also drawn by dragging: the press sets the first one
+    // (as a click does) and every other the pointer passes over while held takes the same value
+    const part = kind === "edges" ? ".ps-edge" : ".ps-cell";
+    let stroke = null; // {value, seen} while the button is held
+    if (nonogram || clicked) {
+      board.addEventListener("pointerdown", (e) => {
+        const el = e.button === 0 && e.target.closest(part);
+        if (!el) return;
+        e.preventDefault();
+        select(el);
+        const v = Number(el.dataset.var);
+        const x = nonogram ? (entries[v] === undefined ? 1 : entries[v] === 1 ? 0 : undefined) : next(v);
+        stroke = { value: x, seen: new Set([v]) };
+        set(v, x, false);
+      });
+      board.addEventListener("pointermove", (e) => {
+        if (!stroke || !(e.buttons & 1)) { stroke = null; return; }
+        const under = document.elementFromPoint(e.clientX, e.clientY);
+        const el = under && under.closest(part);
+        if (!el || !board.contains(el)) return;
+        const v = Number(el.dataset.var);
+        if (stroke.seen.has(v)) return;
+        stroke.seen.add(v);
+        if (entries[v] !== stroke.value) set(v, stroke.value, false);
+      });
+      const end = () => { stroke = null; };
+      board.addEventListener("pointerup", end);
+      board.addEventListener("pointercancel", end);
+    }
     board.addEventListener("click", (e) => {
-      const el = e.target.closest(kind === "edges" ? ".ps-edge" : ".ps-cell");
-      if (!el) return;
+      const el = e.target.closest(part);
+      if (!el || nonogram || clicked) return; // those are set on the press (above)
       select(el);
       const v = Number(el.dataset.var);
-      if (nonogram) set(v, entries[v] === undefined ? 1 : entries[v] === 1 ? 0 : undefined, false);
-      else if (clicked) set(v, next(v), false);
-      else if (queens) {
+      if (queens) {
         const c = Number(el.dataset.value);
         set(v, entries[v] === c ? undefined : c, false);
       }
