@@ -211,3 +211,24 @@ def test_share_writes_a_puzzlink_url_that_reads_back(client):
     queens = ps.type_of("queens").example()[0]["puzzle"]
     refused = client.post("/api/share", json={"type": "queens", "puzzle": queens, "params": {}})
     assert refused.status_code == 400 and refused.json()["error"] == "queens puzzles have no puzz.link URL"
+
+
+# -- colours fixed per piece --------------------------------------------------------------------------------
+# Klotski (M. Gardner, "The hypnotic fascination of sliding-block puzzles", Scientific American 210, Feb 1964)
+KLOTSKI = {"type": "slide", "puzzle": "BAAC/BAAC/DEEF/DGHF/I..J", "params": {"goal": "..../..../..../.AA./.AA."}}
+
+
+def fills(svg: str) -> list[str]:
+    return re.findall(r'fill="(#[0-9a-f]{6})"', svg)
+
+
+def test_a_saved_position_is_drawn_in_the_starts_colours(client):
+    # G down puts H before G in reading order: as a puzzle of its own the board would colour them the other way
+    moved = post(client, "/api/move", **KLOTSKI, position=KLOTSKI["puzzle"], piece="G", direction="down")
+    assert moved["position"] == "BAAC/BAAC/DEEF/D.HF/IG.J"
+    again = post(client, "/api/position", **KLOTSKI, position=moved["position"])
+    assert again["svg"] == moved["svg"]  # the board as the move drew it, colours and all
+    alone = post(client, "/api/state", type="slide", puzzle=moved["position"], params=KLOTSKI["params"])
+    assert fills(alone["svg"]) != fills(again["svg"])  # what a reload showed before: G and H swapped colours
+    refused = client.post("/api/position", json={**KLOTSKI, "position": "BAAC/BAAC"})
+    assert refused.status_code == 400 and "\n" not in refused.json()["error"]

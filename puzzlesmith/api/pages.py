@@ -780,6 +780,17 @@ def position_state(puzzle: api.Puzzle, text: str) -> dict[str, Any]:
             "pieces": bool(pieces)}
 
 
+def position(key: Key, text: Any) -> dict[str, Any]:
+    """A board of the puzzle (a saved game's position) drawn as the moves that reach it draw it: each piece in
+    the colour the puzzle's start gives it, not the colours the board would get as a puzzle of its own (in the
+    order its pieces appear), so a page reloaded mid-game shows the pieces as they were."""
+    puzzle = puzzle_of(key)
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise BadRequest("give the board as text", where="position")
+    puzzle.with_position(text)  # a board this puzzle can be in (its size, pieces and walls), or the one-line error
+    return position_state(puzzle, text)
+
+
 #: Most boards of the player's path a move request carries (a single move of the metric spanning more
 #: single steps than this would be counted as two).
 MAX_PATH = 1000

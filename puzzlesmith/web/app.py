@@ -539,6 +539,9 @@ class App:
         return pages.move(_key(d), d.get("position"), d.get("piece"), d.get("direction"), d.get("path"),
                          d.get("counts"))
 
+    def a_position(self, d: dict[str, Any]) -> Any:
+        return pages.position(_key(d), d.get("position"))
+
     def a_optimal(self, d: dict[str, Any]) -> Any:
         return pages.optimal(_key(d), d.get("position"), self.limit)
 
@@ -601,6 +604,7 @@ class App:
             Route("/api/life", self.api(self.a_life), methods=post),
             Route("/api/move", self.api(self.a_move), methods=post),
             Route("/api/optimal", self.api(self.a_optimal), methods=post),
+            Route("/api/position", self.api(self.a_position), methods=post),
             Route("/api/game/new", self.api(self.a_game_new), methods=post),
             Route("/api/game/move", self.api(self.a_game_move), methods=post),
             Route("/api/game/suggest", self.api(self.a_game_suggest), methods=post),

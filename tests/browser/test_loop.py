@@ -190,3 +190,21 @@ def test_a_loop_drawn_by_dragging(server, page):
                                         "els => els.map(e => Number(e.dataset.var))")
     assert sorted(crossed) == sorted(loop[:2]), (crossed, loop)
     sync_api.expect(role(page, "solved")).to_be_hidden()
+
+
+def test_piece_colours_are_kept_across_a_reload(server, page):
+    # Klotski (M. Gardner, Scientific American 210, Feb 1964): G down puts H before G in reading order
+    query = urlencode({"puzzle": "BAAC/BAAC/DEEF/DGHF/I..J", "p": "goal=..../..../..../.AA./.AA."})
+    page.goto(f"{server}/play/slide?{query}")
+    sync_api.expect(role(page, "optimal")).to_have_text("81")
+    page.click('[data-piece="G"] rect')
+    page.keyboard.press("ArrowDown")
+    sync_api.expect(role(page, "moves")).to_have_text("1")
+    before = page.inner_html("#ps-board")
+    page.wait_for_timeout(700)  # the save
+    page.reload()
+    page.click('[data-action="resume"]')
+    sync_api.expect(role(page, "moves")).to_have_text("1")
+    sync_api.expect(role(page, "optimal")).to_have_text("80")
+    assert re.findall(r'fill="(#[0-9a-f]{6})"', page.inner_html("#ps-board")) == \
+        re.findall(r'fill="(#[0-9a-f]{6})"', before)

@@ -678,9 +678,10 @@
       act({ redo: () => put(after), undo: () => put(before) });
       return state;
     }
-    async function restore(at) { // a position saved in the library: drawn as a puzzle of its own
+    async function restore(at) { // a position saved in the library
       if (!drawn.has(at.position)) {
-        drawn.set(at.position, await post("/api/state", { type: S.type, puzzle: at.position, params: S.params }));
+        // drawn in the start's colours (as a puzzle of its own, its pieces would be coloured in another order)
+        drawn.set(at.position, await post("/api/position", Object.assign(puzzleBody(), { position: at.position })));
       }
       put(at);
     }
