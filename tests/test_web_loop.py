@@ -232,3 +232,26 @@ def test_a_saved_position_is_drawn_in_the_starts_colours(client):
     assert fills(alone["svg"]) != fills(again["svg"])  # what a reload showed before: G and H swapped colours
     refused = client.post("/api/position", json={**KLOTSKI, "position": "BAAC/BAAC"})
     assert refused.status_code == 400 and "\n" not in refused.json()["error"]
+
+
+# -- the library with pictures ------------------------------------------------------------------------------
+def test_the_library_shows_each_puzzle_as_render_draws_it(client):
+    client.get("/play/sudoku?" + urlencode({"puzzle": NORVIG}))
+    client.get("/play/slide?" + urlencode({"puzzle": KLOTSKI["puzzle"], "p": "goal=" + KLOTSKI["params"]["goal"]}))
+    client.get("/play/2048?seed=3")
+    rows = {r["type"]: r for r in post_get(client, "/api/library")["puzzles"]}
+    page = client.get("/library").text
+    for name in ("sudoku", "slide"):
+        assert f'src="/picture?id={rows[name]["id"]}"' in page
+        drawn = client.get(f"/picture?id={rows[name]['id']}")
+        assert drawn.status_code == 200 and drawn.headers["content-type"].startswith("image/svg+xml")
+        assert drawn.content == ps.read(name, rows[name]["text"], **rows[name]["params"]).render("svg")
+    assert f'src="/picture?id={rows["2048"]["id"]}"' not in page  # a game has no picture
+    assert client.get(f"/picture?id={rows['2048']['id']}").status_code == 404
+    assert client.get("/picture?id=x").status_code == 404
+
+
+def post_get(client, path):
+    response = client.get(path)
+    assert response.status_code == 200, response.text
+    return response.json()

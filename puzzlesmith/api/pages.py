@@ -780,6 +780,11 @@ def position_state(puzzle: api.Puzzle, text: str) -> dict[str, Any]:
             "pieces": bool(pieces)}
 
 
+def picture(key: Key) -> bytes:
+    """The puzzle as ``puzzlesmith render`` draws it, an SVG file's bytes: the library's pictures."""
+    return puzzle_of(key).render("svg")
+
+
 def position(key: Key, text: Any) -> dict[str, Any]:
     """A board of the puzzle (a saved game's position) drawn as the moves that reach it draw it: each piece in
     the colour the puzzle's start gives it, not the colours the board would get as a puzzle of its own (in the

@@ -314,6 +314,8 @@ class App:
 
     # -- pages ----------------------------------------------------------------------------------------------
     async def home(self, request: Request) -> Response:
+        # the new-puzzle control's list (pages.makers) is worked out once, off the workers: a page never waits
+        # behind searches for it
         rows = []
         for name in api.types():
             link = example_link(name)
@@ -323,7 +325,7 @@ class App:
         for game in api.games():
             rows.append(f'<tr><td><a href="/play/{game}?seed=1">{game}</a></td><td>a game of chance, with the '
                         f'expectimax player\'s advice</td></tr>')
-        makers = await self.workers.run(pages.makers)
+        makers = await run_in_threadpool(pages.makers)
         body = (f"<h1>puzzlesmith</h1>{new_control(makers)}<p>Open a type's example, or give a puzzle: "
                 f"<code>/play/TYPE?puzzle=TEXT&amp;p=NAME=VALUE</code>, or have one made: "
                 f"<code>/play/TYPE?seed=S&amp;difficulty=LEVEL</code>. Every puzzle you open is kept in the "
@@ -363,7 +365,7 @@ class App:
         type_name, size, difficulty = q.get("type", ""), q.get("size", "").strip(), q.get("difficulty", "")
         try:
             seed = _seed(q["seed"].strip()) if q.get("seed", "").strip() else secrets.randbelow(10 ** 6)
-            made = await self.workers.run(pages.makers)
+            made = await run_in_threadpool(pages.makers)
             if type_name in api.games():
                 query = {"seed": str(seed), **({"size": size} if size else {})}
             elif any(t["type"] == type_name for t in made["types"]):
@@ -391,7 +393,7 @@ class App:
             return _page("puzzlesmith: bad puzzle", f'<h1>{html.escape(type_name)}</h1><p class="ps-error" '
                          f'data-role="status">{html.escape(str(e))}</p><p><a href="/">all types</a></p>',
                          status=400)
-        makers = await self.workers.run(pages.makers)
+        makers = await run_in_threadpool(pages.makers)
         row = state["library"]
         size = row["params"].get("size", "") if row["seed"] is not None else ""
         control = new_control(makers, type_name, row["difficulty"] or "", size)
@@ -454,7 +456,7 @@ class App:
         row = await run_in_threadpool(self.library.add, game, f"seed {seed}", {"size": str(size)}, seed=seed)
         state["library"] = row
         state["permalink"] = f"/play/{game}?" + urlencode({"seed": seed, "size": size})
-        makers = await self.workers.run(pages.makers)
+        makers = await run_in_threadpool(pages.makers)
         control = new_control(makers, game, "", str(size))
         return _page(f"{game} · puzzlesmith", control + _game_body(state), state, makers=makers)
 
@@ -470,9 +472,13 @@ class App:
             progress = "solved" if r["solved"] else ("started" if r["progress"] else "")
             extra = f"{r['optimal']} moves, {r['pieces']} pieces" if r["optimal"] is not None and r["pieces"] \
                 else (f"{r['optimal']} moves" if r["optimal"] is not None else "")
+            flat = r["text"].replace(chr(10), "/")
+            shown = html.escape(flat if len(flat) <= 50 else flat[:49] + "…")
+            thumb = "" if r["type"] in api.games() else \
+                f'<img class="ps-thumb" src="/picture?id={r["id"]}" loading="lazy" alt="" data-role="picture">'
             lines.append(f'<tr data-id="{r["id"]}"><td><input type="checkbox" name="id" value="{r["id"]}"></td>'
-                         f'<td>{html.escape(r["type"])}</td><td><a href="{html.escape(link)}">'
-                         f'{html.escape(excerpt(r["text"].replace(chr(10), "/"), 50))}</a></td>'
+                         f'<td>{html.escape(r["type"])}</td><td><a href="{html.escape(link)}">{thumb}'
+                         f'<span class="ps-text">{shown}</span></a></td>'
                          f'<td>{html.escape(r["level"] or "")}{" " + str(r["rating"]) if r["rating"] else ""}'
                          f'</td><td>{extra}</td><td>{progress}</td><td>{_clock(r["seconds"])}</td></tr>')
         options = "".join(f'<option{" selected" if t == q.get("type") else ""}>{html.escape(t)}</option>'
@@ -508,6 +514,21 @@ class App:
             return PlainTextResponse(str(e), status_code=400)
         return Response(pdf, media_type="application/pdf",
                         headers={"content-disposition": 'inline; filename="puzzles.pdf"'})
+
+    async def picture(self, request: Request) -> Response:
+        """A library puzzle's picture (SVG, shown by the library page as an image, which runs nothing)."""
+        text = request.query_params.get("id", "")
+        row = await run_in_threadpool(self.library.get, int(text)) \
+            if text.isascii() and text.isdigit() and len(text) <= 18 else None
+        if row is None or row["type"] in api.games():
+            return PlainTextResponse(f"id {excerpt(text)}: no puzzle of the library to draw", status_code=404)
+        try:
+            svg = await self.workers.run(pages.picture, pages.key_of(row["type"], row["text"], row["params"]))
+        except (Unknown, Busy) as e:
+            return PlainTextResponse(str(e), status_code=503)
+        except PuzzlesmithError as e:
+            return PlainTextResponse(str(e), status_code=400)
+        return Response(svg, media_type="image/svg+xml", headers={"cache-control": "max-age=3600"})
 
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -592,6 +613,7 @@ class App:
             Route("/play/{type}", self.play_page),
             Route("/library", self.library_page),
             Route("/print", self.print_book),
+            Route("/picture", self.picture),
             Route("/static/{name}", self.static),
             Route("/favicon.ico", lambda request: Response(status_code=204)),
             Route("/api/types", self.api(self.a_types, body=False, search=False)),
@@ -610,7 +632,7 @@ class App:
             Route("/api/game/suggest", self.api(self.a_game_suggest), methods=post),
             Route("/api/progress", self.api(self.a_progress, search=False), methods=post),
             Route("/api/share", self.api(self.a_share), methods=post),
-            Route("/api/makers", self.api(lambda d: pages.makers(), body=False)),
+            Route("/api/makers", self.api(lambda d: pages.makers(), body=False, search=False)),
         ]
 
 
