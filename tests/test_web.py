@@ -160,7 +160,8 @@ def test_hint_starts_from_the_players_entries(client):
     assert second["var"] != first["var"]
     assert int(NORVIG_SOLVED[second["var"]]) == second["value"]
     wrong = {str(first["var"]): first["value"] % 9 + 1}
-    assert post(client, "/api/hint", type="sudoku", puzzle=NORVIG, entries=wrong)["status"] == "unsat"
+    named = post(client, "/api/hint", type="sudoku", puzzle=NORVIG, entries=wrong)
+    assert named["status"] == "wrong" and named["var"] == first["var"]  # no solution from there: the entry named
 
 
 def test_nonogram_hint_is_line_logic():
@@ -303,7 +304,8 @@ def test_tents_published_solution_hint_and_a_tent_misplaced(client):
     check = post(client, "/api/check", **body, entries=moved)
     assert check["solved"] is False and var[spare] in check["wrong"]
     hint = post(client, "/api/hint", **body, entries=entries | {str(var[min(tents)]): 0})
-    assert hint["status"] == "unsat"  # a tent the solution needs, marked grass: no solution from there
+    # a tent the solution needs, marked grass: no solution from there, and that cell named
+    assert hint["status"] == "wrong" and hint["var"] == var[min(tents)]
     hint = post(client, "/api/hint", **body)
     place = hint["steps"][-1]["place"]
     assert hint["status"] == "hint" and place["var"] in var.values()

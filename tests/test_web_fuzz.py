@@ -34,9 +34,10 @@ PUZZLES = [
     {"type": "perm", "puzzle": "o o o . . . . . . . . . . . . . . .", "params": {}},
 ]
 POSTS = ["/api/state", "/api/check", "/api/hint", "/api/reveal", "/api/press", "/api/life", "/api/move",
-         "/api/optimal", "/api/game/new", "/api/game/move", "/api/game/suggest", "/api/progress"]
-GETS = ["/", "/open", "/play/sudoku", "/play/2048", "/play/threes", "/play/slide", "/library", "/print",
-        "/static/app.js", "/static/nosuch", "/favicon.ico", "/api/types", "/api/library"]
+         "/api/optimal", "/api/game/new", "/api/game/move", "/api/game/suggest", "/api/progress", "/api/share",
+         "/api/position"]
+GETS = ["/", "/open", "/new", "/play/sudoku", "/play/2048", "/play/threes", "/play/slide", "/library", "/print",
+        "/picture", "/static/app.js", "/static/nosuch", "/favicon.ico", "/api/types", "/api/library", "/api/makers"]
 ODD = [None, True, -1, 0, 1, 2 ** 64, -2 ** 63, 1e308, 0.5, "", "1", "999999", "x" * 300, "U", "up", [], [[]], {},
        {"0": 1}, {"0": [1]}, ["a"], [0] * 81, "<img src=x onerror=alert(1)>", "../../etc/passwd", "\u0000"]
 
@@ -62,7 +63,8 @@ def valid(rng: random.Random, path: str) -> dict:
     if path == "/api/progress":
         return {"id": rng.randrange(4), "progress": {"entries": {"1": 1}}, "seconds": 3, "solved": False}
     extra = {"entries": {"1": 1}, "presses": {"0": 1}, "cells": [0] * 9, "position": puzzle["puzzle"],
-             "piece": "G", "direction": "down", "path": [puzzle["puzzle"]], "counts": [0]}
+             "piece": "G", "direction": "down", "path": [puzzle["puzzle"]], "counts": [0],
+             "format": rng.choice(["puzzlink", "tatham", "penpa"])}
     return {**puzzle, **{k: v for k, v in extra.items() if rng.random() < 0.7}}
 
 

@@ -145,6 +145,39 @@ def example(type_name: str) -> dict[str, str] | None:
     return None if found is None else dict(found[0])
 
 
+_makers: list[dict[str, Any]] = []
+
+
+def _default_in(words: str) -> str:
+    """The default a parameter's help names ("side N (default 9; ...)"), for a parameter whose default is left
+    to the generator; "" when it names none."""
+    import re
+
+    found = re.search(r"\(default (\d+(?:x\d+)?)\b", words)
+    return found[1] if found else ""
+
+
+def makers() -> dict[str, Any]:
+    """What a page's new-puzzle control offers: every type that generates (``generate`` among its
+    capabilities), with the difficulty levels ``levels`` gives it (easiest first; none for a type whose puzzles
+    are not made of clues) and its ``size`` parameter's default and help when it has one; every game with the
+    board sizes it declares. Worked out once (the levels build each type's model)."""
+    with _lock:
+        made = list(_makers)
+    if not made:
+        for name in api.types():
+            ptype = api.type_of(name)
+            if "generate" not in ptype.capabilities():
+                continue
+            levels = list(api.levels(name)) if ptype.clue_based or ptype.clue_kinds else []
+            size = next(({"default": p.default or _default_in(p.help), "help": p.help} for p in ptype.params
+                         if p.name == "size"), None)
+            made.append({"type": name, "levels": levels, "size": size})
+        with _lock:
+            _makers[:] = made
+    return {"types": made, "games": [{"game": g, "sizes": list(api.game(g).sizes)} for g in api.games()]}
+
+
 def declared_kind(puzzle: api.Puzzle) -> PlayKind | None:
     """How the type says its puzzle is played (``PuzzleType.play_kind``), or None: the player sets the answer's
     variables, and ``state`` picks how from the model and the picture."""
@@ -570,6 +603,10 @@ def hint(key: Key, raw: Any, limit: float) -> dict[str, Any]:
     if "hint" not in puzzle.capabilities():
         return {"status": "none", "message": f"no hint: {puzzle.type.refusal('hint')}", "steps": []}
     found = api.with_entries(puzzle, entries).hint(time_limit=limit)
+    if found.status == Status.UNSAT and entries:
+        wrong = wrong_entry(key, entries, limit)
+        if wrong is not None:
+            return wrong
     if found.status != Status.SOLVED or not found.steps:
         status = {Status.UNKNOWN: "unknown", Status.UNSAT: "unsat"}.get(found.status, "solved")
         return {"status": status, "message": found.message, "steps": []}
@@ -581,6 +618,45 @@ def hint(key: Key, raw: Any, limit: float) -> dict[str, Any]:
     note = "" if found.unique else " (the puzzle has more than one solution; this hint follows one of them)"
     return {"status": "hint", "technique": last["technique"], "text": f"{last['text']}{note}",
             "steps": steps, "message": ""}
+
+
+#: Most of the player's entries that differ from the solution found which are each tried alone against the rules.
+MAX_TRIED = 12
+
+
+def wrong_entry(key: Key, raw: Mapping[int, int], limit: float) -> dict[str, Any] | None:
+    """The hint when the player's entries leave no solution: the first entry (in the variables' order) that
+    no solution agrees with, named by its cell and highlighted, found by comparing the entries with a
+    solution of the puzzle and trying each that differs alone (with several solutions an entry that differs
+    from the one found may still be right); else the first that differs. None when the puzzle itself has no
+    solution or every entry agrees with the one found."""
+    puzzle = puzzle_of(key)
+    answer = solution_of(key, limit)
+    if not isinstance(answer, api.Solution) or answer.status != Status.SOLVED:
+        return None
+    want = answer.values[0]
+    given = puzzle.instance.givens
+    differ = sorted(v for v, x in raw.items() if v not in given and want[v] != x)
+    if not differ:
+        return None
+    named, sure = differ[0], False
+    for v in differ[:MAX_TRIED]:
+        if api.with_entries(puzzle, {v: raw[v]}).solve(time_limit=limit).status == Status.UNSAT:
+            named, sure = v, True
+            break
+    cell, shown = puzzle.cell_name(named), puzzle.show_value(raw[named])
+    head = f"{cell} is wrong" if sure else f"{cell} is not as in the solution found"
+    text = f"no solution has {shown} there" if sure else f"{shown} there; the puzzle has more than one solution"
+    return {"status": "wrong", "technique": head, "text": text, "var": named, "cell": cell,
+            "steps": [{"technique": head, "text": text, "cells": [named], "place": None}], "message": f"{head}: {text}"}
+
+
+def share(key: Key, form: Any = "puzzlink") -> dict[str, Any]:
+    """The puzzle as a link other tools read (``Puzzle.to_url``: a puzz.link URL by default, a Tatham game ID or
+    a Penpa+ link); ``PuzzleError`` in one line for a genre or puzzle the format cannot say."""
+    if not isinstance(form, str) or form not in api.URL_FORMATS:
+        raise BadRequest(f"expected one of {', '.join(api.URL_FORMATS)}", where="format")
+    return {"format": form, "url": puzzle_of(key).to_url(form)}
 
 
 def reveal(key: Key, limit: float) -> dict[str, Any]:
@@ -702,6 +778,22 @@ def position_state(puzzle: api.Puzzle, text: str) -> dict[str, Any]:
     return {"position": text, "svg": _overlay(to_svg(pic, f"{puzzle.type_name} position"), "".join(layer)),
             "solved": space.is_goal(space.start()), "moves_here": [name for name, _ in space.moves(space.start())],
             "pieces": bool(pieces)}
+
+
+def picture(key: Key) -> bytes:
+    """The puzzle as ``puzzlesmith render`` draws it, an SVG file's bytes: the library's pictures."""
+    return puzzle_of(key).render("svg")
+
+
+def position(key: Key, text: Any) -> dict[str, Any]:
+    """A board of the puzzle (a saved game's position) drawn as the moves that reach it draw it: each piece in
+    the colour the puzzle's start gives it, not the colours the board would get as a puzzle of its own (in the
+    order its pieces appear), so a page reloaded mid-game shows the pieces as they were."""
+    puzzle = puzzle_of(key)
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise BadRequest("give the board as text", where="position")
+    puzzle.with_position(text)  # a board this puzzle can be in (its size, pieces and walls), or the one-line error
+    return position_state(puzzle, text)
 
 
 #: Most boards of the player's path a move request carries (a single move of the metric spanning more
@@ -892,15 +984,46 @@ def game_move(game: Any, size: Any, key: Any, state: Any, direction: Any, points
 def game_suggest(game: Any, size: Any, key: Any, state: Any) -> dict[str, Any]:
     """The expectimax player's move and the expected value of each allowed move."""
     from puzzlesmith.chance.players import best_move
+    from puzzlesmith.chance.rules import rows_of
 
     rules = rules_of(game, size)
     position = _game_position(rules, key, state)
     board, public = position.board, position.state
     values = api.move_values(game, rules.format(board), size, state=public)
     if not values:
-        return {"best": None, "values": {}, "message": "no move: the game is over"}
+        over = "no move: the game is over"
+        return {"best": None, "values": {}, "message": over, "advice": over}
     best = "UDLR"[best_move({"UDLR".index(d): v for d, v in values.items()})]
-    return {"best": best, "values": values, "message": f"best move: {best}"}
+    free = {}
+    for d in values:
+        after, _ = rules.play(board, "UDLR".index(d))
+        # the cells the move leaves empty, before a tile enters
+        free[d] = sum(row.count(".") for row in rows_of(rules.format(after)))
+    return {"best": best, "values": values, "free": free, "message": f"best move: {best}",
+            "advice": advice(best, values, free)}
+
+
+WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
+
+
+def advice(best: str, values: Mapping[str, float], free: Mapping[str, int]) -> str:
+    """The suggestion in a player's words: the move, what it leaves (the empty cells: room to keep playing) and
+    how it compares with the next best move, e.g. "swipe left: leaves 6 cells free; much better than up; down
+    is the worst". The expectimax values are a heuristic's, with a large constant in every one (about 1,600,000
+    on a 2048 board), so they are compared by the gap to the next best as a share of the spread between the
+    best and the worst move here, not as a ratio, which would always be a fraction of a per cent."""
+    head = f"swipe {WORDS[best]}: leaves {free[best]} cell{'' if free[best] == 1 else 's'} free"
+    others = sorted((d for d in values if d != best), key=lambda d: -values[d])
+    if not others:
+        return f"{head}; the only move"
+    second, worst = others[0], others[-1]
+    gap, spread = values[best] - values[second], values[best] - values[worst]
+    if gap <= 1e-9 * max(1.0, abs(values[best])):
+        return f"{head}; as good as {WORDS[second]}"
+    share = gap / spread
+    words = "slightly better" if share < 0.25 else "better" if share < 0.6 else "much better"
+    tail = f"; {WORDS[worst]} is the worst" if len(others) > 1 and spread > gap else ""
+    return f"{head}; {words} than {WORDS[second]}{tail}"
 
 
 # -- printing ----------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import html
 import json
 import math
 import queue
+import secrets
 import threading
 import time
 from collections import Counter
@@ -313,6 +314,8 @@ class App:
 
     # -- pages ----------------------------------------------------------------------------------------------
     async def home(self, request: Request) -> Response:
+        # the new-puzzle control's list (pages.makers) is worked out once, off the workers: a page never waits
+        # behind searches for it
         rows = []
         for name in api.types():
             link = example_link(name)
@@ -322,21 +325,59 @@ class App:
         for game in api.games():
             rows.append(f'<tr><td><a href="/play/{game}?seed=1">{game}</a></td><td>a game of chance, with the '
                         f'expectimax player\'s advice</td></tr>')
-        body = (f"<h1>puzzlesmith</h1><p>Open a type's example, or give a puzzle: "
+        makers = await run_in_threadpool(pages.makers)
+        body = (f"<h1>puzzlesmith</h1>{new_control(makers)}<p>Open a type's example, or give a puzzle: "
                 f"<code>/play/TYPE?puzzle=TEXT&amp;p=NAME=VALUE</code>, or have one made: "
                 f"<code>/play/TYPE?seed=S&amp;difficulty=LEVEL</code>. Every puzzle you open is kept in the "
                 f'<a href="/library">library</a>.</p>'
-                f'<form class="ps-open" action="/open" method="get"><select name="type">'
+                f'<form class="ps-open" action="/open" method="get" data-role="open"><select name="type">'
+                f'<option value="">type (named by a puzz.link URL)</option>'
                 f'{"".join(f"<option>{n}</option>" for n in api.types())}</select> '
-                f'<input name="puzzle" size="60" placeholder="puzzle text (one line, / between rows)"> '
-                f'<button>play</button></form>'
+                f'<input name="puzzle" size="60" placeholder="a puzz.link URL, a Penpa+ URL, a Tatham game ID or '
+                f'puzzle text (/ between rows)"> <button data-action="open">play</button></form>'
                 f"<table class=\"ps-types\"><tr><th>type</th><th>what it is</th></tr>{''.join(rows)}</table>")
-        return _page("puzzlesmith", body)
+        return _page("puzzlesmith", body, makers=makers)
 
     async def open_form(self, request: Request) -> Response:
+        """The home page's box: a puzzle's text of the chosen type, or a puzz.link URL (which names its own
+        type), a Penpa+ URL or a Tatham game ID (whose type is the one chosen), played as given."""
         q = request.query_params
-        return Response(status_code=303, headers={"location": f"/play/{quote(q.get('type', ''))}?"
-                                                              f"{urlencode({'puzzle': q.get('puzzle', '')})}"})
+        text, type_name = q.get("puzzle", "").strip(), q.get("type", "")
+        try:
+            if api.looks_like_url(text):
+                try:  # a puzz.link URL or a Tatham page's link names its type; a game ID names none
+                    type_name = api.url_type(text) or type_name
+                except PuzzlesmithError:  # a Penpa+ URL says no genre: the type chosen does
+                    if not type_name:
+                        raise
+            if not type_name:
+                raise BadRequest("choose the puzzle's type (a Penpa+ URL and a game ID do not name it)", where="type")
+        except PuzzlesmithError as e:
+            return _page("puzzlesmith: bad puzzle", f'<h1>open a puzzle</h1><p class="ps-error" data-role="status">'
+                         f'{html.escape(str(e))}</p><p><a href="/">back</a></p>', status=400)
+        return Response(status_code=303, headers={"location": f"/play/{quote(type_name)}?"
+                                                              f"{urlencode({'puzzle': text})}"})
+
+    async def new_form(self, request: Request) -> Response:
+        """The new-puzzle control: a fresh puzzle of a type (its size and level) or a game (its size) from a seed,
+        a random one when none is given; redirected to the seed's permalink, which makes it."""
+        q = request.query_params
+        type_name, size, difficulty = q.get("type", ""), q.get("size", "").strip(), q.get("difficulty", "")
+        try:
+            seed = _seed(q["seed"].strip()) if q.get("seed", "").strip() else secrets.randbelow(10 ** 6)
+            made = await run_in_threadpool(pages.makers)
+            if type_name in api.games():
+                query = {"seed": str(seed), **({"size": size} if size else {})}
+            elif any(t["type"] == type_name for t in made["types"]):
+                query = {"seed": str(seed), **({"difficulty": difficulty} if difficulty else {}),
+                         **({"p": f"size={size}"} if size else {})}
+            else:
+                raise BadRequest(f"no generator for {excerpt(type_name)} (types that generate: "
+                                 f"{', '.join(t['type'] for t in made['types'])})", where="type")
+        except PuzzlesmithError as e:
+            return _page("puzzlesmith: no new puzzle", f'<h1>new puzzle</h1><p class="ps-error" data-role="status">'
+                         f'{html.escape(str(e))}</p><p><a href="/">back</a></p>', status=400)
+        return Response(status_code=303, headers={"location": f"/play/{quote(type_name)}?{urlencode(query)}"})
 
     async def play_page(self, request: Request) -> Response:
         type_name = request.path_params["type"]
@@ -352,7 +393,11 @@ class App:
             return _page("puzzlesmith: bad puzzle", f'<h1>{html.escape(type_name)}</h1><p class="ps-error" '
                          f'data-role="status">{html.escape(str(e))}</p><p><a href="/">all types</a></p>',
                          status=400)
-        return _page(f"{type_name} · puzzlesmith", _play_body(state), state)
+        makers = await run_in_threadpool(pages.makers)
+        row = state["library"]
+        size = row["params"].get("size", "") if row["seed"] is not None else ""
+        control = new_control(makers, type_name, row["difficulty"] or "", size)
+        return _page(f"{type_name} · puzzlesmith", control + _play_body(state), state, makers=makers)
 
     async def _open(self, request: Request, type_name: str) -> dict[str, Any]:
         q = request.query_params
@@ -411,7 +456,9 @@ class App:
         row = await run_in_threadpool(self.library.add, game, f"seed {seed}", {"size": str(size)}, seed=seed)
         state["library"] = row
         state["permalink"] = f"/play/{game}?" + urlencode({"seed": seed, "size": size})
-        return _page(f"{game} · puzzlesmith", _game_body(state), state)
+        makers = await run_in_threadpool(pages.makers)
+        control = new_control(makers, game, "", str(size))
+        return _page(f"{game} · puzzlesmith", control + _game_body(state), state, makers=makers)
 
     async def library_page(self, request: Request) -> Response:
         q = request.query_params
@@ -425,9 +472,13 @@ class App:
             progress = "solved" if r["solved"] else ("started" if r["progress"] else "")
             extra = f"{r['optimal']} moves, {r['pieces']} pieces" if r["optimal"] is not None and r["pieces"] \
                 else (f"{r['optimal']} moves" if r["optimal"] is not None else "")
+            flat = r["text"].replace(chr(10), "/")
+            shown = html.escape(flat if len(flat) <= 50 else flat[:49] + "…")
+            thumb = "" if r["type"] in api.games() else \
+                f'<img class="ps-thumb" src="/picture?id={r["id"]}" loading="lazy" alt="" data-role="picture">'
             lines.append(f'<tr data-id="{r["id"]}"><td><input type="checkbox" name="id" value="{r["id"]}"></td>'
-                         f'<td>{html.escape(r["type"])}</td><td><a href="{html.escape(link)}">'
-                         f'{html.escape(excerpt(r["text"].replace(chr(10), "/"), 50))}</a></td>'
+                         f'<td>{html.escape(r["type"])}</td><td><a href="{html.escape(link)}">{thumb}'
+                         f'<span class="ps-text">{shown}</span></a></td>'
                          f'<td>{html.escape(r["level"] or "")}{" " + str(r["rating"]) if r["rating"] else ""}'
                          f'</td><td>{extra}</td><td>{progress}</td><td>{_clock(r["seconds"])}</td></tr>')
         options = "".join(f'<option{" selected" if t == q.get("type") else ""}>{html.escape(t)}</option>'
@@ -464,6 +515,21 @@ class App:
         return Response(pdf, media_type="application/pdf",
                         headers={"content-disposition": 'inline; filename="puzzles.pdf"'})
 
+    async def picture(self, request: Request) -> Response:
+        """A library puzzle's picture (SVG, shown by the library page as an image, which runs nothing)."""
+        text = request.query_params.get("id", "")
+        row = await run_in_threadpool(self.library.get, int(text)) \
+            if text.isascii() and text.isdigit() and len(text) <= 18 else None
+        if row is None or row["type"] in api.games():
+            return PlainTextResponse(f"id {excerpt(text)}: no puzzle of the library to draw", status_code=404)
+        try:
+            svg = await self.workers.run(pages.picture, pages.key_of(row["type"], row["text"], row["params"]))
+        except (Unknown, Busy) as e:
+            return PlainTextResponse(str(e), status_code=503)
+        except PuzzlesmithError as e:
+            return PlainTextResponse(str(e), status_code=400)
+        return Response(svg, media_type="image/svg+xml", headers={"cache-control": "max-age=3600"})
+
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC:  # a fixed list: no path from the request reaches the file system
@@ -494,6 +560,9 @@ class App:
         return pages.move(_key(d), d.get("position"), d.get("piece"), d.get("direction"), d.get("path"),
                          d.get("counts"))
 
+    def a_position(self, d: dict[str, Any]) -> Any:
+        return pages.position(_key(d), d.get("position"))
+
     def a_optimal(self, d: dict[str, Any]) -> Any:
         return pages.optimal(_key(d), d.get("position"), self.limit)
 
@@ -514,12 +583,16 @@ class App:
         if not isinstance(seconds, (int, float)) or not math.isfinite(seconds):
             raise BadRequest("expected a number of seconds", where="seconds")
         try:
-            saved = self.library.save(puzzle_id, d.get("progress", {}), seconds, bool(d.get("solved")))
+            saved = self.library.save(puzzle_id, d.get("progress", {}), seconds, bool(d.get("solved")),
+                                      restart=d.get("restart") is True)
         except ValueError as e:
             raise BadRequest(str(e), where="progress") from None
         if not saved:
             raise BadRequest("no such puzzle in the library", where=f"id {puzzle_id}")
         return {"saved": True}
+
+    def a_share(self, d: dict[str, Any]) -> Any:
+        return pages.share(_key(d), d.get("format", "puzzlink"))
 
     def a_library(self, d: dict[str, Any]) -> Any:
         solved = {"yes": True, "no": False, "true": True, "false": False}.get(str(d.get("solved", "")))
@@ -536,9 +609,11 @@ class App:
         return [
             Route("/", self.home),
             Route("/open", self.open_form),
+            Route("/new", self.new_form),
             Route("/play/{type}", self.play_page),
             Route("/library", self.library_page),
             Route("/print", self.print_book),
+            Route("/picture", self.picture),
             Route("/static/{name}", self.static),
             Route("/favicon.ico", lambda request: Response(status_code=204)),
             Route("/api/types", self.api(self.a_types, body=False, search=False)),
@@ -551,10 +626,13 @@ class App:
             Route("/api/life", self.api(self.a_life), methods=post),
             Route("/api/move", self.api(self.a_move), methods=post),
             Route("/api/optimal", self.api(self.a_optimal), methods=post),
+            Route("/api/position", self.api(self.a_position), methods=post),
             Route("/api/game/new", self.api(self.a_game_new), methods=post),
             Route("/api/game/move", self.api(self.a_game_move), methods=post),
             Route("/api/game/suggest", self.api(self.a_game_suggest), methods=post),
             Route("/api/progress", self.api(self.a_progress, search=False), methods=post),
+            Route("/api/share", self.api(self.a_share), methods=post),
+            Route("/api/makers", self.api(lambda d: pages.makers(), body=False, search=False)),
         ]
 
 
@@ -599,17 +677,49 @@ def example_link(type_name: str) -> str | None:
 
 
 # -- HTML --------------------------------------------------------------------------------------------------
-def _page(title: str, body: str, state: dict[str, Any] | None = None, status: int = 200) -> HTMLResponse:
-    data = ""
-    if state is not None:  # </script> cannot appear inside: every < is escaped in the JSON
-        data = ('<script type="application/json" id="ps-state">'
-                + json.dumps(state).replace("<", "\\u003c") + "</script>")
+def _data(name: str, value: Any) -> str:
+    """A JSON data block (never a script: </script> cannot appear inside, as every < is escaped)."""
+    return f'<script type="application/json" id="{name}">' + json.dumps(value).replace("<", "\\u003c") + "</script>"
+
+
+def _page(title: str, body: str, state: dict[str, Any] | None = None, status: int = 200,
+          makers: dict[str, Any] | None = None) -> HTMLResponse:
+    data = (_data("ps-state", state) if state is not None else "") + \
+        (_data("ps-makers", makers) if makers is not None else "")
     return HTMLResponse(
         f'<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
         f'content="width=device-width, initial-scale=1"><title>{html.escape(title)}</title>'
         f'<link rel="stylesheet" href="/static/app.css"></head><body><nav><a href="/">puzzlesmith</a> · '
         f'<a href="/library">library</a></nav><main>{body}</main>{data}'
         f'<script src="/static/app.js"></script></body></html>', status_code=status)
+
+
+def new_control(makers: dict[str, Any], type_name: str = "", difficulty: str = "", size: str = "") -> str:
+    """The new-puzzle control: the types that generate and the games, the chosen one's size and levels (the page
+    script fills them in again when another type is chosen, from the ``ps-makers`` data block), and a seed,
+    random unless the player types one; it asks ``/new``, which opens the seed's permalink."""
+    known = {t["type"]: t for t in makers["types"]}
+    games = {g["game"]: g for g in makers["games"]}
+    if type_name not in known and type_name not in games:
+        type_name = next(iter(known), "")
+    chosen = known.get(type_name, {"levels": [], "size": None})
+    options = "".join(f'<option{" selected" if n == type_name else ""}>{html.escape(n)}</option>'
+                      for n in [*known, *games])
+    levels = "".join(f'<option{" selected" if v == difficulty else ""}>{html.escape(v)}</option>'
+                     for v in chosen["levels"])
+    box = chosen["size"] or {"default": "", "help": "the board's side"}
+    if type_name in games:
+        box = {"default": str(games[type_name]["sizes"][-1]), "help": "the board's side"}
+    return (f'<form class="ps-new" action="/new" method="get" data-role="new">'
+            f'<label>type <select name="type" data-role="new-type">{options}</select></label> '
+            f'<label data-role="new-size-box"{"" if chosen["size"] or type_name in games else " hidden"}>size '
+            f'<input name="size" size="6" data-role="new-size" value="{html.escape(size)}" '
+            f'placeholder="{html.escape(box["default"] or "default")}" title="{html.escape(box["help"])}"></label> '
+            f'<label data-role="new-level-box"{"" if levels else " hidden"}>difficulty <select name="difficulty" '
+            f'data-role="new-level"><option value="">any</option>{levels}</select></label> '
+            f'<label>seed <input name="seed" size="8" data-role="new-seed" value="{secrets.randbelow(10 ** 6)}" '
+            f'title="the same seed makes the same puzzle"></label> '
+            f'<button data-action="new">{"new game" if type_name in games else "new puzzle"}</button></form>')
 
 
 def _play_body(state: dict[str, Any]) -> str:
@@ -637,8 +747,9 @@ def _play_body(state: dict[str, Any]) -> str:
                     '<button data-action="reveal">play the shortest solution</button>',
                     '<button data-action="reset">start again</button>']
     title = html.escape(state["type"])
-    level = state["library"].get("level")
-    info = f' · {html.escape(level)}' if level else ""
+    level, seed = state["library"].get("level"), state["library"].get("seed")
+    info = (f' · {html.escape(level)}' if level else "") + \
+        (f' <span class="ps-seed" data-role="seed">seed {seed}</span>' if seed is not None else "")
     counters = ""
     if kind == PlayKind.MOVES:
         counters = (f'<p class="ps-counters">moves: <b data-role="moves">0</b> · fewest from here: '
@@ -653,10 +764,21 @@ def _play_body(state: dict[str, Any]) -> str:
         extra = '<div class="ps-moves-named" id="ps-moves"></div>'
     return (f'<h1>{title}{info}</h1><p class="ps-bar ps-{kind}">{" ".join(buttons)} <span class="ps-timer" '
             f'data-role="timer">0:00</span> <a class="ps-link" href="{html.escape(state["permalink"])}">permalink'
-            f'</a> <a class="ps-link" href="/print?id={state["library"]["id"]}" data-action="print">print</a></p>'
+            f'</a> <a class="ps-link" href="/print?id={state["library"]["id"]}" data-action="print">print</a> '
+            f'<button data-action="share" title="a puzz.link URL of this puzzle, to play it elsewhere">share</button>'
+            f'</p><p class="ps-share" data-role="share" hidden></p>{RESUME}{SOLVED}'
             f'{counters}<div class="ps-board ps-kind-{kind}" id="ps-board" tabindex="0">{state["svg"]}</div>{extra}'
             f'<p class="ps-status" data-role="status"></p><div class="ps-hint" data-role="hint"></div>'
             f'<p class="ps-help">{_help(kind)}</p>')
+
+
+#: The offer a page makes when its puzzle has progress saved (the page script fills in what was saved).
+RESUME = ('<div class="ps-resume" data-role="resume" hidden><span data-role="resume-text"></span> '
+          '<button data-action="resume">resume</button> <button data-action="restart">start again</button></div>')
+#: The solved banner: time, moves and what to do next (the page script fills it in).
+SOLVED = ('<div class="ps-solved-banner" data-role="solved" hidden><b data-role="solved-text"></b> '
+          '<a class="ps-next" data-action="next" href="/">new puzzle, same settings</a> '
+          '<a class="ps-next" href="/">another type</a></div>')
 
 
 _METRIC = {"steps": "one piece, one cell", "straight": "one piece, any distance in one direction",
@@ -694,11 +816,14 @@ def _game_body(state: dict[str, Any]) -> str:
     return (f'<h1>{html.escape(state["game"])}</h1><p class="ps-bar"><button data-action="undo">undo</button> '
             f'<button data-action="suggest">suggest a move</button> <button data-action="auto">let expectimax '
             f'play</button> <a class="ps-link" href="{html.escape(state["permalink"])}">permalink</a></p>'
+            f'{RESUME}{SOLVED}'
             f'<p class="ps-counters">score <b data-role="score">0</b> · moves <b data-role="moves">0</b> '
-            f'<span data-role="next"></span></p><div class="ps-board ps-game" id="ps-board" tabindex="0"></div>'
+            f'<span data-role="next"></span> <span class="ps-seed" data-role="seed">seed {state["seed"]}</span></p>'
+            f'<div class="ps-board ps-game" id="ps-board" tabindex="0"></div>'
             f'<p class="ps-status" data-role="status"></p><div class="ps-hint" data-role="hint"></div>'
             f'<p class="ps-help">Arrow keys (or swipe) move the {html.escape(state["piece"])}s.'
-            f' The suggestion is the expectimax player\'s, with each move\'s expected value.</p>')
+            f' The suggestion is the expectimax player\'s, in words: the move, the cells it leaves free and how it '
+            f'compares with the next best.</p>')
 
 
 def create_app(library: Library, time_limit: float = 10.0, hosts: Sequence[str] = ()) -> Starlette:

@@ -119,13 +119,16 @@ class Library:
             db.execute("INSERT OR REPLACE INTO made VALUES (?, ?, ?, ?, ?)",
                        (type_name, seed, difficulty, json.dumps(params, sort_keys=True), puzzle_id))
 
-    def save(self, puzzle_id: int, progress: Any, seconds: float, solved: bool) -> bool:
-        """The player's progress (what the page needs to come back to it), time and whether solved."""
+    def save(self, puzzle_id: int, progress: Any, seconds: float, solved: bool, restart: bool = False) -> bool:
+        """The player's progress (what the page needs to come back to it), time and whether solved. A puzzle once
+        solved stays solved, unless ``restart``: the player chose to start it again, and it is unsolved until
+        solved again."""
         encoded = json.dumps(progress, separators=(",", ":"))
         if len(encoded) > MAX_PROGRESS:
             raise ValueError(f"progress of {len(encoded):,} characters, more than {MAX_PROGRESS:,}")
+        kept = "?" if restart else "MAX(solved, ?)"
         with self._connect() as db:
-            cur = db.execute("UPDATE puzzles SET progress = ?, seconds = ?, solved = MAX(solved, ?), opened = ? "
+            cur = db.execute(f"UPDATE puzzles SET progress = ?, seconds = ?, solved = {kept}, opened = ? "
                              "WHERE id = ?", (encoded, max(0.0, float(seconds)), int(bool(solved)), time.time(),
                                               puzzle_id))
             return cur.rowcount == 1

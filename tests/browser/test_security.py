@@ -100,6 +100,7 @@ def test_a_script_in_saved_progress_does_not_run(server, page):
     game = {**state, "grid": [[hostile, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]}
     assert api(server, "/api/progress", {"id": state["library"]["id"], "progress": {"game": game}})["saved"]
     page.goto(f"{server}/play/2048?seed=11")
+    page.click('[data-action="resume"]')  # the saved game is offered, and drawn once resumed
     sync_api.expect(page.locator(".ps-tile")).to_have_count(16)
     assert page.evaluate("window.pwned") is None and page.title() != "pwned"
     assert page.locator("#ps-board img").count() == 0

@@ -6,6 +6,27 @@
 "use strict";
 
 (function () {
+  // -- the new-puzzle control (home and play pages): the chosen type's levels and size, from the server's list
+  const makersHolder = document.getElementById("ps-makers");
+  const newForm = document.querySelector('[data-role="new"]');
+  if (makersHolder && newForm) {
+    const M = JSON.parse(makersHolder.textContent);
+    const pick = newForm.querySelector('[data-role="new-type"]');
+    const level = newForm.querySelector('[data-role="new-level"]');
+    const size = newForm.querySelector('[data-role="new-size"]');
+    pick.addEventListener("change", () => {
+      const t = M.types.find((x) => x.type === pick.value);
+      const g = M.games.find((x) => x.game === pick.value);
+      level.replaceChildren(new Option("any", ""), ...(t ? t.levels : []).map((v) => new Option(v, v)));
+      newForm.querySelector('[data-role="new-level-box"]').hidden = !(t && t.levels.length);
+      const box = t ? t.size : g ? { default: String(g.sizes[g.sizes.length - 1]), help: "the board's side" } : null;
+      newForm.querySelector('[data-role="new-size-box"]').hidden = !box;
+      size.value = "";
+      size.placeholder = box && box.default ? box.default : "default";
+      size.title = box ? box.help : "";
+      newForm.querySelector('[data-action="new"]').textContent = g ? "new game" : "new puzzle";
+    });
+  }
   const holder = document.getElementById("ps-state");
   if (!holder) return;
   const S = JSON.parse(holder.textContent);
@@ -55,38 +76,89 @@
   }
 
   // -- timer and progress, kept in the library -------------------------------------------------------------
-  const saved = (S.library && S.library.progress) || {};
+  let saved = (S.library && S.library.progress) || {};
   let seconds = (S.library && S.library.seconds) || 0;
   let solved = !!(S.library && S.library.solved);
+  let actions = saved.actions || 0; // the player's moves so far (each change; an undo is one too)
+  let started = false; // the timer waits for the choice of resuming or starting again
   let saveTimer = null;
   function showClock() {
     const t = role("timer");
     if (t) t.textContent = `${Math.floor(seconds / 60)}:${String(Math.floor(seconds) % 60).padStart(2, "0")}`;
   }
   setInterval(() => {
-    if (!solved && document.visibilityState === "visible") { seconds += 1; showClock(); }
+    if (started && !solved && document.visibilityState === "visible") { seconds += 1; showClock(); }
   }, 1000);
   showClock();
   let progressOf = () => ({});
-  function save() {
+  function save(now) {
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => {
+    const send = () => {
       if (!S.library) return;
-      post("/api/progress", { id: S.library.id, progress: progressOf(), seconds, solved }).catch(() => {});
-    }, 400);
+      post("/api/progress", { id: S.library.id, progress: Object.assign(progressOf(), { actions }), seconds, solved })
+        .catch(() => {});
+    };
+    if (now === true) send(); else saveTimer = setTimeout(send, 400);
   }
-  setInterval(save, 15000);
-  function won(text) {
+  setInterval(() => save(), 15000);
+  // the time and moves as the player leaves (a reload, another page): a request that outlives the page
+  window.addEventListener("pagehide", () => {
+    if (!S.library || !started || !actions) return; // a puzzle only looked at is not "played before"
+    fetch("/api/progress", {
+      method: "POST", headers: { "content-type": "application/json" }, keepalive: true,
+      body: JSON.stringify({ id: S.library.id, progress: Object.assign(progressOf(), { actions }), seconds, solved }),
+    }).catch(() => {});
+  });
+  const clock = (t) => `${Math.floor(t / 60)}:${String(Math.floor(t) % 60).padStart(2, "0")}`;
+  // the link that makes another puzzle as this one was made: its type, level and size, a fresh seed
+  function nextLink() {
+    const lib = S.library || {}, q = new URLSearchParams({ type: S.game || S.type });
+    if (S.game) q.set("size", String(S.size));
+    else {
+      if (lib.difficulty) q.set("difficulty", lib.difficulty);
+      if (lib.seed !== null && lib.seed !== undefined && S.params && S.params.size) q.set("size", S.params.size);
+    }
+    return "/new?" + q.toString();
+  }
+  function clearHint() {
+    role("hint").textContent = "";
+    document.querySelectorAll(".ps-hinted").forEach((el) => el.classList.remove("ps-hinted", "ps-hint-place", "ps-hint-wrong"));
+  }
+  // solved: a banner with the time and moves and what to do next; the last hint and the checks' marks go
+  function won(text, moves) {
     solved = true;
+    clearHint();
+    document.querySelectorAll(".ps-clash, .ps-wrong").forEach((el) => el.classList.remove("ps-clash", "ps-wrong"));
     say(text, "solved");
-    save();
+    const n = moves === undefined ? actions : moves;
+    const banner = role("solved");
+    if (banner) {
+      role("solved-text").textContent = (S.game ? text : `Solved in ${clock(seconds)}`) +
+        ` · ${n} move${n === 1 ? "" : "s"}`;
+      const next = banner.querySelector('[data-action="next"]');
+      const makes = document.getElementById("ps-makers");
+      const M = makes ? JSON.parse(makes.textContent) : { types: [], games: [] };
+      const generates = M.types.some((t) => t.type === S.type) || M.games.some((g) => g.game === S.game);
+      next.hidden = !generates;
+      next.href = nextLink();
+      next.textContent = S.game ? "new game, same size" : "new puzzle, same settings";
+      banner.hidden = false;
+    }
+    document.querySelectorAll(".ps-selected").forEach((el) => el.classList.remove("ps-selected"));
+    save(true); // at once: a reload right after solving finds it solved
+  }
+  function unwon() {
+    solved = false;
+    say("");
+    const banner = role("solved");
+    if (banner) banner.hidden = true;
   }
 
   // -- undo and redo ---------------------------------------------------------------------------------------
   const done = [], undone = [];
-  function act(step) { step.redo(); done.push(step); undone.length = 0; save(); }
-  function undo() { const s = done.pop(); if (s) { s.undo(); undone.push(s); save(); } }
-  function redo() { const s = undone.pop(); if (s) { s.redo(); done.push(s); save(); } }
+  function act(step) { actions += 1; step.redo(); done.push(step); undone.length = 0; save(); }
+  function undo() { const s = done.pop(); if (s) { actions += 1; s.undo(); undone.push(s); save(); } }
+  function redo() { const s = undone.pop(); if (s) { actions += 1; s.redo(); done.push(s); save(); } }
   const on = (action, handler) => { const b = button(action); if (b) b.addEventListener("click", handler); };
   on("undo", () => undo());
   on("redo", () => redo());
@@ -97,8 +169,8 @@
 
   function showHint(answer) {
     const box = role("hint");
-    document.querySelectorAll(".ps-hinted").forEach((el) => el.classList.remove("ps-hinted", "ps-hint-place"));
-    if (answer.status !== "hint") { box.textContent = answer.message; return; }
+    clearHint();
+    if (answer.status !== "hint" && answer.status !== "wrong") { box.textContent = answer.message; return; }
     box.replaceChildren();
     const name = document.createElement("b");
     name.className = "ps-technique";
@@ -109,7 +181,9 @@
     // a cell, an edge, or (queens) the row's cells; the step's placement on the cell of its value
     const of = (v) => board.querySelectorAll(`[data-var="${v}"]`);
     for (const step of answer.steps) {
-      for (const v of step.cells) of(v).forEach((el) => el.classList.add("ps-hinted"));
+      for (const v of step.cells) {
+        of(v).forEach((el) => el.classList.add("ps-hinted", ...(answer.status === "wrong" ? ["ps-hint-wrong"] : [])));
+      }
       if (step.place) {
         of(step.place.var).forEach((el) => {
           if (el.dataset.value === undefined || S.kind !== "queens" || Number(el.dataset.value) === step.place.value) {
@@ -164,13 +238,13 @@
       if (!open.every((v) => entries[v] !== undefined)) return;
       const answer = await post("/api/check", Object.assign(puzzleBody(), { entries }));
       if (answer.solved) won("solved");
-      else if (solved) { solved = false; say(""); }
+      else if (solved) unwon();
     }
     function set(v, x) {
       const before = entries[v];
       const put = (y) => { if (y === undefined) delete entries[v]; else entries[v] = y; draw(v); };
       act({ redo: () => put(x), undo: () => put(before) });
-      role("hint").textContent = "";
+      clearHint();
       maybeDone();
     }
     open.forEach((v) => selects.get(v).addEventListener("change", (e) => {
@@ -190,12 +264,59 @@
       act({ redo: () => put(after), undo: () => put(before) });
       say("revealed");
     });
-    if (solved) say("solved", "solved");
+    if (solved) won("solved");
   }
+
+  // -- share: the puzzle as a puzz.link URL (or the one line saying why it cannot be written) ---------------
+  on("share", async () => {
+    const box = role("share");
+    const response = await fetch("/api/share", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(puzzleBody()),
+    });
+    const answer = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+    box.hidden = false;
+    if (!response.ok) { box.textContent = `no puzz.link URL: ${answer.error}`; return; }
+    const field = document.createElement("input");
+    field.readOnly = true;
+    field.size = 60;
+    field.value = answer.url;
+    field.dataset.role = "share-url";
+    const copy = document.createElement("button");
+    copy.textContent = "copy";
+    copy.addEventListener("click", () => {
+      field.select();
+      (navigator.clipboard ? navigator.clipboard.writeText(answer.url) : Promise.reject(new Error("no clipboard")))
+        .then(() => { copy.textContent = "copied"; }, () => { document.execCommand("copy"); copy.textContent = "copied"; });
+    });
+    box.replaceChildren("puzz.link URL: ", field, " ", copy);
+    field.select();
+  });
 
   const kinds = { view: playView, list: playList, grid: playGrid, nonogram: playGrid, cells: playGrid, edges: playGrid,
                   queens: playGrid, lightsout: playLights, life: playLife, moves: playMoves, game: playGame };
-  kinds[S.kind]();
+  const bar = [...document.querySelectorAll(".ps-bar button")];
+  function begin() { bar.forEach((b) => { b.disabled = false; }); started = true; kinds[S.kind](); }
+  // progress saved before (a solved board included): the player chooses to resume it or to start again
+  const offer = role("resume");
+  // saved before this page counted moves: any entry, mark or press in it
+  const filled = (v) => (Array.isArray(v) ? v.length > 0 : v && typeof v === "object" ? Object.values(v).some(filled) : !!v);
+  const before = solved || actions > 0 || (!("actions" in saved) && Object.values(saved).some(filled));
+  if (offer && before && S.kind !== "view") {
+    const what = [...(seconds >= 1 ? [clock(seconds)] : []), ...(solved ? [S.game ? "game over" : "solved"] : [])];
+    role("resume-text").textContent = `You have played this ${S.game ? "game" : "puzzle"} before` +
+      (what.length ? ` (${what.join(", ")}).` : ".");
+    offer.hidden = false;
+    bar.forEach((b) => { b.disabled = true; }); // nothing to act on until the player chooses
+    offer.querySelector('[data-action="resume"]').addEventListener("click", () => { offer.hidden = true; begin(); });
+    offer.querySelector('[data-action="restart"]').addEventListener("click", () => {
+      offer.hidden = true;
+      saved = {}; seconds = 0; solved = false; actions = 0;
+      showClock();
+      post("/api/progress", { id: S.library.id, progress: {}, seconds: 0, solved: false, restart: true }).catch(() => {});
+      begin();
+    });
+    offer.querySelector('[data-action="resume"]').focus();
+  } else begin();
 
   // -- boards whose answer is values: typed into cells (sudoku ...), clicked through (nonograms, tents,
   // Light Up's bulbs), lines clicked on (loops, bridges) or a queen a row ----------------------------------
@@ -264,7 +385,7 @@
       }
       const put = (s) => { if (s.x === undefined) delete entries[v]; else entries[v] = s.x; marks[v] = s.m; draw(v); };
       act({ redo: () => put(after), undo: () => put(before) });
-      role("hint").textContent = "";
+      clearHint();
       if (!mark) maybeDone();
     }
     const next = (v) => cycle[(cycle.indexOf(entries[v]) + 1) % cycle.length];
@@ -277,21 +398,48 @@
       const sent = nonogram ? filledOut() : entries;
       const answer = await post("/api/check", Object.assign(puzzleBody(), { entries: sent }));
       if (answer.solved) won("solved");
-      else if (solved) { solved = false; say(""); }
+      else if (solved) unwon();
     }
     function filledOut() { // a nonogram's cells left blank are blank: what a finished picture means
       const out = {};
       S.cells.forEach((c) => { if (!c.given) out[c.var] = entries[c.var] === 1 ? 1 : 0; });
       return out;
     }
+    // lines, nonogram cells and cells clicked through are also drawn by dragging: the press sets the first one
+    // (as a click does) and every other the pointer passes over while held takes the same value
+    const part = kind === "edges" ? ".ps-edge" : ".ps-cell";
+    let stroke = null; // {value, seen} while the button is held
+    if (nonogram || clicked) {
+      board.addEventListener("pointerdown", (e) => {
+        const el = e.button === 0 && e.target.closest(part);
+        if (!el) return;
+        e.preventDefault();
+        select(el);
+        const v = Number(el.dataset.var);
+        const x = nonogram ? (entries[v] === undefined ? 1 : entries[v] === 1 ? 0 : undefined) : next(v);
+        stroke = { value: x, seen: new Set([v]) };
+        set(v, x, false);
+      });
+      board.addEventListener("pointermove", (e) => {
+        if (!stroke || !(e.buttons & 1)) { stroke = null; return; }
+        const under = document.elementFromPoint(e.clientX, e.clientY);
+        const el = under && under.closest(part);
+        if (!el || !board.contains(el)) return;
+        const v = Number(el.dataset.var);
+        if (stroke.seen.has(v)) return;
+        stroke.seen.add(v);
+        if (entries[v] !== stroke.value) set(v, stroke.value, false);
+      });
+      const end = () => { stroke = null; };
+      board.addEventListener("pointerup", end);
+      board.addEventListener("pointercancel", end);
+    }
     board.addEventListener("click", (e) => {
-      const el = e.target.closest(kind === "edges" ? ".ps-edge" : ".ps-cell");
-      if (!el) return;
+      const el = e.target.closest(part);
+      if (!el || nonogram || clicked) return; // those are set on the press (above)
       select(el);
       const v = Number(el.dataset.var);
-      if (nonogram) set(v, entries[v] === undefined ? 1 : entries[v] === 1 ? 0 : undefined, false);
-      else if (clicked) set(v, next(v), false);
-      else if (queens) {
+      if (queens) {
         const c = Number(el.dataset.value);
         set(v, entries[v] === c ? undefined : c, false);
       }
@@ -370,7 +518,7 @@
       act({ redo: () => put(after), undo: () => put(before) });
       say("revealed");
     });
-    if (solved) say("solved", "solved");
+    if (solved) won("solved");
   }
 
   // -- lights-out --------------------------------------------------------------------------------------
@@ -391,7 +539,8 @@
     async function refresh() {
       const answer = await post("/api/press", Object.assign(puzzleBody(), { presses }));
       light(answer.lights);
-      if (answer.solved) won(`solved in ${answer.presses} press${answer.presses === 1 ? "" : "es"}`);
+      if (answer.solved) won(`solved in ${answer.presses} press${answer.presses === 1 ? "" : "es"}`, answer.presses);
+      else if (solved) unwon();
       else say(`${answer.message}; ${answer.presses} cell${answer.presses === 1 ? "" : "s"} pressed`);
     }
     function pressAt(v, by) {
@@ -439,7 +588,7 @@
       alive.forEach((x, v) => els.get(v).classList.toggle("ps-filled", x === 1));
       const answer = await post("/api/life", Object.assign(puzzleBody(), { cells: alive }));
       drawNext(answer.next);
-      if (answer.solved) won(answer.message); else say(answer.message);
+      if (answer.solved) won(answer.message); else { if (solved) unwon(); say(answer.message); }
     }
     board.addEventListener("click", (e) => {
       const el = e.target.closest(".ps-cell");
@@ -496,7 +645,8 @@
       moveButtons(state);
       mark();
       role("moves").textContent = String(count);
-      if (state.solved) won(`solved in ${count} move${count === 1 ? "" : "s"}`);
+      if (state.solved) won(`solved in ${count} move${count === 1 ? "" : "s"}`, count);
+      else if (solved) unwon();
       else if (!playing) say("");
     }
     async function optimal() {
@@ -528,9 +678,10 @@
       act({ redo: () => put(after), undo: () => put(before) });
       return state;
     }
-    async function restore(at) { // a position saved in the library: drawn as a puzzle of its own
+    async function restore(at) { // a position saved in the library
       if (!drawn.has(at.position)) {
-        drawn.set(at.position, await post("/api/state", { type: S.type, puzzle: at.position, params: S.params }));
+        // drawn in the start's colours (as a puzzle of its own, its pieces would be coloured in another order)
+        drawn.set(at.position, await post("/api/position", Object.assign(puzzleBody(), { position: at.position })));
       }
       put(at);
     }
@@ -614,29 +765,28 @@
       role("score").textContent = g.score.toLocaleString("en");
       role("moves").textContent = String(g.moves);
       role("next").textContent = g.next ? "· " + g.next : "";
-      if (g.over) { solved = true; say(`game over: score ${g.score.toLocaleString("en")}, max ${g.max}`, "solved"); }
+      if (g.over) won(`Game over: score ${g.score.toLocaleString("en")}, largest ${g.max}`, g.moves);
     }
     const body = () => ({ game: S.game, size: g.size, key: g.key, state: g.state, points: g.points || 0,
                           moves: g.moves, seed: g.seed });
     async function move(direction) {
       const before = g;
       const after = await post("/api/game/move", Object.assign(body(), { direction }));
-      act({ redo: () => { g = after; draw(); }, undo: () => { g = before; solved = false; say(""); draw(); } });
-      role("hint").textContent = "";
+      if (!after.over) say(""); // a key refused before (a move that moves nothing) is no longer news
+      act({ redo: () => { g = after; draw(); }, undo: () => { g = before; unwon(); draw(); } });
+      clearHint();
       return after;
     }
     async function suggest() {
       const answer = await post("/api/game/suggest", body());
       const box = role("hint");
       if (!answer.best) { box.textContent = answer.message; return null; }
-      const names = { U: "↑ up", D: "↓ down", L: "← left", R: "→ right" };
-      const ranked = Object.entries(answer.values).sort((a, b) => b[1] - a[1]);
+      const arrows = { U: "↑", D: "↓", L: "←", R: "→" };
       const name = document.createElement("b");
       name.className = "ps-technique";
-      name.textContent = `suggested move: ${names[answer.best]}`;
+      name.textContent = `suggested move ${arrows[answer.best]}`;
       const words = document.createElement("span");
-      words.textContent = "expected values: " +
-        ranked.map(([d, v]) => `${names[d]} ${Math.round(v).toLocaleString("en")}`).join(" · ");
+      words.textContent = answer.advice;
       box.replaceChildren(name, " ", words);
       return answer.best;
     }
