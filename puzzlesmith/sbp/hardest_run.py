@@ -21,12 +21,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import PuzzleError, UsageError
 from puzzlesmith.sbp.classes import class_name
 from puzzlesmith.sbp.hardest import class_record, hardest_of_class, named
 
@@ -96,10 +97,34 @@ class Results:
             else:
                 record = named(content)
                 self.done[record["class"]] = record
+        self.drop_orphan_costs()
         return self.done
 
+    def drop_orphan_costs(self) -> None:
+        """Keep one costs line for each class the results hold: a kill after a class's costs line and before its
+        results line leaves a line whose class will be searched again, and measured again."""
+        from puzzlesmith.core.files import atomic_write
+
+        path = costs_path(self.path)
+        if not path.exists():
+            return
+        kept, seen = [], set()
+        for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
+            try:
+                name = json.loads(line).get("class") or json.loads(line).get("sizes")
+            except ValueError:  # a line cut short by a crash
+                continue
+            if name in self.done and name not in seen:
+                seen.add(name)
+                kept.append(line if line.endswith("\n") else line + "\n")
+        text = "".join(kept)
+        if text != path.read_text(encoding="utf-8"):
+            with atomic_write(path) as f:
+                f.write(text)
+
     def add(self, record: dict[str, Any]) -> None:
-        """Append one finished class (its varying figures to the costs file), flushed to disk at once."""
+        """Append one finished class, flushed to disk at once: its costs line first, then its results line, so that
+        a kill between the two loses no measurement (``load`` drops a costs line whose class the results lack)."""
         from puzzlesmith.core.integrity import sealed_json
 
         record = named(record)
@@ -108,16 +133,40 @@ class Results:
         if not self.path.exists() or not self.path.stat().st_size:
             lines.append(sealed_json({"setting": self.setting}))
         lines.append(sealed_json(fixed))
-        try:
-            with open(self.path, "a", encoding="utf-8") as f:
-                f.write("".join(json.dumps(x, separators=(",", ":")) + "\n" for x in lines))
-                f.flush()
-                os.fsync(f.fileno())
-        except OSError as e:  # fsync names no file: say which
-            raise OSError(e.errno, e.strerror, str(self.path)) from None
-        with open(costs_path(self.path), "a", encoding="utf-8") as f:
-            f.write(json.dumps({"class": record["class"], **{k: record[k] for k in VARYING if k in record}}) + "\n")
+        costs = json.dumps({"class": record["class"], **{k: record[k] for k in VARYING if k in record}}) + "\n"
+        appended(costs_path(self.path), costs)
+        appended(self.path, "".join(json.dumps(x, separators=(",", ":")) + "\n" for x in lines))
         self.done[record["class"]] = {k: v for k, v in record.items() if k not in VARYING}
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """The file held by this process while the block runs: a lock file beside it (``X.jsonl.lock``, holding the
+        process id), so that a second run given the same file is refused, not interleaved with this one; a lock
+        whose process is gone (killed before it could remove it) is taken over."""
+        if self.path.exists() and not self.path.is_file():  # a pipe or a device: nothing to resume, no lock beside
+            yield
+            return
+        lock = self.path.with_name(self.path.name + ".lock")
+        mine = lock.with_name(f".{lock.name}.{os.getpid()}")
+        mine.write_text(f"{os.getpid()}\n")
+        try:
+            while True:
+                try:
+                    os.link(mine, lock)  # made whole, its process id in it, or not at all
+                    break
+                except FileExistsError:
+                    holder = lock_holder(lock)
+                    if holder is not None:
+                        raise UsageError(f"another run is writing {self.path} (pid {holder})") from None
+                    with suppress(FileNotFoundError):  # another run may have taken the stale lock over first
+                        lock.unlink()
+        finally:
+            mine.unlink()
+        try:
+            yield
+        finally:
+            with suppress(FileNotFoundError):
+                lock.unlink()
 
     def finish(self, order: Sequence[str]) -> None:
         """Rewrite the file with its classes in the order ``order`` (every class of the board), whole or not at
@@ -129,6 +178,33 @@ class Results:
             for content in [{"setting": self.setting}] + [self.done[name] for name in order if name in self.done]:
                 saved = {k: v for k, v in content.items() if k not in UNSAVED}
                 f.write(json.dumps(sealed_json(saved), separators=(",", ":")) + "\n")
+
+
+def appended(path: Path, text: str) -> None:
+    """``text`` added at the end of the file ``path`` and on the disk before this returns."""
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as e:  # fsync names no file: say which
+        raise OSError(e.errno, e.strerror, str(path)) from None
+
+
+def lock_holder(lock: Path) -> int | None:
+    """The process id a lock file names while that process runs; None for a lock left by a process that is gone
+    (or one whose writing was cut short before the id was in)."""
+    try:
+        pid = int(lock.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:  # another user's process: alive
+        pass
+    return pid
 
 
 def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, Any]]:

