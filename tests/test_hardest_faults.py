@@ -101,3 +101,95 @@ def test_a_second_run_on_the_same_out_is_refused_and_a_dead_runs_lock_is_taken_o
     assert rerun.returncode == 0, rerun.stderr
     assert path.read_bytes() == (TABLES / "2x6-corner-moves.jsonl").read_bytes()
     assert not lock.exists()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Cluster:
+    """A dask scheduler and workers started as a user would: `dask scheduler --port P`, then `dask worker ADDRESS
+    ...` (each a process of its own, killed with the cluster)."""
+
+    def __init__(self, tmp_path: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.address = f"tcp://127.0.0.1:{self.port}"
+        self.tmp_path, self.procs = tmp_path, []
+        self.quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": tmp_path}
+
+    def scheduler(self) -> Cluster:
+        file = self.tmp_path / f"scheduler-{len(self.procs)}.json"
+        self.procs.append(subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1",
+                                            "--port", str(self.port), "--no-dashboard", "--scheduler-file", str(file)],
+                                           **self.quiet))
+        for _ in range(300):
+            if file.exists() and file.stat().st_size:
+                return self
+            time.sleep(0.1)
+        raise AssertionError("the scheduler did not start")
+
+    def worker(self, *options: str, env: dict[str, str] | None = None) -> subprocess.Popen:
+        proc = subprocess.Popen([sys.executable, "-m", "dask", "worker", self.address, "--nthreads", "1",
+                                 "--no-dashboard", *options], **self.quiet, env=env)
+        self.procs.append(proc)
+        return proc
+
+    def wait_for_workers(self, n: int) -> None:
+        from distributed import Client
+
+        with Client(self.address, timeout=60) as client:
+            client.wait_for_workers(n, timeout=60)
+
+    def kill(self, proc: subprocess.Popen) -> None:
+        proc.kill()
+        proc.wait()
+
+    def close(self) -> None:
+        for proc in reversed(self.procs):
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+
+
+@contextlib.contextmanager
+def cluster(tmp_path: Path, port: int | None = None):
+    pytest.importorskip("distributed")
+    made = Cluster(tmp_path, port)
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def test_a_lost_scheduler_is_named_exit_3_and_the_same_command_resumes_once_it_is_back(tmp_path):
+    """The scheduler killed with -9 while the classes of 2x7 run: the run says it lost the scheduler, how many classes
+    the file keeps and what to do (exit 3, one line, no traceback, no file error); a scheduler and worker started
+    again on the same address, the same command finishes data/hardest's 2x7 table byte for byte."""
+    path = tmp_path / "2x7.jsonl"
+    with cluster(tmp_path) as first:
+        scheduler = first.scheduler().procs[-1]
+        first.worker("--memory-limit", "2GB")
+        first.wait_for_workers(1)
+        args = ("-p", "size=2x7", "--scheduler", first.address, "--out", str(path))
+        proc = started(*args)
+        while proc.poll() is None and lines(path) < 2:
+            time.sleep(0.01)
+        first.kill(scheduler)
+        _, err = proc.communicate(timeout=120)
+    kept = lines(path) - 1
+    assert proc.returncode == 3 and 1 <= kept < len(size_classes(14)), err
+    assert "Traceback" not in err and "cannot write" not in err, err
+    assert err.splitlines()[-1] == (f"hardest: lost the scheduler {first.address}; {kept} "
+                                    f"class{'es' if kept != 1 else ''} kept in {path}; "
+                                    "restart the scheduler and workers, then run the same command again")
+    with cluster(tmp_path, first.port) as again:
+        again.scheduler().worker("--memory-limit", "2GB")
+        again.wait_for_workers(1)
+        rerun = hardest(*args)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"({kept} already done)" in rerun.stderr
+    assert path.read_bytes() == (TABLES / "2x7-corner-moves.jsonl").read_bytes()

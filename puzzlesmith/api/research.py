@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
+from puzzlesmith.core.errors import LostScheduler
 from puzzlesmith.generators.batch import MAX_SEED, new_seed, worker_pool
 from puzzlesmith.moves.space import METRICS
 from puzzlesmith.puzzles.base import choice, whole_number, yes_no
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from puzzlesmith.sbp.hardest_run import Plan, Results
 
 __all__ = [
-    "MAX_SEED", "METRICS", "MODES", "RULES", "available_memory", "board_fits", "board_text", "boards",
+    "LostScheduler", "MAX_SEED", "METRICS", "MODES", "RULES", "available_memory", "board_fits", "board_text", "boards",
     "choice", "class_cost", "class_name", "choose_mode", "cluster_workers", "count_boards", "count_cost",
     "evaluator", "evolve", "evolve_cost", "geometry", "is_justsolved", "load_checkpoint", "local_cluster",
     "new_seed", "parse_class", "plan", "results_file", "save_checkpoint", "size_class", "size_classes", "size_text",

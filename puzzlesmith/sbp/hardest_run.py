@@ -21,13 +21,14 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator, Sequence
+from concurrent.futures import CancelledError
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError, UsageError
+from puzzlesmith.core.errors import LostScheduler, PuzzleError, UsageError
 from puzzlesmith.sbp.classes import class_name
 from puzzlesmith.sbp.hardest import class_record, hardest_of_class, named
 
@@ -334,7 +335,17 @@ class Plan:
         No more classes are submitted than the cluster has threads: dask sends a task with a resource to its
         worker at once, where it waits its turn, and a worker's death fails every task it holds, so a class
         that kills its worker would take the classes queued behind it along (dask's own queueing, which
-        keeps tasks on the scheduler until a thread is free, skips tasks with resources)."""
+        keeps tasks on the scheduler until a thread is free, skips tasks with resources).
+
+        LostScheduler when the connection to the scheduler is lost (dask's client gives up reconnecting after
+        ``distributed.comm.timeouts.connect``): the classes that finished were yielded, and a rerun does the rest."""
+        try:
+            yield from self.dask_results(client, resources)
+        except (OSError, CancelledError):  # raised by the client's calls, never by a class (its errors are kept)
+            raise LostScheduler(f"lost the scheduler {client.scheduler.address}") from None
+
+    def dask_results(self, client: Any, resources: bool) -> Iterator[dict[str, Any]]:
+        """``on_dask``'s work, the scheduler's loss aside."""
         from distributed import as_completed
 
         tries: dict[str, int] = {}

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from contextlib import nullcontext
+from contextlib import nullcontext, suppress
 from typing import Any
 
 from puzzlesmith.api import PuzzleError, UsageError, research
@@ -121,7 +121,8 @@ def searched(args: argparse.Namespace, rows: int, cols: int, params: dict[str, A
     finally:
         if client is not None:
             cluster = getattr(client, "cluster", None)
-            client.close()
+            with suppress(OSError, TimeoutError):  # a client whose scheduler is gone closes with errors of its own
+                client.close(timeout=5)
             if cluster is not None:
                 cluster.close()
 
@@ -195,8 +196,14 @@ def connect(address: str) -> Any:
     """A dask client of the scheduler at ``address``; one clear line when there is none to reach."""
     if not dask_installed():
         raise UsageError("--scheduler needs dask: pip install 'puzzlesmith[dask]'")
+    import logging
+
     from distributed import Client
 
+    # the run says in one line what went wrong with the cluster; dask's client would log tracebacks as well (its
+    # attempts to reconnect to a scheduler that is gone)
+    for name in [n for n in logging.root.manager.loggerDict if n.split(".")[0] == "distributed"] + ["distributed"]:
+        logging.getLogger(name).setLevel(logging.CRITICAL)  # dask's configuration sets some of them one by one
     try:
         return Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as e:
@@ -246,6 +253,10 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
             solved += done[class_name(classes[shown], cells)]["moves"] is not None
             show(done[class_name(classes[shown], cells)], args.json)
             shown += 1
+    except research.LostScheduler as e:
+        print(f"hardest: {e}; {kept(args, done)}; " + ("restart the scheduler and workers, then run the same command "
+              "again" if args.scheduler else "run the same command again"), file=sys.stderr, flush=True)
+        return EXIT_UNKNOWN
     finally:
         if bar is not None:
             bar.close()
@@ -257,6 +268,14 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
     if results is not None:
         results.finish([class_name(c, cells) for c in research.size_classes(cells)])
     return EXIT_OK if solved else EXIT_NO_SOLUTION
+
+
+def kept(args: argparse.Namespace, done: dict[str, Any]) -> str:
+    """Where the classes finished so far are, for a run stopped before its end."""
+    n = f"{len(done)} class{'es' if len(done) != 1 else ''}"
+    if args.out or args.checkpoint:
+        return f"{n} kept in {args.out or args.checkpoint}"
+    return f"{n} finished and kept nowhere (give --out FILE to keep them)"
 
 
 def progress_bar(total: int, initial: int, forced: bool) -> Any:
