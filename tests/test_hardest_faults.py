@@ -193,3 +193,52 @@ def test_a_lost_scheduler_is_named_exit_3_and_the_same_command_resumes_once_it_i
     assert rerun.returncode == 0, rerun.stderr
     assert f"({kept} already done)" in rerun.stderr
     assert path.read_bytes() == (TABLES / "2x7-corner-moves.jsonl").read_bytes()
+
+
+@pytest.mark.parametrize("fake, says", [
+    ("raise ImportError('No module named puzzlesmith')", "puzzlesmith missing (ImportError: No module named puzzlesmith)"),
+    ("__version__ = '0.0.9'", "puzzlesmith 0.0.9 there, {here} here"),
+])
+def test_a_worker_that_cannot_run_the_search_is_named_before_any_work(tmp_path, fake, says):
+    """A worker whose Python finds no puzzlesmith (or another version of it) would fail every class it is sent while
+    the run looked idle: it is named in one line (exit 2) before any class is sent, with what it lacks."""
+    from puzzlesmith.sbp.hardest_run import software
+
+    site = tmp_path / "site" / "puzzlesmith"
+    site.mkdir(parents=True)
+    (site / "__init__.py").write_text(fake + "\n")
+    path = tmp_path / "2x4.jsonl"
+    with cluster(tmp_path) as made:
+        made.scheduler().worker(env={**os.environ, "PYTHONPATH": str(site.parent)})
+        made.wait_for_workers(1)
+        from distributed import Client
+
+        with Client(made.address, timeout=60) as client:
+            (worker,) = client.scheduler_info()["workers"]
+        refused = hardest("-p", "size=2x4", "--scheduler", made.address, "--out", str(path))
+    assert refused.returncode == 2 and refused.stdout == "", refused.stderr
+    assert refused.stderr.splitlines()[-1] == (f"puzzlesmith: error: --scheduler {made.address}: worker {worker} "
+                                               f"cannot run the search: {says.format(here=software()['puzzlesmith'])}")
+    assert lines(path) == 0
+
+
+def test_a_run_before_any_worker_joins_says_it_waits_and_gives_up_after_wait(tmp_path):
+    """A scheduler without workers: the run says on stderr that it waits for workers, and after --wait seconds
+    without one it stops in one line (exit 2); given a worker while it waits, it runs, and the table is
+    data/hardest's 2x4 table byte for byte."""
+    path = tmp_path / "2x4.jsonl"
+    with cluster(tmp_path) as made:
+        made.scheduler()
+        alone = hardest("-p", "size=2x4", "--scheduler", made.address, "--out", str(path), "--wait", "2")
+        assert alone.returncode == 2, alone.stderr
+        assert alone.stderr.splitlines()[1:] == [
+            f"hardest: waiting for workers to join {made.address} (up to 2 s, --wait)",
+            f"puzzlesmith: error: --scheduler {made.address}: no worker joined in 2 s: start workers "
+            f"(dask worker {made.address} --nthreads 1) or give a longer --wait"]
+        proc = started("-p", "size=2x4", "--scheduler", made.address, "--out", str(path))
+        said = [proc.stderr.readline(), proc.stderr.readline()]
+        assert said[1] == f"hardest: waiting for workers to join {made.address} (up to 60 s, --wait)\n"
+        made.worker()
+        _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert path.read_bytes() == (TABLES / "2x4-corner-moves.jsonl").read_bytes()

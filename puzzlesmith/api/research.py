@@ -29,7 +29,7 @@ __all__ = [
     "choice", "class_cost", "class_name", "choose_mode", "cluster_workers", "count_boards", "count_cost",
     "evaluator", "evolve", "evolve_cost", "geometry", "is_justsolved", "load_checkpoint", "local_cluster",
     "new_seed", "parse_class", "plan", "results_file", "save_checkpoint", "size_class", "size_classes", "size_text",
-    "whole_number", "worker_memory", "worker_pool", "yes_no",
+    "wait_for_workers", "whole_number", "worker_memory", "worker_mismatch", "worker_pool", "yes_no",
 ]
 
 
@@ -157,6 +157,20 @@ def worker_memory(client: Any) -> list[float]:
     from puzzlesmith.sbp.hardest_run import worker_memory as memory
 
     return memory(client)
+
+
+def worker_mismatch(client: Any) -> str | None:
+    """The first worker of a dask cluster that lacks puzzlesmith or numba or has other versions, in one line."""
+    from puzzlesmith.sbp.hardest_run import worker_mismatch as mismatch
+
+    return mismatch(client)
+
+
+def wait_for_workers(client: Any, seconds: float) -> bool:
+    """Whether a worker joined the dask cluster within ``seconds``."""
+    from puzzlesmith.sbp.hardest_run import wait_for_workers as waited
+
+    return waited(client, seconds)
 
 
 def available_memory() -> int | None:

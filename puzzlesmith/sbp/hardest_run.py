@@ -429,3 +429,66 @@ def worker_memory(client: Any) -> list[float]:
     """The ``MEMORY`` resource of each worker of a cluster (an empty list when none declares it)."""
     return [w["resources"]["MEMORY"] for w in cluster_workers(client) if "MEMORY" in w.get("resources", {})]
 
+
+
+#: What a worker must import to run a class, and this process's versions of them are the ones it must have.
+NEEDED = ("puzzlesmith", "numba")
+
+
+def software() -> dict[str, str]:
+    """What this process runs a class with: Python's version and each of ``NEEDED``'s (``missing (WHY)`` when it
+    does not import)."""
+    return dict(_probe()())
+
+
+def _probe() -> Any:
+    """``software`` as a function made here, which cloudpickle sends by value (a function it cannot find by its
+    name in a module), so that a worker without puzzlesmith runs it too and says so."""
+    def probe() -> dict[str, str]:
+        import importlib
+        import platform
+        from importlib import metadata
+
+        found = {"python": platform.python_version()}
+        for name in ("puzzlesmith", "numba"):
+            try:
+                module = importlib.import_module(name)
+            except Exception as e:  # whatever stops the import is what the worker lacks
+                found[name] = f"missing ({type(e).__name__}: {e})"
+                continue
+            try:
+                found[name] = str(getattr(module, "__version__", None) or metadata.version(name))
+            except metadata.PackageNotFoundError:
+                found[name] = "of no known version"
+        return found
+    return probe
+
+
+def worker_mismatch(client: Any) -> str | None:
+    """The first worker of the cluster that cannot run the search as this process would, in one line: what it lacks
+    or has in another version (Python, puzzlesmith, numba); None when every worker matches. A worker without
+    puzzlesmith would fail each class it is sent, and the run look idle."""
+    here = software()
+    bad = []
+    for address, there in sorted(client.run(_probe()).items()):
+        problems = []
+        for name, version in here.items():
+            theirs = there.get(name, "missing")
+            if theirs == version or version.startswith("missing"):  # what this process lacks too: nothing to compare
+                continue
+            problems.append(f"{name} {theirs}" if theirs.startswith("missing") else
+                            f"{name} {theirs} there, {version} here")
+        if problems:
+            bad.append(f"worker {address} cannot run the search: {'; '.join(problems)}")
+    if not bad:
+        return None
+    return bad[0] + (f" (and {len(bad) - 1} other worker(s))" if len(bad) > 1 else "")
+
+
+def wait_for_workers(client: Any, seconds: float) -> bool:
+    """Whether a worker joined the cluster within ``seconds``."""
+    try:
+        client.wait_for_workers(1, timeout=seconds)
+    except TimeoutError:
+        return False
+    return True

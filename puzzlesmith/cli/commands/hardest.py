@@ -18,11 +18,20 @@ from typing import Any
 
 from puzzlesmith.api import PuzzleError, UsageError, research
 from puzzlesmith.cli.commands import COMMANDS
-from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, emit_json, positive_int
+from puzzlesmith.cli.common import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    emit_json,
+    positive_int,
+    positive_seconds,
+)
 from puzzlesmith.cli.outputs import check_output
 from puzzlesmith.cli.sbp import add_param_option, add_yes_option, check_duration, read_params
 
 NAMES = ("size", "sizes", "goal", "metric")
+#: Seconds a run on a cluster without workers waits for one to join (``--wait``).
+WAIT = 60.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,6 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="processes: more than 1 starts a local dask cluster (a process pool without dask); default 1")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the classes on the dask cluster whose scheduler is at ADDRESS (tcp://host:8786)")
+    p.add_argument("--wait", type=positive_seconds, default=WAIT, metavar="SECONDS",
+                   help=f"with --scheduler, how long to wait for a first worker to join; default {WAIT:g}")
     p.add_argument("--out", metavar="FILE",
                    help="results as JSON Lines, each class written as it finishes; a run given the same FILE resumes")
     p.add_argument("--checkpoint", metavar="FILE",
@@ -137,6 +148,8 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     workers, client, per_worker = args.workers, None, None
     if args.scheduler:
         client = connect(args.scheduler)
+        if todo:
+            workers_ready(client, args.scheduler, args.wait)
         memories = research.worker_memory(client)
         workers = max(len(research.cluster_workers(client)), 1)
         per_worker = max(memories) if memories else None
@@ -208,6 +221,21 @@ def connect(address: str) -> Any:
         return Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as e:
         raise UsageError(f"--scheduler {address}: cannot reach a dask scheduler there ({e})") from None
+
+
+def workers_ready(client: Any, address: str, wait: float) -> None:
+    """Wait for a first worker (saying so) when the cluster has none; UsageError when none joins within ``wait``
+    seconds, or when a worker cannot run the search as this process would (puzzlesmith or numba missing there, or
+    of another version)."""
+    if not research.cluster_workers(client):
+        print(f"hardest: waiting for workers to join {address} (up to {wait:g} s, --wait)", file=sys.stderr,
+              flush=True)
+        if not research.wait_for_workers(client, wait):
+            raise UsageError(f"--scheduler {address}: no worker joined in {wait:g} s: start workers "
+                             f"(dask worker {address} --nthreads 1) or give a longer --wait")
+    mismatch = research.worker_mismatch(client)
+    if mismatch is not None:
+        raise UsageError(f"--scheduler {address}: {mismatch}")
 
 
 def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple[int, ...]],
