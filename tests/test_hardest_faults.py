@@ -196,7 +196,8 @@ def test_a_lost_scheduler_is_named_exit_3_and_the_same_command_resumes_once_it_i
 
 
 @pytest.mark.parametrize("fake, says", [
-    ("raise ImportError('No module named puzzlesmith')", "puzzlesmith missing (ImportError: No module named puzzlesmith)"),
+    ("raise ImportError('No module named puzzlesmith')",
+     "puzzlesmith missing (ImportError: No module named puzzlesmith)"),
     ("__version__ = '0.0.9'", "puzzlesmith 0.0.9 there, {here} here"),
 ])
 def test_a_worker_that_cannot_run_the_search_is_named_before_any_work(tmp_path, fake, says):
@@ -241,4 +242,58 @@ def test_a_run_before_any_worker_joins_says_it_waits_and_gives_up_after_wait(tmp
         made.worker()
         _, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err
+    assert path.read_bytes() == (TABLES / "2x4-corner-moves.jsonl").read_bytes()
+
+
+def test_a_class_is_not_planned_into_the_kill_of_a_worker_limited_to_300_mb(tmp_path):
+    """3x6's class 7-2-1 (seven monominoes, two dominoes, a tromino) keeps its layers in about 276 MB, which a plan
+    read from the limit alone (300 MB) let it do, on a dask worker whose nanny kills it at 95% of the limit (285 MB,
+    its own 25 MB on top): killed twice and reported, exit 3. Planned against 80% of the limit (dask's pause) less
+    dask's part, 215 MB, no way of searching it fits: refused before any work, in one line, on a local cluster
+    (--memory) as on a worker started by hand (--memory-limit)."""
+    path = tmp_path / "r.jsonl"
+    local = hardest("-p", "size=3x6", "-p", "sizes=7-2-1", "--workers", "2", "--memory", "300MB", "--out", str(path))
+    with cluster(tmp_path) as made:
+        made.scheduler().worker("--memory-limit", "300MB")
+        made.wait_for_workers(1)
+        remote = hardest("-p", "size=3x6", "-p", "sizes=7-2-1", "--scheduler", made.address, "--out", str(path))
+    for run in (local, remote):
+        assert run.returncode == 2 and lines(path) == 0, run.stderr
+        assert "to fit 215.0 MB a worker" in run.stderr
+    assert local.stderr.splitlines()[-1] == (
+        "puzzlesmith: error: class 7-2-1-0-0-0-0-0-0-0-0-0-0-0-0-0-0-0 needs about 232.0 MB of memory (the worker's "
+        "whole process), more than one worker has (215.0 MB): try fewer --workers or -p sizes=... for the other "
+        "classes")
+    assert remote.stderr.splitlines()[-1].endswith("has too little memory for any class of the run: 215.0 MB for a "
+                                                   "class (limit 300.0 MB held under 80%, less 25.0 MB for dask's "
+                                                   "own), and the smallest needs about 232.0 MB: give it more (dask "
+                                                   "worker --memory-limit) or stop it"), remote.stderr
+
+
+@pytest.mark.parametrize("memory", [(), ("--resources", "MEMORY=2e9")])
+def test_an_undersized_worker_is_refused_before_work_and_a_resource_above_its_limit_runs_scaled(tmp_path, memory):
+    """A worker limited to 150 MB holds 95 MB for a class (80% of it, less dask's 25 MB), less than the smallest
+    process with the kernels loaded: named in one line before any class is sent, whatever MEMORY it declares. A
+    worker of 400 MB declaring MEMORY=2e9 gets requests scaled to what its limit lets a class reach, and the run
+    leaves data/hardest's 2x4 table byte for byte."""
+    path = tmp_path / "2x4.jsonl"
+    with cluster(tmp_path) as made:
+        small = made.scheduler().worker("--memory-limit", "150MB", *memory)
+        made.wait_for_workers(1)
+        from distributed import Client
+
+        with Client(made.address, timeout=60) as client:
+            (worker,) = client.scheduler_info()["workers"]
+        refused = hardest("-p", "size=2x4", "--scheduler", made.address, "--out", str(path))
+        assert refused.returncode == 2 and lines(path) == 0, refused.stderr
+        made.kill(small)
+        made.worker("--memory-limit", "400MB", *memory)
+        made.wait_for_workers(1)
+        run = hardest("-p", "size=2x4", "--scheduler", made.address, "--out", str(path))
+    said = refused.stderr.splitlines()[-1]
+    assert said.startswith(f"puzzlesmith: error: worker {worker} has too little memory for any class of the run: "
+                           "95.0 MB for a class ("), said
+    assert said.endswith("limit 150.0 MB held under 80%, less 25.0 MB for dask's own), and the smallest needs about "
+                         "150.2 MB: give it more (dask worker --memory-limit) or stop it"), said
+    assert run.returncode == 0, run.stderr
     assert path.read_bytes() == (TABLES / "2x4-corner-moves.jsonl").read_bytes()

@@ -303,6 +303,9 @@ class Plan:
     failures: list[Failure] = field(default_factory=list)
     #: How each class keeps its layers (``classes.MODES``; "layers" where not given).
     modes: dict[tuple[int, ...], str] = field(default_factory=dict)
+    #: A class's ``MEMORY`` request is its memory times this (``resource_scale``: a worker's resource above what
+    #: dask lets its process reach).
+    scale: float = 1.0
 
     def task_args(self, sizes: tuple[int, ...]) -> tuple[Any, ...]:
         return self.rows, self.cols, sizes, self.rule, self.metric, self.modes.get(sizes, "layers")
@@ -359,7 +362,7 @@ class Plan:
             by_key[key] = sizes
             return client.submit(class_task, *self.task_args(sizes), key=key, pure=False,
                                  priority=int(self.memory[sizes] // 2**20),
-                                 resources={"MEMORY": self.memory[sizes]} if resources else None)
+                                 resources={"MEMORY": self.memory[sizes] * self.scale} if resources else None)
 
         def threads() -> int:  # every worker's, in one small call (not the workers' whole descriptions)
             return max(sum(client.nthreads().values()), 1)
@@ -492,3 +495,88 @@ def wait_for_workers(client: Any, seconds: float) -> bool:
     except TimeoutError:
         return False
     return True
+
+
+#: What a dask worker process holds beyond a plain process with the same kernels loaded, which the class costs
+#: (``hardest_cost``) measure: 168.3 MiB against 145.7 MiB, each after one small class, measured here with
+#: distributed 2026.8 (an idle worker holds 62.6 MiB, a bare Python 10.6 MiB).
+DASK_OVERHEAD = 25e6
+
+
+def memory_thresholds() -> Any:
+    """The fractions of its memory limit at which a dask worker pauses and its nanny kills it, as this process's
+    dask configuration says (``distributed.worker.memory.pause`` and ``.terminate``; False when disabled): a
+    function made here, which cloudpickle sends by value, so that each worker answers with its own."""
+    def thresholds() -> list[float | bool]:
+        import dask
+        import distributed  # noqa: F401 - its defaults join dask's configuration when it is imported
+
+        return [dask.config.get("distributed.worker.memory.pause", False),
+                dask.config.get("distributed.worker.memory.terminate", False)]
+    return thresholds
+
+
+@dataclass
+class WorkerMemory:
+    """What one worker can give a class: the least of its ``MEMORY`` resource and its memory limit as far as dask
+    lets a process grow (its lower threshold of pause and kill), less dask's own part of the process."""
+
+    address: str
+    resource: float | None
+    limit: float | None
+    thresholds: list[float | bool]
+
+    @property
+    def fraction(self) -> float:
+        return min([float(f) for f in self.thresholds if f and 0 < float(f)] + [1.0])
+
+    @property
+    def budget(self) -> float | None:
+        """Bytes a class's whole process may reach on this worker (None: the worker declares no memory)."""
+        bounds = [b for b in (self.resource, self.limit * self.fraction if self.limit else None) if b is not None]
+        return min(bounds) - DASK_OVERHEAD if bounds else None
+
+    def text(self) -> str:
+        """How the budget was found, for a message: ``MEMORY 2.0 GB, limit 300.0 MB paused at 80%``."""
+        from puzzlesmith.moves.tables import size_text
+
+        said = [f"MEMORY {size_text(self.resource)}"] if self.resource is not None else []
+        if self.limit:
+            said.append(f"limit {size_text(self.limit)} held under {self.fraction:.0%}")
+        return ", ".join(said) + f", less {size_text(DASK_OVERHEAD)} for dask's own"
+
+
+def workers_memory(client: Any) -> list[WorkerMemory]:
+    """Each worker of the cluster's memory, as the scheduler and the worker's own dask configuration have it."""
+    try:
+        info = client.scheduler_info(n_workers=-1)
+    except TypeError:
+        info = client.scheduler_info()
+    found = client.run(memory_thresholds())
+    return [WorkerMemory(address, w.get("resources", {}).get("MEMORY"), w.get("memory_limit") or None,
+                         found.get(address, [False, False]))
+            for address, w in sorted(info.get("workers", {}).items())]
+
+
+def local_memory(memory_per_worker: float) -> WorkerMemory:
+    """A worker of ``local_cluster(k, memory_per_worker)``, before it starts: its limit and MEMORY are that."""
+    return WorkerMemory("local", memory_per_worker, memory_per_worker, memory_thresholds()())
+
+
+def resource_scale(workers: Sequence[WorkerMemory]) -> float:
+    """What a class's memory is multiplied by for its ``MEMORY`` request, so that a worker whose resource would take
+    it is one whose budget holds it: the largest ratio of a worker's resource to its budget."""
+    ratios = [w.resource / w.budget for w in workers if w.resource is not None and w.budget and w.budget > 0]
+    return max(ratios + [1.0])
+
+
+def class_budget(workers: Sequence[WorkerMemory]) -> tuple[float | None, float]:
+    """The memory a class may be planned to (bytes, its whole process; None when no worker declares any) and the
+    factor of its ``MEMORY`` request (``resource_scale``). With resources a class goes to a worker that can hold it:
+    the largest such worker counts; without, any class may land on any worker: the smallest counts."""
+    scale = resource_scale(workers)
+    declared = [w.resource for w in workers if w.resource is not None]
+    if declared:
+        return max(declared) / scale, scale
+    known = [w.budget for w in workers if w.budget is not None]
+    return (min(known) if known else None), scale

@@ -145,24 +145,31 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     from puzzlesmith.cli.tables import time_text
 
     size_text, class_cost = research.size_text, research.class_cost
-    workers, client, per_worker = args.workers, None, None
+    workers, client, per_worker, scale, given = args.workers, None, None, 1.0, None
+    memories: list[Any] = []
     if args.scheduler:
         client = connect(args.scheduler)
         if todo:
             workers_ready(client, args.scheduler, args.wait)
-        memories = research.worker_memory(client)
-        workers = max(len(research.cluster_workers(client)), 1)
-        per_worker = max(memories) if memories else None
+        memories = research.workers_memory(client)
+        workers = max(len(memories), 1)
+        per_worker, scale = research.class_budget(memories)
+        if args.memory is not None:
+            per_worker = args.memory if per_worker is None else min(args.memory, per_worker)
     else:
         free = research.available_memory()
-        per_worker = free / workers if free else None
-    if args.memory is not None:
-        per_worker = args.memory if per_worker is None else min(args.memory, per_worker)
+        given = free / workers if free else None
+        if args.memory is not None:
+            given = args.memory if given is None else min(args.memory, given)
+        per_worker = given
+        if given is not None and workers > 1 and todo and dask_installed():  # a local cluster of that memory each
+            per_worker, scale = research.class_budget([research.local_memory(given)])
     modes = {c: research.choose_mode(rows, cols, c, params["metric"], per_worker) if args.mode == "auto" else args.mode
              for c in todo}
     costs = {c: class_cost(rows, cols, c, params["metric"], modes[c]) for c in todo}
     plan = research.plan(rows, cols, params["goal"], params["metric"], todo,
                          {c: cost.memory for c, cost in costs.items()}, modes)
+    plan.scale = scale
     largest = max(todo, key=lambda c: costs[c].memory, default=None)
     numbered = Counter(mode for mode in modes.values() if mode != "layers")
     if numbered:
@@ -183,6 +190,12 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
               + (f" ({size_text(free)} available)" if free else "") + ("" if workers == 1 else
               f", at most {size_text(need)} for one class"), file=sys.stderr, flush=True)
     check_duration(what, wall, args.yes)
+    least = min((cost.memory for cost in costs.values()), default=0.0)
+    for worker in memories:  # one that no class fits would be sent classes to die of, or idle for nothing
+        if worker.budget is not None and worker.budget < least:
+            raise UsageError(f"worker {worker.address} has too little memory for any class of the run: "
+                             f"{size_text(max(worker.budget, 0))} for a class ({worker.text()}), and the smallest "
+                             f"needs about {size_text(least)}: give it more (dask worker --memory-limit) or stop it")
     if largest is not None and per_worker is not None and need > per_worker:
         ways = ([] if args.scheduler else ["fewer --workers"] if workers > 1 else [])
         ways += ["more --memory"] if args.memory is not None and per_worker == args.memory else []
@@ -195,7 +208,7 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     if free is not None and at_once > free:
         raise UsageError(f"{what} needs about {size_text(at_once)} of memory but only {size_text(free)} is available")
     if client is None and workers > 1 and todo and dask_installed():
-        client = research.local_cluster(workers, per_worker or 2**31)
+        client = research.local_cluster(workers, given or 2**31)
     return plan, client
 
 
