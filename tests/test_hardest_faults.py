@@ -297,3 +297,44 @@ def test_an_undersized_worker_is_refused_before_work_and_a_resource_above_its_li
                          "150.2 MB: give it more (dask worker --memory-limit) or stop it"), said
     assert run.returncode == 0, run.stderr
     assert path.read_bytes() == (TABLES / "2x4-corner-moves.jsonl").read_bytes()
+
+
+def test_a_lost_clients_class_stops_at_its_next_layer_and_a_new_run_says_the_cluster_is_busy(tmp_path):
+    """A run of 3x6's class 7-2-1 (23,684,112 positions in 25 layers, a hardest puzzle of 24 moves, data/hardest)
+    killed with -9 while its class runs on the one worker: dask cannot interrupt the task, but the search sees at its
+    next layer that the scheduler released it and stops, saying so in the worker's log. A second run started on the
+    cluster meanwhile says it is busy, and its classes run once the abandoned one has stopped: data/hardest's 2x4
+    table byte for byte."""
+    from distributed import Client
+
+    log = tmp_path / "worker.log"
+    out = tmp_path / "2x4.jsonl"
+    with cluster(tmp_path) as made:
+        made.scheduler()
+        with open(log, "w") as f:
+            made.procs.append(subprocess.Popen([sys.executable, "-m", "dask", "worker", made.address, "--nthreads", "1",
+                                                "--memory-limit", "2GB", "--no-dashboard"], stdout=f, stderr=f,
+                                               cwd=tmp_path))
+        made.wait_for_workers(1)
+        lost = started("-p", "size=3x6", "-p", "sizes=7-2-1", "--scheduler", made.address)
+        with Client(made.address, timeout=60) as client:
+            while not any(client.processing().values()):
+                assert lost.poll() is None, lost.stderr.read()
+                time.sleep(0.05)
+            (key,) = [k for keys in client.processing().values() for k in keys]
+            second = started("-p", "size=2x4", "--scheduler", made.address, "--out", str(out))
+            said = [second.stderr.readline() for _ in range(2)]
+            os.killpg(lost.pid, signal.SIGKILL)
+            lost.wait()
+            _, err = second.communicate(timeout=120)
+        for _ in range(600):
+            if "stopped after" in log.read_text():
+                break
+            time.sleep(0.1)
+    assert said[1] == (f"hardest: the cluster is busy: its workers hold 1 task(s) of another client ({key}); this "
+                       "run's classes wait for them\n"), said
+    assert second.returncode == 0, err
+    assert out.read_bytes() == (TABLES / "2x4-corner-moves.jsonl").read_bytes()
+    (line,) = [x for x in log.read_text().splitlines() if "stopped after" in x]
+    layers = int(line.split("stopped after ")[1].split()[0])
+    assert "hardest: class 7-2-1-0-0-0-0-0-0-0-0-0-0-0-0-0-0-0 of 3x6 stopped after" in line and 1 <= layers < 25, line

@@ -28,9 +28,9 @@ __all__ = [
     "MAX_SEED", "METRICS", "MODES", "RULES", "available_memory", "board_fits", "board_text", "boards", "choice",
     "choose_mode", "class_budget", "class_cost", "class_name", "cluster_workers", "count_boards", "count_cost",
     "evaluator", "evolve", "evolve_cost", "geometry", "is_justsolved", "load_checkpoint", "local_cluster",
-    "local_memory", "LostScheduler", "new_seed", "parse_class", "plan", "results_file", "save_checkpoint",
-    "size_class", "size_classes", "size_text", "wait_for_workers", "whole_number", "worker_memory", "worker_mismatch",
-    "worker_pool", "workers_memory", "yes_no",
+    "local_memory", "LostScheduler", "new_seed", "others_work", "parse_class", "plan", "results_file",
+    "save_checkpoint", "size_class", "size_classes", "size_text", "wait_for_workers", "whole_number", "worker_memory",
+    "worker_mismatch", "worker_pool", "workers_memory", "yes_no",
 ]
 
 
@@ -165,6 +165,13 @@ def worker_mismatch(client: Any) -> str | None:
     from puzzlesmith.sbp.hardest_run import worker_mismatch as mismatch
 
     return mismatch(client)
+
+
+def others_work(client: Any) -> list[str]:
+    """The keys of the tasks a dask cluster's workers hold for other clients."""
+    from puzzlesmith.sbp.hardest_run import others_work as work
+
+    return work(client)
 
 
 def wait_for_workers(client: Any, seconds: float) -> bool:

@@ -19,8 +19,10 @@ then reported. Without dask they run in this process, or on a process pool.
 from __future__ import annotations
 
 import json
+import logging
 import os
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -263,13 +265,45 @@ def class_task(rows: int, cols: int, sizes: tuple[int, ...], rule: str, metric: 
                ) -> dict[str, Any]:
     """One class, as a worker runs it: its record, with the peak memory of the process while it ran."""
     peak_reset()
-    record = class_record(hardest_of_class(rows, cols, sizes, rule, metric, mode=mode), rows, cols)
+    searched = hardest_of_class(rows, cols, sizes, rule, metric, progress=abandoned_check(rows, cols, sizes), mode=mode)
+    record = class_record(searched, rows, cols)
     peak = peak_mb()
     if peak is not None:
         record["peak_mb"] = round(peak, 1)
     record["mode"] = mode
     record["search"] = search_kind(mode)
     return record
+
+
+class Abandoned(Exception):
+    """The class's task is no longer wanted by any client: its run was killed, or lost its connection."""
+
+
+def abandoned_check(rows: int, cols: int, sizes: tuple[int, ...]) -> Callable[[int], None] | None:
+    """On a dask worker, a check for the class search to call after each layer: it stops the search (``Abandoned``)
+    once the scheduler has released the task, which it does when the client that wanted it is gone. dask cannot
+    interrupt a running task, and a class left to run on would hold its worker for hours, the next run's classes
+    waiting behind it. None elsewhere (this process, a pool), or when distributed is not loaded."""
+    if "distributed" not in sys.modules:  # not a dask worker: nothing to import for it
+        return None
+    from dask.context import thread_state
+    from distributed import get_worker
+
+    try:
+        worker, key = get_worker(), thread_state.key
+    except (ValueError, AttributeError):  # not in a task of a worker
+        return None
+    layers = [0]
+
+    def check(positions: int) -> None:
+        layers[0] += 1
+        task = worker.state.tasks.get(key)
+        if task is None or task.state in ("cancelled", "released", "forgotten"):
+            name = class_name(sizes, rows * cols)
+            logging.getLogger(__name__).warning("hardest: class %s of %dx%d stopped after %d layer(s): its client is "
+                                                "gone", name, rows, cols, layers[0])
+            raise Abandoned(f"class {name}: no client wants it any more")
+    return check
 
 
 def search_kind(mode: str) -> str:
@@ -580,3 +614,9 @@ def class_budget(workers: Sequence[WorkerMemory]) -> tuple[float | None, float]:
         return max(declared) / scale, scale
     known = [w.budget for w in workers if w.budget is not None]
     return (min(known) if known else None), scale
+
+
+def others_work(client: Any) -> list[str]:
+    """The tasks the cluster's workers are running or hold for other clients (this run has sent none yet): a run on a
+    busy cluster says so, since its classes wait for them, a class of an abandoned run until its next layer."""
+    return sorted(str(key) for keys in client.processing().values() for key in keys)

@@ -249,6 +249,10 @@ def workers_ready(client: Any, address: str, wait: float) -> None:
     mismatch = research.worker_mismatch(client)
     if mismatch is not None:
         raise UsageError(f"--scheduler {address}: {mismatch}")
+    busy = research.others_work(client)
+    if busy:
+        print(f"hardest: the cluster is busy: its workers hold {len(busy)} task(s) of another client ({busy[0]}"
+              + (", ..." if len(busy) > 1 else "") + "); this run's classes wait for them", file=sys.stderr, flush=True)
 
 
 def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple[int, ...]],
