@@ -8,12 +8,17 @@ and a damaged line is refused; a last line cut short by a crash is dropped. When
 in, the file is rewritten in the order of ``size_classes``, so an interrupted and resumed run leaves
 the same bytes as one that never stopped. What varies from run to run (seconds, peak memory) goes
 to a costs file beside it (``NAME.costs.jsonl``), keyed by the class as the results file is: ``class``
-(the files of earlier versions name it ``sizes``, and are read as well).
+(the files of earlier versions name it ``sizes``, and are read as well); a class's costs line is written before
+its results line, so a kill between them loses no measurement. One run at a time writes a results file (a lock
+file beside it, ``NAME.jsonl.lock``, with the writer's process id).
 
 Classes run on a dask.distributed cluster (``Client``), largest first, each with its memory
 estimate as the ``MEMORY`` resource where the workers declare one, so a big class waits for a worker
 that can hold it; one that fails (its worker killed when out of memory, say) is submitted once more,
-then reported. Without dask they run in this process, or on a process pool.
+then reported. Without dask they run in this process, or on a process pool. The faults of a cluster are
+answered in one line each: a lost scheduler (``LostScheduler``), workers that lack puzzlesmith or run other
+versions (``worker_mismatch``), memory planned under dask's own thresholds (``WorkerMemory``), and a class whose
+client is gone stopped at its next layer (``abandoned_check``).
 """
 
 from __future__ import annotations
@@ -100,12 +105,18 @@ class Results:
             else:
                 record = named(content)
                 self.done[record["class"]] = record
-        self.drop_orphan_costs()
         return self.done
 
+    def resume(self) -> dict[str, dict[str, Any]]:
+        """``load``, by the run that is to add to the file (``writing``): the costs file is then left with one line
+        for each class the results hold, since a kill after a class's costs line and before its results line
+        leaves a line whose class will be searched again, and measured again."""
+        done = self.load()
+        self.drop_orphan_costs()
+        return done
+
     def drop_orphan_costs(self) -> None:
-        """Keep one costs line for each class the results hold: a kill after a class's costs line and before its
-        results line leaves a line whose class will be searched again, and measured again."""
+        """The costs lines of classes the results lack, and every line but the first of a class, removed."""
         from puzzlesmith.core.files import atomic_write
 
         path = costs_path(self.path)

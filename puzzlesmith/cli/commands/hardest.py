@@ -120,7 +120,7 @@ def searched(args: argparse.Namespace, rows: int, cols: int, params: dict[str, A
     cells = rows * cols
     done = research.load_checkpoint(args.checkpoint, setting) if args.checkpoint else {}
     if results is not None:
-        done.update(results.load())
+        done.update(results.resume())
     todo = [c for c in classes if research.class_name(c, cells) not in done]
     where = f"on {args.scheduler}" if args.scheduler else f"{args.workers} worker(s)"
     print(f"hardest: {len(classes)} class{'es' if len(classes) != 1 else ''} on {rows}x{cols} "
