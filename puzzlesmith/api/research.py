@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
+from puzzlesmith.core.errors import LostScheduler
 from puzzlesmith.generators.batch import MAX_SEED, new_seed, worker_pool
 from puzzlesmith.moves.space import METRICS
 from puzzlesmith.puzzles.base import choice, whole_number, yes_no
@@ -24,11 +25,12 @@ if TYPE_CHECKING:
     from puzzlesmith.sbp.hardest_run import Plan, Results
 
 __all__ = [
-    "MAX_SEED", "METRICS", "MODES", "RULES", "available_memory", "board_fits", "board_text", "boards",
-    "choice", "class_cost", "class_name", "choose_mode", "cluster_workers", "count_boards", "count_cost",
+    "MAX_SEED", "METRICS", "MODES", "RULES", "available_memory", "board_fits", "board_text", "boards", "choice",
+    "choose_mode", "class_budget", "class_cost", "class_name", "cluster_workers", "count_boards", "count_cost",
     "evaluator", "evolve", "evolve_cost", "geometry", "is_justsolved", "load_checkpoint", "local_cluster",
-    "new_seed", "parse_class", "plan", "results_file", "save_checkpoint", "size_class", "size_classes", "size_text",
-    "whole_number", "worker_memory", "worker_pool", "yes_no",
+    "local_memory", "LostScheduler", "new_seed", "others_work", "parse_class", "plan", "results_file",
+    "save_checkpoint", "size_class", "size_classes", "size_text", "wait_for_workers", "whole_number", "worker_memory",
+    "worker_mismatch", "worker_pool", "workers_memory", "yes_no",
 ]
 
 
@@ -156,6 +158,49 @@ def worker_memory(client: Any) -> list[float]:
     from puzzlesmith.sbp.hardest_run import worker_memory as memory
 
     return memory(client)
+
+
+def worker_mismatch(client: Any) -> str | None:
+    """The first worker of a dask cluster that lacks puzzlesmith or numba or has other versions, in one line."""
+    from puzzlesmith.sbp.hardest_run import worker_mismatch as mismatch
+
+    return mismatch(client)
+
+
+def others_work(client: Any) -> list[str]:
+    """The keys of the tasks a dask cluster's workers hold for other clients."""
+    from puzzlesmith.sbp.hardest_run import others_work as work
+
+    return work(client)
+
+
+def wait_for_workers(client: Any, seconds: float) -> bool:
+    """Whether a worker joined the dask cluster within ``seconds``."""
+    from puzzlesmith.sbp.hardest_run import wait_for_workers as waited
+
+    return waited(client, seconds)
+
+
+def workers_memory(client: Any) -> list[Any]:
+    """Each worker's memory as a class may use it (``sbp.hardest_run.WorkerMemory``: ``address``, ``budget``,
+    ``text()``): the least of its ``MEMORY`` and its memory limit under dask's thresholds, less dask's own part."""
+    from puzzlesmith.sbp.hardest_run import workers_memory as memory
+
+    return memory(client)
+
+
+def local_memory(memory_per_worker: float) -> Any:
+    """A worker of ``local_cluster(k, memory_per_worker)``'s memory, as ``workers_memory`` gives it."""
+    from puzzlesmith.sbp.hardest_run import local_memory as memory
+
+    return memory(memory_per_worker)
+
+
+def class_budget(workers: Sequence[Any]) -> tuple[float | None, float]:
+    """The memory a class may be planned to on these workers, and the factor of its ``MEMORY`` request."""
+    from puzzlesmith.sbp.hardest_run import class_budget as budget
+
+    return budget(workers)
 
 
 def available_memory() -> int | None:

@@ -90,6 +90,11 @@ class UsageError(PuzzlesmithError):
     """A mistake in how a command was called (reported as one line, exit 2)."""
 
 
+class LostScheduler(PuzzlesmithError):
+    """The connection to a dask scheduler was lost in the middle of a run: the work is unfinished, not wrong, and
+    the same command resumes it once the cluster is back (exit 3, as for another answer left unknown)."""
+
+
 class BadRequest(PuzzleError):
     """A request a page cannot answer as asked: one line naming the problem and where (HTTP 400)."""
 

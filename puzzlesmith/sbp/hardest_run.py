@@ -8,25 +8,34 @@ and a damaged line is refused; a last line cut short by a crash is dropped. When
 in, the file is rewritten in the order of ``size_classes``, so an interrupted and resumed run leaves
 the same bytes as one that never stopped. What varies from run to run (seconds, peak memory) goes
 to a costs file beside it (``NAME.costs.jsonl``), keyed by the class as the results file is: ``class``
-(the files of earlier versions name it ``sizes``, and are read as well).
+(the files of earlier versions name it ``sizes``, and are read as well); a class's costs line is written before
+its results line, so a kill between them loses no measurement. One run at a time writes a results file (a lock
+file beside it, ``NAME.jsonl.lock``, with the writer's process id).
 
 Classes run on a dask.distributed cluster (``Client``), largest first, each with its memory
 estimate as the ``MEMORY`` resource where the workers declare one, so a big class waits for a worker
 that can hold it; one that fails (its worker killed when out of memory, say) is submitted once more,
-then reported. Without dask they run in this process, or on a process pool.
+then reported. Without dask they run in this process, or on a process pool. The faults of a cluster are
+answered in one line each: a lost scheduler (``LostScheduler``), workers that lack puzzlesmith or run other
+versions (``worker_mismatch``), memory planned under dask's own thresholds (``WorkerMemory``), and a class whose
+client is gone stopped at its next layer (``abandoned_check``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import CancelledError
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.errors import LostScheduler, PuzzleError, UsageError
 from puzzlesmith.sbp.classes import class_name
 from puzzlesmith.sbp.hardest import class_record, hardest_of_class, named
 
@@ -98,8 +107,38 @@ class Results:
                 self.done[record["class"]] = record
         return self.done
 
+    def resume(self) -> dict[str, dict[str, Any]]:
+        """``load``, by the run that is to add to the file (``writing``): the costs file is then left with one line
+        for each class the results hold, since a kill after a class's costs line and before its results line
+        leaves a line whose class will be searched again, and measured again."""
+        done = self.load()
+        self.drop_orphan_costs()
+        return done
+
+    def drop_orphan_costs(self) -> None:
+        """The costs lines of classes the results lack, and every line but the first of a class, removed."""
+        from puzzlesmith.core.files import atomic_write
+
+        path = costs_path(self.path)
+        if not path.exists():
+            return
+        kept, seen = [], set()
+        for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
+            try:
+                name = json.loads(line).get("class") or json.loads(line).get("sizes")
+            except ValueError:  # a line cut short by a crash
+                continue
+            if name in self.done and name not in seen:
+                seen.add(name)
+                kept.append(line if line.endswith("\n") else line + "\n")
+        text = "".join(kept)
+        if text != path.read_text(encoding="utf-8"):
+            with atomic_write(path) as f:
+                f.write(text)
+
     def add(self, record: dict[str, Any]) -> None:
-        """Append one finished class (its varying figures to the costs file), flushed to disk at once."""
+        """Append one finished class, flushed to disk at once: its costs line first, then its results line, so that
+        a kill between the two loses no measurement (``load`` drops a costs line whose class the results lack)."""
         from puzzlesmith.core.integrity import sealed_json
 
         record = named(record)
@@ -108,16 +147,40 @@ class Results:
         if not self.path.exists() or not self.path.stat().st_size:
             lines.append(sealed_json({"setting": self.setting}))
         lines.append(sealed_json(fixed))
-        try:
-            with open(self.path, "a", encoding="utf-8") as f:
-                f.write("".join(json.dumps(x, separators=(",", ":")) + "\n" for x in lines))
-                f.flush()
-                os.fsync(f.fileno())
-        except OSError as e:  # fsync names no file: say which
-            raise OSError(e.errno, e.strerror, str(self.path)) from None
-        with open(costs_path(self.path), "a", encoding="utf-8") as f:
-            f.write(json.dumps({"class": record["class"], **{k: record[k] for k in VARYING if k in record}}) + "\n")
+        costs = json.dumps({"class": record["class"], **{k: record[k] for k in VARYING if k in record}}) + "\n"
+        appended(costs_path(self.path), costs)
+        appended(self.path, "".join(json.dumps(x, separators=(",", ":")) + "\n" for x in lines))
         self.done[record["class"]] = {k: v for k, v in record.items() if k not in VARYING}
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """The file held by this process while the block runs: a lock file beside it (``X.jsonl.lock``, holding the
+        process id), so that a second run given the same file is refused, not interleaved with this one; a lock
+        whose process is gone (killed before it could remove it) is taken over."""
+        if self.path.exists() and not self.path.is_file():  # a pipe or a device: nothing to resume, no lock beside
+            yield
+            return
+        lock = self.path.with_name(self.path.name + ".lock")
+        mine = lock.with_name(f".{lock.name}.{os.getpid()}")
+        mine.write_text(f"{os.getpid()}\n")
+        try:
+            while True:
+                try:
+                    os.link(mine, lock)  # made whole, its process id in it, or not at all
+                    break
+                except FileExistsError:
+                    holder = lock_holder(lock)
+                    if holder is not None:
+                        raise UsageError(f"another run is writing {self.path} (pid {holder})") from None
+                    with suppress(FileNotFoundError):  # another run may have taken the stale lock over first
+                        lock.unlink()
+        finally:
+            mine.unlink()
+        try:
+            yield
+        finally:
+            with suppress(FileNotFoundError):
+                lock.unlink()
 
     def finish(self, order: Sequence[str]) -> None:
         """Rewrite the file with its classes in the order ``order`` (every class of the board), whole or not at
@@ -129,6 +192,33 @@ class Results:
             for content in [{"setting": self.setting}] + [self.done[name] for name in order if name in self.done]:
                 saved = {k: v for k, v in content.items() if k not in UNSAVED}
                 f.write(json.dumps(sealed_json(saved), separators=(",", ":")) + "\n")
+
+
+def appended(path: Path, text: str) -> None:
+    """``text`` added at the end of the file ``path`` and on the disk before this returns."""
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as e:  # fsync names no file: say which
+        raise OSError(e.errno, e.strerror, str(path)) from None
+
+
+def lock_holder(lock: Path) -> int | None:
+    """The process id a lock file names while that process runs; None for a lock left by a process that is gone
+    (or one whose writing was cut short before the id was in)."""
+    try:
+        pid = int(lock.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:  # another user's process: alive
+        pass
+    return pid
 
 
 def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -186,13 +276,45 @@ def class_task(rows: int, cols: int, sizes: tuple[int, ...], rule: str, metric: 
                ) -> dict[str, Any]:
     """One class, as a worker runs it: its record, with the peak memory of the process while it ran."""
     peak_reset()
-    record = class_record(hardest_of_class(rows, cols, sizes, rule, metric, mode=mode), rows, cols)
+    searched = hardest_of_class(rows, cols, sizes, rule, metric, progress=abandoned_check(rows, cols, sizes), mode=mode)
+    record = class_record(searched, rows, cols)
     peak = peak_mb()
     if peak is not None:
         record["peak_mb"] = round(peak, 1)
     record["mode"] = mode
     record["search"] = search_kind(mode)
     return record
+
+
+class Abandoned(Exception):
+    """The class's task is no longer wanted by any client: its run was killed, or lost its connection."""
+
+
+def abandoned_check(rows: int, cols: int, sizes: tuple[int, ...]) -> Callable[[int], None] | None:
+    """On a dask worker, a check for the class search to call after each layer: it stops the search (``Abandoned``)
+    once the scheduler has released the task, which it does when the client that wanted it is gone. dask cannot
+    interrupt a running task, and a class left to run on would hold its worker for hours, the next run's classes
+    waiting behind it. None elsewhere (this process, a pool), or when distributed is not loaded."""
+    if "distributed" not in sys.modules:  # not a dask worker: nothing to import for it
+        return None
+    from dask.context import thread_state
+    from distributed import get_worker
+
+    try:
+        worker, key = get_worker(), thread_state.key
+    except (ValueError, AttributeError):  # not in a task of a worker
+        return None
+    layers = [0]
+
+    def check(positions: int) -> None:
+        layers[0] += 1
+        task = worker.state.tasks.get(key)
+        if task is None or task.state in ("cancelled", "released", "forgotten"):
+            name = class_name(sizes, rows * cols)
+            logging.getLogger(__name__).warning("hardest: class %s of %dx%d stopped after %d layer(s): its client is "
+                                                "gone", name, rows, cols, layers[0])
+            raise Abandoned(f"class {name}: no client wants it any more")
+    return check
 
 
 def search_kind(mode: str) -> str:
@@ -226,6 +348,9 @@ class Plan:
     failures: list[Failure] = field(default_factory=list)
     #: How each class keeps its layers (``classes.MODES``; "layers" where not given).
     modes: dict[tuple[int, ...], str] = field(default_factory=dict)
+    #: A class's ``MEMORY`` request is its memory times this (``resource_scale``: a worker's resource above what
+    #: dask lets its process reach).
+    scale: float = 1.0
 
     def task_args(self, sizes: tuple[int, ...]) -> tuple[Any, ...]:
         return self.rows, self.cols, sizes, self.rule, self.metric, self.modes.get(sizes, "layers")
@@ -258,7 +383,17 @@ class Plan:
         No more classes are submitted than the cluster has threads: dask sends a task with a resource to its
         worker at once, where it waits its turn, and a worker's death fails every task it holds, so a class
         that kills its worker would take the classes queued behind it along (dask's own queueing, which
-        keeps tasks on the scheduler until a thread is free, skips tasks with resources)."""
+        keeps tasks on the scheduler until a thread is free, skips tasks with resources).
+
+        LostScheduler when the connection to the scheduler is lost (dask's client gives up reconnecting after
+        ``distributed.comm.timeouts.connect``): the classes that finished were yielded, and a rerun does the rest."""
+        try:
+            yield from self.dask_results(client, resources)
+        except (OSError, CancelledError):  # raised by the client's calls, never by a class (its errors are kept)
+            raise LostScheduler(f"lost the scheduler {client.scheduler.address}") from None
+
+    def dask_results(self, client: Any, resources: bool) -> Iterator[dict[str, Any]]:
+        """``on_dask``'s work, the scheduler's loss aside."""
         from distributed import as_completed
 
         tries: dict[str, int] = {}
@@ -272,7 +407,7 @@ class Plan:
             by_key[key] = sizes
             return client.submit(class_task, *self.task_args(sizes), key=key, pure=False,
                                  priority=int(self.memory[sizes] // 2**20),
-                                 resources={"MEMORY": self.memory[sizes]} if resources else None)
+                                 resources={"MEMORY": self.memory[sizes] * self.scale} if resources else None)
 
         def threads() -> int:  # every worker's, in one small call (not the workers' whole descriptions)
             return max(sum(client.nthreads().values()), 1)
@@ -342,3 +477,157 @@ def worker_memory(client: Any) -> list[float]:
     """The ``MEMORY`` resource of each worker of a cluster (an empty list when none declares it)."""
     return [w["resources"]["MEMORY"] for w in cluster_workers(client) if "MEMORY" in w.get("resources", {})]
 
+
+
+#: What a worker must import to run a class, and this process's versions of them are the ones it must have.
+NEEDED = ("puzzlesmith", "numba")
+
+
+def software() -> dict[str, str]:
+    """What this process runs a class with: Python's version and each of ``NEEDED``'s (``missing (WHY)`` when it
+    does not import)."""
+    return dict(_probe()())
+
+
+def _probe() -> Any:
+    """``software`` as a function made here, which cloudpickle sends by value (a function it cannot find by its
+    name in a module), so that a worker without puzzlesmith runs it too and says so."""
+    def probe() -> dict[str, str]:
+        import importlib
+        import platform
+        from importlib import metadata
+
+        found = {"python": platform.python_version()}
+        for name in ("puzzlesmith", "numba"):
+            try:
+                module = importlib.import_module(name)
+            except Exception as e:  # whatever stops the import is what the worker lacks
+                found[name] = f"missing ({type(e).__name__}: {e})"
+                continue
+            try:
+                found[name] = str(getattr(module, "__version__", None) or metadata.version(name))
+            except metadata.PackageNotFoundError:
+                found[name] = "of no known version"
+        return found
+    return probe
+
+
+def worker_mismatch(client: Any) -> str | None:
+    """The first worker of the cluster that cannot run the search as this process would, in one line: what it lacks
+    or has in another version (Python, puzzlesmith, numba); None when every worker matches. A worker without
+    puzzlesmith would fail each class it is sent, and the run look idle."""
+    here = software()
+    bad = []
+    for address, there in sorted(client.run(_probe()).items()):
+        problems = []
+        for name, version in here.items():
+            theirs = there.get(name, "missing")
+            if theirs == version or version.startswith("missing"):  # what this process lacks too: nothing to compare
+                continue
+            problems.append(f"{name} {theirs}" if theirs.startswith("missing") else
+                            f"{name} {theirs} there, {version} here")
+        if problems:
+            bad.append(f"worker {address} cannot run the search: {'; '.join(problems)}")
+    if not bad:
+        return None
+    return bad[0] + (f" (and {len(bad) - 1} other worker(s))" if len(bad) > 1 else "")
+
+
+def wait_for_workers(client: Any, seconds: float) -> bool:
+    """Whether a worker joined the cluster within ``seconds``."""
+    try:
+        client.wait_for_workers(1, timeout=seconds)
+    except TimeoutError:
+        return False
+    return True
+
+
+#: What a dask worker process holds beyond a plain process with the same kernels loaded, which the class costs
+#: (``hardest_cost``) measure: 168.3 MiB against 145.7 MiB, each after one small class, measured here with
+#: distributed 2026.8 (an idle worker holds 62.6 MiB, a bare Python 10.6 MiB).
+DASK_OVERHEAD = 25e6
+
+
+def memory_thresholds() -> Any:
+    """The fractions of its memory limit at which a dask worker pauses and its nanny kills it, as this process's
+    dask configuration says (``distributed.worker.memory.pause`` and ``.terminate``; False when disabled): a
+    function made here, which cloudpickle sends by value, so that each worker answers with its own."""
+    def thresholds() -> list[float | bool]:
+        import dask
+        import distributed  # noqa: F401 - its defaults join dask's configuration when it is imported
+
+        return [dask.config.get("distributed.worker.memory.pause", False),
+                dask.config.get("distributed.worker.memory.terminate", False)]
+    return thresholds
+
+
+@dataclass
+class WorkerMemory:
+    """What one worker can give a class: the least of its ``MEMORY`` resource and its memory limit as far as dask
+    lets a process grow (its lower threshold of pause and kill), less dask's own part of the process."""
+
+    address: str
+    resource: float | None
+    limit: float | None
+    thresholds: list[float | bool]
+
+    @property
+    def fraction(self) -> float:
+        return min([float(f) for f in self.thresholds if f and 0 < float(f)] + [1.0])
+
+    @property
+    def budget(self) -> float | None:
+        """Bytes a class's whole process may reach on this worker (None: the worker declares no memory)."""
+        bounds = [b for b in (self.resource, self.limit * self.fraction if self.limit else None) if b is not None]
+        return min(bounds) - DASK_OVERHEAD if bounds else None
+
+    def text(self) -> str:
+        """How the budget was found, for a message: ``MEMORY 2.0 GB, limit 300.0 MB paused at 80%``."""
+        from puzzlesmith.moves.tables import size_text
+
+        said = [f"MEMORY {size_text(self.resource)}"] if self.resource is not None else []
+        if self.limit:
+            said.append(f"limit {size_text(self.limit)} held under {self.fraction:.0%}")
+        return ", ".join(said) + f", less {size_text(DASK_OVERHEAD)} for dask's own"
+
+
+def workers_memory(client: Any) -> list[WorkerMemory]:
+    """Each worker of the cluster's memory, as the scheduler and the worker's own dask configuration have it."""
+    try:
+        info = client.scheduler_info(n_workers=-1)
+    except TypeError:
+        info = client.scheduler_info()
+    found = client.run(memory_thresholds())
+    return [WorkerMemory(address, w.get("resources", {}).get("MEMORY"), w.get("memory_limit") or None,
+                         found.get(address, [False, False]))
+            for address, w in sorted(info.get("workers", {}).items())]
+
+
+def local_memory(memory_per_worker: float) -> WorkerMemory:
+    """A worker of ``local_cluster(k, memory_per_worker)``, before it starts: its limit and MEMORY are that."""
+    return WorkerMemory("local", memory_per_worker, memory_per_worker, memory_thresholds()())
+
+
+def resource_scale(workers: Sequence[WorkerMemory]) -> float:
+    """What a class's memory is multiplied by for its ``MEMORY`` request, so that a worker whose resource would take
+    it is one whose budget holds it: the largest ratio of a worker's resource to its budget."""
+    ratios = [w.resource / w.budget for w in workers if w.resource is not None and w.budget and w.budget > 0]
+    return max(ratios + [1.0])
+
+
+def class_budget(workers: Sequence[WorkerMemory]) -> tuple[float | None, float]:
+    """The memory a class may be planned to (bytes, its whole process; None when no worker declares any) and the
+    factor of its ``MEMORY`` request (``resource_scale``). With resources a class goes to a worker that can hold it:
+    the largest such worker counts; without, any class may land on any worker: the smallest counts."""
+    scale = resource_scale(workers)
+    declared = [w.resource for w in workers if w.resource is not None]
+    if declared:
+        return max(declared) / scale, scale
+    known = [w.budget for w in workers if w.budget is not None]
+    return (min(known) if known else None), scale
+
+
+def others_work(client: Any) -> list[str]:
+    """The tasks the cluster's workers are running or hold for other clients (this run has sent none yet): a run on a
+    busy cluster says so, since its classes wait for them, a class of an abandoned run until its next layer."""
+    return sorted(str(key) for keys in client.processing().values() for key in keys)

@@ -13,15 +13,25 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from contextlib import nullcontext, suppress
 from typing import Any
 
 from puzzlesmith.api import PuzzleError, UsageError, research
 from puzzlesmith.cli.commands import COMMANDS
-from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, EXIT_UNKNOWN, emit_json, positive_int
+from puzzlesmith.cli.common import (
+    EXIT_NO_SOLUTION,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    emit_json,
+    positive_int,
+    positive_seconds,
+)
 from puzzlesmith.cli.outputs import check_output
 from puzzlesmith.cli.sbp import add_param_option, add_yes_option, check_duration, read_params
 
 NAMES = ("size", "sizes", "goal", "metric")
+#: Seconds a run on a cluster without workers waits for one to join (``--wait``).
+WAIT = 60.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -31,6 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="processes: more than 1 starts a local dask cluster (a process pool without dask); default 1")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the classes on the dask cluster whose scheduler is at ADDRESS (tcp://host:8786)")
+    p.add_argument("--wait", type=positive_seconds, default=WAIT, metavar="SECONDS",
+                   help=f"with --scheduler, how long to wait for a first worker to join; default {WAIT:g}")
     p.add_argument("--out", metavar="FILE",
                    help="results as JSON Lines, each class written as it finishes; a run given the same FILE resumes")
     p.add_argument("--checkpoint", metavar="FILE",
@@ -97,10 +109,18 @@ def run(args: argparse.Namespace) -> int:
         if path:
             check_output(path, option)
     setting = {"size": f"{rows}x{cols}", "goal": params["goal"], "metric": params["metric"]}
-    done = research.load_checkpoint(args.checkpoint, setting) if args.checkpoint else {}
     results = research.results_file(args.out, setting) if args.out else None
+    with results.writing() if results is not None else nullcontext():  # one run at a time writes the file
+        return searched(args, rows, cols, params, classes, setting, results)
+
+
+def searched(args: argparse.Namespace, rows: int, cols: int, params: dict[str, Any], classes: list[tuple[int, ...]],
+             setting: dict[str, Any], results: Any) -> int:
+    """The run, once the results file (if any) is this process's to write: what is done, what is left, searched."""
+    cells = rows * cols
+    done = research.load_checkpoint(args.checkpoint, setting) if args.checkpoint else {}
     if results is not None:
-        done.update(results.load())
+        done.update(results.resume())
     todo = [c for c in classes if research.class_name(c, cells) not in done]
     where = f"on {args.scheduler}" if args.scheduler else f"{args.workers} worker(s)"
     print(f"hardest: {len(classes)} class{'es' if len(classes) != 1 else ''} on {rows}x{cols} "
@@ -112,7 +132,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if client is not None:
             cluster = getattr(client, "cluster", None)
-            client.close()
+            with suppress(OSError, TimeoutError):  # a client whose scheduler is gone closes with errors of its own
+                client.close(timeout=5)
             if cluster is not None:
                 cluster.close()
 
@@ -124,22 +145,31 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     from puzzlesmith.cli.tables import time_text
 
     size_text, class_cost = research.size_text, research.class_cost
-    workers, client, per_worker = args.workers, None, None
+    workers, client, per_worker, scale, given = args.workers, None, None, 1.0, None
+    memories: list[Any] = []
     if args.scheduler:
         client = connect(args.scheduler)
-        memories = research.worker_memory(client)
-        workers = max(len(research.cluster_workers(client)), 1)
-        per_worker = max(memories) if memories else None
+        if todo:
+            workers_ready(client, args.scheduler, args.wait)
+        memories = research.workers_memory(client)
+        workers = max(len(memories), 1)
+        per_worker, scale = research.class_budget(memories)
+        if args.memory is not None:
+            per_worker = args.memory if per_worker is None else min(args.memory, per_worker)
     else:
         free = research.available_memory()
-        per_worker = free / workers if free else None
-    if args.memory is not None:
-        per_worker = args.memory if per_worker is None else min(args.memory, per_worker)
+        given = free / workers if free else None
+        if args.memory is not None:
+            given = args.memory if given is None else min(args.memory, given)
+        per_worker = given
+        if given is not None and workers > 1 and todo and dask_installed():  # a local cluster of that memory each
+            per_worker, scale = research.class_budget([research.local_memory(given)])
     modes = {c: research.choose_mode(rows, cols, c, params["metric"], per_worker) if args.mode == "auto" else args.mode
              for c in todo}
     costs = {c: class_cost(rows, cols, c, params["metric"], modes[c]) for c in todo}
     plan = research.plan(rows, cols, params["goal"], params["metric"], todo,
                          {c: cost.memory for c, cost in costs.items()}, modes)
+    plan.scale = scale
     largest = max(todo, key=lambda c: costs[c].memory, default=None)
     numbered = Counter(mode for mode in modes.values() if mode != "layers")
     if numbered:
@@ -160,6 +190,12 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
               + (f" ({size_text(free)} available)" if free else "") + ("" if workers == 1 else
               f", at most {size_text(need)} for one class"), file=sys.stderr, flush=True)
     check_duration(what, wall, args.yes)
+    least = min((cost.memory for cost in costs.values()), default=0.0)
+    for worker in memories:  # one that no class fits would be sent classes to die of, or idle for nothing
+        if worker.budget is not None and worker.budget < least:
+            raise UsageError(f"worker {worker.address} has too little memory for any class of the run: "
+                             f"{size_text(max(worker.budget, 0))} for a class ({worker.text()}), and the smallest "
+                             f"needs about {size_text(least)}: give it more (dask worker --memory-limit) or stop it")
     if largest is not None and per_worker is not None and need > per_worker:
         ways = ([] if args.scheduler else ["fewer --workers"] if workers > 1 else [])
         ways += ["more --memory"] if args.memory is not None and per_worker == args.memory else []
@@ -172,7 +208,7 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     if free is not None and at_once > free:
         raise UsageError(f"{what} needs about {size_text(at_once)} of memory but only {size_text(free)} is available")
     if client is None and workers > 1 and todo and dask_installed():
-        client = research.local_cluster(workers, per_worker or 2**31)
+        client = research.local_cluster(workers, given or 2**31)
     return plan, client
 
 
@@ -186,12 +222,37 @@ def connect(address: str) -> Any:
     """A dask client of the scheduler at ``address``; one clear line when there is none to reach."""
     if not dask_installed():
         raise UsageError("--scheduler needs dask: pip install 'puzzlesmith[dask]'")
+    import logging
+
     from distributed import Client
 
+    # the run says in one line what went wrong with the cluster; dask's client would log tracebacks as well (its
+    # attempts to reconnect to a scheduler that is gone)
+    for name in [n for n in logging.root.manager.loggerDict if n.split(".")[0] == "distributed"] + ["distributed"]:
+        logging.getLogger(name).setLevel(logging.CRITICAL)  # dask's configuration sets some of them one by one
     try:
         return Client(address, timeout=10)
     except (OSError, TimeoutError, ValueError) as e:
         raise UsageError(f"--scheduler {address}: cannot reach a dask scheduler there ({e})") from None
+
+
+def workers_ready(client: Any, address: str, wait: float) -> None:
+    """Wait for a first worker (saying so) when the cluster has none; UsageError when none joins within ``wait``
+    seconds, or when a worker cannot run the search as this process would (puzzlesmith or numba missing there, or
+    of another version)."""
+    if not research.cluster_workers(client):
+        print(f"hardest: waiting for workers to join {address} (up to {wait:g} s, --wait)", file=sys.stderr,
+              flush=True)
+        if not research.wait_for_workers(client, wait):
+            raise UsageError(f"--scheduler {address}: no worker joined in {wait:g} s: start workers "
+                             f"(dask worker {address} --nthreads 1) or give a longer --wait")
+    mismatch = research.worker_mismatch(client)
+    if mismatch is not None:
+        raise UsageError(f"--scheduler {address}: {mismatch}")
+    busy = research.others_work(client)
+    if busy:
+        print(f"hardest: the cluster is busy: its workers hold {len(busy)} task(s) of another client ({busy[0]}"
+              + (", ..." if len(busy) > 1 else "") + "); this run's classes wait for them", file=sys.stderr, flush=True)
 
 
 def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple[int, ...]],
@@ -237,6 +298,10 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
             solved += done[class_name(classes[shown], cells)]["moves"] is not None
             show(done[class_name(classes[shown], cells)], args.json)
             shown += 1
+    except research.LostScheduler as e:
+        print(f"hardest: {e}; {kept(args, done)}; " + ("restart the scheduler and workers, then run the same command "
+              "again" if args.scheduler else "run the same command again"), file=sys.stderr, flush=True)
+        return EXIT_UNKNOWN
     finally:
         if bar is not None:
             bar.close()
@@ -248,6 +313,14 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
     if results is not None:
         results.finish([class_name(c, cells) for c in research.size_classes(cells)])
     return EXIT_OK if solved else EXIT_NO_SOLUTION
+
+
+def kept(args: argparse.Namespace, done: dict[str, Any]) -> str:
+    """Where the classes finished so far are, for a run stopped before its end."""
+    n = f"{len(done)} class{'es' if len(done) != 1 else ''}"
+    if args.out or args.checkpoint:
+        return f"{n} kept in {args.out or args.checkpoint}"
+    return f"{n} finished and kept nowhere (give --out FILE to keep them)"
 
 
 def progress_bar(total: int, initial: int, forced: bool) -> Any:
