@@ -3,40 +3,10 @@ downloads a browser of its own), against `puzzlesmith serve --port 0` on loopbac
 
 from __future__ import annotations
 
-import os
 import re
 from urllib.parse import urlencode
 
-import pytest
-
-pytest.importorskip("starlette", reason="the web app needs the 'web' extra")
-sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (the 'test' extra)")
-CHROMIUM = "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no {CHROMIUM}: apt-get install -y chromium (.ci/run does)", allow_module_level=True)
-# Under load (the suite on both cores beside other work) the server's answers can take longer than Playwright's
-# default 5 s; a page that never shows the text still fails, after 30 s.
-sync_api.expect.set_options(timeout=30_000)
-
-# Peter Norvig's first hard example ("Solving Every Sudoku Puzzle") and its solution.
-NORVIG = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-NORVIG_SOLVED = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1000, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert errors == []
-
-
-def role(page, name):
-    return page.locator(f'[data-role="{name}"]')
+from browser.common import NORVIG, NORVIG_SOLVED, role, slitherlink_loop, sync_api
 
 
 def test_typing_the_solution_of_a_sudoku_shows_solved(server, page):
@@ -98,11 +68,7 @@ def test_slitherlink_solved_by_clicking_its_lines(server, page):
     # docs/types/slitherlink.md's worked example: click each line of the loop it prints, see solved
     from puzzlesmith.puzzles.grid import point_edges
 
-    answer = ["+ + + +-+", "   0 1| |", "+ + + + +", " 1 1  | |", "+-+-+-+ +", "|3 2 1  |", "+-+-+ +-+",
-              "    |3|2", "+ + +-+ +"]
-    at = lambda r, c: answer[r][c] if c < len(answer[r]) else " "  # noqa: E731
-    on = {(r * 5 + c, r * 5 + c + 1) for r in range(5) for c in range(4) if at(2 * r, 2 * c + 1) == "-"}
-    on |= {(r * 5 + c, (r + 1) * 5 + c) for r in range(4) for c in range(5) if at(2 * r + 1, 2 * c) == "|"}
+    on = slitherlink_loop()
     lines = [var for var, pair in enumerate(point_edges(4, 4)) if pair in on]
     page.goto(f"{server}/play/slitherlink?" + urlencode({"puzzle": ".01./11../321./..32"}))
     page.click('[data-action="hint"]')  # the generic grader's first step names an edge of the loop

@@ -4,40 +4,13 @@ URL played and shared. Debian's chromium driven by Playwright against `puzzlesmi
 
 from __future__ import annotations
 
-import os
 import re
 from urllib.parse import urlencode
 
-import pytest
+from browser.common import NORVIG, NORVIG_SOLVED, role, slitherlink_loop, sync_api
 
-pytest.importorskip("starlette", reason="the web app needs the 'web' extra")
-sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (the 'test' extra)")
-CHROMIUM = "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no {CHROMIUM}: apt-get install -y chromium (.ci/run does)", allow_module_level=True)
-sync_api.expect.set_options(timeout=30_000)
-
-# Peter Norvig's first hard example ("Solving Every Sudoku Puzzle") and its solution.
-NORVIG = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-NORVIG_SOLVED = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 # pzprjs's own example URL for Light Up (robx/pzprjs, test/script/lightup.js, its ``url:``)
 AKARI_URL = "https://puzz.link/p?akari/6/6/nekcakbl"
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1000, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    context.close()
-    assert errors == []
-
-
-def role(page, name):
-    return page.locator(f'[data-role="{name}"]')
 
 
 def cell(page, i):
@@ -157,11 +130,7 @@ def test_a_loop_drawn_by_dragging(server, page):
     # docs/types/slitherlink.md's worked example: its loop drawn in one stroke, edge to neighbouring edge
     from puzzlesmith.puzzles.grid import point_edges
 
-    answer = ["+ + + +-+", "   0 1| |", "+ + + + +", " 1 1  | |", "+-+-+-+ +", "|3 2 1  |", "+-+-+ +-+",
-              "    |3|2", "+ + +-+ +"]
-    at = lambda r, c: answer[r][c] if c < len(answer[r]) else " "  # noqa: E731
-    on = {(r * 5 + c, r * 5 + c + 1) for r in range(5) for c in range(4) if at(2 * r, 2 * c + 1) == "-"}
-    on |= {(r * 5 + c, (r + 1) * 5 + c) for r in range(4) for c in range(5) if at(2 * r + 1, 2 * c) == "|"}
+    on = slitherlink_loop()
     var_of = {pair: var for var, pair in enumerate(point_edges(4, 4)) if pair in on}
     loop, point = [], min(p for pair in on for p in pair)  # the edges in the loop's order, walked point to point
     while len(loop) < len(on):

@@ -16,12 +16,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web app needs the 'web' extra")
-sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (the 'test' extra)")
-CHROMIUM = "/usr/bin/chromium"
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no {CHROMIUM}: apt-get install -y chromium (.ci/run does)", allow_module_level=True)
-sync_api.expect.set_options(timeout=30_000)
+from browser.common import CHROMIUM, sync_api
 
 #: A 4x4 Latin square the copy generates from seed 2 (unique and minimal), and its solution.
 PUZZLE, SOLVED = ".13.....3.....42", "2134421334211342"
