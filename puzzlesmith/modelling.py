@@ -335,15 +335,21 @@ class Model(CoreModel):
         return out
 
     # -- objectives ----------------------------------------------------------------------------
-    def minimize(self, objective: Any) -> None:
-        """Ask ``solve`` for the smallest value of ``objective`` (an expression or a number)."""
-        self._objective(objective, "min")
+    def minimize(self, objective: Any, *, replace: bool = False) -> None:
+        """Ask ``solve`` for the smallest value of ``objective`` (an expression or a number). A model has one
+        objective: a second is refused (it silently replaced the first), unless ``replace``."""
+        self._objective(objective, "min", replace)
 
-    def maximize(self, objective: Any) -> None:
-        """Ask ``solve`` for the largest value of ``objective`` (an expression or a number)."""
-        self._objective(objective, "max")
+    def maximize(self, objective: Any, *, replace: bool = False) -> None:
+        """Ask ``solve`` for the largest value of ``objective`` (an expression or a number); one objective, as
+        ``minimize``."""
+        self._objective(objective, "max", replace)
 
-    def _objective(self, objective: Any, sense: str) -> None:
+    def _objective(self, objective: Any, sense: str, replace: bool) -> None:
+        if self.objective is not None and not replace:
+            kind = "minimize" if self.objective[3] == "min" else "maximize"
+            raise ModelError(f"the model already has an objective (a {kind}): a second would replace it; give "
+                             "replace=True to mean that")
         own = self._own(objective)
         expr._unpost_inside(self, own, top=False)  # m.all_different(...) counted in an objective is a number
         terms, const = expr.linear(self, own)

@@ -407,3 +407,17 @@ def test_an_enclosing_deadline_that_stops_a_search_is_out_of_time_not_the_end_of
         with pytest.raises(OutOfTime):
             list(solvers.solutions(model, limit=2, engine=engine))
     assert len(list(solvers.solutions(fresh(), limit=2, engine=engine))) == 2
+
+
+def test_a_second_objective_is_refused_unless_it_replaces_the_first():
+    """A second minimize silently replaced the first (issue 48): now refused in one line, or replaced on request,
+    and the optimum is the new objective's (x + y over 1..3 with x != y: 3 at least, 5 at most)."""
+    m = Model()
+    x, y = m.int_var(1, 3, "x"), m.int_var(1, 3, "y")
+    m.add(x != y)
+    m.minimize(x + y)
+    with pytest.raises(ModelError, match="already has an objective"):
+        m.maximize(x + y)
+    assert m.solve().objective == 3
+    m.maximize(x + y, replace=True)
+    assert m.solve().objective == 5
