@@ -121,6 +121,7 @@ _HOMES: dict[str, str] = {
     "Count": "puzzlesmith.api.puzzle:Count",
     "DamagedFile": "puzzlesmith.core.errors:DamagedFile",
     "EngineError": "puzzlesmith.core.errors:EngineError",
+    "Explanation": "puzzlesmith.api.puzzle:Explanation",
     "FORMATS": "puzzlesmith.api.pictures:FORMATS",
     "GenerationError": "puzzlesmith.core.errors:GenerationError",
     "Graded": "puzzlesmith.api.puzzle:Graded",
@@ -222,7 +223,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "BadRequest", "Count", "DamagedFile", "EngineError", "GenerationError", "Graded", "Hint", "Instance",
+    "BadRequest", "Count", "DamagedFile", "EngineError", "Explanation", "GenerationError", "Graded", "Hint", "Instance",
     "MissingExtra", "ModelError", "MovePuzzle", "MoveSolution", "NoAnswer", "OutOfTime", "Param", "Plan", "PlayKind",
     "Puzzle", "PuzzleError", "PuzzleType", "PuzzlesmithError", "Solution", "Status", "Step", "Unknown", "Unsolvable",
     "UsageError", "WrongAnswer", "checked_path", "clashes", "empty", "engine_choice", "excerpt", "game", "games",

@@ -29,6 +29,7 @@ from puzzlesmith.core.errors import (
     NoAnswer,
     OutOfTime,
     PuzzleError,
+    PuzzlesmithError,
     WrongAnswer,
 )
 from puzzlesmith.csp.constraints import AllDifferent
@@ -300,6 +301,19 @@ class Count:
 
 
 @dataclass
+class Explanation:
+    """Why a puzzle has no solution: a minimal set of its givens (clues, or the player's entries) that no solution
+    holds together, each ``(variable, value)``, with ``texts`` naming them (``r1c1 = 5``); removing any one of them
+    leaves a puzzle with a solution. ``status`` solved (it has one: nothing to explain), unsat (``givens`` found;
+    empty when the model has no solution even without any given) or unknown (a limit stopped it)."""
+
+    status: Status
+    givens: list[tuple[int, int]] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    reason: str = ""
+
+
+@dataclass
 class Graded:
     """How hard a puzzle is. ``solved`` is False when it has no solution (``reason`` says why when
     known) or the time limit stopped the grading (``status`` unknown); ``unique`` says whether it has
@@ -568,7 +582,9 @@ class Puzzle:
         if found.status == Status.UNKNOWN:  # no solution yet, or one and no word on a second
             return Hint(Status.UNKNOWN, [], False, f"unknown ({found.stopped} reached)")
         if found.status == Status.UNSAT:
-            return Hint(Status.UNSAT, [], False, "no solution: a clue or an entry is wrong")
+            why = self.explain(engine, time_limit)
+            return Hint(Status.UNSAT, [], False, f"no solution: {why.reason}" if why.status == Status.UNSAT else
+                        "no solution: a clue or an entry is wrong")
         left = None if time_limit is None else time_limit - (time.perf_counter() - start)
         try:
             with clock.time_limit(left if left is None else max(left, 1e-3)):
@@ -578,6 +594,46 @@ class Puzzle:
         unique = found.count == 1
         texts = [s.describe(self.cell_name, self.show_value) for s in steps]
         return Hint(Status.SOLVED, steps, unique, "" if steps else "already solved", texts)
+
+    def explain(self, engine: str = "auto", time_limit: float | None = None) -> Explanation:
+        """A minimal set of givens that contradict each other ("these three clues cannot all hold"), by deletion:
+        each given in turn is left out, and stays out while the rest still have no solution (one solver call a
+        given). The clues a type builds into its model rather than as givens (a Rectangles number's area) are
+        kept throughout."""
+        plan = self.plan(engine, time_limit)
+        if plan.model is None and plan.stopped:
+            return Explanation(Status.UNKNOWN, reason=f"unknown ({plan.stopped} reached)")
+        try:
+            model = plan.model if plan.model is not None else self.type.model(self.instance)
+        except PuzzlesmithError:
+            return Explanation(Status.UNSAT, reason=plan.conflict or "no solution")
+        name = plan.engine if plan.model is not None else engine
+
+        def holds(givens: dict[int, int]) -> bool | None:
+            found = solvers.solve(model, fix=givens, engine=name, time_limit=clock.remaining())
+            return None if found.status == Status.UNKNOWN else found.status == Status.SOLVED
+
+        try:
+            with clock.time_limit(time_limit):
+                kept = dict(self.instance.givens)
+                first = holds(kept)
+                if first is None:
+                    return Explanation(Status.UNKNOWN, reason="unknown (time limit reached)")
+                if first:
+                    return Explanation(Status.SOLVED, reason="it has a solution")
+                for var in list(kept):
+                    fewer = {v: x for v, x in kept.items() if v != var}
+                    verdict = holds(fewer)
+                    if verdict is None:
+                        return Explanation(Status.UNKNOWN, reason="unknown (time limit reached)")
+                    if not verdict:
+                        kept = fewer
+        except OutOfTime:
+            return Explanation(Status.UNKNOWN, reason="unknown (time limit reached)")
+        texts = [f"{self.cell_name(v)} = {self.show_value(x)}" for v, x in kept.items()]
+        reason = (f"{', '.join(texts)} cannot {'both' if len(texts) == 2 else 'all'} hold" if len(texts) > 1 else
+                  f"{texts[0]} cannot hold" if texts else "no solution even without the givens")
+        return Explanation(Status.UNSAT, list(kept.items()), texts, reason)
 
     def cell_name(self, var: int) -> str:
         """How a person names variable ``var`` (r1c1 in a sudoku)."""
