@@ -374,15 +374,22 @@ class Model(CoreModel):
             warnings.warn(note, stacklevel=3)
         return chosen
 
-    def solve(self, engine: str = "auto", time_limit: float | None = None) -> Result:
-        """One solution (the optimum, with an objective), or proof there is none, or unknown at a limit."""
+    def solve(self, engine: str = "auto", time_limit: float | None = None, *, workers: int = 1,
+              seed: int | None = None) -> Result:
+        """One solution (the optimum, with an objective), or proof there is none, or unknown at a limit.
+        ``workers``: CP-SAT's search threads (the one engine with several; refused for the others), ``seed``
+        its random seed."""
         from puzzlesmith import solvers
 
         limits = _limits(time_limit)
+        solvers.Limits(workers=workers, seed=seed)  # checked before anything runs
         try:
             with clock.time_limit(limits.time):  # one deadline: choosing the engine and compiling included
                 chosen = self._engine_for(engine)
-                left = solvers.Limits(clock.remaining())
+                if (workers != 1 or seed is not None) and chosen.name != "cpsat":
+                    raise ModelError(f"workers and seed are CP-SAT's settings, not the {chosen.name} engine's: "
+                                     "give engine='cpsat'")
+                left = solvers.Limits(clock.remaining(), workers=workers, seed=seed)
                 outcome = chosen.optimize(self, None, left) if self.objective else chosen.solve(self, None, (), left)
         except OutOfTime:
             return Result(solvers.UNKNOWN, None, None, None, engine, solvers.Stats(stopped="time limit"))

@@ -421,3 +421,26 @@ def test_a_second_objective_is_refused_unless_it_replaces_the_first():
     assert m.solve().objective == 3
     m.maximize(x + y, replace=True)
     assert m.solve().objective == 5
+
+
+def test_cpsat_runs_on_several_workers_with_a_seed_and_finds_the_same_optimum():
+    """Issue 48, item 5: CP-SAT's search threads and seed passed through (it was pinned to one worker). A
+    0/1 knapsack (weights 2..9, values 3..12, capacity 20) has one optimum whatever the threads; the other engines
+    refuse the settings in one line, as does a worker count that is not a whole number."""
+    weights, values = [2, 3, 4, 5, 6, 7, 8, 9], [3, 4, 6, 7, 8, 9, 11, 12]
+
+    def knapsack() -> Model:
+        m = Model()
+        take = m.bool_vars(len(weights), "take")
+        m.add(sum(w * t for w, t in zip(weights, take)) <= 20)
+        m.maximize(sum(v * t for v, t in zip(values, take)))
+        return m
+
+    best = max(sum(v for v, bit in zip(values, bits) if bit) for bits in product((0, 1), repeat=len(weights))
+               if sum(w for w, bit in zip(weights, bits) if bit) <= 20)
+    assert knapsack().solve(engine="cpsat").objective == best
+    assert knapsack().solve(engine="cpsat", workers=2, seed=7).objective == best
+    with pytest.raises(ModelError, match="CP-SAT's settings, not the backtracking engine's"):
+        knapsack().solve(engine="backtracking", workers=2)
+    with pytest.raises(ModelError, match="workers must be a whole number"):
+        knapsack().solve(engine="cpsat", workers=1.5)

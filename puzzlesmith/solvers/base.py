@@ -52,10 +52,19 @@ class Limits:
 
     time: float | None = None
     nodes: int | None = None
+    #: Search threads an engine that has them may use for one solution or an optimum (CP-SAT; counting and
+    #: enumeration stay on one, whose answers several would not keep exact), and its random seed (None: its own).
+    workers: int = 1
+    seed: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "time", seconds(self.time, "the time limit", above_zero=False))
         object.__setattr__(self, "nodes", whole_limit(self.nodes, "the node limit", least=0))
+        workers = whole_limit(self.workers, "workers", least=1)
+        object.__setattr__(self, "workers", 1 if workers is None else workers)
+        seed: object = self.seed  # whatever a caller passed
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 31):
+            raise ModelError(f"seed must be a whole number 0 to 2**31 - 1, got {seed!r}")
 
 
 def seconds(value: object, what: str, above_zero: bool = True) -> float | None:

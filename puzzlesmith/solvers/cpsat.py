@@ -422,7 +422,9 @@ class CpSatEngine(Engine):
         saved = {var: list(proto_vars[var].domain) for var in narrowed}
         solver = cp_model.CpSolver()
         params = solver.parameters
-        params.num_workers = 1
+        params.num_workers = limits.workers if limit == 1 or optimize else 1
+        if limits.seed is not None:
+            params.random_seed = limits.seed
         params.enumerate_all_solutions = limit != 1 and not optimize
         # CP-SAT's own Ctrl-C handler would end the search as if a limit had been reached; the
         # command line answers Ctrl-C itself (see _interrupted below).
