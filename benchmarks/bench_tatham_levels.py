@@ -5,6 +5,7 @@ each of his difficulty levels and each of ours, CPU per puzzle side by side (iss
     python benchmarks/bench_tatham_levels.py                 # two interleaved rounds, 3 seeds a level a round
     python benchmarks/bench_tatham_levels.py --quick         # one round, 1 seed a level, his runs shorter
     python benchmarks/bench_tatham_levels.py --only keen,range --budget 5
+    python benchmarks/bench_tatham_levels.py --tiers 20      # 20 of his puzzles a level graded by our tiers (10)
     python benchmarks/bench_tatham_levels.py --profile range # where our time goes (cProfile, top entries)
     apt-get install sgt-puzzles                              # the peer (/usr/games/sgt-*): skipped with a note
 
@@ -25,6 +26,13 @@ time): a level of which no puzzle came within it prints "-" and why, and is not 
 ours is checked afterwards, untimed, by CP-SAT (backtracking where CP-SAT does not take the model; SAT is the
 generators' oracle) to have exactly one answer. ``ratio`` is his time over ours at the paired level,
 ``vs default`` his over our default.
+
+Paired by tier as well (issue 44's "matched by name or tier"): his ``--tiers K`` puzzles of each level (his
+binary, that level's parameters, seed 1) are read from his game IDs (``ps.read_url``) and graded by our grader
+(``Puzzle.grade``, untimed, on a CPU deadline of its own), and his level is paired with our level that the most
+of them need (ties: the harder); "needs guessing" is paired with nothing. A puzzle our reader refuses, or that
+fails to grade, is counted "unread" with the reason. ``ratio by tier`` is his time over ours at that level; the
+summary gives the geometric means by rank and by tier over the genres with both times.
 """
 
 from __future__ import annotations
@@ -39,6 +47,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -146,7 +157,7 @@ def our_levels(name: str) -> tuple[str, ...]:
 def pairs(genre: Genre, ours: tuple[str, ...]) -> list[tuple[str | None, str | None]]:
     """(his letter, our level) rows: his levels by rank onto ours, guessing onto "needs guessing", then the
     levels of ours no level of his took; a genre without levels of his pairs his one kind with our default."""
-    guess = "needs guessing"
+    guess = GUESS
     plain = [x for x in ours if x != guess]
     his_plain = [k for k, _ in genre.levels if k not in genre.guessing]
     rows: list[tuple[str | None, str | None]] = []
@@ -168,6 +179,20 @@ class Ours:
     stopped: str = ""
 
 
+@contextmanager
+def cpu_clock() -> Iterator[None]:
+    """The library's clock (``core.clock``) read as this process's CPU time for the while: on a shared machine
+    a wall-clock deadline would buy less work the busier the machine."""
+    from puzzlesmith.core import clock
+
+    wall = clock.__dict__["time"]
+    clock.__dict__["time"] = SimpleNamespace(perf_counter=time.process_time)
+    try:
+        yield
+    finally:
+        clock.__dict__["time"] = wall
+
+
 def make(genre: Genre, level: str | None, seeds: list[int], budget: float, out: Ours) -> None:
     """Our puzzles of ``seeds`` at ``level`` within ``budget`` CPU seconds, on the library's own deadline
     (``clock.time_limit``, which its engines and compiling loops heed, so nothing is interrupted half way),
@@ -175,8 +200,6 @@ def make(genre: Genre, level: str | None, seeds: list[int], budget: float, out: 
     less work the busier the machine. A puzzle finished past the deadline is not counted."""
     from puzzlesmith.core import clock
 
-    wall = clock.__dict__["time"]
-    clock.__dict__["time"] = SimpleNamespace(perf_counter=time.process_time)
     end, before = time.process_time() + budget, len(out.times)
     try:
         for seed in seeds:
@@ -191,8 +214,61 @@ def make(genre: Genre, level: str | None, seeds: list[int], budget: float, out: 
         out.stopped = f"{len(out.times) - before} of seeds {seeds[0]}-{seeds[-1]} in the {budget:g} s budget"
     except PuzzlesmithError as error:
         out.stopped = str(error).splitlines()[0][:70]
-    finally:
-        clock.__dict__["time"] = wall
+
+
+@dataclass
+class Tiers:
+    """Our grader's levels for his puzzles of one level: how many each level got, and why the rest were not
+    read or not graded (reason: how many)."""
+
+    levels: Counter[str] = field(default_factory=Counter)
+    unread: Counter[str] = field(default_factory=Counter)
+
+
+GUESS = "needs guessing"
+
+
+def graded_by_tiers(genre: Genre, program: str, kind: str, k: int, limit: float, total: float) -> Tiers:
+    """His ``k`` puzzles of level ``kind`` (seed 1) read from his game IDs and graded by our grader, each on a
+    ``limit`` CPU-second deadline, ``total`` seconds for the level (the rest counted unread, not graded)."""
+    params = genre.params + (f"d{kind}" if kind else "")
+    out = Tiers()
+    made = subprocess.run([program, "--generate", str(k), f"{params}#1"], capture_output=True, text=True)
+    ids = made.stdout.split()
+    if made.returncode or len(ids) != k:
+        out.unread[f"his program made {len(ids)} of {k} IDs"] += k - len(ids)
+    end = time.process_time() + total
+    for game_id in ids:
+        if time.process_time() > end:
+            out.unread[f"not graded ({total:g} s spent)"] += 1
+            continue
+        try:
+            with cpu_clock():
+                graded = ps.read_url(game_id, genre=genre.ours).grade(time_limit=limit)
+        except PuzzlesmithError as error:
+            out.unread[str(error).splitlines()[0][:60]] += 1
+            continue
+        if not graded.solved:
+            out.unread[graded.reason or "no answer"] += 1
+        elif graded.level is None:
+            out.unread["graded without a level"] += 1
+        else:
+            out.levels[graded.level] += 1
+    return out
+
+
+def by_tier(tiers: Tiers, ours: tuple[str, ...]) -> str | None:
+    """Our level that the most of his puzzles need, the harder on a tie; None where that is "needs guessing"
+    or none was graded."""
+    if not tiers.levels:
+        return None
+    from puzzlesmith.generators import LEVELS
+
+    # ours first, then the ladder's (a sudoku-like model is graded on the technique ladder), guessing last
+    order = {x: i for i, x in enumerate(dict.fromkeys((*ours, *LEVELS)))}
+    order[GUESS] = len(order)
+    best = max(tiers.levels, key=lambda x: (tiers.levels[x], order.get(x, len(ours))))
+    return None if best == GUESS else best
 
 
 def unique(name: str, text: str) -> bool:
@@ -214,6 +290,11 @@ def geomean(values: list[float]) -> float:
     return math.exp(statistics.mean(math.log(v) for v in values))
 
 
+def mean_of(values: list[float]) -> str:
+    """The geometric mean as the summary prints it, "-" over nothing."""
+    return f"{geomean(values):.3g}x" if values else "-"
+
+
 def profile(genre: Genre, seeds: list[int]) -> None:
     """cProfile of our default generation of ``seeds`` (after a warm-up), the top entries by own time."""
     ps.generate(genre.ours, seed=0, **genre.our_params)
@@ -233,6 +314,8 @@ def main() -> int:
     parser.add_argument("--only", help="genres (ours or his names), comma-separated")
     parser.add_argument("--budget", type=float, help="CPU seconds for a (genre, level) of ours a round "
                         "(default 4, quick 2)")
+    parser.add_argument("--tiers", type=int, default=10, metavar="K",
+                        help="his puzzles a level graded by our tiers, for the pairing by tier (default 10)")
     parser.add_argument("--profile", metavar="GENRE", help="where our time goes on one genre, then stop")
     args = parser.parse_args()
     rounds, per_round, target = (1, 1, 0.15) if args.quick else (2, 3, 0.4)
@@ -292,7 +375,8 @@ def main() -> int:
                 if r and not out.times:
                     continue  # none came in the first round: not tried again
                 made = len(out.times)
-                make(genre, level, seeds, budget, out)
+                with cpu_clock():
+                    make(genre, level, seeds, budget, out)
                 if r and made == len(out.times):
                     out.stopped = out.stopped or "no puzzle"
             his_done = [f"{k[1] or '-'} {fmt(statistics.mean(v))}" for k, v in his.items() if k[0] == genre.ours]
@@ -302,11 +386,42 @@ def main() -> int:
                   file=sys.stderr, flush=True)
     spent = time.process_time() + children_cpu() - cpu0
     failures = [(name, text) for (name, _), out in ours.items() for text in out.texts if not unique(name, text)]
+    tiers: dict[tuple[str, str], Tiers] = {}
+    tier_of: dict[tuple[str, str], str | None] = {}  # (genre, his letter): our level by tier
+    for genre in generatable:
+        program = program_of(genre)
+        if program is None or args.tiers <= 0:
+            continue
+        for kind in [k for k, _ in genre.levels] or [""]:
+            got = tiers[(genre.ours, kind)] = graded_by_tiers(genre, program, kind, args.tiers, 5.0, 30.0)
+            tier_of[(genre.ours, kind)] = by_tier(got, our_levels(genre.ours))
+            print(f"# tiers {genre.ours} {kind or '-'}: {dict(got.levels)} {dict(got.unread)}", file=sys.stderr,
+                  flush=True)
+    if tiers:
+        from puzzlesmith.generators import LEVELS
+
+        print(f"{'genre (his / ours)':24} {'his level':14} {'by tier':15} our grader's levels for {args.tiers} of "
+              f"his puzzles")
+        for genre in generatable:
+            names = dict(genre.levels)
+            for kind in [k for k, _ in genre.levels] or [""]:
+                seen = tiers.get((genre.ours, kind))
+                if seen is None:
+                    continue
+                ranked = [x for x in dict.fromkeys((*our_levels(genre.ours), *LEVELS)) if seen.levels[x]]
+                ranked += sorted(x for x in seen.levels if x not in ranked)
+                shown = [f"{x} {seen.levels[x]}" for x in ranked]
+                shown += [f"unread {n} ({why})" for why, n in seen.unread.items()]
+                his_level = f"{kind} {names[kind]}" if kind else "(one kind)"
+                print(f"{genre.program + ' / ' + genre.ours:24} {his_level:14} "
+                      f"{tier_of[(genre.ours, kind)] or '-':15} {', '.join(shown)}")
+        print()
 
     print(f"{'genre (his / ours)':24} {'size':9} {'his level':14} {'his ms':>7} {'our level':15} {'our ms':>7} "
-          f"{'ratio':>7} {'vs default':>10}  note")
-    easiest: dict[str, tuple[float, float | None]] = {}  # genre: (ratio vs our default, vs our paired level)
-    hardest: dict[str, tuple[float, float | None]] = {}
+          f"{'ratio':>7} {'vs default':>10} {'by tier':15} {'ratio by tier':>13}  note")
+    # genre: (ratio vs our default, vs our level paired by rank, vs our level paired by tier)
+    easiest: dict[str, tuple[float, float | None, float | None]] = {}
+    hardest: dict[str, tuple[float, float | None, float | None]] = {}
     for genre in generatable:
         default = our_ms(genre.ours, None)
         names = dict(genre.levels)
@@ -325,23 +440,31 @@ def main() -> int:
             our_level = "(default)" if is_default else level or "-"
             why = ours[(genre.ours, level)].stopped if (genre.ours, level) in ours and our_level != "-" else ""
             note = "; ".join(x for x in (why, genre.note if is_default else "") if x)
+            tier = tier_of.get((genre.ours, letter)) if letter is not None and not (is_default and letter) else None
+            at_tier = our_ms(genre.ours, tier) if tier is not None else None
+            by_tier_ratio = theirs / at_tier if theirs is not None and at_tier else None
             print(f"{genre.program + ' / ' + genre.ours:24} {size:9} {his_level:14} {fmt(theirs):>7} "
                   f"{our_level:15} {fmt(mine):>7} {fmt(ratio) + 'x' if ratio else '-':>7} "
-                  f"{fmt(against) + 'x' if against else '-':>10}  {note}")
+                  f"{fmt(against) + 'x' if against else '-':>10} {tier or '-':15} "
+                  f"{fmt(by_tier_ratio) + 'x' if by_tier_ratio else '-':>13}  {note}")
             if letter is not None and against is not None:
                 if letter == plain[0]:
-                    easiest[genre.ours] = (against, ratio)
+                    easiest[genre.ours] = (against, ratio, by_tier_ratio)
                 if letter == plain[-1]:
-                    hardest[genre.ours] = (against, ratio)
+                    hardest[genre.ours] = (against, ratio, by_tier_ratio)
     if easiest and hardest:
         print()
         for label, table in (("his easiest", easiest), ("his hardest", hardest)):  # hardest: of those not guessing
-            versus = [a for a, _ in table.values()]
-            paired = [p for _, p in table.values() if p is not None]
+            versus = [a for a, _, _ in table.values()]
+            paired = [p for _, p, _ in table.values() if p is not None]
+            tiered = [t for _, _, t in table.values() if t is not None]
+            both = [(p, t) for _, p, t in table.values() if p is not None and t is not None]
             worst = min(table, key=lambda g: table[g][0])
-            print(f"{label:12}: geometric mean over {len(versus)} genres {geomean(versus):.3g}x against our "
-                  f"default; over the {len(paired)} with a puzzle of ours at the paired level "
-                  f"{geomean(paired) if paired else float('nan'):.3g}x; worst {worst} {table[worst][0]:.3g}x")
+            print(f"{label:12}: geometric mean over {len(versus)} genres {mean_of(versus)} against our "
+                  f"default; over the {len(paired)} with a puzzle of ours at the level paired by rank "
+                  f"{mean_of(paired)}, the {len(tiered)} at the level paired by tier {mean_of(tiered)}; over the "
+                  f"{len(both)} with both, by rank {mean_of([p for p, _ in both])} and by tier "
+                  f"{mean_of([t for _, t in both])}; worst {worst} {table[worst][0]:.3g}x")
     print(f"\nCPU of the run: {spent:.0f} s (ours and his; the checks after it not counted)")
     for note in notes:
         print(note)
