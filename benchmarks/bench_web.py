@@ -1,6 +1,8 @@
-"""The web app's speed (issue 24): time from `puzzlesmith serve` to its first page, a play page's load time
-(server and real browser), hint and minimum-moves latency for sudoku, Klotski and the 132-mover, and a load
-test (50 concurrent clients, 1,000 hint and check requests). The peer is the same answer from the command
+"""The web app's speed (issues 24 and 45): time from `puzzlesmith serve` to its first page, a play page's load
+time (server and real browser), the time from pasting a puzz.link URL to its playable page, hint and
+minimum-moves latency for sudoku, Klotski and the 132-mover, and a load test (50 concurrent clients, 1,000
+requests mixing hint and check with the game loop's routes: a new puzzle, an opened URL, a shared link and the
+new-puzzle control's list), each route's latency and errors apart. The peer is the same answer from the command
 line (`puzzlesmith hint` / `puzzlesmith solve` as a process per question, what a page without a server would
 pay), printed beside the server's as a ratio.
 
@@ -30,6 +32,13 @@ NORVIG = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2...
 HINT_EXAMPLE = "6....38.91.8.457363.....2.55....2.9.9.75...8.4....957.2...1.9688...56427746..8153"  # README's hint
 KLOTSKI = ("BAAC/BAAC/DEEF/DGHF/I..J", {"goal": "..../..../..../.AA./.AA."})  # 81 moves (Gardner, 1964)
 MOVER = ("ABB./ACDD/EEFG/HEI.", {"goal": "edges"})  # 132 moves (Bickford, "Sliding Block Puzzles, Part 3")
+# pzprjs's own test URLs (robx/pzprjs, test/script/GENRE.js), as docs/formats.md lists them: each pasted once
+PASTED = ("https://puzz.link/p?akari/6/6/nekcakbl", "https://puzz.link/p?slither/5/5/cbcbcddad",
+          "https://puzz.link/p?mashu/6/6/1063000i3000", "https://puzz.link/p?hashikake/5/5/4g2i3h23k3g1g3g4g3",
+          "https://puzz.link/p?fillomino/6/6/h4j53g2k5233k2g14j3h", "https://puzz.link/p?hitori/4/4/1114142333214213",
+          "https://puzz.link/p?sudoku/4/4/g1k23k3g", "https://puzz.link/p?tents/5/5/2g0h1i1j82323",
+          "https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4i", "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j",
+          "https://puzz.link/p?gokigen/4/4/iaegcgcj6a", "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h")
 
 
 def start(db: str) -> tuple[subprocess.Popen[str], str, float]:
@@ -65,6 +74,39 @@ def get(base: str, path: str) -> float:
     t0 = time.perf_counter()
     urllib.request.urlopen(base + path, timeout=300).read()
     return time.perf_counter() - t0
+
+
+class _Stay(urllib.request.HTTPRedirectHandler):
+    """Redirects not followed: /new and /open are timed as the routes themselves (their 303)."""
+
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+STAY = urllib.request.build_opener(_Stay)
+
+
+def get_route(base: str, path: str, status: int) -> tuple[float, dict]:
+    """A GET timed without following its redirect; an error unless the status is the one expected."""
+    t0 = time.perf_counter()
+    try:
+        with STAY.open(base + path, timeout=300) as response:
+            code, text = response.status, response.read().decode()
+    except urllib.error.HTTPError as e:
+        code, text = e.code, e.read().decode()
+    seconds = time.perf_counter() - t0
+    return seconds, {} if code == status else {"error": f"HTTP {code}: {text[:200]} ({path})"}
+
+
+def paste(base: str, url: str) -> float:
+    """Seconds from a pasted URL's /open to its play page's HTML (redirect followed), checked to be one."""
+    t0 = time.perf_counter()
+    with urllib.request.urlopen(base + "/open?" + urlencode({"puzzle": url}), timeout=300) as response:
+        text, landed = response.read().decode(), response.url
+    seconds = time.perf_counter() - t0
+    if "/play/" not in landed or "ps-error" in text:
+        raise SystemExit(f"bench_web: {url} did not open to a play page (at {landed})")
+    return seconds
 
 
 def cli(*args: str) -> float:
@@ -141,6 +183,9 @@ def report(base: str, starts: list[float], runs: int) -> None:
     slither_page = "/play/slitherlink?" + urlencode({"puzzle": ".01./11../321./..32"})  # docs/types/slitherlink.md
     get(base, slither_page)
     print(row("slitherlink play page (server)", [get(base, slither_page) for _ in range(runs)], None))
+    pasted = [paste(base, url) for url in PASTED]
+    print(row(f"paste a URL to its play page (first, {len(PASTED)})", pasted, None))
+    print(row("paste a URL to its play page (again)", [paste(base, PASTED[0]) for _ in range(runs)], None))
     loads = browser_load(base, sudoku_page, max(3, runs // 4))
     if isinstance(loads, str):
         print(f"{'sudoku page in chromium':<40}{loads}")
@@ -178,17 +223,48 @@ def report(base: str, starts: list[float], runs: int) -> None:
         counts.append(moved["count"])
         web.append(seconds)
     print(row(f"Klotski move and its count ({len(path)}-board path)", web, None))
+    load(base)
+
+
+# the load test's mix: each request k is ROUTES[k % 6]; the game loop's routes beside hint and check
+ROUTES = ("POST /api/hint", "POST /api/check", "GET /new", "GET /open", "POST /api/share", "GET /api/makers")
+
+
+def request(base: str, k: int) -> tuple[float, dict]:
+    route = ROUTES[k % len(ROUTES)]
     body = {"type": "sudoku", "puzzle": HINT_EXAMPLE}
+    if route == "POST /api/hint":
+        return post(base, "/api/hint", {**body, "entries": {}})
+    if route == "POST /api/check":
+        return post(base, "/api/check", {**body, "entries": {"12": 9}})
+    if route == "GET /new":  # the new-puzzle control's form: a type, a level and a seed, answered by a redirect
+        return get_route(base, "/new?" + urlencode({"type": "sudoku", "difficulty": "easy", "seed": str(k)}), 303)
+    if route == "GET /open":
+        return get_route(base, "/open?" + urlencode({"puzzle": PASTED[0]}), 303)
+    if route == "POST /api/share":
+        seconds, answer = post(base, "/api/share", {"type": "sudoku", "puzzle": NORVIG, "format": "puzzlink"})
+        if "error" not in answer and not answer.get("url", "").startswith("https://puzz.link/p?sudoku/9/9/"):
+            answer = {"error": f"not a sudoku's puzz.link URL: {answer}"}
+        return seconds, answer
+    seconds, answer = get_route(base, "/api/makers", 200)
+    return seconds, answer
+
+
+def load(base: str) -> None:
+    """50 clients, 1,000 requests, the six routes mixed; each route's latency and errors, then the whole."""
     t0 = time.perf_counter()
     with ThreadPoolExecutor(50) as pool:
-        results = list(pool.map(lambda k: post(base, "/api/hint" if k % 2 else "/api/check",
-                                               {**body, "entries": {} if k % 2 else {"12": 9}}), range(1000)))
+        results = list(pool.map(lambda k: request(base, k), range(1000)))
     wall = time.perf_counter() - t0
+    for m, route in enumerate(ROUTES):
+        mine = results[m::len(ROUTES)]
+        errors = [answer["error"] for _, answer in mine if "error" in answer]
+        print(row(f"load: {route} ({len(mine)})", [s for s, _ in mine], None)
+              + f"  {len(errors)} errors{': ' + errors[0] if errors else ''}")
     errors = [answer["error"] for _, answer in results if "error" in answer]
-    print(row("load: 50 clients, 1,000 hint+check", [s for s, _ in results], None))
+    print(row("load: 50 clients, 1,000 requests, 6 routes", [s for s, _ in results], None))
     print(f"load test: {1000 / wall:,.0f} requests/s, {len(errors)} errors{': ' + errors[0] if errors else ''}, "
           f"wall {wall:.1f} s")
-
 
 if __name__ == "__main__":
     main()
