@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 
@@ -35,3 +36,14 @@ def slitherlink_loop() -> set[tuple[int, int]]:
     at = lambda r, c: answer[r][c] if c < len(answer[r]) else " "  # noqa: E731
     on = {(r * 5 + c, r * 5 + c + 1) for r in range(5) for c in range(4) if at(2 * r, 2 * c + 1) == "-"}
     return on | {(r * 5 + c, (r + 1) * 5 + c) for r in range(4) for c in range(5) if at(2 * r + 1, 2 * c) == "|"}
+
+
+def klotski_after_g_down(server: str, page: Any) -> None:
+    """Klotski (81 moves: M. Gardner, "The hypnotic fascination of sliding-block puzzles", Scientific American
+    210, Feb 1964) opened, and its piece G moved down: one move made."""
+    query = urlencode({"puzzle": "BAAC/BAAC/DEEF/DGHF/I..J", "p": "goal=..../..../..../.AA./.AA."})
+    page.goto(f"{server}/play/slide?{query}")
+    sync_api.expect(role(page, "optimal")).to_have_text("81")
+    page.click('[data-piece="G"] rect')
+    page.keyboard.press("ArrowDown")
+    sync_api.expect(role(page, "moves")).to_have_text("1")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlencode
 
-from browser.common import NORVIG, NORVIG_SOLVED, role, slitherlink_loop, sync_api
+from browser.common import NORVIG, NORVIG_SOLVED, klotski_after_g_down, role, slitherlink_loop, sync_api
 
 
 def test_typing_the_solution_of_a_sudoku_shows_solved(server, page):
@@ -40,12 +40,7 @@ def test_lights_out_solved_by_pressing(server, page):
 def test_klotski_shows_81_and_a_move_changes_it_by_one(server, page):
     # Klotski: 81 moves (M. Gardner, "The hypnotic fascination of sliding-block puzzles", Scientific American
     # 210, Feb 1964)
-    query = urlencode({"puzzle": "BAAC/BAAC/DEEF/DGHF/I..J", "p": "goal=..../..../..../.AA./.AA."})
-    page.goto(f"{server}/play/slide?{query}")
-    sync_api.expect(role(page, "optimal")).to_have_text("81")
-    page.click('[data-piece="G"] rect')
-    page.keyboard.press("ArrowDown")
-    sync_api.expect(role(page, "moves")).to_have_text("1")
+    klotski_after_g_down(server, page)
     sync_api.expect(role(page, "optimal")).to_have_text("80")
     page.click('[data-action="undo"]')
     sync_api.expect(role(page, "optimal")).to_have_text("81")

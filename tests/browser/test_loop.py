@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlencode
 
-from browser.common import NORVIG, NORVIG_SOLVED, role, slitherlink_loop, sync_api
+from browser.common import NORVIG, NORVIG_SOLVED, klotski_after_g_down, role, slitherlink_loop, sync_api
 
 # pzprjs's own example URL for Light Up (robx/pzprjs, test/script/lightup.js, its ``url:``)
 AKARI_URL = "https://puzz.link/p?akari/6/6/nekcakbl"
@@ -163,12 +163,7 @@ def test_a_loop_drawn_by_dragging(server, page):
 
 def test_piece_colours_are_kept_across_a_reload(server, page):
     # Klotski (M. Gardner, Scientific American 210, Feb 1964): G down puts H before G in reading order
-    query = urlencode({"puzzle": "BAAC/BAAC/DEEF/DGHF/I..J", "p": "goal=..../..../..../.AA./.AA."})
-    page.goto(f"{server}/play/slide?{query}")
-    sync_api.expect(role(page, "optimal")).to_have_text("81")
-    page.click('[data-piece="G"] rect')
-    page.keyboard.press("ArrowDown")
-    sync_api.expect(role(page, "moves")).to_have_text("1")
+    klotski_after_g_down(server, page)
     before = page.inner_html("#ps-board")
     page.wait_for_timeout(700)  # the save
     page.reload()
