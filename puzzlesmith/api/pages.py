@@ -145,7 +145,7 @@ def example(type_name: str) -> dict[str, str] | None:
     return None if found is None else dict(found[0])
 
 
-_makers: list[dict[str, Any]] = []
+_makers: dict[tuple[str, ...], list[dict[str, Any]]] = {}  # by the names of the types registered
 
 
 def _default_in(words: str) -> str:
@@ -161,11 +161,13 @@ def makers() -> dict[str, Any]:
     """What a page's new-puzzle control offers: every type that generates (``generate`` among its
     capabilities), with the difficulty levels ``levels`` gives it (easiest first; none for a type whose puzzles
     are not made of clues) and its ``size`` parameter's default and help when it has one; every game with the
-    board sizes it declares. Worked out once (the levels build each type's model)."""
+    board sizes it declares. Worked out once for each set of types registered (the levels build each type's
+    model; a plug-in registered later is offered too)."""
+    names = tuple(api.types())
     with _lock:
-        made = list(_makers)
+        made = list(_makers.get(names, ()))
     if not made:
-        for name in api.types():
+        for name in names:
             ptype = api.type_of(name)
             if "generate" not in ptype.capabilities():
                 continue
@@ -174,7 +176,7 @@ def makers() -> dict[str, Any]:
                          if p.name == "size"), None)
             made.append({"type": name, "levels": levels, "size": size})
         with _lock:
-            _makers[:] = made
+            _makers[names] = made
     return {"types": made, "games": [{"game": g, "sizes": list(api.game(g).sizes)} for g in api.games()]}
 
 
