@@ -63,6 +63,15 @@
     status.className = "ps-status" + (kind ? " ps-" + kind : "");
   }
 
+  // Each change asks the server whether the board is solved; answers can come back out of order, and an older
+  // one ("not solved") must not undo the newer one's "solved": only the answer to the last question asked counts.
+  let asked = 0;
+  async function latest(path, body) {
+    const mine = ++asked;
+    const answer = await post(path, body);
+    return mine === asked ? answer : null;
+  }
+
   async function post(path, body) {
     const response = await fetch(path, {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
@@ -236,7 +245,8 @@
     open.forEach(draw);
     async function maybeDone() {
       if (!open.every((v) => entries[v] !== undefined)) return;
-      const answer = await post("/api/check", Object.assign(puzzleBody(), { entries }));
+      const answer = await latest("/api/check", Object.assign(puzzleBody(), { entries }));
+      if (!answer) return;
       if (answer.solved) won("solved");
       else if (solved) unwon();
     }
@@ -396,7 +406,8 @@
     async function maybeDone() {
       if (!complete()) return;
       const sent = nonogram ? filledOut() : entries;
-      const answer = await post("/api/check", Object.assign(puzzleBody(), { entries: sent }));
+      const answer = await latest("/api/check", Object.assign(puzzleBody(), { entries: sent }));
+      if (!answer) return;
       if (answer.solved) won("solved");
       else if (solved) unwon();
     }
@@ -537,7 +548,8 @@
       });
     }
     async function refresh() {
-      const answer = await post("/api/press", Object.assign(puzzleBody(), { presses }));
+      const answer = await latest("/api/press", Object.assign(puzzleBody(), { presses }));
+      if (!answer) return;
       light(answer.lights);
       if (answer.solved) won(`solved in ${answer.presses} press${answer.presses === 1 ? "" : "es"}`, answer.presses);
       else if (solved) unwon();
@@ -586,7 +598,8 @@
     }
     async function refresh() {
       alive.forEach((x, v) => els.get(v).classList.toggle("ps-filled", x === 1));
-      const answer = await post("/api/life", Object.assign(puzzleBody(), { cells: alive }));
+      const answer = await latest("/api/life", Object.assign(puzzleBody(), { cells: alive }));
+      if (!answer) return;
       drawNext(answer.next);
       if (answer.solved) won(answer.message); else { if (solved) unwon(); say(answer.message); }
     }
