@@ -18,6 +18,7 @@ pytest.importorskip("starlette", reason="the web app needs the 'web' extra: pip 
 pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (in the 'test' extra)")
 
 from starlette.testclient import TestClient  # noqa: E402
+from web_support import LOCAL, post, served  # noqa: E402
 
 import puzzlesmith as ps  # noqa: E402
 from puzzlesmith import api  # noqa: E402
@@ -38,20 +39,11 @@ KLOTSKI = {"type": "slide", "puzzle": "BAAC/BAAC/DEEF/DGHF/I..J", "params": {"go
 MOVER_132 = {"type": "slide", "puzzle": "ABB./ACDD/EEFG/HEI.", "params": {"goal": "edges"}}
 
 
-#: The address the test client asks: the server answers only its own names (127.0.0.1, localhost, ::1).
-LOCAL = "http://127.0.0.1:8000"
 
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(Library(tmp_path / "library.sqlite"), time_limit=20.0), base_url=LOCAL) as c:
-        yield c
-
-
-def post(client, path, **body):
-    response = client.post(path, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
+    yield from served(tmp_path)
 
 
 def bad(client, path, body=None, **kw):

@@ -14,15 +14,12 @@ import pytest
 pytest.importorskip("starlette", reason="the web app needs the 'web' extra: pip install 'puzzlesmith[web]'")
 pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2 (in the 'test' extra)")
 
-from starlette.testclient import TestClient  # noqa: E402
+from web_support import post, served  # noqa: E402
 
 import puzzlesmith as ps  # noqa: E402
 from puzzlesmith import api  # noqa: E402
 from puzzlesmith.api import pages  # noqa: E402
-from puzzlesmith.web.app import create_app  # noqa: E402
-from puzzlesmith.web.library import Library  # noqa: E402
 
-LOCAL = "http://127.0.0.1:8000"
 # Peter Norvig's first hard example ("Solving Every Sudoku Puzzle") and its solution, as README.md prints it.
 NORVIG = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 NORVIG_SOLVED = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
@@ -33,14 +30,7 @@ AKARI_URL = "https://puzz.link/p?akari/6/6/nekcakbl"
 
 @pytest.fixture
 def client(tmp_path):
-    with TestClient(create_app(Library(tmp_path / "library.sqlite"), time_limit=20.0), base_url=LOCAL) as c:
-        yield c
-
-
-def post(client, path, **body):
-    response = client.post(path, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
+    yield from served(tmp_path)
 
 
 def page_state(text: str) -> dict:
