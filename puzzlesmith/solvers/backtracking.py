@@ -43,6 +43,7 @@ from puzzlesmith.csp.constraints import (
     Constraint,
     Linear,
     Parity,
+    SingleCycle,
     Table,
 )
 from puzzlesmith.csp.model import Model
@@ -80,7 +81,7 @@ def _prop(c: Constraint, lo: int, domains: list[tuple[int, ...]]) -> Prop:
     return Prop(PARITY, c.vars, terms, rhs=c.rhs, value=p, aux=masks)
 
 
-def _two_valued(c: Connected | Acyclic, domains: list[tuple[int, ...]]) -> bool:
+def _two_valued(c: Connected | Acyclic | SingleCycle, domains: list[tuple[int, ...]]) -> bool:
     """Whether each cell of ``c`` is fixed or is 0 or one other value (the compiled Connected's cells)."""
     return len(set(c.vars)) == len(c.vars) and all(len(domains[v]) == 1 or (len(domains[v]) == 2 and 0 in domains[v])
                                                    for v in c.vars)
@@ -107,6 +108,15 @@ def _acyclic(c: Acyclic, lo: int) -> Prop:
     ends = [number.setdefault(p, len(number)) for e in c.ends for p in e]
     return Prop(ACYCLIC, c.vars, [(v, 1) for v in c.vars], value=1 << -lo if lo <= 0 else 0,
                 aux=[len(number), *ends])
+
+
+def _single_cycle(c: SingleCycle, lo: int) -> Prop:
+    from puzzlesmith.solvers.propkernel import SINGLE_CYCLE, Prop
+
+    number: dict[int, int] = {}
+    ends = [number.setdefault(p, len(number)) for e in c.ends for p in e]
+    return Prop(SINGLE_CYCLE, c.vars, [(v, 1) for v in c.vars], value=1 << -lo if lo <= 0 else 0,
+                aux=[len(number), int(c.path), *ends])
 
 
 def _magnitude(c: Constraint, domains: list[tuple[int, ...]]) -> int:
@@ -163,6 +173,8 @@ class Compiled:
                 props.append(_connected(c, lo))
             elif type(c) is Acyclic and _two_valued(c, model.domains):
                 props.append(_acyclic(c, lo))
+            elif type(c) is SingleCycle and _two_valued(c, model.domains):
+                props.append(_single_cycle(c, lo))
             elif c.kind in TOPOLOGY:
                 python[len(props)] = partial(narrow, c, lo=lo)
                 props.append(Prop(PYTHON, c.vars, []))

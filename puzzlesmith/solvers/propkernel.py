@@ -10,8 +10,9 @@ A model compiles once (``Core``, built by ``backtracking.Compiled``) into flat i
 * Table: values with a supporting row; Parity: the last free variable's residue mask;
 * Connected over cells that are 0 or one other value: ``csp.topology.narrow``'s rules compiled (fail when the
   true cells cannot meet, cells out of their reach are 0, cut cells are true); Acyclic over such edges (fail on
-  a cycle of chosen edges, an edge that would close one is 0);
-* the other topology kinds (those two over wider domains, single cycle, spanning, regions, lazy rules)
+  a cycle of chosen edges, an edge that would close one is 0); SingleCycle over such edges, loop or path (the
+  same, a cycle allowed only as the whole loop, and edges out of the chosen ones' reach are 0);
+* the other topology kinds (those three over wider domains, spanning, regions, lazy rules)
   stay in Python (``csp.topology.narrow``): when the lowest dirty propagator is one of them the kernel returns
   its index, Python narrows it and the kernel resumes where it stopped.
 
@@ -51,7 +52,7 @@ CHUNK = 4096
 """Nodes the compiled search runs between two looks at the clock."""
 
 # Propagator kinds.
-LINEAR, LINEAR_EQUAL, TABLE, PARITY, PYTHON, CONNECTED, ACYCLIC = 0, 1, 2, 3, 4, 5, 6
+LINEAR, LINEAR_EQUAL, TABLE, PARITY, PYTHON, CONNECTED, ACYCLIC, SINGLE_CYCLE = 0, 1, 2, 3, 4, 5, 6, 7
 # Linear operators.
 OPS = {"==": 0, "<=": 1, ">=": 2, "!=": 3}
 # What the kernels return.
@@ -444,6 +445,115 @@ def _acyclic(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tvar:
     return top
 
 
+def _root_at(scratch: Any, at: int, v: int) -> int:
+    """``_root`` of vertex v in the union-find whose parent links start at ``scratch[at]``."""
+    while scratch[at + v] != v:
+        scratch[at + v] = scratch[at + scratch[at + v]]
+        v = scratch[at + v]
+    return v
+
+
+def _single_cycle(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tvar: Any, paux: Any, pval: Any,
+                  aux: Any, scratch: Any) -> int:
+    """SingleCycle over edges that are 0 or one other value (``csp.topology.narrow``'s rules, compiled, in its
+    order): with every edge fixed, the constraint itself; with some fixed, fail when the chosen edges hold a
+    cycle that is not all of them (any cycle for a path) or touch two pieces of the edges still possible; an open
+    edge whose ends the chosen ones already join is 0 unless the chosen ones are one piece (it may close the
+    loop; never for a path); an edge out of the possible piece of the first chosen edge is 0. ``pval[p]``: the
+    bit of value 0; ``aux`` from ``paux[p]``: the number of vertices, 1 for a path, then each edge's two ends.
+    Scratch: the chosen edges' union-find, each vertex's chosen degree, the possible edges' union-find."""
+    t0 = tptr[p]
+    m = tptr[p + 1] - t0
+    zero = pval[p]
+    at = paux[p]
+    vertices = aux[at]
+    path = aux[at + 1]
+    ends = at + 2
+    degree = vertices
+    open_at = 2 * vertices
+    for v in range(vertices):
+        scratch[v] = v
+        scratch[degree + v] = 0
+        scratch[open_at + v] = v
+    fixed = 0
+    chosen = 0
+    first = -1
+    cycle = False
+    for k in range(m):
+        d = dom[base + tvar[t0 + k]]
+        a, b = aux[ends + 2 * k], aux[ends + 2 * k + 1]
+        if not d & (d - 1):
+            fixed += 1
+        if d & ~zero:  # possible: the pieces of what may still be built
+            ra, rb = _root_at(scratch, open_at, a), _root_at(scratch, open_at, b)
+            if ra != rb:
+                scratch[open_at + ra] = rb
+        if not d & zero:  # chosen
+            chosen += 1
+            if first < 0:
+                first = k
+            scratch[degree + a] += 1
+            scratch[degree + b] += 1
+            ra, rb = _root(scratch, a), _root(scratch, b)
+            if ra == rb:
+                cycle = True
+            else:
+                scratch[ra] = rb
+    if fixed == 0:
+        return top  # nothing decided: nothing to judge or to deduce
+    pieces = 0
+    all_two = True
+    widest = 0
+    touched = 0
+    home = -1
+    split = False
+    for v in range(vertices):
+        if scratch[degree + v]:
+            touched += 1
+            if _root(scratch, v) == v:
+                pieces += 1
+            if scratch[degree + v] != 2:
+                all_two = False
+            widest = max(widest, scratch[degree + v])
+            r = _root_at(scratch, open_at, v)
+            if home < 0:
+                home = r
+            elif r != home:
+                split = True
+    if fixed == m:  # every edge decided: does the constraint hold?
+        if chosen == 0 or pieces != 1:
+            return -1
+        if path:
+            return top if chosen == touched - 1 and widest <= 2 else -1
+        return top if all_two else -1
+    if cycle and (path or pieces != 1 or not all_two):
+        return -1  # a cycle that is not all of the chosen edges (or any, for a path)
+    if split:
+        return -1  # the chosen edges can no longer meet
+    if chosen == 0:
+        return top
+    closes_all = not path and pieces == 1
+    if not closes_all:
+        for k in range(m):
+            v = tvar[t0 + k]
+            d = dom[base + v]
+            a, b = aux[ends + 2 * k], aux[ends + 2 * k + 1]
+            if d & zero and d & ~zero and scratch[degree + a] and scratch[degree + b] and \
+                    _root(scratch, a) == _root(scratch, b):
+                dom[base + v] = d & zero  # it would close a cycle and leave chosen edges outside it
+                stack[top] = v
+                top += 1
+    home = _root_at(scratch, open_at, aux[ends + 2 * first])
+    for k in range(m):
+        v = tvar[t0 + k]
+        d = dom[base + v]
+        if d & ~zero and d & zero and _root_at(scratch, open_at, aux[ends + 2 * k]) != home:
+            dom[base + v] = d & zero  # out of the chosen edges' reach
+            stack[top] = v
+            top += 1
+    return top
+
+
 def _clear(st: Any, du: Any, dp: Any) -> None:
     """Nothing dirty any more (after a failure): every dirty flag lies at or above its cursor."""
     for u in range(st[CUR_U], len(du)):
@@ -566,6 +676,8 @@ def _propagate(dom: Any, base: int, lo: int, st: Any, stack: Any, du: Any, dp: A
             top = _connected(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
         elif kind == ACYCLIC:
             top = _acyclic(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
+        elif kind == SINGLE_CYCLE:
+            top = _single_cycle(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
         else:
             top = _parity(p, dom, base, lo, stack, top, prhs, tptr, tvar, tcoef, paux, pval, aux)
         if top < 0:
@@ -767,7 +879,7 @@ def _probe_pass(m: Any, w: Any, dom: Any, answer: Any, live: int, lo: int, wbits
 
 
 _KERNELS = ("_bitlen", "_popcount", "_linear", "_linear_equal", "_table", "_parity", "_connected", "_root", "_acyclic",
-            "_clear",
+            "_root_at", "_single_cycle", "_clear",
             "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed", "_probe_pass")
 # The kernels as plain Python, calling each other (for masks wider than int64's): their own globals.
 _PLAIN_SPACE = dict(globals())
@@ -804,11 +916,11 @@ def fits_int64(width: int, magnitude: int) -> bool:
 
 class Prop(NamedTuple):
     """One propagator for the kernel: ``kind``, the variables it watches, the Linear operator (``OPS``), ``rhs``
-    (LINEAR_EQUAL: the target
-    less the terms' lows), the terms (variable, coefficient), each term's smallest contribution (LINEAR_EQUAL),
-    ``value`` (LINEAR_EQUAL: the span of sums; TABLE: its rows; PARITY: the modulus; CONNECTED, ACYCLIC: the bit
-    of 0) and ``aux`` (TABLE: each row's value bits; PARITY: each term's value mask by residue; CONNECTED: each
-    position's neighbours, CSR; ACYCLIC: the number of vertices, each edge's ends)."""
+    (LINEAR_EQUAL: the target less the terms' lows), the terms (variable, coefficient), each term's smallest
+    contribution (LINEAR_EQUAL), ``value`` (LINEAR_EQUAL: the span of sums; TABLE: its rows; PARITY: the modulus;
+    CONNECTED, ACYCLIC, SINGLE_CYCLE: the bit of 0) and ``aux`` (TABLE: each row's value bits; PARITY: each term's
+    value mask by residue; CONNECTED: each position's neighbours, CSR; ACYCLIC: the number of vertices, each
+    edge's ends; SINGLE_CYCLE: the number of vertices, 1 for a path, each edge's ends)."""
 
     kind: int
     watch: Sequence[int]  # the constraint's variables: a change of any wakes it (a zero coefficient too)
@@ -941,7 +1053,8 @@ class Core:
         self.packed: Any = None  # the arrays as one int64 array, once compiled kernels run (fewer arguments)
         self.units, self.props = len(units), len(props)
         self.scratch_size = max([(7 if p.kind == CONNECTED else 2) * len(p.terms) for p in props]
-                                + [2 * p.aux[0] for p in props if p.kind == ACYCLIC] + [1])
+                                + [2 * p.aux[0] for p in props if p.kind == ACYCLIC]
+                                + [3 * p.aux[0] for p in props if p.kind == SINGLE_CYCLE] + [1])
         self.sums_size = sums
         # Every push removes a value, but a Table whose variable comes twice may push it once a place.
         twice = max((len(p.watch) - len(set(p.watch)) for p in props if p.kind == TABLE), default=0)
