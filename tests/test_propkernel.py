@@ -27,7 +27,8 @@ from puzzlesmith.solvers.base import Stats
 COMPILED = propkernel.use_compiled()  # the compiled kernels where numba is installed (plain Python otherwise)
 
 KINDS = ("alldiff", "alldiff_offsets", "linear_bounds", "linear_equal", "table", "parity", "repeated", "connected",
-         "connected_grid", "acyclic", "single_cycle", "single_path", "loop_grid", "spanning", "regions")
+         "connected_grid", "acyclic", "single_cycle", "single_path", "loop_grid", "spanning", "regions",
+         "regions_sized", "fillomino_grid")
 WIDE = 80  # a value this far from the others makes masks wider than int64's: the plain-Python path
 
 
@@ -50,13 +51,19 @@ def model_of(kind: str, seed: int, wide: bool = False) -> Model:
     r = random.Random(seed)
     m = Model()
     n = r.randint(2, 5)
-    if kind in ("connected", "regions"):
+    if kind in ("connected", "regions", "regions_sized"):
         for _ in range(n):
             m.add_var(r.choice([[0, 1], [0, 1], [1], [0]]) if kind == "connected" else
-                      sorted(r.sample(range(0, 3), r.randint(1, 3))))
+                      sorted(r.sample(range(0, 3) if kind == "regions" else range(1, 4), r.randint(1, 3))))
         pairs = [(k, k + 1) for k in range(n - 1)] + [(a, b) for a in range(n) for b in range(a + 2, n)
                                                        if r.random() < 0.3]
-        (m.connected if kind == "connected" else m.regions)(list(range(n)), pairs)
+        if kind == "connected":
+            m.connected(list(range(n)), pairs)
+        else:
+            m.regions(list(range(n)), pairs, sized=kind == "regions_sized")
+    elif kind == "fillomino_grid":  # areas as big as their numbers on a 3x3 grid, some cells fixed
+        cells = [m.add_var(sorted(r.sample(range(1, 5), r.choice([1, 2, 3, 4, 4])))) for _ in range(9)]
+        m.regions(cells, [(k, k + 1) for k in range(9) if k % 3 < 2] + [(k, k + 3) for k in range(6)], sized=True)
     elif kind == "connected_grid":  # a 3x3 grid of booleans, some fixed: cut cells and unreachable ones
         cells = [m.add_var(r.choice([[0, 1], [0, 1], [0, 1], [1], [0]])) for _ in range(9)]
         m.connected(cells, [(k, k + 1) for k in range(9) if k % 3 < 2] + [(k, k + 3) for k in range(6)])
@@ -213,7 +220,7 @@ def test_the_kernels_as_plain_python_reach_the_same_fixpoints():
     assert done.stdout.split() == ["ok"], done.stderr
 
 
-PROBED = tuple(k for k in KINDS if k not in ("spanning", "regions"))  # none in Python
+PROBED = tuple(k for k in KINDS if k != "spanning")  # none in Python
 
 
 @pytest.mark.parametrize("kind", PROBED)

@@ -43,6 +43,7 @@ from puzzlesmith.csp.constraints import (
     Constraint,
     Linear,
     Parity,
+    Regions,
     SingleCycle,
     Table,
 )
@@ -90,15 +91,8 @@ def _two_valued(c: Connected | Acyclic | SingleCycle, domains: list[tuple[int, .
 def _connected(c: Connected, lo: int) -> Prop:
     from puzzlesmith.solvers.propkernel import CONNECTED, Prop
 
-    near: list[list[int]] = [[] for _ in c.vars]
-    for a, b in c.pairs:
-        near[a].append(b)
-        near[b].append(a)
-    offsets = [0]
-    for ns in near:
-        offsets.append(offsets[-1] + len(ns))
     return Prop(CONNECTED, c.vars, [(v, 1) for v in c.vars], value=1 << -lo if lo <= 0 else 0,
-                aux=[*offsets, *(n for ns in near for n in ns)])
+                aux=_neighbours(len(c.vars), c.pairs))
 
 
 def _acyclic(c: Acyclic, lo: int) -> Prop:
@@ -117,6 +111,25 @@ def _single_cycle(c: SingleCycle, lo: int) -> Prop:
     ends = [number.setdefault(p, len(number)) for e in c.ends for p in e]
     return Prop(SINGLE_CYCLE, c.vars, [(v, 1) for v in c.vars], value=1 << -lo if lo <= 0 else 0,
                 aux=[len(number), int(c.path), *ends])
+
+
+def _regions(c: Regions) -> Prop:
+    from puzzlesmith.solvers.propkernel import REGIONS, Prop
+
+    return Prop(REGIONS, c.vars, [(v, 1) for v in c.vars], aux=[int(c.sized), *_neighbours(len(c.vars), c.pairs)])
+
+
+def _neighbours(n: int, pairs: Iterable[tuple[int, int]]) -> list[int]:
+    """Each of ``n`` positions' neighbours through ``pairs`` as CSR (the offsets, then the entries), in the
+    order of ``csp.topology``'s lists."""
+    near: list[list[int]] = [[] for _ in range(n)]
+    for a, b in pairs:
+        near[a].append(b)
+        near[b].append(a)
+    offsets = [0]
+    for row in near:
+        offsets.append(offsets[-1] + len(row))
+    return [*offsets, *(x for row in near for x in row)]
 
 
 def _magnitude(c: Constraint, domains: list[tuple[int, ...]]) -> int:
@@ -175,6 +188,8 @@ class Compiled:
                 props.append(_acyclic(c, lo))
             elif type(c) is SingleCycle and _two_valued(c, model.domains):
                 props.append(_single_cycle(c, lo))
+            elif type(c) is Regions and len(set(c.vars)) == len(c.vars):
+                props.append(_regions(c))
             elif c.kind in TOPOLOGY:
                 python[len(props)] = partial(narrow, c, lo=lo)
                 props.append(Prop(PYTHON, c.vars, []))

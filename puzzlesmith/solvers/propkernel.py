@@ -11,8 +11,10 @@ A model compiles once (``Core``, built by ``backtracking.Compiled``) into flat i
 * Connected over cells that are 0 or one other value: ``csp.topology.narrow``'s rules compiled (fail when the
   true cells cannot meet, cells out of their reach are 0, cut cells are true); Acyclic over such edges (fail on
   a cycle of chosen edges, an edge that would close one is 0); SingleCycle over such edges, loop or path (the
-  same, a cycle allowed only as the whole loop, and edges out of the chosen ones' reach are 0);
-* the other topology kinds (those three over wider domains, spanning, regions, lazy rules)
+  same, a cycle allowed only as the whole loop, and edges out of the chosen ones' reach are 0); Regions, sized
+  or not (each label's sweep: cells cut off from its fixed cells lose it, Fillomino's areas too small or too big
+  fail or lose it, an area with one way left to grow takes it);
+* the other topology kinds (the first three over wider domains, spanning, lazy rules)
   stay in Python (``csp.topology.narrow``): when the lowest dirty propagator is one of them the kernel returns
   its index, Python narrows it and the kernel resumes where it stopped.
 
@@ -52,7 +54,7 @@ CHUNK = 4096
 """Nodes the compiled search runs between two looks at the clock."""
 
 # Propagator kinds.
-LINEAR, LINEAR_EQUAL, TABLE, PARITY, PYTHON, CONNECTED, ACYCLIC, SINGLE_CYCLE = 0, 1, 2, 3, 4, 5, 6, 7
+LINEAR, LINEAR_EQUAL, TABLE, PARITY, PYTHON, CONNECTED, ACYCLIC, SINGLE_CYCLE, REGIONS = 0, 1, 2, 3, 4, 5, 6, 7, 8
 # Linear operators.
 OPS = {"==": 0, "<=": 1, ">=": 2, "!=": 3}
 # What the kernels return.
@@ -554,6 +556,150 @@ def _single_cycle(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, 
     return top
 
 
+def _label_pieces(scratch: Any, snap: int, n: int, bit: int, alone: bool, near_at: int, aux: Any, label: int,
+                  sizes: int, todo: int) -> int:
+    """``topology._labels`` compiled: the pieces of the positions whose domain (``scratch[snap:]``) holds
+    ``bit`` (with ``alone``: is ``bit``), numbered by their first position; each position's piece at
+    ``scratch[label:]`` (-1 outside), each piece's size at ``scratch[sizes:]``; the number of pieces.
+    ``aux[near_at:]``: the neighbours, CSR."""
+    for s in range(n):
+        scratch[label + s] = -1
+    pieces = 0
+    for s in range(n):
+        d = scratch[snap + s]
+        inside = d == bit if alone else (d & bit) != 0
+        if not inside or scratch[label + s] >= 0:
+            continue
+        scratch[label + s] = pieces
+        scratch[todo] = s
+        count = 1
+        size = 0
+        while count:
+            count -= 1
+            v = scratch[todo + count]
+            size += 1
+            for j in range(aux[near_at + v], aux[near_at + v + 1]):
+                w = aux[near_at + n + 1 + j]
+                e = scratch[snap + w]
+                if scratch[label + w] < 0 and (e == bit if alone else (e & bit) != 0):
+                    scratch[label + w] = pieces
+                    scratch[todo + count] = w
+                    count += 1
+        scratch[sizes + pieces] = size
+        pieces += 1
+    return pieces
+
+
+def _regions(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: Any, tvar: Any, paux: Any,
+             aux: Any, scratch: Any) -> int:
+    """Regions (``csp.topology._narrow_regions``' sweeps, compiled, in its order): for each label, from the
+    domains as they were on entry, the cells cut off from its fixed cells lose it (two homes: fail); with
+    ``sized``, a cell whose room is smaller than the label, or that would join pieces past it, loses it, a piece
+    too big fails, and a piece with one cell left to grow through takes it (none: fail). ``aux`` from
+    ``paux[p]``: 1 when sized, then each position's neighbours, CSR. Scratch: 11 slots a position."""
+    t0 = tptr[p]
+    n = tptr[p + 1] - t0
+    at = paux[p]
+    sized = aux[at]
+    near_at = at + 1
+    snap, room, sizes, piece, counts = 0, n, 2 * n, 3 * n, 4 * n
+    todo, ways, way, mark, home = 5 * n, 6 * n, 7 * n, 8 * n, 9 * n
+    every = 0
+    for k in range(n):
+        scratch[snap + k] = dom[base + tvar[t0 + k]]
+        every |= scratch[snap + k]
+    while every:
+        bit = every & -every
+        every ^= bit
+        value = lo + _bitlen(bit) - 1
+        _label_pieces(scratch, snap, n, bit, False, near_at, aux, room, sizes, todo)
+        pieces = _label_pieces(scratch, snap, n, bit, True, near_at, aux, piece, counts, todo)
+        if not sized:
+            homes = -1
+            for k in range(n):
+                if scratch[piece + k] >= 0:
+                    if homes < 0:
+                        homes = scratch[room + k]
+                    elif scratch[room + k] != homes:
+                        return -1
+            if homes < 0:
+                continue
+            for k in range(n):
+                if scratch[room + k] >= 0 and scratch[room + k] != homes:
+                    v = tvar[t0 + k]
+                    d = dom[base + v]
+                    if d & bit:
+                        d &= ~bit
+                        if not d:
+                            return -1
+                        dom[base + v] = d
+                        stack[top] = v
+                        top += 1
+            continue
+        for t in range(pieces):
+            scratch[ways + t] = 0
+        for k in range(n):
+            scratch[mark + k] = -1
+        for k in range(n):
+            r = scratch[room + k]
+            if r < 0:
+                continue
+            v = tvar[t0 + k]
+            if scratch[sizes + r] < value:  # no room for a whole area
+                d = dom[base + v]
+                if d & bit:
+                    d &= ~bit
+                    if not d:
+                        return -1
+                    dom[base + v] = d
+                    stack[top] = v
+                    top += 1
+                continue
+            q = scratch[piece + k]
+            if q >= 0:
+                if scratch[counts + q] > value:
+                    return -1
+                continue
+            joined = 0
+            total = 0
+            for j in range(aux[near_at + k], aux[near_at + k + 1]):
+                q = scratch[piece + aux[near_at + n + 1 + j]]
+                if q >= 0 and scratch[mark + q] != k:  # each touching piece once
+                    scratch[mark + q] = k
+                    scratch[home + joined] = q
+                    joined += 1
+                    total += scratch[counts + q]
+            if joined and total + 1 > value:  # it would join pieces (or grow a complete one) past the label
+                d = dom[base + v]
+                if d & bit:
+                    d &= ~bit
+                    if not d:
+                        return -1
+                    dom[base + v] = d
+                    stack[top] = v
+                    top += 1
+                continue
+            for i in range(joined):
+                q = scratch[home + i]
+                scratch[ways + q] += 1
+                scratch[way + q] = k
+        for t in range(pieces):
+            if scratch[counts + t] < value:
+                if scratch[ways + t] == 0:
+                    return -1
+                if scratch[ways + t] == 1:
+                    v = tvar[t0 + scratch[way + t]]
+                    d = dom[base + v]
+                    if d & bit != d:
+                        d &= bit
+                        if not d:
+                            return -1
+                        dom[base + v] = d
+                        stack[top] = v
+                        top += 1
+    return top
+
+
 def _clear(st: Any, du: Any, dp: Any) -> None:
     """Nothing dirty any more (after a failure): every dirty flag lies at or above its cursor."""
     for u in range(st[CUR_U], len(du)):
@@ -678,6 +824,8 @@ def _propagate(dom: Any, base: int, lo: int, st: Any, stack: Any, du: Any, dp: A
             top = _acyclic(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
         elif kind == SINGLE_CYCLE:
             top = _single_cycle(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
+        elif kind == REGIONS:
+            top = _regions(p, dom, base, lo, stack, top, tptr, tvar, paux, aux, scratch)
         else:
             top = _parity(p, dom, base, lo, stack, top, prhs, tptr, tvar, tcoef, paux, pval, aux)
         if top < 0:
@@ -879,7 +1027,7 @@ def _probe_pass(m: Any, w: Any, dom: Any, answer: Any, live: int, lo: int, wbits
 
 
 _KERNELS = ("_bitlen", "_popcount", "_linear", "_linear_equal", "_table", "_parity", "_connected", "_root", "_acyclic",
-            "_root_at", "_single_cycle", "_clear",
+            "_root_at", "_single_cycle", "_label_pieces", "_regions", "_clear",
             "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed", "_probe_pass")
 # The kernels as plain Python, calling each other (for masks wider than int64's): their own globals.
 _PLAIN_SPACE = dict(globals())
@@ -1054,7 +1202,8 @@ class Core:
         self.units, self.props = len(units), len(props)
         self.scratch_size = max([(7 if p.kind == CONNECTED else 2) * len(p.terms) for p in props]
                                 + [2 * p.aux[0] for p in props if p.kind == ACYCLIC]
-                                + [3 * p.aux[0] for p in props if p.kind == SINGLE_CYCLE] + [1])
+                                + [3 * p.aux[0] for p in props if p.kind == SINGLE_CYCLE]
+                                + [11 * len(p.terms) for p in props if p.kind == REGIONS] + [1])
         self.sums_size = sums
         # Every push removes a value, but a Table whose variable comes twice may push it once a place.
         twice = max((len(p.watch) - len(set(p.watch)) for p in props if p.kind == TABLE), default=0)
