@@ -28,7 +28,7 @@ COMPILED = propkernel.use_compiled()  # the compiled kernels where numba is inst
 
 KINDS = ("alldiff", "alldiff_offsets", "linear_bounds", "linear_equal", "table", "parity", "repeated", "connected",
          "connected_grid", "acyclic", "single_cycle", "single_path", "loop_grid", "spanning", "regions",
-         "regions_sized", "fillomino_grid")
+         "regions_sized", "fillomino_grid", "spanning_bridges")
 WIDE = 80  # a value this far from the others makes masks wider than int64's: the plain-Python path
 
 
@@ -73,6 +73,12 @@ def model_of(kind: str, seed: int, wide: bool = False) -> Model:
             m.single_cycle(edges, ends, path=True)
         else:
             {"acyclic": m.acyclic, "single_cycle": m.single_cycle, "spanning": m.spanning}[kind](edges, ends)
+    elif kind == "spanning_bridges":  # Hashi's bridges: 0, 1 or 2 on each edge of a random graph
+        vertices = r.randint(3, 6)
+        every = [(a, b) for a in range(vertices) for b in range(a + 1, vertices)]
+        pairs = r.sample(every, r.randint(2, min(7, len(every))))
+        edges = [m.add_var(sorted(r.sample([0, 1, 2], r.randint(1, 3)))) for _ in pairs]
+        m.spanning(edges, pairs)
     elif kind == "loop_grid":  # a loop on the 3x3 vertices of a 2x2 grid, some edges decided (Slitherlink's kind)
         ends = [(k, k + 1) for k in range(9) if k % 3 < 2] + [(k, k + 3) for k in range(6)]
         edges = [m.add_var(r.choice([[0, 1], [0, 1], [0, 1], [1], [0]])) for _ in ends]
@@ -220,10 +226,7 @@ def test_the_kernels_as_plain_python_reach_the_same_fixpoints():
     assert done.stdout.split() == ["ok"], done.stderr
 
 
-PROBED = tuple(k for k in KINDS if k != "spanning")  # none in Python
-
-
-@pytest.mark.parametrize("kind", PROBED)
+@pytest.mark.parametrize("kind", KINDS)
 def test_the_compiled_probing_pass_equals_the_python_one_and_keeps_every_solution(kind):
     """generators.deduction's pass of probing at depth 1, compiled (propkernel._probe_pass) and in Python,
     from the same random partial domains: the same removals, the same domains after, the same count of

@@ -45,6 +45,7 @@ from puzzlesmith.csp.constraints import (
     Parity,
     Regions,
     SingleCycle,
+    Spanning,
     Table,
 )
 from puzzlesmith.csp.model import Model
@@ -119,6 +120,24 @@ def _regions(c: Regions) -> Prop:
     return Prop(REGIONS, c.vars, [(v, 1) for v in c.vars], aux=[int(c.sized), *_neighbours(len(c.vars), c.pairs)])
 
 
+def _spanning(c: Spanning, lo: int) -> Prop:
+    from puzzlesmith.solvers.propkernel import SPANNING, Prop
+
+    number: dict[int, int] = {}
+    for e in c.ends:
+        for x in e:
+            number.setdefault(x, len(number))
+    near: list[list[int]] = [[] for _ in number]
+    for k, (a, b) in enumerate(c.ends):  # (neighbour, edge) pairs, in the edges' order as csp.topology's lists
+        near[number[a]].extend((number[b], k))
+        near[number[b]].extend((number[a], k))
+    offsets = [0]
+    for row in near:
+        offsets.append(offsets[-1] + len(row) // 2)
+    return Prop(SPANNING, c.vars, [(v, 1) for v in c.vars], value=1 << -lo if lo <= 0 else 0,
+                aux=[len(number), *offsets, *(x for row in near for x in row)])
+
+
 def _neighbours(n: int, pairs: Iterable[tuple[int, int]]) -> list[int]:
     """Each of ``n`` positions' neighbours through ``pairs`` as CSR (the offsets, then the entries), in the
     order of ``csp.topology``'s lists."""
@@ -190,6 +209,8 @@ class Compiled:
                 props.append(_single_cycle(c, lo))
             elif type(c) is Regions and len(set(c.vars)) == len(c.vars):
                 props.append(_regions(c))
+            elif type(c) is Spanning and len(set(c.vars)) == len(c.vars):
+                props.append(_spanning(c, lo))
             elif c.kind in TOPOLOGY:
                 python[len(props)] = partial(narrow, c, lo=lo)
                 props.append(Prop(PYTHON, c.vars, []))

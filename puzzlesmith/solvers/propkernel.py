@@ -13,8 +13,9 @@ A model compiles once (``Core``, built by ``backtracking.Compiled``) into flat i
   a cycle of chosen edges, an edge that would close one is 0); SingleCycle over such edges, loop or path (the
   same, a cycle allowed only as the whole loop, and edges out of the chosen ones' reach are 0); Regions, sized
   or not (each label's sweep: cells cut off from its fixed cells lose it, Fillomino's areas too small or too big
-  fail or lose it, an area with one way left to grow takes it);
-* the other topology kinds (the first three over wider domains, spanning, lazy rules)
+  fail or lose it, an area with one way left to grow takes it); Spanning over edges of any values (fail when
+  what may be built leaves two pieces, a bridge of it is built);
+* the other topology kinds (the first three over wider domains, lazy rules)
   stay in Python (``csp.topology.narrow``): when the lowest dirty propagator is one of them the kernel returns
   its index, Python narrows it and the kernel resumes where it stopped.
 
@@ -54,7 +55,7 @@ CHUNK = 4096
 """Nodes the compiled search runs between two looks at the clock."""
 
 # Propagator kinds.
-LINEAR, LINEAR_EQUAL, TABLE, PARITY, PYTHON, CONNECTED, ACYCLIC, SINGLE_CYCLE, REGIONS = 0, 1, 2, 3, 4, 5, 6, 7, 8
+LINEAR, LINEAR_EQUAL, TABLE, PARITY, PYTHON, CONNECTED, ACYCLIC, SINGLE_CYCLE, REGIONS, SPANNING = range(10)
 # Linear operators.
 OPS = {"==": 0, "<=": 1, ">=": 2, "!=": 3}
 # What the kernels return.
@@ -700,6 +701,79 @@ def _regions(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: A
     return top
 
 
+def _spanning(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tvar: Any, paux: Any, pval: Any,
+              aux: Any, scratch: Any) -> int:
+    """Spanning over edges of any values, 0 the unbuilt one (``csp.topology.narrow``'s rules, compiled): fail
+    when the edges that may still be built leave the vertices in two pieces; each bridge of them is built (it
+    loses 0). Bridges by Tarjan's depth-first search, iterative. ``pval[p]``: the bit of value 0; ``aux`` from
+    ``paux[p]``: the number of vertices, then each vertex's (neighbour, edge) pairs, CSR. Scratch: the
+    discovery order, the lowest reach, the search's vertex, edge in and place in its list, a vertex each; a
+    bridge mark an edge."""
+    t0 = tptr[p]
+    m = tptr[p + 1] - t0
+    zero = pval[p]
+    at = paux[p]
+    vertices = aux[at]
+    if vertices == 0:
+        return top
+    offsets = at + 1
+    entries = offsets + vertices + 1
+    disc, low, on, via, place, bridge = 0, vertices, 2 * vertices, 3 * vertices, 4 * vertices, 5 * vertices
+    for v in range(vertices):
+        scratch[disc + v] = -1
+    for k in range(m):
+        scratch[bridge + k] = 0
+    scratch[disc] = 0
+    scratch[low] = 0
+    found = 1
+    depth = 1
+    scratch[on] = 0
+    scratch[via] = -1
+    scratch[place] = aux[offsets]
+    while depth:
+        v = scratch[on + depth - 1]
+        it = scratch[place + depth - 1]
+        end = aux[offsets + v + 1]
+        deeper = False
+        while it < end:
+            n, k = aux[entries + 2 * it], aux[entries + 2 * it + 1]
+            it += 1
+            if not dom[base + tvar[t0 + k]] & ~zero:
+                continue  # this edge cannot be built
+            if scratch[disc + n] < 0:
+                scratch[disc + n] = found
+                scratch[low + n] = found
+                found += 1
+                scratch[place + depth - 1] = it
+                scratch[on + depth] = n
+                scratch[via + depth] = k
+                scratch[place + depth] = aux[offsets + n]
+                depth += 1
+                deeper = True
+                break
+            if k != scratch[via + depth - 1]:
+                scratch[low + v] = min(scratch[low + v], scratch[disc + n])
+        if deeper:
+            continue
+        depth -= 1
+        if depth:
+            parent = scratch[on + depth - 1]
+            scratch[low + parent] = min(scratch[low + parent], scratch[low + v])
+            if scratch[low + v] > scratch[disc + parent]:
+                scratch[bridge + scratch[via + depth]] = 1
+    if found < vertices:
+        return -1  # the vertices can no longer be joined
+    for k in range(m):
+        if scratch[bridge + k]:
+            v = tvar[t0 + k]
+            d = dom[base + v]
+            if d & zero:
+                dom[base + v] = d & ~zero  # a bridge of what may still be built is built
+                stack[top] = v
+                top += 1
+    return top
+
+
 def _clear(st: Any, du: Any, dp: Any) -> None:
     """Nothing dirty any more (after a failure): every dirty flag lies at or above its cursor."""
     for u in range(st[CUR_U], len(du)):
@@ -826,6 +900,8 @@ def _propagate(dom: Any, base: int, lo: int, st: Any, stack: Any, du: Any, dp: A
             top = _single_cycle(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
         elif kind == REGIONS:
             top = _regions(p, dom, base, lo, stack, top, tptr, tvar, paux, aux, scratch)
+        elif kind == SPANNING:
+            top = _spanning(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
         else:
             top = _parity(p, dom, base, lo, stack, top, prhs, tptr, tvar, tcoef, paux, pval, aux)
         if top < 0:
@@ -1027,7 +1103,8 @@ def _probe_pass(m: Any, w: Any, dom: Any, answer: Any, live: int, lo: int, wbits
 
 
 _KERNELS = ("_bitlen", "_popcount", "_linear", "_linear_equal", "_table", "_parity", "_connected", "_root", "_acyclic",
-            "_root_at", "_single_cycle", "_label_pieces", "_regions", "_clear",
+            "_root_at", "_single_cycle", "_label_pieces", "_regions",
+            "_spanning", "_clear",
             "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed", "_probe_pass")
 # The kernels as plain Python, calling each other (for masks wider than int64's): their own globals.
 _PLAIN_SPACE = dict(globals())
@@ -1203,7 +1280,8 @@ class Core:
         self.scratch_size = max([(7 if p.kind == CONNECTED else 2) * len(p.terms) for p in props]
                                 + [2 * p.aux[0] for p in props if p.kind == ACYCLIC]
                                 + [3 * p.aux[0] for p in props if p.kind == SINGLE_CYCLE]
-                                + [11 * len(p.terms) for p in props if p.kind == REGIONS] + [1])
+                                + [11 * len(p.terms) for p in props if p.kind == REGIONS]
+                                + [5 * p.aux[0] + len(p.terms) for p in props if p.kind == SPANNING] + [1])
         self.sums_size = sums
         # Every push removes a value, but a Table whose variable comes twice may push it once a place.
         twice = max((len(p.watch) - len(set(p.watch)) for p in props if p.kind == TABLE), default=0)
