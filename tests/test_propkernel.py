@@ -28,7 +28,8 @@ COMPILED = propkernel.use_compiled()  # the compiled kernels where numba is inst
 
 KINDS = ("alldiff", "alldiff_offsets", "linear_bounds", "linear_equal", "table", "parity", "repeated", "connected",
          "connected_grid", "acyclic", "single_cycle", "single_path", "loop_grid", "spanning", "regions",
-         "regions_sized", "fillomino_grid", "spanning_bridges")
+         "regions_sized", "fillomino_grid", "spanning_bridges",
+         "unit_sums")
 WIDE = 80  # a value this far from the others makes masks wider than int64's: the plain-Python path
 
 
@@ -93,6 +94,9 @@ def model_of(kind: str, seed: int, wide: bool = False) -> Model:
             m.all_different(vs)
         elif kind == "alldiff_offsets":
             m.all_different(vs, [r.randint(-2, 2) for _ in vs])
+        elif kind == "unit_sums":  # coefficients 1 and -1 over intervals and holes: bounds or full support
+            signs = [r.choice([1, -1]) for _ in vs]  # the sum of some point of the domains: rarely unsatisfiable
+            m.linear(vs, signs, "==", sum(a * r.choice(m.domains[v]) for v, a in zip(vs, signs)))
         elif kind in ("linear_bounds", "linear_equal"):
             big = 1000 if kind == "linear_bounds" and r.random() < 0.5 else 3  # a wide span: bounds only
             op = "==" if kind == "linear_equal" else r.choice(["==", "!=", "<=", ">="])

@@ -66,7 +66,8 @@ def _prop(c: Constraint, lo: int, domains: list[tuple[int, ...]]) -> Prop:
             low = [min(a * x for x in domains[v]) for v, a in terms]
             span = sum(max(a * x for x in domains[v]) for v, a in terms) - sum(low)
             if span <= SUM_SPAN_FOR_SUPPORT:
-                return Prop(LINEAR_EQUAL, c.vars, terms, rhs=c.rhs - sum(low), lows=low, value=span)
+                units = len({v for v, _ in terms}) == len(terms) and all(a in (1, -1) for _, a in terms)
+                return Prop(LINEAR_EQUAL, c.vars, terms, op=int(units), rhs=c.rhs - sum(low), lows=low, value=span)
         return Prop(LINEAR, c.vars, terms, op=OPS[c.op], rhs=c.rhs)
     if isinstance(c, Table):
         allowed = [set(domains[v]) for v in c.vars]

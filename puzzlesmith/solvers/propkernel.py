@@ -165,14 +165,72 @@ def _linear(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, pop: Any
     return top
 
 
-def _linear_equal(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: Any, tvar: Any, tcoef: Any,
-                  tlow: Any, paux: Any, pval: Any, sums: Any, wbits: int, wmask: int) -> int:
+def _intervals(p: int, dom: Any, base: int, tptr: Any, tvar: Any) -> bool:
+    """Whether every domain of propagator p's terms is an interval (no holes)."""
+    for t in range(tptr[p], tptr[p + 1]):
+        d = dom[base + tvar[t]]
+        if (d + (d & -d)) & d:
+            return False
+    return True
+
+
+def _interval_sum(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: Any, tvar: Any, tcoef: Any,
+                  tlow: Any, target: int) -> int:
+    """``_linear_equal`` where it reduces to bounds: distinct variables, coefficients of 1 and -1, every domain
+    an interval. The sums of the others then take every value between their least and greatest, so a value is
+    supported exactly when it lies within the bounds, and the bounds pass removes what full support removes,
+    in the same order (last term first)."""
+    t0, t1 = tptr[p], tptr[p + 1]
+    smin = 0
+    smax = 0
+    for t in range(t0, t1):
+        d = dom[base + tvar[t]]
+        vmin = lo + _bitlen(d & -d) - 1
+        vmax = lo + _bitlen(d) - 1
+        if tcoef[t] > 0:
+            smin += vmin - tlow[t]
+            smax += vmax - tlow[t]
+        else:
+            smin += -vmax - tlow[t]
+            smax += -vmin - tlow[t]
+    if target < smin or target > smax:
+        return -1
+    for t in range(t1 - 1, t0 - 1, -1):
+        v = tvar[t]
+        d = dom[base + v]
+        vmin = lo + _bitlen(d & -d) - 1
+        vmax = lo + _bitlen(d) - 1
+        if tcoef[t] > 0:
+            tmin, tmax = vmin - tlow[t], vmax - tlow[t]
+        else:
+            tmin, tmax = -vmax - tlow[t], -vmin - tlow[t]
+        # the term's a*x - low must lie in [target - (smax - tmax), target - (smin - tmin)]
+        c_lo = target - (smax - tmax) + tlow[t]
+        c_hi = target - (smin - tmin) + tlow[t]
+        x_lo, x_hi = (c_lo, c_hi) if tcoef[t] > 0 else (-c_hi, -c_lo)
+        keep = d
+        if x_lo > vmin:
+            keep &= ~((1 << (x_lo - lo)) - 1)
+        if x_hi < vmax:
+            keep &= (1 << (x_hi - lo + 1)) - 1
+        if keep != d:
+            dom[base + v] = keep  # never empty: the target lies within the bounds
+            stack[top] = v
+            top += 1
+    return top
+
+
+def _linear_equal(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, pop: Any, tptr: Any, tvar: Any,
+                  tcoef: Any, tlow: Any, paux: Any, pval: Any, sums: Any, wbits: int, wmask: int) -> int:
     """Full support for sum(a*x) == rhs: ``sums`` holds the bitsets of reachable partial sums, term by term
     (``ahead``), then the needed ones and scratch; a value survives when some reachable sum meets a needed one.
-    Sums are shifted by each term's smallest contribution (``tlow``) so every shift is non-negative."""
+    Sums are shifted by each term's smallest contribution (``tlow``) so every shift is non-negative. ``pop[p]``
+    1: distinct variables with coefficients 1 and -1, by bounds while every domain is an interval."""
     t0, t1 = tptr[p], tptr[p + 1]
     n = t1 - t0
     target = pval[p]
+    if pop[p] == 1 and _intervals(p, dom, base, tptr, tvar):
+        return _interval_sum(p, dom, base, lo, stack, top, tptr, tvar, tcoef, tlow, target)
     words = paux[p]
     if target < 0 or target >= words * wbits:
         return -1
@@ -888,7 +946,7 @@ def _propagate(dom: Any, base: int, lo: int, st: Any, stack: Any, du: Any, dp: A
         if kind == LINEAR:
             top = _linear(p, dom, base, lo, stack, top, pop, prhs, tptr, tvar, tcoef, scratch)
         elif kind == LINEAR_EQUAL:
-            top = _linear_equal(p, dom, base, lo, stack, top, tptr, tvar, tcoef, tlow, paux, pval, sums, wbits,
+            top = _linear_equal(p, dom, base, lo, stack, top, pop, tptr, tvar, tcoef, tlow, paux, pval, sums, wbits,
                                 wmask)
         elif kind == TABLE:
             top = _table(p, dom, base, stack, top, tptr, tvar, paux, pval, aux, scratch)
@@ -1102,10 +1160,10 @@ def _probe_pass(m: Any, w: Any, dom: Any, answer: Any, live: int, lo: int, wbits
     return found
 
 
-_KERNELS = ("_bitlen", "_popcount", "_linear", "_linear_equal", "_table", "_parity", "_connected", "_root", "_acyclic",
-            "_root_at", "_single_cycle", "_label_pieces", "_regions",
-            "_spanning", "_clear",
-            "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed", "_probe_pass")
+_KERNELS = ("_bitlen", "_popcount", "_linear", "_intervals", "_interval_sum", "_linear_equal", "_table", "_parity",
+            "_connected", "_root", "_acyclic", "_root_at", "_single_cycle", "_label_pieces", "_regions", "_spanning",
+            "_clear", "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed",
+            "_probe_pass")
 # The kernels as plain Python, calling each other (for masks wider than int64's): their own globals.
 _PLAIN_SPACE = dict(globals())
 PLAIN: dict[str, Callable[..., Any]] = {name: FunctionType(globals()[name].__code__, _PLAIN_SPACE, name)
@@ -1140,12 +1198,13 @@ def fits_int64(width: int, magnitude: int) -> bool:
 
 
 class Prop(NamedTuple):
-    """One propagator for the kernel: ``kind``, the variables it watches, the Linear operator (``OPS``), ``rhs``
-    (LINEAR_EQUAL: the target less the terms' lows), the terms (variable, coefficient), each term's smallest
-    contribution (LINEAR_EQUAL), ``value`` (LINEAR_EQUAL: the span of sums; TABLE: its rows; PARITY: the modulus;
-    CONNECTED, ACYCLIC, SINGLE_CYCLE: the bit of 0) and ``aux`` (TABLE: each row's value bits; PARITY: each term's
-    value mask by residue; CONNECTED: each position's neighbours, CSR; ACYCLIC: the number of vertices, each
-    edge's ends; SINGLE_CYCLE: the number of vertices, 1 for a path, each edge's ends)."""
+    """One propagator for the kernel: ``kind``, the variables it watches, the Linear operator (``OPS``;
+    LINEAR_EQUAL: 1 when its terms are distinct variables with coefficients 1 and -1), ``rhs`` (LINEAR_EQUAL:
+    the target less the terms' lows), the terms (variable, coefficient), each term's smallest contribution
+    (LINEAR_EQUAL), ``value`` (LINEAR_EQUAL: the span of sums; TABLE: its rows; PARITY: the modulus; CONNECTED,
+    ACYCLIC, SINGLE_CYCLE: the bit of 0) and ``aux`` (TABLE: each row's value bits; PARITY: each term's value
+    mask by residue; CONNECTED: each position's neighbours, CSR; ACYCLIC: the number of vertices, each edge's
+    ends; SINGLE_CYCLE: the number of vertices, 1 for a path, each edge's ends)."""
 
     kind: int
     watch: Sequence[int]  # the constraint's variables: a change of any wakes it (a zero coefficient too)
