@@ -27,6 +27,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from itertools import product
 from typing import TYPE_CHECKING, Any, TypeGuard
 
@@ -373,16 +374,18 @@ class CpSatEngine(Engine):
 
     def _run(self, model: Model, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]],
              limits: Limits, limit: int | None, stats: Stats, exclude: Sequence[Sequence[int]] = (),
-             deadline: float | None = None, optimize: bool = False) -> tuple[list[list[int]], bool]:
+             deadline: float | None = None, optimize: bool = False, assume: Sequence[Any] = (),
+             core: list[int] | None = None) -> tuple[list[list[int]], bool]:
         """``_solve``; with lazy constraints one candidate at a time: a candidate they reject adds their
         cuts to the compiled model and the search goes on, an accepted one is excluded from the next."""
         if not compiled(model).lazy:
-            return self._solve(model, fix, forbid, limits, limit, stats, exclude, deadline, optimize)
+            return self._solve(model, fix, forbid, limits, limit, stats, exclude, deadline, optimize, assume, core)
         if optimize:
             raise Unsupported("cpsat does not optimise over connectivity or lazy rules")
         forbid, found = list(forbid), list[list[int]]()
         while limit is None or len(found) < limit:
-            got, complete = self._solve(model, fix, forbid, limits, 1, stats, [*exclude, *found], deadline)
+            got, complete = self._solve(model, fix, forbid, limits, 1, stats, [*exclude, *found], deadline,
+                                        assume=assume, core=core)
             if not got:
                 return found, complete
             added = compiled(model).cut(got[0])
@@ -394,8 +397,11 @@ class CpSatEngine(Engine):
 
     def _solve(self, model: Model, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]],
                limits: Limits, limit: int | None, stats: Stats, exclude: Sequence[Sequence[int]] = (),
-               deadline: float | None = None, optimize: bool = False) -> tuple[list[list[int]], bool]:
+               deadline: float | None = None, optimize: bool = False, assume: Sequence[Any] = (),
+               core: list[int] | None = None) -> tuple[list[list[int]], bool]:
         """Solve once, collecting up to ``limit`` solutions (None: all) that are not in ``exclude``.
+        ``assume``: CP-SAT literals assumed (AddAssumptions); when they leave no solution, ``core`` (a list)
+        receives the proto indices of those CP-SAT found sufficient for it.
 
         Returns the solutions and whether the search was complete (every solution left was
         collected). ``stats.stopped`` is set when a time or node limit ended it. With ``optimize``,
@@ -409,8 +415,13 @@ class CpSatEngine(Engine):
         if narrowed is None:
             return [], True
         cp = net.model
-        if exclude or optimize:
+        if exclude or optimize or assume or limits.hints:
             cp = cp.clone()
+        if assume:
+            cp.add_assumptions(assume)
+        for var, value in (limits.hints or {}).items():
+            if value in net.domains[var]:  # a hint outside the domain would make CP-SAT reject the model
+                cp.add_hint(net.vars[var], value)
         if optimize:
             vars_, coeffs, const, sense = model.objective  # type: ignore[misc]
             total = sum(a * net.vars[v] for v, a in zip(vars_, coeffs)) + const
@@ -455,6 +466,8 @@ class CpSatEngine(Engine):
         stats.nodes += solver.num_branches
         stats.backtracks += solver.num_conflicts
         stats.extra["solutions"] = stats.extra.get("solutions", 0) + len(collector.found)
+        if assume and core is not None and status == cp_model.INFEASIBLE:
+            core.extend(solver.sufficient_assumptions_for_infeasibility())
         if status == cp_model.MODEL_INVALID:
             raise EngineError(f"CP-SAT rejected the model: {cp.validate()}")
         stopped_by_us = limit is not None and len(collector.found) >= limit
@@ -507,6 +520,35 @@ class CpSatEngine(Engine):
         stats.seconds = time.perf_counter() - start
         status = SOLVED if found else (UNKNOWN if stats.stopped else UNSAT)
         return Outcome(status, found[0] if found else None, stats, self.name)
+
+    def assuming(self, model: Model, literals: Sequence[tuple[int, int]], fix: Mapping[int, int] | None = None,
+                 limits: Limits = Limits()) -> Outcome:
+        """One Solve with the literals as CP-SAT's assumptions; unsat: the core is the ones CP-SAT names
+        sufficient for it (``sufficient_assumptions_for_infeasibility``)."""
+        stats = Stats()
+        start = time.perf_counter()
+        deadline = self._deadline(limits)
+        if not self._compiled(model, limits, stats):
+            return Outcome(UNKNOWN, None, stats, self.name)
+        net, lits, at = compiled(model), [], dict[int, int]()
+        for k, (var, value) in enumerate(literals):
+            lit = net.literal(var, value, True)
+            if lit is False:  # a value outside the domain: that assumption alone cannot hold
+                return Outcome(UNSAT, None, stats, self.name, core=[k])
+            lits.append(lit)
+            at.setdefault(lit.Index(), k)  # type: ignore[union-attr]
+        core: list[int] = []
+        found = self._run(model, fix, (), limits, 1, stats, deadline=deadline, assume=lits, core=core)[0]
+        stats.seconds = time.perf_counter() - start
+        if found:
+            return Outcome(SOLVED, found[0], stats, self.name)
+        if stats.stopped:
+            return Outcome(UNKNOWN, None, stats, self.name)
+        positions = sorted({at[i] for i in core if i in at})
+        left = replace(limits, time=None if deadline is None else max(deadline - time.perf_counter(), 0.0))
+        if not positions and literals and self.solve(model, fix, (), left).status != UNSAT:
+            positions = list(range(len(literals)))  # none named, yet the model has a solution: all of them
+        return Outcome(UNSAT, None, stats, self.name, core=positions)
 
     def count(self, model: Model, limit: int | None = None, fix: Mapping[int, int] | None = None,
               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> EngineCount:

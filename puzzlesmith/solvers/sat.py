@@ -488,6 +488,12 @@ class SatEngine(Engine):
         if (limits.time is not None or limits.nodes is not None) and solver.startswith(_UNINTERRUPTIBLE):
             solver = LIMITED_SOLVER
         # A solver is not thread-safe: each thread gets its own session (the CNF itself is shared).
+        if limits.hints:  # phases outlive the call they were set for: a solver of its own, not the shared one
+            session = Session(cnf, solver)
+            session.solver.set_phases([lit for var, value in limits.hints.items()
+                                       if (lit := cnf.lit[var].get(value)) is not None])
+            stats.extra["solver"] = solver
+            return session
         key = f"sat:{solver}:{threading.get_ident()}"
         session = model.cache.get(key) if self.incremental else None
         if (session is None or session.broken or session.cnf is not cnf
@@ -576,6 +582,35 @@ class SatEngine(Engine):
         stats.seconds = time.perf_counter() - start
         status = SOLVED if result else (UNSAT if result is False or assumptions is None else UNKNOWN)
         return Outcome(status, solution, stats, self.name)
+
+    def assuming(self, model: Model, literals: Sequence[tuple[int, int]], fix: Mapping[int, int] | None = None,
+                 limits: Limits = Limits()) -> Outcome:
+        """One call with the literals among the solver's assumptions; unsat: the core is the ones among them
+        that the solver's final conflict used (``get_core``)."""
+        stats = Stats()
+        start = time.perf_counter()
+        deadline = self._deadline(limits)
+        session = self._session(model, stats, limits)
+        if session is None:
+            return Outcome(UNKNOWN, None, stats, self.name)
+        cnf = session.cnf
+        base = cnf.assumptions(fix, ())
+        if base is None:
+            return Outcome(UNSAT, None, stats, self.name, core=[])
+        lits = []
+        for k, (var, value) in enumerate(literals):
+            lit = cnf.lit[var].get(value)
+            if lit is None:  # a value outside the domain: that assumption alone cannot hold
+                return Outcome(UNSAT, None, stats, self.name, core=[k])
+            lits.append(lit)
+        result = session.run(base + lits, stats, deadline, self._budget(limits, stats, 0))
+        stats.seconds = time.perf_counter() - start
+        if result:
+            return Outcome(SOLVED, cnf.values(session.solver.get_model()), stats, self.name)
+        if result is None:
+            return Outcome(UNKNOWN, None, stats, self.name)
+        used = set(session.solver.get_core() or ())
+        return Outcome(UNSAT, None, stats, self.name, core=[k for k, lit in enumerate(lits) if lit in used])
 
     def exists(self, model: Model, fix: Mapping[int, int] | None = None,
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> bool | None:
