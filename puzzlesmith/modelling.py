@@ -503,8 +503,9 @@ class Model(CoreModel):
                 assert best is not None and best.objective is not None  # an optimum of the level before
                 vars_, coeffs, const, _ = levels[k - 1]
                 work = work.copy()
-                CoreModel.linear(work, vars_, coeffs, "==", best.objective - const,
-                                 name=f"objective {k} at its optimum")
+                if vars_:  # a constant objective holds nothing
+                    CoreModel.linear(work, vars_, coeffs, "==", best.objective - const,
+                                     name=f"objective {k} at its optimum")
                 work.objective = level
                 why = chosen.unsupported(work)
                 if why:

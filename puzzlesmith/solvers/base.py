@@ -358,6 +358,8 @@ class Engine:
             best = outcome.solution
             assert best is not None  # a solved outcome carries its solution
             value = objective_value(model, best)
+            if not vars_:  # a constant objective: every solution is optimal
+                return Outcome(SOLVED, best, stats, self.name, value, optimal=True)
             bounded = model.copy()
             bounded.objective = None
             # better than the best: sign * (sum + const) <= sign * value - 1

@@ -489,11 +489,13 @@ class SatEngine(Engine):
             solver = LIMITED_SOLVER
         # A solver is not thread-safe: each thread gets its own session (the CNF itself is shared).
         if limits.hints:  # phases outlive the call they were set for: a solver of its own, not the shared one
-            session = Session(cnf, solver)
-            session.solver.set_phases([lit for var, value in limits.hints.items()
-                                       if (lit := cnf.lit[var].get(value)) is not None])
+            hinted = Session(cnf, solver)
+            # every value literal of a hinted variable: the hinted one true, the others false (CaDiCaL, given
+            # only the true one, kept its own phase for the rest and started elsewhere)
+            hinted.solver.set_phases([lit if value == hint else -lit for var, hint in limits.hints.items()
+                                      for value, lit in cnf.lit[var].items()])
             stats.extra["solver"] = solver
-            return session
+            return hinted
         key = f"sat:{solver}:{threading.get_ident()}"
         session = model.cache.get(key) if self.incremental else None
         if (session is None or session.broken or session.cnf is not cnf
