@@ -46,7 +46,7 @@ from puzzlesmith.csp.constraints import (
     SingleCycle,
     Table,
 )
-from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.model import Domain, Model
 from puzzlesmith.solvers.base import (
     SOLVED,
     UNKNOWN,
@@ -106,7 +106,7 @@ def _circuit(cp: cp_model.CpModel, edges: list[cp_model.IntVar], ends: Sequence[
     cp.add_bool_or(edges)
 
 
-def _native(c: Constraint, domains: Sequence[tuple[int, ...]]) -> TypeGuard[SingleCycle]:
+def _native(c: Constraint, domains: Sequence[Domain]) -> TypeGuard[SingleCycle]:
     """Whether CP-SAT compiles ``c`` whole: a closed loop over boolean edges of a simple graph, as a circuit."""
     if not isinstance(c, SingleCycle) or c.path or any(domains[v] != (0, 1) for v in c.vars):
         return False
@@ -184,12 +184,13 @@ class Compiled:
 
     def __init__(self, model: Model) -> None:
         self.model = cp = cp_model.CpModel()
-        self.domains = model.domains
+        self.domains: Sequence[Domain] = model.domains
         self.vars = []
         for i, d in enumerate(model.domains):
             if not i & 1023:
                 clock.check()  # a time limit covers compiling big models
-            self.vars.append(cp.new_int_var_from_domain(cp_model.Domain.from_values(d), model.names[i]))
+            self.vars.append(cp.new_int_var(d[0], d[-1], model.names[i]) if isinstance(d, range) else
+                             cp.new_int_var_from_domain(cp_model.Domain.from_values(d), model.names[i]))
         x = self.vars
         self.lazy: list[Constraint] = []  # the topology kinds: judged on each candidate (see CpSatEngine._run)
         self._equal: dict[tuple[int, int], cp_model.IntVar] = {}
@@ -281,16 +282,33 @@ class Compiled:
     def narrowed(self, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]]) -> dict[int, list[int]] | None:
         """Domains (as CP-SAT interval lists) changed by the assumptions; None if one is empty."""
         keep: dict[int, set[int]] = {}
+        spans: dict[int, cp_model.Domain] = {}  # interval domains: narrowed as CP-SAT domains, never listed
         for var, value in (fix or {}).items():
-            keep[var] = keep.get(var, set(self.domains[var])) & {value}
+            if isinstance(self.domains[var], range):
+                spans[var] = self._span(spans, var).intersection_with(cp_model.Domain(value, value))
+            else:
+                keep[var] = keep.get(var, set(self.domains[var])) & {value}
         for var, value in forbid:
-            keep.setdefault(var, set(self.domains[var])).discard(value)
+            if isinstance(self.domains[var], range):
+                spans[var] = self._span(spans, var).intersection_with(cp_model.Domain(value, value).complement())
+            else:
+                keep.setdefault(var, set(self.domains[var])).discard(value)
         out = {}
         for var, values in keep.items():
             if not values:
                 return None
             out[var] = cp_model.Domain.from_values(sorted(values)).flattened_intervals()
+        for var, span in spans.items():
+            if span.is_empty():
+                return None
+            out[var] = span.flattened_intervals()
         return out
+
+    def _span(self, spans: dict[int, cp_model.Domain], var: int) -> cp_model.Domain:
+        if var in spans:
+            return spans[var]
+        d = self.domains[var]
+        return cp_model.Domain(d[0], d[-1])
 
 
 def _solve_interruptibly(solver: cp_model.CpSolver, cp: cp_model.CpModel,
@@ -369,7 +387,7 @@ class CpSatEngine(Engine):
     kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity", *TOPOLOGY})
 
     def unsupported(self, model: Model) -> str | None:
-        return (super().unsupported(model) or too_big_to_compile(model, self.name)
+        return (super().unsupported(model) or too_big_to_compile(model, self.name, intervals=True)
                 or model.cached("cpsat.int64", _beyond_int64))
 
     def _run(self, model: Model, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]],

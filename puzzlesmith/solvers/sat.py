@@ -68,7 +68,7 @@ from puzzlesmith.solvers.base import (
     whole_limit,
     within,
 )
-from puzzlesmith.solvers.sizes import MAX_CLAUSES, estimated_clauses
+from puzzlesmith.solvers.sizes import MAX_CLAUSES, estimated_clauses, listed_only
 
 DEFAULT_SOLVER = "cadical195"
 """Measured with ``bench_engines.py --solvers`` (CPU ms per uniqueness check; 10-queens count):
@@ -518,7 +518,7 @@ class SatEngine(Engine):
 
     # -- the interface ----------------------------------------------------------------------
     def unsupported(self, model: Model) -> str | None:
-        why = super().unsupported(model)
+        why = super().unsupported(model) or listed_only(model, self.name)
         if why:
             return why
         clauses = estimated_clauses(model)
