@@ -7,7 +7,7 @@ Explanations and Relaxations for Over-Constrained Problems", AAAI 2004). The con
 written out again here as Python functions, apart from csp.expr's."""
 
 import random
-from itertools import product
+from itertools import combinations, product
 
 import pytest
 
@@ -40,6 +40,15 @@ def brute(n, rules):
     return any(all(rule(v) for rule in rules) for v in product(range(4), repeat=n))
 
 
+def minimal_unsat_subsets(rules):
+    """Every set of the named rules that no assignment meets while each of its proper subsets is met, by brute
+    force over all the subsets."""
+    names = list(rules)
+    unsat = [frozenset(c) for k in range(len(names) + 1) for c in combinations(names, k)
+             if not brute(3, [rules[n] for n in c])]
+    return {s for s in unsat if not any(t < s for t in unsat)}
+
+
 def named_model(r):
     m = Model()
     xs = [m.int_var(0, 3, f"x{i}") for i in range(3)]
@@ -65,6 +74,7 @@ def test_explain_names_a_minimal_set_that_has_no_solution(engine):
         assert not brute(3, [rules[n] for n in why.names])
         for left_out in why.names:
             assert brute(3, [rules[n] for n in why.names if n != left_out]), (why.names, left_out)
+        assert frozenset(why.names) in minimal_unsat_subsets(rules)
     assert unsat >= 15  # enough models without a solution to judge
 
 

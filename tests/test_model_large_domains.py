@@ -56,6 +56,8 @@ def test_counts_fixes_and_forbids_in_ten_million_values():
     assert solvers.solve(m, fix={y.index: 6}, engine="cpsat").status == UNSAT
     assert solvers.solve(m, fix={y.index: n + 1}, engine="cpsat").status == UNSAT  # outside the interval
     assert m.check([n - 2, 2]) is None and "outside its domain" in str(m.check([n + 1, -1]))
+    assert m.check([float(n - 2), 2]) is None and "outside its domain" in str(m.check([n - 2.5, 2.5]))
+    assert "x has no value" in str(m.check([None, 2]))
 
 
 def test_an_element_indexed_by_an_interval_variable():

@@ -12,6 +12,7 @@ constraints; only the storage differs.
 from __future__ import annotations
 
 import itertools
+import numbers
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -167,7 +168,20 @@ def _first_outside(values: Sequence[Any], domains: Sequence[Domain], start: int,
             else:
                 outside = np.flatnonzero(~np.isin(chunk, domain))
             return start + int(outside[0]) if len(outside) else None
-    return next((i for i in range(start, stop) if values[i] is None or values[i] not in domains[i]), None)
+    return next((i for i in range(start, stop) if values[i] is None or (
+        values[i] not in domains[i] if type(domains[i]) is tuple else not _inside(values[i], domains[i]))), None)
+
+
+def _inside(value: Any, domain: Domain) -> bool:
+    """Whether ``value`` is one of ``domain``'s. An interval is asked by its bounds: ``in`` on a range falls
+    back to reading every value for anything but an int (a numpy integer, 5.0), which for 2^62 values never ends."""
+    if value is None:
+        return False
+    if isinstance(domain, range):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return isinstance(value, numbers.Integral) and domain.start <= int(value) < domain.stop
+    return value in domain
 
 
 _WHOLE = 1 << 12  # values from which ``check`` makes one array of them all for its numpy tests

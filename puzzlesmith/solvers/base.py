@@ -346,7 +346,7 @@ class Engine:
         while True:
             left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
             nodes = None if limits.nodes is None else max(limits.nodes - stats.nodes, 0)
-            outcome = self.solve(bounded, fix, (), Limits(left, nodes))
+            outcome = self.solve(bounded, fix, (), Limits(left, nodes, hints=limits.hints))
             for key in ("nodes", "backtracks", "seconds", "compile_seconds"):
                 setattr(stats, key, getattr(stats, key) + getattr(outcome.stats, key))
             if outcome.status != SOLVED:
