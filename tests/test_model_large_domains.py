@@ -67,6 +67,15 @@ def test_an_element_indexed_by_an_interval_variable():
     assert sorted(s[i] for s in m.solutions(engine="cpsat")) == [1, 2]
 
 
+def test_a_circuit_over_interval_successors():
+    """Successors declared over ten million values: the circuit (its decomposition and CP-SAT's AddCircuit) sees
+    only the nodes; (n - 1)! Hamiltonian cycles through n nodes."""
+    m = Model()
+    succ = [m.int_var(0, 10**7, f"s{i}") for i in range(5)]
+    m.add(m.circuit(succ))
+    assert m.count(engine="cpsat") == 24
+
+
 def test_what_would_list_an_interval_is_refused_in_one_line():
     m = Model()
     x, y = m.int_var(0, 10**7, "x"), m.int_var(0, 10**7, "y")

@@ -233,7 +233,7 @@ class Compiled:
         elif kind == "circuit":
             n = len(data)
             cp.add_circuit([(i, j, self.literal(v, j, True)) for i, v in enumerate(data)
-                            for j in self.domains[v] if 0 <= j < n and j != i])
+                            for j in self._within(v, n) if j != i])
         elif kind == "automaton":
             vs, start, accepting, triples = data
             cp.add_automaton([x[v] for v in vs], start, accepting, triples)
@@ -243,6 +243,11 @@ class Compiled:
             busy, capacity = data
             cp.add_cumulative([cp.new_fixed_size_interval_var(x[v] + o, d, "") for (v, o), d, _ in busy],
                               [q for _, _, q in busy], capacity)
+
+    def _within(self, var: int, n: int) -> Iterable[int]:
+        """The values 0..n-1 of ``var``'s domain (an interval cut to them, not listed whole)."""
+        d = self.domains[var]
+        return range(max(d[0], 0), min(d[-1], n - 1) + 1) if isinstance(d, range) else [j for j in d if 0 <= j < n]
 
     def literal(self, var: int, value: int, equal: bool) -> CpLiteral | bool:
         """A CP-SAT literal for "var == value" (or !=): the variable itself when it is a boolean."""
