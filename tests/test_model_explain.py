@@ -86,6 +86,7 @@ def test_explain_over_some_names_keeps_the_others(engine):
     m.add(x >= 7, name="x big")
     m.add(y >= 5, name="y big")
     m.add(x <= 8, name="x small")
+    assert m.named == ["sum", "x big", "y big", "x small"]
     assert m.explain(engine=engine).names == ["sum", "x big", "y big"]
     why = m.explain(["x big", "x small"], engine=engine)  # sum and y big held: x = 10 - y <= 5
     assert why.status == UNSAT and why.names == ["x big"] and why.reason == "'x big' cannot hold"
