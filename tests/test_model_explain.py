@@ -14,7 +14,7 @@ import pytest
 from puzzlesmith.core.errors import ModelError
 from puzzlesmith.csp.constraints import Linear
 from puzzlesmith.modelling import Model
-from puzzlesmith.solvers import SOLVED, UNSAT
+from puzzlesmith.solvers import SOLVED, UNKNOWN, UNSAT
 
 ENGINES = ["backtracking", "sat", "cpsat"]
 OPS = {"<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
@@ -202,3 +202,16 @@ def test_bad_assumptions_and_names_are_refused_in_one_line():
         m.add(Linear((x.index,), coeffs=(1,), op="<=", rhs=2), name="kind")
     with pytest.raises(ModelError, match="no constraint is called 'two'"):
         m.explain(["two"])
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_time_limit_too_short_for_any_call_answers_unknown(engine):
+    m = Model()
+    xs = [m.int_var(0, 20, f"x{i}") for i in range(8)]
+    m.add(m.all_different(xs), name="distinct")
+    m.add(sum(xs) <= 20, name="small")
+    why = m.explain(engine=engine, time_limit=1e-9)
+    assert why.status == UNKNOWN and why.names == [] and why.reason == "unknown (time limit reached)"
+    got = m.solve(engine=engine, time_limit=1e-9, assumptions=[m.bool_var("b")])
+    assert got.status == UNKNOWN and got.core is None
+    assert m.explain(engine=engine).names == ["distinct", "small"]  # 0 + 1 + ... + 7 = 28 > 20
