@@ -22,7 +22,7 @@ from __future__ import annotations
 import builtins
 import sys
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -34,9 +34,9 @@ from puzzlesmith.csp.expr import BoolVar, Expr, Var
 from puzzlesmith.csp.model import Model as CoreModel
 
 if TYPE_CHECKING:
-    from puzzlesmith.solvers import Engine, Limits, Stats, Status
+    from puzzlesmith.solvers import Engine, Limits, Outcome, Stats, Status
 
-__all__ = ["Counted", "Model", "Result", "Assignment"]
+__all__ = ["Assignment", "Conflict", "Counted", "Model", "Result"]
 
 
 class Assignment:
@@ -75,6 +75,11 @@ class Result:
     optimal: bool | None
     engine: str
     stats: Stats
+    #: unsat under ``assumptions``: some of them (as given) that cannot hold together; empty when the model
+    #: has no solution without any. Not always minimal: ``Model.explain`` finds a minimal set of named constraints.
+    core: list[Any] | None = None
+    #: With several objectives (``minimize([e1, e2])``): the value of each, in order (``objective`` is the first).
+    objectives: list[int] | None = None
 
     def __getitem__(self, key: Expr | str) -> int:
         if self.solution is None:
@@ -83,6 +88,18 @@ class Result:
 
     def __bool__(self) -> bool:
         return self.solution is not None
+
+
+@dataclass
+class Conflict:
+    """What ``explain`` answers: ``status`` unsat with ``names``, a minimal set of named constraints that no
+    solution meets together (leaving out any one of them leaves a model with a solution; empty when the
+    constraints not named have none on their own), solved (the model has a solution: nothing to explain) or
+    unknown (a limit stopped it). ``reason`` says it in a sentence."""
+
+    status: Status
+    names: list[str]
+    reason: str
 
 
 class Counted(int):
@@ -104,6 +121,18 @@ class Model(CoreModel):
     def __init__(self) -> None:
         super().__init__()
         self._by_name: dict[str, int] | None = None
+        # named constraints (m.add(c, name=...)): name -> (indicator variable, the constraint holding it on)
+        self._named: dict[str, tuple[int, constraints.Constraint]] = {}
+        # several objectives, in order (minimize([e1, e2])); ``objective`` is the first
+        self._levels: list[tuple[tuple[int, ...], tuple[int, ...], int, str]] | None = None
+
+    def copy(self) -> Model:
+        """A mutable copy, its named constraints its own."""
+        other = super().copy()
+        assert isinstance(other, Model)  # type(self), made by csp.Model.copy
+        other._named = dict(self._named)
+        other._levels = None if self._levels is None else list(self._levels)
+        return other
 
     # -- variables -----------------------------------------------------------------------------
     def int_var(self, lo: int, hi: int, name: str | None = None, shape: Any = None) -> Any:
@@ -165,8 +194,15 @@ class Model(CoreModel):
         return self._by_name[name]
 
     # -- constraints ---------------------------------------------------------------------------
-    def add(self, *constraints: Any) -> None:
-        """Add constraints: expressions (``x + y == z``, ``b.implies(x > 2)``), compiled kinds, or lists of them."""
+    def add(self, *constraints: Any, name: str | None = None) -> None:
+        """Add constraints: expressions (``x + y == z``, ``b.implies(x > 2)``), compiled kinds, or lists of them.
+
+        With ``name``, the constraints together are one named constraint, which ``explain`` may leave out: they
+        are posted as ``indicator -> constraints`` with a helper 0/1 indicator held at 1 by a constraint of its
+        own (so every engine and ``check`` see them as ever), and ``explain`` relaxes it."""
+        if name is not None:
+            self._add_named(constraints, name)
+            return
         for c in constraints:
             if isinstance(c, (Expr, bool, str, bytes)) or not _iterable(c):  # a string is no list of constraints
                 super().add(c)
@@ -190,6 +226,33 @@ class Model(CoreModel):
         g = expr.AllDifferent([Var(self, v) + (o + e) for (v, o), e in zip(items, extra)])
         g.posted = (self, posted)
         return g
+
+    def _add_named(self, given: Sequence[Any], name: object) -> None:
+        if not isinstance(name, str) or not name:
+            raise ModelError(f"a constraint's name is a non-empty string, got {name!r}")
+        if name in self._named:
+            raise ModelError(f"a constraint is called {name!r} already: names tell them apart in explain()")
+        parts = []
+        for c in _flat(given) if given else []:
+            if isinstance(c, constraints.Constraint):
+                raise ModelError(f"a named constraint is an expression (x + y == z, m.all_different(xs)), got "
+                                 f"the compiled {c.describe()}")
+            parts.append(expr._boolean(c))  # one line naming it for anything else
+        if not parts:
+            raise ModelError(f"the named constraint {name!r} has nothing in it")
+        for part in parts:
+            expr._check(self, part)
+        indicator = BoolVar(self, self.add_helper([0, 1], f"[{name}]"))
+        whole_of = parts[0] if len(parts) == 1 else expr.Junction(parts, any_=False)
+        expr.post(self, indicator.implies(whole_of))
+        on = CoreModel.add(self, constraints.Linear((indicator.index,), coeffs=(1,), op=">=", rhs=1,
+                                                    name=f"{name} (on)"))
+        self._named[name] = (indicator.index, on)
+
+    @property
+    def named(self) -> list[str]:
+        """The names of the named constraints, in the order they were added."""
+        return list(self._named)
 
     # -- the global constraints: each a boolean, posted by m.add ---------------------------------
     def all_different_except_0(self, vars: Iterable[Any]) -> expr.Global:
@@ -336,13 +399,14 @@ class Model(CoreModel):
 
     # -- objectives ----------------------------------------------------------------------------
     def minimize(self, objective: Any, *, replace: bool = False) -> None:
-        """Ask ``solve`` for the smallest value of ``objective`` (an expression or a number). A model has one
-        objective: a second is refused (it silently replaced the first), unless ``replace``."""
+        """Ask ``solve`` for the smallest value of ``objective`` (an expression or a number); a list of them is
+        a lexicographic objective: the smallest first, then among its optima the smallest second, and so on.
+        A model has one objective: a second is refused (it silently replaced the first), unless ``replace``."""
         self._objective(objective, "min", replace)
 
     def maximize(self, objective: Any, *, replace: bool = False) -> None:
-        """Ask ``solve`` for the largest value of ``objective`` (an expression or a number); one objective, as
-        ``minimize``."""
+        """Ask ``solve`` for the largest value of ``objective`` (an expression, a number, or a list of them,
+        lexicographic as in ``minimize``); one objective, as ``minimize``."""
         self._objective(objective, "max", replace)
 
     def _objective(self, objective: Any, sense: str, replace: bool) -> None:
@@ -350,11 +414,19 @@ class Model(CoreModel):
             kind = "minimize" if self.objective[3] == "min" else "maximize"
             raise ModelError(f"the model already has an objective (a {kind}): a second would replace it; give "
                              "replace=True to mean that")
-        own = self._own(objective)
-        expr._unpost_inside(self, own, top=False)  # m.all_different(...) counted in an objective is a number
-        terms, const = expr.linear(self, own)
+        several = not isinstance(objective, (Expr, str, bytes)) and _iterable(objective)
+        goals = _items(objective, "the objectives") if several else [objective]
+        if not goals:
+            raise ModelError("a lexicographic objective needs at least one expression, got an empty list")
+        owned = [self._own(goal) for goal in goals]
+        levels = []
+        for own in owned:
+            expr._unpost_inside(self, own, top=False)  # m.all_different(...) counted in an objective is a number
+            terms, const = expr.linear(self, own)
+            levels.append((tuple(terms), tuple(terms.values()), const, sense))
         self._change()
-        self.objective = (tuple(terms), tuple(terms.values()), const, sense)
+        self.objective = levels[0]
+        self._levels = levels if several else None
 
     # -- answers -------------------------------------------------------------------------------
     def _engine_for(self, engine: str) -> Engine:
@@ -375,26 +447,174 @@ class Model(CoreModel):
         return chosen
 
     def solve(self, engine: str = "auto", time_limit: float | None = None, *, workers: int = 1,
-              seed: int | None = None) -> Result:
+              seed: int | None = None, assumptions: Iterable[Any] = (),
+              hints: Mapping[Any, int] | None = None) -> Result:
         """One solution (the optimum, with an objective), or proof there is none, or unknown at a limit.
         ``workers``: CP-SAT's search threads (the one engine with several; refused for the others), ``seed``
-        its random seed."""
+        its random seed. ``assumptions``: boolean variables (``b``: it is 1) or their negations (``~b``: it is
+        0) that hold for this call only; unsat then says which of them cannot hold together (``core``).
+        ``hints``: values to try first (variable or name -> value), where the engine can (cpsat, sat)."""
         from puzzlesmith import solvers
 
         limits = _limits(time_limit)
         solvers.Limits(workers=workers, seed=seed)  # checked before anything runs
+        literals, hinted = self._literals(assumptions), self._hints(hints)
         try:
             with clock.time_limit(limits.time):  # one deadline: choosing the engine and compiling included
                 chosen = self._engine_for(engine)
                 if (workers != 1 or seed is not None) and chosen.name != "cpsat":
                     raise ModelError(f"workers and seed are CP-SAT's settings, not the {chosen.name} engine's: "
                                      "give engine='cpsat'")
-                left = solvers.Limits(clock.remaining(), workers=workers, seed=seed)
-                outcome = chosen.optimize(self, None, left) if self.objective else chosen.solve(self, None, (), left)
+
+                def left() -> Limits:
+                    return solvers.Limits(clock.remaining(), workers=workers, seed=seed, hints=hinted)
+
+                fix: dict[int, int] | None = None
+                if literals:
+                    outcome = chosen.assuming(self, [(v, x) for _, v, x in literals], None, left())
+                    if outcome.status != solvers.SOLVED or not self.objective:
+                        core = None if outcome.core is None else [literals[k][0] for k in outcome.core]
+                        return self._result(outcome, core=core)
+                    fix = {v: x for _, v, x in literals}
+                if not self.objective:
+                    return self._result(chosen.solve(self, fix, (), left()))
+                return self._optimum(chosen, fix, left)
         except OutOfTime:
             return Result(solvers.UNKNOWN, None, None, None, engine, solvers.Stats(stopped="time limit"))
+
+    def _result(self, outcome: Outcome, core: list[Any] | None = None, objectives: list[int] | None = None
+                ) -> Result:
         solution = Assignment(self, outcome.solution) if outcome.solution is not None else None
-        return Result(outcome.status, solution, outcome.objective, outcome.optimal, outcome.engine, outcome.stats)
+        return Result(outcome.status, solution, outcome.objective, outcome.optimal, outcome.engine, outcome.stats,
+                      core, objectives)
+
+    def _optimum(self, chosen: Engine, fix: dict[int, int] | None, left: Callable[[], Limits]) -> Result:
+        """The optimum, objective by objective for a lexicographic one: each solved with the earlier ones held
+        at their optima (on copies of the model). A limit that stops a later objective answers the best so far,
+        not proved optimal."""
+        from puzzlesmith import solvers
+
+        assert self.objective is not None  # solve optimises only a model with one
+        levels = self._levels if self._levels and self._levels[0] == self.objective else [self.objective]
+        work: CoreModel = self
+        best: Outcome | None = None
+        for k, level in enumerate(levels):
+            if k:
+                assert best is not None and best.objective is not None  # an optimum of the level before
+                vars_, coeffs, const, _ = levels[k - 1]
+                work = work.copy()
+                if vars_:  # a constant objective holds nothing
+                    CoreModel.linear(work, vars_, coeffs, "==", best.objective - const,
+                                     name=f"objective {k} at its optimum")
+                work.objective = level
+                why = chosen.unsupported(work)
+                if why:
+                    raise solvers.Unsupported(why)
+            outcome = chosen.optimize(work, fix, left())
+            if outcome.status != solvers.SOLVED:
+                if best is None:
+                    return self._result(outcome)
+                best.optimal, best.stats = False, outcome.stats
+                break
+            best = outcome
+            if not outcome.optimal:
+                break
+        assert best is not None and best.solution is not None  # the first objective's loop ran and solved
+        values = [_level_value(level, best.solution) for level in levels]
+        best.objective = values[0]
+        return self._result(best, objectives=values)
+
+    def _literals(self, assumptions: Iterable[Any]) -> list[tuple[Any, int, int]]:
+        """Each assumption as given, with its variable and the value it assumes."""
+        out = []
+        for given in _items(assumptions, "assumptions"):
+            lit, value = given, 1
+            while isinstance(lit, expr.Not):
+                lit, value = lit.arg, 1 - value
+            if isinstance(lit, Var):
+                expr._check(self, lit)
+            if not isinstance(lit, Var) or self.domains[lit.index] != (0, 1):
+                raise ModelError(f"an assumption is a boolean variable (b) or its negation (~b), got {given!r}")
+            out.append((given, lit.index, value))
+        return out
+
+    def _hints(self, hints: Mapping[Any, int] | None) -> dict[int, int] | None:
+        """The hints as variable index -> value, each a variable of the model (or its name) and a value in its
+        domain."""
+        if hints is None:
+            return None
+        if not isinstance(hints, Mapping):
+            raise ModelError(f"hints map variables to values (a dict), got {hints!r}")
+        out = {}
+        for key, value in hints.items():
+            if isinstance(key, str):
+                index = self.index_of(key)
+            elif isinstance(key, Var):
+                expr._check(self, key)
+                index = key.index
+            else:
+                raise ModelError(f"a hint is for a variable (or its name), got {key!r}")
+            number = whole(value, f"the hint for {self.names[index]}")
+            if number not in self.domains[index]:
+                raise ModelError(f"the hint {self.names[index]} = {number} is outside its domain")
+            out[index] = number
+        return out
+
+    def explain(self, names: Iterable[str] | None = None, engine: str = "auto",
+                time_limit: float | None = None) -> Conflict:
+        """Why the model has no solution: a minimal set of its named constraints (``add(..., name=)``; all of
+        them, or those in ``names``, the rest kept as they are) that cannot hold together. Each is relaxed to
+        its indicator, one solve under all the indicators as assumptions gives a core, and each member of the
+        core in turn is left out for good while the rest still have no solution (deletion, each unsat answer's
+        own core dropping more at once), so leaving out any one of those named leaves a model with a solution."""
+        from puzzlesmith import solvers
+
+        limits = _limits(time_limit)
+        if names is None:
+            chosen = list(self._named)
+        else:
+            chosen = list(dict.fromkeys(_items(names, "explain: the names")))
+            unknown = next((n for n in chosen if n not in self._named), None)
+            if unknown is not None:
+                raise ModelError(f"explain: no constraint is called {unknown!r} (named: "
+                                 f"{', '.join(map(repr, self._named)) or 'none'})")
+        relaxed = self.copy()
+        relaxed.objective, relaxed._levels = None, None  # whether there is a solution, not the best one
+        for name in chosen:
+            relaxed.remove(self._named[name][1])
+        literals = [(self._named[name][0], 1) for name in chosen]
+        unknown_answer = Conflict(solvers.UNKNOWN, [], "unknown (time limit reached)")
+        try:
+            with clock.time_limit(limits.time):
+                solver = relaxed._engine_for(engine)
+
+                def core(kept: list[int]) -> list[int] | None:
+                    """Positions (in ``literals``) of a core of ``kept``; None when they have a solution."""
+                    got = solver.assuming(relaxed, [literals[k] for k in kept], None,
+                                          solvers.Limits(clock.remaining()))
+                    if got.status == solvers.UNKNOWN:
+                        raise OutOfTime
+                    return None if got.status == solvers.SOLVED else [kept[j] for j in got.core or ()]
+
+                kept = core(list(range(len(chosen))))
+                if kept is None:
+                    return Conflict(solvers.SOLVED, [], "it has a solution")
+                i = 0
+                while i < len(kept):
+                    fewer = core(kept[:i] + kept[i + 1:])
+                    if fewer is None:
+                        i += 1  # kept[i] is needed
+                    else:  # still none without it: its core holds every member needed, those before i too
+                        inside = set(fewer)
+                        kept = [k for k in kept if k in inside]
+        except OutOfTime:
+            return unknown_answer
+        found = [chosen[k] for k in kept]
+        shown = [repr(n) for n in found]
+        reason = (f"{', '.join(shown[:-1])} and {shown[-1]} cannot {'both' if len(shown) == 2 else 'all'} hold"
+                  if len(shown) > 1 else f"{shown[0]} cannot hold" if shown else
+                  "the constraints not named have no solution on their own")
+        return Conflict(solvers.UNSAT, found, reason)
 
     def count(self, limit: int | None = None, engine: str = "auto", time_limit: float | None = None) -> Counted:
         """The number of distinct answers, up to ``limit``."""
@@ -431,6 +651,12 @@ class Model(CoreModel):
             yield Assignment(self, values)
             if limit is not None and n >= limit:
                 return
+
+
+def _level_value(level: tuple[tuple[int, ...], tuple[int, ...], int, str], values: Sequence[int]) -> int:
+    """One objective (variables, coefficients, constant, sense) at a solution."""
+    vars_, coeffs, const, _ = level
+    return const + sum(a * values[v] for v, a in zip(vars_, coeffs))
 
 
 def _flat(args: Sequence[Any]) -> list[Any]:

@@ -198,15 +198,20 @@ def test_offsets_and_fixed_values_of_2_to_the_40_do_not_exhaust_backtracking() -
 
 
 def test_a_domain_too_large_to_list_is_refused_when_made() -> None:
-    """int_var(0, 10**30) gave OverflowError (or MemoryError): domains are listed value by value."""
+    """int_var(0, 10**30) gave OverflowError (or MemoryError): domains are listed value by value, and a run lo..hi
+    longer than a list may be is kept as an interval, up to the 2^62 values of CP-SAT's integers."""
     m = Model()
-    for make in (lambda: m.int_var(0, 10**30), lambda: m.int_var(-(10**7), 10**7),
-                 lambda: m.add_var(range(0, 10**40, 3)), lambda: m.add_var(iter(range(MAX_DOMAIN + 1))),
-                 lambda: m.add_vars(2, range(10**30), lambda i: f"v{i}")):
-        with pytest.raises(ModelError, match="one variable may take"):
+    for make, says in ((lambda: m.int_var(0, 10**30), "an interval lo..hi may span"),
+                       (lambda: m.add_var(range(0, 10**40, 3)), "a domain lists one by one"),
+                       (lambda: m.add_var(iter(range(MAX_DOMAIN + 1))), "a domain lists one by one"),
+                       (lambda: m.add_vars(2, range(10**30), lambda i: f"v{i}"), "an interval lo..hi may span")):
+        with pytest.raises(ModelError, match=says):
             make()
     assert m.num_vars == 0
-    assert len(m.domains[m.add_var(range(0, 2 * MAX_DOMAIN, 2))]) == MAX_DOMAIN  # the largest it takes
+    assert len(m.domains[m.add_var(range(0, 2 * MAX_DOMAIN, 2))]) == MAX_DOMAIN  # the largest list it takes
+    wide = m.domains[m.int_var(-(10**7), 10**7).index]
+    assert isinstance(wide, range) and len(wide) == 2 * 10**7 + 1
+    assert isinstance(m.domains[m.int_var(0, MAX_DOMAIN - 1).index], tuple)  # up to the cap: listed, as ever
 
 
 def test_a_helper_of_a_sum_too_wide_to_list_is_refused_in_one_line() -> None:
@@ -214,7 +219,7 @@ def test_a_helper_of_a_sum_too_wide_to_list_is_refused_in_one_line() -> None:
     them all (MemoryError). Few combinations become a table instead, without a helper: those still answer."""
     m = Model()
     x, y = m.int_var(0, 100, "x"), m.int_var(0, 100, "y")
-    with pytest.raises(ModelError, match="one variable may take"):
+    with pytest.raises(ModelError, match="rows .its arguments take that many combinations of values., more than"):
         m.add(abs(x * 2**40 - y * 3) >= 2**40 + 1)
     few = Model()
     a, b = few.int_var(0, 10, "a"), few.int_var(0, 10, "b")

@@ -26,6 +26,13 @@ def _is_modulus(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 2
 
 
+MAX_DOMAIN = 2_000_000
+"""The most values a domain lists. Domains are kept value by value (a tuple each), so ``add_var`` of ten million
+scattered values would ask for gigabytes; and no engine but cpsat compiles more values than this in a whole model
+(``solvers.sizes.MAX_VALUES``), so a bigger list is refused when it is made, in one line. A larger run lo..hi
+(``int_var``) is kept as an interval instead (a ``range``: see ``Domain``), up to ``MAX_INTERVAL`` values."""
+
+
 def whole(value: object, what: str) -> int:
     """``value`` as an int when it is a whole number (an int, a numpy integer, or a float such as 5.0);
     a ModelError naming ``what`` otherwise. Never truncates: 0.5 or 5.5 would silently change the model."""

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from puzzlesmith.core.errors import ModelError
 from puzzlesmith.csp import constraints as kinds
-from puzzlesmith.csp.constraints import whole
+from puzzlesmith.csp.constraints import MAX_DOMAIN, whole
 
 if TYPE_CHECKING:
     from puzzlesmith.csp.model import Model
@@ -743,6 +743,10 @@ def _table_helper(model: Model, args: list[tuple[int, int]], f: Callable[[list[i
                   name: str) -> int:
     """A helper h = f(values of args) defined by a Table over (args..., h); where f answers None, those values
     of the args are no solution."""
+    combos = _combinations(model, args)
+    if combos > MAX_DOMAIN:  # an interval domain among them (csp.model.Domain): far too many rows to list
+        raise ModelError(f"{name[:80]} would be a table of {combos:,} rows (its arguments take that many "
+                         f"combinations of values), more than the {MAX_DOMAIN:,} a table lists")
     rows = [(*xs, y) for xs in product(*(model.domains[v] for v, _ in args))
             if (y := f([x + o for x, (_, o) in zip(xs, args)])) is not None]
     h = model.add_helper(sorted({r[-1] for r in rows}) or [0], name)  # no rows: no solution, an answer
@@ -771,6 +775,9 @@ def _product(model: Model, e: Product) -> Lin:
         return {_table_helper(model, [x, y], lambda xs: xs[0] * xs[1], repr(e)): 1}, 0
     (s, so), (t, to) = sorted([x, y], key=lambda a: len(model.domains[a[0]]))
     lo, hi = model.domains[s][0], model.domains[s][-1]
+    if hi - lo >= MAX_DOMAIN:  # the element below would list every value of s
+        raise ModelError(f"{e}: both factors take more than {MAX_DOMAIN:,} values (a product is the element of "
+                         f"one factor's multiples at the other's value, listed one by one)")
     other = Var(model, t) + to
     picked = Element([other * (k + so) for k in range(lo, hi + 1)], Var(model, s) - lo)
     return {_element(model, picked): 1}, 0
@@ -817,14 +824,20 @@ def _element(model: Model, e: Element) -> int:
     for k, size in e.axes:
         _post(model, Junction([Compare(k, ">=", Const(0)), Compare(k, "<", Const(size))], any_=False))
     iv, off = as_var(model, e.index)
-    positions = [x for x in model.domains[iv] if 0 <= x + off < len(e.array)]
+    d = model.domains[iv]  # an interval (csp.model.Domain) cut to the array's positions first, not listed
+    within = range(max(d[0], -off), min(d[-1], len(e.array) - 1 - off) + 1) if isinstance(d, range) else d
+    positions = [x for x in within if 0 <= x + off < len(e.array)]
     if not positions:
         raise ModelError(f"{e}: the index can never be a position of the array (0..{len(e.array) - 1})")
     if len(positions) < len(model.domains[iv]):
         _table(model, [iv], [(x,) for x in positions], name=f"{e}: index within the array")
     if all(isinstance(a, Const) for a in e.array):
         constants = [a.value for a in e.array if isinstance(a, Const)]  # all of them are
-        return _table_helper(model, [(iv, off)], lambda xs: constants[xs[0]], repr(e))
+        # over the positions only: the index's other values are ruled out above (and an interval is not listed)
+        rows = [(x, constants[x + off]) for x in positions]
+        h = model.add_helper(sorted({y for _, y in rows}), repr(e))
+        _table(model, [iv, h], rows, name=f"{e} defines {model.names[h]}")
+        return h
     items = [linear(model, e.array[x + off]) for x in positions]
     spans = [bounds(model, a) for a in items]
     h = model.add_helper(range(min(lo for lo, _ in spans), max(hi for _, hi in spans) + 1), repr(e))
@@ -844,7 +857,7 @@ def reify(model: Model, c: BoolExpr) -> Lin:
     """A 0/1 linear expression equal to 1 exactly when ``c`` holds."""
     if isinstance(c, Var):
         d = model.domains[c.index]
-        if not set(d) <= {0, 1}:
+        if len(d) > 2 or not set(d) <= {0, 1}:
             raise ModelError(f"{c!r} (values {d[0]}..{d[-1]}) is used as a boolean; only 0/1 variables are")
         return {c.index: 1}, 0
     if isinstance(c, Truth):

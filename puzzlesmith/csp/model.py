@@ -12,6 +12,7 @@ constraints; only the storage differs.
 from __future__ import annotations
 
 import itertools
+import numbers
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, overloa
 from puzzlesmith.core import clock
 from puzzlesmith.core.errors import ModelError
 from puzzlesmith.csp.constraints import (
+    MAX_DOMAIN,
     Acyclic,
     AllDifferent,
     Connected,
@@ -39,6 +41,10 @@ from puzzlesmith.csp.constraints import (
 
 if TYPE_CHECKING:
     import numpy as np
+
+Domain = tuple[int, ...] | range
+"""A variable's values: a sorted tuple of them, or (beyond ``MAX_DOMAIN`` values lo..hi) a ``range``, an
+interval kept as its bounds, which only cpsat compiles (as an interval); the other engines list every value."""
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)
@@ -145,7 +151,7 @@ class Violation:
         return self.message
 
 
-def _first_outside(values: Sequence[Any], domains: Sequence[tuple[int, ...]], start: int, stop: int,
+def _first_outside(values: Sequence[Any], domains: Sequence[Domain], start: int, stop: int,
                    shared: bool, array: np.ndarray | None) -> int | None:
     """The first variable in start..stop-1 without a value in its domain, or None. A block added
     by ``add_vars`` (``shared``: one domain) is tested with numpy, a million values at a time, on
@@ -156,21 +162,33 @@ def _first_outside(values: Sequence[Any], domains: Sequence[tuple[int, ...]], st
             import numpy as np
 
             domain = domains[start]
-            lo, hi = min(domain), max(domain)
-            if hi - lo + 1 == len(set(domain)):  # a run of integers: two comparisons, not a search
+            lo, hi = domain[0], domain[-1]  # sorted
+            if isinstance(domain, range) or hi - lo + 1 == len(domain):  # a run of integers: two comparisons
                 outside = np.flatnonzero((chunk < lo) | (chunk > hi))
             else:
                 outside = np.flatnonzero(~np.isin(chunk, domain))
             return start + int(outside[0]) if len(outside) else None
-    return next((i for i in range(start, stop) if values[i] is None or values[i] not in domains[i]), None)
+    return next((i for i in range(start, stop) if values[i] is None or (
+        values[i] not in domains[i] if type(domains[i]) is tuple else not _inside(values[i], domains[i]))), None)
+
+
+def _inside(value: Any, domain: Domain) -> bool:
+    """Whether ``value`` is one of ``domain``'s. An interval is asked by its bounds: ``in`` on a range falls
+    back to reading every value for anything but an int (a numpy integer, 5.0), which for 2^62 values never ends."""
+    if value is None:
+        return False
+    if isinstance(domain, range):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return isinstance(value, numbers.Integral) and domain.start <= int(value) < domain.stop
+    return value in domain
 
 
 _WHOLE = 1 << 12  # values from which ``check`` makes one array of them all for its numpy tests
 
-MAX_DOMAIN = 2_000_000
-"""The most values one variable may take. Domains are kept value by value (a tuple each), so ``int_var(0,
-10**30)`` would ask for more memory than there is; and no engine compiles more values than this in a whole
-model (``solvers.sizes.MAX_VALUES``), so a bigger domain is refused when it is made, in one line."""
+MAX_INTERVAL = 2**62
+"""The most values an interval domain may span: CP-SAT's 64-bit integers (its domains lie within +-2^62),
+the one engine that takes such domains, hold no wider one, and ``len`` of a wider ``range`` overflows."""
 
 
 class Model:
@@ -178,7 +196,7 @@ class Model:
 
     def __init__(self) -> None:
         self.names: Blocks[str] = Blocks()
-        self.domains: list[tuple[int, ...]] = []
+        self.domains: list[Domain] = []
         self.constraints: Blocks[Constraint] = Blocks()
         self.cache: dict[str, Any] = {}
         self._ranges: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -276,14 +294,18 @@ class Model:
         self._helpers.add(var)
         return var
 
-    def _domain(self, values: Iterable[int], label: str) -> tuple[int, ...]:
+    def _domain(self, values: Iterable[int], label: str) -> Domain:
         if isinstance(values, range):
             step = values.step  # len() overflows beyond sys.maxsize values: counted exactly here
             size = max(0, (values.stop - values.start + step - 1) // step if step > 0 else
                        (values.start - values.stop - step - 1) // -step)
-            if size > MAX_DOMAIN:
-                raise ModelError(f"variable {label!r} would take {size:,} values, more than the {MAX_DOMAIN:,} "
-                                 f"one variable may take")
+            if size > MAX_DOMAIN and (step != 1 or size > MAX_INTERVAL):
+                raise ModelError(f"variable {label!r} would take {size:,} values, more than the "
+                                 + (f"{MAX_INTERVAL:,} an interval lo..hi may span (cpsat's 64-bit integers)"
+                                    if step == 1 else f"{MAX_DOMAIN:,} a domain lists one by one (a run lo..hi "
+                                    f"of any length up to {MAX_INTERVAL:,} is kept as an interval)"))
+            if size > MAX_DOMAIN:  # an interval: its bounds, not its values (cpsat takes it natively)
+                return range(values.start, values.stop)
         if isinstance(values, range) and values.step == 1:
             domain = self._ranges.get((values.start, values.stop)) or tuple(values)
             self._ranges[values.start, values.stop] = domain  # shared: a million cells need one tuple
@@ -296,8 +318,8 @@ class Model:
             for v in values:
                 seen.add(whole(v, f"a value of variable {label!r}"))
                 if len(seen) > MAX_DOMAIN:
-                    raise ModelError(f"variable {label!r} would take more than the {MAX_DOMAIN:,} values one "
-                                     f"variable may take")
+                    raise ModelError(f"variable {label!r} would take more than the {MAX_DOMAIN:,} values a domain "
+                                     f"lists one by one (a range lo..hi of any length is kept as an interval)")
             domain = tuple(sorted(seen))
         if not domain:
             raise ModelError(f"variable {label!r} has an empty domain")

@@ -29,7 +29,7 @@ variables and then backtracks past them: each answer comes out once.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -48,14 +48,14 @@ from puzzlesmith.csp.constraints import (
     Spanning,
     Table,
 )
-from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.model import Domain, Model
 from puzzlesmith.solvers.base import SOLVED, UNSAT, Engine, Limits, Outcome, Search, Stats, within
-from puzzlesmith.solvers.sizes import too_big_to_compile, too_wide_for_masks
+from puzzlesmith.solvers.sizes import listed_only, too_big_to_compile, too_wide_for_masks
 
 if TYPE_CHECKING:
     from puzzlesmith.solvers.propkernel import Core, Prop
 
-def _prop(c: Constraint, lo: int, domains: list[tuple[int, ...]]) -> Prop:
+def _prop(c: Constraint, lo: int, domains: Sequence[Domain]) -> Prop:
     """The kernel's propagator for a Linear, Table or Parity constraint."""
     from puzzlesmith.solvers.propkernel import LINEAR, LINEAR_EQUAL, OPS, PARITY, SUM_SPAN_FOR_SUPPORT, TABLE, Prop
 
@@ -84,7 +84,7 @@ def _prop(c: Constraint, lo: int, domains: list[tuple[int, ...]]) -> Prop:
     return Prop(PARITY, c.vars, terms, rhs=c.rhs, value=p, aux=masks)
 
 
-def _two_valued(c: Connected | Acyclic | SingleCycle, domains: list[tuple[int, ...]]) -> bool:
+def _two_valued(c: Connected | Acyclic | SingleCycle, domains: Sequence[Domain]) -> bool:
     """Whether each cell of ``c`` is fixed or is 0 or one other value (the compiled Connected's cells)."""
     return len(set(c.vars)) == len(c.vars) and all(len(domains[v]) == 1 or (len(domains[v]) == 2 and 0 in domains[v])
                                                    for v in c.vars)
@@ -152,7 +152,7 @@ def _neighbours(n: int, pairs: Iterable[tuple[int, int]]) -> list[int]:
     return [*offsets, *(x for row in near for x in row)]
 
 
-def _magnitude(c: Constraint, domains: list[tuple[int, ...]]) -> int:
+def _magnitude(c: Constraint, domains: Sequence[Domain]) -> int:
     """A bound on every sum the kernel forms for ``c``."""
     coeffs = getattr(c, "coeffs", ())
     terms = sum(abs(a) * max(abs(domains[v][0]), abs(domains[v][-1])) for v, a in zip(c.vars, coeffs))
@@ -281,7 +281,8 @@ class BacktrackingEngine(Engine):
     kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity", *TOPOLOGY})
 
     def unsupported(self, model: Model) -> str | None:
-        return super().unsupported(model) or too_big_to_compile(model, self.name) or too_wide_for_masks(model)
+        return (super().unsupported(model) or listed_only(model, self.name) or too_big_to_compile(model, self.name)
+                or too_wide_for_masks(model))
 
     def search(self, model: Model, fix: Mapping[int, int] | None = None,
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> Search:

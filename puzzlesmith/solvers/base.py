@@ -56,6 +56,9 @@ class Limits:
     #: enumeration stay on one, whose answers several would not keep exact), and its random seed (None: its own).
     workers: int = 1
     seed: int | None = None
+    #: Values to try first (variable index -> value): CP-SAT's solution hint, the SAT engine's phases; the
+    #: others search as they do. A hint never changes an answer, only where the search starts.
+    hints: Mapping[int, int] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "time", seconds(self.time, "the time limit", above_zero=False))
@@ -222,6 +225,9 @@ class Outcome:
     engine: str
     objective: int | None = None
     optimal: bool | None = None
+    #: After ``assuming`` answered unsat: positions in its ``literals`` of some that no solution meets together
+    #: (an unsatisfiable core; not necessarily minimal).
+    core: list[int] | None = None
 
 
 @dataclass
@@ -287,6 +293,23 @@ class Engine:
         status = SOLVED if solution is not None else (UNKNOWN if found.stats.stopped else UNSAT)
         return Outcome(status, solution, found.stats, self.name)
 
+    def assuming(self, model: Model, literals: Sequence[tuple[int, int]], fix: Mapping[int, int] | None = None,
+                 limits: Limits = Limits()) -> Outcome:
+        """``solve`` with each ``(variable, value)`` of ``literals`` assumed besides ``fix``; an unsat outcome
+        carries ``core``, positions in ``literals`` of some that cannot hold together (with ``fix``). Here by
+        fixing them all, so the core is all of them unless two of them (or one and ``fix``) disagree outright:
+        an engine whose solver finds cores itself (cpsat, sat) overrides this and names fewer."""
+        fixed, first = dict(fix or {}), dict[int, int]()
+        for k, (var, value) in enumerate(literals):
+            if fixed.get(var, value) != value:
+                return Outcome(UNSAT, None, Stats(), self.name, core=sorted({first.get(var, k), k}))
+            fixed[var] = value
+            first.setdefault(var, k)
+        outcome = self.solve(model, fixed, (), limits)
+        if outcome.status == UNSAT:
+            outcome.core = list(range(len(literals)))
+        return outcome
+
     def exists(self, model: Model, fix: Mapping[int, int] | None = None,
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> bool | None:
         """Whether some solution meets the assumptions (None: a limit stopped the search). The generators'
@@ -323,7 +346,7 @@ class Engine:
         while True:
             left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
             nodes = None if limits.nodes is None else max(limits.nodes - stats.nodes, 0)
-            outcome = self.solve(bounded, fix, (), Limits(left, nodes))
+            outcome = self.solve(bounded, fix, (), Limits(left, nodes, hints=limits.hints))
             for key in ("nodes", "backtracks", "seconds", "compile_seconds"):
                 setattr(stats, key, getattr(stats, key) + getattr(outcome.stats, key))
             if outcome.status != SOLVED:
@@ -335,6 +358,8 @@ class Engine:
             best = outcome.solution
             assert best is not None  # a solved outcome carries its solution
             value = objective_value(model, best)
+            if not vars_:  # a constant objective: every solution is optimal
+                return Outcome(SOLVED, best, stats, self.name, value, optimal=True)
             bounded = model.copy()
             bounded.objective = None
             # better than the best: sign * (sum + const) <= sign * value - 1

@@ -27,6 +27,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from itertools import product
 from typing import TYPE_CHECKING, Any, TypeGuard
 
@@ -45,7 +46,7 @@ from puzzlesmith.csp.constraints import (
     SingleCycle,
     Table,
 )
-from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.model import Domain, Model
 from puzzlesmith.solvers.base import (
     SOLVED,
     UNKNOWN,
@@ -105,7 +106,7 @@ def _circuit(cp: cp_model.CpModel, edges: list[cp_model.IntVar], ends: Sequence[
     cp.add_bool_or(edges)
 
 
-def _native(c: Constraint, domains: Sequence[tuple[int, ...]]) -> TypeGuard[SingleCycle]:
+def _native(c: Constraint, domains: Sequence[Domain]) -> TypeGuard[SingleCycle]:
     """Whether CP-SAT compiles ``c`` whole: a closed loop over boolean edges of a simple graph, as a circuit."""
     if not isinstance(c, SingleCycle) or c.path or any(domains[v] != (0, 1) for v in c.vars):
         return False
@@ -183,12 +184,13 @@ class Compiled:
 
     def __init__(self, model: Model) -> None:
         self.model = cp = cp_model.CpModel()
-        self.domains = model.domains
+        self.domains: Sequence[Domain] = model.domains
         self.vars = []
         for i, d in enumerate(model.domains):
             if not i & 1023:
                 clock.check()  # a time limit covers compiling big models
-            self.vars.append(cp.new_int_var_from_domain(cp_model.Domain.from_values(d), model.names[i]))
+            self.vars.append(cp.new_int_var(d[0], d[-1], model.names[i]) if isinstance(d, range) else
+                             cp.new_int_var_from_domain(cp_model.Domain.from_values(d), model.names[i]))
         x = self.vars
         self.lazy: list[Constraint] = []  # the topology kinds: judged on each candidate (see CpSatEngine._run)
         self._equal: dict[tuple[int, int], cp_model.IntVar] = {}
@@ -231,7 +233,7 @@ class Compiled:
         elif kind == "circuit":
             n = len(data)
             cp.add_circuit([(i, j, self.literal(v, j, True)) for i, v in enumerate(data)
-                            for j in self.domains[v] if 0 <= j < n and j != i])
+                            for j in self._within(v, n) if j != i])
         elif kind == "automaton":
             vs, start, accepting, triples = data
             cp.add_automaton([x[v] for v in vs], start, accepting, triples)
@@ -241,6 +243,11 @@ class Compiled:
             busy, capacity = data
             cp.add_cumulative([cp.new_fixed_size_interval_var(x[v] + o, d, "") for (v, o), d, _ in busy],
                               [q for _, _, q in busy], capacity)
+
+    def _within(self, var: int, n: int) -> Iterable[int]:
+        """The values 0..n-1 of ``var``'s domain (an interval cut to them, not listed whole)."""
+        d = self.domains[var]
+        return range(max(d[0], 0), min(d[-1], n - 1) + 1) if isinstance(d, range) else [j for j in d if 0 <= j < n]
 
     def literal(self, var: int, value: int, equal: bool) -> CpLiteral | bool:
         """A CP-SAT literal for "var == value" (or !=): the variable itself when it is a boolean."""
@@ -280,16 +287,33 @@ class Compiled:
     def narrowed(self, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]]) -> dict[int, list[int]] | None:
         """Domains (as CP-SAT interval lists) changed by the assumptions; None if one is empty."""
         keep: dict[int, set[int]] = {}
+        spans: dict[int, cp_model.Domain] = {}  # interval domains: narrowed as CP-SAT domains, never listed
         for var, value in (fix or {}).items():
-            keep[var] = keep.get(var, set(self.domains[var])) & {value}
+            if isinstance(self.domains[var], range):
+                spans[var] = self._span(spans, var).intersection_with(cp_model.Domain(value, value))
+            else:
+                keep[var] = keep.get(var, set(self.domains[var])) & {value}
         for var, value in forbid:
-            keep.setdefault(var, set(self.domains[var])).discard(value)
+            if isinstance(self.domains[var], range):
+                spans[var] = self._span(spans, var).intersection_with(cp_model.Domain(value, value).complement())
+            else:
+                keep.setdefault(var, set(self.domains[var])).discard(value)
         out = {}
         for var, values in keep.items():
             if not values:
                 return None
             out[var] = cp_model.Domain.from_values(sorted(values)).flattened_intervals()
+        for var, span in spans.items():
+            if span.is_empty():
+                return None
+            out[var] = span.flattened_intervals()
         return out
+
+    def _span(self, spans: dict[int, cp_model.Domain], var: int) -> cp_model.Domain:
+        if var in spans:
+            return spans[var]
+        d = self.domains[var]
+        return cp_model.Domain(d[0], d[-1])
 
 
 def _solve_interruptibly(solver: cp_model.CpSolver, cp: cp_model.CpModel,
@@ -368,21 +392,23 @@ class CpSatEngine(Engine):
     kinds = frozenset({"AllDifferent", "Linear", "Table", "Parity", *TOPOLOGY})
 
     def unsupported(self, model: Model) -> str | None:
-        return (super().unsupported(model) or too_big_to_compile(model, self.name)
+        return (super().unsupported(model) or too_big_to_compile(model, self.name, intervals=True)
                 or model.cached("cpsat.int64", _beyond_int64))
 
     def _run(self, model: Model, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]],
              limits: Limits, limit: int | None, stats: Stats, exclude: Sequence[Sequence[int]] = (),
-             deadline: float | None = None, optimize: bool = False) -> tuple[list[list[int]], bool]:
+             deadline: float | None = None, optimize: bool = False, assume: Sequence[Any] = (),
+             core: list[int] | None = None) -> tuple[list[list[int]], bool]:
         """``_solve``; with lazy constraints one candidate at a time: a candidate they reject adds their
         cuts to the compiled model and the search goes on, an accepted one is excluded from the next."""
         if not compiled(model).lazy:
-            return self._solve(model, fix, forbid, limits, limit, stats, exclude, deadline, optimize)
+            return self._solve(model, fix, forbid, limits, limit, stats, exclude, deadline, optimize, assume, core)
         if optimize:
             raise Unsupported("cpsat does not optimise over connectivity or lazy rules")
         forbid, found = list(forbid), list[list[int]]()
         while limit is None or len(found) < limit:
-            got, complete = self._solve(model, fix, forbid, limits, 1, stats, [*exclude, *found], deadline)
+            got, complete = self._solve(model, fix, forbid, limits, 1, stats, [*exclude, *found], deadline,
+                                        assume=assume, core=core)
             if not got:
                 return found, complete
             added = compiled(model).cut(got[0])
@@ -394,8 +420,11 @@ class CpSatEngine(Engine):
 
     def _solve(self, model: Model, fix: Mapping[int, int] | None, forbid: Iterable[tuple[int, int]],
                limits: Limits, limit: int | None, stats: Stats, exclude: Sequence[Sequence[int]] = (),
-               deadline: float | None = None, optimize: bool = False) -> tuple[list[list[int]], bool]:
+               deadline: float | None = None, optimize: bool = False, assume: Sequence[Any] = (),
+               core: list[int] | None = None) -> tuple[list[list[int]], bool]:
         """Solve once, collecting up to ``limit`` solutions (None: all) that are not in ``exclude``.
+        ``assume``: CP-SAT literals assumed (AddAssumptions); when they leave no solution, ``core`` (a list)
+        receives the proto indices of those CP-SAT found sufficient for it.
 
         Returns the solutions and whether the search was complete (every solution left was
         collected). ``stats.stopped`` is set when a time or node limit ended it. With ``optimize``,
@@ -409,8 +438,13 @@ class CpSatEngine(Engine):
         if narrowed is None:
             return [], True
         cp = net.model
-        if exclude or optimize:
+        if exclude or optimize or assume or limits.hints:
             cp = cp.clone()
+        if assume:
+            cp.add_assumptions(assume)
+        for var, value in (limits.hints or {}).items():
+            if value in net.domains[var]:  # a hint outside the domain would make CP-SAT reject the model
+                cp.add_hint(net.vars[var], value)
         if optimize:
             vars_, coeffs, const, sense = model.objective  # type: ignore[misc]
             total = sum(a * net.vars[v] for v, a in zip(vars_, coeffs)) + const
@@ -455,6 +489,8 @@ class CpSatEngine(Engine):
         stats.nodes += solver.num_branches
         stats.backtracks += solver.num_conflicts
         stats.extra["solutions"] = stats.extra.get("solutions", 0) + len(collector.found)
+        if assume and core is not None and status == cp_model.INFEASIBLE:
+            core.extend(solver.sufficient_assumptions_for_infeasibility())
         if status == cp_model.MODEL_INVALID:
             raise EngineError(f"CP-SAT rejected the model: {cp.validate()}")
         stopped_by_us = limit is not None and len(collector.found) >= limit
@@ -507,6 +543,35 @@ class CpSatEngine(Engine):
         stats.seconds = time.perf_counter() - start
         status = SOLVED if found else (UNKNOWN if stats.stopped else UNSAT)
         return Outcome(status, found[0] if found else None, stats, self.name)
+
+    def assuming(self, model: Model, literals: Sequence[tuple[int, int]], fix: Mapping[int, int] | None = None,
+                 limits: Limits = Limits()) -> Outcome:
+        """One Solve with the literals as CP-SAT's assumptions; unsat: the core is the ones CP-SAT names
+        sufficient for it (``sufficient_assumptions_for_infeasibility``)."""
+        stats = Stats()
+        start = time.perf_counter()
+        deadline = self._deadline(limits)
+        if not self._compiled(model, limits, stats):
+            return Outcome(UNKNOWN, None, stats, self.name)
+        net, lits, at = compiled(model), [], dict[int, int]()
+        for k, (var, value) in enumerate(literals):
+            lit = net.literal(var, value, True)
+            if lit is False:  # a value outside the domain: that assumption alone cannot hold
+                return Outcome(UNSAT, None, stats, self.name, core=[k])
+            lits.append(lit)
+            at.setdefault(lit.Index(), k)  # type: ignore[union-attr]
+        core: list[int] = []
+        found = self._run(model, fix, (), limits, 1, stats, deadline=deadline, assume=lits, core=core)[0]
+        stats.seconds = time.perf_counter() - start
+        if found:
+            return Outcome(SOLVED, found[0], stats, self.name)
+        if stats.stopped:
+            return Outcome(UNKNOWN, None, stats, self.name)
+        positions = sorted({at[i] for i in core if i in at})
+        left = replace(limits, time=None if deadline is None else max(deadline - time.perf_counter(), 0.0))
+        if not positions and literals and self.solve(model, fix, (), left).status != UNSAT:
+            positions = list(range(len(literals)))  # none named, yet the model has a solution: all of them
+        return Outcome(UNSAT, None, stats, self.name, core=positions)
 
     def count(self, model: Model, limit: int | None = None, fix: Mapping[int, int] | None = None,
               forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> EngineCount:

@@ -50,6 +50,7 @@ from puzzlesmith.csp.givens import GivenArrays
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers import gf2, zmod
 from puzzlesmith.solvers.base import Engine, Limits, Search, Stats, within
+from puzzlesmith.solvers.sizes import listed_only
 
 EXACT_MINIMUM = 1 << 20  # coset sizes searched exhaustively for the minimum-press solution
 _CHASE_SEEDS = 0.5  # chase when it leaves at most this fraction of the unknowns as seeds
@@ -1170,6 +1171,9 @@ class LinearEngine(Engine):
     kinds = frozenset({"Parity"})
 
     def unsupported(self, model: Model) -> str | None:
+        wide = listed_only(model, self.name)
+        if wide:
+            return wide
         if model.projected:  # p^nullity counts solutions; the answers' count needs the kernel's projection
             return "linear counts whole solutions, not answers over part of the variables (Model.answer)"
         why = _modulus(model)

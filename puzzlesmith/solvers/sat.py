@@ -68,7 +68,7 @@ from puzzlesmith.solvers.base import (
     whole_limit,
     within,
 )
-from puzzlesmith.solvers.sizes import MAX_CLAUSES, estimated_clauses
+from puzzlesmith.solvers.sizes import MAX_CLAUSES, estimated_clauses, listed_only
 
 DEFAULT_SOLVER = "cadical195"
 """Measured with ``bench_engines.py --solvers`` (CPU ms per uniqueness check; 10-queens count):
@@ -488,6 +488,14 @@ class SatEngine(Engine):
         if (limits.time is not None or limits.nodes is not None) and solver.startswith(_UNINTERRUPTIBLE):
             solver = LIMITED_SOLVER
         # A solver is not thread-safe: each thread gets its own session (the CNF itself is shared).
+        if limits.hints:  # phases outlive the call they were set for: a solver of its own, not the shared one
+            hinted = Session(cnf, solver)
+            # every value literal of a hinted variable: the hinted one true, the others false (CaDiCaL, given
+            # only the true one, kept its own phase for the rest and started elsewhere)
+            hinted.solver.set_phases([lit if value == hint else -lit for var, hint in limits.hints.items()
+                                      for value, lit in cnf.lit[var].items()])
+            stats.extra["solver"] = solver
+            return hinted
         key = f"sat:{solver}:{threading.get_ident()}"
         session = model.cache.get(key) if self.incremental else None
         if (session is None or session.broken or session.cnf is not cnf
@@ -510,7 +518,7 @@ class SatEngine(Engine):
 
     # -- the interface ----------------------------------------------------------------------
     def unsupported(self, model: Model) -> str | None:
-        why = super().unsupported(model)
+        why = super().unsupported(model) or listed_only(model, self.name)
         if why:
             return why
         clauses = estimated_clauses(model)
@@ -576,6 +584,35 @@ class SatEngine(Engine):
         stats.seconds = time.perf_counter() - start
         status = SOLVED if result else (UNSAT if result is False or assumptions is None else UNKNOWN)
         return Outcome(status, solution, stats, self.name)
+
+    def assuming(self, model: Model, literals: Sequence[tuple[int, int]], fix: Mapping[int, int] | None = None,
+                 limits: Limits = Limits()) -> Outcome:
+        """One call with the literals among the solver's assumptions; unsat: the core is the ones among them
+        that the solver's final conflict used (``get_core``)."""
+        stats = Stats()
+        start = time.perf_counter()
+        deadline = self._deadline(limits)
+        session = self._session(model, stats, limits)
+        if session is None:
+            return Outcome(UNKNOWN, None, stats, self.name)
+        cnf = session.cnf
+        base = cnf.assumptions(fix, ())
+        if base is None:
+            return Outcome(UNSAT, None, stats, self.name, core=[])
+        lits = []
+        for k, (var, value) in enumerate(literals):
+            lit = cnf.lit[var].get(value)
+            if lit is None:  # a value outside the domain: that assumption alone cannot hold
+                return Outcome(UNSAT, None, stats, self.name, core=[k])
+            lits.append(lit)
+        result = session.run(base + lits, stats, deadline, self._budget(limits, stats, 0))
+        stats.seconds = time.perf_counter() - start
+        if result:
+            return Outcome(SOLVED, cnf.values(session.solver.get_model()), stats, self.name)
+        if result is None:
+            return Outcome(UNKNOWN, None, stats, self.name)
+        used = set(session.solver.get_core() or ())
+        return Outcome(UNSAT, None, stats, self.name, core=[k for k, lit in enumerate(lits) if lit in used])
 
     def exists(self, model: Model, fix: Mapping[int, int] | None = None,
                forbid: Iterable[tuple[int, int]] = (), limits: Limits = Limits()) -> bool | None:

@@ -7,7 +7,7 @@ clauses, which python-sat holds in several GB. Pure Python, no solver library im
 
 from __future__ import annotations
 
-from puzzlesmith.csp.constraints import AllDifferent, Linear, Parity, ParityRows, Table
+from puzzlesmith.csp.constraints import MAX_DOMAIN, AllDifferent, Linear, Parity, ParityRows, Table
 from puzzlesmith.csp.model import Model
 
 MAX_CLAUSES = 10_000_000
@@ -48,13 +48,26 @@ def sum_chain_clauses(model: Model) -> int:
     return total
 
 
-def too_big_to_compile(model: Model, engine: str) -> str | None:
-    """Why ``engine`` (compiling in Python) refuses a model of this size, or None."""
-    values = sum(len(d) for d in model.domains)
+def too_big_to_compile(model: Model, engine: str, intervals: bool = False) -> str | None:
+    """Why ``engine`` (compiling in Python) refuses a model of this size, or None. With ``intervals`` (cpsat,
+    which makes a domain lo..hi one interval) an interval domain counts as its two bounds, not its values."""
+    values = sum(2 if intervals and isinstance(d, range) else len(d) for d in model.domains)
     if values > MAX_VALUES or len(model.constraints) > MAX_CONSTRAINTS:
         return (f"{values:,} values and {len(model.constraints):,} constraints are more than {engine} compiles "
                 f"(at most {MAX_VALUES:,} values and {MAX_CONSTRAINTS:,} constraints)")
     return None
+
+
+def listed_only(model: Model, engine: str) -> str | None:
+    """Why ``engine``, which compiles every value of every domain (a bit, a literal, a residue), refuses a model
+    with a domain kept as an interval (``csp.model.Domain``: more than ``MAX_DOMAIN`` values lo..hi), or None."""
+    wide = next((v for v, d in enumerate(model.domains) if isinstance(d, range)), None)
+    if wide is None:
+        return None
+    d = model.domains[wide]
+    return (f"{engine} takes domains listed value by value, and {model.names[wide]} takes {len(d):,} values "
+            f"({d[0]:,}..{d[-1]:,}), more than the {MAX_DOMAIN:,} a domain lists: cpsat takes such a domain as an "
+            f"interval")
 
 
 def too_wide_for_masks(model: Model) -> str | None:
