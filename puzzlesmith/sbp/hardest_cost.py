@@ -45,7 +45,7 @@ def class_counts(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]
     multiset at once (a numpy vector indexed by multiset), so placing a piece of size s moves each
     count to the multiset with one more s. The multisets are ordered by their cells, and an entry's
     vector holds only those that fit its undecided cells (a prefix): 4x6's 536,236 entries then take
-    0.46 GB where vectors of all 5,764 multisets would take 31 GB. Justsolved boards are counted by
+    0.46 GB where vectors of all 7,338 multisets would take 31 GB. Justsolved boards are counted by
     their corner piece, by inclusion and exclusion of the cells it needs to step left or up, as
     ``count_boards`` does."""
     import numpy as np
