@@ -156,8 +156,9 @@ def check(names: Sequence[str]) -> None:
     """The model against committed tables: per class predicted CPU over measured, and the peaks. Only the classes
     measured on the compiled search count (the costs line says ``"search": "compiled"``: early 4x5 classes ran on the
     numpy search the model does not describe). The peaks (VmHWM) in the costs files are not all the class's own (3x7's
-    one-monomino class reads 2,663 MB, 149 MB alone), so the table's largest peak stands beside the largest
-    prediction of its classes, not beside the class it was read after."""
+    one-monomino class reads 2,663 MB, 149 MB alone: the untrimmed count of 3x7's boards before it stayed resident),
+    so the table's largest peak stands beside the largest prediction of its classes, not beside the class it was
+    read after."""
     from statistics import median
 
     from puzzlesmith.sbp.classes import parse_class
