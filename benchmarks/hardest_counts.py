@@ -1,5 +1,5 @@
 """The board counts the hardest search's cost model reads (``puzzlesmith/sbp/class_counts.json``), made again or
-checked: ``hardest_cost.class_counts`` of each board (4x5 takes about a minute and 1.4 GB).
+checked: ``hardest_cost.class_counts`` of each board (4x5 takes about 2 s and 80 MB, 4x6 27 s and 750 MB).
 
     python benchmarks/hardest_counts.py                 # write the file (4x4, 2x8, 2x9, 3x6, 2x10, 4x5)
     python benchmarks/hardest_counts.py --check [4x4 ...]   # count again and compare with the file
@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 BOARDS = ("4x4", "2x8", "2x9", "3x6", "2x10", "4x5")
 ABOUT = ("Board counts of every class of piece sizes (boards, justsolved boards) on the boards whose count takes "
-         "seconds to a minute (hardest_cost.class_counts: 4x5 about 60 s and 1.4 GB), so that hardest says its cost "
+         "seconds (hardest_cost.class_counts: 4x5 about 2 s and 80 MB), so that hardest says its cost "
          "at once. Per board (rows <= columns), the classes in the order of classes.size_classes. Made by "
          "benchmarks/hardest_counts.py.")
 

@@ -43,35 +43,35 @@ def class_counts(rows: int, cols: int) -> dict[tuple[int, ...], tuple[int, int]]
     Bickford's placement recursion ("Sliding Block Puzzles, Part 4 of 3", 2013), memoised on the
     undecided cells as ``boards.count_boards`` is, but each memo entry holds the counts of every
     multiset at once (a numpy vector indexed by multiset), so placing a piece of size s moves each
-    count to the multiset with one more s. Justsolved boards are counted by their corner piece, by
-    inclusion and exclusion of the cells it needs to step left or up, as ``count_boards`` does."""
+    count to the multiset with one more s. The multisets are ordered by their cells, and an entry's
+    vector holds only those that fit its undecided cells (a prefix): 4x6's 536,236 entries then take
+    0.46 GB where vectors of all 7,338 multisets would take 31 GB. Justsolved boards are counted by
+    their corner piece, by inclusion and exclusion of the cells it needs to step left or up, as
+    ``count_boards`` does."""
     import numpy as np
 
     board = Board(rows, cols)
     nbrs = board.neighbours()
     n = board.n
-    every = multisets(n)
+    every = sorted(multisets(n), key=sum)  # stable: those of at most k cells are a prefix, fitting[k] long
     index = {m: k for k, m in enumerate(every)}
-    # grown[s][k]: the index of multiset k with one more piece of size s (the empty multiset where it would
-    # exceed the board: its count is then dropped by ``valid``)
-    grown, valid = [], []
-    for s in range(n + 1):
-        to = [index.get(tuple(sorted(m + (s,))), -1) if s else -1 for m in every]
-        arr = np.array(to, dtype=np.int64)
-        valid.append(np.flatnonzero(arr >= 0))
-        grown.append(arr[arr >= 0])
+    fitting = [sum(1 for m in every if sum(m) <= k) for k in range(n + 1)]
+    # grown[s][k]: the index of multiset k (of at most n - s cells) with one more piece of size s
+    grown = [np.array([index[tuple(sorted(m + (s,)))] for m in every[:fitting[n - s]]], dtype=np.int64) if s
+             else np.zeros(0, dtype=np.int64) for s in range(n + 1)]
 
     def add(total: Any, counts: Any, size: int) -> None:
-        total[grown[size]] += counts[valid[size]]
+        total[grown[size][:counts.size]] += counts
 
     @cache
     def ways(undecided: int) -> Any:
-        total = np.zeros(len(every), dtype=np.int64)
+        total = np.zeros(fitting[undecided.bit_count()], dtype=np.int64)
         if not undecided:
             total[0] = 1
             return total
         root = (undecided & -undecided).bit_length() - 1
-        total += ways(undecided ^ (1 << root))
+        rest = ways(undecided ^ (1 << root))  # the root a void
+        total[:rest.size] += rest
         for piece, size in connected_sets(root, undecided, nbrs):
             add(total, ways(undecided ^ piece), size)
         return total
