@@ -69,3 +69,66 @@ def atomic_write(target: str | os.PathLike[str], mode: str = "w", **open_args: A
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
+
+
+def appended(path: Path, text: str) -> None:
+    """``text`` added at the end of the file ``path`` and on the disk before this returns."""
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as e:  # fsync names no file: say which
+        raise OSError(e.errno, e.strerror, str(path)) from None
+
+
+@contextmanager
+def one_writer(path: str | os.PathLike[str]) -> Iterator[None]:
+    """The file ``path`` held by this process while the block runs: a lock file beside it (``X.lock``, holding the
+    process id), so that a second run given the same file is refused (UsageError, naming the running process), not
+    interleaved with this one; a lock whose process is gone (killed before it could remove it) is taken over."""
+    from contextlib import suppress
+
+    from puzzlesmith.core.errors import UsageError
+
+    path = Path(path)
+    if path.exists() and not path.is_file():  # a pipe or a device: nothing to resume, no lock beside
+        yield
+        return
+    lock = path.with_name(path.name + ".lock")
+    mine = lock.with_name(f".{lock.name}.{os.getpid()}")
+    mine.write_text(f"{os.getpid()}\n")
+    try:
+        while True:
+            try:
+                os.link(mine, lock)  # made whole, its process id in it, or not at all
+                break
+            except FileExistsError:
+                holder = lock_holder(lock)
+                if holder is not None:
+                    raise UsageError(f"another run is writing {path} (pid {holder})") from None
+                with suppress(FileNotFoundError):  # another run may have taken the stale lock over first
+                    lock.unlink()
+    finally:
+        mine.unlink()
+    try:
+        yield
+    finally:
+        with suppress(FileNotFoundError):
+            lock.unlink()
+
+
+def lock_holder(lock: Path) -> int | None:
+    """The process id a lock file names while that process runs; None for a lock left by a process that is gone
+    (or one whose writing was cut short before the id was in)."""
+    try:
+        pid = int(lock.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:  # another user's process: alive
+        pass
+    return pid

@@ -9,10 +9,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from puzzlesmith.api import (
+    CLUSTER_WAIT,
     LEVELS,
     MAX_SEED,
     SYMMETRIES,
     GenerationError,
+    LostScheduler,
     Made,
     PuzzleError,
     PuzzleType,
@@ -36,6 +38,7 @@ from puzzlesmith.cli.common import (
     check_url_format,
     emit_json,
     positive_int,
+    positive_seconds,
     resolved_params,
     whole_numbers,
 )
@@ -63,6 +66,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "(default 1000)")
     p.add_argument("--workers", type=whole_numbers(1, MAX_WORKERS, f"1 to {MAX_WORKERS}"), default=1, metavar="K",
                    help=f"processes making puzzles (default 1, at most {MAX_WORKERS})")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="make the puzzles on the dask cluster whose scheduler is at ADDRESS (tcp://host:8786): the "
+                        "same puzzles as here, in the same order")
+    p.add_argument("--wait", type=positive_seconds, default=CLUSTER_WAIT, metavar="SECONDS",
+                   help=f"with --scheduler, how long to wait for a first worker to join; default {CLUSTER_WAIT:g}")
     p.add_argument("--oracle", metavar="ENGINE",
                    help="engine that answers the uniqueness questions (default: the fastest registered); "
                         "the puzzles do not depend on it")
@@ -106,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
         return run_boards(args, ptype, params)
     if args.presses is not None or args.unique:
         raise UsageError("--presses and --unique are for lights-out boards")
+    if args.scheduler and args.workers != 1:
+        raise UsageError("--workers runs a local pool and --scheduler names a cluster: give one of them")
     if args.oracle is not None:
         if args.oracle not in engines():
             oracle_refusal(ptype, params, args.symmetry, args.difficulty)  # bad options are told first
@@ -114,9 +124,9 @@ def run(args: argparse.Namespace) -> int:
         if reason:
             raise UsageError(f"--oracle {args.oracle}: {reason}")
     seed = new_seed() if args.seed is None else args.seed
-    made = generate_many(ptype, params, args.number, seed=seed, workers=args.workers, symmetry=args.symmetry,
-                         difficulty=args.difficulty, oracle=args.oracle, grade=args.json, max_tries=args.max_tries,
-                         rating=args.rating)
+    made = generate_many(ptype, params, args.number, seed=seed, workers=args.workers, scheduler=args.scheduler,
+                         wait=args.wait, say=say, symmetry=args.symmetry, difficulty=args.difficulty,
+                         oracle=args.oracle, grade=args.json, max_tries=args.max_tries, rating=args.rating)
     announce(args, seed)
     bar = None
     if not args.quiet and sys.stderr.isatty() and args.number > 1:
@@ -137,6 +147,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_NO_SOLUTION
     except GenerationError as e:
         print(f"puzzlesmith: gave up: {e}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except LostScheduler as e:
+        print(f"generate: {e}; {out.count} puzzle(s) printed; restart the scheduler and workers, then run the same "
+              "command again", file=sys.stderr, flush=True)
         return EXIT_UNKNOWN
     finally:
         if bar is not None:
@@ -196,6 +210,11 @@ def with_params(args: argparse.Namespace, made: Made) -> dict[str, Any]:
     return {"type": record["type"], "params": {k.strip(): v.strip() for k, v in params.items()}, **record}
 
 
+def say(text: str) -> None:
+    """A word on stderr from a run on a cluster, before its puzzles are made."""
+    print(f"generate: {text}", file=sys.stderr, flush=True)
+
+
 def announce(args: argparse.Namespace, seed: int) -> None:
     """A seed the user did not give is shown on stderr, so the same puzzles can be made again."""
     if args.seed is None and not args.quiet:
@@ -206,9 +225,9 @@ def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, An
     """Types that are not made of clues (lights-out, nonograms, tile puzzles' starts) have their own board
     generator."""
     if (args.symmetry != "none" or args.difficulty or args.rating or args.oracle or args.workers != 1
-            or args.max_tries != 1000):
-        raise UsageError("--symmetry, --difficulty, --oracle, --workers and --max-tries are for clue-based "
-                         f"puzzles, not {ptype.name} boards")
+            or args.max_tries != 1000 or args.scheduler):
+        raise UsageError("--symmetry, --difficulty, --oracle, --workers, --scheduler and --max-tries are for "
+                         f"clue-based puzzles, not {ptype.name} boards")
     seed = new_seed() if args.seed is None else args.seed
     made: Iterator[Made] = generate_many(ptype, params, args.number, seed=seed, presses=args.presses,
                                          unique=args.unique)
