@@ -107,6 +107,7 @@ if TYPE_CHECKING:  # what each name is, for type checkers; at run time a name lo
         WrongAnswer,
         excerpt,
     )
+    from puzzlesmith.core.files import Resumable, one_writer
     from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, PuzzleType, whole_number
     from puzzlesmith.puzzles.play import Hint, PlayKind, Step
     from puzzlesmith.solvers.base import Status
@@ -136,6 +137,8 @@ _HOMES: dict[str, str] = {
     "Made": "puzzlesmith.api.batch:Made",
     "CLUSTER_WAIT": "puzzlesmith.core.cluster:WAIT",
     "LostScheduler": "puzzlesmith.core.errors:LostScheduler",
+    "Resumable": "puzzlesmith.core.files:Resumable",
+    "one_writer": "puzzlesmith.core.files:one_writer",
     "MissingExtra": "puzzlesmith.core.errors:MissingExtra",
     "ModelError": "puzzlesmith.core.errors:ModelError",
     "MovePuzzle": "puzzlesmith.puzzles.base:MovePuzzle",
@@ -241,6 +244,7 @@ __all__ = [
     "batch", "chance", "engines", "generatable", "generate_chunks", "generate_many", "level_of", "linear_matrix",
     "makes_boards", "matrix_refusal", "move_types", "moves", "new_seed", "nonogram_from_image", "oracle_refusal",
     "parse_rating_range", "pictures", "puzzle_picture", "verify", "whole_number", "LostScheduler", "CLUSTER_WAIT",
+    "Resumable", "one_writer",
 ]
 __all__ += ["HardestClass", "hardest_classes"]
 

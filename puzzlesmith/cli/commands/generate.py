@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from puzzlesmith.api import (
@@ -18,12 +19,14 @@ from puzzlesmith.api import (
     Made,
     PuzzleError,
     PuzzleType,
+    Resumable,
     Unsolvable,
     UsageError,
     engines,
-    generate_many,
+    generate_chunks,
     makes_boards,
     new_seed,
+    one_writer,
     oracle_refusal,
     parse_rating_range,
     type_of,
@@ -36,12 +39,12 @@ from puzzlesmith.cli.common import (
     add_type_options,
     add_url_format_option,
     check_url_format,
-    emit_json,
     positive_int,
     positive_seconds,
     resolved_params,
     whole_numbers,
 )
+from puzzlesmith.cli.outputs import check_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -78,6 +81,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_url_format_option(p, "print each puzzle")
     p.add_argument("--json", action="store_true",
                    help="JSON Lines: puzzle, solution, clues, grade, seed, ... one object per puzzle")
+    p.add_argument("--out", metavar="FILE",
+                   help="write the puzzles to FILE, each chunk as it is made; the same command run again continues "
+                        "where it stopped (FILE.run beside it says how far it got)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no seed note on stderr")
     p.add_argument("--presses", type=whole_numbers(0, 10**7, "0 to 10^7"), metavar="N",
                    help="lights-out boards: the fewest presses that clear the board is exactly N")
@@ -123,25 +129,68 @@ def run(args: argparse.Namespace) -> int:
         reason = oracle_refusal(ptype, params, args.symmetry, args.difficulty, args.oracle)
         if reason:
             raise UsageError(f"--oracle {args.oracle}: {reason}")
-    seed = new_seed() if args.seed is None else args.seed
-    made = generate_many(ptype, params, args.number, seed=seed, workers=args.workers, scheduler=args.scheduler,
-                         wait=args.wait, say=say, symmetry=args.symmetry, difficulty=args.difficulty,
-                         oracle=args.oracle, grade=args.json, max_tries=args.max_tries, rating=args.rating)
-    announce(args, seed)
+    return kept(args, ptype, lambda seed, start: generate_chunks(
+        ptype, params, args.number, seed=seed, start=start, workers=args.workers, scheduler=args.scheduler,
+        wait=args.wait, say=say, symmetry=args.symmetry, difficulty=args.difficulty, oracle=args.oracle,
+        grade=args.json, max_tries=args.max_tries, rating=args.rating))
+
+
+def kept(args: argparse.Namespace, ptype: PuzzleType, making: Callable[[int, int], Iterator[list[Made]]]) -> int:
+    """The run, its puzzles printed or, with ``--out``, kept in the file chunk by chunk (``Resumable``): held by
+    this process alone (``one_writer``), a rerun of the same command making only what the file lacks."""
+    if not args.out:
+        seed = new_seed() if args.seed is None else args.seed
+        made = making(seed, 0)
+        announce(args, seed)
+        return emitted(args, ptype, made, None)
+    check_output(args.out, "--out")
+    making(0 if args.seed is None else args.seed, args.number)  # bad options told before the file is touched
+    with one_writer(args.out):
+        sink = Resumable(args.out, command_of(args, ptype), {} if args.seed is not None else {"seed": new_seed()})
+        seed = sink.start()["seed"]
+        if sink.done >= args.number:
+            if not args.quiet:
+                print(f"generate: nothing left to make: {args.out} holds all {args.number:,} puzzles",
+                      file=sys.stderr, flush=True)
+            return EXIT_OK
+        made = making(seed, sink.done)
+        if sink.done and not args.quiet:
+            print(f"generate: {args.out} holds {sink.done:,} of the {args.number:,} puzzles: making the rest",
+                  file=sys.stderr, flush=True)
+        elif args.seed is None and not args.quiet:
+            print(f"puzzlesmith: seed {seed} (a rerun of this command continues with it)", file=sys.stderr)
+        return emitted(args, ptype, made, sink)
+
+
+def command_of(args: argparse.Namespace, ptype: PuzzleType) -> dict[str, Any]:
+    """What makes a run's output, as a rerun on the same ``--out`` must give it again (not where it runs: --workers,
+    --scheduler, --oracle and -q change nothing in the file); the seed when it was given."""
+    command = {"type": ptype.name, "param": sorted(args.param or []), "number": args.number,
+               "symmetry": args.symmetry, "difficulty": args.difficulty,
+               "rating": list(args.rating) if args.rating else None, "max_tries": args.max_tries, "grid": args.grid,
+               "format": args.url_format, "json": args.json, "presses": args.presses, "unique": args.unique}
+    return command if args.seed is None else {**command, "seed": args.seed}
+
+
+def emitted(args: argparse.Namespace, ptype: PuzzleType, made: Iterator[list[Made]], sink: Resumable | None) -> int:
+    """Print each chunk (or append it to ``sink``, whole) as it comes; the exit status."""
+    done = sink.done if sink is not None else 0
     bar = None
     if not args.quiet and sys.stderr.isatty() and args.number > 1:
         from tqdm import tqdm  # only when a bar is shown: keeps the command's start-up light
 
-        bar = tqdm(total=args.number, unit="puzzle", file=sys.stderr)
-    out = Output(args, ptype)
+        bar = tqdm(total=args.number, initial=done, unit="puzzle", file=sys.stderr)
+    out = Output(args, ptype, done)
     try:
-        for one in made:
-            if args.json:
-                emit_json(with_params(args, one))
+        for chunk in made:
+            text = "".join(out.text(one) for one in chunk)
+            if sink is not None:
+                sink.add(text, len(chunk))
             else:
-                out.print(one)
+                sys.stdout.write(text)
+                sys.stdout.flush()
             if bar is not None:
-                bar.update()
+                bar.update(len(chunk))
     except Unsolvable as e:
         print(f"puzzlesmith: {e}", file=sys.stderr)
         return EXIT_NO_SOLUTION
@@ -149,8 +198,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"puzzlesmith: gave up: {e}", file=sys.stderr)
         return EXIT_UNKNOWN
     except LostScheduler as e:
-        print(f"generate: {e}; {out.count} puzzle(s) printed; restart the scheduler and workers, then run the same "
-              "command again", file=sys.stderr, flush=True)
+        where = f"{sink.done:,} puzzle(s) kept in {args.out}" if sink is not None else f"{out.count - done:,} printed"
+        print(f"generate: {e}; {where}; restart the scheduler and workers, then run the same command again",
+              file=sys.stderr, flush=True)
         return EXIT_UNKNOWN
     finally:
         if bar is not None:
@@ -167,24 +217,28 @@ class Output:
     grid, such as sixteen 4x4 sudokus), and a note on stderr when a -p the text does not carry is
     needed to read them back (a sudoku's 3x2 boxes)."""
 
-    def __init__(self, args: argparse.Namespace, ptype: PuzzleType) -> None:
+    def __init__(self, args: argparse.Namespace, ptype: PuzzleType, count: int = 0) -> None:
         self.args, self.ptype = args, ptype
-        self.count = 0
+        self.count = count  # puzzles before this run's first: a file resumed
+        self.first = True
         self.separate = False
 
-    def print(self, made: Made) -> None:
+    def text(self, made: Made) -> str:
+        """The puzzle as it is printed: its line (or grid, URL, JSON record), the blank line before it included."""
         puzzle = made.puzzle
+        if self.args.json:
+            return json.dumps(with_params(self.args, made), separators=(",", ":")) + "\n"
         if self.args.url_format:
-            print(puzzle.to_url(self.args.url_format), flush=True)
-            return
+            return puzzle.to_url(self.args.url_format) + "\n"
         text = puzzle.text if self.args.grid else puzzle.line
-        if not self.count:
+        if self.first:
             n = self.args.number
             self.separate = "\n" in text or (1 < n <= 10_000 and self.ptype.is_one_line(text)
                                              and self.ptype.is_one_grid([text] * n))
             self._note(text, puzzle.params)
-        print(("\n" if self.count and self.separate else "") + text, flush=True)
+            self.first = False
         self.count += 1
+        return ("\n" if self.count > 1 and self.separate else "") + text + "\n"
 
     def _note(self, text: str, params: dict[str, Any]) -> None:
         if self.args.quiet or not self.args.param:
@@ -228,18 +282,5 @@ def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, An
             or args.max_tries != 1000 or args.scheduler):
         raise UsageError("--symmetry, --difficulty, --oracle, --workers, --scheduler and --max-tries are for "
                          f"clue-based puzzles, not {ptype.name} boards")
-    seed = new_seed() if args.seed is None else args.seed
-    made: Iterator[Made] = generate_many(ptype, params, args.number, seed=seed, presses=args.presses,
-                                         unique=args.unique)
-    announce(args, seed)
-    out = Output(args, ptype)
-    try:
-        for one in made:
-            if args.json:
-                emit_json(with_params(args, one))
-            else:
-                out.print(one)
-    except GenerationError as e:
-        print(f"puzzlesmith: gave up: {e}", file=sys.stderr)
-        return EXIT_UNKNOWN
-    return EXIT_OK
+    return kept(args, ptype, lambda seed, start: generate_chunks(ptype, params, args.number, seed=seed, start=start,
+                                                                 presses=args.presses, unique=args.unique))
