@@ -9,6 +9,7 @@ as they are made, so a consumer that stops early keeps every puzzle it was given
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -26,8 +27,9 @@ from puzzlesmith.generators.layout import orbits, with_layout
 from puzzlesmith.generators.levels import Probers, from_givens, graded_at, tier_of
 from puzzlesmith.puzzles.base import Instance, PuzzleType
 
-__all__ = ["CHUNK_SECONDS", "COMPILED_FROM", "COMPILED_VARS", "MAX_SEED", "Generated", "by_seed", "by_seed_chunks",
-           "generate", "generate_chunks", "generate_one", "new_seed", "prepare", "random_stream", "worker_pool"]
+__all__ = ["CHUNK_SECONDS", "MIN_CHUNK_SECONDS", "COMPILED_FROM", "COMPILED_VARS", "MAX_SEED", "Generated",
+           "by_seed", "by_seed_chunks", "generate", "generate_chunks", "generate_one", "new_seed", "prepare",
+           "random_stream", "worker_pool"]
 
 T = TypeVar("T")
 
@@ -160,6 +162,9 @@ def by_seed(task: Callable[[list[int]], list[T]], n: int, base: int, *, workers:
 #: Seconds of work a chunk is sized to once the first chunks have been timed: dask's advice is at least 100 ms a
 #: task (its scheduler spends about 1 ms on each), and the estimate of a puzzle's cost may be off by half.
 CHUNK_SECONDS = 0.25
+#: The least work of a chunk once timed, the last of a batch aside (it takes what is left): the end of a batch is
+#: shared among the workers down to chunks of this much, no smaller.
+MIN_CHUNK_SECONDS = 0.1
 #: The most puzzles in one chunk, whatever their cost: a chunk's results are held whole until it is handed on.
 MAX_CHUNK = 10_000
 
@@ -167,7 +172,8 @@ MAX_CHUNK = 10_000
 class ChunkSizes:
     """How many seeds the next chunk gets: one at first, then enough for ``CHUNK_SECONDS`` of work by the median
     cost a seed of the chunks timed so far (the first chunk of each worker pays for its imports and models, which the
-    median leaves out), but no more than an even share of what is left, so that every worker has work to the end."""
+    median leaves out), but no more than an even share of what is left, so that every worker has work to the end,
+    and no less than ``MIN_CHUNK_SECONDS`` of work."""
 
     def __init__(self, workers: int, fixed: int | None) -> None:
         self.workers, self.fixed = max(workers, 1), fixed
@@ -181,9 +187,9 @@ class ChunkSizes:
             return self.fixed
         if not self.costs:
             return 1
-        cost = sorted(self.costs)[len(self.costs) // 2]
-        wanted = int(CHUNK_SECONDS / cost) + 1 if cost > 0 else MAX_CHUNK
-        return max(1, min(wanted, MAX_CHUNK, -(-left // (2 * self.workers))))
+        cost = max(sorted(self.costs)[len(self.costs) // 2], CHUNK_SECONDS / MAX_CHUNK)
+        share = -(-left // (2 * self.workers))
+        return max(1, math.ceil(MIN_CHUNK_SECONDS / cost), min(math.ceil(CHUNK_SECONDS / cost), share))
 
 
 def _timed(task: Callable[[list[int]], list[T]], seeds: list[int]) -> tuple[float, list[T]]:
