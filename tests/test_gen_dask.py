@@ -92,3 +92,43 @@ def test_a_scheduler_that_is_not_there_and_workers_with_it_are_one_line_each(tmp
         f"generate: waiting for workers to join {made.address} (up to 1 s, --wait)",
         f"puzzlesmith: error: --scheduler {made.address}: no worker joined in 1 s: start workers "
         f"(dask worker {made.address} --nthreads 1) or give a longer --wait"]
+
+
+def test_a_lost_scheduler_is_named_exit_3_and_the_same_command_finishes_the_file_once_it_is_back(tmp_path):
+    """`generate --scheduler ADDRESS --out FILE` with the scheduler killed with -9 once some chunks are in: one line
+    naming the loss and the puzzles kept (exit 3, no traceback, no file error); a scheduler and worker started again
+    at the same address, the same command finishes the file, byte for byte what one process prints."""
+    import json
+    import time
+
+    path = tmp_path / "sudokus.txt"
+    args = ("generate", "sudoku", "-n", "2000", "--seed", "99", "-q", "--out", str(path))
+
+    def counted() -> int:
+        try:
+            return json.loads(path.with_name("sudokus.txt.run").read_text())["done"]
+        except (OSError, ValueError):
+            return 0
+
+    with cluster(tmp_path) as first:
+        scheduler = first.scheduler().procs[-1]
+        first.worker()
+        first.wait_for_workers(1)
+        proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", *args, "--scheduler", first.address], cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        while proc.poll() is None and counted() < 100:
+            time.sleep(0.01)
+        assert proc.poll() is None, proc.communicate()
+        first.kill(scheduler)
+        out, err = proc.communicate(timeout=120)
+    kept = counted()
+    assert proc.returncode == 3 and out == "", err
+    assert err.splitlines() == [f"generate: lost the scheduler {first.address}; {kept:,} puzzle(s) kept in {path}; "
+                                "restart the scheduler and workers, then run the same command again"]
+    assert 100 <= kept < 2000 and len(path.read_text().splitlines()) == kept
+    with cluster(tmp_path, first.port) as again:
+        again.scheduler().worker()
+        again.wait_for_workers(1)
+        rerun = puzzlesmith(*args, "--scheduler", again.address)
+    assert rerun.returncode == 0 and rerun.stderr == "", rerun.stderr
+    assert path.read_text() == puzzlesmith("generate", "sudoku", "-n", "2000", "--seed", "99").stdout

@@ -4,7 +4,9 @@ Puzzle k of a batch with seed S is made from seed S + k alone, so a batch gives 
 puzzles whatever runs it: one process, ``workers`` processes, or a cluster behind any
 ``concurrent.futures.Executor`` (a dask.distributed ``Client.get_executor()`` works), and
 ``generate_one(..., seed=S + k)`` remakes puzzle k by itself. Results come back in order
-as they are made, so a consumer that stops early keeps every puzzle it was given.
+as they are made, so a consumer that stops early keeps every puzzle it was given. Tasks are
+chunks of consecutive seeds sized to their work once the first are timed (``ChunkSizes``),
+which the puzzles do not depend on.
 """
 
 from __future__ import annotations
