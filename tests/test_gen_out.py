@@ -116,6 +116,10 @@ def test_another_command_or_a_second_run_on_the_same_file_is_refused_in_one_line
         f"puzzlesmith: error: {stranger} exists and holds no run (no notes.txt.run beside it): give another file or "
         "delete it\n")
     assert stranger.read_text() == "my notes\n"
+    nothing = tmp_path / "nothing.txt"  # a run stopped before its first chunk: another command may take the file
+    assert puzzlesmith("generate", "sudoku", "-n", "0", "--seed", "5", "--out", str(nothing)).returncode == 0
+    assert puzzlesmith("generate", "sudoku", "-n", "2", "--seed", "5", "--out", str(nothing)).returncode == 0
+    assert nothing.read_text().splitlines() == path.read_text().splitlines()[:2]
     busy = tmp_path / "busy.txt"
     proc = started("generate", "sudoku", "-n", "100000", "--seed", "1", "-q", "--out", str(busy))
     try:

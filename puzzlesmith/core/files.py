@@ -178,13 +178,16 @@ class Resumable:
                 saved.get("bytes"), int):
             raise DamagedFile("run state", self.state, "it does not say which command made the file")
         wanted = {**{k: theirs.get(k) for k in self.defaults}, **self.command}
+        have = self.path.stat().st_size if self.path.exists() else 0
+        if theirs != wanted and not saved["done"] and not have:  # a run that made nothing: nothing to keep
+            self.state.unlink()
+            return self.start()
         if theirs != wanted:
             differs = ", ".join(f"{k}={theirs.get(k)!r} there, {wanted.get(k)!r} here"
                                 for k in sorted(set(theirs) | set(wanted)) if theirs.get(k) != wanted.get(k))
             raise UsageError(f"{self.path} holds the output of another command ({differs}): give the same command, "
                              "another file, or delete it")
         self.command, self.done, self.size = theirs, saved["done"], saved["bytes"]
-        have = self.path.stat().st_size if self.path.exists() else 0
         if have < self.size:
             raise DamagedFile("output", self.path, f"it holds {have:,} bytes, fewer than the {self.size:,} of the "
                               f"{self.done:,} items its {self.state.name} counts")
