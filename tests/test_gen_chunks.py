@@ -61,3 +61,34 @@ def test_a_workers_first_chunk_does_not_shrink_the_rest_and_the_end_keeps_100_ms
     free.timed(0.0, 10)
     assert free.next(10**9) == MAX_CHUNK
     assert ChunkSizes(4, 16).next(10**9) == 16  # told: as told
+
+
+def test_a_board_generators_batch_resumed_at_start_is_the_rest_of_the_same_batch():
+    """Boards made by a type's own generator (lights-out) come in chunks too; from ``start`` on they are the
+    uninterrupted batch's boards from there, seeds included (the generator's stream is made again up to ``start``)."""
+    from puzzlesmith.api import generate_chunks, generate_many
+
+    lightsout = registry.get("lightsout")
+    params = lightsout.resolve_params({"size": "5"})
+    whole = [(m.puzzle.seed, m.record["puzzle"]) for m in generate_many(lightsout, params, 12, seed=3, presses=6)]
+    rest = [(m.puzzle.seed, m.record["puzzle"]) for chunk in generate_chunks(lightsout, params, 12, seed=3, start=7,
+                                                                               presses=6) for m in chunk]
+    assert rest == whole[7:] and [s for s, _ in whole] == list(range(3, 15))
+
+
+def test_the_apis_refusals_of_where_to_run_name_the_argument():
+    import pytest
+
+    from puzzlesmith.api import PuzzleError, generate_many
+
+    params = SUDOKU.resolve_params({})
+    lightsout = registry.get("lightsout")
+    for call, where in [(lambda: generate_many(SUDOKU, params, 2, scheduler="tcp://127.0.0.1:1", workers=2),
+                         "scheduler"),
+                        (lambda: generate_many(SUDOKU, params, 2, scheduler=8786), "scheduler"),
+                        (lambda: generate_many(SUDOKU, params, 2, start=-1), "start"),
+                        (lambda: generate_many(lightsout, lightsout.resolve_params({"size": "3"}), 2,
+                                               scheduler="tcp://127.0.0.1:1"), "type 'lightsout'")]:
+        with pytest.raises(PuzzleError) as refused:
+            call()
+        assert refused.value.where == where, refused.value
