@@ -2,7 +2,7 @@
 is loaded.
 
 0 answered, 1 no solution, 2 bad input (or output that cannot be written), 3 unknown (a time or node limit stopped
-the search, or `hardest` lost its dask scheduler: the same command resumes), 4 an engine answered something the
+the search, or `hardest` or `generate` lost its dask scheduler: the same command resumes), 4 an engine answered something the
 independent checks reject (a bug to report), 130 interrupted (Ctrl-C).
 """
 
