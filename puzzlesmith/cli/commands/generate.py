@@ -165,7 +165,7 @@ def kept(args: argparse.Namespace, ptype: PuzzleType, making: Callable[[int, int
 def command_of(args: argparse.Namespace, ptype: PuzzleType) -> dict[str, Any]:
     """What makes a run's output, as a rerun on the same ``--out`` must give it again (not where it runs: --workers,
     --scheduler, --oracle and -q change nothing in the file); the seed when it was given."""
-    command = {"type": ptype.name, "param": sorted(args.param or []), "number": args.number,
+    command = {"type": ptype.name, "param": list(args.param or []), "number": args.number,
                "symmetry": args.symmetry, "difficulty": args.difficulty,
                "rating": list(args.rating) if args.rating else None, "max_tries": args.max_tries, "grid": args.grid,
                "format": args.url_format, "json": args.json, "presses": args.presses, "unique": args.unique}
