@@ -45,7 +45,7 @@ def test_bad_board_requests_are_one_line_and_exit_2():
     for args, message in [(("lightsout",), "parameter 'size': give the board size"),
                           (("lightsout", "-p", "size=3", "--presses", "40"), "--presses: a 3x3 board takes 1..9"),
                           (("pushpull", "--symmetry", "rot180"),
-                           "--symmetry, --difficulty, --oracle, --workers and --max-tries are for clue-based"),
+                           "--workers, --scheduler and --max-tries are for clue-based"),
                           (("sudoku", "--unique"), "--presses and --unique are for lights-out boards")]:
         done = run(*args, "--seed", "1")
         assert done.returncode == 2 and done.stdout == "", args

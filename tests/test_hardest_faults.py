@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cluster_support import cluster
 
 from puzzlesmith.sbp.classes import class_name, size_classes
 
@@ -103,68 +104,6 @@ def test_a_second_run_on_the_same_out_is_refused_and_a_dead_runs_lock_is_taken_o
     assert not lock.exists()
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Cluster:
-    """A dask scheduler and workers started as a user would: `dask scheduler --port P`, then `dask worker ADDRESS
-    ...` (each a process of its own, killed with the cluster)."""
-
-    def __init__(self, tmp_path: Path, port: int | None = None) -> None:
-        self.port = port or free_port()
-        self.address = f"tcp://127.0.0.1:{self.port}"
-        self.tmp_path, self.procs = tmp_path, []
-        self.quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "cwd": tmp_path}
-
-    def scheduler(self) -> Cluster:
-        file = self.tmp_path / f"scheduler-{len(self.procs)}.json"
-        self.procs.append(subprocess.Popen([sys.executable, "-m", "dask", "scheduler", "--host", "127.0.0.1",
-                                            "--port", str(self.port), "--no-dashboard", "--scheduler-file", str(file)],
-                                           **self.quiet))
-        for _ in range(300):
-            if file.exists() and file.stat().st_size:
-                return self
-            time.sleep(0.1)
-        raise AssertionError("the scheduler did not start")
-
-    def worker(self, *options: str, env: dict[str, str] | None = None) -> subprocess.Popen:
-        proc = subprocess.Popen([sys.executable, "-m", "dask", "worker", self.address, "--nthreads", "1",
-                                 "--no-dashboard", *options], **self.quiet, env=env)
-        self.procs.append(proc)
-        return proc
-
-    def wait_for_workers(self, n: int) -> None:
-        from distributed import Client
-
-        with Client(self.address, timeout=60) as client:
-            client.wait_for_workers(n, timeout=60)
-
-    def kill(self, proc: subprocess.Popen) -> None:
-        proc.kill()
-        proc.wait()
-
-    def close(self) -> None:
-        for proc in reversed(self.procs):
-            if proc.poll() is None:
-                proc.kill()
-            proc.wait()
-
-
-@contextlib.contextmanager
-def cluster(tmp_path: Path, port: int | None = None):
-    pytest.importorskip("distributed")
-    made = Cluster(tmp_path, port)
-    try:
-        yield made
-    finally:
-        made.close()
-
-
 def test_a_lost_scheduler_is_named_exit_3_and_the_same_command_resumes_once_it_is_back(tmp_path):
     """The scheduler killed with -9 while the classes of 2x7 run: the run says it lost the scheduler, how many classes
     the file keeps and what to do (exit 3, one line, no traceback, no file error); a scheduler and worker started
@@ -203,7 +142,7 @@ def test_a_lost_scheduler_is_named_exit_3_and_the_same_command_resumes_once_it_i
 def test_a_worker_that_cannot_run_the_search_is_named_before_any_work(tmp_path, fake, says):
     """A worker whose Python finds no puzzlesmith (or another version of it) would fail every class it is sent while
     the run looked idle: it is named in one line (exit 2) before any class is sent, with what it lacks."""
-    from puzzlesmith.sbp.hardest_run import software
+    from puzzlesmith.core.cluster import software
 
     site = tmp_path / "site" / "puzzlesmith"
     site.mkdir(parents=True)
@@ -332,7 +271,7 @@ def test_a_lost_clients_class_stops_at_its_next_layer_and_a_new_run_says_the_clu
                 break
             time.sleep(0.1)
     assert said[1] == (f"hardest: the cluster is busy: its workers hold 1 task(s) of another client ({key}); this "
-                       "run's classes wait for them\n"), said
+                       "run's work waits for them\n"), said
     assert second.returncode == 0, err
     assert out.read_bytes() == (TABLES / "2x4-corner-moves.jsonl").read_bytes()
     (line,) = [x for x in log.read_text().splitlines() if "stopped after" in x]

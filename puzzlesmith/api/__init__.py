@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # what each name is, for type checkers; at run time a name lo
         Verified,
         engines,
         generatable,
+        generate_chunks,
         generate_many,
         level_of,
         makes_boards,
@@ -87,11 +88,13 @@ if TYPE_CHECKING:  # what each name is, for type checkers; at run time a name lo
         unanswered,
         with_entries,
     )
+    from puzzlesmith.core.cluster import WAIT as CLUSTER_WAIT
     from puzzlesmith.core.errors import (
         BadRequest,
         DamagedFile,
         EngineError,
         GenerationError,
+        LostScheduler,
         MissingExtra,
         ModelError,
         NoAnswer,
@@ -104,6 +107,7 @@ if TYPE_CHECKING:  # what each name is, for type checkers; at run time a name lo
         WrongAnswer,
         excerpt,
     )
+    from puzzlesmith.core.files import Resumable, one_writer
     from puzzlesmith.puzzles.base import Instance, MovePuzzle, Param, PuzzleType, whole_number
     from puzzlesmith.puzzles.play import Hint, PlayKind, Step
     from puzzlesmith.solvers.base import Status
@@ -131,6 +135,10 @@ _HOMES: dict[str, str] = {
     "LEVELS": "puzzlesmith.api.batch:LEVELS",
     "MAX_SEED": "puzzlesmith.api.batch:MAX_SEED",
     "Made": "puzzlesmith.api.batch:Made",
+    "CLUSTER_WAIT": "puzzlesmith.core.cluster:WAIT",
+    "LostScheduler": "puzzlesmith.core.errors:LostScheduler",
+    "Resumable": "puzzlesmith.core.files:Resumable",
+    "one_writer": "puzzlesmith.core.files:one_writer",
     "MissingExtra": "puzzlesmith.core.errors:MissingExtra",
     "ModelError": "puzzlesmith.core.errors:ModelError",
     "MovePuzzle": "puzzlesmith.puzzles.base:MovePuzzle",
@@ -168,6 +176,7 @@ _HOMES: dict[str, str] = {
     "games": "puzzlesmith.api.puzzle:games",
     "generatable": "puzzlesmith.api.batch:generatable",
     "generate": "puzzlesmith.api.puzzle:generate",
+    "generate_chunks": "puzzlesmith.api.batch:generate_chunks",
     "generate_many": "puzzlesmith.api.batch:generate_many",
     "hardest_classes": "puzzlesmith.api.library:hardest_classes",
     "level_of": "puzzlesmith.api.batch:level_of",
@@ -232,9 +241,10 @@ __all__ = [
     "types", "unanswered", "with_entries", "counts_of",
     # the command line's (issue 42, item 2)
     "FORMATS", "LEVELS", "MAX_SEED", "SYMMETRIES", "BookEntry", "Made", "Picture", "Verified", "answer_picture",
-    "batch", "chance", "engines", "generatable", "generate_many", "level_of", "linear_matrix", "makes_boards",
-    "matrix_refusal", "move_types", "moves", "new_seed", "nonogram_from_image", "oracle_refusal",
-    "parse_rating_range", "pictures", "puzzle_picture", "verify", "whole_number",
+    "batch", "chance", "engines", "generatable", "generate_chunks", "generate_many", "level_of", "linear_matrix",
+    "makes_boards", "matrix_refusal", "move_types", "moves", "new_seed", "nonogram_from_image", "oracle_refusal",
+    "parse_rating_range", "pictures", "puzzle_picture", "verify", "whole_number", "LostScheduler", "CLUSTER_WAIT",
+    "Resumable", "one_writer",
 ]
 __all__ += ["HardestClass", "hardest_classes"]
 

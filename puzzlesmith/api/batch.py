@@ -10,7 +10,7 @@ so that every front end (``generate``, ``book``, the web page) agrees. The algor
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +26,8 @@ from puzzlesmith.api.arguments import (
     whole,
 )
 from puzzlesmith.api.puzzle import Plan, Puzzle
-from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.core.cluster import WAIT
+from puzzlesmith.core.errors import LostScheduler, PuzzleError
 from puzzlesmith.generators import LEVELS, SYMMETRIES, level_of, new_seed, parse_rating_range
 from puzzlesmith.generators.batch import MAX_SEED
 from puzzlesmith.puzzles.base import PuzzleType
@@ -34,7 +35,8 @@ from puzzlesmith.puzzles.base import PuzzleType
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-__all__ = ["LEVELS", "MAX_SEED", "SYMMETRIES", "Made", "Verified", "engines", "generatable", "generate_many",
+__all__ = ["LEVELS", "MAX_SEED", "SYMMETRIES", "Made", "Verified", "engines", "generatable", "generate_chunks",
+           "generate_many",
            "level_of", "makes_boards", "new_seed", "nonogram_from_image", "oracle_refusal", "parse_rating_range",
            "verify"]
 
@@ -98,52 +100,128 @@ class Made:
 
 
 def generate_many(ptype: PuzzleType | str, params: Mapping[str, Any], n: int, *, seed: int | None = None,
-                  workers: int = 1, executor: Executor | None = None, symmetry: str = "none",
+                  start: int = 0, workers: int = 1, executor: Executor | None = None, scheduler: str | None = None,
+                  wait: float = WAIT, say: Callable[[str], None] | None = None, symmetry: str = "none",
                   difficulty: str | None = None, rating: tuple[float, float] | None = None, oracle: str | None = None,
                   grade: bool = False, max_tries: int = 1000, presses: int | None = None,
                   unique: bool = False) -> Iterator[Made]:
     """``n`` puzzles of the type in seed order as they are made, puzzle k from ``seed + k`` alone (None: a fresh
     seed, told by each ``Made.puzzle.seed``): clue puzzles unique and minimal within ``symmetry``, at
-    ``difficulty`` or rated within ``rating`` (``grade``: graded either way), on ``workers`` processes or an
-    ``executor``; boards by the type's own generator (``presses`` and ``unique``: lights-out's targets).
+    ``difficulty`` or rated within ``rating`` (``grade``: graded either way), on ``workers`` processes, an
+    ``executor`` or the dask cluster whose scheduler is at ``scheduler`` (``generate_chunks``); boards by the type's
+    own generator (``presses`` and ``unique``: lights-out's targets). ``start`` skips the first puzzles.
 
     Options are checked at once (``PuzzleError`` naming the argument); ``GenerationError`` (``Unsolvable``)
     comes from the iterator when no puzzle of that kind can be made.
     """
+    chunks = generate_chunks(ptype, params, n, seed=seed, start=start, workers=workers, executor=executor,
+                             scheduler=scheduler, wait=wait, say=say, symmetry=symmetry, difficulty=difficulty,
+                             rating=rating, oracle=oracle, grade=grade, max_tries=max_tries, presses=presses,
+                             unique=unique)
+    return (made for chunk in chunks for made in chunk)
+
+
+def generate_chunks(ptype: PuzzleType | str, params: Mapping[str, Any], n: int, *, seed: int | None = None,
+                    start: int = 0, workers: int = 1, executor: Executor | None = None, scheduler: str | None = None,
+                    wait: float = WAIT, say: Callable[[str], None] | None = None, symmetry: str = "none",
+                    difficulty: str | None = None, rating: tuple[float, float] | None = None,
+                    oracle: str | None = None, grade: bool = False, max_tries: int = 1000,
+                    presses: int | None = None, unique: bool = False) -> Iterator[list[Made]]:
+    """``generate_many``'s puzzles, one list a chunk as its task made it, so that a caller can keep each chunk whole
+    (``generate --out``). With ``scheduler`` (a dask scheduler's address) the client is made, and its workers waited
+    for (up to ``wait`` seconds, ``say``-ing so) and checked before the first chunk, all in one line of UsageError
+    when they cannot serve (``core.cluster``); LostScheduler from the iterator when the scheduler is lost."""
     from puzzlesmith import generators
 
     ptype = puzzle_type(ptype)  # a type that cannot be generated is told so by its generator's checks
     resolved, symmetry, difficulty = _options(params, symmetry, difficulty)
     whole(n, "n", 0)
+    whole(start, "start", 0)
     base = new_seed() if seed is None else whole(seed, "seed", -MAX_SEED, MAX_SEED)
     whole(workers, "workers", 1, 1024)
     if executor is not None:
         from concurrent.futures import Executor
 
         instance_of(executor, "executor", Executor, "a concurrent.futures.Executor")
+    if scheduler is not None:
+        instance_of(scheduler, "scheduler", str, "a dask scheduler's address such as tcp://host:8786")
+        if executor is not None or workers != 1:
+            raise PuzzleError("give workers, an executor or a scheduler, not two of them", where="scheduler")
+    real(wait, "wait", 0.0, 1e9)
     flag(grade, "grade")
     flag(unique, "unique")
     whole(max_tries, "max_tries", 1)
     optional_whole(presses, "presses", 0)
     rating_range(rating)
     if makes_boards(ptype):
-        if symmetry != "none" or difficulty or rating or oracle or workers != 1 or executor is not None:
-            raise PuzzleError(f"symmetry, difficulty, rating, oracle and workers are for clue puzzles, not "
-                              f"{ptype.name} boards", where=f"type {ptype.name!r}")
+        if (symmetry != "none" or difficulty or rating or oracle or workers != 1 or executor is not None
+                or scheduler is not None):
+            raise PuzzleError(f"symmetry, difficulty, rating, oracle, workers and scheduler are for clue puzzles, "
+                              f"not {ptype.name} boards", where=f"type {ptype.name!r}")
         boards = generators.board_generator(ptype)
         assert boards is not None  # makes_boards: the type names one
         made = boards(ptype, resolved, n, seed=base, presses=presses, unique=unique)
-        return (_board(ptype, board, base + k) for k, board in enumerate(made))
+        return _board_chunks(ptype, made, base, start)
     if presses is not None or unique:
         raise PuzzleError("presses and unique are for lights-out boards", where=f"type {ptype.name!r}")
     oracle_refusal(ptype, resolved, symmetry, difficulty, None)  # bad options fail here, not at the first puzzle
     if oracle is not None:
         choice(oracle, "oracle", engines())
-    made_puzzles = generators.generate(ptype, resolved, n, seed=base, workers=workers, executor=executor,
-                                       symmetry=symmetry, difficulty=difficulty, oracle=oracle,
-                                       grade=grade or bool(difficulty) or bool(rating), max_tries=max_tries,
-                                       rating=rating)
-    return (_clue_puzzle(ptype, g) for g in made_puzzles)
+    options: dict[str, Any] = {"symmetry": symmetry, "difficulty": difficulty, "oracle": oracle, "rating": rating,
+               "grade": grade or bool(difficulty) or bool(rating), "max_tries": max_tries}
+    if scheduler is None or start >= n:
+        chunks = generators.generate_chunks(ptype, resolved, n, seed=base, start=start, workers=workers,
+                                            executor=executor, **options)
+        return ([_clue_puzzle(ptype, g) for g in chunk] for chunk in chunks)
+    from puzzlesmith.core import cluster
+
+    client = cluster.connect(scheduler)
+    try:
+        cluster.workers_ready(client, scheduler, wait, say or (lambda _: None))
+    except BaseException:
+        cluster.close(client)
+        raise
+    return _on_cluster(client, scheduler, ptype, generators.generate_chunks(
+        ptype, resolved, n, seed=base, start=start, workers=cluster.threads(client), executor=client.get_executor(),
+        **options))
+
+
+def _on_cluster(client: Any, address: str, ptype: PuzzleType, chunks: Generator[list[Any], None, None]
+                ) -> Iterator[list[Made]]:
+    """The chunks made on a dask cluster, its client closed when they end or the caller stops; the loss of the
+    scheduler (the client's calls fail) named as such, never taken for a file's error."""
+    from concurrent.futures import CancelledError
+
+    from puzzlesmith.core import cluster
+
+    try:
+        for chunk in chunks:
+            yield [_clue_puzzle(ptype, g) for g in chunk]
+    except (OSError, CancelledError):  # raised by the client's calls: a puzzle's own errors are others
+        raise LostScheduler(f"lost the scheduler {address}") from None
+    finally:
+        chunks.close()  # its executor's futures cancelled while the client still runs
+        cluster.close(client)
+
+
+def _board_chunks(ptype: PuzzleType, boards: Iterator[Any], base: int, start: int) -> Iterator[list[Made]]:
+    """A board generator's boards from ``start`` on, in chunks of about ``CHUNK_SECONDS`` of work each (the
+    generator makes them in one stream, so those before ``start`` are made again and passed over)."""
+    import time
+
+    from puzzlesmith.generators.batch import CHUNK_SECONDS
+
+    chunk: list[Made] = []
+    began = time.perf_counter()
+    for k, board in enumerate(boards):
+        if k < start:
+            continue
+        chunk.append(_board(ptype, board, base + k))
+        if time.perf_counter() - began >= CHUNK_SECONDS:
+            yield chunk
+            chunk, began = [], time.perf_counter()
+    if chunk:
+        yield chunk
 
 
 def _clue_puzzle(ptype: PuzzleType, made: Any) -> Made:

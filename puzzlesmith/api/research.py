@@ -9,7 +9,7 @@ kernels, which a one-puzzle command never needs.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
@@ -26,11 +26,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_SEED", "METRICS", "MODES", "RULES", "available_memory", "board_fits", "board_text", "boards", "choice",
-    "choose_mode", "class_budget", "class_cost", "class_name", "cluster_workers", "count_boards", "count_cost",
+    "choose_mode", "class_budget", "class_cost", "class_name", "close_client", "cluster_workers", "connect",
+    "dask_installed", "count_boards", "count_cost",
     "evaluator", "evolve", "evolve_cost", "geometry", "is_justsolved", "load_checkpoint", "local_cluster",
-    "local_memory", "LostScheduler", "new_seed", "others_work", "parse_class", "plan", "results_file",
-    "save_checkpoint", "size_class", "size_classes", "size_text", "wait_for_workers", "whole_number", "worker_memory",
-    "worker_mismatch", "worker_pool", "workers_memory", "yes_no",
+    "local_memory", "LostScheduler", "new_seed", "parse_class", "plan", "results_file",
+    "save_checkpoint", "size_class", "size_classes", "size_text", "whole_number", "worker_memory",
+    "worker_pool", "workers_memory", "workers_ready", "yes_no",
 ]
 
 
@@ -148,7 +149,7 @@ def local_cluster(workers: int, memory_per_worker: float) -> Any:
 
 def cluster_workers(client: Any) -> list[dict[str, Any]]:
     """What the scheduler says of each worker of a dask cluster."""
-    from puzzlesmith.sbp.hardest_run import cluster_workers as workers
+    from puzzlesmith.core.cluster import cluster_workers as workers
 
     return workers(client)
 
@@ -160,25 +161,33 @@ def worker_memory(client: Any) -> list[float]:
     return memory(client)
 
 
-def worker_mismatch(client: Any) -> str | None:
-    """The first worker of a dask cluster that lacks puzzlesmith or numba or has other versions, in one line."""
-    from puzzlesmith.sbp.hardest_run import worker_mismatch as mismatch
+def connect(address: str) -> Any:
+    """A dask client of the scheduler at ``address``; UsageError in one line when there is none (``core.cluster``)."""
+    from puzzlesmith.core.cluster import connect as connected
 
-    return mismatch(client)
-
-
-def others_work(client: Any) -> list[str]:
-    """The keys of the tasks a dask cluster's workers hold for other clients."""
-    from puzzlesmith.sbp.hardest_run import others_work as work
-
-    return work(client)
+    return connected(address)
 
 
-def wait_for_workers(client: Any, seconds: float) -> bool:
-    """Whether a worker joined the dask cluster within ``seconds``."""
-    from puzzlesmith.sbp.hardest_run import wait_for_workers as waited
+def workers_ready(client: Any, address: str, wait: float, say: Callable[[str], None]) -> None:
+    """Wait up to ``wait`` seconds for a first worker, then check that every worker can run the search; UsageError
+    in one line when none joins or one cannot (``core.cluster.workers_ready``)."""
+    from puzzlesmith.core.cluster import workers_ready as ready
 
-    return waited(client, seconds)
+    ready(client, address, wait, say)
+
+
+def dask_installed() -> bool:
+    """Whether dask.distributed can be imported here."""
+    from puzzlesmith.core.cluster import dask_installed as installed
+
+    return installed()
+
+
+def close_client(client: Any) -> None:
+    """Close a dask client, and the local cluster it started if any, quietly when its scheduler is gone."""
+    from puzzlesmith.core.cluster import close
+
+    close(client)
 
 
 def workers_memory(client: Any) -> list[Any]:

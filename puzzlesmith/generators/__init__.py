@@ -15,7 +15,7 @@ from typing import Any
 
 from puzzlesmith.core.errors import GenerationError, PuzzleError, Unsolvable
 from puzzlesmith.core.registry import Plugins, load
-from puzzlesmith.generators.batch import Generated, generate, generate_one, new_seed, prepare
+from puzzlesmith.generators.batch import Generated, generate, generate_chunks, generate_one, new_seed, prepare
 from puzzlesmith.generators.clues import (
     ORACLE_PREFERENCE,
     default_oracle,
@@ -39,8 +39,8 @@ from puzzlesmith.puzzles.play import Step
 
 __all__ = ["GENERATORS", "GRADERS", "LEVELS", "board_generator", "board_grader", "ORACLE_PREFERENCE", "SYMMETRIES",
            "LEVEL_TOPS", "RATINGS", "level_of", "parse_rating_range", "Generated", "GenerationError", "Grade", "Step",
-           "Unsolvable", "clue_vars", "default_oracle", "generate", "generate_one", "grade", "grid_shape", "hint",
-           "make_minimal", "new_seed", "only_solution", "orbits", "prepare", "redundant_groups"]
+           "Unsolvable", "clue_vars", "default_oracle", "generate", "generate_chunks", "generate_one", "grade",
+           "grid_shape", "hint", "make_minimal", "new_seed", "only_solution", "orbits", "prepare", "redundant_groups"]
 
 #: Board generators by name: the built-in ones, then those installed packages declare under the entry-point
 #: group ``puzzlesmith.generators``. A type names one in ``PuzzleType.board_generator`` (or gives a

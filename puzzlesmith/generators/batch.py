@@ -4,14 +4,17 @@ Puzzle k of a batch with seed S is made from seed S + k alone, so a batch gives 
 puzzles whatever runs it: one process, ``workers`` processes, or a cluster behind any
 ``concurrent.futures.Executor`` (a dask.distributed ``Client.get_executor()`` works), and
 ``generate_one(..., seed=S + k)`` remakes puzzle k by itself. Results come back in order
-as they are made, so a consumer that stops early keeps every puzzle it was given.
+as they are made, so a consumer that stops early keeps every puzzle it was given. Tasks are
+chunks of consecutive seeds sized to their work once the first are timed (``ChunkSizes``),
+which the puzzles do not depend on.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from concurrent.futures import Executor, Future
 from functools import partial
 from typing import Any, TypeVar
@@ -26,8 +29,9 @@ from puzzlesmith.generators.layout import orbits, with_layout
 from puzzlesmith.generators.levels import Probers, from_givens, graded_at, tier_of
 from puzzlesmith.puzzles.base import Instance, PuzzleType
 
-__all__ = ["COMPILED_FROM", "COMPILED_VARS", "MAX_SEED", "Generated", "by_seed", "generate", "generate_one",
-           "new_seed", "prepare", "random_stream", "worker_pool"]
+__all__ = ["CHUNK_SECONDS", "MIN_CHUNK_SECONDS", "COMPILED_FROM", "COMPILED_VARS", "MAX_SEED", "Generated",
+           "by_seed", "by_seed_chunks", "generate", "generate_chunks", "generate_one", "new_seed", "prepare",
+           "random_stream", "worker_pool"]
 
 T = TypeVar("T")
 
@@ -121,53 +125,122 @@ def new_seed() -> int:
 
 def generate(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | None = None,
              workers: int = 1, executor: Executor | None = None, chunk: int | None = None,
-             in_flight: int | None = None, **options: Any) -> Iterator[Generated]:
+             in_flight: int | None = None, start: int = 0, **options: Any) -> Iterator[Generated]:
     """Yield ``n`` puzzles in seed order as they are made; ``options`` go to ``generate_one``.
 
     ``workers > 1`` runs a process pool of that size; ``executor`` runs on any
     concurrent.futures.Executor instead (the caller owns it; ``workers`` then says how
-    many tasks it runs at once). Tasks are chunks of ``chunk`` consecutive seeds, and at
-    most ``in_flight`` chunks are queued at a time, so an endless batch stays bounded.
+    many tasks it runs at once). Tasks are chunks of consecutive seeds (``chunks``), and at
+    most ``in_flight`` chunks are queued at a time, so an endless batch stays bounded;
+    ``start`` skips the first puzzles (a run resumed: puzzle ``start`` first).
     """
+    for made in generate_chunks(ptype, params, n, seed=seed, workers=workers, executor=executor, chunk=chunk,
+                                in_flight=in_flight, start=start, **options):
+        yield from made
+
+
+def generate_chunks(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | None = None,
+                    workers: int = 1, executor: Executor | None = None, chunk: int | None = None,
+                    in_flight: int | None = None, start: int = 0, **options: Any
+                    ) -> Generator[list[Generated], None, None]:
+    """``generate``'s puzzles as the chunks its tasks made them in (``by_seed_chunks``), so that a caller can keep
+    each chunk whole as it comes (``generate --out``); the puzzles do not depend on how they were chunked."""
     _, model, _ = prepare(ptype, params, options.get("symmetry", "none"), options.get("difficulty"))  # bad options
     base = new_seed() if seed is None else seed  # fail here
     if n >= COMPILED_FROM and model.num_vars >= COMPILED_VARS and not ptype.clue_kinds:
         options = {"fast": True, **options}
-    yield from by_seed(partial(_chunk, ptype, params, options=options), n, base, workers=workers, executor=executor,
-                       chunk=chunk, in_flight=in_flight)
+    yield from by_seed_chunks(partial(_chunk, ptype, params, options=options), n, base, workers=workers,
+                              executor=executor, chunk=chunk, in_flight=in_flight, start=start)
 
 
 def by_seed(task: Callable[[list[int]], list[T]], n: int, base: int, *, workers: int = 1,
             executor: Executor | None = None, chunk: int | None = None, in_flight: int | None = None) -> Iterator[T]:
-    """``task``'s results for seeds base, base + 1, ..., base + n - 1, yielded in that order as they come.
+    """``task``'s results for seeds base, base + 1, ..., base + n - 1, yielded in that order as they come
+    (``by_seed_chunks``, one result at a time)."""
+    for results in by_seed_chunks(task, n, base, workers=workers, executor=executor, chunk=chunk, in_flight=in_flight):
+        yield from results
+
+
+#: Seconds of work a chunk is sized to once the first chunks have been timed: dask's advice is at least 100 ms a
+#: task (its scheduler spends about 1 ms on each), and the estimate of a puzzle's cost may be off by half.
+CHUNK_SECONDS = 0.25
+#: The least work of a chunk once timed, the last of a batch aside (it takes what is left): the end of a batch is
+#: shared among the workers down to chunks of this much, no smaller.
+MIN_CHUNK_SECONDS = 0.1
+#: The most puzzles in one chunk, whatever their cost: a chunk's results are held whole until it is handed on.
+MAX_CHUNK = 10_000
+
+
+class ChunkSizes:
+    """How many seeds the next chunk gets: one at first, then enough for ``CHUNK_SECONDS`` of work by the median
+    cost a seed of the chunks timed so far (the first chunk of each worker pays for its imports and models, which the
+    median leaves out), but no more than an even share of what is left, so that every worker has work to the end,
+    and no less than ``MIN_CHUNK_SECONDS`` of work."""
+
+    def __init__(self, workers: int, fixed: int | None) -> None:
+        self.workers, self.fixed = max(workers, 1), fixed
+        self.costs: list[float] = []  # seconds a seed, one entry a timed chunk (the latest 32)
+
+    def timed(self, seconds: float, seeds: int) -> None:
+        self.costs = (self.costs + [seconds / max(seeds, 1)])[-32:]
+
+    def next(self, left: int) -> int:
+        if self.fixed:
+            return self.fixed
+        if not self.costs:
+            return 1
+        cost = max(sorted(self.costs)[len(self.costs) // 2], CHUNK_SECONDS / MAX_CHUNK)
+        share = -(-left // (2 * self.workers))
+        return max(1, math.ceil(MIN_CHUNK_SECONDS / cost), min(math.ceil(CHUNK_SECONDS / cost), share))
+
+
+def _timed(task: Callable[[list[int]], list[T]], seeds: list[int]) -> tuple[float, list[T]]:
+    """What a worker runs: ``task`` on ``seeds``, and the seconds it took there (its queueing left out)."""
+    began = time.perf_counter()
+    results = task(seeds)
+    return time.perf_counter() - began, results
+
+
+def by_seed_chunks(task: Callable[[list[int]], list[T]], n: int, base: int, *, workers: int = 1,
+                   executor: Executor | None = None, chunk: int | None = None, in_flight: int | None = None,
+                   start: int = 0) -> Iterator[list[T]]:
+    """``task``'s results for seeds base + start, ..., base + n - 1, in that order, one list a chunk as it comes.
 
     ``task`` takes a list of consecutive seeds and returns one result per seed; with ``workers > 1``
     or an ``executor`` it runs elsewhere, so it must pickle (a module-level function, or a
-    functools.partial of one). ``chunk`` seeds go to each task (by default enough chunks to keep
-    every worker busy) and at most ``in_flight`` tasks are queued at a time, so n may be endless.
+    functools.partial of one). ``chunk`` seeds go to each task; by default each chunk is sized to
+    about ``CHUNK_SECONDS`` of work by the cost of those timed before it (``ChunkSizes``). At most ``in_flight``
+    tasks are queued at a time, so n may be endless.
     """
+    sizes = ChunkSizes(workers if executor is not None or workers > 1 else 1, chunk)
+    first = start  # no range over n: n may be 10^30
     if executor is None and workers <= 1:
-        for k in range(n):
-            yield from task([base + k])
+        while first < n:
+            seeds = [base + k for k in range(first, min(first + sizes.next(n - first), n))]
+            seconds, results = _timed(task, seeds)
+            sizes.timed(seconds, len(seeds))
+            first += len(seeds)
+            yield results
         return
-    size = chunk or max(1, min(16, n // (max(workers, 1) * 8)))
     window = in_flight or max(2, 3 * max(workers, 1))
     own = executor is None
     if executor is None:
         executor = worker_pool(workers)
-    pending: list[Future[list[T]]] = []
+    pending: list[tuple[int, Future[tuple[float, list[T]]]]] = []
     finished = False
     try:
-        first = 0  # chunks start at 0, size, 2 * size, ... (no range over n: n may be 10^30)
         while first < n or pending:
             while first < n and len(pending) < window:
-                seeds = [base + k for k in range(first, min(first + size, n))]
-                pending.append(executor.submit(task, seeds))
-                first += size
-            yield from pending.pop(0).result()
+                seeds = [base + k for k in range(first, min(first + sizes.next(n - first), n))]
+                pending.append((len(seeds), executor.submit(_timed, task, seeds)))
+                first += len(seeds)
+            count, future = pending.pop(0)
+            seconds, results = future.result()
+            sizes.timed(seconds, count)
+            yield results
         finished = True
     finally:
-        for future in pending:
+        for _, future in pending:
             future.cancel()
         if own:  # after an error or an interrupt, do not wait for the workers' current chunks
             executor.shutdown(wait=finished, cancel_futures=True)

@@ -17,8 +17,8 @@ estimate as the ``MEMORY`` resource where the workers declare one, so a big clas
 that can hold it; one that fails (its worker killed when out of memory, say) is submitted once more,
 then reported. Without dask they run in this process, or on a process pool. The faults of a cluster are
 answered in one line each: a lost scheduler (``LostScheduler``), workers that lack puzzlesmith or run other
-versions (``worker_mismatch``), memory planned under dask's own thresholds (``WorkerMemory``), and a class whose
-client is gone stopped at its next layer (``abandoned_check``).
+versions (``core.cluster``, shared with ``generate``), memory planned under dask's own thresholds (``WorkerMemory``),
+and a class whose client is gone stopped at its next layer (``abandoned_check``).
 """
 
 from __future__ import annotations
@@ -29,13 +29,15 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import CancelledError
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.core.errors import LostScheduler, PuzzleError, UsageError
+from puzzlesmith.core.cluster import cluster_workers, threads
+from puzzlesmith.core.errors import LostScheduler, PuzzleError
+from puzzlesmith.core.files import appended
 from puzzlesmith.sbp.classes import class_name
 from puzzlesmith.sbp.hardest import class_record, hardest_of_class, named
 
@@ -152,35 +154,12 @@ class Results:
         appended(self.path, "".join(json.dumps(x, separators=(",", ":")) + "\n" for x in lines))
         self.done[record["class"]] = {k: v for k, v in record.items() if k not in VARYING}
 
-    @contextmanager
-    def writing(self) -> Iterator[None]:
-        """The file held by this process while the block runs: a lock file beside it (``X.jsonl.lock``, holding the
-        process id), so that a second run given the same file is refused, not interleaved with this one; a lock
-        whose process is gone (killed before it could remove it) is taken over."""
-        if self.path.exists() and not self.path.is_file():  # a pipe or a device: nothing to resume, no lock beside
-            yield
-            return
-        lock = self.path.with_name(self.path.name + ".lock")
-        mine = lock.with_name(f".{lock.name}.{os.getpid()}")
-        mine.write_text(f"{os.getpid()}\n")
-        try:
-            while True:
-                try:
-                    os.link(mine, lock)  # made whole, its process id in it, or not at all
-                    break
-                except FileExistsError:
-                    holder = lock_holder(lock)
-                    if holder is not None:
-                        raise UsageError(f"another run is writing {self.path} (pid {holder})") from None
-                    with suppress(FileNotFoundError):  # another run may have taken the stale lock over first
-                        lock.unlink()
-        finally:
-            mine.unlink()
-        try:
-            yield
-        finally:
-            with suppress(FileNotFoundError):
-                lock.unlink()
+    def writing(self) -> AbstractContextManager[None]:
+        """The file held by this process while the block runs (``core.files.one_writer``: a lock file beside it,
+        ``X.jsonl.lock``), so that a second run given the same file is refused, not interleaved with this one."""
+        from puzzlesmith.core.files import one_writer
+
+        return one_writer(self.path)
 
     def finish(self, order: Sequence[str]) -> None:
         """Rewrite the file with its classes in the order ``order`` (every class of the board), whole or not at
@@ -192,33 +171,6 @@ class Results:
             for content in [{"setting": self.setting}] + [self.done[name] for name in order if name in self.done]:
                 saved = {k: v for k, v in content.items() if k not in UNSAVED}
                 f.write(json.dumps(sealed_json(saved), separators=(",", ":")) + "\n")
-
-
-def appended(path: Path, text: str) -> None:
-    """``text`` added at the end of the file ``path`` and on the disk before this returns."""
-    try:
-        with open(path, "a", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-    except OSError as e:  # fsync names no file: say which
-        raise OSError(e.errno, e.strerror, str(path)) from None
-
-
-def lock_holder(lock: Path) -> int | None:
-    """The process id a lock file names while that process runs; None for a lock left by a process that is gone
-    (or one whose writing was cut short before the id was in)."""
-    try:
-        pid = int(lock.read_text().split()[0])
-    except (OSError, ValueError, IndexError):
-        return None
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return None
-    except PermissionError:  # another user's process: alive
-        pass
-    return pid
 
 
 def load_checkpoint(path: str, setting: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -409,10 +361,7 @@ class Plan:
                                  priority=int(self.memory[sizes] // 2**20),
                                  resources={"MEMORY": self.memory[sizes] * self.scale} if resources else None)
 
-        def threads() -> int:  # every worker's, in one small call (not the workers' whole descriptions)
-            return max(sum(client.nthreads().values()), 1)
-
-        running = as_completed([submit(s) for s in islice(waiting, threads())])
+        running = as_completed([submit(s) for s in islice(waiting, threads(client))])
         for future in running:
             sizes = by_key[future.key]
             if future.status == "finished":
@@ -425,7 +374,7 @@ class Plan:
                 else:
                     self.failures.append(Failure(sizes, f"{type(why).__name__}: {why}".strip()))
             future.release()
-            for more in islice(waiting, max(threads() - running.count(), 0)):  # count(): submitted, not yet seen
+            for more in islice(waiting, max(threads(client) - running.count(), 0)):  # count(): submitted, not yet seen
                 running.add(submit(more))
             if result is not None:
                 yield result
@@ -463,83 +412,10 @@ def dask_setup(worker: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def cluster_workers(client: Any) -> list[dict[str, Any]]:
-    """What the scheduler says of each worker of the cluster: all of them (``scheduler_info`` lists only the first
-    five unless told ``n_workers=-1`` in distributed 2025.x, and takes no such argument before)."""
-    try:
-        info = client.scheduler_info(n_workers=-1)
-    except TypeError:
-        info = client.scheduler_info()
-    return list(info.get("workers", {}).values())
-
-
 def worker_memory(client: Any) -> list[float]:
     """The ``MEMORY`` resource of each worker of a cluster (an empty list when none declares it)."""
     return [w["resources"]["MEMORY"] for w in cluster_workers(client) if "MEMORY" in w.get("resources", {})]
 
-
-
-#: What a worker must import to run a class, and this process's versions of them are the ones it must have.
-NEEDED = ("puzzlesmith", "numba")
-
-
-def software() -> dict[str, str]:
-    """What this process runs a class with: Python's version and each of ``NEEDED``'s (``missing (WHY)`` when it
-    does not import)."""
-    return dict(_probe()())
-
-
-def _probe() -> Any:
-    """``software`` as a function made here, which cloudpickle sends by value (a function it cannot find by its
-    name in a module), so that a worker without puzzlesmith runs it too and says so."""
-    def probe() -> dict[str, str]:
-        import importlib
-        import platform
-        from importlib import metadata
-
-        found = {"python": platform.python_version()}
-        for name in ("puzzlesmith", "numba"):
-            try:
-                module = importlib.import_module(name)
-            except Exception as e:  # whatever stops the import is what the worker lacks
-                found[name] = f"missing ({type(e).__name__}: {e})"
-                continue
-            try:
-                found[name] = str(getattr(module, "__version__", None) or metadata.version(name))
-            except metadata.PackageNotFoundError:
-                found[name] = "of no known version"
-        return found
-    return probe
-
-
-def worker_mismatch(client: Any) -> str | None:
-    """The first worker of the cluster that cannot run the search as this process would, in one line: what it lacks
-    or has in another version (Python, puzzlesmith, numba); None when every worker matches. A worker without
-    puzzlesmith would fail each class it is sent, and the run look idle."""
-    here = software()
-    bad = []
-    for address, there in sorted(client.run(_probe()).items()):
-        problems = []
-        for name, version in here.items():
-            theirs = there.get(name, "missing")
-            if theirs == version or version.startswith("missing"):  # what this process lacks too: nothing to compare
-                continue
-            problems.append(f"{name} {theirs}" if theirs.startswith("missing") else
-                            f"{name} {theirs} there, {version} here")
-        if problems:
-            bad.append(f"worker {address} cannot run the search: {'; '.join(problems)}")
-    if not bad:
-        return None
-    return bad[0] + (f" (and {len(bad) - 1} other worker(s))" if len(bad) > 1 else "")
-
-
-def wait_for_workers(client: Any, seconds: float) -> bool:
-    """Whether a worker joined the cluster within ``seconds``."""
-    try:
-        client.wait_for_workers(1, timeout=seconds)
-    except TimeoutError:
-        return False
-    return True
 
 
 #: What a dask worker process holds beyond a plain process with the same kernels loaded, which the class costs
@@ -625,9 +501,3 @@ def class_budget(workers: Sequence[WorkerMemory]) -> tuple[float | None, float]:
         return max(declared) / scale, scale
     known = [w.budget for w in workers if w.budget is not None]
     return (min(known) if known else None), scale
-
-
-def others_work(client: Any) -> list[str]:
-    """The tasks the cluster's workers are running or hold for other clients (this run has sent none yet): a run on a
-    busy cluster says so, since its classes wait for them, a class of an abandoned run until its next layer."""
-    return sorted(str(key) for keys in client.processing().values() for key in keys)

@@ -3,25 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from puzzlesmith.api import (
+    CLUSTER_WAIT,
     LEVELS,
     MAX_SEED,
     SYMMETRIES,
     GenerationError,
+    LostScheduler,
     Made,
     PuzzleError,
     PuzzleType,
+    Resumable,
     Unsolvable,
     UsageError,
     engines,
-    generate_many,
+    generate_chunks,
     makes_boards,
     new_seed,
+    one_writer,
     oracle_refusal,
     parse_rating_range,
     type_of,
@@ -34,11 +39,12 @@ from puzzlesmith.cli.common import (
     add_type_options,
     add_url_format_option,
     check_url_format,
-    emit_json,
     positive_int,
+    positive_seconds,
     resolved_params,
     whole_numbers,
 )
+from puzzlesmith.cli.outputs import check_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -63,6 +69,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "(default 1000)")
     p.add_argument("--workers", type=whole_numbers(1, MAX_WORKERS, f"1 to {MAX_WORKERS}"), default=1, metavar="K",
                    help=f"processes making puzzles (default 1, at most {MAX_WORKERS})")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="make the puzzles on the dask cluster whose scheduler is at ADDRESS (tcp://host:8786): the "
+                        "same puzzles as here, in the same order")
+    p.add_argument("--wait", type=positive_seconds, default=CLUSTER_WAIT, metavar="SECONDS",
+                   help=f"with --scheduler, how long to wait for a first worker to join; default {CLUSTER_WAIT:g}")
     p.add_argument("--oracle", metavar="ENGINE",
                    help="engine that answers the uniqueness questions (default: the fastest registered); "
                         "the puzzles do not depend on it")
@@ -70,6 +81,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_url_format_option(p, "print each puzzle")
     p.add_argument("--json", action="store_true",
                    help="JSON Lines: puzzle, solution, clues, grade, seed, ... one object per puzzle")
+    p.add_argument("--out", metavar="FILE",
+                   help="write the puzzles to FILE, each chunk as it is made; the same command run again continues "
+                        "where it stopped (FILE.run beside it says how far it got)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no seed note on stderr")
     p.add_argument("--presses", type=whole_numbers(0, 10**7, "0 to 10^7"), metavar="N",
                    help="lights-out boards: the fewest presses that clear the board is exactly N")
@@ -106,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
         return run_boards(args, ptype, params)
     if args.presses is not None or args.unique:
         raise UsageError("--presses and --unique are for lights-out boards")
+    if args.scheduler and args.workers != 1:
+        raise UsageError("--workers runs a local pool and --scheduler names a cluster: give one of them")
     if args.oracle is not None:
         if args.oracle not in engines():
             oracle_refusal(ptype, params, args.symmetry, args.difficulty)  # bad options are told first
@@ -113,30 +129,78 @@ def run(args: argparse.Namespace) -> int:
         reason = oracle_refusal(ptype, params, args.symmetry, args.difficulty, args.oracle)
         if reason:
             raise UsageError(f"--oracle {args.oracle}: {reason}")
-    seed = new_seed() if args.seed is None else args.seed
-    made = generate_many(ptype, params, args.number, seed=seed, workers=args.workers, symmetry=args.symmetry,
-                         difficulty=args.difficulty, oracle=args.oracle, grade=args.json, max_tries=args.max_tries,
-                         rating=args.rating)
-    announce(args, seed)
+    return kept(args, ptype, lambda seed, start: generate_chunks(
+        ptype, params, args.number, seed=seed, start=start, workers=args.workers, scheduler=args.scheduler,
+        wait=args.wait, say=say, symmetry=args.symmetry, difficulty=args.difficulty, oracle=args.oracle,
+        grade=args.json, max_tries=args.max_tries, rating=args.rating))
+
+
+def kept(args: argparse.Namespace, ptype: PuzzleType, making: Callable[[int, int], Iterator[list[Made]]]) -> int:
+    """The run, its puzzles printed or, with ``--out``, kept in the file chunk by chunk (``Resumable``): held by
+    this process alone (``one_writer``), a rerun of the same command making only what the file lacks."""
+    if not args.out:
+        seed = new_seed() if args.seed is None else args.seed
+        made = making(seed, 0)
+        announce(args, seed)
+        return emitted(args, ptype, made, None)
+    check_output(args.out, "--out")
+    making(0 if args.seed is None else args.seed, args.number)  # bad options told before the file is touched
+    with one_writer(args.out):
+        sink = Resumable(args.out, command_of(args, ptype), {} if args.seed is not None else {"seed": new_seed()})
+        seed = sink.start()["seed"]
+        if sink.done >= args.number:
+            if not args.quiet:
+                print(f"generate: nothing left to make: {args.out} holds all {args.number:,} puzzles",
+                      file=sys.stderr, flush=True)
+            return EXIT_OK
+        made = making(seed, sink.done)
+        if sink.done and not args.quiet:
+            print(f"generate: {args.out} holds {sink.done:,} of the {args.number:,} puzzles: making the rest",
+                  file=sys.stderr, flush=True)
+        elif args.seed is None and not args.quiet:
+            print(f"puzzlesmith: seed {seed} (a rerun of this command continues with it)", file=sys.stderr)
+        return emitted(args, ptype, made, sink)
+
+
+def command_of(args: argparse.Namespace, ptype: PuzzleType) -> dict[str, Any]:
+    """What makes a run's output, as a rerun on the same ``--out`` must give it again (not where it runs: --workers,
+    --scheduler, --oracle and -q change nothing in the file); the seed when it was given."""
+    command = {"type": ptype.name, "param": list(args.param or []), "number": args.number,
+               "symmetry": args.symmetry, "difficulty": args.difficulty,
+               "rating": list(args.rating) if args.rating else None, "max_tries": args.max_tries, "grid": args.grid,
+               "format": args.url_format, "json": args.json, "presses": args.presses, "unique": args.unique}
+    return command if args.seed is None else {**command, "seed": args.seed}
+
+
+def emitted(args: argparse.Namespace, ptype: PuzzleType, made: Iterator[list[Made]], sink: Resumable | None) -> int:
+    """Print each chunk (or append it to ``sink``, whole) as it comes; the exit status."""
+    done = sink.done if sink is not None else 0
     bar = None
     if not args.quiet and sys.stderr.isatty() and args.number > 1:
         from tqdm import tqdm  # only when a bar is shown: keeps the command's start-up light
 
-        bar = tqdm(total=args.number, unit="puzzle", file=sys.stderr)
-    out = Output(args, ptype)
+        bar = tqdm(total=args.number, initial=done, unit="puzzle", file=sys.stderr)
+    out = Output(args, ptype, done)
     try:
-        for one in made:
-            if args.json:
-                emit_json(with_params(args, one))
+        for chunk in made:
+            text = "".join(out.text(one) for one in chunk)
+            if sink is not None:
+                sink.add(text, len(chunk))
             else:
-                out.print(one)
+                sys.stdout.write(text)
+                sys.stdout.flush()
             if bar is not None:
-                bar.update()
+                bar.update(len(chunk))
     except Unsolvable as e:
         print(f"puzzlesmith: {e}", file=sys.stderr)
         return EXIT_NO_SOLUTION
     except GenerationError as e:
         print(f"puzzlesmith: gave up: {e}", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except LostScheduler as e:
+        where = f"{sink.done:,} puzzle(s) kept in {args.out}" if sink is not None else f"{out.count - done:,} printed"
+        print(f"generate: {e}; {where}; restart the scheduler and workers, then run the same command again",
+              file=sys.stderr, flush=True)
         return EXIT_UNKNOWN
     finally:
         if bar is not None:
@@ -153,24 +217,28 @@ class Output:
     grid, such as sixteen 4x4 sudokus), and a note on stderr when a -p the text does not carry is
     needed to read them back (a sudoku's 3x2 boxes)."""
 
-    def __init__(self, args: argparse.Namespace, ptype: PuzzleType) -> None:
+    def __init__(self, args: argparse.Namespace, ptype: PuzzleType, count: int = 0) -> None:
         self.args, self.ptype = args, ptype
-        self.count = 0
+        self.count = count  # puzzles before this run's first: a file resumed
+        self.first = True
         self.separate = False
 
-    def print(self, made: Made) -> None:
+    def text(self, made: Made) -> str:
+        """The puzzle as it is printed: its line (or grid, URL, JSON record), the blank line before it included."""
         puzzle = made.puzzle
+        if self.args.json:
+            return json.dumps(with_params(self.args, made), separators=(",", ":")) + "\n"
         if self.args.url_format:
-            print(puzzle.to_url(self.args.url_format), flush=True)
-            return
+            return puzzle.to_url(self.args.url_format) + "\n"
         text = puzzle.text if self.args.grid else puzzle.line
-        if not self.count:
+        if self.first:
             n = self.args.number
             self.separate = "\n" in text or (1 < n <= 10_000 and self.ptype.is_one_line(text)
                                              and self.ptype.is_one_grid([text] * n))
             self._note(text, puzzle.params)
-        print(("\n" if self.count and self.separate else "") + text, flush=True)
+            self.first = False
         self.count += 1
+        return ("\n" if self.count > 1 and self.separate else "") + text + "\n"
 
     def _note(self, text: str, params: dict[str, Any]) -> None:
         if self.args.quiet or not self.args.param:
@@ -196,6 +264,11 @@ def with_params(args: argparse.Namespace, made: Made) -> dict[str, Any]:
     return {"type": record["type"], "params": {k.strip(): v.strip() for k, v in params.items()}, **record}
 
 
+def say(text: str) -> None:
+    """A word on stderr from a run on a cluster, before its puzzles are made."""
+    print(f"generate: {text}", file=sys.stderr, flush=True)
+
+
 def announce(args: argparse.Namespace, seed: int) -> None:
     """A seed the user did not give is shown on stderr, so the same puzzles can be made again."""
     if args.seed is None and not args.quiet:
@@ -206,21 +279,8 @@ def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, An
     """Types that are not made of clues (lights-out, nonograms, tile puzzles' starts) have their own board
     generator."""
     if (args.symmetry != "none" or args.difficulty or args.rating or args.oracle or args.workers != 1
-            or args.max_tries != 1000):
-        raise UsageError("--symmetry, --difficulty, --oracle, --workers and --max-tries are for clue-based "
-                         f"puzzles, not {ptype.name} boards")
-    seed = new_seed() if args.seed is None else args.seed
-    made: Iterator[Made] = generate_many(ptype, params, args.number, seed=seed, presses=args.presses,
-                                         unique=args.unique)
-    announce(args, seed)
-    out = Output(args, ptype)
-    try:
-        for one in made:
-            if args.json:
-                emit_json(with_params(args, one))
-            else:
-                out.print(one)
-    except GenerationError as e:
-        print(f"puzzlesmith: gave up: {e}", file=sys.stderr)
-        return EXIT_UNKNOWN
-    return EXIT_OK
+            or args.max_tries != 1000 or args.scheduler):
+        raise UsageError("--symmetry, --difficulty, --oracle, --workers, --scheduler and --max-tries are for "
+                         f"clue-based puzzles, not {ptype.name} boards")
+    return kept(args, ptype, lambda seed, start: generate_chunks(ptype, params, args.number, seed=seed, start=start,
+                                                                 presses=args.presses, unique=args.unique))

@@ -13,10 +13,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from contextlib import nullcontext, suppress
+from contextlib import nullcontext
 from typing import Any
 
-from puzzlesmith.api import PuzzleError, UsageError, research
+from puzzlesmith.api import CLUSTER_WAIT, PuzzleError, UsageError, research
 from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import (
     EXIT_NO_SOLUTION,
@@ -30,8 +30,6 @@ from puzzlesmith.cli.outputs import check_output
 from puzzlesmith.cli.sbp import add_param_option, add_yes_option, check_duration, read_params
 
 NAMES = ("size", "sizes", "goal", "metric")
-#: Seconds a run on a cluster without workers waits for one to join (``--wait``).
-WAIT = 60.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,8 +39,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="processes: more than 1 starts a local dask cluster (a process pool without dask); default 1")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the classes on the dask cluster whose scheduler is at ADDRESS (tcp://host:8786)")
-    p.add_argument("--wait", type=positive_seconds, default=WAIT, metavar="SECONDS",
-                   help=f"with --scheduler, how long to wait for a first worker to join; default {WAIT:g}")
+    p.add_argument("--wait", type=positive_seconds, default=CLUSTER_WAIT, metavar="SECONDS",
+                   help=f"with --scheduler, how long to wait for a first worker to join; default {CLUSTER_WAIT:g}")
     p.add_argument("--out", metavar="FILE",
                    help="results as JSON Lines, each class written as it finishes; a run given the same FILE resumes")
     p.add_argument("--checkpoint", metavar="FILE",
@@ -131,11 +129,7 @@ def searched(args: argparse.Namespace, rows: int, cols: int, params: dict[str, A
         return report(args, plan, client, classes, done, results, setting)
     finally:
         if client is not None:
-            cluster = getattr(client, "cluster", None)
-            with suppress(OSError, TimeoutError):  # a client whose scheduler is gone closes with errors of its own
-                client.close(timeout=5)
-            if cluster is not None:
-                cluster.close()
+            research.close_client(client)
 
 
 def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, Any],
@@ -148,9 +142,9 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     workers, client, per_worker, scale, given = args.workers, None, None, 1.0, None
     memories: list[Any] = []
     if args.scheduler:
-        client = connect(args.scheduler)
+        client = research.connect(args.scheduler)
         if todo:
-            workers_ready(client, args.scheduler, args.wait)
+            research.workers_ready(client, args.scheduler, args.wait, say)
         memories = research.workers_memory(client)
         workers = max(len(memories), 1)
         per_worker, scale = research.class_budget(memories)
@@ -162,7 +156,7 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
         if args.memory is not None:
             given = args.memory if given is None else min(args.memory, given)
         per_worker = given
-        if given is not None and workers > 1 and todo and dask_installed():  # a local cluster of that memory each
+        if given is not None and workers > 1 and todo and research.dask_installed():  # a local cluster, that much each
             per_worker, scale = research.class_budget([research.local_memory(given)])
     modes = {c: research.choose_mode(rows, cols, c, params["metric"], per_worker) if args.mode == "auto" else args.mode
              for c in todo}
@@ -207,52 +201,14 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
                          + (f"{', '.join(ways[:-1])} or " if len(ways) > 1 else "") + ways[-1])
     if free is not None and at_once > free:
         raise UsageError(f"{what} needs about {size_text(at_once)} of memory but only {size_text(free)} is available")
-    if client is None and workers > 1 and todo and dask_installed():
+    if client is None and workers > 1 and todo and research.dask_installed():
         client = research.local_cluster(workers, given or 2**31)
     return plan, client
 
 
-def dask_installed() -> bool:
-    from importlib.util import find_spec
-
-    return find_spec("distributed") is not None
-
-
-def connect(address: str) -> Any:
-    """A dask client of the scheduler at ``address``; one clear line when there is none to reach."""
-    if not dask_installed():
-        raise UsageError("--scheduler needs dask: pip install 'puzzlesmith[dask]'")
-    import logging
-
-    from distributed import Client
-
-    # the run says in one line what went wrong with the cluster; dask's client would log tracebacks as well (its
-    # attempts to reconnect to a scheduler that is gone)
-    for name in [n for n in logging.root.manager.loggerDict if n.split(".")[0] == "distributed"] + ["distributed"]:
-        logging.getLogger(name).setLevel(logging.CRITICAL)  # dask's configuration sets some of them one by one
-    try:
-        return Client(address, timeout=10)
-    except (OSError, TimeoutError, ValueError) as e:
-        raise UsageError(f"--scheduler {address}: cannot reach a dask scheduler there ({e})") from None
-
-
-def workers_ready(client: Any, address: str, wait: float) -> None:
-    """Wait for a first worker (saying so) when the cluster has none; UsageError when none joins within ``wait``
-    seconds, or when a worker cannot run the search as this process would (puzzlesmith or numba missing there, or
-    of another version)."""
-    if not research.cluster_workers(client):
-        print(f"hardest: waiting for workers to join {address} (up to {wait:g} s, --wait)", file=sys.stderr,
-              flush=True)
-        if not research.wait_for_workers(client, wait):
-            raise UsageError(f"--scheduler {address}: no worker joined in {wait:g} s: start workers "
-                             f"(dask worker {address} --nthreads 1) or give a longer --wait")
-    mismatch = research.worker_mismatch(client)
-    if mismatch is not None:
-        raise UsageError(f"--scheduler {address}: {mismatch}")
-    busy = research.others_work(client)
-    if busy:
-        print(f"hardest: the cluster is busy: its workers hold {len(busy)} task(s) of another client ({busy[0]}"
-              + (", ..." if len(busy) > 1 else "") + "); this run's classes wait for them", file=sys.stderr, flush=True)
+def say(text: str) -> None:
+    """A word on stderr from the run, before its classes are searched."""
+    print(f"hardest: {text}", file=sys.stderr, flush=True)
 
 
 def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple[int, ...]],
