@@ -57,7 +57,16 @@ if TYPE_CHECKING:
 
 def _prop(c: Constraint, lo: int, domains: Sequence[Domain]) -> Prop:
     """The kernel's propagator for a Linear, Table or Parity constraint."""
-    from puzzlesmith.solvers.propkernel import LINEAR, LINEAR_EQUAL, OPS, PARITY, SUM_SPAN_FOR_SUPPORT, TABLE, Prop
+    from puzzlesmith.solvers.propkernel import (
+        IDEMPOTENT,
+        LINEAR,
+        LINEAR_EQUAL,
+        OPS,
+        PARITY,
+        SUM_SPAN_FOR_SUPPORT,
+        TABLE,
+        Prop,
+    )
 
     if isinstance(c, Linear):
         terms = [(v, a) for v, a in zip(c.vars, c.coeffs) if a]  # a zero coefficient constrains nothing
@@ -66,14 +75,17 @@ def _prop(c: Constraint, lo: int, domains: Sequence[Domain]) -> Prop:
             low = [min(a * x for x in domains[v]) for v, a in terms]
             span = sum(max(a * x for x in domains[v]) for v, a in terms) - sum(low)
             if span <= SUM_SPAN_FOR_SUPPORT:
-                units = len({v for v, _ in terms}) == len(terms) and all(a in (1, -1) for _, a in terms)
-                return Prop(LINEAR_EQUAL, c.vars, terms, op=int(units), rhs=c.rhs - sum(low), lows=low, value=span)
+                distinct = len({v for v, _ in terms}) == len(terms)
+                units = distinct and all(a in (1, -1) for _, a in terms)
+                return Prop(LINEAR_EQUAL, c.vars, terms, op=int(units) | IDEMPOTENT * distinct, rhs=c.rhs - sum(low),
+                            lows=low, value=span)
         return Prop(LINEAR, c.vars, terms, op=OPS[c.op], rhs=c.rhs)
     if isinstance(c, Table):
         allowed = [set(domains[v]) for v in c.vars]
         # A row with a value outside its variable's domain can never be chosen: dropped.
         rows = [row for row in c.tuples if all(x in a for x, a in zip(row, allowed))]
-        return Prop(TABLE, c.vars, [(v, 1) for v in c.vars], value=len(rows),
+        return Prop(TABLE, c.vars, [(v, 1) for v in c.vars], op=IDEMPOTENT * (len(set(c.vars)) == len(c.vars)),
+                    value=len(rows),
                     aux=[1 << (x - lo) for row in rows for x in row])
     assert isinstance(c, Parity)
     p = c.modulus
