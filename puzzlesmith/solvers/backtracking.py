@@ -72,8 +72,9 @@ def _prop(c: Constraint, lo: int, domains: Sequence[Domain]) -> Prop:
         terms = [(v, a) for v, a in zip(c.vars, c.coeffs) if a]  # a zero coefficient constrains nothing
         if c.op == "==":
             # Full support when the sums span a small range (two cells summing to 4 cannot hold 2 and 2).
-            low = [min(a * x for x in domains[v]) for v, a in terms]
-            span = sum(max(a * x for x in domains[v]) for v, a in terms) - sum(low)
+            # Domains are sorted: a term's least and greatest contributions are at their ends.
+            low = [a * domains[v][0] if a > 0 else a * domains[v][-1] for v, a in terms]
+            span = sum(a * domains[v][-1] if a > 0 else a * domains[v][0] for v, a in terms) - sum(low)
             if span <= SUM_SPAN_FOR_SUPPORT:
                 distinct = len({v for v, _ in terms}) == len(terms)
                 units = distinct and all(a in (1, -1) for _, a in terms)
