@@ -750,9 +750,10 @@ class _Xcsp:
                 starts.append(int(lst.get("startIndex") or 0))
             except ValueError:
                 raise self.fail("startIndex must be an integer", lst) from None
-        if len(lists) == 1:
-            xs = self.items(lists[0].text, lists[0])
-            lists_values, s = [xs, xs], [starts[0], starts[0]]
+        if len(lists) <= 1:  # one list: its own inverse (the list may stand alone, as <channel> x[] </channel>)
+            xs = self.list_of(node)
+            start = starts[0] if starts else 0
+            lists_values, s = [xs, xs], [start, start]
         elif len(lists) == 2:
             lists_values, s = [self.items(lst.text, lst) for lst in lists], starts
         else:
