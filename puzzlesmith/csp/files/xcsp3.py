@@ -142,6 +142,23 @@ def _tree(source_text: str, reader: Reader) -> tuple[Node, dict[int, int]]:
     return root, lines
 
 
+def truncated(model: Model, x: E.Expr, y: E.Expr, modulo: bool) -> E.Expr:
+    """Division toward zero and the remainder of x's sign (Java's, as the XCSP3 tools and FlatZinc compute them);
+    Python's floor division where neither side is ever negative (the two agree there). By zero: no value."""
+    low_x = E.bounds(model, E.linear(model, x))[0]
+    low_y = E.bounds(model, E.linear(model, y))[0]
+    if low_x >= 0 and low_y >= 0:
+        return E.Division(x, y, modulo)
+
+    def java(v: list[int]) -> int | None:
+        if v[1] == 0:
+            return None
+        q = abs(v[0]) // abs(v[1]) * (1 if (v[0] >= 0) == (v[1] >= 0) else -1)
+        return v[0] - q * v[1] if modulo else q
+
+    return E.Apply([x, y], java, "mod" if modulo else "div")  # type: ignore[arg-type]
+
+
 def _split(text: str) -> list[str]:
     """Whitespace-separated items, an expression's inner spaces (``add(x, 1)``) kept inside its item."""
     items, depth, current = [], 0, ""
@@ -441,20 +458,7 @@ class _Xcsp:
         return E.Compare(e, "!=", E.Const(0))  # an integer as a condition: true when not 0
 
     def division(self, x: E.Expr, y: E.Expr, modulo: bool) -> E.Expr:
-        """Java's division (toward zero) and remainder (of x's sign), as the XCSP3 tools compute them; Python's
-        floor division where both sides are never negative (the two agree there)."""
-        low_x = E.bounds(self.model, E.linear(self.model, x))[0]
-        low_y = E.bounds(self.model, E.linear(self.model, y))[0]
-        if low_x >= 0 and low_y >= 0:
-            return E.Division(x, y, modulo)
-
-        def java(v: list[int]) -> int | None:
-            if v[1] == 0:
-                return None
-            q = abs(v[0]) // abs(v[1]) * (1 if (v[0] >= 0) == (v[1] >= 0) else -1)
-            return v[0] - q * v[1] if modulo else q
-
-        return E.Apply([x, y], java, "mod" if modulo else "div")  # type: ignore[arg-type]
+        return truncated(self.model, x, y, modulo)
 
     # -- constraints ----------------------------------------------------------------------------------------------
     def constraints(self, section: Node) -> None:
