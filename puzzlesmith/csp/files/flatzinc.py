@@ -4,8 +4,8 @@ Handbook", section "FlatZinc"), in and out: the integer and Boolean builtins.
 Read: parameters and variables (ranges, sets, ``bool``; arrays of them; aliases ``var ...: x = y``), and the
 constraints ``int_lin_eq``/``le``/``ne`` (and their ``_reif``), ``int_eq``/``ne``/``le``/``lt`` (and ``_reif``),
 ``int_times``, ``int_div``, ``int_mod`` (toward zero, as FlatZinc defines them), ``int_abs``, ``int_min``/``max``,
-``int_plus``, ``int_pow``, ``array_int_element``, ``array_var_int_element`` (and their ``bool`` forms), ``all_different_int``,
-``bool2int``, ``bool_eq``/``not``/``le``/``lt``/``xor``/``and``/``or`` (and ``_reif``), ``bool_clause``,
+``int_plus``, ``int_pow``, ``array_int_element``, ``array_var_int_element`` (and their ``bool`` forms),
+``all_different_int``, ``bool2int``, ``bool_eq``/``not``/``le``/``lt``/``xor``/``and``/``or`` (and ``_reif``), ``bool_clause``,
 ``array_bool_or``/``and``/``xor``, ``bool_lin_eq``/``le``, ``set_in``, the ``_reif`` forms of the constraints and
 their half reifications ``_imp`` (Gecode's FlatZinc has them); ``solve satisfy``,
 ``minimize`` and ``maximize``. Annotations are read past, but for one use: the variables marked ``output_var`` or
