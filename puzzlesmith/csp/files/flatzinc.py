@@ -2,15 +2,15 @@
 Handbook", section "FlatZinc"), in and out: the integer and Boolean builtins.
 
 Read: parameters and variables (ranges, sets, ``bool``; arrays of them; aliases ``var ...: x = y``), and the
-constraints ``int_lin_eq``/``le``/``ne`` (and their ``_reif``), ``int_eq``/``ne``/``le``/``lt`` (and ``_reif``),
-``int_times``, ``int_div``, ``int_mod`` (toward zero, as FlatZinc defines them), ``int_abs``, ``int_min``/``max``,
-``int_plus``, ``int_pow``, ``array_int_element``, ``array_var_int_element`` (and their ``bool`` forms),
-``all_different_int``, ``bool2int``, ``bool_eq``/``not``/``le``/``lt``/``xor``/``and``/``or`` (and ``_reif``), ``bool_clause``,
-``array_bool_or``/``and``/``xor``, ``bool_lin_eq``/``le``, ``set_in``, the ``_reif`` forms of the constraints and
-their half reifications ``_imp`` (Gecode's FlatZinc has them); ``solve satisfy``,
-``minimize`` and ``maximize``. Annotations are read past, but for one use: the variables marked ``output_var`` or
-in an ``output_array`` are the answer (what a FlatZinc solver prints), the others (MiniZinc's introduced
-variables) helpers. ``var int`` without bounds is refused: every variable here has a finite domain.
+constraints ``int_lin_eq``/``le``/``ne``, ``int_eq``/``ne``/``le``/``lt``, ``int_times``, ``int_div``, ``int_mod``
+(toward zero, as FlatZinc defines them), ``int_abs``, ``int_min``/``max``, ``int_plus``, ``int_pow``,
+``array_int_element``, ``array_var_int_element`` (and their ``bool`` forms), ``all_different_int``, ``bool2int``,
+``bool_eq``/``not``/``le``/``lt``/``xor``/``and``/``or``, ``bool_clause``, ``array_bool_or``/``and``/``xor``,
+``bool_lin_eq``/``le``, ``set_in``, the ``_reif`` forms of the constraints and their half reifications ``_imp``
+(Gecode's FlatZinc has them); ``solve satisfy``, ``minimize`` and ``maximize``. Annotations are read past, but for
+one use: the variables marked ``output_var`` or in an ``output_array`` are the answer (what a FlatZinc solver
+prints), the others (MiniZinc's introduced variables) helpers. ``var int`` without bounds is refused: every
+variable here has a finite domain.
 
 Written: each variable with its domain (the answer's marked ``output_var``), Linear as ``int_lin_*``, AllDifferent
 as ``all_different_int`` (over introduced variables ``x + k`` where it has offsets), a Table as one Boolean a row
