@@ -5,7 +5,7 @@ written and read back.
 The instances in tests/data/xcsp3 are pycsp3's (Lecoutre and Szczepanski, "PyCSP3: Modeling Combinatorial
 Constrained Problems in Python", github.com/xcsp3team/pycsp3, MIT licence: tests/data/xcsp3/LICENSE.md)."""
 
-from itertools import product
+from itertools import permutations, product
 from pathlib import Path
 
 import pytest
@@ -51,6 +51,19 @@ def test_golomb_ruler_8_is_34_long():
     # OEIS A003022, "Length of shortest (or optimal) Golomb ruler with n marks": 34 for n = 8
     r = ps.read_model(DATA / "GolombRuler-8.xml").solve(engine="cpsat")
     assert r.objective == 34 and r.optimal
+
+
+def test_traveling_salesman_10_against_every_tour():
+    # pycsp3's TravelingSalesman-10-20-0 (element over a distance matrix in a group): no published optimum, so
+    # every tour from city 0 is tried
+    distances = [[0, 3, 15, 13, 4, 5, 9, 5, 16, 8], [3, 0, 18, 16, 2, 2, 12, 6, 19, 8],
+                 [15, 18, 0, 2, 17, 19, 7, 13, 3, 16], [13, 16, 2, 0, 15, 17, 5, 11, 4, 14],
+                 [4, 2, 17, 15, 0, 2, 10, 4, 17, 5], [5, 2, 19, 17, 2, 0, 12, 6, 19, 6],
+                 [9, 12, 7, 5, 10, 12, 0, 6, 7, 9], [5, 6, 13, 11, 4, 6, 6, 0, 13, 4],
+                 [16, 19, 3, 4, 17, 19, 7, 13, 0, 15], [8, 8, 16, 14, 5, 6, 9, 4, 15, 0]]
+    best = min(sum(distances[a][b] for a, b in zip((0, *rest), (*rest, 0))) for rest in permutations(range(1, 10)))
+    r = ps.read_model(DATA / "TravelingSalesman-10-20-0.xml").solve(engine="cpsat")
+    assert r.objective == best == 47 and r.optimal
 
 
 # -- each element against a brute force --------------------------------------------------------------------------------

@@ -9,13 +9,13 @@ reading the file back counts the same answers. Names that are no XCSP3 identifie
 with the name in ``note``.
 
 Read: the core of the competitions' mini tracks: integer variables and arrays (``<domain for=...>`` included),
-``<intension>`` (every operator of the functional syntax but the set and symbolic ones), ``<extension>``
-(supports or conflicts, ``*`` in tuples), ``allDifferent`` (lists, expressions, ``except``, matrices),
-``allEqual``, ``sum`` (coefficients, conditions with ``in``), ``count``, ``nValues``, ``cardinality``,
-``minimum``/``maximum``, ``element``, ``ordered``, ``lex``, ``channel``, ``instantiation``, ``circuit``,
-``noOverlap`` and ``cumulative`` (one dimension), inside ``<block>`` and ``<group>``; objectives over an
-expression or of type sum, minimum, maximum and nValues. Anything else is refused in one line naming the
-element and its line. ``div`` and ``mod`` follow the XCSP3 tools' (Java's) truncation toward zero.
+``<intension>`` (every operator of the functional syntax but the set and symbolic ones), ``<extension>`` (supports
+or conflicts, ``*`` in tuples), ``allDifferent`` (lists, expressions, ``except``, matrices), ``allEqual``, ``sum``
+(coefficients, conditions with ``in``), ``count``, ``nValues``, ``cardinality``, ``minimum``/``maximum``,
+``element`` (over a list or a matrix), ``ordered``, ``lex``, ``channel``, ``instantiation``, ``circuit``,
+``noOverlap`` and ``cumulative`` (one dimension), inside ``<block>`` and ``<group>``; objectives over an expression
+or of type sum, minimum, maximum and nValues. Anything else is refused in one line naming the element and its line.
+``div`` and ``mod`` follow the XCSP3 tools' (Java's) truncation toward zero.
 """
 
 from __future__ import annotations
@@ -182,6 +182,7 @@ class _Xcsp:
         self.vars: dict[str, E.Var] = {}
         self.arrays: dict[str, tuple[tuple[int, ...], dict[tuple[int, ...], E.Var]]] = {}
         self.node: Node | None = None
+        self.copies: list[Node] = []  # a group's constraints, made from its template: kept, so their ids stay theirs
 
     def fail(self, message: str, node: Node | None = None) -> ModelError:
         at = node if node is not None else self.node
@@ -534,7 +535,7 @@ class _Xcsp:
             raise self.fail("a group without its constraint template", node)
         for args in node.findall("args"):
             made = self.filled(template, _split(args.text or ""), args)
-            self._keep.append(made)  # ids of copies stay unique while the reading lasts
+            self.copies.append(made)
             self.constraint(made)
 
     def filled(self, n: Node, values: list[str], args: Node) -> Node:
@@ -556,8 +557,6 @@ class _Xcsp:
         other.extend(self.filled(k, values, args) for k in n)
         self.lines[id(other)] = self.lines.get(id(args), 0)
         return other
-
-    _keep: list[Node]
 
     def _extension(self, node: Node) -> None:
         scope = self.list_of(node)
@@ -691,11 +690,20 @@ class _Xcsp:
         self.post(self.condition(node, E.MinMax(self.list_of(node), largest=True)), node)
 
     def _element(self, node: Node) -> None:
-        if node.find("matrix") is not None:
-            raise self.fail("element over a matrix is not supported", node)
-        xs, start = self.list_of(node), self.start_index(node)
         index_node = node.find("index")
         value_node = node.find("value")
+        matrix = node.find("matrix")
+        if matrix is not None:  # m[i][j] with two variable indices: the element of the rows read one after another
+            rows = [self.items(row.replace(",", " "), matrix) for row in re.findall(r"\(([^)]*)\)", matrix.text or "")]
+            rows = rows or self.rows_of(matrix)
+            if len({len(r) for r in rows}) != 1 or index_node is None or value_node is None:
+                raise self.fail("element over a matrix takes equal rows, <index> i j </index> and a <value>", node)
+            i, j = self.items(index_node.text, index_node)
+            width = len(rows[0])
+            flat = E.Element([x for r in rows for x in r], i * width + j, [(i, len(rows)), (j, width)])
+            self.post(E.Compare(flat, "==", self.one(value_node.text, value_node)), node)
+            return
+        xs, start = self.list_of(node), self.start_index(node)
         if value_node is None:
             if node.find("condition") is None:
                 raise self.fail("has no <value> and no <condition>", node)
@@ -855,7 +863,6 @@ def parse(source_text: str, into: Model, source: str = "<text>") -> Model:
     if root.get("type", "CSP") not in ("CSP", "COP"):
         raise reader.fail(f"instances of type {root.get('type')!r} are not supported (CSP and COP)", 1)
     x = _Xcsp(into, reader, lines)
-    x._keep = []
     for section in root:
         if section.tag == "variables":
             x.variables(section)
