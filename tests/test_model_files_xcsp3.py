@@ -53,6 +53,23 @@ def test_golomb_ruler_8_is_34_long():
     assert r.objective == 34 and r.optimal
 
 
+def test_costas_arrays_of_order_10_are_2160():
+    # OEIS A008404, "Number of Costas arrays of order n, counting rotations and flips as distinct": 2160 for n = 10
+    assert ps.read_model(DATA / "CostasArray-10.xml").count(engine="backtracking") == 2160
+
+
+def test_knapsack_20_against_dynamic_programming():
+    # pycsp3's Knapsack_20-50-00: the optimum by the textbook dynamic programme over the capacities
+    weights = [1, 5, 2, 12, 12, 6, 12, 10, 4, 3, 6, 6, 6, 11, 12, 9, 5, 4, 6, 9]
+    values = [44, 89, 25, 48, 53, 61, 4, 83, 93, 24, 46, 46, 38, 88, 3, 63, 26, 54, 39, 36]
+    best = [0] * 51
+    for w, v in zip(weights, values):
+        for c in range(50, w - 1, -1):
+            best[c] = max(best[c], best[c - w] + v)
+    r = ps.read_model(DATA / "Knapsack_20-50-00.xml").solve(engine="cpsat")
+    assert r.objective == best[50] and r.optimal
+
+
 def test_traveling_salesman_10_against_every_tour():
     # pycsp3's TravelingSalesman-10-20-0 (element over a distance matrix in a group): no published optimum, so
     # every tour from city 0 is tried
