@@ -128,4 +128,5 @@ def test_what_flatzinc_cannot_hold_is_refused_by_name():
 
 def test_solve_flatzinc_on_the_command_line(capsys):
     assert cli.main(["solve", "flatzinc", str(DATA / "golomb5.fzn"), "--engine", "cpsat"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "objective = 11 (optimal)"
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "objective = 11 (optimal)" and out[-2] == "m[5] = 11"  # named by the output_array

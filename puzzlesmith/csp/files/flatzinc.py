@@ -9,7 +9,8 @@ constraints ``int_lin_eq``/``le``/``ne``, ``int_eq``/``ne``/``le``/``lt``, ``int
 ``bool_lin_eq``/``le``, ``set_in``, the ``_reif`` forms of the constraints and their half reifications ``_imp``
 (Gecode's FlatZinc has them); ``solve satisfy``, ``minimize`` and ``maximize``. Annotations are read past, but for
 one use: the variables marked ``output_var`` or in an ``output_array`` are the answer (what a FlatZinc solver
-prints), the others (MiniZinc's introduced variables) helpers. ``var int`` without bounds is refused: every
+prints), the others (MiniZinc's introduced variables) helpers; a variable an ``output_array`` lists is named after
+its place there (``m[2]``, not ``X_INTRODUCED_1_``). ``var int`` without bounds is refused: every
 variable here has a finite domain.
 
 Written: each variable with its domain (the answer's marked ``output_var``), Linear as ``int_lin_*``, AllDifferent
@@ -143,6 +144,7 @@ class _Fzn:
         self.tokens: list[tuple[str, int]] = []
         self.pos = 0
         self.line = 0  # where the item being read starts
+        self.display: dict[str, str] = {}
 
     def fail(self, message: str) -> ModelError:
         return self.reader.fail(message, self.line)
@@ -174,6 +176,7 @@ class _Fzn:
             if not tok.isspace() and not tok.startswith("%"):
                 self.tokens.append((tok, line))
             line += tok.count("\n")
+        self.display = self.output_names()
         solved = False
         while self.pos < len(self.tokens):
             head, self.line = self.tokens[self.pos]
@@ -194,6 +197,28 @@ class _Fzn:
         if not solved:
             self.pos = len(self.tokens)
             raise self.reader.fail("no solve item (solve satisfy; solve minimize X; or solve maximize X;)")
+
+    def output_names(self) -> dict[str, str]:
+        """The variables an ``output_array`` lists, by the names a solver prints them under: MiniZinc introduces
+        ``X_INTRODUCED_3_`` for ``m[4]``, and the answer reads better as ``m[4]``."""
+        names: dict[str, str] = {}
+        words = [t for t, _ in self.tokens]
+        start = 0
+        for end, word in enumerate(words):
+            if word != ";":
+                continue
+            item, start = words[start:end], end + 1
+            if not item or item[0] != "array" or "output_array" not in item or "=" not in item:
+                continue
+            colon = item.index(":")
+            array = item[colon + 1]
+            listed = item[item.index("=") + 1:]
+            if listed[:1] != ["["]:
+                continue
+            for k, ident in enumerate(t for t in listed[1:-1] if t != ","):
+                if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", ident) and ident not in names:
+                    names[ident] = f"{array}[{k + 1}]"
+        return names
 
     def type_(self) -> tuple[bool, bool, Any]:
         """(is an array, is a var, the domain: 'int', 'bool', a tuple of values, or 'set')."""
@@ -297,7 +322,7 @@ class _Fzn:
             raise self.fail(f"var int {name} has no bounds: every variable here has a finite domain")
         values = (0, 1) if domain == "bool" else domain
         try:
-            index = self.model.add_var(values, name)
+            index = self.model.add_var(values, self.display.get(name, name))
         except ModelError as e:
             raise self.fail(str(e)) from None
         return (E.BoolVar if self.model.domains[index] == (0, 1) else E.Var)(self.model, index)
