@@ -42,11 +42,11 @@ def test_no_solution_is_exit_1(tmp_path, capsys):
 def test_bad_files_and_arguments_are_one_line_and_exit_2(tmp_path, capsys):
     path = tmp_path / "bad.xml"
     path.write_text('<instance format="XCSP3" type="CSP">\n<variables><var id="a"> 0..2 </var></variables>\n'
-                    "<constraints><regular/></constraints></instance>")
+                    "<constraints><binPacking/></constraints></instance>")
     for argv in (["solve", "xcsp", str(path)], ["solve", "xcsp", str(tmp_path / "missing.xml")],
                  ["solve", "xcsp", str(DATA / "Queens-10.xml"), "--all"], ["solve", "xcsp"]):
         assert cli.main(argv) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "Traceback" not in err
     cli.main(["solve", "xcsp", str(path)])
-    assert "line 3: <regular>: is not supported" in capsys.readouterr().err
+    assert "line 3: <binPacking>: is not supported" in capsys.readouterr().err

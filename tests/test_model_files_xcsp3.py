@@ -164,6 +164,14 @@ CASES = [
                                                 for i in range(3) for j in range(3))),
     ("<instantiation> <list> x[0] y </list> <values> 1 -1 </values> </instantiation>",
      lambda v: v["x[0]"] == 1 and v["y"] == -1),
+    ("<regular> <list> x[] </list> <transitions> (a,0,a)(a,1,b)(b,0,b)(b,2,a) </transitions> <start> a </start> "
+     "<final> b </final> </regular>", lambda v: _dfa([v["x[0]"], v["x[1]"], v["x[2]"]])),
+    ("<mdd> <list> x[0] x[1] </list> <transitions> (r,0,n1)(r,2,n2)(n1,1,t)(n2,0,t)(n2,2,t) </transitions> </mdd>",
+     lambda v: (v["x[0]"], v["x[1]"]) in ((0, 1), (2, 0), (2, 2))),
+    ("<slide> <list> x[] y </list> <intension> le(%0,%1) </intension> </slide>",
+     lambda v: v["x[0]"] <= v["x[1]"] <= v["x[2]"] <= v["y"]),
+    ('<slide circular="true"> <list offset="2"> x[] y </list> <intension> ne(%0,%1) </intension> </slide>',
+     lambda v: v["x[0]"] != v["x[1]"] and v["x[2]"] != v["y"]),
     ("<block class='redundant'> <intension> ne(x[0],x[1]) </intension> <intension> ne(x[1],y) </intension> </block>",
      lambda v: v["x[0]"] != v["x[1]"] != v["y"]),
     ("<group> <intension> lt(%0,%1) </intension> <args> x[0] x[1] </args> <args> x[1] y </args> </group>",
@@ -171,6 +179,15 @@ CASES = [
     ("<group> <allDifferent> %... </allDifferent> <args> x[0] x[1] </args> <args> x[1] x[2] y </args> </group>",
      lambda v: v["x[0]"] != v["x[1]"] and len({v["x[1]"], v["x[2]"], v["y"]}) == 3),
 ]
+
+
+def _dfa(word):
+    delta, state = {("a", 0): "a", ("a", 1): "b", ("b", 0): "b", ("b", 2): "a"}, "a"
+    for v in word:
+        if (state, v) not in delta:
+            return False
+        state = delta[state, v]
+    return state == "b"
 
 
 def brute(domains, holds):
@@ -300,7 +317,7 @@ def test_write_and_read_a_file(tmp_path):
 
 # -- refusals ------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("body,message", [
-    (instance(XVARS, "<regular> <list> x[] </list> </regular>"), r"line 4: <regular>: is not supported"),
+    (instance(XVARS, "<binPacking> <list> x[] </list> </binPacking>"), r"line 4: <binPacking>: is not supported"),
     (instance(XVARS, "<intension>\n eq(z,1) </intension>"), r"line 4: <intension>: 'z' names no variable"),
     (instance(XVARS, "<intension> eq(x[0] </intension>"), r"misses a '\)'|ends too soon"),
     (instance(XVARS, "<intension> foo(x[0]) </intension>"), r"the operator foo\(\) is not supported"),

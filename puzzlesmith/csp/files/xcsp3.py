@@ -779,6 +779,65 @@ class _Xcsp:
                 a, b = E.Compare(x, "==", E.Const(j + s[1])), E.Compare(y, "==", E.Const(i + s[0]))
                 self.post(E.Compare(a, "==", b) if len(xs) == len(ys) else a.implies(b), node)
 
+    def transitions(self, node: Node) -> list[tuple[str, int, str]]:
+        got = self.child(node, "transitions")
+        assert got is not None
+        out = []
+        for m in re.finditer(r"\(([^)]*)\)", got.text or ""):
+            parts = [p.strip() for p in m.group(1).split(",")]
+            if len(parts) != 3 or not re.fullmatch(r"[+-]?\d+", parts[1]):
+                raise self.fail(f"a transition reads (state,value,state), got ({m.group(1)})", got)
+            out.append((parts[0], int(parts[1]), parts[2]))
+        return out
+
+    def automaton(self, node: Node, xs: list[E.Expr], delta: list[tuple[str, int, str]], start: str,
+                  final: list[str]) -> None:
+        try:
+            self.post(E.Regular(xs, delta, start, final), node)
+        except ModelError as e:
+            raise self.fail(str(e), node) from None
+
+    def _regular(self, node: Node) -> None:
+        start, final = self.child(node, "start"), self.child(node, "final")
+        assert start is not None and final is not None
+        self.automaton(node, self.list_of(node), self.transitions(node), (start.text or "").strip(),
+                       (final.text or "").split())
+
+    def _mdd(self, node: Node) -> None:
+        """A layered diagram: its root is the node no arc enters, its terminal the node no arc leaves."""
+        delta = self.transitions(node)
+        sources, targets = {a for a, _, _ in delta}, {b for _, _, b in delta}
+        roots, terminals = sources - targets, targets - sources
+        if len(roots) != 1 or len(terminals) != 1:
+            raise self.fail("an mdd has one root (no arc enters it) and one terminal (no arc leaves it)", node)
+        self.automaton(node, self.list_of(node), delta, roots.pop(), [terminals.pop()])
+
+    def _slide(self, node: Node) -> None:
+        """The template on each window of the list: %0 ... %k-1 over x[i*offset], x[i*offset+1], ..."""
+        lst = self.child(node, "list")
+        assert lst is not None
+        template = next((child for child in node if child.tag != "list"), None)
+        if template is None:
+            raise self.fail("a slide without its constraint template", node)
+        xs = _split(lst.text or "")
+        items = [t for item in xs for t in ([item] if "(" in item else self.expanded(item, lst))]
+        try:
+            offset = int(lst.get("offset") or 1)
+        except ValueError:
+            raise self.fail("offset must be an integer", lst) from None
+        width = 1 + max(int(k) for k in re.findall(r"%(\d+)", "".join(n.text or "" for n in template.iter())) or ["0"])
+        circular = node.get("circular") == "true"
+        last = len(items) if circular else len(items) - width + 1
+        for start in range(0, max(last, 0), offset):
+            window = [items[(start + k) % len(items)] for k in range(width)]
+            made = self.filled(template, window, lst)
+            self.copies.append(made)
+            self.constraint(made)
+
+    def expanded(self, item: str, node: Node) -> list[str]:
+        """A list item as the names of the variables it stands for (``x[]`` is every x), for templates."""
+        return [repr(e) if isinstance(e, E.Var) else str(e) for e in self.item(item, node)]
+
     def _instantiation(self, node: Node) -> None:
         xs = self.list_of(node)
         values_node = self.child(node, "values")
