@@ -38,7 +38,7 @@ from puzzlesmith.csp.model import Model as CoreModel
 if TYPE_CHECKING:
     from puzzlesmith.solvers import Engine, Limits, Stats, Status
 
-__all__ = ["Counted", "Model", "Result", "Assignment", "read_model"]
+__all__ = ["Counted", "Model", "Result", "Assignment", "read_model", "read_text"]
 
 
 class Assignment:

@@ -165,3 +165,12 @@ def test_reading_standard_files_by_hand():
     want = sum(1 for a, b, c in product(range(2), repeat=3) if a + b + (1 - c) >= 2 and a <= b)
     back = read_text("* #variable= 3 #constraint= 2\n+1 x1 +1 x2 +1 ~x3 >= 2 ;\n-1 x1 +1 x2 >= 0 ;\n", "opb")
     assert back.count() == want
+
+
+def test_the_format_comes_from_the_suffix_or_is_refused(tmp_path):
+    with pytest.raises(ModelError, match=r"the suffix '.mps' names no model file format"):
+        queens(5).write(tmp_path / "q.mps")
+    with pytest.raises(ModelError, match=r"missing.cnf: cannot read the file"):
+        ps.read_model(tmp_path / "missing.cnf")
+    queens(5).write(tmp_path / "q.txt", format="cnf")  # an alias, whatever the suffix
+    assert ps.read_model(tmp_path / "q.txt", format="dimacs").count() == 10

@@ -8,6 +8,8 @@ of magic squares of order n composed of the numbers from 1 to n^2, counted up to
 for n = 3); a Golomb ruler of 5 marks is 11 long (OEIS A003022, "Length of shortest (or optimal) Golomb ruler
 with n marks")."""
 
+import shutil
+import subprocess
 from itertools import product
 from pathlib import Path
 
@@ -130,3 +132,24 @@ def test_solve_flatzinc_on_the_command_line(capsys):
     assert cli.main(["solve", "flatzinc", str(DATA / "golomb5.fzn"), "--engine", "cpsat"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "objective = 11 (optimal)" and out[-2] == "m[5] = 11"  # named by the output_array
+
+
+@pytest.mark.skipif(shutil.which("fzn-gecode") is None, reason="Gecode's FlatZinc solver (Debian: minizinc) absent")
+def test_written_flatzinc_against_gecode(tmp_path):
+    # engines against each other: Gecode 6.2 counts and optimises the FlatZinc written here
+    m = Model()
+    x, y, z = m.int_var(0, 3, "x"), m.int_var(-2, 2, "y"), m.int_var(1, 4, "z")
+    b = m.bool_var("b")
+    m.add(2 * x - 3 * y + z <= 5, abs(x - y) >= 1, b.implies(x + z >= 4), x - y + z >= 0)
+    m.add(m.table([x, z], [(0, 1), (1, 2), (2, 2), (3, 4), (3, 1), (0, 4), (2, 4)]))
+    m.all_different([x, y, z], [0, 1, -1])
+    path = tmp_path / "model.fzn"
+    m.write(path)
+    found = subprocess.run(["fzn-gecode", "-a", str(path)], capture_output=True, text=True, timeout=60).stdout
+    assert found.count("----------") == m.count() > 1
+    m.maximize(x + 2 * z - y + 7)
+    m.write(path)
+    found = subprocess.run(["fzn-gecode", str(path)], capture_output=True, text=True, timeout=60).stdout
+    last = found.split("----------")[-2]
+    values = dict(line.rstrip(";").split(" = ") for line in last.split("\n") if " = " in line)
+    assert int(values["x"]) + 2 * int(values["z"]) - int(values["y"]) + 7 == m.solve(engine="cpsat").objective
