@@ -191,9 +191,16 @@ class _Xcsp:
         return self.reader.fail(where + message, line)
 
     # -- variables ------------------------------------------------------------------------------------------------
-    def domain(self, text: str, node: Node) -> list[int]:
+    def domain(self, text: str, node: Node) -> Sequence[int]:
+        """The values of a domain; one run ``lo..hi`` stays a range (the model refuses one too big to hold)."""
+        words = text.split()
+        if len(words) == 1 and re.fullmatch(r"[+-]?\d+\.\.[+-]?\d+", words[0]):
+            lo, hi = words[0].split("..")
+            if int(hi) < int(lo):
+                raise self.fail("an empty domain", node)
+            return range(int(lo), int(hi) + 1)
         values: list[int] = []
-        for item in text.split():
+        for item in words:
             try:
                 if ".." in item:
                     lo, hi = item.split("..")
@@ -206,7 +213,7 @@ class _Xcsp:
             raise self.fail("an empty domain", node)
         return values
 
-    def new_var(self, name: str, values: list[int], node: Node) -> E.Var:
+    def new_var(self, name: str, values: Sequence[int], node: Node) -> E.Var:
         auxiliary = "auxiliary" in (node.get("class") or "").split()
         try:
             if auxiliary:
@@ -231,7 +238,7 @@ class _Xcsp:
                     other = self.vars.get(node.get("as", ""))
                     if other is None:
                         raise self.fail(f"'as' names no variable declared before: {node.get('as')!r}")
-                    values = list(self.model.domains[other.index])
+                    values: Sequence[int] = self.model.domains[other.index]
                 else:
                     values = self.domain(node.text or "", node)
                 self.vars[ident] = self.new_var(ident, values, node)
@@ -245,7 +252,7 @@ class _Xcsp:
         if not sizes:
             raise self.fail(f"an array's size reads [n] or [n][m]..., got {node.get('size')!r}")
         shape = tuple(int(s) for s in sizes)
-        cells: dict[tuple[int, ...], list[int]] = {}
+        cells: dict[tuple[int, ...], Sequence[int]] = {}
         every = list(itertools.product(*(range(n) for n in shape)))
         parts = [child for child in node if child.tag == "domain"]
         if not parts:
