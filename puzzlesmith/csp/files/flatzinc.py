@@ -249,7 +249,8 @@ class _Fzn:
         values = self.set_literal()
         return array, var, values
 
-    def set_literal(self) -> tuple[int, ...]:
+    def set_literal(self) -> tuple[int, ...] | range:
+        """``{1,3,5}`` as a tuple, ``lo..hi`` as a range (a wide one is refused by the model's limit, not built)."""
         if self.peek() == "{":
             self.take()
             out = []
@@ -262,7 +263,7 @@ class _Fzn:
         lo = self.number()
         self.take("..")
         hi = self.number()
-        return tuple(range(lo, hi + 1))
+        return range(lo, hi + 1)
 
     def annotations(self) -> list[tuple[str, list[Any]]]:
         out = []
@@ -354,7 +355,7 @@ class _Fzn:
             self.take()
             if self.peek() == "..":
                 self.take()
-                return tuple(range(int(tok), self.number() + 1))
+                return range(int(tok), self.number() + 1)
             return int(tok)
         if re.fullmatch(r"-?\d+\.\d+", tok):
             raise self.fail("floats are not supported (integers and Booleans only)")
@@ -450,10 +451,13 @@ class _Fzn:
             return E.Compare(E.Sum.of(list(zip(xs, coeffs))), ops[m.group(2)], self.operand(args[2]))
         if name == "set_in":
             self.need(name, args, 2)
-            values = args[1] if isinstance(args[1], tuple) else None
-            if values is None:
-                raise self.fail("set_in takes a set of integers")
+            values = args[1]
             x = self.operand(args[0])
+            if isinstance(values, range):
+                return E.Junction([E.Compare(x, ">=", E.Const(values.start)), E.Compare(x, "<", E.Const(values.stop))],
+                                  any_=False)
+            if not isinstance(values, tuple):
+                raise self.fail("set_in takes a set of integers")
             return E.Junction([E.Compare(x, "==", E.Const(v)) for v in values], any_=True)
         if name == "bool_clause":
             self.need(name, args, 2)
