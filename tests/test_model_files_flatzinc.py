@@ -153,3 +153,12 @@ def test_written_flatzinc_against_gecode(tmp_path):
     last = found.split("----------")[-2]
     values = dict(line.rstrip(";").split(" = ") for line in last.split("\n") if " = " in line)
     assert int(values["x"]) + 2 * int(values["z"]) - int(values["y"]) + 7 == m.solve(engine="cpsat").objective
+
+
+def test_names_that_are_no_flatzinc_identifiers_are_renamed():
+    m = Model()
+    a, b, c = m.int_var(0, 2, "var"), m.int_var(0, 2, "q[1]"), m.int_var(0, 2, "v0")
+    m.add(a + b + c == 3)
+    text = m.text("flatzinc")
+    assert "% v0 is var" in text and "% v1 is q[1]" in text and "% v2 is v0" in text  # "v0" was taken
+    assert read_text(text, "flatzinc").count() == m.count() == 7

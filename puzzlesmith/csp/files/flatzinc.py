@@ -32,6 +32,10 @@ from puzzlesmith.csp.files import Reader
 from puzzlesmith.csp.model import Model
 
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+_KEYWORDS = frozenset("annotation any array bool case constraint diff div else elseif endif enum false float function "
+                      "if in include int intersect let list maximize minimize mod not of op opt output par predicate "
+                      "record satisfy set solve string subset superset symdiff test then true tuple type union var "
+                      "where xor".split())
 
 
 # -- writing ---------------------------------------------------------------------------------------------------------
@@ -52,7 +56,8 @@ def text(model: Model) -> str:
     taken: set[str] = set()
     for i in range(model.num_vars):
         name = model.names[i]
-        ident = name if _ID.match(name) and not name.startswith("X_INTRODUCED") and name not in taken else f"v{i}"
+        plain = _ID.match(name) and name not in _KEYWORDS and not name.startswith("X_INTRODUCED")
+        ident = name if plain and name not in taken else f"v{i}"
         while ident in taken:
             ident += "_"
         taken.add(ident)
