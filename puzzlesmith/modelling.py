@@ -377,7 +377,12 @@ class Model(CoreModel):
         if name == "dimacs":
             from puzzlesmith.csp.files import dimacs
             from puzzlesmith.solvers.sat import Cnf  # the SAT engine's encoding is the CNF written
+            from puzzlesmith.solvers.sizes import MAX_CLAUSES, estimated_clauses
 
+            clauses = estimated_clauses(self)
+            if clauses > MAX_CLAUSES:
+                raise ModelError(f"DIMACS: the CNF would need about {clauses:,} clauses, more than the {MAX_CLAUSES:,} "
+                                 "the sat engine builds")
             return dimacs.text(self, Cnf(self))
         module = importlib.import_module(f"puzzlesmith.csp.files.{name}")
         return str(module.text(self))

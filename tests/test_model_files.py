@@ -174,3 +174,15 @@ def test_the_format_comes_from_the_suffix_or_is_refused(tmp_path):
         ps.read_model(tmp_path / "missing.cnf")
     queens(5).write(tmp_path / "q.txt", format="cnf")  # an alias, whatever the suffix
     assert ps.read_model(tmp_path / "q.txt", format="dimacs").count() == 10
+
+
+def test_dimacs_refuses_a_cnf_too_big_to_build():
+    # one wide sum: its CNF as a chain of partial sums would be far more clauses than the sat engine builds
+    from puzzlesmith.solvers.sizes import MAX_CLAUSES, estimated_clauses
+
+    m = Model()
+    xs = m.int_vars(40, 0, 10**5, "x")
+    m.add(sum((k + 1) * x for k, x in enumerate(xs)) == 12345)
+    assert estimated_clauses(m) > MAX_CLAUSES
+    with pytest.raises(ModelError, match="DIMACS: the CNF would need about"):
+        m.text("dimacs")
