@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # `X as X` marks a re-export, for type checkers in strict mod
         PuzzlesmithError as PuzzlesmithError,
         WrongAnswer as WrongAnswer,
     )
-    from puzzlesmith.modelling import Model as Model
+    from puzzlesmith.modelling import Model as Model, read_model as read_model
     from puzzlesmith.solvers.base import Status as Status
 
 _EXPORTS: dict[str, str] = {
@@ -56,6 +56,7 @@ _EXPORTS: dict[str, str] = {
     **{name: "puzzlesmith.core.errors" for name in ("EngineError", "GenerationError", "ModelError", "NoAnswer",
                                                    "PuzzleError", "PuzzlesmithError", "WrongAnswer")},
     "Model": "puzzlesmith.modelling",
+    "read_model": "puzzlesmith.modelling",
     "Status": "puzzlesmith.solvers.base",
 }
 

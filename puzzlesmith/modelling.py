@@ -20,6 +20,8 @@ person calls these, and a TypeError from deep inside an engine says nothing abou
 from __future__ import annotations
 
 import builtins
+import importlib
+import os
 import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -36,7 +38,7 @@ from puzzlesmith.csp.model import Model as CoreModel
 if TYPE_CHECKING:
     from puzzlesmith.solvers import Engine, Limits, Outcome, Stats, Status
 
-__all__ = ["Assignment", "Conflict", "Counted", "Model", "Result"]
+__all__ = ["Assignment", "Conflict", "Counted", "Model", "Result", "read_model", "read_text"]
 
 
 class Assignment:
@@ -428,6 +430,35 @@ class Model(CoreModel):
         self.objective = levels[0]
         self._levels = levels if several else None
 
+    # -- files ---------------------------------------------------------------------------------
+    def write(self, path: str | os.PathLike[str], format: str | None = None) -> None:
+        """Write the model to ``path`` as DIMACS CNF, OPB, XCSP3 or FlatZinc (``format``, else the suffix: .cnf,
+        .opb, .xml, .fzn), whole or not at all; a constraint the format cannot hold is refused by name."""
+        from puzzlesmith.core.files import atomic_write
+        from puzzlesmith.csp import files
+
+        out = self.text(files.format_of(path, format))
+        with atomic_write(path, encoding="utf-8") as handle:
+            handle.write(out)
+
+    def text(self, format: str) -> str:
+        """The model in one of the file formats (see ``write``), as text."""
+        from puzzlesmith.csp import files
+
+        name = files.format_of("", format)
+        if name == "dimacs":
+            from puzzlesmith.csp.files import dimacs
+            from puzzlesmith.solvers.sat import Cnf  # the SAT engine's encoding is the CNF written
+            from puzzlesmith.solvers.sizes import MAX_CLAUSES, estimated_clauses
+
+            clauses = estimated_clauses(self)
+            if clauses > MAX_CLAUSES:
+                raise ModelError(f"DIMACS: the CNF would need about {clauses:,} clauses, more than the {MAX_CLAUSES:,} "
+                                 "the sat engine builds")
+            return dimacs.text(self, Cnf(self))
+        module = importlib.import_module(f"puzzlesmith.csp.files.{name}")
+        return str(module.text(self))
+
     # -- answers -------------------------------------------------------------------------------
     def _engine_for(self, engine: str) -> Engine:
         from puzzlesmith import solvers
@@ -657,6 +688,30 @@ def _level_value(level: tuple[tuple[int, ...], tuple[int, ...], int, str], value
     """One objective (variables, coefficients, constant, sense) at a solution."""
     vars_, coeffs, const, _ = level
     return const + sum(a * values[v] for v, a in zip(vars_, coeffs))
+
+
+def read_model(path: str | os.PathLike[str], format: str | None = None) -> Model:
+    """The model a DIMACS CNF, OPB, XCSP3 or FlatZinc file holds (``format``, else the file's suffix), ready to
+    solve; a file that cannot be read is refused in one line naming the file, the line and the problem."""
+    from puzzlesmith.csp import files
+
+    name = files.format_of(path, format)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            content = handle.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise ModelError(f"{path}: cannot read the file ({e.__class__.__name__}: {e})") from None
+    return read_text(content, name, str(path))
+
+
+def read_text(content: str, format: str, source: str = "<text>") -> Model:
+    """The model in ``content``, a file's text in ``format`` (see ``read_model``)."""
+    from puzzlesmith.csp import files
+
+    module = importlib.import_module(f"puzzlesmith.csp.files.{files.format_of('', format)}")
+    model = Model()
+    module.parse(content, model, source)
+    return model
 
 
 def _flat(args: Sequence[Any]) -> list[Any]:

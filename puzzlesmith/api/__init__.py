@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # what each name is, for type checkers; at run time a name lo
     from puzzlesmith.api.formats import looks_like_url, read_url, url_type
     from puzzlesmith.api.library import HardestClass, hardest_classes  # the web app's library (see its block below)
     from puzzlesmith.api.linear import linear_matrix, matrix_refusal
+    from puzzlesmith.api.models import MODEL_FILE_KINDS, ModelAnswer, solve_model_file
     from puzzlesmith.api.moves import move_types
     from puzzlesmith.api.pictures import FORMATS, BookEntry, Picture, answer_picture, puzzle_picture
     from puzzlesmith.api.puzzle import (
@@ -134,11 +135,13 @@ _HOMES: dict[str, str] = {
     "Instance": "puzzlesmith.puzzles.base:Instance",
     "LEVELS": "puzzlesmith.api.batch:LEVELS",
     "MAX_SEED": "puzzlesmith.api.batch:MAX_SEED",
+    "MODEL_FILE_KINDS": "puzzlesmith.api.models:MODEL_FILE_KINDS",
     "Made": "puzzlesmith.api.batch:Made",
     "CLUSTER_WAIT": "puzzlesmith.core.cluster:WAIT",
     "LostScheduler": "puzzlesmith.core.errors:LostScheduler",
     "Resumable": "puzzlesmith.core.files:Resumable",
     "one_writer": "puzzlesmith.core.files:one_writer",
+    "ModelAnswer": "puzzlesmith.api.models:ModelAnswer",
     "MissingExtra": "puzzlesmith.core.errors:MissingExtra",
     "ModelError": "puzzlesmith.core.errors:ModelError",
     "MovePuzzle": "puzzlesmith.puzzles.base:MovePuzzle",
@@ -190,6 +193,7 @@ _HOMES: dict[str, str] = {
     "move_values": "puzzlesmith.api.puzzle:move_values",
     "moves": "puzzlesmith.api.moves",
     "new_seed": "puzzlesmith.api.batch:new_seed",
+    "solve_model_file": "puzzlesmith.api.models:solve_model_file",
     "next_positions": "puzzlesmith.api.puzzle:next_positions",
     "nonogram_from_image": "puzzlesmith.api.batch:nonogram_from_image",
     "oracle_refusal": "puzzlesmith.api.batch:oracle_refusal",
@@ -254,3 +258,6 @@ __all__ += ["research"]
 
 # -- puzzles as the community shares them (issue 45, item 1): puzz.link URLs and Tatham's game IDs --
 __all__ += ["URL_FORMATS", "looks_like_url", "read_url", "url_type"]
+
+# -- model files (issue 48, item 6): `puzzlesmith solve xcsp FILE` and `solve flatzinc FILE` --
+__all__ += ["MODEL_FILE_KINDS", "ModelAnswer", "solve_model_file"]

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from puzzlesmith.api import (
+    MODEL_FILE_KINDS,
     PuzzleType,
     Solution,
     Status,
@@ -13,6 +14,7 @@ from puzzlesmith.api import (
     linear_matrix,
     matrix_refusal,
     solutions_of,
+    solve_model_file,
     type_of,
 )
 from puzzlesmith.cli.commands import COMMANDS
@@ -61,6 +63,8 @@ def matrix_text(a: list[list[int]], g: list[list[int]], invertible: bool) -> str
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.type in MODEL_FILE_KINDS:
+        return solve_model(args)
     if type_of(args.type).solved_by_moves:
         return solve_moves(args)
     if args.table:
@@ -129,3 +133,33 @@ def solve_one(args: argparse.Namespace, ptype: PuzzleType, puzzle: Puzzle, job: 
             where = " while building the model" if job.model is None else ""
             print(f"{puzzle.source}: unknown ({found.stopped} reached{where})", flush=True)
     return {Status.UNSAT: EXIT_NO_SOLUTION, Status.UNKNOWN: EXIT_UNKNOWN}.get(status, EXIT_OK)
+
+
+def solve_model(args: argparse.Namespace) -> int:
+    """``solve xcsp FILE`` (or ``flatzinc``): the answer's values one a line as ``name = value``, then the
+    objective; "no solution" with exit code 1."""
+    files = list(args.puzzles) + list(args.file or [])
+    if len(files) != 1 or files == ["-"]:
+        raise UsageError(f"solve {args.type} takes one model file, as `puzzlesmith solve {args.type} FILE`")
+    for flag, given in (("--all", args.all), ("--limit", args.limit), ("--matrix", args.matrix), ("-p", args.param),
+                        ("--node-limit", args.node_limit), ("--url-format", args.url_format), ("--show", args.show),
+                        ("--table", args.table), ("--position-limit", args.position_limit)):
+        if given:
+            raise UsageError(f"{flag} is not for model files: solve {args.type} FILE prints one solution (the "
+                             "optimum, with an objective)")
+    found = solve_model_file(files[0], args.type, args.engine, args.time_limit)
+    if args.json:
+        emit_json({"file": files[0], "status": found.status, "values": found.values, "objective": found.objective,
+                   "optimal": found.optimal, "engine": found.engine, "seconds": round(found.seconds, 6)})
+    elif found.values is not None:
+        print("\n".join(f"{name} = {value}" for name, value in found.values.items()), flush=True)
+        if found.objective is not None:
+            proved = "optimal" if found.optimal else "the best found before the time limit, not proved optimal"
+            print(f"objective = {found.objective} ({proved})", flush=True)
+    elif found.status == Status.UNSAT:
+        print(f"{files[0]}: no solution", flush=True)
+    else:
+        print(f"{files[0]}: unknown (time limit reached)", flush=True)
+    if found.values is not None:
+        return EXIT_OK if found.objective is None or found.optimal else EXIT_UNKNOWN
+    return EXIT_NO_SOLUTION if found.status == Status.UNSAT else EXIT_UNKNOWN
