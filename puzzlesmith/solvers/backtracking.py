@@ -80,7 +80,9 @@ def _prop(c: Constraint, lo: int, domains: Sequence[Domain]) -> Prop:
                 units = distinct and all(a in (1, -1) for _, a in terms)
                 return Prop(LINEAR_EQUAL, c.vars, terms, op=int(units) | IDEMPOTENT * distinct, rhs=c.rhs - sum(low),
                             lows=low, value=span)
-        return Prop(LINEAR, c.vars, terms, op=OPS[c.op], rhs=c.rhs)
+        # <= and >= trim each term by the others' bounds that trimming leaves as they were; != removes one value
+        once = c.op != "==" and len({v for v, _ in terms}) == len(terms)
+        return Prop(LINEAR, c.vars, terms, op=OPS[c.op] | IDEMPOTENT * once, rhs=c.rhs)
     if isinstance(c, Table):
         allowed = [set(domains[v]) for v in c.vars]
         # A row with a value outside its variable's domain can never be chosen: dropped.
