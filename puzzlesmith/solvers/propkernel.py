@@ -20,8 +20,9 @@ A model compiles once (``Core``, built by ``backtracking.Compiled``) into flat i
   its index, Python narrows it and the kernel resumes where it stopped.
 
 A propagator at its own fixpoint after one run (``IDEMPOTENT``: full support over distinct variables, as
-LINEAR_EQUAL and TABLE keep it, and LINEAR's inequalities) is not woken by its own removals: its second run would remove nothing, so
-skipping it changes no step of the propagation, only its cost (a fifth of Range's and Slant's).
+LINEAR_EQUAL and TABLE keep it, and LINEAR's inequalities) is not woken by its own removals: its second run
+would remove nothing, so skipping it changes no step of the propagation, only its cost (a fifth of Range's
+and Slant's).
 
 The rules run in exactly the order the pure-Python propagation of the seed ran them (a stack of changed
 variables, last in first out; then the lowest dirty unit; then the lowest dirty propagator), so the fixpoint
