@@ -658,6 +658,19 @@ def _label_pieces(scratch: Any, snap: int, n: int, bit: int, alone: bool, near_a
     return pieces
 
 
+def _lose(dom: Any, base: int, v: int, bit: int, stack: Any, top: int) -> int:
+    """Variable v loses the value ``bit`` if it has it: the new stack top, or -1 when it has no value left."""
+    d = dom[base + v]
+    if d & bit:
+        d &= ~bit
+        if not d:
+            return -1
+        dom[base + v] = d
+        stack[top] = v
+        top += 1
+    return top
+
+
 def _regions(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: Any, tvar: Any, paux: Any,
              aux: Any, scratch: Any) -> int:
     """Regions (``csp.topology._narrow_regions``' sweeps, compiled, in its order): for each label, from the
@@ -694,15 +707,9 @@ def _regions(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: A
                 continue
             for k in range(n):
                 if scratch[room + k] >= 0 and scratch[room + k] != homes:
-                    v = tvar[t0 + k]
-                    d = dom[base + v]
-                    if d & bit:
-                        d &= ~bit
-                        if not d:
-                            return -1
-                        dom[base + v] = d
-                        stack[top] = v
-                        top += 1
+                    top = _lose(dom, base, tvar[t0 + k], bit, stack, top)
+                    if top < 0:
+                        return -1
             continue
         for t in range(pieces):
             scratch[ways + t] = 0
@@ -714,14 +721,9 @@ def _regions(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: A
                 continue
             v = tvar[t0 + k]
             if scratch[sizes + r] < value:  # no room for a whole area
-                d = dom[base + v]
-                if d & bit:
-                    d &= ~bit
-                    if not d:
-                        return -1
-                    dom[base + v] = d
-                    stack[top] = v
-                    top += 1
+                top = _lose(dom, base, v, bit, stack, top)
+                if top < 0:
+                    return -1
                 continue
             q = scratch[piece + k]
             if q >= 0:
@@ -738,14 +740,9 @@ def _regions(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: A
                     joined += 1
                     total += scratch[counts + q]
             if joined and total + 1 > value:  # it would join pieces (or grow a complete one) past the label
-                d = dom[base + v]
-                if d & bit:
-                    d &= ~bit
-                    if not d:
-                        return -1
-                    dom[base + v] = d
-                    stack[top] = v
-                    top += 1
+                top = _lose(dom, base, v, bit, stack, top)
+                if top < 0:
+                    return -1
                 continue
             for i in range(joined):
                 q = scratch[home + i]
@@ -1178,9 +1175,9 @@ def _probe_pass(m: Any, w: Any, dom: Any, answer: Any, live: int, lo: int, wbits
 
 
 _KERNELS = ("_bitlen", "_popcount", "_linear", "_intervals", "_interval_sum", "_linear_equal", "_table", "_parity",
-            "_connected", "_root", "_acyclic", "_root_at", "_single_cycle", "_label_pieces", "_regions", "_spanning",
-            "_clear", "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed", "_search_packed",
-            "_probe_pass")
+            "_connected", "_root", "_acyclic", "_root_at", "_single_cycle", "_label_pieces", "_lose", "_regions",
+            "_spanning", "_clear", "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed",
+            "_search_packed", "_probe_pass")
 # The kernels as plain Python, calling each other (for masks wider than int64's): their own globals.
 _PLAIN_SPACE = dict(globals())
 PLAIN: dict[str, Callable[..., Any]] = {name: FunctionType(globals()[name].__code__, _PLAIN_SPACE, name)
