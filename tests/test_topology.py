@@ -149,3 +149,25 @@ def test_spanning_trees_by_spanning_and_acyclic(engine: str) -> None:
     m.spanning(edges, ends)
     m.acyclic(edges, ends)
     assert solvers.count(m, engine=engine).count == 192
+
+
+def test_the_pieces_of_every_value_in_one_pass_are_each_value_s_pieces():
+    """Regions' cuts label every value's pieces in one pass (``_equal_pieces``): the same pieces, in the same order
+    and each in the same search order, as ``_pieces`` of each value's positions, on random grids whose pairs come in
+    any order."""
+    import random
+
+    from puzzlesmith.csp import topology
+
+    for seed in range(200):
+        r = random.Random(seed)
+        rows, cols = r.randint(1, 6), r.randint(1, 6)
+        n = rows * cols
+        pairs = [(k, k + 1) for k in range(n) if k % cols < cols - 1] + [(k, k + cols) for k in range(n - cols)]
+        r.shuffle(pairs)
+        values = [r.randint(0, 3) for _ in range(n)]
+        near = topology._near(pairs)
+        every = topology._equal_pieces(values, near)
+        assert sorted(every) == sorted(set(values))
+        for label in set(values):
+            assert every[label] == topology._pieces((k for k, v in enumerate(values) if v == label), near), seed

@@ -63,13 +63,34 @@ def _pieces(members: Iterable[int], near: dict[int, list[int]]) -> list[list[int
     return out
 
 
+def _equal_pieces(values: Sequence[int], near: dict[int, list[int]]) -> dict[int, list[list[int]]]:
+    """``_pieces`` of each value's positions, all in one pass: the same pieces in the same order (by their
+    first position), each in the same search order."""
+    seen = [False] * len(values)
+    out: dict[int, list[list[int]]] = {}
+    for s in range(len(values)):
+        if seen[s]:
+            continue
+        label = values[s]
+        seen[s] = True
+        piece, k = [s], 0
+        while k < len(piece):
+            for n in near.get(piece[k], ()):
+                if not seen[n] and values[n] == label:
+                    seen[n] = True
+                    piece.append(n)
+            k += 1
+        out.setdefault(label, []).append(piece)
+    return out
+
+
 def cuts(c: Constraint, values: Sequence[int]) -> list[Clause]:
     """Clauses that ``values`` (of ``c.vars``, in order) break and every solution of ``c`` keeps; none when
     the values satisfy ``c``."""
     x = c.vars
     if isinstance(c, Connected):
         true = [k for k, v in enumerate(values) if v]
-        near = _near(c.pairs)
+        near = _adjacency(c, c.pairs)
         pieces = _pieces(true, near)
         out = []
         for piece, other in zip(pieces, pieces[1:]):
@@ -178,9 +199,10 @@ def _edge_cuts(c: Acyclic | SingleCycle, values: Sequence[int]) -> list[Clause]:
 def _region_cuts(c: Regions, values: Sequence[int]) -> list[Clause]:
     x = c.vars
     out: list[Clause] = []
-    near = _near(c.pairs)
-    for label in sorted(set(values)):
-        pieces = _pieces((k for k, v in enumerate(values) if v == label), near)
+    near = _adjacency(c, c.pairs)
+    every = _equal_pieces(values, near)
+    for label in sorted(every):
+        pieces = every[label]
         if c.sized:
             for piece in pieces:
                 if len(piece) > label:  # a connected part one bigger than allowed
