@@ -58,10 +58,12 @@ def count_builds(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
 @pytest.mark.parametrize("name", clue_types())
 def test_the_same_puzzle_read_twice_has_one_model(name):
-    """A model built afresh for every puzzle would be compiled afresh for every puzzle of a file (takuzu's was)."""
+    """A model built afresh for every puzzle would be compiled afresh for every puzzle of a file (takuzu's was);
+    shared, it is frozen, so that no caller's addition reaches the next puzzle."""
     text = made(name, 1)[0].text
     first, second = api.read(name, text), api.read(name, text)
-    assert first.plan().model is second.plan().model
+    model = first.plan().model
+    assert model is second.plan().model and model is not None and model.frozen
 
 
 # Genres whose models depend on the shape alone, on each of the three engines auto picks among them.

@@ -51,7 +51,7 @@ def takuzu_model(n: int, unique: bool) -> Model:
                     m.table([x, y, d], SAME_OR_DIFFERENT)
                 m.linear(differ, [1] * n, ">=", 1, name=f"{na} and {nb} differ")
         m.answer(cells)
-    return m
+    return m.freeze()
 
 
 class Takuzu(PuzzleType):
