@@ -5,6 +5,8 @@ answers are the one-by-one answers, which another engine confirms."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -105,3 +107,23 @@ def test_the_shared_top95_file_compiles_one_cnf(tmp_path: Path, monkeypatch):
     sat = list(api.counts_of(read, 2, "sat"))
     assert builds.get("sat") == 1
     assert [c.count for c in sat] == [c.count for c in api.counts_of(read, 2, "backtracking")] == [1] * 95
+
+
+def test_solve_takuzu_file_prints_what_one_by_one_prints(tmp_path: Path):
+    """``solve takuzu -f FILE`` (a process, as a user runs it) on generated 6x6 takuzus, one that contradicts itself
+    (three 0s in a row) and one with several solutions: each printed as it is solved alone, in the file's order."""
+    texts = [p.text for p in made("takuzu", 5)]
+    texts.insert(2, "000.../....../....../....../....../......")
+    texts.append("....../....../....../....../....../.....1")
+    path = tmp_path / "takuzu.txt"
+    path.write_text("\n\n".join(texts) + "\n")
+    expected = []
+    for p in api.read_file("takuzu", path):
+        answer = p.solutions(1)
+        assert isinstance(answer, api.Solution)
+        expected.append(answer.texts[0] if answer.texts else f"{p.source}: no solution"
+                        + (f": {answer.reason}" if answer.reason else ""))
+    solved = subprocess.run([sys.executable, "-m", "puzzlesmith", "solve", "takuzu", "-f", str(path)],
+                            capture_output=True, text=True, timeout=300)
+    assert solved.stdout == "\n".join(expected) + "\n", solved.stderr
+    assert solved.returncode == 1  # one puzzle has no solution
