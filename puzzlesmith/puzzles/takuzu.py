@@ -8,6 +8,7 @@ generate, grade (the generic tiers of deduction) and hint come with ``clue_based
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -27,6 +28,30 @@ def even_side(text: str) -> int:
     if side % 2:
         raise PuzzleError(f"{side} is odd: a takuzu has as many 0s as 1s in every line")
     return side
+
+
+@lru_cache(maxsize=64)
+def takuzu_model(n: int, unique: bool) -> Model:
+    """A 0/1 variable a cell; every line sums to N/2, every three in a row sum to 1 or 2. Distinct lines
+    (``unique``) take a helper a cell pair saying whether they differ, at least one per pair of lines. One model
+    a shape (cached): the givens are the engine's assumptions, so a file of takuzus compiles it once."""
+    m = Model()
+    cells = [m.int_var(0, 1, grid.rc(*divmod(k, n))) for k in range(n * n)]
+    lines = [(name, [cells[r * n + c] for r, c in line]) for name, line in grid.lines(n, n)]
+    for name, line in lines:
+        m.linear(line, [1] * n, "==", n // 2, name=f"{name}: as many 0s as 1s")
+        for k in range(n - 2):
+            m.linear(line[k:k + 3], [1, 1, 1], ">=", 1, name=f"{name}: no three 0s")
+            m.linear(line[k:k + 3], [1, 1, 1], "<=", 2, name=f"{name}: no three 1s")
+    if unique:
+        for group in (lines[:n], lines[n:]):
+            for (na, a), (nb, b) in combinations(group, 2):
+                differ = [m.add_helper((0, 1), f"{na} and {nb} differ at {k + 1}") for k in range(n)]
+                for x, y, d in zip(a, b, differ):
+                    m.table([x, y, d], SAME_OR_DIFFERENT)
+                m.linear(differ, [1] * n, ">=", 1, name=f"{na} and {nb} differ")
+        m.answer(cells)
+    return m.freeze()
 
 
 class Takuzu(PuzzleType):
@@ -54,26 +79,7 @@ class Takuzu(PuzzleType):
         return Instance({"size": params.get("size") or 6, "unique": params.get("unique", False)}, {}, layout="grid")
 
     def model(self, instance: Instance) -> Model:
-        """A 0/1 variable a cell; every line sums to N/2, every three in a row sum to 1 or 2. Distinct lines
-        (``unique``) take a helper a cell pair saying whether they differ, at least one per pair of lines."""
-        n = instance.params["size"]
-        m = Model()
-        cells = [m.int_var(0, 1, grid.rc(*divmod(k, n))) for k in range(n * n)]
-        lines = [(name, [cells[r * n + c] for r, c in line]) for name, line in grid.lines(n, n)]
-        for name, line in lines:
-            m.linear(line, [1] * n, "==", n // 2, name=f"{name}: as many 0s as 1s")
-            for k in range(n - 2):
-                m.linear(line[k:k + 3], [1, 1, 1], ">=", 1, name=f"{name}: no three 0s")
-                m.linear(line[k:k + 3], [1, 1, 1], "<=", 2, name=f"{name}: no three 1s")
-        if instance.params.get("unique"):
-            for group in (lines[:n], lines[n:]):
-                for (na, a), (nb, b) in combinations(group, 2):
-                    differ = [m.add_helper((0, 1), f"{na} and {nb} differ at {k + 1}") for k in range(n)]
-                    for x, y, d in zip(a, b, differ):
-                        m.table([x, y, d], SAME_OR_DIFFERENT)
-                    m.linear(differ, [1] * n, ">=", 1, name=f"{na} and {nb} differ")
-            m.answer(cells)
-        return m
+        return takuzu_model(instance.params["size"], bool(instance.params.get("unique")))
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
         return self._text(instance, [str(v) for v in values])
