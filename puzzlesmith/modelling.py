@@ -740,7 +740,7 @@ class Model(CoreModel):
         with relaxed._posting():
             for k, given, form, _ in chosen:
                 indicator = BoolVar(relaxed, relaxed.add_helper([0, 1], f"[#{k}]"))
-                expr.post(relaxed, indicator.implies(form))
+                _post_implied(relaxed, indicator, form)
                 literals.append((indicator.index, 1))
                 text = given.describe() if isinstance(given, constraints.Constraint) else repr(given)
                 labels.append(f"#{k} {text[:120]}")
@@ -781,6 +781,20 @@ class Model(CoreModel):
             yield Assignment(self, values)
             if limit is not None and n >= limit:
                 return
+
+
+def _post_implied(model: Model, indicator: BoolVar, c: BoolExpr) -> None:
+    """``indicator -> c``, a conjunction (a global's decomposition among them) posted part by part, each
+    ``indicator -> part`` on its own (a small table, mostly): half a reification, as CPMpy posts its
+    indicators, where ``indicator -> c`` as one would make a helper equal to the whole of ``c`` (8 queens with
+    clues: 0.5 s a solve instead of 0.01 s)."""
+    if isinstance(c, expr.Junction) and not c.any:
+        for part in c.args:
+            _post_implied(model, indicator, part)
+    elif isinstance(c, expr.Global) and not isinstance(c, expr.Table):  # a table is a disjunction of rows
+        _post_implied(model, indicator, c.decompose(model))
+    else:
+        expr.post(model, indicator.implies(c))
 
 
 def _relaxable(model: Model, given: Any) -> BoolExpr | None:
