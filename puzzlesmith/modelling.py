@@ -220,11 +220,21 @@ class Model(CoreModel):
             return
         for c in constraints:
             if isinstance(c, (Expr, bool, str, bytes)) or not _iterable(c):  # a string is no list of constraints
+                if self._depth:  # a decomposition's own constraint
+                    super().add(c)
+                    continue
                 if isinstance(c, expr.Global) and c.posted is not None and c.posted[0] is self:
                     continue  # m.all_different and m.table post at once (and were given then)
-                with self._posting() as given:
+                # as _posting, inline: a model of a million small constraints pays for every call here
+                start, removals = len(self.constraints), self._removals
+                self._depth = 1
+                try:
                     super().add(c)
-                    given.append(c)
+                finally:
+                    self._depth = 0
+                made = self.constraints.tail(len(self.constraints) - start + self._removals - removals)
+                if made:
+                    self._given.append((c, c, made))
             else:
                 self.add(*c)
 
@@ -244,7 +254,7 @@ class Model(CoreModel):
             self._depth -= 1
         if outer and given:
             # a global posted at once and now used as a boolean was removed from before ``start``
-            made = self.constraints[start - (self._removals - removals):]
+            made = self.constraints.tail(len(self.constraints) - start + self._removals - removals)
             if made:
                 self._given.append((given[0], given[-1], made))
 
