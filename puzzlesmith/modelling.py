@@ -20,19 +20,20 @@ person calls these, and a TypeError from deep inside an engine says nothing abou
 from __future__ import annotations
 
 import builtins
+import contextlib
 import importlib
 import os
 import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from puzzlesmith.core import clock
 from puzzlesmith.core.errors import ModelError, OutOfTime
 from puzzlesmith.csp import constraints, expr
 from puzzlesmith.csp.constraints import whole
-from puzzlesmith.csp.expr import BoolVar, Expr, Var
+from puzzlesmith.csp.expr import BoolExpr, BoolVar, Expr, Var
 from puzzlesmith.csp.model import Model as CoreModel
 
 if TYPE_CHECKING:
@@ -97,11 +98,15 @@ class Conflict:
     """What ``explain`` answers: ``status`` unsat with ``names``, a minimal set of named constraints that no
     solution meets together (leaving out any one of them leaves a model with a solution; empty when the
     constraints not named have none on their own), solved (the model has a solution: nothing to explain) or
-    unknown (a limit stopped it). ``reason`` says it in a sentence."""
+    unknown (a limit stopped it). ``reason`` says it in a sentence. In a model without named constraints the
+    members are constraints as added, each named ``#k text``: its position among them and what it says."""
 
     status: Status
     names: list[str]
     reason: str
+    #: The members themselves, in the order of ``names``: the named constraints' expressions (several given
+    #: under one name together as one conjunction), or with no name in the model the constraints as given.
+    constraints: list[Any] = field(default_factory=list)
 
 
 class Counted(int):
@@ -123,8 +128,15 @@ class Model(CoreModel):
     def __init__(self) -> None:
         super().__init__()
         self._by_name: dict[str, int] | None = None
-        # named constraints (m.add(c, name=...)): name -> (indicator variable, the constraint holding it on)
-        self._named: dict[str, tuple[int, constraints.Constraint]] = {}
+        # named constraints (m.add(c, name=...)): name -> (indicator variable, the constraint holding it on,
+        # what was given)
+        self._named: dict[str, tuple[int, constraints.Constraint, Any]] = {}
+        # every constraint a user added without a name: as given, what stands for it when relaxed (itself, or
+        # for m.all_different one over its items as written), and the compiled constraints it made (its
+        # helpers' definitions included); explain() of a model without names relaxes them one by one
+        self._given: list[tuple[Any, Any, list[constraints.Constraint]]] = []
+        self._depth = 0  # > 0 while a constraint given is being posted: what it adds is its own, not given
+        self._removals = 0  # constraints removed (a global posted at once, then used as a boolean)
         # several objectives, in order (minimize([e1, e2])); ``objective`` is the first
         self._levels: list[tuple[tuple[int, ...], tuple[int, ...], int, str]] | None = None
 
@@ -133,6 +145,7 @@ class Model(CoreModel):
         other = super().copy()
         assert isinstance(other, Model)  # type(self), made by csp.Model.copy
         other._named = dict(self._named)
+        other._given, other._depth = list(self._given), 0
         other._levels = None if self._levels is None else list(self._levels)
         return other
 
@@ -207,9 +220,47 @@ class Model(CoreModel):
             return
         for c in constraints:
             if isinstance(c, (Expr, bool, str, bytes)) or not _iterable(c):  # a string is no list of constraints
-                super().add(c)
+                if self._depth:  # a decomposition's own constraint
+                    super().add(c)
+                    continue
+                if isinstance(c, expr.Global) and c.posted is not None and c.posted[0] is self:
+                    continue  # m.all_different and m.table post at once (and were given then)
+                # as _posting, inline: a model of a million small constraints pays for every call here
+                start, removals = len(self.constraints), self._removals
+                self._depth = 1
+                try:
+                    super().add(c)
+                finally:
+                    self._depth = 0
+                made = self.constraints.tail(len(self.constraints) - start + self._removals - removals)
+                if made:
+                    self._given.append((c, c, made))
             else:
                 self.add(*c)
+
+    @contextlib.contextmanager
+    def _posting(self) -> Iterator[list[Any]]:
+        """Around the posting of one constraint a user gives: the constraint the caller puts in the list it
+        yields (and after it, if it differs, what stands for it when relaxed) is kept in ``_given`` with the
+        compiled constraints posted meanwhile, for ``explain``. Nested, as a decomposition adds its own
+        constraints through ``add`` and ``linear``, it keeps nothing."""
+        outer = self._depth == 0
+        start, removals = len(self.constraints), self._removals
+        given: list[Any] = []
+        self._depth += 1
+        try:
+            yield given
+        finally:
+            self._depth -= 1
+        if outer and given:
+            # a global posted at once and now used as a boolean was removed from before ``start``
+            made = self.constraints.tail(len(self.constraints) - start + self._removals - removals)
+            if made:
+                self._given.append((given[0], given[-1], made))
+
+    def remove(self, constraint: constraints.Constraint) -> None:
+        super().remove(constraint)
+        self._removals += 1
 
     def all_different(self, vars: Sequence[Any], offsets: Sequence[int] = (),  # type: ignore[override]
                       name: str = "") -> expr.Global:
@@ -217,16 +268,22 @@ class Model(CoreModel):
         variable indices. Posted at once (as it always was); what it returns is the constraint as a boolean:
         ``b == m.all_different(xs)`` or ``~m.all_different(xs)`` takes it out of the model and reifies it, and
         ``m.add`` of it adds nothing more."""
-        items = [(v, 0) if type(v) is int else expr.as_var(self, self._own(v))  # an int: an index
-                 for v in _items(vars, "all_different: the variables")]
-        extra = [whole(o, "all_different: an offset") for o in _items(offsets, "all_different: the offsets")]
-        extra = extra or [0] * len(items)
-        if len(extra) != len(items):
-            raise ModelError(f"all_different: {len(items)} variables but {len(extra)} offsets")
-        posted = CoreModel.add(self, constraints.AllDifferent(
-            tuple(v for v, _ in items), offsets=tuple(o + e for (_, o), e in zip(items, extra)), name=_label(name)))
-        g = expr.AllDifferent([Var(self, v) + (o + e) for (v, o), e in zip(items, extra)])
-        g.posted = (self, posted)
+        with self._posting() as given:  # its items' helpers (q[i] + abs(x)) are its own
+            written = [v if type(v) is int else self._own(v)  # an int: an index
+                       for v in _items(vars, "all_different: the variables")]
+            items = [(v, 0) if type(v) is int else expr.as_var(self, v) for v in written]
+            extra = [whole(o, "all_different: an offset") for o in _items(offsets, "all_different: the offsets")]
+            extra = extra or [0] * len(items)
+            if len(extra) != len(items):
+                raise ModelError(f"all_different: {len(items)} variables but {len(extra)} offsets")
+            posted = CoreModel.add(self, constraints.AllDifferent(
+                tuple(v for v, _ in items), offsets=tuple(o + e for (_, o), e in zip(items, extra)),
+                name=_label(name)))
+            g = expr.AllDifferent([Var(self, v) + (o + e) if o + e else Var(self, v)
+                                   for (v, o), e in zip(items, extra)])
+            g.posted = (self, posted)
+            written = [Var(self, v) if type(v) is int else v for v in written]
+            given += [g, expr.AllDifferent([v + k if k else v for v, k in zip(written, extra)])]
         return g
 
     def _add_named(self, given: Sequence[Any], name: object) -> None:
@@ -246,10 +303,11 @@ class Model(CoreModel):
             expr._check(self, part)
         indicator = BoolVar(self, self.add_helper([0, 1], f"[{name}]"))
         whole_of = parts[0] if len(parts) == 1 else expr.Junction(parts, any_=False)
-        expr.post(self, indicator.implies(whole_of))
+        with self._posting():  # what it posts is its own, never a constraint given without a name
+            expr.post(self, indicator.implies(whole_of))
         on = CoreModel.add(self, constraints.Linear((indicator.index,), coeffs=(1,), op=">=", rhs=1,
                                                     name=f"{name} (on)"))
-        self._named[name] = (indicator.index, on)
+        self._named[name] = (indicator.index, on, whole_of)
 
     @property
     def named(self) -> list[str]:
@@ -376,10 +434,12 @@ class Model(CoreModel):
         is the constraint as a boolean (``b == m.table(...)`` takes it out and reifies it)."""
         indices = self._indices(vars, "table")
         rows = _items(tuples, "table: the tuples")
-        posted = CoreModel.add(self, constraints.Table(tuple(indices), tuples=frozenset(tuple(t) for t in rows),
-                                                       name=_label(name)))
-        g = expr.Table([Var(self, v) for v in indices], posted.tuples)
-        g.posted = (self, posted)
+        with self._posting() as given:
+            posted = CoreModel.add(self, constraints.Table(tuple(indices), tuples=frozenset(tuple(t) for t in rows),
+                                                           name=_label(name)))
+            g = expr.Table([Var(self, v) for v in indices], posted.tuples)
+            g.posted = (self, posted)
+            given.append(g)
         return g
 
     def parity(self, vars: Sequence[Any], rhs: int, modulus: int = 2, coeffs: Sequence[int] = (),
@@ -424,7 +484,8 @@ class Model(CoreModel):
         levels = []
         for own in owned:
             expr._unpost_inside(self, own, top=False)  # m.all_different(...) counted in an objective is a number
-            terms, const = expr.linear(self, own)
+            with self._posting():  # its helpers' definitions are no constraint given
+                terms, const = expr.linear(self, own)
             levels.append((tuple(terms), tuple(terms.values()), const, sense))
         self._change()
         self.objective = levels[0]
@@ -597,23 +658,35 @@ class Model(CoreModel):
         them, or those in ``names``, the rest kept as they are) that cannot hold together. Each is relaxed to
         its indicator, one solve under all the indicators as assumptions gives a core, and each member of the
         core in turn is left out for good while the rest still have no solution (deletion, each unsat answer's
-        own core dropping more at once), so leaving out any one of those named leaves a model with a solution."""
+        own core dropping more at once), so leaving out any one of those named leaves a model with a solution.
+
+        A model without named constraints is explained over every constraint as added (as CPMpy's
+        ``tools.explain.mus(model.constraints)``): each gets an indicator as a named one does, and is named by
+        its position and text (``#2 (x + y) == 10``). The compiled kinds that cannot be relaxed (connectivity,
+        lazy rules, parity rows added in bulk) are kept throughout."""
         from puzzlesmith import solvers
 
         limits = _limits(time_limit)
-        if names is None:
-            chosen = list(self._named)
+        if names is None and not self._named:
+            relaxed, literals, chosen, members = self._relaxed_every()
+            nothing = ("the constraints explain keeps throughout (connectivity, lazy rules) have no solution "
+                       "on their own")
         else:
-            chosen = list(dict.fromkeys(_items(names, "explain: the names")))
-            unknown = next((n for n in chosen if n not in self._named), None)
-            if unknown is not None:
-                raise ModelError(f"explain: no constraint is called {unknown!r} (named: "
-                                 f"{', '.join(map(repr, self._named)) or 'none'})")
-        relaxed = self.copy()
-        relaxed.objective, relaxed._levels = None, None  # whether there is a solution, not the best one
-        for name in chosen:
-            relaxed.remove(self._named[name][1])
-        literals = [(self._named[name][0], 1) for name in chosen]
+            if names is None:
+                chosen = list(self._named)
+            else:
+                chosen = list(dict.fromkeys(_items(names, "explain: the names")))
+                unknown = next((n for n in chosen if n not in self._named), None)
+                if unknown is not None:
+                    raise ModelError(f"explain: no constraint is called {unknown!r} (named: "
+                                     f"{', '.join(map(repr, self._named)) or 'none'})")
+            relaxed = self.copy()
+            relaxed.objective, relaxed._levels = None, None  # whether there is a solution, not the best one
+            for name in chosen:
+                relaxed.remove(self._named[name][1])
+            literals = [(self._named[name][0], 1) for name in chosen]
+            members = [self._named[name][2] for name in chosen]
+            nothing = "the constraints not named have no solution on their own"
         unknown_answer = Conflict(solvers.UNKNOWN, [], "unknown (time limit reached)")
         try:
             with clock.time_limit(limits.time):
@@ -643,9 +716,45 @@ class Model(CoreModel):
         found = [chosen[k] for k in kept]
         shown = [repr(n) for n in found]
         reason = (f"{', '.join(shown[:-1])} and {shown[-1]} cannot {'both' if len(shown) == 2 else 'all'} hold"
-                  if len(shown) > 1 else f"{shown[0]} cannot hold" if shown else
-                  "the constraints not named have no solution on their own")
-        return Conflict(solvers.UNSAT, found, reason)
+                  if len(shown) > 1 else f"{shown[0]} cannot hold" if shown else nothing)
+        return Conflict(solvers.UNSAT, found, reason, [members[k] for k in kept])
+
+    def _relaxed_every(self) -> tuple[Model, list[tuple[int, int]], list[str], list[Any]]:
+        """For ``explain`` without names: a copy of the model in which each constraint given (and still in the
+        model) that can be relaxed is posted anew as ``indicator -> constraint``, its old compiled form (its
+        helpers' definitions included) taken out; with the indicators, the constraints' labels and the
+        constraints as given, in the order they were added."""
+        present = {id(c) for c in self.constraints}
+        live = [(given, soft, made) for given, soft, made in self._given if all(id(c) in present for c in made)]
+        relaxed = self.copy()
+        relaxed.objective, relaxed._levels = None, None  # whether there is a solution, not the best one
+        chosen: list[tuple[int, Any, BoolExpr, list[constraints.Constraint]]] = []
+        for k, (given, soft, made) in enumerate(live):
+            form = _relaxable(self, soft)
+            if form is not None:
+                chosen.append((k, given, form, made))
+        dropped = {id(c) for *_, made in chosen for c in made}
+        kept: Any = type(self.constraints)()
+        for _, block in self.constraints.blocks():
+            if isinstance(block, list):
+                for c in block:
+                    if id(c) not in dropped:
+                        kept.append(c)
+            else:
+                kept.add_block(block)
+        relaxed._change()
+        relaxed.constraints = kept
+        # every native form and every shared helper belonged to a constraint posted again here, reified
+        relaxed.natives, relaxed.lowered = [], {}
+        literals, labels = [], []
+        with relaxed._posting():
+            for k, given, form, _ in chosen:
+                indicator = BoolVar(relaxed, relaxed.add_helper([0, 1], f"[#{k}]"))
+                _post_implied(relaxed, indicator, form)
+                literals.append((indicator.index, 1))
+                text = given.describe() if isinstance(given, constraints.Constraint) else repr(given)
+                labels.append(f"#{k} {text[:120]}")
+        return relaxed, literals, labels, [given for _, given, _, _ in chosen]
 
     def count(self, limit: int | None = None, engine: str = "auto", time_limit: float | None = None) -> Counted:
         """The number of distinct answers, up to ``limit``."""
@@ -682,6 +791,39 @@ class Model(CoreModel):
             yield Assignment(self, values)
             if limit is not None and n >= limit:
                 return
+
+
+def _post_implied(model: Model, indicator: BoolVar, c: BoolExpr) -> None:
+    """``indicator -> c``, a conjunction (a global's decomposition among them) posted part by part, each
+    ``indicator -> part`` on its own (a small table, mostly): half a reification, as CPMpy posts its
+    indicators, where ``indicator -> c`` as one would make a helper equal to the whole of ``c`` (8 queens with
+    clues: 0.5 s a solve instead of 0.01 s)."""
+    if isinstance(c, expr.Junction) and not c.any:
+        for part in c.args:
+            _post_implied(model, indicator, part)
+    elif isinstance(c, expr.Global) and not isinstance(c, expr.Table):  # a table is a disjunction of rows
+        _post_implied(model, indicator, c.decompose(model))
+    else:
+        expr.post(model, indicator.implies(c))
+
+
+def _relaxable(model: Model, given: Any) -> BoolExpr | None:
+    """A constraint given, as an expression ``explain`` can relax: an expression as it is, the compiled Linear,
+    Table, AllDifferent and Parity rewritten as expressions; None for the kinds no expression says
+    (connectivity, lazy rules)."""
+    if isinstance(given, (Expr, bool)):
+        return expr._boolean(given)
+    xs = [Var(model, v) for v in getattr(given, "vars", ())]
+    if isinstance(given, constraints.Linear):
+        return expr.Compare(expr.Sum.of(list(zip(xs, given.coeffs))), given.op, expr.Const(given.rhs))
+    if isinstance(given, constraints.Table):
+        return expr.Table(xs, given.tuples)
+    if isinstance(given, constraints.AllDifferent):
+        return expr.AllDifferent([x + o for x, o in zip(xs, given.offsets or [0] * len(xs))])
+    if isinstance(given, constraints.Parity):
+        total = expr.Sum.of(list(zip(xs, given.coeffs)))
+        return expr.Compare(expr.Division(total, expr.Const(given.modulus), modulo=True), "==", expr.Const(given.rhs))
+    return None
 
 
 def _level_value(level: tuple[tuple[int, ...], tuple[int, ...], int, str], values: Sequence[int]) -> int:

@@ -230,3 +230,26 @@ def test_check_of_a_large_model_agrees_with_judging_value_by_value(seed: int) ->
             r = int(expected.split()[1])
             assert found is not None and found.constraint is not None
             assert found.constraint.vars == tuple(cols[indptr[r]:indptr[r + 1]].tolist())
+
+
+def test_the_last_items_of_blocks_against_a_list():
+    """Blocks.tail(n) (what ps.Model reads to keep the constraints one add made) is the list's last n items,
+    across single items and whole blocks, on random sequences of appends and blocks."""
+    import random
+
+    from puzzlesmith.csp.model import Blocks
+
+    r = random.Random(4805)
+    for _ in range(200):
+        blocks: Blocks[int] = Blocks()
+        plain: list[int] = []
+        for step in range(r.randint(0, 12)):
+            if r.random() < 0.7:
+                blocks.append(step)
+                plain.append(step)
+            else:
+                block = tuple(range(100 * step, 100 * step + r.randint(1, 4)))
+                blocks.add_block(block)
+                plain.extend(block)
+        for n in range(len(plain) + 1):
+            assert blocks.tail(n) == (plain[-n:] if n else [])

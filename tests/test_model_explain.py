@@ -215,3 +215,129 @@ def test_a_time_limit_too_short_for_any_call_answers_unknown(engine):
     got = m.solve(engine=engine, time_limit=1e-9, assumptions=[m.bool_var("b")])
     assert got.status == UNKNOWN and got.core is None
     assert m.explain(engine=engine).names == ["distinct", "small"]  # 0 + 1 + ... + 7 = 28 > 20
+
+
+# -- explain over every constraint of a model without names (as CPMpy's tools.explain.mus(model.constraints)) --
+def unnamed_model(r):
+    """A model without names: random rules over x0..x2, some given as compiled kinds (m.linear, m.table), some
+    sharing one expression's helper, and an all_different posted at once; each with its definition."""
+    m = Model()
+    xs = [m.int_var(0, 3, f"x{i}") for i in range(3)]
+    given, rules = [], []
+    for _ in range(r.randint(3, 7)):
+        kind = r.randrange(5)
+        i, j = r.sample(range(3), 2)
+        k = r.randint(0, 6)
+        if kind == 3:  # a compiled Linear
+            c = Linear((xs[i].index, xs[j].index), coeffs=(1, 2), op="<=", rhs=k)
+            m.add(c)
+            rule = lambda v, i=i, j=j, k=k: v[i] + 2 * v[j] <= k  # noqa: E731
+        elif kind == 4:  # a shared helper: one abs(...) object in two constraints
+            d = abs(xs[i] - xs[j])
+            c, rule = d >= 2, (lambda v, i=i, j=j: abs(v[i] - v[j]) >= 2)
+            m.add(c)
+            given.append(c)
+            rules.append(rule)
+            c, rule = d + xs[3 - i - j] <= k, (lambda v, i=i, j=j, k=k: abs(v[i] - v[j]) + v[3 - i - j] <= k)
+            m.add(c)
+        else:
+            c, rule = random_rule(m, xs, r)
+            m.add(c)  # m.all_different posted at once already: adding it adds nothing
+        given.append(c)
+        rules.append(rule)
+    return m, given, rules
+
+
+def minimal_unsat_positions(rules):
+    """Every set of positions of ``rules`` that no assignment meets while each proper subset is met."""
+    return minimal_unsat_subsets(dict(enumerate(rules)))
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_explain_without_names_names_a_minimal_set_of_the_constraints(engine):
+    r, unsat = random.Random(4804), 0
+    for _ in range(60):
+        m, given, rules = unnamed_model(r)
+        why = m.explain(engine=engine)
+        if brute(3, rules):
+            assert why.status == SOLVED and why.names == [] and why.constraints == []
+            continue
+        unsat += 1
+        assert why.status == UNSAT and why.names, why
+        found = [next(k for k, g in enumerate(given) if g is c) for c in why.constraints]
+        assert why.names == [f"#{k} {c.describe() if isinstance(c, Linear) else repr(c)}"
+                             for k, c in zip(found, why.constraints)]
+        assert not brute(3, [rules[k] for k in found])
+        for left_out in found:
+            assert brute(3, [rules[k] for k in found if k != left_out]), (why.names, left_out)
+        assert frozenset(found) in minimal_unsat_positions(rules)
+    assert unsat >= 15
+
+
+QUEEN_RULES = [  # (adds the rule to a model with q0..q3 and b, the rule on the values)
+    (lambda m, q, b: m.all_different(q), lambda q, b: len(set(q)) == 4),
+    (lambda m, q, b: m.all_different([q[i] + i for i in range(4)]),
+     lambda q, b: len({a + i for i, a in enumerate(q)}) == 4),
+    (lambda m, q, b: m.all_different([q[i] - i for i in range(4)]),
+     lambda q, b: len({a - i for i, a in enumerate(q)}) == 4),
+    (lambda m, q, b: m.add(b == m.all_different([q[1], q[3]])), lambda q, b: b == (q[1] != q[3])),
+    (lambda m, q, b: m.add(b.implies(q[0] == 0)), lambda q, b: not b or q[0] == 0),
+    (lambda m, q, b: m.add(~m.all_equal([q[0], q[2]]) | ~b), lambda q, b: q[0] != q[2] or not b),
+    (lambda m, q, b: m.add(b), lambda q, b: b == 1),
+]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_explain_without_names_over_queens_and_reified_globals(engine):
+    """4 queens has two solutions (OEIS A000170), neither with q0 = 0. A global posted at once
+    (m.all_different) and then used as a boolean is one constraint: the one that uses it."""
+    m = Model()
+    q, b = m.int_vars(4, 0, 3, "q"), m.bool_var("b")
+    for add, _ in QUEEN_RULES:
+        add(m, q, b)
+    why = m.explain(engine=engine)
+    assert why.status == UNSAT and len(why.names) == len(why.constraints)
+    found = [int(n.split(" ")[0][1:]) for n in why.names]
+    rules = [rule for _, rule in QUEEN_RULES]
+
+    def met(chosen):
+        return any(all(rules[k](v[:4], v[4]) for k in chosen) for v in product(range(4), range(4), range(4),
+                                                                               range(4), range(2)))
+
+    assert not met(found)
+    for left_out in found:
+        assert met([k for k in found if k != left_out]), (why.names, left_out)
+    unsat = [frozenset(c) for n in range(len(rules) + 1) for c in combinations(range(len(rules)), n) if not met(c)]
+    assert frozenset(found) in {s for s in unsat if not any(t < s for t in unsat)}
+    assert why.names == [f"#{k} {c!r}" for k, c in zip(found, why.constraints)]
+
+
+def test_explain_without_names_keeps_what_it_cannot_relax():
+    """A lazy rule is no expression: it is kept throughout, and never named."""
+    m = Model()
+    x, y = m.int_var(0, 3, "x"), m.int_var(0, 3, "y")
+    m.lazy([x.index], lambda values: [dict(values)] if values[x.index] < 2 else [])  # x >= 2
+    m.add(x + y <= 2, name=None)
+    m.add(y >= 1)
+    m.add(x != 3)
+    why = m.explain(engine="backtracking")
+    assert why.status == UNSAT and why.names == ["#1 (x + y) <= 2", "#2 y >= 1"]
+    lone = Model()
+    z = lone.int_var(0, 3, "z")
+    lone.lazy([z.index], lambda values: [dict(values)])  # no value at all
+    lone.add(z >= 1)
+    why = lone.explain(engine="backtracking")
+    assert why.status == UNSAT and why.names == [] and "keeps throughout" in why.reason
+
+
+def test_explain_without_names_over_a_file_read():
+    """A model read from XCSP3 keeps its constraints as the file gives them: explain names them."""
+    from puzzlesmith.modelling import read_text
+
+    text = """<instance format="XCSP3" type="CSP"><variables><array id="x" size="[3]"> 0..3 </array></variables>
+    <constraints><allDifferent> x[] </allDifferent><intension> lt(x[0],x[1]) </intension>
+    <intension> lt(x[1],x[2]) </intension><intension> eq(x[2],1) </intension>
+    <intension> ne(x[0],3) </intension></constraints></instance>"""
+    m = read_text(text, "xcsp3")
+    why = m.explain()
+    assert why.status == UNSAT and [n.split(" ")[0] for n in why.names] == ["#1", "#2", "#3"], why.names

@@ -84,6 +84,15 @@ class Blocks(Sequence[T], Generic[T]):
         self._blocks.append(list(block) if isinstance(block, list) else block)
         self._size += len(block)
 
+    def tail(self, n: int) -> list[T]:
+        """The last ``n`` items (what the latest appends added), without a look-up by index for each."""
+        last = self._blocks[-1] if self._blocks else None
+        if n <= 0:
+            return []
+        if isinstance(last, list) and len(last) >= n:
+            return last[-n:]
+        return self[self._size - n:]
+
     def blocks(self) -> list[tuple[int, Block[T]]]:
         """(index of the first item, block) in order; single items come in plain lists."""
         return list(zip(self._starts, self._blocks))

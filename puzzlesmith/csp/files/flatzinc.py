@@ -380,7 +380,7 @@ class _Fzn:
     # -- constraints ----------------------------------------------------------------------------------------------
     def post(self, c: Any) -> None:
         try:
-            E.post(self.model, c)
+            self.model.add(c)  # a ps.Model keeps it as given, for explain
         except ModelError as e:
             raise self.fail(str(e)) from None
 

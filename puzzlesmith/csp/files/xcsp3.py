@@ -475,7 +475,7 @@ class _Xcsp:
 
     def post(self, c: Any, node: Node) -> None:
         try:
-            E.post(self.model, c)
+            self.model.add(c)  # a ps.Model keeps it as given, for explain
         except ModelError as e:
             raise self.fail(str(e), node) from None
 
