@@ -658,11 +658,12 @@ def _label_pieces(scratch: Any, snap: int, n: int, bit: int, alone: bool, near_a
     return pieces
 
 
-def _lose(dom: Any, base: int, v: int, bit: int, stack: Any, top: int) -> int:
-    """Variable v loses the value ``bit`` if it has it: the new stack top, or -1 when it has no value left."""
+def _keep(dom: Any, base: int, v: int, mask: int, stack: Any, top: int) -> int:
+    """Variable v keeps only the values of ``mask``: the new stack top (v pushed when it lost one), or -1 when
+    it has no value left."""
     d = dom[base + v]
-    if d & bit:
-        d &= ~bit
+    if d & mask != d:
+        d &= mask
         if not d:
             return -1
         dom[base + v] = d
@@ -707,7 +708,7 @@ def _regions(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: A
                 continue
             for k in range(n):
                 if scratch[room + k] >= 0 and scratch[room + k] != homes:
-                    top = _lose(dom, base, tvar[t0 + k], bit, stack, top)
+                    top = _keep(dom, base, tvar[t0 + k], ~bit, stack, top)
                     if top < 0:
                         return -1
             continue
@@ -721,7 +722,7 @@ def _regions(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: A
                 continue
             v = tvar[t0 + k]
             if scratch[sizes + r] < value:  # no room for a whole area
-                top = _lose(dom, base, v, bit, stack, top)
+                top = _keep(dom, base, v, ~bit, stack, top)
                 if top < 0:
                     return -1
                 continue
@@ -740,7 +741,7 @@ def _regions(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: A
                     joined += 1
                     total += scratch[counts + q]
             if joined and total + 1 > value:  # it would join pieces (or grow a complete one) past the label
-                top = _lose(dom, base, v, bit, stack, top)
+                top = _keep(dom, base, v, ~bit, stack, top)
                 if top < 0:
                     return -1
                 continue
@@ -753,15 +754,9 @@ def _regions(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, tptr: A
                 if scratch[ways + t] == 0:
                     return -1
                 if scratch[ways + t] == 1:
-                    v = tvar[t0 + scratch[way + t]]
-                    d = dom[base + v]
-                    if d & bit != d:
-                        d &= bit
-                        if not d:
-                            return -1
-                        dom[base + v] = d
-                        stack[top] = v
-                        top += 1
+                    top = _keep(dom, base, tvar[t0 + scratch[way + t]], bit, stack, top)
+                    if top < 0:
+                        return -1
     return top
 
 
@@ -828,13 +823,8 @@ def _spanning(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, tvar
     if found < vertices:
         return -1  # the vertices can no longer be joined
     for k in range(m):
-        if scratch[bridge + k]:
-            v = tvar[t0 + k]
-            d = dom[base + v]
-            if d & zero:
-                dom[base + v] = d & ~zero  # a bridge of what may still be built is built
-                stack[top] = v
-                top += 1
+        if scratch[bridge + k]:  # a bridge of what may still be built is built (it may be: never empty)
+            top = _keep(dom, base, tvar[t0 + k], ~zero, stack, top)
     return top
 
 
@@ -1175,7 +1165,7 @@ def _probe_pass(m: Any, w: Any, dom: Any, answer: Any, live: int, lo: int, wbits
 
 
 _KERNELS = ("_bitlen", "_popcount", "_linear", "_intervals", "_interval_sum", "_linear_equal", "_table", "_parity",
-            "_connected", "_root", "_acyclic", "_root_at", "_single_cycle", "_label_pieces", "_lose", "_regions",
+            "_connected", "_root", "_acyclic", "_root_at", "_single_cycle", "_label_pieces", "_keep", "_regions",
             "_spanning", "_clear", "_propagate", "_begin", "_pick", "_search", "_part", "_propagate_packed",
             "_search_packed", "_probe_pass")
 # The kernels as plain Python, calling each other (for masks wider than int64's): their own globals.
