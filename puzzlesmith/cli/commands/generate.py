@@ -183,11 +183,13 @@ def emitted(args: argparse.Namespace, ptype: PuzzleType, made: Iterator[list[Mad
     out = Output(args, ptype, done)
     try:
         for chunk in made:
-            text = "".join(out.text(one) for one in chunk)
             if sink is not None:
-                sink.add(text, len(chunk))
+                sink.add("".join(out.text(one) for one in chunk), len(chunk))
             else:
-                sys.stdout.write(text)
+                # Line by line through the buffer, which keeps what a flush cut short by Ctrl-C did not write
+                # (the exit flushes it): one write of a whole chunk lost its tail, a puzzle cut in two.
+                for one in chunk:
+                    sys.stdout.write(out.text(one))
                 sys.stdout.flush()
             if bar is not None:
                 bar.update(len(chunk))
