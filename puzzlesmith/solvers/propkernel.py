@@ -233,8 +233,8 @@ def _linear_equal(p: int, dom: Any, base: int, lo: int, stack: Any, top: int, po
                   tcoef: Any, tlow: Any, paux: Any, pval: Any, sums: Any, wbits: int, wmask: int) -> int:
     """Full support for sum(a*x) == rhs: ``sums`` holds the bitsets of reachable partial sums, term by term
     (``ahead``), then the needed ones and scratch; a value survives when some reachable sum meets a needed one.
-    Sums are shifted by each term's smallest contribution (``tlow``) so every shift is non-negative. ``pop[p]``
-    1: distinct variables with coefficients 1 and -1, by bounds while every domain is an interval."""
+    Sums are shifted by each term's smallest contribution (``tlow``) so every shift is non-negative. With
+    ``pop[p] & 1`` (distinct variables, coefficients 1 and -1), by bounds while every domain is an interval."""
     t0, t1 = tptr[p], tptr[p + 1]
     n = t1 - t0
     target = pval[p]
@@ -608,19 +608,13 @@ def _single_cycle(p: int, dom: Any, base: int, stack: Any, top: int, tptr: Any, 
             v = tvar[t0 + k]
             d = dom[base + v]
             a, b = aux[ends + 2 * k], aux[ends + 2 * k + 1]
-            if d & zero and d & ~zero and scratch[degree + a] and scratch[degree + b] and \
-                    _root(scratch, a) == _root(scratch, b):
-                dom[base + v] = d & zero  # it would close a cycle and leave chosen edges outside it
-                stack[top] = v
-                top += 1
+            if d & zero and scratch[degree + a] and scratch[degree + b] and _root(scratch, a) == _root(scratch, b):
+                top = _keep(dom, base, v, zero, stack, top)  # it would close a cycle, leaving chosen edges out
     home = _root_at(scratch, open_at, aux[ends + 2 * first])
     for k in range(m):
         v = tvar[t0 + k]
-        d = dom[base + v]
-        if d & ~zero and d & zero and _root_at(scratch, open_at, aux[ends + 2 * k]) != home:
-            dom[base + v] = d & zero  # out of the chosen edges' reach
-            stack[top] = v
-            top += 1
+        if dom[base + v] & zero and _root_at(scratch, open_at, aux[ends + 2 * k]) != home:
+            top = _keep(dom, base, v, zero, stack, top)  # out of the chosen edges' reach
     return top
 
 
@@ -1202,13 +1196,15 @@ def fits_int64(width: int, magnitude: int) -> bool:
 
 
 class Prop(NamedTuple):
-    """One propagator for the kernel: ``kind``, the variables it watches, the Linear operator (``OPS``;
-    LINEAR_EQUAL: 1 when its terms are distinct variables with coefficients 1 and -1), ``rhs`` (LINEAR_EQUAL:
-    the target less the terms' lows), the terms (variable, coefficient), each term's smallest contribution
-    (LINEAR_EQUAL), ``value`` (LINEAR_EQUAL: the span of sums; TABLE: its rows; PARITY: the modulus; CONNECTED,
-    ACYCLIC, SINGLE_CYCLE: the bit of 0) and ``aux`` (TABLE: each row's value bits; PARITY: each term's value
-    mask by residue; CONNECTED: each position's neighbours, CSR; ACYCLIC: the number of vertices, each edge's
-    ends; SINGLE_CYCLE: the number of vertices, 1 for a path, each edge's ends)."""
+    """One propagator for the kernel: ``kind``, the variables it watches, ``op`` (LINEAR: the operator, ``OPS``;
+    LINEAR_EQUAL: 1 when its terms are distinct variables with coefficients 1 and -1; beside either, and for
+    TABLE, the ``IDEMPOTENT`` flag), ``rhs`` (LINEAR_EQUAL: the target less the terms' lows), the terms
+    (variable, coefficient), each term's smallest contribution (LINEAR_EQUAL), ``value`` (LINEAR_EQUAL: the span
+    of sums; TABLE: its rows; PARITY: the modulus; CONNECTED, ACYCLIC, SINGLE_CYCLE, SPANNING: the bit of 0) and
+    ``aux`` (TABLE: each row's value bits; PARITY: each term's value mask by residue; CONNECTED: each position's
+    neighbours, CSR; ACYCLIC: the number of vertices, each edge's ends; SINGLE_CYCLE: the number of vertices, 1
+    for a path, each edge's ends; REGIONS: 1 when sized, each position's neighbours, CSR; SPANNING: the number of
+    vertices, each vertex's (neighbour, edge) pairs, CSR)."""
 
     kind: int
     watch: Sequence[int]  # the constraint's variables: a change of any wakes it (a zero coefficient too)
