@@ -133,13 +133,17 @@ def test_what_a_format_cannot_hold_is_refused_by_name():
     m.linear([x, y], [1, 2], "!=", 4, name="not four")
     with pytest.raises(ModelError, match="OPB cannot hold Linear 'not four'"):
         m.text("opb")
+    with pytest.raises(ModelError, match="unknown model file format 'mps'"):
+        m.text("mps")
+
+
+@pytest.mark.parametrize("fmt,name", [("dimacs", "DIMACS"), ("xcsp3", "XCSP3"), ("flatzinc", "FlatZinc")])
+def test_a_connectivity_rule_no_format_holds_is_refused_by_name(fmt, name):
     m = Model()
     cells = m.bool_vars(3)
     m.connected([c.index for c in cells], [(0, 1), (1, 2)], name="one piece")
-    with pytest.raises(ModelError, match="DIMACS cannot hold Connected 'one piece'"):
-        m.text("dimacs")
-    with pytest.raises(ModelError, match="unknown model file format 'mps'"):
-        m.text("mps")
+    with pytest.raises(ModelError, match=f"{name} cannot hold Connected 'one piece'"):
+        m.text(fmt)
 
 
 @pytest.mark.parametrize("fmt,text,message", [

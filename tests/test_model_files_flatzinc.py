@@ -120,13 +120,6 @@ def test_bad_files_are_refused_in_one_line(body, message):
     assert "\n" not in str(caught.value) and str(caught.value).startswith("bad.fzn")
 
 
-def test_what_flatzinc_cannot_hold_is_refused_by_name():
-    m = Model()
-    cells = m.bool_vars(3)
-    m.connected([c.index for c in cells], [(0, 1), (1, 2)], name="one piece")
-    with pytest.raises(ModelError, match="FlatZinc cannot hold Connected 'one piece'"):
-        m.text("flatzinc")
-
 
 def test_solve_flatzinc_on_the_command_line(capsys):
     assert cli.main(["solve", "flatzinc", str(DATA / "golomb5.fzn"), "--engine", "cpsat"]) == 0

@@ -332,11 +332,3 @@ def test_bad_files_are_refused_in_one_line(body, message):
     with pytest.raises(ModelError, match=message) as caught:
         read_text(body, "xcsp3", "bad.xml")
     assert "\n" not in str(caught.value) and str(caught.value).startswith("bad.xml")
-
-
-def test_what_xcsp3_cannot_hold_is_refused_by_name():
-    m = Model()
-    cells = m.bool_vars(3)
-    m.connected([c.index for c in cells], [(0, 1), (1, 2)], name="one piece")
-    with pytest.raises(ModelError, match="XCSP3 cannot hold Connected 'one piece'"):
-        m.text("xcsp3")
