@@ -5,10 +5,13 @@ included) up to a shaded cell or the edge.
 Text: rows of cells, ``.`` a blank cell or a number; one character a cell, or cells separated by spaces (needed
 for numbers of two digits); rows on separate lines or separated by ``/``. A solution writes ``#`` for shaded.
 
-Model: a 0/1 per cell (1 shaded, the answer); per cell and direction the length of the white run starting
-there (a table: 0 when shaded, else one more than the next cell's run); per cell the count it would show
-(the four runs less three times itself, 0 when shaded); ``connected`` over the white cells. The numbers are
-givens of the counts, so one model serves every puzzle of a size (``clue_kinds``).
+Model: a 0/1 per cell (1 shaded, the answer) and its complement (white); ``connected`` over the white cells;
+per straight segment of a row or column a 0/1 "every cell on it white" (the segment one shorter, and its far
+cell); per cell the count it would show: itself if white, plus every clear segment it ends (0 when shaded).
+The numbers are givens of the counts, so one model serves every puzzle of a size (``clue_kinds``). Segments of
+0/1 in place of the run lengths of each direction (integers, and a table a step) make a CNF of 48,000 clauses
+on 9x6 where the runs took 80,000, the same puzzles by default a fifth faster; Tatham's puzzles grade as
+before, and the hard level, which the runs' model never reached in seconds, is made in half of one.
 """
 
 from __future__ import annotations
@@ -33,29 +36,29 @@ def range_model(rows: int, cols: int) -> Model:
     m, n, most = Model(), rows * cols, rows + cols - 1
     shaded = [m.int_var(0, 1, f"r{k // cols + 1}c{k % cols + 1}") for k in range(n)]
     white = [m.add_helper((0, 1), f"{m.names[k]} is white") for k in range(n)]
+    counts = [m.add_helper(range(most + 1), f"the number at {m.names[k]}") for k in range(n)]
     for k in range(n):
         m.linear([shaded[k], white[k]], [1, 1], "==", 1)
     for a, b in grid.cell_pairs(rows, cols):
         m.linear([shaded[a], shaded[b]], [1, 1], "<=", 1, name=f"{m.names[a]} and {m.names[b]} not both shaded")
     m.connected(white, grid.cell_pairs(rows, cols), name="white cells connected")
-    runs: dict[tuple[int, int], int] = {}
-    for dr, dc in STEPS:  # runs built from the far edge inwards, so the next cell's run exists
-        order = sorted(range(n), key=lambda k: -(dr * (k // cols) + dc * (k % cols)))
-        for k in order:
-            r, c = divmod(k, cols)
-            length = max(rows, cols)
-            run = m.add_helper(range(length + 1), f"the white run from {m.names[k]} by {dr},{dc}")
-            if 0 <= r + dr < rows and 0 <= c + dc < cols:
-                nxt = runs[(r + dr) * cols + c + dc, dr * 2 + dc]
-                m.table([white[k], nxt, run], [(0, x, 0) for x in range(length + 1)] +
-                        [(1, x, x + 1) for x in range(length)], name=f"run from {m.names[k]}")
-            else:
-                m.linear([white[k], run], [1, -1], "==", 0)
-            runs[k, dr * 2 + dc] = run
-    for k in range(n):
-        count = m.add_helper(range(most + 1), f"the number at {m.names[k]}")
-        four = [runs[k, dr * 2 + dc] for dr, dc in STEPS]
-        m.linear([count, *four, white[k]], [1, -1, -1, -1, -1, 3], "==", 0, name=f"cells seen from {m.names[k]}")
+    seen: list[list[int]] = [[] for _ in range(n)]
+    for a in range(n):  # each straight segment a..b, a before b, as a 0/1: every cell on it white
+        for dr, dc in ((0, 1), (1, 0)):
+            r, c, last = a // cols, a % cols, white[a]
+            while 0 <= r + dr < rows and 0 <= c + dc < cols:
+                r, c = r + dr, c + dc
+                b = r * cols + c
+                clear = m.add_helper((0, 1), f"{m.names[a]} to {m.names[b]} white")
+                m.linear([clear, last], [1, -1], "<=", 0)
+                m.linear([clear, white[b]], [1, -1], "<=", 0)
+                m.linear([clear, last, white[b]], [1, -1, -1], ">=", -1)
+                seen[a].append(clear)
+                seen[b].append(clear)
+                last = clear
+    for k in range(n):  # a white cell sees itself and the far end of every clear segment it ends
+        m.linear([counts[k], white[k], *seen[k]], [1, -1] + [-1] * len(seen[k]), "==", 0,
+                 name=f"cells seen from {m.names[k]}")
     m.answer(shaded, determines_rest=True)
     return m.freeze()
 
@@ -81,7 +84,7 @@ class Range(PuzzleType):
                               "line" if "\n" not in text.strip() else "grid")
 
     def _instance(self, rows: int, cols: int, clues: Mapping[Site, int], layout: str) -> Instance:
-        first = 2 * rows * cols + 4 * rows * cols  # the counts come after the cells, whites and runs
+        first = 2 * rows * cols  # the counts come after the cells and whites
         return Instance({"rows": rows, "cols": cols}, {first + r * cols + c: v for (r, c, _), v in clues.items()},
                         layout=layout)
 
@@ -96,7 +99,7 @@ class Range(PuzzleType):
 
     def clues(self, instance: Instance) -> dict[Site, int]:
         rows, cols = instance.params["rows"], instance.params["cols"]
-        first = 6 * rows * cols
+        first = 2 * rows * cols
         return {(k // cols, k % cols, "number"): v for k in range(rows * cols) if (v := instance.givens.get(first + k))}
 
     def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
