@@ -29,7 +29,7 @@ def test_a_count_of_booleans_has_the_brute_forces_solutions(n: int, op: str) -> 
         m = Model()
         xs = m.int_vars(n, 0, 1)
         m.linear(xs, [1] * n, op, k)
-        expected = _brute(n, lambda v: OPS[op](sum(v), k))
+        expected = _brute(n, lambda v, k=k: OPS[op](sum(v), k))
         assert solvers.count(m, engine="sat").count == expected, (n, op, k)
 
 
@@ -47,8 +47,8 @@ def test_counts_beside_other_constraints_on_random_models() -> None:
             rules.append((some, op, k))
         a, b = rng.sample(range(n), 2)
         m.linear([xs[a], xs[b]], [1, -1], "!=", 0)  # a sum the chain still encodes
-        expected = _brute(n, lambda v: v[a] != v[b] and all(OPS[op](sum(v[i] for i in some), k)
-                                                              for some, op, k in rules))
+        expected = _brute(n, lambda v, a=a, b=b, rules=rules: v[a] != v[b] and all(
+            OPS[op](sum(v[i] for i in some), k) for some, op, k in rules))
         assert solvers.count(m, engine="sat").count == expected
         assert solvers.count(m, engine="backtracking").count == expected
 
@@ -58,6 +58,36 @@ def test_a_count_compiles_to_fewer_clauses_than_the_chain() -> None:
         m = Model()
         xs = m.int_vars(9, 0, 1)
         m.linear(xs, [coeff] * 9, "==", 4 * coeff)
+        return len(Cnf(m).clauses)
+
+    assert clauses(1) < clauses(2)
+
+
+def test_a_count_equal_to_another_variable_has_the_brute_forces_solutions() -> None:
+    """sum(x) - y == c and y - sum(x) == c, y over a random range (values the sum cannot reach included)."""
+    rng = random.Random(11)
+    for _ in range(80):
+        n, c = rng.randint(2, 6), rng.randint(-2, 2)
+        low = rng.randint(-3, 2)
+        m = Model()
+        xs = m.int_vars(n, 0, 1)
+        y = m.int_var(low, low + rng.randint(0, n + 3), "y")
+        flip = rng.random() < 0.5
+        sign = -1 if flip else 1
+        m.linear([*xs, y], [sign] * n + [-sign], "==", sign * c)
+        values = range(low, m.domains[y][-1] + 1)
+        expected = sum(1 for bits in itertools.product((0, 1), repeat=n) for v in values if sum(bits) - v == c)
+        assert solvers.count(m, engine="sat").count == expected, (n, c, flip, m.domains[y])
+        if rng.random() < 0.3:
+            assert solvers.count(m, engine="backtracking").count == expected
+
+
+def test_a_count_equal_to_a_variable_compiles_to_fewer_clauses_than_the_chain() -> None:
+    def clauses(coeff: int) -> int:
+        m = Model()
+        xs = m.int_vars(9, 0, 1)
+        y = m.int_var(0, 9 * coeff)
+        m.linear([*xs, y], [coeff] * 9 + [-1], "==", 0)
         return len(Cnf(m).clauses)
 
     assert clauses(1) < clauses(2)
