@@ -11,7 +11,8 @@ cell); per cell the count it would show: itself if white, plus every clear segme
 The numbers are givens of the counts, so one model serves every puzzle of a size (``clue_kinds``). Segments of
 0/1 in place of the run lengths of each direction (integers, and a table a step) make a CNF of 48,000 clauses
 on 9x6 where the runs took 80,000, the same puzzles by default a fifth faster; Tatham's puzzles grade as
-before, and the hard level, which the runs' model never reached in seconds, is made in half of one.
+before, and the hard level, which the runs' model never reached in seconds, is made in 0.4 s; easy and
+medium take about 30% longer (probing propagates over 513 variables and 1,255 constraints, not 378 and 418).
 """
 
 from __future__ import annotations
