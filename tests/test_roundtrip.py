@@ -554,7 +554,7 @@ def futoshikis(draw: st.DrawFn) -> Instance:
         for j in ([i + 1] if i % n < n - 1 else []) + ([i + n] if i + n < n * n else []):
             if rng.random() < sign_density:
                 signs.append(Inequality(*rng.choice([(i, j), (j, i)])))
-    return Instance({"size": n}, givens, data=tuple(sorted(signs)), layout="grid")
+    return FUTOSHIKI.board(n, givens, signs)
 
 
 def futoshiki_text(instance: Instance, blank: str, up: str, down: str, gap: str) -> str:
@@ -567,7 +567,7 @@ def futoshiki_text(instance: Instance, blank: str, up: str, down: str, gap: str)
         row = ""
         for c in range(n):
             i = r * n + c
-            row += str(instance.givens[i]) if i in instance.givens else blank
+            row += str(instance.givens[i]) if i in instance.givens else blank  # a cell's number
             if c < n - 1:
                 row += "<" if (i, i + 1) in signs else ">" if (i + 1, i) in signs else " "
         lines.append(row)

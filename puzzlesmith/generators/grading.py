@@ -57,6 +57,7 @@ __all__ = ["LEVELS", "LEVEL_TOPS", "RATINGS", "THREE_TIERS", "Contradiction", "G
 
 
 _SUPPORT_LIMIT = 4096  # candidate combinations a support check may enumerate per constraint
+SETTLED_LIMIT = 1 << 18  # (constraint, candidates) pairs ``Logic.settled`` keeps
 
 
 def _plain(c: Constraint) -> bool:
@@ -75,6 +76,7 @@ class Logic:
         links: list[dict[int, set[int]]] = [{} for _ in range(n)]
         self.units: list[tuple[str, tuple[int, ...], int, bool]] = []
         self.others: list[Constraint] = []
+        self.settled: set[tuple[int, ...]] = set()  # see ``settle``
         for c in model.constraints:
             if not isinstance(c, AllDifferent):
                 self.others.append(c)
@@ -196,6 +198,14 @@ class Logic:
             cand[var] &= ~(1 << (x - self.lo))
             if not cand[var]:
                 raise Contradiction
+
+    def settle(self, key: tuple[int, ...]) -> None:
+        """Remember that constraint ``key[0]`` of ``others`` supports every candidate of its variables when they
+        are ``key[1:]``: the ``constraint`` rung skips it while they stay so, on any board of this model (a
+        constraint's supports depend on its variables' candidates alone). Bounded: cleared when full."""
+        if len(self.settled) >= SETTLED_LIMIT:
+            self.settled.clear()
+        self.settled.add(key)
 
     def unsupported(self, c: Constraint, cand: list[int]) -> list[tuple[int, int]]:
         """Candidates of ``c``'s variables that no combination of the others' candidates supports."""

@@ -62,10 +62,14 @@ def lone_values(vars_: Sequence[int], union: int, cand: list[int], placed: list[
 
 def constraint(net: Logic, cand: list[int], placed: list[bool]) -> Step | None:
     """Values of a non-AllDifferent constraint that no combination of the others' candidates supports."""
-    for c in net.others:
+    for k, c in enumerate(net.others):
+        key = (k, *[cand[v] for v in c.vars])
+        if key in net.settled:  # these candidates were checked before (this board or another): all supported
+            continue
         removes = net.unsupported(c, cand)
         if removes:
             return Step("constraint", c.name or c.describe(), RATINGS["constraint"], removes=tuple(removes))
+        net.settle(key)
     return None
 
 

@@ -15,15 +15,20 @@ row has no signs below it:
     ^     v ^
     .<. . .>.
 
-The signs are the puzzle's fixed data; its givens are its clues, so generators can make
-futoshiki puzzles from any set of signs (``-p size=N`` with no puzzle: the empty N x N grid,
-no signs). Model: AllDifferent per row and column, and ``a - b <= -1`` per sign a < b.
+The numbers and the signs are both clues, as in Tatham's Unequal: the model is one per size, the cells
+first, then one 0/1 helper per pair of neighbouring cells (1: the left or upper cell is the smaller), and a
+puzzle's numbers are givens of its cells, its signs givens of those helpers (``clue_kinds``). Generators
+start from a random Latin square showing every number and every sign and remove clues, symmetric ones
+together (the sites lie on a doubled grid, signs between cells, so that a symmetry maps signs to signs).
+Model: AllDifferent per row and column; per pair (a, b) with its helper s a table of the triples (a, b, s)
+with a != b and s = 1 exactly when a < b.
 """
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -50,19 +55,57 @@ def parse_size(text: str) -> int:
     return whole_number(text, 1, 9)
 
 
-@lru_cache(maxsize=64)
-def futoshiki_model(n: int, signs: Signs) -> Model:
-    """The Latin square and the signs; givens are left to the engine, so one model serves every clue set."""
+@lru_cache(maxsize=16)
+def pairs(n: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of neighbouring cells, in the order of their sign helpers: across, row by row, then down."""
+    across = [(r * n + c, r * n + c + 1) for r in range(n) for c in range(n - 1)]
+    return tuple(across + [(r * n + c, (r + 1) * n + c) for r in range(n - 1) for c in range(n)])
+
+
+@lru_cache(maxsize=16)
+def futoshiki_model(n: int) -> Model:
+    """The Latin square and a sign helper per pair of neighbours: one model serves every puzzle of a size."""
     m = Model()
-    cells = [m.int_var(1, n, f"r{i // n + 1}c{i % n + 1}") for i in range(n * n)]
+    cells = m.add_vars(n * n, range(1, n + 1), lambda i: f"r{i // n + 1}c{i % n + 1}")
     for r in range(n):
         m.all_different(cells[r * n:(r + 1) * n], name=f"row {r + 1}")
     for c in range(n):
         m.all_different(cells[c::n], name=f"column {c + 1}")
-    for sign in signs:
-        m.linear([sign.smaller, sign.larger], [1, -1], "<=", -1,
-                 name=f"{m.names[sign.smaller]} < {m.names[sign.larger]}")
+    signs = [(x, y, int(x < y)) for x in range(1, n + 1) for y in range(1, n + 1) if x != y]
+    for a, b in pairs(n):
+        s = m.add_helper(range(2), f"the sign between {m.names[a]} and {m.names[b]}")
+        m.table([a, b, s], signs, name=f"the sign between {m.names[a]} and {m.names[b]}")
+    m.answer(cells, determines_rest=True)
     return m.freeze()
+
+
+def _sign_givens(n: int, signs: Sequence[Inequality]) -> dict[int, int]:
+    """The helper givens that show ``signs``."""
+    where = {pair: n * n + k for k, pair in enumerate(pairs(n))}
+    givens = {}
+    for sign in signs:
+        first, second = sorted((sign.smaller, sign.larger))
+        givens[where[first, second]] = int(sign.smaller == first)
+    return givens
+
+
+def _signs(n: int, givens: Mapping[int, int]) -> Signs:
+    """The signs the helper givens show."""
+    return tuple(sorted(Inequality(a, b) if givens[n * n + k] else Inequality(b, a)
+                        for k, (a, b) in enumerate(pairs(n)) if n * n + k in givens))
+
+
+@lru_cache(maxsize=16)
+def sites(n: int) -> tuple[tuple[int, int, str], ...]:
+    """Each clue variable's place on the doubled grid: a cell at even coordinates, a sign between two cells."""
+    return tuple([(2 * (v // n), 2 * (v % n), "number") for v in range(n * n)]
+                 + [(a // n + b // n, a % n + b % n, "sign") for a, b in pairs(n)])
+
+
+@lru_cache(maxsize=16)
+def site_vars(n: int) -> dict[tuple[int, int, str], int]:
+    """The clue variable at each site (``sites`` inverted)."""
+    return {site: v for v, site in enumerate(sites(n))}
 
 
 def _is_sign_line(line: str) -> bool:
@@ -76,10 +119,19 @@ class Futoshiki(PuzzleType):
     summary = "Latin square with inequality signs between neighbouring cells"
     params = (Param("size", None, "side N of an empty grid (default 5; taken from the puzzle when one is given)",
                     parse_size),)
-    clue_based = True
+    clue_based = True  # numbers and signs are both givens: verify checks that none of them can go
+    clue_kinds = ("numbers in cells", "signs between neighbouring cells")
 
     def empty(self, params: dict[str, Any]) -> Instance:
         return Instance({"size": params.get("size") or 5}, {}, data=(), layout="grid")
+
+    def board(self, n: int, numbers: Mapping[int, int], signs: Sequence[Inequality]) -> Instance:
+        """The n x n puzzle of these numbers (by cell) and signs."""
+        return self._board(n, {**numbers, **_sign_givens(n, signs)})
+
+    def _board(self, n: int, givens: Mapping[int, int]) -> Instance:
+        """The puzzle of these givens (cells and sign helpers); its signs kept as data for drawing them."""
+        return Instance({"size": n}, dict(givens), data=_signs(n, givens), layout="grid")
 
     def parse(self, text: str, params: dict[str, Any]) -> Instance:
         lines = [(k, line.rstrip()) for k, line in enumerate(text.splitlines(), start=1) if line.strip()]
@@ -121,10 +173,60 @@ class Futoshiki(PuzzleType):
                         raise PuzzleError(f"{ch!r} is not a value of a {n}x{n} futoshiki (1-{n} or .)",
                                           line=k, where=where)
                     givens[cell] = int(ch)
-        return Instance({"size": n}, givens, data=tuple(sorted(signs)), layout="grid")
+        return self.board(n, givens, signs)
 
     def model(self, instance: Instance) -> Model:
-        return futoshiki_model(instance.params["size"], instance.data)
+        return futoshiki_model(instance.params["size"])
+
+    def with_givens(self, instance: Instance, givens: Mapping[int, int]) -> Instance:
+        return self._board(instance.params["size"], givens)
+
+    def grid_shape(self, instance: Instance) -> tuple[int, int]:
+        """The doubled grid the clues lie on: cells at even coordinates, signs between them (so a symmetry
+        maps numbers to numbers and signs to signs)."""
+        return 2 * instance.params["size"] - 1, 2 * instance.params["size"] - 1
+
+    def cell_positions(self, instance: Instance) -> list[tuple[int, int]]:
+        """Every variable's place on the doubled grid (``grid_shape``): the cells, then the signs' helpers."""
+        return [(r, c) for r, c, _ in sites(instance.params["size"])]
+
+    # -- clue kinds ---------------------------------------------------------------------------------------
+    def clues(self, instance: Instance) -> dict[tuple[int, int, str], int]:
+        n = instance.params["size"]
+        where = sites(n)
+        return {where[var]: x for var, x in instance.givens.items()}
+
+    def with_clues(self, instance: Instance, clues: Mapping[tuple[int, int, str], int]) -> Instance:
+        n = instance.params["size"]
+        var = site_vars(n)
+        return self._board(n, {var[site]: x for site, x in clues.items()})
+
+    def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
+        """A random Latin square (cell by cell, values in random order, backtracking), every number and every
+        sign shown."""
+        n = params.get("size") or 5
+        square = [0] * (n * n)
+
+        def fill(k: int) -> bool:
+            if k == n * n:
+                return True
+            r, c = divmod(k, n)
+            used = {square[r * n + j] for j in range(c)} | {square[i * n + c] for i in range(r)}
+            for x in rng.sample(range(1, n + 1), n):
+                if x not in used:
+                    square[k] = x
+                    if fill(k + 1):
+                        return True
+            square[k] = 0
+            return False
+
+        fill(0)
+        return self.full_board_of(self.empty({"size": n}), square)
+
+    def full_board_of(self, instance: Instance, values: Sequence[int]) -> Instance:
+        n = instance.params["size"]
+        signs = {n * n + k: int(values[a] < values[b]) for k, (a, b) in enumerate(pairs(n))}
+        return self._board(n, {**{k: values[k] for k in range(n * n)}, **signs})
 
     def _grid(self, instance: Instance, cells: Sequence[str]) -> str:
         n = instance.params["size"]
@@ -151,7 +253,7 @@ class Futoshiki(PuzzleType):
 
     def format_puzzle(self, instance: Instance) -> str:
         n = instance.params["size"]
-        return self._grid(instance, [str(instance.givens[i]) if i in instance.givens else "." for i in range(n * n)])
+        return self._grid(instance, [str(instance.givens.get(i, ".")) for i in range(n * n)])
 
     def cell_name(self, instance: Instance, var: int) -> str:
         n = instance.params["size"]
