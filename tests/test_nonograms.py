@@ -12,13 +12,24 @@ import sys
 import zlib
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
+import puzzlesmith as ps
 from puzzlesmith import solvers
-from puzzlesmith.generators.nonograms import from_image, grade_nonogram, random_nonogram, read_image
+from puzzlesmith.core.errors import PuzzleError
+from puzzlesmith.generators.nonograms import LEVELS, from_image, grade_nonogram, random_nonogram, read_image, tier
 from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.nonogram import nonogram_model
-from puzzlesmith.solvers.linelogic import BLANK, SHADED, UNKNOWN, line_solve, probe_solve, solve_line
+from puzzlesmith.solvers.linelogic import (
+    BLANK,
+    SHADED,
+    UNKNOWN,
+    line_solve,
+    overlap_line,
+    probe_solve,
+    solve_line,
+)
 
 NONOGRAM = registry.get("nonogram")
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -45,6 +56,48 @@ def test_the_line_solver_decides_exactly_what_every_arrangement_agrees_on(pictur
         return
     expected = [fits[0][i] if all(f[i] == fits[0][i] for f in fits) else UNKNOWN for i in range(n)]
     assert got == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 1), min_size=1, max_size=9), st.lists(st.sampled_from([UNKNOWN, BLANK, SHADED]),
+                                                                        min_size=9, max_size=9), st.integers(0, 2**10))
+def test_the_simple_rules_decide_only_what_every_arrangement_agrees_on(picture, known, seed):
+    """Brute force again: the leftmost-and-rightmost rule (``overlap_line``) fails exactly when no line fits, and
+    every cell it decides is one the complete solver decides, the same way (it may decide fewer)."""
+    n = len(picture)
+    clue = runs(picture)
+    cells = [k if random.Random(seed + i).random() < 0.4 else UNKNOWN for i, k in enumerate(known[:n])]
+    full, simple = solve_line(clue, cells), overlap_line(clue, cells)
+    assert (full is None) == (simple is None)
+    if full is not None and simple is not None:
+        assert all(s == UNKNOWN or s == f for s, f in zip(simple, full))
+
+
+def test_the_simple_rules_on_the_textbook_lines():
+    """The rules Wikipedia's "Nonogram" article (Solution techniques) calls simple boxes and simple spaces: in a
+    row of ten cells with the clue 8 the middle six are shaded; with the clue 3 and the second cell shaded, the
+    run covers the second and third cells wherever it lies, and no run reaches the fifth cell or beyond."""
+    assert overlap_line((8,), [UNKNOWN] * 10) == [UNKNOWN] * 2 + [SHADED] * 6 + [UNKNOWN] * 2
+    line = [UNKNOWN, SHADED] + [UNKNOWN] * 8
+    assert overlap_line((3,), line) == [UNKNOWN, SHADED, SHADED, UNKNOWN] + [BLANK] * 6
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_nonogram_made_at_a_level_needs_that_tier_of_line_logic(level):
+    """easy: the simple rules solve it; medium: complete line logic and not the simple rules; hard: probing and
+    not line logic alone. Each one unique, counted to 2 by the backtracking engine, and graded at its level."""
+    for seed in (1, 2):
+        made = random_nonogram(8, 8, seed, 1000, level)
+        assert tier(made.rows, made.cols) == LEVELS.index(level)
+        assert engine_count(made.rows, made.cols) == 1
+        assert grade_nonogram(made.rows, made.cols)["level"] == level
+        assert made.record("nonogram")["level"] == level
+        assert made.record("nonogram")["line_solvable"] == (level != "hard")
+    assert ps.levels("nonogram") == LEVELS
+    twice = [ps.generate("nonogram", 3, "medium", size="8x8").line for _ in range(2)]
+    assert twice[0] == twice[1]
+    with pytest.raises(PuzzleError, match="unknown level 'extreme' for nonogram"):
+        ps.generate("nonogram", 3, "extreme", size="8x8")
 
 
 def engine_count(rows, cols) -> int:
@@ -132,7 +185,7 @@ def test_the_nonogram_commands(tmp_path):
     record = json.loads(made.stdout)
     assert made.returncode == 0 and record["line_solvable"] and record["seed"] == 7
     graded = cli("grade", "nonogram", record["puzzle"])
-    assert graded.returncode == 0 and graded.stdout.startswith("line-solvable")
+    assert graded.returncode == 0 and graded.stdout.startswith(("easy: line-solvable", "medium: line-solvable"))
     probes = cli("grade", "nonogram", "rows: 2, 2 2, 1 2, 1, 1 1, 1 1 1\ncolumns: 1, 2 1, 1 2, 2 1, 2 1, 1 1", "--json")
     assert json.loads(probes.stdout)["probes"] == 2 and not json.loads(probes.stdout)["line_solvable"]
     assert "2 or more solutions" in cli("grade", "nonogram", "rows: 1, 1\ncolumns: 1, 1").stdout
@@ -141,7 +194,7 @@ def test_the_nonogram_commands(tmp_path):
     done = cli("nonogram-from", str(path), "-p", "size=12x12", "--threshold", "0.5")
     assert done.returncode == 0 and done.stdout.startswith("rows: ") and "12x12 picture" in done.stderr
     again = cli("grade", "nonogram", done.stdout)
-    assert again.stdout.startswith("line-solvable")
+    assert again.stdout.startswith(("easy: line-solvable", "medium: line-solvable"))
     damaged = tmp_path / "damaged.png"
     damaged.write_bytes(path.read_bytes()[:20])
     for args, word in ((("nonogram-from", str(tmp_path / "none.png")), "cannot read"),

@@ -60,6 +60,17 @@ def generatable(ptype: PuzzleType | str) -> bool:
     return "generate" in puzzle_type(ptype).capabilities()
 
 
+def board_level(ptype: PuzzleType, difficulty: str | None, max_tries: int) -> dict[str, Any]:
+    """The options that ask a board generator for a level (none when no level is asked); PuzzleError, naming the
+    known levels, for one the type does not make."""
+    if difficulty is None:
+        return {}
+    if difficulty not in ptype.board_levels:
+        raise PuzzleError(f"unknown level {difficulty!r} for {ptype.name} (known: {', '.join(ptype.board_levels)})",
+                          where="difficulty")
+    return {"difficulty": difficulty, "max_tries": max_tries}
+
+
 def _options(params: Any, symmetry: Any, difficulty: Any) -> tuple[dict[str, Any], str, str | None]:
     if not isinstance(params, Mapping):
         raise PuzzleError(f"must be the type's resolved parameters (a dict), got {type(params).__name__}",
@@ -154,13 +165,14 @@ def generate_chunks(ptype: PuzzleType | str, params: Mapping[str, Any], n: int, 
     optional_whole(presses, "presses", 0)
     rating_range(rating)
     if makes_boards(ptype):
-        if (symmetry != "none" or difficulty or rating or oracle or workers != 1 or executor is not None
-                or scheduler is not None):
+        if (symmetry != "none" or difficulty and not ptype.board_levels or rating or oracle or workers != 1
+                or executor is not None or scheduler is not None):
             raise PuzzleError(f"symmetry, difficulty, rating, oracle, workers and scheduler are for clue puzzles, "
                               f"not {ptype.name} boards", where=f"type {ptype.name!r}")
         boards = generators.board_generator(ptype)
         assert boards is not None  # makes_boards: the type names one
-        made = boards(ptype, resolved, n, seed=base, presses=presses, unique=unique)
+        made = boards(ptype, resolved, n, seed=base, presses=presses, unique=unique,
+                      **board_level(ptype, difficulty, max_tries))
         return _board_chunks(ptype, made, base, start)
     if presses is not None or unique:
         raise PuzzleError("presses and unique are for lights-out boards", where=f"type {ptype.name!r}")

@@ -171,10 +171,12 @@ def generate(type_name: str, seed: int | None = None, difficulty: str | None = N
             raise PuzzleError(f"{ptype.name} puzzles cannot be generated (types that can: "
                               f"{', '.join(n for n in types() if 'generate' in type_of(n).capabilities())})",
                               where=f"type {ptype.name!r}")
-        if difficulty is not None or rating is not None or symmetry != "none":
+        if difficulty is not None and not ptype.board_levels or rating is not None or symmetry != "none":
             raise PuzzleError(f"difficulty, rating and symmetry are for clue puzzles, not {ptype.name} boards",
                               where=f"type {ptype.name!r}")
-        board = next(iter(boards(ptype, resolved, 1, seed=seed)))
+        from puzzlesmith.api.batch import board_level
+
+        board = next(iter(boards(ptype, resolved, 1, seed=seed, **board_level(ptype, difficulty, max_tries))))
         return Puzzle(ptype, replace(board.instance, layout="line"), source=f"seed {seed}", seed=seed)
     made = generate_one(ptype, resolved, seed, symmetry=symmetry, difficulty=difficulty, oracle=oracle,
                         grade=difficulty is not None or rating is not None, max_tries=max_tries, rating=rating)
@@ -186,11 +188,14 @@ def generate(type_name: str, seed: int | None = None, difficulty: str | None = N
 def levels(type_name: str, **params: Any) -> tuple[str, ...]:
     """The difficulty levels ``generate`` takes for the type with these parameters, easiest first: the type's
     names of the generic tiers of deduction and "needs guessing", or the technique ladder's levels for
-    sudoku-like models; ``PuzzleError`` for a type whose puzzles are not made of clues."""
+    sudoku-like models, or a board type's own (``PuzzleType.board_levels``: a nonogram's tiers of line logic);
+    ``PuzzleError`` for a type without levels."""
     from puzzlesmith.generators import prepare
     from puzzlesmith.generators.levels import level_names
 
     ptype = type_of(type_name)
+    if ptype.board_levels and not (ptype.clue_based or ptype.clue_kinds):
+        return ptype.board_levels
     if not (ptype.clue_based or ptype.clue_kinds):
         raise PuzzleError(f"{ptype.name} puzzles are not made of clues, so they have no difficulty levels",
                           where=f"type {ptype.name!r}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import struct
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -24,7 +24,17 @@ from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.generators.batch import random_stream
 from puzzlesmith.puzzles.base import Instance
 from puzzlesmith.puzzles.nonogram import NonogramClues
-from puzzlesmith.solvers.linelogic import BLANK, SHADED, UNKNOWN, LineResult, clues_of, line_solve, probe_solve
+from puzzlesmith.solvers.linelogic import (
+    BLANK,
+    SHADED,
+    UNKNOWN,
+    Clue,
+    LineResult,
+    clues_of,
+    line_solve,
+    overlap_line,
+    probe_solve,
+)
 
 DENSITY = 0.55
 """Share of shaded cells in a random picture: line logic finishes most of them, and they look like noise
@@ -44,6 +54,7 @@ class Made:
     changed: list[tuple[int, int, int]] = field(default_factory=list)  # (row, column, new value), 0-based
     seed: int | None = None
     tries: int = 1
+    level: str | None = None  # the level it was made at (``LEVELS``), when one was asked
 
     @property
     def instance(self) -> Instance:
@@ -65,16 +76,41 @@ class Made:
 
     def record(self, type_name: str) -> dict[str, Any]:
         return {"type": type_name, "puzzle": self.text, "solution": self.solution_text,
-                "size": f"{len(self.rows)}x{len(self.cols)}", "line_solvable": True, "unique": True,
-                "changed": self.changes(), "seed": self.seed, "tries": self.tries}
+                "size": f"{len(self.rows)}x{len(self.cols)}", "line_solvable": self.level != "hard", "unique": True,
+                "changed": self.changes(), "seed": self.seed, "tries": self.tries,
+                **({"level": self.level} if self.level else {})}
+
+
+#: The levels of a nonogram, by the tier of line logic that solves it: the simple rules alone
+#: (``linelogic.overlap_line``), complete line logic, line logic with probing; beyond them it needs guessing.
+LEVELS = ("easy", "medium", "hard")
+GUESSING = "needs guessing"
+
+
+def tier(rows: Sequence[Clue], cols: Sequence[Clue], start: Sequence[int] | None = None) -> int | None:
+    """The first tier of ``LEVELS`` that solves the clues (from the cells of ``start``), or None."""
+    if line_solve(rows, cols, start, line=overlap_line).solved:
+        return 0
+    if line_solve(rows, cols, start).solved:
+        return 1
+    return 2 if probe_solve(rows, cols, start=start).solved else None
 
 
 def undecided(picture: Sequence[Sequence[int]]) -> LineResult:
+    """Line logic on the picture's clues."""
     return line_solve(*clues_of(picture))
 
 
-def repair(picture: list[list[int]], rng: random.Random, limit: int) -> list[tuple[int, int, int]] | None:
-    """Flip cells of ``picture`` (in place) until line logic solves its clues; the flips, or None after ``limit``."""
+def unprobed(picture: Sequence[Sequence[int]]) -> LineResult:
+    """Line logic and probing on the picture's clues."""
+    return probe_solve(*clues_of(picture))
+
+
+def repair(picture: list[list[int]], rng: random.Random, limit: int,
+           undecided: Callable[[Sequence[Sequence[int]]], LineResult] = undecided
+           ) -> list[tuple[int, int, int]] | None:
+    """Flip cells of ``picture`` (in place) until ``undecided`` (line logic, or line logic and probing) solves its
+    clues; the flips, or None after ``limit``."""
     w = len(picture[0])
     flipped: dict[tuple[int, int], int] = {}
     state = undecided(picture)
@@ -113,28 +149,40 @@ def _check_size(rows: int, cols: int) -> None:
                           where="parameter 'size'")
 
 
-def random_nonogram(rows: int, cols: int, seed: int, attempts: int = 100) -> Made:
-    """A random picture whose clues line logic alone solves (so it is unique), made from ``seed`` alone."""
+def random_nonogram(rows: int, cols: int, seed: int, attempts: int = 100, difficulty: str | None = None) -> Made:
+    """A random picture whose clues line logic alone solves (so it is unique), made from ``seed`` alone; at a
+    level of ``LEVELS``, one that its tier solves and the tier below does not (line logic and probing for "hard",
+    which is unique too: every probe is forced), the first of ``attempts`` random pictures that is."""
     _check_size(rows, cols)
+    if difficulty is not None and difficulty not in LEVELS:
+        raise PuzzleError(f"unknown level {difficulty!r} for nonogram (known: {', '.join(LEVELS)})",
+                          where="difficulty")
     rng = random_stream(seed)
+    wanted = None if difficulty is None else LEVELS.index(difficulty)
     for attempt in range(1, attempts + 1):
         picture = [[int(rng.random() < DENSITY) for _ in range(cols)] for _ in range(rows)]
-        flips = repair(picture, rng, max(2, rows * cols // 12))
-        if flips is not None:
-            return Made(*clues_of(picture), picture, [], seed, attempt)
-    raise GenerationError(f"no line-solvable {rows}x{cols} nonogram in {attempts} random pictures (seed {seed})")
+        flips = repair(picture, rng, max(2, rows * cols // 12), unprobed if wanted == 2 else undecided)
+        if flips is not None and (wanted is None or tier(*clues_of(picture)) == wanted):
+            return Made(*clues_of(picture), picture, [], seed, attempt, difficulty)
+    what = "line-solvable" if difficulty is None else difficulty
+    raise GenerationError(f"no {what} {rows}x{cols} nonogram in {attempts} random pictures (seed {seed})")
 
 
 def generate_boards(ptype: Any, params: dict[str, Any], count: int, *, seed: int, presses: int | None = None,
-                    unique: bool = False) -> Iterator[Made]:
-    """``generate nonogram -p size=RxC``: ``count`` nonograms, nonogram k from seed + k alone."""
+                    unique: bool = False, difficulty: str | None = None, max_tries: int = 1000) -> Iterator[Made]:
+    """``generate nonogram -p size=RxC [--difficulty LEVEL]``: ``count`` nonograms, nonogram k from seed + k
+    alone (at a level, within ``max_tries`` random pictures each)."""
     if presses is not None or unique:
         raise PuzzleError("--presses and --unique are for lights-out boards")
     size = params.get("size")
     if not size:
         raise PuzzleError("give the picture size to generate, e.g. -p size=15x15", where="parameter 'size'")
     _check_size(*size)
-    return (random_nonogram(size[0], size[1], seed + k) for k in range(count))
+    if difficulty is not None and difficulty not in LEVELS:
+        raise PuzzleError(f"unknown level {difficulty!r} for nonogram (known: {', '.join(LEVELS)})",
+                          where="difficulty")
+    attempts = 100 if difficulty is None else max_tries
+    return (random_nonogram(size[0], size[1], seed + k, attempts, difficulty) for k in range(count))
 
 
 # -- pictures from images ----------------------------------------------------------------------------
@@ -342,6 +390,8 @@ def grade_nonogram(rows: Sequence[tuple[int, ...]], cols: Sequence[tuple[int, ..
     plain = line_solve(rows, cols, start)
     if state.contradiction or plain.contradiction:
         return {"solved": False, "line_solvable": False, "probes": state.probes, "undecided": None}
+    simple = plain.solved and line_solve(rows, cols, start, line=overlap_line).solved
+    level = GUESSING if not state.solved else LEVELS[0 if simple else 1 if plain.solved else 2]
     return {"solved": state.solved, "line_solvable": plain.solved, "probes": state.probes,
-            "undecided": state.unknown, "undecided_by_lines": plain.unknown,
+            "undecided": state.unknown, "undecided_by_lines": plain.unknown, "level": level,
             "grid": state.grid}

@@ -199,8 +199,13 @@ class PuzzleType(Generic[D]):
     #: and has ``.instance``. Imported only when boards are made.
     board_generator: ClassVar[str | None] = None
     #: "module:function" (or a name in ``generators.GRADERS``, group ``puzzlesmith.graders``) grading a board
-    #: of a type not made of clues: ``function(instance) -> dict``.
+    #: of a type not made of clues: ``function(instance) -> dict`` (with "level" when the type has
+    #: ``board_levels``).
     board_grader: ClassVar[str | None] = None
+    #: The difficulty levels the board generator makes, easiest first: it is then called with
+    #: ``difficulty=LEVEL`` and ``max_tries=N`` (boards drawn before it gives up) when one is asked for, and the
+    #: board grader names the level of any board. Empty: the generator takes no difficulty.
+    board_levels: ClassVar[tuple[str, ...]] = ()
     #: The kinds of clue this type's puzzles carry that are not values of the answer's variables (numbers
     #: in black cells, counts around the grid, trees, pearls), in words. A type that declares any implements
     #: ``clues``, ``with_clues`` and ``full_board``: generators then remove clues (by symmetry orbits)

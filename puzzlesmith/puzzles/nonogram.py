@@ -182,6 +182,7 @@ class Nonogram(PuzzleType[NonogramClues]):
     summary = "shade cells to match the run lengths given for every row and column"
     board_generator = "puzzlesmith.generators.nonograms:generate_boards"
     board_grader = "puzzlesmith.generators.nonograms:grade_instance"
+    board_levels = ("easy", "medium", "hard")  # by the tier of line logic that solves it (generators/nonograms.py)
     params = (Param("size", None, "rows x columns of a picture to generate (generate nonogram -p size=15x15)",
                     lambda text: parse_rxc(text, square=True)),)
 

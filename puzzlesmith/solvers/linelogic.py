@@ -7,7 +7,12 @@ reachable) tell, for every cell, whether some arrangement of the line's runs con
 known shades it, and whether some leaves it blank: a cell with only one possibility is decided. This is
 the complete line solver (every deduction one line can give), in O(length x clue) bit operations.
 
-``line_solve`` repeats it over rows and columns until nothing changes. ``probe_solve`` goes on where
+``overlap_line`` is the simple rule a person starts with (the "simple boxes" and "simple spaces" of the
+nonogram literature): each run lies between its place in the leftmost arrangement and its place in the
+rightmost one, so the cells both cover are shaded and the cells no run can reach are blank. It is weaker
+than the complete solver (it never compares arrangements beyond those two) and defines the easiest level.
+
+``line_solve`` repeats a line solver over rows and columns until nothing changes. ``probe_solve`` goes on where
 that stalls: it assumes a value for an undecided cell and line-solves; when that contradicts, the cell
 takes the other value (one *probe*). A picture line logic solves alone has exactly one solution (every
 step is forced); one probing cannot finish needs guessing.
@@ -15,12 +20,13 @@ step is forced); one probing cannot finish needs guessing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 UNKNOWN, BLANK, SHADED = -1, 0, 1
 Clue = tuple[int, ...]
+LineSolver = Callable[[Clue, Sequence[int]], "list[int] | None"]
 
 
 @lru_cache(maxsize=4096)
@@ -73,6 +79,63 @@ def solve_line(clue: Clue, cells: Sequence[int]) -> list[int] | None:
     return out
 
 
+def _leftmost(clue: Clue, cells: Sequence[int]) -> list[int] | None:
+    """Each run's first cell in the leftmost arrangement of the runs that fits the known cells; None when none
+    fits. ``fits[k][i]``: runs k.. can be placed in cells i.. with every shaded cell there covered."""
+    n, runs = len(cells), len(clue)
+    shaded_from = [False] * (n + 1)  # some cell at i or after is shaded
+    blank_until = [0] * (n + 1)  # blank_until[i]: blank cells before i
+    for i in range(n - 1, -1, -1):
+        shaded_from[i] = shaded_from[i + 1] or cells[i] == SHADED
+    for i, c in enumerate(cells):
+        blank_until[i + 1] = blank_until[i] + (c == BLANK)
+
+    def place(s: int, length: int) -> bool:  # the run may cover s..s+length-1 and end there
+        end = s + length
+        return end <= n and blank_until[end] == blank_until[s] and (end == n or cells[end] != SHADED)
+
+    fits = [[False] * (n + 2) for _ in range(runs + 1)]
+    for i in range(n + 2):
+        fits[runs][i] = i > n or not shaded_from[i]
+    for k in range(runs - 1, -1, -1):
+        length = clue[k]
+        for i in range(n, -1, -1):
+            fits[k][i] = (place(i, length) and fits[k + 1][i + length + 1]) or (
+                i < n and cells[i] != SHADED and fits[k][i + 1])
+    if not fits[0][0]:
+        return None
+    starts, pos = [], 0
+    for k, length in enumerate(clue):
+        s = pos
+        while not (place(s, length) and fits[k + 1][s + length + 1]):
+            s += 1  # fits[k][pos] holds, so a start is found before a shaded cell is passed
+        starts.append(s)
+        pos = s + length + 1
+    return starts
+
+
+def overlap_line(clue: Clue, cells: Sequence[int]) -> list[int] | None:
+    """The line with what the leftmost and rightmost arrangements decide filled in; None when none fits."""
+    n = len(cells)
+    left = _leftmost(clue, cells)
+    if left is None:
+        return None
+    back = _leftmost(clue[::-1], cells[::-1])
+    assert back is not None  # the reversed line fits as the line does
+    right = [n - s - length for s, length in zip(back[::-1], clue)]
+    out = list(cells)
+    reach = [False] * n
+    for a, b, length in zip(left, right, clue):
+        for i in range(b, a + length):  # covered by run k wherever it lies
+            out[i] = SHADED
+        for i in range(a, b + length):
+            reach[i] = True
+    for i in range(n):
+        if not reach[i]:
+            out[i] = BLANK
+    return out
+
+
 @dataclass
 class LineResult:
     """A grid of UNKNOWN/BLANK/SHADED cells, row by row, and whether it is contradictory or complete."""
@@ -91,8 +154,9 @@ class LineResult:
 
 
 def line_solve(rows: Sequence[Clue], cols: Sequence[Clue], grid: Sequence[int] | None = None,
-               dirty: set[tuple[str, int]] | None = None) -> LineResult:
-    """Apply the line solver to rows and columns until nothing changes (``dirty``: only these lines first)."""
+               dirty: set[tuple[str, int]] | None = None, line: LineSolver = solve_line) -> LineResult:
+    """Apply a line solver (by default the complete one; ``overlap_line`` the simple rules) to rows and columns
+    until nothing changes (``dirty``: only these lines first)."""
     h, w = len(rows), len(cols)
     cells = list(grid) if grid is not None else [UNKNOWN] * (h * w)
     todo = dirty if dirty is not None else {("r", r) for r in range(h)} | {("c", c) for c in range(w)}
@@ -100,11 +164,11 @@ def line_solve(rows: Sequence[Clue], cols: Sequence[Clue], grid: Sequence[int] |
     while todo:
         kind, k = todo.pop()
         index = range(k * w, (k + 1) * w) if kind == "r" else range(k, h * w, w)
-        line = [cells[i] for i in index]
-        solved = solve_line(rows[k] if kind == "r" else cols[k], line)
+        cells_of = [cells[i] for i in index]
+        solved = line(rows[k] if kind == "r" else cols[k], cells_of)
         if solved is None:
             return LineResult(cells, contradiction=True)
-        for pos, (old, new) in enumerate(zip(line, solved)):
+        for pos, (old, new) in enumerate(zip(cells_of, solved)):
             if old != new:
                 cells[index[pos]] = new
                 todo.add(("c", pos) if kind == "r" else ("r", pos))

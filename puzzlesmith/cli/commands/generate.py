@@ -60,8 +60,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--difficulty", metavar="LEVEL", type=difficulty,
                    help="make puzzles at this level: easy, medium or hard by the tiers of deduction they need (or the "
                         "type's names for them; made as Tatham makes his levels), needs guessing, or for sudoku-like "
-                        f"types the technique ladder's ({', '.join(LEVELS)}); or rated within a range like 3.0-4.5 "
-                        "(Sudoku Explainer's scale)")
+                        f"types the technique ladder's ({', '.join(LEVELS)}); for nonograms easy, medium or hard by "
+                        "the tier of line logic; or rated within a range like 3.0-4.5 (Sudoku Explainer's scale)")
     p.add_argument("--rating", metavar="A-B", type=rating_range,
                    help="make puzzles until one rates from A to B on Sudoku Explainer's scale, e.g. 3.0-4.5")
     p.add_argument("--max-tries", type=positive_int, default=1000, metavar="N",
@@ -280,9 +280,11 @@ def announce(args: argparse.Namespace, seed: int) -> None:
 def run_boards(args: argparse.Namespace, ptype: PuzzleType, params: dict[str, Any]) -> int:
     """Types that are not made of clues (lights-out, nonograms, tile puzzles' starts) have their own board
     generator."""
-    if (args.symmetry != "none" or args.difficulty or args.rating or args.oracle or args.workers != 1
-            or args.max_tries != 1000 or args.scheduler):
+    levels = bool(ptype.board_levels)  # its generator makes levels: --difficulty and --max-tries serve it
+    if (args.symmetry != "none" or args.difficulty and not levels or args.rating or args.oracle or args.workers != 1
+            or args.max_tries != 1000 and not levels or args.scheduler):
         raise UsageError("--symmetry, --difficulty, --oracle, --workers, --scheduler and --max-tries are for "
                          f"clue-based puzzles, not {ptype.name} boards")
-    return kept(args, ptype, lambda seed, start: generate_chunks(ptype, params, args.number, seed=seed, start=start,
-                                                                 presses=args.presses, unique=args.unique))
+    return kept(args, ptype, lambda seed, start: generate_chunks(
+        ptype, params, args.number, seed=seed, start=start, presses=args.presses, unique=args.unique,
+        difficulty=args.difficulty, max_tries=args.max_tries))

@@ -75,11 +75,15 @@ def describe(graded: Graded) -> str:
         return ("" if graded.unique else "not unique (2 or more solutions), ") + graded.grade.describe()
     if not details or not graded.solved and details.get("undecided") is None:
         return "no solution" + (f": {graded.reason}" if graded.reason else "")
+    level = f"{details['level']}: " if "level" in details and details["solved"] else ""
+    if details.get("line_solvable") and level == "easy: ":
+        return "easy: line-solvable by the simple rules alone (each run between its leftmost and rightmost places), " \
+               "so it has one solution"
     if details.get("line_solvable"):
-        return "line-solvable: line logic alone solves it (so it has one solution)"
+        return f"{level}line-solvable: line logic alone solves it (so it has one solution)"
     probes = details["probes"]
     if details["solved"]:
-        return (f"not line-solvable: line logic needs {probes} probe{'s' if probes != 1 else ''} (assume a cell, find "
-                f"a contradiction) to finish; one solution")
+        return (f"{level}not line-solvable: line logic needs {probes} probe{'s' if probes != 1 else ''} (assume a "
+                f"cell, find a contradiction) to finish; one solution")
     how = {0: "no solution", 1: "one solution"}.get(details["solutions"], "2 or more solutions")
     return f"needs guessing: line logic and {probes} probes leave {details['undecided']} cells undecided; {how}"
