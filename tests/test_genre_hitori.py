@@ -3,6 +3,8 @@ engine; small grids counted by brute force; bad input and "no solution" answered
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from genre_support import brute, published, run
 from hypothesis import given, settings, strategies as st
@@ -40,6 +42,57 @@ def test_small_grids_counted_by_every_engine_as_by_brute_force(cells: list[str])
     expected = brute("hitori", text)
     for engine in ENGINES:
         assert ps.read("hitori", text).count(engine=engine).count == expected, engine
+
+
+def by_the_rules(numbers: list[list[int]]) -> int:
+    """Shadings that keep the rules, written out here (no model): no number twice white in a row or column, no
+    two shaded cells side by side, the white cells connected."""
+    rows, cols = len(numbers), len(numbers[0])
+    lines = [[(r, c) for c in range(cols)] for r in range(rows)] + [[(r, c) for r in range(rows)] for c in range(cols)]
+    found = 0
+    for flat in itertools.product((False, True), repeat=rows * cols):
+        shaded = {(r, c) for r in range(rows) for c in range(cols) if flat[r * cols + c]}
+        if any((r + 1, c) in shaded or (r, c + 1) in shaded for r, c in shaded):
+            continue
+        if any(len(white := [numbers[r][c] for r, c in line if (r, c) not in shaded]) != len(set(white))
+               for line in lines):
+            continue
+        whites = {(r, c) for r in range(rows) for c in range(cols) if (r, c) not in shaded}
+        seen, todo = set(), [next(iter(whites))] if whites else []
+        while todo:
+            r, c = todo.pop()
+            if (r, c) in seen:
+                continue
+            seen.add((r, c))
+            todo += [n for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if n in whites]
+        found += seen == whites
+    return found
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.sampled_from([1, 2, 3]), min_size=12, max_size=12))
+def test_the_patterns_the_model_adds_change_no_answer(cells: list[int]) -> None:
+    """The model fixes what two patterns decide (a cell between two equal numbers is white; two equal numbers side
+    by side shade every other copy in their line): 3x4 grids, thick with such patterns, counted by every engine as
+    by the rules written out."""
+    numbers = [cells[r * 4:r * 4 + 4] for r in range(3)]
+    text = "/".join(" ".join(map(str, row)) for row in numbers)
+    expected = by_the_rules(numbers)
+    for engine in ENGINES:
+        assert ps.read("hitori", text).count(engine=engine).count == expected, engine
+
+
+def test_the_patterns_are_propagation() -> None:
+    """Tatham's Singles makes its Easy level of these patterns (singles.c's solver, "SP" and "PI"): the model states
+    what they decide, so propagation finds it, and a puzzle made easy is unique (counted by CP-SAT) and grades so."""
+    puzzle = ps.read("hitori", "1 2 1\n3 3 2\n2 1 3")
+    names = {c.name for c in puzzle.type.model(puzzle.instance).constraints}
+    assert "r1c2 between two 1s in row 1" in names  # were it shaded, both 1s would be white
+    assert not any("side by side" in name for name in names)  # the two 3s of row 2 have no third copy
+    puzzle = ps.read("hitori", "3 3 1 3\n1 2 3 4\n2 4 1 3\n4 1 2 1")
+    assert "r1c4: two 3s side by side in row 1" in {c.name for c in puzzle.type.model(puzzle.instance).constraints}
+    made = ps.generate("hitori", 1, "easy", size="5")
+    assert made.count(engine="cpsat").count == 1 and made.grade().level == "easy"
 
 
 def test_the_answer_shades_with_hashes() -> None:

@@ -22,7 +22,7 @@ from puzzlesmith.puzzles.base import Instance, PuzzleType
 # (type, size, level, seed): small boards, every genre at every level its small boards reach within a few tries
 MADE = [(name, size, level, 1) for name, size, levels in [
     ("dominosa", "3", "easy medium"), ("fillomino", "5", "easy medium hard"), ("galaxies", "5", "easy medium"),
-    ("hashi", "5", "easy medium"), ("hitori", "5", "medium"), ("lightup", "5", "easy medium"),
+    ("hashi", "5", "easy medium"), ("hitori", "5", "easy medium"), ("lightup", "5", "easy medium"),
     ("magnets", "4", "easy medium"), ("map", "5", "easy medium"), ("masyu", "5", "easy medium"),
     ("mosaic", "5", "easy medium"), ("net", "4", "easy medium"), ("palisade", "4", "easy medium hard"),
     ("range", "5", "easy medium"), ("rectangles", "5", "easy"), ("slant", "5", "easy medium"),

@@ -70,7 +70,31 @@ def hitori_model(numbers: Numbers) -> Model:
     for a, b in grid.cell_pairs(rows, cols):
         m.linear([white[a], white[b]], [1, 1], ">=", 1, name=f"{m.names[a]} and {m.names[b]} not both shaded")
     m.connected(white, grid.cell_pairs(rows, cols), name="white cells connected")
+    for k, value, why in _patterns(numbers):
+        m.linear([white[k]], [1], "==", value, name=why)
     return m.freeze()
+
+
+def _patterns(numbers: Numbers) -> list[tuple[int, int, str]]:
+    """What the numbers alone decide, by the two patterns a solver sees first (Tatham's Singles: "SP", "PI"):
+    a cell between two equal numbers of its line is white (were it shaded, both would be white); two equal
+    numbers side by side leave every other copy of that number in their line shaded (one of the two is white).
+    Implied by the rules, so they change no answer; as constraints, propagation decides them."""
+    rows, cols = len(numbers), len(numbers[0])
+    found: dict[int, tuple[int, str]] = {}
+    for where, line in grid.lines(rows, cols):
+        values = [numbers[r][c] for r, c in line]
+        for i in range(1, len(line) - 1):
+            if values[i - 1] == values[i + 1]:
+                r, c = line[i]
+                found.setdefault(r * cols + c, (1, f"r{r + 1}c{c + 1} between two {values[i - 1]}s in {where}"))
+        for i in range(len(line) - 1):
+            if values[i] == values[i + 1]:
+                for j, (r, c) in enumerate(line):
+                    if values[j] == values[i] and j not in (i, i + 1):
+                        found.setdefault(r * cols + c, (0, f"r{r + 1}c{c + 1}: two {values[i]}s side by side in "
+                                                          f"{where}"))
+    return [(k, value, why) for k, (value, why) in sorted(found.items())]
 
 
 class Hitori(PuzzleType):
