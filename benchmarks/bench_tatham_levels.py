@@ -143,13 +143,13 @@ def sized(program: str, params: str, target: float) -> int:
 
 
 def our_levels(name: str) -> tuple[str, ...]:
-    """The type's own levels where it names them (``PuzzleType.levels``), else the generic ladder's; none for
-    types whose boards are not made of clues (nonograms: the board generator takes no level)."""
+    """The type's own levels where it names them (``PuzzleType.levels``), else the generic ladder's; a board
+    type's generator's (``PuzzleType.board_levels``: a nonogram's tiers of line logic)."""
     from puzzlesmith.generators import LEVELS
 
     ptype = type_of(name)
     if not ptype.clue_based and not ptype.clue_kinds:
-        return ()
+        return ptype.board_levels
     hook = getattr(ptype, "levels", None)
     return tuple(hook()) if callable(hook) else tuple(LEVELS)
 

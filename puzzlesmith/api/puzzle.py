@@ -334,7 +334,8 @@ class Graded:
 
     @property
     def level(self) -> str | None:
-        return self.grade.level if self.grade is not None else None
+        """The level of the grade, or of a board grader's findings where it names one (a nonogram's)."""
+        return self.grade.level if self.grade is not None else self.details.get("level")
 
     @property
     def rating(self) -> float | None:
