@@ -25,7 +25,7 @@ from puzzlesmith.api.arguments import (
     real,
     whole,
 )
-from puzzlesmith.api.puzzle import Plan, Puzzle
+from puzzlesmith.api.puzzle import Plan, Puzzle, board_level
 from puzzlesmith.core.cluster import WAIT
 from puzzlesmith.core.errors import LostScheduler, PuzzleError
 from puzzlesmith.generators import LEVELS, SYMMETRIES, level_of, new_seed, parse_rating_range
@@ -58,17 +58,6 @@ def makes_boards(ptype: PuzzleType | str) -> bool:
 def generatable(ptype: PuzzleType | str) -> bool:
     """True when puzzles of the type can be generated (its capabilities hold ``generate``)."""
     return "generate" in puzzle_type(ptype).capabilities()
-
-
-def board_level(ptype: PuzzleType, difficulty: str | None, max_tries: int) -> dict[str, Any]:
-    """The options that ask a board generator for a level (none when no level is asked); PuzzleError, naming the
-    known levels, for one the type does not make."""
-    if difficulty is None:
-        return {}
-    if difficulty not in ptype.board_levels:
-        raise PuzzleError(f"unknown level {difficulty!r} for {ptype.name} (known: {', '.join(ptype.board_levels)})",
-                          where="difficulty")
-    return {"difficulty": difficulty, "max_tries": max_tries}
 
 
 def _options(params: Any, symmetry: Any, difficulty: Any) -> tuple[dict[str, Any], str, str | None]:

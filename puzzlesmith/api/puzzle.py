@@ -174,14 +174,24 @@ def generate(type_name: str, seed: int | None = None, difficulty: str | None = N
         if difficulty is not None and not ptype.board_levels or rating is not None or symmetry != "none":
             raise PuzzleError(f"difficulty, rating and symmetry are for clue puzzles, not {ptype.name} boards",
                               where=f"type {ptype.name!r}")
-        from puzzlesmith.api.batch import board_level
-
         board = next(iter(boards(ptype, resolved, 1, seed=seed, **board_level(ptype, difficulty, max_tries))))
         return Puzzle(ptype, replace(board.instance, layout="line"), source=f"seed {seed}", seed=seed)
     made = generate_one(ptype, resolved, seed, symmetry=symmetry, difficulty=difficulty, oracle=oracle,
                         grade=difficulty is not None or rating is not None, max_tries=max_tries, rating=rating)
     return Puzzle(ptype, replace(made.instance, layout="line"), source=f"seed {seed}", seed=seed, known=made.solution,
                   grade=made.grade)
+
+
+
+def board_level(ptype: PuzzleType, difficulty: str | None, max_tries: int) -> dict[str, Any]:
+    """The options that ask a board generator for a level (none when no level is asked); PuzzleError, naming the
+    known levels, for one the type does not make."""
+    if difficulty is None:
+        return {}
+    if difficulty not in ptype.board_levels:
+        raise PuzzleError(f"unknown level {difficulty!r} for {ptype.name} (known: {', '.join(ptype.board_levels)})",
+                          where="difficulty")
+    return {"difficulty": difficulty, "max_tries": max_tries}
 
 
 @checked
