@@ -541,9 +541,23 @@ class _Xcsp:
         if template is None:
             raise self.fail("a group without its constraint template", node)
         for args in node.findall("args"):
-            made = self.filled(template, _split(args.text or ""), args)
+            made = self.filled(template, self.arguments(args), args)
             self.copies.append(made)
             self.constraint(made)
+
+    def arguments(self, args: Node) -> list[str]:
+        """The values of one <args>, each part of an array (``x[0][]``, ``x[0..1][2]``) as its cells, one
+        value each, so that %0, %1, ... count cells as the XCSP3 tools do."""
+        values: list[str] = []
+        for item in _split(args.text or ""):
+            name = item.partition("[")[0]
+            if name in self.arrays and "(" not in item and ("[]" in item or ".." in item):
+                shape, made = self.arrays[name]
+                values.extend(name + "".join(f"[{i}]" for i in at)
+                              for at in self.cells(shape, item[len(name):], args) if at in made)
+            else:
+                values.append(item)
+        return values
 
     def filled(self, n: Node, values: list[str], args: Node) -> Node:
         """A copy of the template ``n`` with %0, %1, ... and %... replaced by the values of one <args>."""
@@ -561,7 +575,7 @@ class _Xcsp:
 
         other = Node(n.tag, dict(n.attrib))
         other.text, other.tail = fill(n.text), n.tail
-        other.extend(self.filled(k, values, args) for k in n)
+        other.extend([self.filled(k, values, args) for k in n])
         self.lines[id(other)] = self.lines.get(id(args), 0)
         return other
 
