@@ -236,6 +236,10 @@ def test_each_element_against_brute_force(k):
     ('<array id="x" size="[2][2]"> 0..2 </array>', "<group> <intension> ne(add(%0,%1),%2) </intension> <args> "
      "x[0][] x[1][0] </args> <args> x[1][0..1] x[0][0] </args> </group>", {f"m{i}": range(3) for i in range(4)},
      lambda v: v["m0"] + v["m1"] != v["m2"] and v["m2"] + v["m3"] != v["m0"]),
+    # %... is what follows the template's highest %k (pycsp3's Drinking: the sum of all but the first is the first)
+    ('<array id="x" size="[3]"> 0..2 </array> <var id="y"> 0..4 </var>', "<group> <sum> <list> %... </list> "
+     "<condition> (eq,%0) </condition> </sum> <args> y x[0..1] </args> </group>",
+     {"x0": range(3), "x1": range(3), "x2": range(3), "y": range(5)}, lambda v: v["y"] == v["x0"] + v["x1"]),
     # a group whose template has children of its own (<list>, <supports>)
     ('<array id="x" size="[2][2]"> 0..2 </array>', "<group> <extension> <list> %0 %1 </list> <supports> (0,1)(1,2)"
      "(2,0) </supports> </extension> <args> x[0][] </args> <args> x[1][] </args> </group>",

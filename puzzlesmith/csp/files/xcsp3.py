@@ -559,12 +559,18 @@ class _Xcsp:
                 values.append(item)
         return values
 
-    def filled(self, n: Node, values: list[str], args: Node) -> Node:
-        """A copy of the template ``n`` with %0, %1, ... and %... replaced by the values of one <args>."""
+    def filled(self, n: Node, values: list[str], args: Node, rest: int | None = None) -> Node:
+        """A copy of the template ``n`` with %0, %1, ... and %... replaced by the values of one <args>: %...
+        stands for the values after the highest %k of the whole template (``<sum> <list> %... </list>
+        <condition> (eq,%0) </condition> </sum>``: all but the first)."""
+        if rest is None:
+            used = [int(k) for part in n.itertext() for k in re.findall(r"%(\d+)", part)]
+            rest = max(used) + 1 if used else 0
+
         def fill(s: str | None) -> str | None:
             if s is None:
                 return None
-            s = s.replace("%...", " ".join(values[len(set(re.findall(r"%\d+", s))):]))
+            s = s.replace("%...", " ".join(values[rest:]))
 
             def arg(m: re.Match[str]) -> str:
                 k = int(m.group(1))
@@ -575,7 +581,7 @@ class _Xcsp:
 
         other = Node(n.tag, dict(n.attrib))
         other.text, other.tail = fill(n.text), n.tail
-        other.extend([self.filled(k, values, args) for k in n])
+        other.extend([self.filled(k, values, args, rest) for k in n])
         self.lines[id(other)] = self.lines.get(id(args), 0)
         return other
 
