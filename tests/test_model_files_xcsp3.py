@@ -240,6 +240,13 @@ def test_each_element_against_brute_force(k):
     ('<array id="x" size="[3]"> 0..2 </array> <var id="y"> 0..4 </var>', "<group> <sum> <list> %... </list> "
      "<condition> (eq,%0) </condition> </sum> <args> y x[0..1] </args> </group>",
      {"x0": range(3), "x1": range(3), "x2": range(3), "y": range(5)}, lambda v: v["y"] == v["x0"] + v["x1"]),
+    # starred tuples standing for more than 10,000 tuples: read as a disjunction of conjunctions, not expanded
+    ('<array id="s" size="[8]"> 0..3 </array>', "<extension> <list> s[] </list> <supports> (0,*,*,*,*,*,*,*)"
+     "(*,1,*,*,*,*,*,2)(3,3,*,*,*,*,*,*) </supports> </extension>", {f"s{i}": range(4) for i in range(8)},
+     lambda v: v["s0"] == 0 or (v["s1"] == 1 and v["s7"] == 2) or v["s0"] == v["s1"] == 3),
+    ('<array id="s" size="[8]"> 0..3 </array>', "<extension> <list> s[] </list> <conflicts> (0,*,*,*,*,*,*,*)"
+     "(*,1,*,*,*,*,*,2) </conflicts> </extension>", {f"s{i}": range(4) for i in range(8)},
+     lambda v: v["s0"] != 0 and not (v["s1"] == 1 and v["s7"] == 2)),
     # a group whose template has children of its own (<list>, <supports>)
     ('<array id="x" size="[2][2]"> 0..2 </array>', "<group> <extension> <list> %0 %1 </list> <supports> (0,1)(1,2)"
      "(2,0) </supports> </extension> <args> x[0][] </args> <args> x[1][] </args> </group>",

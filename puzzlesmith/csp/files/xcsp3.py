@@ -21,6 +21,7 @@ or of type sum, minimum, maximum and nValues. Anything else is refused in one li
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -157,6 +158,12 @@ def truncated(model: Model, x: E.Expr, y: E.Expr, modulo: bool) -> E.Expr:
         return v[0] - q * v[1] if modulo else q
 
     return E.Apply([x, y], java, "mod" if modulo else "div")  # type: ignore[arg-type]
+
+
+#: A table whose starred tuples (``*`` for any value) stand for more tuples than this is read as the
+#: disjunction of its tuples, each the conjunction of its values (pycsp3's AztecDiamond writes tuples of eight
+#: cells over twelve values with seven stars: 36 million tuples; five cells with three stars, 1,728 each).
+_STARRED_ROWS = 10_000
 
 
 def _split(text: str) -> list[str]:
@@ -596,18 +603,25 @@ class _Xcsp:
         if len(scope) == 1 and "(" not in body:
             rows = [(self.number(c, rows_node),) for c in self.items(body, rows_node)]
         else:
-            rows = []
             domains = [self.values_of(x) for x in scope]
+            starred: list[list[int | None]] = []  # None for *
             for m in re.finditer(r"\(([^)]*)\)", body):
                 cells = [c.strip() for c in m.group(1).split(",")]
                 if len(cells) != len(scope):
                     raise self.fail(f"the tuple ({m.group(1)}) has {len(cells)} values for {len(scope)} variables",
                                     rows_node)
                 try:
-                    options = [d if c == "*" else [int(c)] for c, d in zip(cells, domains)]
+                    starred.append([None if c == "*" else int(c) for c in cells])
                 except ValueError:
                     raise self.fail(f"cannot read the tuple ({m.group(1)})", rows_node) from None
-                rows.extend(itertools.product(*options))
+            expanded = sum(math.prod(len(d) for c, d in zip(row, domains) if c is None) for row in starred)
+            if expanded > _STARRED_ROWS:  # each tuple as the conjunction of its values, the table their disjunction
+                anyof = E.Junction([E.Junction([E.Compare(x, "==", E.Const(c)) for x, c in zip(scope, row)
+                                                if c is not None], any_=False) for row in starred], any_=True)
+                self.post(anyof if supports is not None else E.Not(anyof), node)
+                return
+            rows = [t for row in starred
+                    for t in itertools.product(*([c] if c is not None else d for c, d in zip(row, domains)))]
         table = E.Table(scope, rows)
         self.post(table if supports is not None else E.Not(table), node)
 
