@@ -10,11 +10,12 @@ with the name in ``note``.
 
 Read: the core of the competitions' mini tracks: integer variables and arrays (``<domain for=...>`` included),
 ``<intension>`` (every operator of the functional syntax but the set and symbolic ones), ``<extension>`` (supports
-or conflicts, ``*`` in tuples), ``allDifferent`` (lists, expressions, ``except``, matrices), ``allEqual``, ``sum``
-(coefficients, conditions with ``in``), ``count``, ``nValues``, ``cardinality``, ``minimum``/``maximum``,
-``element`` (over a list or a matrix), ``ordered``, ``lex``, ``channel``, ``instantiation``, ``circuit``,
-``noOverlap`` and ``cumulative`` (one dimension), inside ``<block>`` and ``<group>``; objectives over an expression
-or of type sum, minimum, maximum and nValues. Anything else is refused in one line naming the element and its line.
+or conflicts, ``*`` in tuples; many starred tuples as their disjunction), ``allDifferent`` (lists, expressions,
+``except``, matrices), ``allEqual``, ``sum`` (coefficients, conditions with ``in``), ``count``, ``nValues``,
+``cardinality``, ``minimum``/``maximum``, ``element`` (over a list or a matrix), ``ordered``, ``lex``, ``channel``,
+``instantiation``, ``circuit``, ``noOverlap`` and ``cumulative`` (one dimension), inside ``<block>`` and ``<group>``
+(``<args>`` with parts of arrays, one value per cell); objectives over an expression or of type sum, minimum,
+maximum and nValues. Anything else is refused in one line naming the element and its line.
 ``div`` and ``mod`` follow the XCSP3 tools' (Java's) truncation toward zero.
 """
 
