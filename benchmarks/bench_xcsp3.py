@@ -11,9 +11,10 @@ a solution; an optimisation instance is proved optimal, the objective reported i
 gives, and the optima of all the solvers that proved one agree with each other, with the known optimum where
 there is one (Golomb 8: 34, OEIS A003022; the knapsack by dynamic programming over the capacities; the
 travelling salesman's 47, every tour tried in tests/test_model_files_xcsp3.py) and with every solution found
-(none better). CPMpy's answer is read back by the variables' names and our cpsat engine must complete it to
-a solution of the instance as we read it, at the objective CPMpy reports. Anything else is "wrong", which
-must never appear. CPMpy's OR-Tools runs one search thread, as our cpsat does unless told otherwise.
+(none better). CPMpy's answer is read back by the variables' names: with a value for every variable it must
+pass ``Model.check``, else our cpsat engine must complete it to a solution of the instance as we read it;
+either way at the objective CPMpy reports. Anything else is "wrong", which must never appear. CPMpy's
+OR-Tools runs one search thread, as our cpsat does unless told otherwise.
 
 The limit covers reading the file and solving. Each instance and solver runs in a process of its own
 (``--jobs`` of them at once) with at most ``--memory`` GB (6 unless told) of address space, killed if it has
@@ -21,6 +22,7 @@ not stopped by itself at twice the limit and four minutes.
 
     python benchmarks/bench_xcsp3.py
     python benchmarks/bench_xcsp3.py --set mini --limit 60 --jobs 2
+    python benchmarks/bench_xcsp3.py --set mini --limit 60 --only Drinking-50 Pyramid-7-500
 """
 
 from __future__ import annotations
@@ -135,19 +137,27 @@ def cpmpy(path: Path, limit: float) -> Run:
     if not found:
         return Run(status.lower(), took, None, sense)
     values = {str(v): int(v.value()) for v in get_variables_model(model)}
-    # its answer's variables fixed at CPMpy's values: our cpsat finds the rest
-    named = [mine.names[i] for i in mine.answer_vars if mine.names[i] in values]  # CPMpy drops unused ones
-    if not named:
-        return Run("unchecked (no variable by our names)", took)
-    mine.add([mine.var(name) == values[name] for name in named])
-    completed = mine.solve(engine="cpsat", time_limit=max(limit, 10.0))
-    if completed.status != "solved" or completed.solution is None:
-        return Run("wrong (no solution at its values)", took, None, sense)
+    if all(mine.names[i] in values for i in range(mine.num_vars)):  # every variable: our checker judges alone
+        answer = [values[mine.names[i]] for i in range(mine.num_vars)]
+        if mine.check(answer) is not None:
+            return Run("wrong (fails the check)", took, None, sense)
+    else:  # its answer's variables fixed at CPMpy's values: our cpsat finds the rest
+        named = [mine.names[i] for i in mine.answer_vars if mine.names[i] in values]  # CPMpy drops unused ones
+        if not named:
+            return Run("unchecked (no variable by our names)", took)
+        mine.add([mine.var(name) == values[name] for name in named])
+        try:
+            completed = mine.solve(engine="cpsat", time_limit=max(limit, 10.0))
+        except ps.PuzzlesmithError as e:
+            return Run(f"unchecked ({str(e)[:30]})", took)
+        if completed.status != "solved" or completed.solution is None:
+            return Run("wrong (no solution at its values)", took, None, sense)
+        answer = completed.solution.values
     if mine.objective is None:
         return Run("solved", took)
     value = int(model.objective_value())
-    if value != _objective(mine, completed.solution.values):
-        return Run(f"wrong (says {value}, completed to {completed.objective})", took, value, sense)
+    if value != _objective(mine, answer):
+        return Run(f"wrong (says {value}, is {_objective(mine, answer)})", took, value, sense)
     return Run("solved" if status == "OPTIMAL" else "not proved", took, value, sense)
 
 
@@ -201,6 +211,7 @@ def main() -> None:
     parser.add_argument("--set", choices=sorted(SETS), default="tests", help="which instances (default tests)")
     parser.add_argument("--limit", type=float, default=10.0, help="seconds per instance and solver")
     parser.add_argument("--jobs", type=int, default=1, help="solver processes at once")
+    parser.add_argument("--only", nargs="+", metavar="NAME", help="these instances of the set (file names, no .xml)")
     parser.add_argument("--memory", type=float, default=6.0, help="GB of address space per solver process")
     parser.add_argument("--one", nargs=2, metavar=("FILE", "SOLVER"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -209,7 +220,7 @@ def main() -> None:
         return
     has_cpmpy = importlib.util.find_spec("cpmpy") is not None and importlib.util.find_spec("pycsp3") is not None
     solvers = SOLVERS if has_cpmpy else ENGINES
-    files = sorted(SETS[args.set].glob("*.xml"))
+    files = sorted(p for p in SETS[args.set].glob("*.xml") if not args.only or p.stem in args.only)
     solved = dict.fromkeys(SOLVERS, 0)
     print(f"{'instance':<34}" + "".join(f"{c:>26}" for c in SOLVERS), flush=True)
     with ThreadPoolExecutor(args.jobs) as pool:
