@@ -297,30 +297,6 @@ def test_objectives_against_brute_force(objective, sense, value):
     assert r.objective == best and r.optimal
 
 
-# -- the reconstructed mini-track set (benchmarks/data/xcsp3-mini, compiled from PyCSP3-models: its README) ---------
-MINI = Path(__file__).parents[1] / "benchmarks" / "data" / "xcsp3-mini"
-
-
-def test_mini_drinking_50_has_the_same_optimum_on_two_engines():
-    # a group's sum over %... with (eq,%0): read as the first arg's sum of the rest; CPMpy's reader finds 5 too
-    found = [ps.read_model(MINI / "Drinking-50.xml").solve(engine=e, time_limit=60) for e in ("cpsat", "sat")]
-    assert [(r.objective, r.optimal) for r in found] == [(5, True), (5, True)]
-
-
-def test_mini_chain_reaction_20_20_is_unsat_on_two_engines():
-    assert [ps.read_model(MINI / "ChainReaction-20-20.xml").solve(engine=e, time_limit=60).status
-            for e in ("cpsat", "sat")] == ["unsat", "unsat"]
-
-
-@pytest.mark.parametrize("name", ["PoolBallTriangle-5", "Ortholatin-5", "HyperSudoku-3"])
-def test_mini_solutions_pass_the_check_on_two_engines(name):
-    # PoolBallTriangle's groups give arrays' parts as <args> (x[0][0..1]): one value per cell
-    m = ps.read_model(MINI / f"{name}.xml")
-    for engine in ("cpsat", "sat"):
-        r = m.solve(engine=engine, time_limit=60)
-        assert r.status == "solved" and m.check(r.solution.values) is None
-
-
 # -- round trips ------------------------------------------------------------------------------------------------------
 def test_round_trip_keeps_counts_answers_and_objectives():
     m = Model()
