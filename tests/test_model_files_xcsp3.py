@@ -232,6 +232,26 @@ def test_each_element_against_brute_force(k):
     ('<array id="m" size="[2][2]"> 0..1 </array>', "<lex> <matrix> m[][] </matrix> <operator> le </operator> </lex>",
      {f"m{i}": range(2) for i in range(4)},
      lambda v: (lambda a: a[0:2] <= a[2:4] and [a[0], a[2]] <= [a[1], a[3]])(list(v.values()))),
+    # a group's <args> with parts of arrays: %0, %1, ... count their cells (pycsp3 writes them so)
+    ('<array id="x" size="[2][2]"> 0..2 </array>', "<group> <intension> ne(add(%0,%1),%2) </intension> <args> "
+     "x[0][] x[1][0] </args> <args> x[1][0..1] x[0][0] </args> </group>", {f"m{i}": range(3) for i in range(4)},
+     lambda v: v["m0"] + v["m1"] != v["m2"] and v["m2"] + v["m3"] != v["m0"]),
+    # %... is what follows the template's highest %k (pycsp3's Drinking: the sum of all but the first is the first)
+    ('<array id="x" size="[3]"> 0..2 </array> <var id="y"> 0..4 </var>', "<group> <sum> <list> %... </list> "
+     "<condition> (eq,%0) </condition> </sum> <args> y x[0..1] </args> </group>",
+     {"x0": range(3), "x1": range(3), "x2": range(3), "y": range(5)}, lambda v: v["y"] == v["x0"] + v["x1"]),
+    # starred tuples standing for more than 10,000 tuples: read as a disjunction of conjunctions, not expanded
+    ('<array id="s" size="[8]"> 0..3 </array>', "<extension> <list> s[] </list> <supports> (0,*,*,*,*,*,*,*)"
+     "(*,1,*,*,*,*,*,2)(3,3,*,*,*,*,*,*) </supports> </extension>", {f"s{i}": range(4) for i in range(8)},
+     lambda v: v["s0"] == 0 or (v["s1"] == 1 and v["s7"] == 2) or v["s0"] == v["s1"] == 3),
+    ('<array id="s" size="[8]"> 0..3 </array>', "<extension> <list> s[] </list> <conflicts> (0,*,*,*,*,*,*,*)"
+     "(*,1,*,*,*,*,*,2) </conflicts> </extension>", {f"s{i}": range(4) for i in range(8)},
+     lambda v: v["s0"] != 0 and not (v["s1"] == 1 and v["s7"] == 2)),
+    # a group whose template has children of its own (<list>, <supports>)
+    ('<array id="x" size="[2][2]"> 0..2 </array>', "<group> <extension> <list> %0 %1 </list> <supports> (0,1)(1,2)"
+     "(2,0) </supports> </extension> <args> x[0][] </args> <args> x[1][] </args> </group>",
+     {f"m{i}": range(3) for i in range(4)},
+     lambda v: (v["m0"], v["m1"]) in {(0, 1), (1, 2), (2, 0)} and (v["m2"], v["m3"]) in {(0, 1), (1, 2), (2, 0)}),
     ('<array id="t" size="[3]"> <domain for="t[0] t[2]"> 1..2 </domain> <domain for="others"> 5 7 </domain> </array>',
      "<intension> lt(add(t[0],t[2]),t[1]) </intension>", {"t0": range(1, 3), "t1": (5, 7), "t2": range(1, 3)},
      lambda v: v["t0"] + v["t2"] < v["t1"]),

@@ -10,17 +10,19 @@ with the name in ``note``.
 
 Read: the core of the competitions' mini tracks: integer variables and arrays (``<domain for=...>`` included),
 ``<intension>`` (every operator of the functional syntax but the set and symbolic ones), ``<extension>`` (supports
-or conflicts, ``*`` in tuples), ``allDifferent`` (lists, expressions, ``except``, matrices), ``allEqual``, ``sum``
-(coefficients, conditions with ``in``), ``count``, ``nValues``, ``cardinality``, ``minimum``/``maximum``,
-``element`` (over a list or a matrix), ``ordered``, ``lex``, ``channel``, ``instantiation``, ``circuit``,
-``noOverlap`` and ``cumulative`` (one dimension), inside ``<block>`` and ``<group>``; objectives over an expression
-or of type sum, minimum, maximum and nValues. Anything else is refused in one line naming the element and its line.
+or conflicts, ``*`` in tuples; many starred tuples as their disjunction), ``allDifferent`` (lists, expressions,
+``except``, matrices), ``allEqual``, ``sum`` (coefficients, conditions with ``in``), ``count``, ``nValues``,
+``cardinality``, ``minimum``/``maximum``, ``element`` (over a list or a matrix), ``ordered``, ``lex``, ``channel``,
+``instantiation``, ``circuit``, ``noOverlap`` and ``cumulative`` (one dimension), inside ``<block>`` and ``<group>``
+(``<args>`` with parts of arrays, one value per cell); objectives over an expression or of type sum, minimum,
+maximum and nValues. Anything else is refused in one line naming the element and its line.
 ``div`` and ``mod`` follow the XCSP3 tools' (Java's) truncation toward zero.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -157,6 +159,12 @@ def truncated(model: Model, x: E.Expr, y: E.Expr, modulo: bool) -> E.Expr:
         return v[0] - q * v[1] if modulo else q
 
     return E.Apply([x, y], java, "mod" if modulo else "div")  # type: ignore[arg-type]
+
+
+#: A table whose starred tuples (``*`` for any value) stand for more tuples than this is read as the
+#: disjunction of its tuples, each the conjunction of its values (pycsp3's AztecDiamond writes tuples of eight
+#: cells over twelve values with seven stars: 36 million tuples; five cells with three stars, 1,728 each).
+_STARRED_ROWS = 10_000
 
 
 def _split(text: str) -> list[str]:
@@ -541,16 +549,36 @@ class _Xcsp:
         if template is None:
             raise self.fail("a group without its constraint template", node)
         for args in node.findall("args"):
-            made = self.filled(template, _split(args.text or ""), args)
+            made = self.filled(template, self.arguments(args), args)
             self.copies.append(made)
             self.constraint(made)
 
-    def filled(self, n: Node, values: list[str], args: Node) -> Node:
-        """A copy of the template ``n`` with %0, %1, ... and %... replaced by the values of one <args>."""
+    def arguments(self, args: Node) -> list[str]:
+        """The values of one <args>, each part of an array (``x[0][]``, ``x[0..1][2]``) as its cells, one
+        value each, so that %0, %1, ... count cells as the XCSP3 tools do."""
+        values: list[str] = []
+        for item in _split(args.text or ""):
+            name = item.partition("[")[0]
+            if name in self.arrays and "(" not in item and ("[]" in item or ".." in item):
+                shape, made = self.arrays[name]
+                values.extend(name + "".join(f"[{i}]" for i in at)
+                              for at in self.cells(shape, item[len(name):], args) if at in made)
+            else:
+                values.append(item)
+        return values
+
+    def filled(self, n: Node, values: list[str], args: Node, rest: int | None = None) -> Node:
+        """A copy of the template ``n`` with %0, %1, ... and %... replaced by the values of one <args>: %...
+        stands for the values after the highest %k of the whole template (``<sum> <list> %... </list>
+        <condition> (eq,%0) </condition> </sum>``: all but the first)."""
+        if rest is None:
+            used = [int(k) for part in n.itertext() for k in re.findall(r"%(\d+)", part)]
+            rest = max(used) + 1 if used else 0
+
         def fill(s: str | None) -> str | None:
             if s is None:
                 return None
-            s = s.replace("%...", " ".join(values[len(set(re.findall(r"%\d+", s))):]))
+            s = s.replace("%...", " ".join(values[rest:]))
 
             def arg(m: re.Match[str]) -> str:
                 k = int(m.group(1))
@@ -561,7 +589,7 @@ class _Xcsp:
 
         other = Node(n.tag, dict(n.attrib))
         other.text, other.tail = fill(n.text), n.tail
-        other.extend(self.filled(k, values, args) for k in n)
+        other.extend([self.filled(k, values, args, rest) for k in n])
         self.lines[id(other)] = self.lines.get(id(args), 0)
         return other
 
@@ -576,18 +604,25 @@ class _Xcsp:
         if len(scope) == 1 and "(" not in body:
             rows = [(self.number(c, rows_node),) for c in self.items(body, rows_node)]
         else:
-            rows = []
             domains = [self.values_of(x) for x in scope]
+            starred: list[list[int | None]] = []  # None for *
             for m in re.finditer(r"\(([^)]*)\)", body):
                 cells = [c.strip() for c in m.group(1).split(",")]
                 if len(cells) != len(scope):
                     raise self.fail(f"the tuple ({m.group(1)}) has {len(cells)} values for {len(scope)} variables",
                                     rows_node)
                 try:
-                    options = [d if c == "*" else [int(c)] for c, d in zip(cells, domains)]
+                    starred.append([None if c == "*" else int(c) for c in cells])
                 except ValueError:
                     raise self.fail(f"cannot read the tuple ({m.group(1)})", rows_node) from None
-                rows.extend(itertools.product(*options))
+            expanded = sum(math.prod(len(d) for c, d in zip(row, domains) if c is None) for row in starred)
+            if expanded > _STARRED_ROWS:  # each tuple as the conjunction of its values, the table their disjunction
+                anyof = E.Junction([E.Junction([E.Compare(x, "==", E.Const(c)) for x, c in zip(scope, row)
+                                                if c is not None], any_=False) for row in starred], any_=True)
+                self.post(anyof if supports is not None else E.Not(anyof), node)
+                return
+            rows = [t for row in starred
+                    for t in itertools.product(*([c] if c is not None else d for c, d in zip(row, domains)))]
         table = E.Table(scope, rows)
         self.post(table if supports is not None else E.Not(table), node)
 
