@@ -99,3 +99,23 @@ def test_auto_and_the_refusals_of_the_other_engines():
     for engine in ("sat", "backtracking", "linear"):
         with pytest.raises(Unsupported, match="cpsat takes such a domain as an interval"):
             m.solve(engine=engine)
+
+
+def test_many_listed_domains_without_gaps_go_to_cpsat_as_intervals():
+    """Domains each within the list's limit but more than 2,000,000 values in all (the XCSP3 files of the
+    mini tracks' Heterosquare and Dominoes: 3.5 and 2.5 million) were refused by every engine; cpsat now makes a
+    domain without gaps of its two bounds, and the engines that list every value say so and name cpsat. The
+    answers are a brute force's over z's last seven values (x + y + z = 2,500,000 with x - y = 7: z odd)."""
+    m = Model()
+    x, y, z = (m.int_var(0, 999_999, name) for name in "xyz")
+    m.add(x + y + z == 2_500_000, x - y == 7, z >= 999_993)
+    assert not any(isinstance(d, range) for d in m.domains) and sum(len(d) for d in m.domains) == 3_000_000
+    found = sorted((s[x], s[y], s[z]) for s in m.solutions(engine="cpsat"))
+    assert found == sorted(((2_500_000 - c + 7) // 2, (2_500_000 - c - 7) // 2, c) for c in range(999_993, 1_000_000)
+                           if (2_500_000 - c - 7) % 2 == 0)
+    with pytest.raises(Unsupported, match="3,000,000 values .* more than backtracking compiles .*; cpsat takes it"):
+        m.solve(engine="backtracking")
+    gappy = Model()
+    gappy.add_vars(3, range(0, 2_000_000, 2), lambda k: f"v{k}")
+    with pytest.raises(Unsupported, match="more than cpsat compiles"):
+        gappy.solve(engine="cpsat")

@@ -61,7 +61,7 @@ from puzzlesmith.solvers.base import (
     whole_limit,
     within,
 )
-from puzzlesmith.solvers.sizes import too_big_to_compile
+from puzzlesmith.solvers.sizes import runs, too_big_to_compile
 
 INT_BOUND = 2**62 - 1
 """The largest magnitude CP-SAT takes: its model checker wants every domain within half of int64's range
@@ -189,7 +189,7 @@ class Compiled:
         for i, d in enumerate(model.domains):
             if not i & 1023:
                 clock.check()  # a time limit covers compiling big models
-            self.vars.append(cp.new_int_var(d[0], d[-1], model.names[i]) if isinstance(d, range) else
+            self.vars.append(cp.new_int_var(d[0], d[-1], model.names[i]) if runs(d) else
                              cp.new_int_var_from_domain(cp_model.Domain.from_values(d), model.names[i]))
         x = self.vars
         self.lazy: list[Constraint] = []  # the topology kinds: judged on each candidate (see CpSatEngine._run)

@@ -7,6 +7,8 @@ clauses, which python-sat holds in several GB. Pure Python, no solver library im
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from puzzlesmith.csp.constraints import MAX_DOMAIN, AllDifferent, Linear, Parity, ParityRows, Table
 from puzzlesmith.csp.model import Model
 
@@ -48,13 +50,22 @@ def sum_chain_clauses(model: Model) -> int:
     return total
 
 
+def runs(domain: Sequence[int]) -> bool:
+    """Whether the domain is every value from its least to its greatest (an interval, or a list without gaps):
+    an engine that takes intervals makes it of its two bounds."""
+    return isinstance(domain, range) or domain[-1] - domain[0] + 1 == len(domain)
+
+
 def too_big_to_compile(model: Model, engine: str, intervals: bool = False) -> str | None:
     """Why ``engine`` (compiling in Python) refuses a model of this size, or None. With ``intervals`` (cpsat,
-    which makes a domain lo..hi one interval) an interval domain counts as its two bounds, not its values."""
-    values = sum(2 if intervals and isinstance(d, range) else len(d) for d in model.domains)
+    which makes a domain lo..hi one interval) a domain without gaps counts as its two bounds, not its values."""
+    values = sum(2 if intervals and runs(d) else len(d) for d in model.domains)
     if values > MAX_VALUES or len(model.constraints) > MAX_CONSTRAINTS:
+        fits = not intervals and len(model.constraints) <= MAX_CONSTRAINTS and sum(
+            2 if runs(d) else len(d) for d in model.domains) <= MAX_VALUES
         return (f"{values:,} values and {len(model.constraints):,} constraints are more than {engine} compiles "
-                f"(at most {MAX_VALUES:,} values and {MAX_CONSTRAINTS:,} constraints)")
+                f"(at most {MAX_VALUES:,} values and {MAX_CONSTRAINTS:,} constraints)"
+                + ("; cpsat takes it, its domains without gaps as intervals" if fits else ""))
     return None
 
 
