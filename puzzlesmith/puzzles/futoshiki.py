@@ -35,6 +35,7 @@ from typing import Any
 
 from puzzlesmith.core.errors import PuzzleError, excerpt
 from puzzlesmith.csp.model import Model
+from puzzlesmith.puzzles import grid
 from puzzlesmith.puzzles.base import Instance, Param, PuzzleType, whole_number
 
 UP, DOWN = "^∧", "vV∨"  # sign characters under a cell: upper < lower, upper > lower
@@ -202,26 +203,9 @@ class Futoshiki(PuzzleType):
         return self._board(n, {var[site]: x for site, x in clues.items()})
 
     def full_board(self, params: dict[str, Any], rng: random.Random) -> Instance:
-        """A random Latin square (cell by cell, values in random order, backtracking), every number and every
-        sign shown."""
+        """A random Latin square (``grid.latin_square``), every number and every sign shown."""
         n = params.get("size") or 5
-        square = [0] * (n * n)
-
-        def fill(k: int) -> bool:
-            if k == n * n:
-                return True
-            r, c = divmod(k, n)
-            used = {square[r * n + j] for j in range(c)} | {square[i * n + c] for i in range(r)}
-            for x in rng.sample(range(1, n + 1), n):
-                if x not in used:
-                    square[k] = x
-                    if fill(k + 1):
-                        return True
-            square[k] = 0
-            return False
-
-        fill(0)
-        return self.full_board_of(self.empty({"size": n}), square)
+        return self.full_board_of(self.empty({"size": n}), grid.latin_square(n, rng))
 
     def full_board_of(self, instance: Instance, values: Sequence[int]) -> Instance:
         n = instance.params["size"]

@@ -8,6 +8,7 @@ each helper is what two or more of the built-in genres would otherwise write for
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -259,3 +260,29 @@ def site_givens(first: int, sites: Sequence[Site], clues: Mapping[Site, int]) ->
 def site_clues(first: int, sites: Sequence[Site], givens: Mapping[int, int]) -> dict[Site, int]:
     """The clues that ``site_givens`` made givens, back at their sites."""
     return {site: givens[first + k] for k, site in enumerate(sites) if first + k in givens}
+
+
+def random_colouring(near: Sequence[Collection[int]], colours: int, rng: random.Random) -> list[int]:
+    """Colours 1..``colours`` for items 0, 1, ..., each unlike the items ``near`` it, depth first, each item trying
+    the colours in an order shuffled by ``rng`` (all 0 when there is no such colouring)."""
+    colour = [0] * len(near)
+
+    def place(k: int) -> bool:
+        if k == len(near):
+            return True
+        for c in rng.sample(range(1, colours + 1), colours):
+            if all(colour[x] != c for x in near[k]):
+                colour[k] = c
+                if place(k + 1):
+                    return True
+        colour[k] = 0
+        return False
+
+    place(0)
+    return colour
+
+
+def latin_square(n: int, rng: random.Random) -> list[int]:
+    """A random Latin square, row by row: each cell colours its row and column apart (``random_colouring``)."""
+    return random_colouring([[r * n + x for x in range(n) if x != c] + [y * n + c for y in range(n) if y != r]
+                             for r in range(n) for c in range(n)], n, rng)

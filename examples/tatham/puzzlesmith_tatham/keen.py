@@ -196,7 +196,7 @@ class Keen(PuzzleType):
         """A random Latin square cut into dominoes at random, each cell left alone joined to a neighbouring
         cage, each cage given an operation at random (``/`` or ``-`` most often where it fits)."""
         n = params.get("size") or 6
-        square = _latin(n, rng)
+        square = grid.latin_square(n, rng)
         cage_of = list(range(n * n))
         for k in rng.sample(range(n * n), n * n):
             free = [x for x in grid.neighbours(k, n, n) if cage_of.count(cage_of[x]) == 1]
@@ -277,24 +277,3 @@ def _clue(cells: tuple[int, ...], values: Sequence[int], rng: random.Random, op:
     elif len(cells) == 1 or (op in "-/" and op not in fits):
         return None
     return Cage(cells, op, result(op, numbers) or 0)
-
-
-def _latin(n: int, rng: random.Random) -> list[int]:
-    """A random Latin square, row by row, each cell the first that fits of a shuffled order (with backtracking)."""
-    square = [0] * (n * n)
-
-    def fill(k: int) -> bool:
-        if k == n * n:
-            return True
-        r, c = divmod(k, n)
-        used = {square[r * n + x] for x in range(c)} | {square[y * n + c] for y in range(r)}
-        for v in rng.sample(range(1, n + 1), n):
-            if v not in used:
-                square[k] = v
-                if fill(k + 1):
-                    return True
-        square[k] = 0
-        return False
-
-    fill(0)
-    return square

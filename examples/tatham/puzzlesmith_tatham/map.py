@@ -246,18 +246,4 @@ def four_colouring(count: int, pairs: set[tuple[int, int]], rng: random.Random) 
     for a, b in pairs:
         near[a].add(b)
         near[b].add(a)
-    colour = [0] * count
-
-    def place(k: int) -> bool:
-        if k == count:
-            return True
-        for c in rng.sample(range(1, 5), 4):
-            if all(colour[x] != c for x in near[k]):
-                colour[k] = c
-                if place(k + 1):
-                    return True
-        colour[k] = 0
-        return False
-
-    place(0)
-    return colour
+    return grid.random_colouring(near, 4, rng)
