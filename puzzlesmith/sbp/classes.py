@@ -18,8 +18,9 @@ VECTOR_METRICS = ("steps", "straight", "moves")
 #: How a class's layers are kept: as sorted keys (fastest), or numbered as two bits a position in memory or
 #: on disk (``hardest_ranked``: bounded memory); ``auto`` takes the first that fits the memory at hand.
 MODES = ("layers", "ranked", "disk")
-#: The largest board the class search takes, in cells: 3x7 and 2x11 (21 and 22 cells), whose keys still fit 63 bits.
-MAX_CELLS = 22
+#: The largest board the class search takes, in cells: 4x6, 6x4 and 5x5 (24 and 25 cells), whose keys of 71 to 75 bits
+#: it keeps in two words (``hardest_wide``); boards of up to 22 cells, and 3x7 and 2x11, fit one.
+MAX_CELLS = 25
 
 
 def size_classes(cells: int) -> list[tuple[int, ...]]:

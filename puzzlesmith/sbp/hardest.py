@@ -57,15 +57,12 @@ class Geometry(Board):
     """A board, and how the class search lays out its keys."""
 
     def fits_keys(self) -> bool:
-        """Whether the class search takes the board: at most ``MAX_CELLS`` cells (the boards its tables and tests
-        cover), and keys of 3n - cols + 5 bits (occupied, horizontal pairs, vertical pairs, anchor) within 63,
-        which every such board but 20x1 has (the same puzzles as 1x20)."""
-        return self.n <= MAX_CELLS and 3 * self.n - self.cols + 5 <= 63
+        """Whether the class search takes the board: at most ``MAX_CELLS`` cells (its keys in one int64 word where
+        they fit 63 bits, in two past that: ``hardest_wide``)."""
+        return self.n <= MAX_CELLS
 
     def too_large(self) -> str:
         """Why the class search refuses the board (``fits_keys`` is false), as one line."""
-        if self.n <= MAX_CELLS:
-            return f"a {self.rows}x{self.cols} board's keys take more than 63 bits: give it as {self.cols}x{self.rows}"
         return f"a {self.rows}x{self.cols} board has {self.n} cells: the class search takes boards of up to {MAX_CELLS}"
 
 
@@ -133,11 +130,15 @@ class Layers:
     def __init__(self, geo: Geometry, metric: str, rule: str, any_start: bool = False) -> None:
         import numpy as np
 
+        from puzzlesmith.sbp.hardest_wide import two_words
+
         if metric not in VECTOR_METRICS:
             raise PuzzleError(f"metric {metric!r}: the class search knows {', '.join(VECTOR_METRICS)}")
         if not geo.fits_keys():
             raise PuzzleError(geo.too_large())
         self.np, self.geo, self.metric, self.rule = np, geo, metric, rule
+        #: Keys of two int64 words (``hardest_wide``): the layer search alone takes them.
+        self.wide = two_words(geo)
         #: Bickford's "simple simple" puzzles: any position is a start (the goal piece anywhere).
         self.any_start = any_start
         n, cols = geo.n, geo.cols
@@ -328,6 +329,9 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
     geo = Geometry(rows_, cols)
     sizes = tuple(sorted(sizes))
     space = Layers(geo, metric, rule, any_start)
+    if space.wide and mode != "layers":
+        raise PuzzleError(f"mode {mode!r}: a {rows_}x{cols} board's keys take two words, which only mode 'layers' "
+                          "takes")
     result = ClassResult(sizes, None, None)
     # the kernels' integer arithmetic wraps around (a hash, bit tricks), as it does compiled: numpy's scalars, which
     # run it when the kernels are plain Python ($PUZZLESMITH_PURE_PYTHON), would warn of each overflow
@@ -348,30 +352,29 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
 
 def search_class_keys(space: Layers, sizes: Sequence[int], result: ClassResult,
                       progress: Callable[[int], None] | None) -> None:
-    """``search_class`` by the compiled kernels (``hardest_kernel``), each layer its sorted keys alone: the same
-    layers, so the same figures and, the first eligible key of the deepest layer, the same start."""
-    import numpy as np
-
-    from puzzlesmith.sbp.hardest_kernel import KeyMoves
+    """``search_class`` by the compiled kernels (``hardest_kernel``), each layer its sorted keys alone (of one word
+    or two, ``hardest_wide``): the same layers, so the same figures and, the first eligible key of the deepest
+    layer, the same start."""
+    from puzzlesmith.sbp.hardest_kernel import KeyMoves, count_of
 
     moves = KeyMoves(space)
     keys = justsolved_keys(space, sizes)
     if not keys.size:
         return
-    result.justsolved = keys.size
+    result.justsolved = count_of(keys, space.wide)
     # every goal position joined to them by single steps of the other pieces
     found, before, layer = [keys], keys[:0], keys
     while layer.size:
         before, layer = layer, next_keys(moves, layer, before, False)
         found.append(layer)
-    keys = np.concatenate(found)
-    keys.sort()
+    keys = merged(found, moves)
     before, depth = keys[:0], 0
     while keys.size:
-        result.positions += keys.size
-        result.layers.append(int(keys.size))
+        size = count_of(keys, space.wide)
+        result.positions += size
+        result.layers.append(size)
         if progress is not None:
-            progress(int(keys.size))
+            progress(size)
         start = moves.first_start(keys)
         if start is not None:
             result.moves, result.start = depth, start
@@ -384,10 +387,11 @@ def justsolved_keys(space: Layers, sizes: Sequence[int]) -> Any:
     import numpy as np
 
     from puzzlesmith.sbp import hardest_kernel as hk
+    from puzzlesmith.sbp.hardest_wide import sort_keys, width
 
-    geo, g = space.geo, hk.geometry(space)
+    geo, g, wide = space.geo, hk.geometry(space), space.wide
     starts, masks, piece_sizes = hk.anchored(geo.rows, geo.cols)
-    out, count = np.empty(hk.BUFFER, dtype=np.int64), 0
+    out, count = np.empty(width(wide) * hk.BUFFER, dtype=np.int64), 0
     wanted = Counter(sizes)
     for piece in goal_placements(geo.rows, geo.cols, space.rule):
         size = popcount(piece)
@@ -396,12 +400,13 @@ def justsolved_keys(space: Layers, sizes: Sequence[int]) -> Any:
         want = np.zeros(geo.n + 1, dtype=np.int64)
         for s, c in (wanted - Counter({size: 1})).items():
             want[s] = c
-        base = hk.own(piece, g) | (first_cell(piece) << space.shift_a)
+        top = hk.own_top(piece, g) | (first_cell(piece) << (space.shift_a - geo.n))
         for room in step_targets(piece, geo):
-            out, count = hk.list_boards(geo.full & ~piece, room, want, starts, masks, piece_sizes, base, g, out, count)
-    keys = out[:count]
-    keys.sort()
-    return keys[:hk.distinct_sorted(keys)].copy()
+            out, count = hk.list_boards(geo.full & ~piece, room, want, starts, masks, piece_sizes, top, piece, g, out,
+                                        count, wide)
+    keys = out[:width(wide) * count]
+    sort_keys(keys, wide)
+    return keys[:width(wide) * hk.distinct_sorted(keys, g, wide)].copy()
 
 
 def next_keys(moves: KeyMoves, layer: Any, before: Any, move_goal: bool) -> Any:
@@ -411,37 +416,40 @@ def next_keys(moves: KeyMoves, layer: Any, before: Any, move_goal: bool) -> Any:
     import numpy as np
 
     from puzzlesmith.sbp import hardest_kernel as hk
+    from puzzlesmith.sbp.hardest_wide import sort_keys, width
 
     metric = moves.metric if move_goal else hk.STEPS
-    buffer, kept = np.empty(hk.BUFFER, dtype=np.int64), np.empty(hk.BUFFER, dtype=np.int64)
+    wide = moves.wide
+    w = width(wide)
+    buffer, kept = np.empty(w * hk.BUFFER, dtype=np.int64), np.empty(w * hk.BUFFER, dtype=np.int64)
     mark = moves.space.geo.n <= hk.MARK_CELLS
     marks = np.zeros(((1 << moves.space.geo.n) + 63) >> 6 if mark else 1, dtype=np.int64)
     upper = (marks.size + 63) >> 6
     summary = np.zeros(upper + ((upper + 63) >> 6), dtype=np.int64)
     gathered, parts, pending, at = layer[:0], [], 0, 0
-    while at < layer.size:
-        at, count, marked = hk.expand(layer, before, at, buffer, kept, marks, summary, moves.g, metric, move_goal,
-                                      mark)
-        parts.append(kept[:marked].copy())
-        part = buffer[:count]
-        part.sort()
-        fresh = hk.fresh(part, layer, before, kept)
-        parts.append(kept[:fresh].copy())
+    while at < hk.count_of(layer, wide):
+        at, count, marked = moves.expand(layer, before, at, buffer, kept, marks, summary, metric, move_goal, mark)
+        parts.append(kept[:w * marked].copy())
+        part = buffer[:w * count]
+        sort_keys(part, wide)
+        fresh = moves.fresh(part, layer, before, kept)
+        parts.append(kept[:w * fresh].copy())
         pending += fresh + marked
-        if pending > gathered.size + 4 * hk.BUFFER:
-            gathered, parts, pending = merged([gathered] + parts), [], 0
-    return merged([gathered] + parts)
+        if pending > hk.count_of(gathered, wide) + 4 * hk.BUFFER:
+            gathered, parts, pending = merged([gathered] + parts, moves), [], 0
+    return merged([gathered] + parts, moves)
 
 
-def merged(parts: list[Any]) -> Any:
-    """The sorted distinct values of the arrays ``parts``."""
+def merged(parts: list[Any], moves: KeyMoves) -> Any:
+    """The sorted distinct keys of the arrays ``parts``."""
     import numpy as np
 
     from puzzlesmith.sbp import hardest_kernel as hk
+    from puzzlesmith.sbp.hardest_wide import sort_keys, width
 
     values = np.concatenate(parts)
-    values.sort()
-    return values[:hk.distinct_sorted(values)].copy()
+    sort_keys(values, moves.wide)
+    return values[:width(moves.wide) * hk.distinct_sorted(values, moves.g, moves.wide)].copy()
 
 
 def solved_start(geo: Geometry, sizes: Sequence[int], space: Layers) -> list[int] | None:
