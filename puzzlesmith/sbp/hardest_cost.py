@@ -18,7 +18,7 @@ from math import exp, log
 from typing import Any
 
 from puzzlesmith.sbp.boards import Board, connected_sets, step_rooms
-from puzzlesmith.sbp.classes import MODES, VECTOR_METRICS, size_classes
+from puzzlesmith.sbp.classes import MODES, VECTOR_METRICS, size_classes, two_words
 
 
 def multisets(cells: int) -> list[tuple[int, ...]]:
@@ -243,7 +243,7 @@ def choose_mode(rows: int, cols: int, sizes: Sequence[int], metric: str, budget:
     """The fastest way to search the class within ``budget`` bytes (None: no limit): the layers where they fit,
     else the numbered positions in memory, else on disk; where none fits, the one that needs least (the disk's
     fixed arrays are more than a small class's layers), used even beyond the budget."""
-    if budget is None or metric not in VECTOR_METRICS:
+    if budget is None or metric not in VECTOR_METRICS or two_words(rows, cols):  # the numbered modes take one word
         return "layers"
     needs = {mode: class_cost(rows, cols, sizes, metric, mode).memory for mode in MODES}
     return next((mode for mode in MODES if needs[mode] <= budget), min(MODES, key=needs.__getitem__))

@@ -7,15 +7,13 @@ top and then cells: the order of the one-word keys, so the search is the same in
 write keys either way) and its answers are the same wherever both apply. A layer costs 16 bytes a position in
 place of 8, and a two-word sort is a compiled radix sort (``sort_pairs``) in place of numpy's sort of one word.
 
-Boards whose keys fit one word keep it (the tables of up to 22 cells were made so); $PUZZLESMITH_WIDE_KEYS set
-forces two words on any board, so that the two-word search can be checked against those tables and its cost
-measured beside the one-word search on the same classes (``benchmarks/bench_hardest_wide.py``).
+Boards whose keys fit one word keep it (the tables of up to 22 cells were made so: ``classes.two_words`` says
+which); $PUZZLESMITH_WIDE_KEYS set forces two words on any board, so that the two-word search can be checked
+against those tables and its cost measured beside the one-word search on the same classes
+(``benchmarks/bench_hardest_wide.py``).
 """
 
 from __future__ import annotations
-
-import os
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -39,26 +37,10 @@ from puzzlesmith.sbp.hardest_kernel import (
     top_at,
 )
 
-if TYPE_CHECKING:
-    from puzzlesmith.sbp.boards import Board
-
-#: The variable that forces two-word keys on a board whose keys fit one (for the tests and the cost's measurement).
-FORCE_ENV = "PUZZLESMITH_WIDE_KEYS"
 #: ``hardest_kernel``'s key helpers told that keys are of two words.
 WIDE = True
 #: Bits of a digit of the radix sort (a table of 2,048 counts, within the first-level cache).
 DIGIT = 11
-
-
-def key_bits(board: Board) -> int:
-    """The bits of a position key on ``board``: occupied cells, horizontal pairs, vertical pairs, anchor."""
-    return 3 * board.n - board.cols + 5
-
-
-def two_words(board: Board) -> bool:
-    """Whether the class search keeps ``board``'s keys in two words: they pass 63 bits, or $PUZZLESMITH_WIDE_KEYS
-    forces it."""
-    return key_bits(board) > 63 or bool(os.environ.get(FORCE_ENV))
 
 
 def width(wide: bool) -> int:
