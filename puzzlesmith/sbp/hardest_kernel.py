@@ -214,6 +214,67 @@ def places_of(m: int, vacant: int, g: np.ndarray, metric: int) -> int:
     return places
 
 
+@inline_kernel
+def with_singles(big: np.ndarray, nbig: int, big_goal: int, singles: int, anchor: int,
+                 pieces: np.ndarray) -> tuple[int, int]:
+    """A position's pieces into ``pieces``: its run's pieces of two or more cells (``big``), then its single cells
+    (the bits of ``singles``): (how many, the goal piece's index, the one holding cell ``anchor``)."""
+    k, goal = nbig, big_goal
+    for p in range(nbig):
+        pieces[p] = big[p]
+    while singles:
+        b = singles & -singles
+        if (b >> anchor) & 1:
+            goal = k
+        pieces[k] = b
+        k += 1
+        singles ^= b
+    return k, goal
+
+
+@inline_kernel
+def mark_cells(rest: int, places: int, marks: np.ndarray, summary: np.ndarray, upper: int) -> int:
+    """Marks the cell sets ``rest`` plus each bit of ``places`` (a single cell moved there) in ``marks``, and their
+    words in ``summary`` (``unmark``): how many marked."""
+    count = 0
+    while places:
+        x = rest | (places & -places)
+        places &= places - 1
+        w = x >> 6
+        marks[w] |= np.int64(1) << (x & 63)
+        summary[w >> 6] |= np.int64(1) << (w & 63)
+        summary[upper + (w >> 12)] |= np.int64(1) << ((w >> 6) & 63)
+        count += 1
+    return count
+
+
+@inline_kernel
+def read_marks(top: int, marks: np.ndarray, summary: np.ndarray, found: np.ndarray, nfound: int, n: int,
+               wide: bool) -> int:
+    """The cell sets marked, in order, appended to ``found`` as keys of ``top`` (the marks cleared): the new count.
+    ``summary`` holds a bit for each word of ``marks`` and after them a bit for each of its own words, so that only
+    words marked are read."""
+    upper = (marks.size + 63) >> 6
+    for u in range(upper, summary.size):
+        groups = summary[u]
+        while groups:
+            s = (u - upper) * 64 + low_cell(groups)
+            groups &= groups - 1
+            words = summary[s]
+            while words:
+                w = s * 64 + low_cell(words)
+                words &= words - 1
+                bits = marks[w]
+                while bits:
+                    put(found, nfound, top, w * 64 + low_cell(bits), wide, n)
+                    nfound += 1
+                    bits &= bits - 1
+                marks[w] = 0
+            summary[s] = 0
+        summary[u] = 0
+    return nfound
+
+
 #: Slots of the table of recent keys ``expand`` skips repeats by (512 kB, within the second-level cache): on 4x5
 #: 1-2-2 it keeps 24 of the 62 million keys of moves of larger pieces from the sort (a slot per hash: each repeat
 #: it misses is removed by the sort, as before).
@@ -261,17 +322,7 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
                 pending = 0
             last = top
             nbig, big_goal = decode_big(top, g, big)
-        anchor = (key >> shift_a) & 31
-        k, goal = nbig, big_goal
-        for p in range(nbig):
-            pieces[p] = big[p]
-        while singles:
-            b = singles & -singles
-            if (b >> anchor) & 1:
-                goal = k
-            pieces[k] = b
-            k += 1
-            singles ^= b
+        k, goal = with_singles(big, nbig, big_goal, singles, (key >> shift_a) & 31, pieces)
         vacant = full & ~occ
         for p in range(k):
             if p == goal and not move_goal:
@@ -289,15 +340,7 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
                     count += 1
                     places ^= b
             elif p >= nbig and mark:
-                rest = occ ^ m
-                while places:
-                    x = rest | (places & -places)
-                    places &= places - 1
-                    w = x >> 6
-                    marks[w] |= np.int64(1) << (x & 63)
-                    summary[w >> 6] |= np.int64(1) << (w & 63)
-                    summary[upper + (w >> 12)] |= np.int64(1) << ((w >> 6) & 63)
-                    pending += 1
+                pending += mark_cells(occ ^ m, places, marks, summary, upper)
             else:
                 bits = own(m, g)
                 base = key ^ bits
@@ -323,9 +366,8 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
 def unmark(top: int, layer: np.ndarray, before: np.ndarray, marks: np.ndarray, summary: np.ndarray,
            found: np.ndarray, nfound: int, n: int, at: np.ndarray) -> int:
     """The cell sets marked for keys of ``top``, less those of its keys in ``layer`` and ``before``, appended in
-    order to ``found`` as keys (the marks cleared): the new count. ``summary`` holds a bit for each word of
-    ``marks`` and after them a bit for each of its own words, so that only words marked are read; ``at`` says
-    where in ``layer`` and ``before`` the keys of the last top read ended (tops come in ascending order)."""
+    order to ``found`` as keys (the marks cleared, ``read_marks``): the new count. ``at`` says where in ``layer``
+    and ``before`` the keys of the last top read ended (tops come in ascending order)."""
     low, high = top << n, (top + 1) << n
     for v in range(2):
         values = layer if v == 0 else before
@@ -335,25 +377,7 @@ def unmark(top: int, layer: np.ndarray, before: np.ndarray, marks: np.ndarray, s
             marks[x >> 6] &= ~(np.int64(1) << (x & 63))
             j += 1
         at[v] = j
-    upper = (marks.size + 63) >> 6
-    for u in range(upper, summary.size):
-        groups = summary[u]
-        while groups:
-            s = (u - upper) * 64 + low_cell(groups)
-            groups &= groups - 1
-            words = summary[s]
-            while words:
-                w = s * 64 + low_cell(words)
-                words &= words - 1
-                bits = marks[w]
-                while bits:
-                    found[nfound] = low | (w * 64 + low_cell(bits))
-                    nfound += 1
-                    bits &= bits - 1
-                marks[w] = 0
-            summary[s] = 0
-        summary[u] = 0
-    return nfound
+    return read_marks(top, marks, summary, found, nfound, n, False)
 
 
 @kernel

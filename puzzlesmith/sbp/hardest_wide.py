@@ -31,10 +31,13 @@ from puzzlesmith.sbp.hardest_kernel import (
     decode_big,
     equal,
     low_cell,
+    mark_cells,
     own_top,
     places_of,
     put,
+    read_marks,
     top_at,
+    with_singles,
 )
 
 #: ``hardest_kernel``'s key helpers told that keys are of two words.
@@ -130,17 +133,7 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
                 pending = 0
             last = top
             nbig, big_goal = decode_big(top, g, big)
-        anchor = anchor_of(top, g)
-        k, goal = nbig, big_goal
-        for p in range(nbig):
-            pieces[p] = big[p]
-        while singles:
-            b = singles & -singles
-            if (b >> anchor) & 1:
-                goal = k
-            pieces[k] = b
-            k += 1
-            singles ^= b
+        k, goal = with_singles(big, nbig, big_goal, singles, anchor_of(top, g), pieces)
         vacant = full & ~occ
         for p in range(k):
             if p == goal and not move_goal:
@@ -149,15 +142,7 @@ def expand(layer: np.ndarray, before: np.ndarray, lo: int, out: np.ndarray, foun
             places = places_of(m, vacant, g, metric)
             a0 = low_cell(m)
             if p >= nbig and p != goal and mark:
-                rest = occ ^ m
-                while places:
-                    x = rest | (places & -places)
-                    places &= places - 1
-                    w = x >> 6
-                    marks[w] |= np.int64(1) << (x & 63)
-                    summary[w >> 6] |= np.int64(1) << (w & 63)
-                    summary[upper + (w >> 12)] |= np.int64(1) << ((w >> 6) & 63)
-                    pending += 1
+                pending += mark_cells(occ ^ m, places, marks, summary, upper)
                 continue
             bits = own_top(m, g)
             base_top, base_cells = top ^ bits, occ ^ m
@@ -198,25 +183,7 @@ def unmark(top: int, layer: np.ndarray, before: np.ndarray, marks: np.ndarray, s
             marks[x >> 6] &= ~(np.int64(1) << (x & 63))
             j += 1
         at[v] = j
-    upper = (marks.size + 63) >> 6
-    for u in range(upper, summary.size):
-        groups = summary[u]
-        while groups:
-            s = (u - upper) * 64 + low_cell(groups)
-            groups &= groups - 1
-            words = summary[s]
-            while words:
-                w = s * 64 + low_cell(words)
-                words &= words - 1
-                bits = marks[w]
-                while bits:
-                    put(found, nfound, top, w * 64 + low_cell(bits), WIDE, n)
-                    nfound += 1
-                    bits &= bits - 1
-                marks[w] = 0
-            summary[s] = 0
-        summary[u] = 0
-    return nfound
+    return read_marks(top, marks, summary, found, nfound, n, WIDE)
 
 
 @kernel
