@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT))
 #: 4x6 since its classes are searched (issue 47): each run of one class would count it again, 27 s and 750 MB.
 BOARDS = ("4x4", "2x8", "2x9", "3x6", "2x10", "4x5", "4x6")
 ABOUT = ("Board counts of every class of piece sizes (boards, justsolved boards) on the boards whose count takes "
-         "seconds (hardest_cost.class_counts: 4x5 about 2 s and 80 MB, 4x6 27 s and 750 MB), so that hardest says its cost "
-         "at once. Per board (rows <= columns), the classes in the order of classes.size_classes. Made by "
+         "seconds (hardest_cost.class_counts: 4x5 about 2 s and 80 MB, 4x6 27 s and 750 MB), so that hardest says "
+         "its cost at once. Per board (rows <= columns), the classes in the order of classes.size_classes. Made by "
          "benchmarks/hardest_counts.py.")
 
 

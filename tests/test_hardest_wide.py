@@ -196,3 +196,15 @@ def test_boards_past_25_cells_or_transposed_onto_two_words_are_refused():
     assert not Geometry(2, 13).fits_keys() and not Geometry(7, 3).fits_keys()
     assert Geometry(7, 3).too_large().endswith("give it as 3x7")
     assert not two_words(3, 7) and not two_words(2, 11) and not two_words(4, 5)
+
+
+def test_two_words_as_plain_python_give_the_compiled_one_word_table():
+    """$PUZZLESMITH_PURE_PYTHON runs the same kernels uncompiled: with two words forced, 2x3's whole table as the
+    compiled one-word search prints it."""
+    import os
+
+    plain = {**os.environ, FORCE_WIDE: "1", "PUZZLESMITH_PURE_PYTHON": "1"}
+    one = {k: v for k, v in os.environ.items() if k not in (FORCE_WIDE, "PUZZLESMITH_PURE_PYTHON")}
+    runs = [subprocess.run([sys.executable, "-m", "puzzlesmith", "hardest", "-p", "size=2x3"], capture_output=True,
+                           text=True, cwd=ROOT, timeout=300, env=env) for env in (plain, one)]
+    assert runs[0].returncode == runs[1].returncode == 0 and runs[0].stdout == runs[1].stdout and runs[0].stdout

@@ -105,7 +105,7 @@ def sort_pairs(a: np.ndarray, scratch: np.ndarray) -> None:
 def pair_hash(top: int, cells: int) -> int:
     """The slot of a two-word key in ``expand``'s table of recent keys (``hardest_kernel.RECENT``)."""
     mix = np.int64(-7046029254386353131)
-    return ((((top * mix) ^ cells) * mix) >> 48) & (RECENT - 1)
+    return int((((top * mix) ^ cells) * mix) >> 48) & (RECENT - 1)
 
 
 @kernel
