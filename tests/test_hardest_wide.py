@@ -208,3 +208,16 @@ def test_two_words_as_plain_python_give_the_compiled_one_word_table():
     runs = [subprocess.run([sys.executable, "-m", "puzzlesmith", "hardest", "-p", "size=2x3"], capture_output=True,
                            text=True, cwd=ROOT, timeout=300, env=env) for env in (plain, one)]
     assert runs[0].returncode == runs[1].returncode == 0 and runs[0].stdout == runs[1].stdout and runs[0].stdout
+
+
+def test_the_evolver_scores_two_word_boards_by_slides_search_not_by_overflowing_keys():
+    """The evolver's numpy layers key a position in one int64; on 4x6 it searches as ``slide`` does (3 moves: the
+    hardest start of 4x6's class 1,1,2 above), and the numpy keys refuse the board rather than overflow."""
+    from puzzlesmith.core.errors import PuzzleError
+    from puzzlesmith.sbp.evolve import fitness_by_search, fitness_of_text
+    from puzzlesmith.sbp.hardest import Geometry, Layers
+
+    board = "AA..../....../....../....BC"
+    assert fitness_of_text(board, "corner", "moves") == fitness_by_search(board, "corner", "moves") == 3
+    with pytest.raises(PuzzleError, match="two words"):
+        Layers(Geometry(4, 6), "moves", "corner").keys(np.array([[3, 1 << 23]], dtype=np.int64))

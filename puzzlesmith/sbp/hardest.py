@@ -151,7 +151,10 @@ class Layers:
         self.directions = ((geo.top, -cols), (geo.bottom, cols), (geo.left, -1), (geo.right, 1))
 
     def keys(self, rows: Any) -> Any:
-        """One int64 per row, the same whatever the order of the rows' pieces after the first."""
+        """One int64 per row, the same whatever the order of the rows' pieces after the first (a board whose keys
+        take two words has none: ``PuzzleError``, where they would overflow)."""
+        if key_bits(self.geo.rows, self.geo.cols) > 63:
+            raise PuzzleError(f"a {self.geo.rows}x{self.geo.cols} board's keys take two words: the numpy keys are one")
         np = self.np
         occ = np.bitwise_or.reduce(rows, axis=1)
         pairs_h = np.bitwise_or.reduce(rows & (rows >> 1), axis=1) & self.pair_h
