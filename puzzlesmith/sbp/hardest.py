@@ -10,7 +10,8 @@ its distance to the nearest goal of its own component (a search never leaves a c
 the deepest eligible position of the class is the answer, with no per-component bookkeeping.
 
 A position of a class with k pieces is a row of k cell masks (cells r*C+c), the goal piece first
-and the others in any order; its key (an int64) is the same for every order of the others:
+and the others in any order; its key (an int64, or two past 63 bits: ``hardest_wide``) is the same for every order
+of the others:
 the occupied cells, which neighbouring cells belong to one piece (one bit per horizontal and
 per vertical pair), and the goal piece's anchor. Pieces are unlabeled and told apart only by
 shape, as in the ``slide`` type; the goal piece is told apart always.
@@ -26,7 +27,8 @@ them by moves of the other pieces (these, with them, are all the goal positions 
 components: before the goal piece first leaves its goal it must be able to move).
 
 The layers are searched by the compiled kernels of ``hardest_kernel`` (``search_class_keys``): a layer is its
-sorted keys alone, 8 bytes a position, since a key turns back into its pieces in a few bit operations. numba comes
+sorted keys alone, 8 bytes a position (16 on 4x6, 6x4 and 5x5, whose keys take two words), since a key turns back
+into its pieces in a few bit operations. numba comes
 with every install (galois, a dependency, requires it); with $PUZZLESMITH_PURE_PYTHON set the same kernels run as
 plain Python. The numpy search this replaced, a layer as rows of piece masks, is the tests' reference
 (tests/hardest_reference.py): the two give the same layers and the same start.
@@ -361,8 +363,9 @@ def search_class_keys(space: Layers, sizes: Sequence[int], result: ClassResult,
     or two, ``hardest_wide``): the same layers, so the same figures and, the first eligible key of the deepest
     layer, the same start."""
     from puzzlesmith.sbp.hardest_kernel import KeyMoves, count_of
+    from puzzlesmith.sbp.hardest_wide import WideKeyMoves
 
-    moves = KeyMoves(space)
+    moves = WideKeyMoves(space) if space.wide else KeyMoves(space)
     keys = justsolved_keys(space, sizes)
     if not keys.size:
         return

@@ -565,8 +565,8 @@ MARK_CELLS = 25
 
 class KeyMoves:
     """The moves of a ``hardest.Layers`` space on keys alone, by the kernels above: what both ways of keeping
-    the layers (``hardest.search_class_keys``, ``hardest_ranked``) move positions with. Keys are of one word or
-    two as the space's ``wide`` says."""
+    the layers (``hardest.search_class_keys``, ``hardest_ranked``) move positions with. Keys of two words (the
+    space's ``wide``) are moved by ``hardest_wide.WideKeyMoves``, which reads them the same way."""
 
     def __init__(self, space: Layers) -> None:
         self.space, self.g, self.wide = space, geometry(space), space.wide
@@ -589,19 +589,11 @@ class KeyMoves:
     def expand(self, layer: np.ndarray, before: np.ndarray, at: int, out: np.ndarray, found: np.ndarray,
                marks: np.ndarray, summary: np.ndarray, metric: int, move_goal: bool,
                mark: bool) -> tuple[int, int, int]:
-        """``expand`` on the space's keys, of one word or two (``hardest_wide.expand``)."""
-        if self.wide:
-            from puzzlesmith.sbp import hardest_wide
-
-            return hardest_wide.expand(layer, before, at, out, found, marks, summary, self.g, metric, move_goal, mark)
+        """``expand`` on the space's keys (two words: ``hardest_wide.WideKeyMoves``)."""
         return expand(layer, before, at, out, found, marks, summary, self.g, metric, move_goal, mark)
 
     def fresh(self, found: np.ndarray, layer: np.ndarray, before: np.ndarray, out: np.ndarray) -> int:
-        """``fresh`` on the space's keys, of one word or two (``hardest_wide.fresh``)."""
-        if self.wide:
-            from puzzlesmith.sbp import hardest_wide
-
-            return hardest_wide.fresh(found, layer, before, out, self.g)
+        """``fresh`` on the space's keys."""
         return fresh(found, layer, before, out)
 
     def successors(self, keys: np.ndarray, move_goal: bool) -> np.ndarray:

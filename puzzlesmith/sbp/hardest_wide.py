@@ -22,6 +22,7 @@ from puzzlesmith.sbp.hardest_kernel import (
     FULL,
     RECENT,
     SHIFT_A,
+    KeyMoves,
     N,
     anchor_of,
     below,
@@ -226,3 +227,17 @@ def fresh(found: np.ndarray, layer: np.ndarray, before: np.ndarray, out: np.ndar
         put(out, count, top, cells, WIDE, n)
         count += 1
     return count
+
+
+class WideKeyMoves(KeyMoves):
+    """``hardest_kernel.KeyMoves`` on keys of two words: the same moves, by this module's ``expand`` and ``fresh``."""
+
+    def expand(self, layer: np.ndarray, before: np.ndarray, at: int, out: np.ndarray, found: np.ndarray,
+               marks: np.ndarray, summary: np.ndarray, metric: int, move_goal: bool,
+               mark: bool) -> tuple[int, int, int]:
+        """This module's ``expand``."""
+        return expand(layer, before, at, out, found, marks, summary, self.g, metric, move_goal, mark)
+
+    def fresh(self, found: np.ndarray, layer: np.ndarray, before: np.ndarray, out: np.ndarray) -> int:
+        """This module's ``fresh``."""
+        return fresh(found, layer, before, out, self.g)
