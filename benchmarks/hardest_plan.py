@@ -2,7 +2,7 @@
 (``sbp.hardest_cost``, the figures ``hardest`` tells before it starts), their total, the largest class, the
 distribution, and the cluster it needs: wall time on W workers and the modes a worker's memory limit forces.
 
-    python benchmarks/hardest_plan.py [--board 4x6] [--metric moves] [--workers 8 32 128] [--limit-gb 16 64 280]
+    python benchmarks/hardest_plan.py [--board 4x6] [--metric moves] [--workers 8 32 128] [--limit-gb 16 64 280 560]
     python benchmarks/hardest_plan.py --check 3x7-corner-moves [4x5-edges-moves ...]   # the model against a run
 
 The model is a least-squares fit to classes of up to 4x5 (hardest_cost.COMPILED says which), so a board past them is
@@ -11,7 +11,9 @@ an extrapolation; ``--check`` sets the predictions beside the CPU seconds and pe
 count the corner rule's justsolved boards), so a plan holds for both. The wall time on W workers is the run as
 ``hardest --scheduler`` orders it, largest memory first, each class to the first worker free; a worker of memory
 limit L gives a class 0.8 L less 25 MB (dask pauses a worker at 80% of its limit: ``hardest_run.WorkerMemory``), and a
-class whose layers do not fit that is planned in the numbered modes (``hardest_cost.choose_mode``), slower.
+class whose layers do not fit that is planned in the numbered modes (``hardest_cost.choose_mode``), slower, where its
+keys are of one word; a board of two-word keys (4x6) has no numbered mode, and a class that fits no worker is counted
+apart, left out of the CPU and the wall time.
 """
 
 from __future__ import annotations
@@ -86,11 +88,11 @@ def distribution(values: Sequence[float], seconds: Sequence[float], bounds: Sequ
 
 
 def plan(rows: int, cols: int, metric: str, workers: Sequence[int], limits: Sequence[float]) -> None:
+    from puzzlesmith.sbp.classes import key_bits, two_words
     from puzzlesmith.sbp.hardest import Geometry
-    from puzzlesmith.sbp.hardest_cost import base_memory, counts_of
+    from puzzlesmith.sbp.hardest_cost import WIDE_MEMORY, WIDE_SECONDS, counts_of
     from puzzlesmith.sbp.hardest_run import WorkerMemory
 
-    cells = rows * cols
     counts = counts_of(rows, cols)
     layers = costs(rows, cols, metric)
     memory = {s: c.memory for s, (_, c) in layers.items()}
@@ -110,11 +112,15 @@ def plan(rows: int, cols: int, metric: str, workers: Sequence[int], limits: Sequ
     print(f"boards a class: at most {max(b for b, _ in counts.values()):,}; {wider:,} classes have "
           f"more than 3x7's largest class ({widest:,} boards, the largest measured whole)")
     geo = Geometry(rows, cols)
-    base = base_memory()
-    print(f"keys: {3 * cells - cols + 5} bits a position (3n - C + 5); the class search "
-          + ("takes the board" if geo.fits_keys() else f"refuses it ({geo.too_large()}); with keys of two words "
-             f"(16 bytes) the layers would take twice the memory above the process: the largest class "
-             f"{gb(base + 2 * (memory[by_memory] - base))}"))
+    if not geo.fits_keys():
+        keys = f"the class search refuses it ({geo.too_large()})"
+    elif two_words(rows, cols):
+        keys = (f"two words (16 bytes; sbp/hardest_wide.py), which the model counts as {WIDE_MEMORY:g} times the "
+                f"layers' memory above the process and {WIDE_SECONDS:g} times the CPU of one-word keys (measured on "
+                f"4x5, hardest_cost.WIDE_MEMORY); the numbered modes take one word only, so every class runs in layers")
+    else:
+        keys = "one int64 word"
+    print(f"keys: {key_bits(rows, cols)} bits a position (3n - C + 5), kept in {keys}")
     top = sorted(searched, key=lambda s: -seconds[s])
     for k in (1, 10, 100):
         print(f"  the {k} longest class(es) hold {sum(seconds[s] for s in top[:k]) / total:.1%} of the CPU")
@@ -140,13 +146,16 @@ def plan(rows: int, cols: int, metric: str, workers: Sequence[int], limits: Sequ
     for limit in every:
         budget = WorkerMemory("plan", None, limit, [0.8, 0.95]).budget if limit else None
         chosen = layers if budget is None else costs(rows, cols, metric, budget)
-        modes = [m for m, _ in chosen.values()]
-        cpu = {s: c.seconds for s, (_, c) in chosen.items()}
-        held = {s: c.memory for s, (_, c) in chosen.items()}
+        # a class that fits no worker is left out of the CPU and the wall time: it cannot run (with one-word keys a
+        # numbered mode is chosen first where one fits; two-word keys have none)
+        fitting = {s: (m, c) for s, (m, c) in chosen.items() if budget is None or c.memory <= budget}
+        modes = [m for m, _ in fitting.values()]
+        cpu = {s: c.seconds for s, (_, c) in fitting.items()}
+        held = {s: c.memory for s, (_, c) in fitting.items()}
         need = max(c.memory for _, c in chosen.values())
-        over = budget is not None and need > budget
+        over = len(chosen) - len(fitting)
         for w in workers:
-            what = ("none" if limit is None else gb(limit)) + (" (largest class does not fit)" if over else "")
+            what = ("none" if limit is None else gb(limit)) + (f" ({over:,} classes do not fit)" if over else "")
             print(f"| {w} | {what} | {modes.count('layers'):,} / {modes.count('ranked'):,} / {modes.count('disk'):,} "
                   f"| {hours(sum(cpu.values()))} | {hours(makespan(held, cpu, w))} | "
                   f"{w} x {gb(limit) if limit else gb(need)} |")
@@ -197,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--board", default="4x6", help="RxC (default 4x6)")
     parser.add_argument("--metric", default="moves", choices=("moves", "steps", "straight"))
     parser.add_argument("--workers", type=int, nargs="+", default=[8, 32, 128])
-    parser.add_argument("--limit-gb", type=float, nargs="*", default=[16.0, 64.0, 280.0],
+    parser.add_argument("--limit-gb", type=float, nargs="*", default=[16.0, 64.0, 280.0, 560.0],
                         help="worker memory limits (dask worker --memory-limit) to plan the modes for")
     parser.add_argument("--check", nargs="+", metavar="RxC-GOAL-METRIC", help="the model against committed tables")
     args = parser.parse_args(argv)

@@ -56,7 +56,7 @@ def test_the_counts_are_package_data():
 
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     assert COUNTS_FILE.name in declared["puzzlesmith.sbp"] and COUNTS_FILE.is_file()
-    assert sorted(stored_counts()) == ["2x10", "2x8", "2x9", "3x6", "4x4", "4x5"]
+    assert sorted(stored_counts()) == ["2x10", "2x8", "2x9", "3x6", "4x4", "4x5", "4x6"]
     assert len(counts_of(4, 5)) == len(size_classes(20)) == 2086
 
 

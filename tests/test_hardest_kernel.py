@@ -97,7 +97,7 @@ def test_keys_decode_to_their_pieces():
     for sizes in ((3, 4, 5, 6), (1,) * 14 + (2, 2), (1,) * 16 + (3,)):  # 229,432, 47,400 and 1,190 boards
         rows = every_position(4, 5, sizes)
         for row, key in zip(rows[::7], space.keys(rows)[::7]):
-            k, goal = hk.decode(key, g, out)
+            k, goal = hk.decode(key >> 20, key & space.geo.full, g, out)
             assert k == len(sizes) and out[goal] == row[0]
             assert sorted(out[:k]) == sorted(row) and list(out[:k]) == sorted(row, key=lambda m: m & -m)
 

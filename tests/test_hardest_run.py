@@ -123,9 +123,10 @@ def test_a_rerun_of_a_whole_table_says_nothing_is_left_and_prints_it(tmp_path):
     assert "nothing left to search" in again.stderr and "expect" not in again.stderr, again.stderr
 
 
-def test_boards_beyond_22_cells_are_refused_with_one_line():
-    """Issue 47: 3x7 and 2x11 are searched (their keys fit 63 bits), 7x3 and 11x2 as those; 4x6 not yet."""
-    for size, says in (("4x6", "has 24 cells: the class search takes boards of up to 22"),
+def test_boards_beyond_25_cells_or_wide_where_the_transpose_is_not_are_refused_with_one_line():
+    """Issue 47: 3x7 and 2x11 are searched (their keys fit 63 bits), 7x3 and 11x2 as those; 4x6, 6x4 and 5x5 in
+    keys of two words; 26 cells not at all."""
+    for size, says in (("2x13", "has 26 cells: the class search takes boards of up to 25"),
                        ("20x1", "give it as 1x20"), ("7x3", "give it as 3x7"), ("11x2", "give it as 2x11")):
         refused = hardest("-p", f"size={size}", "-p", "sizes=1")
         assert refused.returncode == 2 and refused.stdout == "" and len(refused.stderr.splitlines()) == 1

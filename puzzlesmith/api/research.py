@@ -95,6 +95,14 @@ def board_fits(rows: int, cols: int) -> str | None:
     return None if geo.fits_keys() else geo.too_large()
 
 
+def two_word_keys(rows: int, cols: int) -> bool:
+    """Whether the class search keeps a rows x cols board's keys in two words (past 63 bits: ``sbp.hardest_wide``),
+    which its layers alone take (not the numbered modes ranked and disk)."""
+    from puzzlesmith.sbp.classes import two_words
+
+    return two_words(rows, cols)
+
+
 def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves", mode: str = "layers") -> Any:
     """A class's expected peak memory (bytes, the whole process) and CPU seconds: ``.memory``, ``.seconds``."""
     from puzzlesmith.sbp.hardest_cost import class_cost as cost

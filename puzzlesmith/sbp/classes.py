@@ -7,6 +7,7 @@ They sit below the search (``hardest``), its costs (``hardest_cost``) and its bo
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Sequence
 
@@ -18,8 +19,24 @@ VECTOR_METRICS = ("steps", "straight", "moves")
 #: How a class's layers are kept: as sorted keys (fastest), or numbered as two bits a position in memory or
 #: on disk (``hardest_ranked``: bounded memory); ``auto`` takes the first that fits the memory at hand.
 MODES = ("layers", "ranked", "disk")
-#: The largest board the class search takes, in cells: 3x7 and 2x11 (21 and 22 cells), whose keys still fit 63 bits.
-MAX_CELLS = 22
+#: The largest board the class search takes, in cells: 4x6, 6x4 and 5x5 (24 and 25 cells), whose keys of 71 to 75 bits
+#: it keeps in two words (``hardest_wide``); boards of up to 22 cells, and 3x7 and 2x11, fit one.
+MAX_CELLS = 25
+#: The variable that forces keys of two words on a board whose keys fit one (the tests' check of the two-word search
+#: against the tables, and the measure of its cost beside the one-word search).
+FORCE_WIDE = "PUZZLESMITH_WIDE_KEYS"
+
+
+def key_bits(rows: int, cols: int) -> int:
+    """The bits of a position key of the class search: occupied cells, horizontal pairs, vertical pairs, anchor."""
+    n = rows * cols
+    return 3 * n - cols + 5
+
+
+def two_words(rows: int, cols: int) -> bool:
+    """Whether the class search keeps a board's keys in two int64 words (``hardest_wide``): they take more than 63
+    bits, or $PUZZLESMITH_WIDE_KEYS forces it. Only its layers do (mode ``layers``), not the numbered modes."""
+    return key_bits(rows, cols) > 63 or bool(os.environ.get(FORCE_WIDE))
 
 
 def size_classes(cells: int) -> list[tuple[int, ...]]:

@@ -108,14 +108,14 @@ def read_space(board: str, goal: str, metric: str) -> Space | None:
 @lru_cache(maxsize=200_000)
 def fitness_of_text(board: str, goal: str, metric: str) -> int:
     """The optimal solution length of ``board`` (0: no goal piece, or no solution): by numpy layers
-    where the class search's keys fit (boards of up to 20 cells, single-piece metrics), else by
-    ``slide``'s own breadth-first search."""
-    from puzzlesmith.sbp.classes import VECTOR_METRICS
+    where the class search's keys fit one word (boards of up to 22 cells, single-piece metrics: the numpy keys are
+    one int64), else by ``slide``'s own breadth-first search."""
+    from puzzlesmith.sbp.classes import VECTOR_METRICS, two_words
     from puzzlesmith.sbp.hardest import Geometry
 
     grid = board.split("/")
     rows, cols = len(grid), len(grid[0])
-    if metric in VECTOR_METRICS and Geometry(rows, cols).fits_keys():
+    if metric in VECTOR_METRICS and Geometry(rows, cols).fits_keys() and not two_words(rows, cols):
         return fitness_by_layers(board, rows, cols, goal, metric)
     return fitness_by_search(board, goal, metric)
 

@@ -10,7 +10,8 @@ its distance to the nearest goal of its own component (a search never leaves a c
 the deepest eligible position of the class is the answer, with no per-component bookkeeping.
 
 A position of a class with k pieces is a row of k cell masks (cells r*C+c), the goal piece first
-and the others in any order; its key (an int64) is the same for every order of the others:
+and the others in any order; its key (an int64, or two past 63 bits: ``hardest_wide``) is the same for every order
+of the others:
 the occupied cells, which neighbouring cells belong to one piece (one bit per horizontal and
 per vertical pair), and the goal piece's anchor. Pieces are unlabeled and told apart only by
 shape, as in the ``slide`` type; the goal piece is told apart always.
@@ -26,7 +27,8 @@ them by moves of the other pieces (these, with them, are all the goal positions 
 components: before the goal piece first leaves its goal it must be able to move).
 
 The layers are searched by the compiled kernels of ``hardest_kernel`` (``search_class_keys``): a layer is its
-sorted keys alone, 8 bytes a position, since a key turns back into its pieces in a few bit operations. numba comes
+sorted keys alone, 8 bytes a position (16 on 4x6, 6x4 and 5x5, whose keys take two words), since a key turns back
+into its pieces in a few bit operations. numba comes
 with every install (galois, a dependency, requires it); with $PUZZLESMITH_PURE_PYTHON set the same kernels run as
 plain Python. The numpy search this replaced, a layer as rows of piece masks, is the tests' reference
 (tests/hardest_reference.py): the two give the same layers and the same start.
@@ -44,7 +46,7 @@ from typing import TYPE_CHECKING, Any, cast
 from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.puzzles.slide import LABELS, Piece, bits, shape_of
 from puzzlesmith.sbp.boards import Board, board_list, connected_sets, popcount
-from puzzlesmith.sbp.classes import MAX_CELLS, MODES, VECTOR_METRICS, class_name
+from puzzlesmith.sbp.classes import MAX_CELLS, MODES, VECTOR_METRICS, class_name, key_bits, two_words
 
 if TYPE_CHECKING:
     from puzzlesmith.sbp.hardest_kernel import KeyMoves
@@ -57,22 +59,17 @@ class Geometry(Board):
     """A board, and how the class search lays out its keys."""
 
     def fits_keys(self) -> bool:
-        """Whether the class search takes the board: at most ``MAX_CELLS`` cells (the boards its tables and tests
-        cover), and keys of 3n - cols + 5 bits (occupied, horizontal pairs, vertical pairs, anchor) within 63,
-        which every such board but 20x1 has (the same puzzles as 1x20)."""
-        return self.n <= MAX_CELLS and 3 * self.n - self.cols + 5 <= 63
+        """Whether the class search takes the board: at most ``MAX_CELLS`` cells, its keys in one int64 word where
+        they fit 63 bits and in two past that (``hardest_wide``), but for a board whose keys take two words where
+        its transpose's fit one (7x3, 11x2, 20x1): the same puzzles, searched faster as that."""
+        return self.n <= MAX_CELLS and not (key_bits(self.rows, self.cols) > 63 >= key_bits(self.cols, self.rows))
 
     def too_large(self) -> str:
         """Why the class search refuses the board (``fits_keys`` is false), as one line."""
         if self.n <= MAX_CELLS:
-            return f"a {self.rows}x{self.cols} board's keys take more than 63 bits: give it as {self.cols}x{self.rows}"
+            return (f"a {self.rows}x{self.cols} board's keys take two words and its transpose's one: give it as "
+                    f"{self.cols}x{self.rows}")
         return f"a {self.rows}x{self.cols} board has {self.n} cells: the class search takes boards of up to {MAX_CELLS}"
-
-
-def at_goal(piece: int, geo: Geometry, rule: str) -> bool:
-    if rule == "corner":
-        return bool(piece >> (geo.n - 1) & 1)
-    return bool(piece & geo.bottom) and bool(piece & geo.right)
 
 
 def at_start(piece: int, geo: Geometry, rule: str) -> bool:
@@ -82,14 +79,20 @@ def at_start(piece: int, geo: Geometry, rule: str) -> bool:
 
 
 @lru_cache(maxsize=64)
-def goal_placements(rows: int, cols: int, rule: str) -> tuple[int, ...]:
-    """Every connected piece standing at its goal (the cells, as masks)."""
+def goal_placements(rows: int, cols: int, rule: str, largest: int | None = None) -> tuple[int, ...]:
+    """Every connected piece standing at its goal, of at most ``largest`` cells (None: any), as masks ascending.
+    Only a class's sizes are wanted: 5x5 has 6.2 million pieces holding a cell of its bottom row (9.6 s to list),
+    and a class of pieces of two cells needs five of them."""
     geo = Geometry(rows, cols)
     nbrs = Board(rows, cols).neighbours()
+    most = geo.n if largest is None else largest
+    if rule == "corner":  # the pieces holding the bottom-right cell
+        return tuple(sorted(p for p, _ in connected_sets(geo.n - 1, geo.full, nbrs, most)))
     found: set[int] = set()
+    bottom, right = geo.bottom, geo.right
     for cell in range(geo.n):
-        if geo.bottom >> cell & 1:
-            found.update(p for p, _ in connected_sets(cell, geo.full, nbrs) if at_goal(p, geo, rule))
+        if bottom >> cell & 1:
+            found.update(p for p, _ in connected_sets(cell, geo.full, nbrs, most) if p & right)
     return tuple(sorted(found))
 
 
@@ -114,7 +117,7 @@ def justsolved_blocks(geo: Geometry, sizes: Sequence[int], rule: str, block: int
     from puzzlesmith.sbp.boards import boards
 
     wanted = Counter(sizes)
-    for piece in goal_placements(geo.rows, geo.cols, rule):
+    for piece in goal_placements(geo.rows, geo.cols, rule, max(sizes)):
         size = popcount(piece)
         if not wanted[size]:
             continue
@@ -138,6 +141,8 @@ class Layers:
         if not geo.fits_keys():
             raise PuzzleError(geo.too_large())
         self.np, self.geo, self.metric, self.rule = np, geo, metric, rule
+        #: Keys of two int64 words (``hardest_wide``): the layer search alone takes them.
+        self.wide = two_words(geo.rows, geo.cols)
         #: Bickford's "simple simple" puzzles: any position is a start (the goal piece anywhere).
         self.any_start = any_start
         n, cols = geo.n, geo.cols
@@ -148,7 +153,10 @@ class Layers:
         self.directions = ((geo.top, -cols), (geo.bottom, cols), (geo.left, -1), (geo.right, 1))
 
     def keys(self, rows: Any) -> Any:
-        """One int64 per row, the same whatever the order of the rows' pieces after the first."""
+        """One int64 per row, the same whatever the order of the rows' pieces after the first (a board whose keys
+        take two words has none: ``PuzzleError``, where they would overflow)."""
+        if key_bits(self.geo.rows, self.geo.cols) > 63:
+            raise PuzzleError(f"a {self.geo.rows}x{self.geo.cols} board's keys take two words: the numpy keys are one")
         np = self.np
         occ = np.bitwise_or.reduce(rows, axis=1)
         pairs_h = np.bitwise_or.reduce(rows & (rows >> 1), axis=1) & self.pair_h
@@ -328,6 +336,9 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
     geo = Geometry(rows_, cols)
     sizes = tuple(sorted(sizes))
     space = Layers(geo, metric, rule, any_start)
+    if space.wide and mode != "layers":
+        raise PuzzleError(f"mode {mode!r}: a {rows_}x{cols} board's keys take two words, which only mode 'layers' "
+                          "takes")
     result = ClassResult(sizes, None, None)
     # the kernels' integer arithmetic wraps around (a hash, bit tricks), as it does compiled: numpy's scalars, which
     # run it when the kernels are plain Python ($PUZZLESMITH_PURE_PYTHON), would warn of each overflow
@@ -348,30 +359,30 @@ def hardest_of_class(rows_: int, cols: int, sizes: Sequence[int], rule: str = "e
 
 def search_class_keys(space: Layers, sizes: Sequence[int], result: ClassResult,
                       progress: Callable[[int], None] | None) -> None:
-    """``search_class`` by the compiled kernels (``hardest_kernel``), each layer its sorted keys alone: the same
-    layers, so the same figures and, the first eligible key of the deepest layer, the same start."""
-    import numpy as np
+    """``search_class`` by the compiled kernels (``hardest_kernel``), each layer its sorted keys alone (of one word
+    or two, ``hardest_wide``): the same layers, so the same figures and, the first eligible key of the deepest
+    layer, the same start."""
+    from puzzlesmith.sbp.hardest_kernel import KeyMoves, count_of
+    from puzzlesmith.sbp.hardest_wide import WideKeyMoves
 
-    from puzzlesmith.sbp.hardest_kernel import KeyMoves
-
-    moves = KeyMoves(space)
+    moves = WideKeyMoves(space) if space.wide else KeyMoves(space)
     keys = justsolved_keys(space, sizes)
     if not keys.size:
         return
-    result.justsolved = keys.size
+    result.justsolved = count_of(keys, space.wide)
     # every goal position joined to them by single steps of the other pieces
     found, before, layer = [keys], keys[:0], keys
     while layer.size:
         before, layer = layer, next_keys(moves, layer, before, False)
         found.append(layer)
-    keys = np.concatenate(found)
-    keys.sort()
+    keys = merged(found, moves)
     before, depth = keys[:0], 0
     while keys.size:
-        result.positions += keys.size
-        result.layers.append(int(keys.size))
+        size = count_of(keys, space.wide)
+        result.positions += size
+        result.layers.append(size)
         if progress is not None:
-            progress(int(keys.size))
+            progress(size)
         start = moves.first_start(keys)
         if start is not None:
             result.moves, result.start = depth, start
@@ -384,24 +395,26 @@ def justsolved_keys(space: Layers, sizes: Sequence[int]) -> Any:
     import numpy as np
 
     from puzzlesmith.sbp import hardest_kernel as hk
+    from puzzlesmith.sbp.hardest_wide import sort_keys, width
 
-    geo, g = space.geo, hk.geometry(space)
+    geo, g, wide = space.geo, hk.geometry(space), space.wide
     starts, masks, piece_sizes = hk.anchored(geo.rows, geo.cols)
-    out, count = np.empty(hk.BUFFER, dtype=np.int64), 0
+    out, count = np.empty(width(wide) * hk.BUFFER, dtype=np.int64), 0
     wanted = Counter(sizes)
-    for piece in goal_placements(geo.rows, geo.cols, space.rule):
+    for piece in goal_placements(geo.rows, geo.cols, space.rule, max(sizes)):
         size = popcount(piece)
         if not wanted[size]:
             continue
         want = np.zeros(geo.n + 1, dtype=np.int64)
         for s, c in (wanted - Counter({size: 1})).items():
             want[s] = c
-        base = hk.own(piece, g) | (first_cell(piece) << space.shift_a)
+        top = hk.own_top(piece, g) | (first_cell(piece) << (space.shift_a - geo.n))
         for room in step_targets(piece, geo):
-            out, count = hk.list_boards(geo.full & ~piece, room, want, starts, masks, piece_sizes, base, g, out, count)
-    keys = out[:count]
-    keys.sort()
-    return keys[:hk.distinct_sorted(keys)].copy()
+            out, count = hk.list_boards(geo.full & ~piece, room, want, starts, masks, piece_sizes, top, piece, g, out,
+                                        count, wide)
+    keys = out[:width(wide) * count]
+    sort_keys(keys, wide)
+    return keys[:width(wide) * hk.distinct_sorted(keys, g, wide)].copy()
 
 
 def next_keys(moves: KeyMoves, layer: Any, before: Any, move_goal: bool) -> Any:
@@ -411,37 +424,40 @@ def next_keys(moves: KeyMoves, layer: Any, before: Any, move_goal: bool) -> Any:
     import numpy as np
 
     from puzzlesmith.sbp import hardest_kernel as hk
+    from puzzlesmith.sbp.hardest_wide import sort_keys, width
 
     metric = moves.metric if move_goal else hk.STEPS
-    buffer, kept = np.empty(hk.BUFFER, dtype=np.int64), np.empty(hk.BUFFER, dtype=np.int64)
+    wide = moves.wide
+    w = width(wide)
+    buffer, kept = np.empty(w * hk.BUFFER, dtype=np.int64), np.empty(w * hk.BUFFER, dtype=np.int64)
     mark = moves.space.geo.n <= hk.MARK_CELLS
     marks = np.zeros(((1 << moves.space.geo.n) + 63) >> 6 if mark else 1, dtype=np.int64)
     upper = (marks.size + 63) >> 6
     summary = np.zeros(upper + ((upper + 63) >> 6), dtype=np.int64)
     gathered, parts, pending, at = layer[:0], [], 0, 0
-    while at < layer.size:
-        at, count, marked = hk.expand(layer, before, at, buffer, kept, marks, summary, moves.g, metric, move_goal,
-                                      mark)
-        parts.append(kept[:marked].copy())
-        part = buffer[:count]
-        part.sort()
-        fresh = hk.fresh(part, layer, before, kept)
-        parts.append(kept[:fresh].copy())
+    while at < hk.count_of(layer, wide):
+        at, count, marked = moves.expand(layer, before, at, buffer, kept, marks, summary, metric, move_goal, mark)
+        parts.append(kept[:w * marked].copy())
+        part = buffer[:w * count]
+        sort_keys(part, wide)
+        fresh = moves.fresh(part, layer, before, kept)
+        parts.append(kept[:w * fresh].copy())
         pending += fresh + marked
-        if pending > gathered.size + 4 * hk.BUFFER:
-            gathered, parts, pending = merged([gathered] + parts), [], 0
-    return merged([gathered] + parts)
+        if pending > hk.count_of(gathered, wide) + 4 * hk.BUFFER:
+            gathered, parts, pending = merged([gathered] + parts, moves), [], 0
+    return merged([gathered] + parts, moves)
 
 
-def merged(parts: list[Any]) -> Any:
-    """The sorted distinct values of the arrays ``parts``."""
+def merged(parts: list[Any], moves: KeyMoves) -> Any:
+    """The sorted distinct keys of the arrays ``parts``."""
     import numpy as np
 
     from puzzlesmith.sbp import hardest_kernel as hk
+    from puzzlesmith.sbp.hardest_wide import sort_keys, width
 
     values = np.concatenate(parts)
-    values.sort()
-    return values[:hk.distinct_sorted(values)].copy()
+    sort_keys(values, moves.wide)
+    return values[:width(moves.wide) * hk.distinct_sorted(values, moves.g, moves.wide)].copy()
 
 
 def solved_start(geo: Geometry, sizes: Sequence[int], space: Layers) -> list[int] | None:
@@ -451,7 +467,7 @@ def solved_start(geo: Geometry, sizes: Sequence[int], space: Layers) -> list[int
     import numpy as np
 
     wanted = Counter(sizes)
-    for piece in goal_placements(geo.rows, geo.cols, space.rule):
+    for piece in goal_placements(geo.rows, geo.cols, space.rule, max(sizes)):
         if not wanted[popcount(piece)] or not (space.any_start or at_start(piece, geo, space.rule)):
             continue
         rest = list((wanted - Counter({popcount(piece): 1})).elements())
@@ -471,7 +487,7 @@ def goal_rows(geo: Geometry, sizes: Sequence[int], rule: str) -> dict[Any, list[
     shapes of the pieces: moves keep shapes, so each group is searched on its own."""
     groups: dict[Any, list[list[int]]] = {}
     wanted = Counter(sizes)
-    for piece in goal_placements(geo.rows, geo.cols, rule):
+    for piece in goal_placements(geo.rows, geo.cols, rule, max(sizes)):
         if not wanted[popcount(piece)]:
             continue
         rest = list((wanted - Counter({popcount(piece): 1})).elements())

@@ -18,7 +18,7 @@ from math import exp, log
 from typing import Any
 
 from puzzlesmith.sbp.boards import Board, connected_sets, step_rooms
-from puzzlesmith.sbp.classes import MODES, VECTOR_METRICS, size_classes
+from puzzlesmith.sbp.classes import MODES, VECTOR_METRICS, size_classes, two_words
 
 
 def multisets(cells: int) -> list[tuple[int, ...]]:
@@ -190,6 +190,15 @@ COMPILED = Fit(
     # monomino classes) peaks below 20 MB and 12.4 bytes a predicted position; the fit told a 4x5 class of 260,000
     # predicted positions (2,3,9) 38 MB, measured 16 to 21, and 2x10's eight monominoes 211 MB, measured 9.
     ceiling_bytes=20e6, ceiling_position_bytes=14.0)
+#: Keys of two words (``hardest_wide``: boards whose keys pass 63 bits, 4x6, 6x4, 5x5): the layers' memory above the
+#: process and the CPU seconds of the one-word fit times these. Measured by benchmarks/bench_hardest_wide.py, each
+#: class alone in a fresh process with one-word keys and with two words forced ($PUZZLESMITH_WIDE_KEYS), the two
+#: interleaved, on 4x5 corner moves: on 7 classes of 0.7 to 31 million positions (seed 47, 3 to 20 million boards)
+#: the sums' ratios 1.96 (memory) and 2.15 (CPU), 1.90 to 2.05 and 2.12 to 2.25 on the four of 8.7 million positions
+#: and more (16 bytes a key where one word is 8; the two-word radix sort, merge and filter slower than numpy's sort and
+#: the one-word kernels); on 16 classes of 13,000 to 1.8 million positions (0.1 to 3 million boards) 1.88 and 1.54,
+#: so a small class is told up to twice its cost. The large classes hold 4x6's memory and CPU.
+WIDE_MEMORY, WIDE_SECONDS = 2.0, 2.2
 #: The positions the layer search reaches, fitted with 213 classes searched by the numpy search it replaced (the
 #: same layers).
 POSITIONS = (1.2452, -0.4046, 1.3334, 0.2516, 0.0114, 0.0063, -0.0062, 0.2592, -0.0195, 0.0428, -0.0332)
@@ -228,7 +237,10 @@ def class_cost(rows: int, cols: int, sizes: Sequence[int], metric: str = "moves"
     seconds = max(model(fit.seconds, x), fit.position_seconds * reached)
     if mode == "layers":
         layers = max(2**20 * model(fit.memory, x), fit.position_bytes * reached)
-        return Cost(fit.base + min(layers, fit.ceiling_bytes + fit.ceiling_position_bytes * reached), seconds)
+        layers = min(layers, fit.ceiling_bytes + fit.ceiling_position_bytes * reached)
+        if two_words(rows, cols):
+            return Cost(fit.base + WIDE_MEMORY * layers, WIDE_SECONDS * seconds)
+        return Cost(fit.base + layers, seconds)
     # numbered: every position of the class (boards x pieces) has its key (8 bytes, in memory for ``ranked``)
     # and two bits, and one block of positions is expanded at a time
     positions = counts_of(rows, cols)[tuple(sorted(sizes))][0] * len(sizes)
@@ -243,7 +255,7 @@ def choose_mode(rows: int, cols: int, sizes: Sequence[int], metric: str, budget:
     """The fastest way to search the class within ``budget`` bytes (None: no limit): the layers where they fit,
     else the numbered positions in memory, else on disk; where none fits, the one that needs least (the disk's
     fixed arrays are more than a small class's layers), used even beyond the budget."""
-    if budget is None or metric not in VECTOR_METRICS:
+    if budget is None or metric not in VECTOR_METRICS or two_words(rows, cols):  # the numbered modes take one word
         return "layers"
     needs = {mode: class_cost(rows, cols, sizes, metric, mode).memory for mode in MODES}
     return next((mode for mode in MODES if needs[mode] <= budget), min(MODES, key=needs.__getitem__))

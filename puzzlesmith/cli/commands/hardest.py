@@ -94,6 +94,9 @@ def run(args: argparse.Namespace) -> int:
     refused = research.board_fits(rows, cols)
     if refused is not None:
         raise PuzzleError(refused, where="parameter 'size'")
+    if args.mode in ("ranked", "disk") and research.two_word_keys(rows, cols):
+        raise PuzzleError(f"--mode {args.mode} numbers keys of one word, and a {rows}x{cols} board's take two: "
+                          "give --mode layers or auto", where="option '--mode'")
     if "sizes" in params:
         if sum(params["sizes"]) >= cells:
             raise PuzzleError(f"pieces of {sum(params['sizes'])} cells leave no void on {cells} cells",
