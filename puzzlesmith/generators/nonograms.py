@@ -149,14 +149,19 @@ def _check_size(rows: int, cols: int) -> None:
                           where="parameter 'size'")
 
 
+def _check_level(difficulty: str | None) -> None:
+    """PuzzleError naming the known levels for a level that is not one of ``LEVELS``."""
+    if difficulty is not None and difficulty not in LEVELS:
+        raise PuzzleError(f"unknown level {difficulty!r} for nonogram (known: {', '.join(LEVELS)})",
+                          where="difficulty")
+
+
 def random_nonogram(rows: int, cols: int, seed: int, attempts: int = 100, difficulty: str | None = None) -> Made:
     """A random picture whose clues line logic alone solves (so it is unique), made from ``seed`` alone; at a
     level of ``LEVELS``, one that its tier solves and the tier below does not (line logic and probing for "hard",
     which is unique too: every probe is forced), the first of ``attempts`` random pictures that is."""
     _check_size(rows, cols)
-    if difficulty is not None and difficulty not in LEVELS:
-        raise PuzzleError(f"unknown level {difficulty!r} for nonogram (known: {', '.join(LEVELS)})",
-                          where="difficulty")
+    _check_level(difficulty)
     rng = random_stream(seed)
     wanted = None if difficulty is None else LEVELS.index(difficulty)
     for attempt in range(1, attempts + 1):
@@ -178,9 +183,7 @@ def generate_boards(ptype: Any, params: dict[str, Any], count: int, *, seed: int
     if not size:
         raise PuzzleError("give the picture size to generate, e.g. -p size=15x15", where="parameter 'size'")
     _check_size(*size)
-    if difficulty is not None and difficulty not in LEVELS:
-        raise PuzzleError(f"unknown level {difficulty!r} for nonogram (known: {', '.join(LEVELS)})",
-                          where="difficulty")
+    _check_level(difficulty)
     attempts = 100 if difficulty is None else max_tries
     return (random_nonogram(size[0], size[1], seed + k, attempts, difficulty) for k in range(count))
 

@@ -75,8 +75,9 @@ def describe(graded: Graded) -> str:
         return ("" if graded.unique else "not unique (2 or more solutions), ") + graded.grade.describe()
     if not details or not graded.solved and details.get("undecided") is None:
         return "no solution" + (f": {graded.reason}" if graded.reason else "")
-    level = f"{details['level']}: " if "level" in details and details["solved"] else ""
-    if details.get("line_solvable") and level == "easy: ":
+    named = details.get("level") if details["solved"] else None
+    level = f"{named}: " if named else ""
+    if details.get("line_solvable") and named == "easy":
         return "easy: line-solvable by the simple rules alone (each run between its leftmost and rightmost places), " \
                "so it has one solution"
     if details.get("line_solvable"):
