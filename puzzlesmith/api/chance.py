@@ -147,18 +147,32 @@ class TrainProgress:
     saved: bool
 
 
-def train_memory() -> int:
-    """The bytes a training run needs: the network's weights and the trainer's row tables."""
-    from puzzlesmith.chance.ntuple import Network
+#: A training process's memory beside its network and checkpoint: Python, numpy, numba and the compiled kernels,
+#: the row tables (measured: 190 MB of 460 MB resident for a new 6-tuple network).
+PROCESS_BYTES = 210_000_000
 
-    return Network.bytes_needed() + (3 * 2 + 8 + 8) * (1 << 16)
+
+def train_memory(network: str, shape: str | None = None, stages: int | None = None) -> int:
+    """The bytes a training run needs: the network's weights (the checkpoint's when ``network`` exists, else a
+    new one of ``shape`` and ``stages``), the checkpoint read whole, and the process's own (``PROCESS_BYTES``)."""
+    import os
+
+    from puzzlesmith.chance import ntuple
+
+    saved = ntuple.saved_bytes(network) if os.path.exists(network) else None
+    if saved is not None:
+        return saved + os.path.getsize(network) + PROCESS_BYTES
+    return ntuple.bytes_needed(shape or ntuple.DEFAULT_SHAPE, stages or 1) + PROCESS_BYTES
 
 
 def train(game: str, network: str, games: int, seed: int | None = None, every: float = 300.0,
-          chunk: int = 1000, alpha: float | None = None, initial: float | None = None) -> Iterator[TrainProgress]:
+          chunk: int = 1000, alpha: float | None = None, initial: float | None = None,
+          shape: str | None = None, stages: int | None = None) -> Iterator[TrainProgress]:
     """Train ``game``'s n-tuple network (``chance.ntuple``) until it has learnt from ``games`` games, saving it to
     ``network`` (a checkpoint, resumed from when it exists) every ``every`` CPU seconds and at the end; a progress
-    report after each ``chunk`` games. Ctrl-C (SIGINT) ends the run at the end of the chunk being played, with a
+    report after each ``chunk`` games. ``shape`` is a new network's tuple set (``chance.ntuple.SHAPES``; default
+    ``4-tuples``) and ``stages`` its number of stages (1 to 3, default 1: ``chance.searchkernel.stage_row``); a
+    resumed one keeps its own. Ctrl-C (SIGINT) ends the run at the end of the chunk being played, with a
     checkpoint written, so a run resumed from it makes the same network as one straight through."""
     import os
     import signal
@@ -170,16 +184,24 @@ def train(game: str, network: str, games: int, seed: int | None = None, every: f
     text(network, "network")
     whole(games, "games", 1, 10**12)
     whole(chunk, "chunk", 1, 10**7)
+    if shape is not None and shape not in ntuple.SHAPES:
+        raise PuzzleError(f"unknown tuple set {shape!r}: one of {', '.join(ntuple.SHAPES)}", where="shape")
     prepared = Prepared.of(setup(game, 4, "expectimax", 1))
     rules, player = prepared.rules, prepared.expectimax
     if os.path.exists(network):
         net = ntuple.load(network, game)
         if seed is not None and seed != net.seed:
             raise PuzzleError(f"the checkpoint was trained with seed {net.seed}, not {seed}", where=network)
+        if shape is not None and shape != net.shape:
+            raise PuzzleError(f"the checkpoint is a {net.shape} network, not {shape}", where=network)
+        if stages is not None and stages != net.stages:
+            raise PuzzleError(f"the checkpoint's network has {net.stages} stage(s), not {stages}", where=network)
     else:
         net = ntuple.Network.fresh(game, whole(seed if seed is not None else 1, "seed", 0, MAX_SEED),
                                    ntuple.ALPHA if alpha is None else alpha,
-                                   ntuple.INITIAL if initial is None else initial)
+                                   ntuple.INITIAL if initial is None else initial,
+                                   shape or ntuple.DEFAULT_SHAPE,
+                                   whole(stages if stages is not None else 1, "stages", 1, ntuple.MAX_STAGES))
     trainer = ntuple.Trainer(rules, player.kind, net, player.entry())
     stop: list[bool] = []
     previous = None

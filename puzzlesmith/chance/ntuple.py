@@ -3,8 +3,12 @@
 An n-tuple network (Szubert and Jaskowski, "Temporal difference learning of n-tuple networks for the game 2048",
 IEEE CIG 2014) values a board as a sum of table entries: each tuple is a few cells, and the ranks on them index
 its table. Each base tuple is read in its 8 images under the board's symmetries (rotations and reflections),
-sharing one table, so a position and its mirror images are valued alike. Here: two straight 4-tuples (an edge
-row and an inner row) and three 2x2 squares (corner, edge, centre), 5 tables of 16^4 float32 weights (1.3 MB).
+sharing one table, so a position and its mirror images are valued alike. Two tuple sets (``SHAPES``):
+``4-tuples``, two straight 4-tuples (an edge row and an inner row) and three 2x2 squares (corner, edge, centre),
+5 tables of 16^4 float32 weights (1.3 MB); ``6-tuples``, the four 6-tuples of Wu, Yeh, Liang, Chen and Chen
+("Multi-stage temporal difference learning for 2048", TAAI 2014; the network of Yeh et al., IEEE TCIAIG 2017, and
+of Jaskowski, IEEE TCIAIG 2018), two of a row and two cells of the next and two 2x3 rectangles, 4 tables of 16^6
+(268 MB as float32, so it is saved compressed: weights never visited stay at their initial value).
 
 Training is TD(0) on after-states (the board after a move, before anything enters): the player takes the move
 of highest ``reward + V(after)``; the after-state before it moves its value towards ``reward + V(after)`` of the
@@ -16,13 +20,15 @@ the board implies (``reward_table``): 2048's merge points, Threes' card scores.
 The training loop is compiled (``train_games``, numba) and draws from its own generator (splitmix64), one stream
 per game from the run's seed and the game's number, so a run stopped at a game's end and resumed from its
 checkpoint makes the same network as a run straight through. A checkpoint (``save``, ``load``) is one file: a
-JSON line (game, seed, games done, settings, the CRC-32 of itself and of the weights) and the weights, written
-whole or not at all; a damaged one is refused in one line.
+JSON line (game, seed, games done, settings, its tuples, the CRC-32 of itself and of the weights) and the float32
+weights, compressed by zlib (lossless, so a resumed run is exact; files of format 1 hold them raw), written whole
+or not at all; a damaged one is refused in one line.
 """
 
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from puzzlesmith.chance.rules import ANYWHERE, TRAILING
-from puzzlesmith.chance.searchkernel import deck_options, move, moved_lines, row_sum, tuple_value
+from puzzlesmith.chance.searchkernel import deck_options, move, moved_lines, row_sum, stage_row, tuple_value
 from puzzlesmith.core.compiled import flat_kernel
 from puzzlesmith.core.errors import DamagedFile, PuzzleError
 from puzzlesmith.core.integrity import ChunkChecker, checksum_field
@@ -39,11 +45,22 @@ if TYPE_CHECKING:
     from puzzlesmith.chance.rules import GameRules
 
 SIZE = 4
-#: The base tuples, cells numbered row by row: an edge row, an inner row, and 2x2 squares at a corner, on an edge
-#: and in the centre.
-BASE = ((0, 1, 2, 3), (4, 5, 6, 7), (0, 1, 4, 5), (1, 2, 5, 6), (5, 6, 9, 10))
-#: What the checkpoint format is called, and its version.
-FORMAT = "puzzlesmith n-tuple network 1"
+Tuples = tuple[tuple[int, ...], ...]
+#: The base tuple sets, by name, cells numbered row by row. ``4-tuples``: an edge row, an inner row, and 2x2
+#: squares at a corner, on an edge and in the centre. ``6-tuples`` (Wu et al. 2014): an edge row with two cells of
+#: the next, the second row with two of the third, and 2x3 rectangles on the edge and one row in.
+SHAPES: dict[str, Tuples] = {
+    "4-tuples": ((0, 1, 2, 3), (4, 5, 6, 7), (0, 1, 4, 5), (1, 2, 5, 6), (5, 6, 9, 10)),
+    "6-tuples": ((0, 1, 2, 3, 4, 5), (4, 5, 6, 7, 8, 9), (0, 1, 2, 4, 5, 6), (4, 5, 6, 8, 9, 10)),
+}
+#: The tuple set of a new network unless another is asked for.
+DEFAULT_SHAPE = "4-tuples"
+#: Most stages a network may have (``searchkernel.stage_row``).
+MAX_STAGES = 3
+#: What the checkpoint format is called: version 1 holds the weights raw, version 2 compressed by zlib.
+FORMAT, RAW_FORMAT = "puzzlesmith n-tuple network 2", "puzzlesmith n-tuple network 1"
+#: Bytes compressed at a time when a network is saved (a 268 MB network is never copied whole).
+PIECE = 1 << 24
 #: Default learning rate (shared over the tuples' features) and optimistic initial value of a board.
 ALPHA, INITIAL = 0.1, 20_000.0
 
@@ -56,10 +73,10 @@ def symmetries(cell: int) -> list[int]:
                                       (r, n - c), (n - c, n - r), (n - r, c), (c, r))]
 
 
-def expanded_tuples() -> np.ndarray:
-    """Every image of every base tuple: its cells, then the number of its base tuple's table (int64)."""
+def expanded_tuples(base: Tuples) -> np.ndarray:
+    """Every image of every tuple of ``base``: its cells, then the number of its base tuple's table (int64)."""
     rows: list[list[int]] = []
-    for k, cells in enumerate(BASE):
+    for k, cells in enumerate(base):
         images = [symmetries(c) for c in cells]
         rows.extend([*(image[s] for image in images), k] for s in range(8))
     return np.array(rows, dtype=np.int64)
@@ -67,7 +84,7 @@ def expanded_tuples() -> np.ndarray:
 
 @dataclass
 class Network:
-    """A network's weights (float32, one table of 16^4 per base tuple) and how it was trained."""
+    """A network's weights (float32, one table of 16^n per base tuple of n cells) and how it was trained."""
 
     game: str
     weights: np.ndarray
@@ -77,43 +94,87 @@ class Network:
     initial: float = INITIAL
     seconds: float = 0.0
     history: list[dict[str, Any]] = field(default_factory=list)
+    base: Tuples = SHAPES[DEFAULT_SHAPE]
+    stages: int = 1
 
     @classmethod
-    def fresh(cls, game: str, seed: int, alpha: float = ALPHA, initial: float = INITIAL) -> Network:
-        """An untrained network, every board valued ``initial``."""
-        tuples = expanded_tuples()
-        weights = np.full((len(BASE), 16 ** len(BASE[0])), initial / len(tuples), dtype=np.float32)
-        return cls(game, weights, seed, 0, alpha, initial)
+    def fresh(cls, game: str, seed: int, alpha: float = ALPHA, initial: float = INITIAL,
+              shape: str = DEFAULT_SHAPE, stages: int = 1) -> Network:
+        """An untrained network of the tuple set ``shape`` (one of ``SHAPES``) with ``stages`` stages (1 to
+        ``MAX_STAGES``: tables for the boards before the top rank reaches ``searchkernel.FIRST_STAGE_RANK`` and
+        after), every board valued ``initial``."""
+        base = SHAPES[shape]
+        weights = np.full(table_shape(base, stages), initial / len(expanded_tuples(base)), dtype=np.float32)
+        return cls(game, weights, seed, 0, alpha, initial, base=base, stages=stages)
+
+    @property
+    def shape(self) -> str:
+        """The name of its tuple set (``SHAPES``), or its tuples written out when it has no name."""
+        return next((name for name, base in SHAPES.items() if base == self.base), str([list(t) for t in self.base]))
 
     def search_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """The tuples and weights as the compiled search reads them."""
-        return expanded_tuples(), self.weights
+        return expanded_tuples(self.base), self.weights
 
     def value(self, board: int) -> float:
         """The network's value of the after-state ``board``."""
-        return float(tuple_value(np.uint64(board), expanded_tuples(), self.weights))
-
-    @staticmethod
-    def bytes_needed() -> int:
-        """The memory a network takes (its weights)."""
-        return len(BASE) * 16 ** len(BASE[0]) * 4
+        return float(tuple_value(np.uint64(board), expanded_tuples(self.base), self.weights))
 
     def header(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "seed": self.seed, "games": self.games, "alpha": self.alpha,
-                "initial": self.initial, "seconds": round(self.seconds, 3), "tuples": [list(t) for t in BASE],
-                "shape": list(self.weights.shape), "dtype": "float32", "history": self.history}
+                "initial": self.initial, "seconds": round(self.seconds, 3), "tuples": [list(t) for t in self.base],
+                "stages": self.stages, "shape": list(self.weights.shape), "dtype": "float32", "history": self.history}
+
+
+def table_shape(base: Tuples, stages: int = 1) -> tuple[int, int]:
+    """The weights' array shape for a tuple set: a table of 16^n per base tuple of n cells, for each stage."""
+    return stages * len(base), 16 ** len(base[0])
+
+
+def bytes_needed(shape: str = DEFAULT_SHAPE, stages: int = 1) -> int:
+    """The memory a network of tuple set ``shape`` and ``stages`` stages takes (its float32 weights)."""
+    rows, width = table_shape(SHAPES[shape], stages)
+    return rows * width * 4
+
+
+def saved_bytes(path: str | Path) -> int | None:
+    """The memory the weights of the network saved at ``path`` take (read from its header alone), or None when
+    it cannot tell (``load`` says why)."""
+    try:
+        with open(path, "rb") as f:
+            header = json.loads(f.readline())
+        rows, width = header["shape"]
+        return int(rows) * int(width) * 4
+    except (OSError, ValueError, AttributeError, KeyError, TypeError):
+        return None
+
+
+def _tuples(saved: Any) -> Tuples | None:
+    """A header's tuples when they are a tuple set a network can have (equal lengths of 1 to 6 distinct cells of
+    the 4x4 board), else None."""
+    if not isinstance(saved, list) or not saved or not all(isinstance(t, list) and t for t in saved):
+        return None
+    base = tuple(tuple(t) for t in saved)
+    n = len(base[0])
+    if not 1 <= n <= 6 or any(len(t) != n or len(set(t)) != n for t in base) or \
+            not all(type(c) is int and 0 <= c < SIZE * SIZE for t in base for c in t):
+        return None
+    return base
 
 
 def save(network: Network, path: str | Path) -> None:
     """Write ``network`` to ``path`` whole or not at all: a JSON line with checksums, then the weights."""
     from puzzlesmith.core.files import atomic_write
 
-    body = np.ascontiguousarray(network.weights, dtype="<f4")
+    body = np.ascontiguousarray(network.weights, dtype="<f4").reshape(-1).view(np.uint8)
     header = network.header()
-    header["checksum"] = checksum_field(header, body.view(np.uint8))
+    header["checksum"] = checksum_field(header, body)
+    packer = zlib.compressobj(1)
     with atomic_write(path, "wb") as out:
         out.write(json.dumps(header, sort_keys=True).encode() + b"\n")
-        out.write(body.tobytes())
+        for start in range(0, len(body), PIECE):
+            out.write(packer.compress(body[start:start + PIECE].tobytes()))
+        out.write(packer.flush())
 
 
 def load(path: str | Path, game: str | None = None) -> Network:
@@ -128,17 +189,49 @@ def load(path: str | Path, game: str | None = None) -> Network:
         header = json.loads(line)
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise DamagedFile("network", path, "its first line is not the JSON header a network starts with") from None
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
+    if not isinstance(header, dict) or header.get("format") not in (FORMAT, RAW_FORMAT):
         raise DamagedFile("network", path, f"it is not a {FORMAT!r} file")
-    ChunkChecker("network", path, header, body).check_all()
-    shape = (len(BASE), 16 ** len(BASE[0]))
-    if header.get("shape") != list(shape) or len(body) != shape[0] * shape[1] * 4:
+    base = _tuples(header.get("tuples"))
+    if base is None:
+        raise DamagedFile("network", path, "its header's tuples are not a tuple set of the 4x4 board")
+    stages = header.get("stages", 1)
+    if type(stages) is not int or not 1 <= stages <= MAX_STAGES:
+        raise DamagedFile("network", path, f"its header's stages are not 1 to {MAX_STAGES}")
+    shape = table_shape(base, stages)
+    if header.get("shape") != list(shape):
         raise DamagedFile("network", path, "its weights are not the size its header says")
     if game is not None and header.get("game") != game:
         raise PuzzleError(f"the network was trained for {header.get('game')!r}, not {game!r}", where=str(path))
-    weights = np.frombuffer(body, dtype="<f4").reshape(shape).astype(np.float32)
+    weights = np.empty(shape, dtype="<f4")
+    if not _unpack(body, weights.reshape(-1).view(np.uint8), header["format"] == FORMAT):
+        raise DamagedFile("network", path, "its weights are not the size its header says, or are damaged")
+    ChunkChecker("network", path, header, weights.reshape(-1).view(np.uint8)).check_all()
     return Network(header["game"], weights, header["seed"], header["games"], header["alpha"], header["initial"],
-                   header["seconds"], header["history"])
+                   header["seconds"], header["history"], base, stages)
+
+
+def _unpack(body: bytes, out: np.ndarray, packed: bool) -> bool:
+    """Fill ``out`` (uint8) from a saved body, decompressed a piece at a time when ``packed`` (so a 268 MB network
+    is not held twice); False unless the body fills it exactly."""
+    if not packed:
+        if len(body) != len(out):
+            return False
+        out[:] = np.frombuffer(body, dtype=np.uint8)
+        return True
+    unpacker, filled = zlib.decompressobj(), 0
+    try:
+        for start in range(0, len(body), PIECE):
+            piece = unpacker.decompress(body[start:start + PIECE], PIECE)
+            while piece:
+                if filled + len(piece) > len(out):
+                    return False
+                out[filled:filled + len(piece)] = np.frombuffer(piece, dtype=np.uint8)
+                filled += len(piece)
+                piece = unpacker.decompress(unpacker.unconsumed_tail, PIECE)
+        rest = unpacker.flush()
+    except zlib.error:
+        return False
+    return not rest and unpacker.eof and filled == len(out)
 
 
 def reward_table(rules: GameRules, kind: int) -> np.ndarray:
@@ -173,11 +266,12 @@ def _below(rng: np.ndarray, n: int) -> int:
 @flat_kernel
 def _update(board: np.uint64, delta: float, tuples: np.ndarray, weights: np.ndarray) -> None:
     cells = tuples.shape[1] - 1
+    first = stage_row(board, tuples, weights)
     for k in range(tuples.shape[0]):
         index = 0
         for j in range(cells):
             index = index * 16 + int((board >> np.uint64(4 * tuples[k, j])) & np.uint64(15))
-        weights[tuples[k, cells], index] += delta
+        weights[first + tuples[k, cells], index] += delta
 
 
 @flat_kernel
@@ -293,7 +387,7 @@ class Trainer:
         self.tables, self.spread = rules.move_tables()
         self.reward = reward_table(rules, kind)
         self.entry = np.ascontiguousarray(entry, dtype=np.int64)
-        self.tuples = expanded_tuples()
+        self.tuples = expanded_tuples(network.base)
         width = 16
         self.scratch = (np.zeros((1, width), dtype=np.int64), np.zeros((1, width)),
                         np.zeros((1, width), dtype=np.int64), np.zeros((1, width), dtype=np.int64),
@@ -310,4 +404,4 @@ class Trainer:
         return scores, tops, moves
 
 
-__all__ = ["TRAILING", "Network", "Trainer", "load", "save"]
+__all__ = ["SHAPES", "TRAILING", "Network", "Trainer", "bytes_needed", "load", "save", "saved_bytes"]

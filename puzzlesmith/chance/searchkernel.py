@@ -32,6 +32,10 @@ from puzzlesmith.core.compiled import flat_kernel, inline_kernel
 __all__ = ["ANYWHERE", "TRAILING", "search"]
 #: Transposition-table entries: 2^TT_BITS, 24 bytes each (a key of two words, a value).
 TT_BITS = 20
+#: The top rank at which a network of several stages turns to its second stage's tables (2048's 8192, Threes'
+#: 3072), the next rank its third's (16384, 6144): the late game, where one stage's weights serve it poorly
+#: (Wu et al., "Multi-stage temporal difference learning for 2048", TAAI 2014, split where 16384 and 8192 appear).
+FIRST_STAGE_RANK = 13
 #: Deepest search the scratch rows hold (the players refuse deeper).
 MAX_LEVELS = 16
 #: Options (values of the next card) a chance node may have: 3 basic cards and up to 12 bonus ranks.
@@ -116,16 +120,32 @@ def row_sum(board: np.uint64, size: int, row_bits: int, row_mask: int, table: np
 
 
 @inline_kernel
+def stage_row(board: np.uint64, tuples: np.ndarray, weights: np.ndarray) -> int:
+    """The first table row of the stage ``board`` is in, for a network of several stages (each a table per base
+    tuple, stacked: ``weights`` has as many rows as base tuples times stages): stage s from the board's top rank
+    reaching ``FIRST_STAGE_RANK`` + s - 1, the last stage beyond (0 for a network of one stage)."""
+    per_stage = tuples[tuples.shape[0] - 1, tuples.shape[1] - 1] + 1
+    stages = weights.shape[0] // per_stage
+    if stages == 1:
+        return 0
+    top = np.int64(0)
+    for c in range(16):
+        top = max(top, np.int64((np.uint64(board) >> np.uint64(4 * c)) & np.uint64(15)))
+    return int(min(max(top - FIRST_STAGE_RANK + 1, 0), stages - 1) * per_stage)
+
+
+@inline_kernel
 def tuple_value(board: np.uint64, tuples: np.ndarray, weights: np.ndarray) -> float:
-    """An n-tuple network's value of ``board``: for each tuple (its cells, the last column its table's row), the
-    weight its cells' ranks index."""
+    """An n-tuple network's value of ``board``: for each tuple (its cells, the last column its table's row within
+    a stage), the weight its cells' ranks index in the table of ``board``'s stage."""
     total = 0.0
     cells = tuples.shape[1] - 1
+    first = stage_row(board, tuples, weights)
     for k in range(tuples.shape[0]):
         index = 0
         for j in range(cells):
             index = index * 16 + int((np.uint64(board) >> np.uint64(4 * tuples[k, j])) & np.uint64(15))
-        total += weights[tuples[k, cells], index]
+        total += weights[first + tuples[k, cells], index]
     return total
 
 
