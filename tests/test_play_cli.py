@@ -5,6 +5,8 @@ and Ctrl-C."""
 from __future__ import annotations
 
 import json
+import re
+import statistics
 import subprocess
 import sys
 
@@ -50,7 +52,7 @@ def test_text_output_is_a_line_per_game_and_a_summary():
     lines = done.stdout.splitlines()
     assert done.returncode == 0 and all(lines[k].startswith(f"game {k + 1} (seed {k + 1}): score ") for k in range(5))
     assert lines[5] == "" and lines[6] == "5 games of random against random tiles, 4x4, seeds 1 to 5"
-    assert lines[7].split() == ["tile", "games", "share"] and lines[-3].split()[0] == "2048"
+    assert lines[7].split() == ["tile", "games", "share", "95%", "interval"] and lines[-3].split()[0] == "2048"
     assert lines[-2].startswith("score: mean ") and lines[-1].startswith("moves: ")
 
 
@@ -125,3 +127,28 @@ def test_an_unknown_game_is_one_line():
 def test_ctrl_c_stops_play(workers):
     assert_interrupted(interrupt("play", "2048", "--games", "1000", "--seed", "1", "--workers", workers, "-q",
                                  "--depth", "4", wait=3.0))
+
+
+def test_wilson_intervals_are_newcombes_published_ones():
+    """R. G. Newcombe, "Two-sided confidence intervals for the single proportion: comparison of seven methods",
+    Statistics in Medicine 17 (1998), Table II, the score method (Wilson's) without continuity correction."""
+    from puzzlesmith.api.chance import wilson
+
+    for reached, games, low, high in ((81, 263, 0.2553, 0.3662), (15, 148, 0.0624, 0.1605), (0, 20, 0.0, 0.1611),
+                                      (1, 29, 0.0061, 0.1718)):
+        assert [round(x, 4) for x in wilson(reached, games)] == [low, high]
+
+
+def test_the_summary_gives_each_share_and_the_mean_an_interval():
+    done = run("--player", "random", "--games", "5", "--seed", "1")
+    lines = done.stdout.splitlines()
+    from puzzlesmith.api.chance import wilson
+
+    rows = [line.split() for line in lines[8:-2]]
+    assert rows and {row[1] for row in rows} != {"5"}  # some tile was reached by some games, not all
+    for row in rows:
+        low, high = wilson(int(row[1]), 5)
+        assert row[2:] == [f"{20 * int(row[1]):.1f}%", f"{100 * low:.1f}%", "to", f"{100 * high:.1f}%"]
+    scores = [int(re.search(r"score ([\d,]+)", line)[1].replace(",", "")) for line in lines[:5]]
+    mean, half = statistics.mean(scores), 1.959964 * statistics.stdev(scores) / 5 ** 0.5
+    assert f"mean {mean:,.0f} (95% interval {mean - half:,.0f} to {mean + half:,.0f})" in lines[-2]

@@ -51,7 +51,7 @@ def test_text_output_is_a_line_per_game_and_a_summary():
     lines = done.stdout.splitlines()
     assert done.returncode == 0 and all(lines[k].startswith(f"game {k + 1} (seed {k + 1}): score ") for k in range(5))
     assert lines[5] == "" and lines[6] == "5 games of random against random cards, 4x4, seeds 1 to 5"
-    assert lines[7].split() == ["card", "games", "share"] and lines[-3].split()[0] == "6144"
+    assert lines[7].split() == ["card", "games", "share", "95%", "interval"] and lines[-3].split()[0] == "6144"
     assert lines[-2].startswith("score: mean ") and lines[-1].startswith("moves: ")
 
 

@@ -9,7 +9,7 @@ enters next, how a board's text gives its size), never by its name. The players 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +22,11 @@ from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators.batch import MAX_SEED
 
 __all__ = ["ADVERSARIES", "DIRECTIONS", "MAX_DEPTH", "PLAYERS", "BestMoves", "Game", "GameRules", "Position", "Setup",
-           "TrainProgress", "best_moves", "game_rules", "game_weights", "play_game", "play_games", "rules_of", "setup",
-           "train", "train_memory"]
+           "Share", "Tally", "TrainProgress", "best_moves", "game_rules", "game_weights", "play_game", "play_games",
+           "rules_of", "setup", "tally", "train", "train_memory"]
+
+#: The normal quantile of the 95% intervals ``tally`` gives.
+Z95 = 1.959963984540054
 
 
 def _known(game: Any) -> str:
@@ -94,6 +97,65 @@ def play_games(game_setup: Setup, n: int, seed: int, workers: int = 1) -> Iterat
 
     return play(_setup(game_setup), whole(n, "n", 0), whole(seed, "seed", -MAX_SEED, MAX_SEED),
                 whole(workers, "workers", 1, 1024))
+
+
+@dataclass(frozen=True)
+class Share:
+    """How many of a run's games reached a value, with the 95% interval of the share (Wilson's score interval,
+    which stays within 0 to 1 and is sound for shares near either end, as 6144 in Threes is)."""
+
+    value: int
+    reached: int
+    games: int
+    low: float
+    high: float
+
+    @property
+    def share(self) -> float:
+        return self.reached / self.games
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A run's games summed up: the share reaching each value from ``first`` (or lower, when no game got there)
+    up to the best reached or the goal, and the scores' mean with its 95% interval (normal, from the sample's
+    standard deviation; the mean itself when there is one game), quartiles and best."""
+
+    games: int
+    shares: list[Share]
+    mean: float
+    mean_low: float
+    mean_high: float
+    quartiles: tuple[float, float, float]
+    best: int
+
+
+def wilson(reached: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for ``reached`` successes in ``games`` trials (E. B. Wilson, "Probable inference,
+    the law of succession, and statistical inference", JASA 1927)."""
+    p, n = reached / games, games
+    centre, half = p + z * z / (2 * n), z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return max(0.0, (centre - half) / (1 + z * z / n)), min(1.0, (centre + half) / (1 + z * z / n))
+
+
+def tally(game_rules: GameRules, games: Sequence[Game]) -> Tally:
+    """``games`` (of ``game_rules``' game, one or more) summed up as ``Tally`` says."""
+    import statistics
+
+    if not games:
+        raise PuzzleError("no games to sum up", where="games")
+    n, top = len(games), max(g.max_tile for g in games)
+    first, goal = game_rules.milestones
+    tile, shares = min(first, top), []
+    while tile <= max(top, goal):
+        reached = sum(g.max_tile >= tile for g in games)
+        shares.append(Share(tile, reached, n, *wilson(reached, n)))
+        tile *= 2
+    scores = [g.score for g in games]
+    mean = statistics.mean(scores)
+    half = Z95 * statistics.stdev(scores) / n ** 0.5 if n > 1 else 0.0
+    quartiles = tuple(statistics.quantiles(scores, n=4, method="inclusive")) if n > 1 else (mean, mean, mean)
+    return Tally(n, shares, mean, mean - half, mean + half, (quartiles[0], quartiles[1], quartiles[2]), max(scores))
 
 
 @dataclass(frozen=True)

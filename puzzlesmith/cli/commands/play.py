@@ -6,7 +6,6 @@ best move from one position with the expected value of each move (`play 2048 bes
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -29,6 +28,7 @@ from puzzlesmith.api.chance import (
     play_games,
     rules_of,
     setup as game_setup,
+    tally,
 )
 from puzzlesmith.cli.commands import COMMANDS
 from puzzlesmith.cli.common import EXIT_NO_SOLUTION, EXIT_OK, emit_json, positive_int, whole_numbers
@@ -212,25 +212,21 @@ def shower(rules: GameRules, seed: int) -> Callable[[Position, str, int], None]:
 
 
 def summary(setup: Setup, rules: GameRules, games: list[Game]) -> str:
-    """The share of games reaching each value (from the game's first milestone, or lower when no game got
-    there, up to the best reached or the goal), the mean and median score, and the time per game and
-    per move."""
-    top = max(g.max_tile for g in games)
-    first, goal = rules.milestones
-    tile, lines = min(first, top), []
-    while tile <= max(top, goal):
-        reached = sum(g.max_tile >= tile for g in games)
-        lines.append(f"{tile:>6}  {reached:>5}  {100 * reached / len(games):>5.1f}%")
-        tile *= 2
-    scores = [g.score for g in games]
+    """The share of games reaching each value with its 95% interval, the scores' mean (with its interval),
+    quartiles and best, and the time per game and per move (``api.chance.tally``)."""
+    summed = tally(rules, games)
+    lines = [f"{s.value:>6}  {s.reached:>5}  {100 * s.share:>5.1f}%  {100 * s.low:5.1f}% to {100 * s.high:5.1f}%"
+             for s in summed.shares]
     moves, seconds = sum(g.moves for g in games), sum(g.seconds for g in games)
     depth = setup.depth or ("auto" if setup.player == "expectimax" else None)
     against = f"random {rules.piece}s" if setup.adversary == "random" else f"the worst-{rules.piece} adversary"
     seeds = f"seed {games[0].seed}" if len(games) == 1 else f"seeds {games[0].seed} to {games[-1].seed}"
     head = (f"{len(games)} game{'s' * (len(games) != 1)} of {setup.player}"
             f"{f' (depth {depth})' if depth else ''} against {against}, {setup.size}x{setup.size}, {seeds}")
-    return "\n".join([head, f"{rules.piece:>6}  games   share", *lines,
-                      f"score: mean {statistics.mean(scores):,.0f}, median {statistics.median(scores):,.0f}, "
-                      f"best {max(scores):,}",
+    low, median, high = summed.quartiles
+    interval = f" (95% interval {summed.mean_low:,.0f} to {summed.mean_high:,.0f})" if len(games) > 1 else ""
+    return "\n".join([head, f"{rules.piece:>6}  games   share   95% interval", *lines,
+                      f"score: mean {summed.mean:,.0f}{interval}, median {median:,.0f}, quartiles {low:,.0f} and "
+                      f"{high:,.0f}, best {summed.best:,}",
                       f"moves: {moves / len(games):,.0f} a game; {seconds / len(games):.2f} s a game, "
                       f"{1000 * seconds / max(moves, 1):.2f} ms a move"])
