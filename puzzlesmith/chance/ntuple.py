@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from puzzlesmith.chance.rules import ANYWHERE, TRAILING
-from puzzlesmith.chance.searchkernel import deck_options, move, moved_lines, row_sum, stage_row, tuple_value
+from puzzlesmith.chance.searchkernel import deck_options, move, moved_lines, row_sum, stage_row, top_rank, tuple_value
 from puzzlesmith.core.compiled import flat_kernel
 from puzzlesmith.core.errors import DamagedFile, PuzzleError
 from puzzlesmith.core.integrity import ChunkChecker, checksum_field
@@ -275,15 +275,6 @@ def _update(board: np.uint64, delta: float, tuples: np.ndarray, weights: np.ndar
 
 
 @flat_kernel
-def _top(board: np.uint64) -> int:
-    """The highest rank on ``board``."""
-    highest = np.uint64(0)
-    for c in range(16):
-        highest = max(highest, (board >> np.uint64(4 * c)) & np.uint64(15))
-    return int(highest)
-
-
-@flat_kernel
 def _empty_cell(board: np.uint64, rng: np.ndarray) -> int:
     """A uniformly chosen empty cell of ``board`` (which has one)."""
     empty = 0
@@ -361,7 +352,7 @@ def train_games(weights: np.ndarray, tuples: np.ndarray, kind: int, tables: np.n
                 c = _empty_cell(after, rng)
                 board = after | (np.uint64(2 if _uniform(rng) < 0.1 else 1) << np.uint64(4 * c))
             else:
-                n = deck_options(state, _top(board), ranks, chances, decks, 0)
+                n = deck_options(state, top_rank(board, 16), ranks, chances, decks, 0)
                 u = _uniform(rng)
                 j = 0
                 while j < n - 1 and u >= chances[0, j]:
@@ -372,7 +363,7 @@ def train_games(weights: np.ndarray, tuples: np.ndarray, kind: int, tables: np.n
                 board = after | (np.uint64(ranks[0, j]) << np.uint64(entry[best, line]))
                 state = decks[0, j]
         scores[g] = points if kind == ANYWHERE else row_sum(board, SIZE, 16, 65535, reward)
-        tops[g] = _top(board)
+        tops[g] = top_rank(board, 16)
         moves[g] = n_moves
 
 

@@ -120,6 +120,15 @@ def row_sum(board: np.uint64, size: int, row_bits: int, row_mask: int, table: np
 
 
 @inline_kernel
+def top_rank(board: np.uint64, cells: int) -> int:
+    """The highest rank on the first ``cells`` cells of ``board``."""
+    top = np.uint64(0)
+    for c in range(cells):
+        top = max(top, (np.uint64(board) >> np.uint64(4 * c)) & np.uint64(15))
+    return int(np.int64(top))  # signed: numba makes a signed and an unsigned integer a float
+
+
+@inline_kernel
 def stage_row(board: np.uint64, tuples: np.ndarray, weights: np.ndarray) -> int:
     """The first table row of the stage ``board`` is in, for a network of several stages (each a table per base
     tuple, stacked: ``weights`` has as many rows as base tuples times stages): stage s from the board's top rank
@@ -128,10 +137,7 @@ def stage_row(board: np.uint64, tuples: np.ndarray, weights: np.ndarray) -> int:
     stages = weights.shape[0] // per_stage
     if stages == 1:
         return 0
-    top = np.int64(0)
-    for c in range(16):
-        top = max(top, np.int64((np.uint64(board) >> np.uint64(4 * c)) & np.uint64(15)))
-    return int(min(max(top - FIRST_STAGE_RANK + 1, 0), stages - 1) * per_stage)
+    return int(min(max(top_rank(board, 16) - FIRST_STAGE_RANK + 1, 0), stages - 1) * per_stage)
 
 
 @inline_kernel
@@ -255,10 +261,7 @@ def _open(level: int, board: np.uint64, state: int, reach: float, root: bool, ki
     ints[level, I_MOVE] = -1
     ints[level, I_CHILD] = ints[level, I_COUNT] = 0
     if kind == TRAILING and not root:
-        top = 0
-        for c in range(size * size):
-            top = max(top, int((np.uint64(board) >> np.uint64(4 * c)) & np.uint64(15)))
-        options[level] = deck_options(state, top, ranks, chances, decks, level)
+        options[level] = deck_options(state, top_rank(board, size * size), ranks, chances, decks, level)
     allowed = 0
     for d in range(4):
         a = move(board, d, size, row_bits, row_mask, tables, spread)
@@ -364,12 +367,9 @@ def search(board: np.uint64, state: int, depth: int, kind: int, size: int, row_b
             else:
                 n = moved_lines(node, after, d, size, row_bits, row_mask, tables, spread, lines, level)
                 count = n * options[level]
-                highest = np.uint64(0)
-                for c in range(size * size):
-                    highest = max(highest, (node >> np.uint64(4 * c)) & np.uint64(15))
                 for k in range(n):
                     moved |= 1 << lines[level, k]
-                moved = moved | d << 4 | int(highest) << 6 | ints[level, I_STATE] << 10
+                moved = moved | d << 4 | top_rank(node, size * size) << 6 | ints[level, I_STATE] << 10
             ints[level, I_SLOT] = -1
             if level < depth:
                 tag = (generation << np.uint64(32)) ^ (np.uint64(moved) << np.uint64(4)) ^ np.uint64(level)
