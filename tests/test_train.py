@@ -171,3 +171,23 @@ def test_the_raw_format_of_the_first_shipped_networks_still_loads(tmp_path: Path
     ntuple.save(net, path)
     assert np.array_equal(ntuple.load(path).weights, net.weights)
     assert path.stat().st_size < shipped.stat().st_size  # compressed now
+
+
+def test_a_float16_export_is_the_checkpoint_rounded_and_a_run_resumed_from_it_says_so(tmp_path: Path) -> None:
+    checkpoint, shipped = tmp_path / "run.ntuple", tmp_path / "ship.ntuple"
+    list(api.train("2048", str(checkpoint), 400, seed=5, chunk=200, export=str(shipped)))
+    exact, rounded = ntuple.load(checkpoint), ntuple.load(shipped)
+    assert json.loads(shipped.read_bytes().partition(b"\n")[0])["dtype"] == "float16"
+    assert rounded.loaded_as == "float16" and rounded.games == exact.games == 400
+    assert np.array_equal(rounded.weights, exact.weights.astype(np.float16).astype(np.float32))
+    assert not np.array_equal(rounded.weights, exact.weights)  # rounding lost bits somewhere
+    data = bytearray(shipped.read_bytes())
+    data[len(data) // 2] ^= 0x10
+    damaged = tmp_path / "damaged.ntuple"
+    damaged.write_bytes(bytes(data))
+    with pytest.raises(DamagedFile):
+        ntuple.load(damaged)
+    list(api.train("2048", str(shipped), 500, chunk=100))
+    assert ntuple.load(shipped).history[-2] == {"games": 400, "resumed_from": "float16"}
+    with pytest.raises(api.PuzzleError, match="export"):
+        list(api.train("2048", str(checkpoint), 600, export=str(checkpoint)))

@@ -214,6 +214,15 @@ class TrainProgress:
 PROCESS_BYTES = 210_000_000
 
 
+def _checkpoint(net: Any, network: str, export: str | None) -> None:
+    """The checkpoint, and its float16 copy when asked for."""
+    from puzzlesmith.chance import ntuple
+
+    ntuple.save(net, network)
+    if export is not None:
+        ntuple.save(net, export, "float16")
+
+
 def train_memory(network: str, shape: str | None = None, stages: int | None = None) -> int:
     """The bytes a training run needs: the network's weights (the checkpoint's when ``network`` exists, else a
     new one of ``shape`` and ``stages``), the checkpoint read whole, and the process's own (``PROCESS_BYTES``)."""
@@ -229,13 +238,15 @@ def train_memory(network: str, shape: str | None = None, stages: int | None = No
 
 def train(game: str, network: str, games: int, seed: int | None = None, every: float = 300.0,
           chunk: int = 1000, alpha: float | None = None, initial: float | None = None,
-          shape: str | None = None, stages: int | None = None) -> Iterator[TrainProgress]:
+          shape: str | None = None, stages: int | None = None, export: str | None = None) -> Iterator[TrainProgress]:
     """Train ``game``'s n-tuple network (``chance.ntuple``) until it has learnt from ``games`` games, saving it to
     ``network`` (a checkpoint, resumed from when it exists) every ``every`` CPU seconds and at the end; a progress
     report after each ``chunk`` games. ``shape`` is a new network's tuple set (``chance.ntuple.SHAPES``; default
     ``4-tuples``) and ``stages`` its number of stages (1 to 3, default 1: ``chance.searchkernel.stage_row``); a
-    resumed one keeps its own. Ctrl-C (SIGINT) ends the run at the end of the chunk being played, with a
-    checkpoint written, so a run resumed from it makes the same network as one straight through."""
+    resumed one keeps its own. ``export``: a file that each checkpoint is also written to with float16 weights,
+    half the size, for shipping; a run resumed from such a file goes on from the rounded weights (its history
+    says so), not as the run that made it would have. Ctrl-C (SIGINT) ends the run at the end of the chunk being
+    played, with a checkpoint written, so a run resumed from it makes the same network as one straight through."""
     import os
     import signal
     import time
@@ -244,6 +255,9 @@ def train(game: str, network: str, games: int, seed: int | None = None, every: f
 
     _known(game)
     text(network, "network")
+    if export is not None and os.path.abspath(text(export, "export")) == os.path.abspath(network):
+        raise PuzzleError("the float16 copy cannot be the checkpoint itself: give --export another file",
+                          where="export")
     whole(games, "games", 1, 10**12)
     whole(chunk, "chunk", 1, 10**7)
     if shape is not None and shape not in ntuple.SHAPES:
@@ -258,6 +272,8 @@ def train(game: str, network: str, games: int, seed: int | None = None, every: f
             raise PuzzleError(f"the checkpoint is a {net.shape} network, not {shape}", where=network)
         if stages is not None and stages != net.stages:
             raise PuzzleError(f"the checkpoint's network has {net.stages} stage(s), not {stages}", where=network)
+        if net.loaded_as != "float32":
+            net.history.append({"games": net.games, "resumed_from": net.loaded_as})
     else:
         net = ntuple.Network.fresh(game, whole(seed if seed is not None else 1, "seed", 0, MAX_SEED),
                                    ntuple.ALPHA if alpha is None else alpha,
@@ -282,12 +298,12 @@ def train(game: str, network: str, games: int, seed: int | None = None, every: f
             if saved:
                 net.history.append({"games": net.games, "seconds": round(net.seconds, 1),
                                     "mean_score": round(float(scores.mean()), 1)})
-                ntuple.save(net, network)
+                _checkpoint(net, network, export)
                 last_save = net.seconds
             last = TrainProgress(net.games, net.seconds, float(scores.mean()), reached, saved)
             yield last
         if stop and not saved:  # stopped between chunks: the checkpoint is written now
-            ntuple.save(net, network)
+            _checkpoint(net, network, export)
             yield TrainProgress(net.games, net.seconds, last.mean_score if last else 0.0,
                                 last.reached if last else {}, True)
     finally:

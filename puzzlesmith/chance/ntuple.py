@@ -59,6 +59,8 @@ DEFAULT_SHAPE = "4-tuples"
 MAX_STAGES = 3
 #: What the checkpoint format is called: version 1 holds the weights raw, version 2 compressed by zlib.
 FORMAT, RAW_FORMAT = "puzzlesmith n-tuple network 2", "puzzlesmith n-tuple network 1"
+#: The types weights are saved as, by name: little-endian float32 (as trained) and float16 (for shipping).
+DTYPES = {"float32": "<f4", "float16": "<f2"}
 #: Bytes compressed at a time when a network is saved (a 268 MB network is never copied whole).
 PIECE = 1 << 24
 #: Default learning rate (shared over the tuples' features) and optimistic initial value of a board.
@@ -96,6 +98,8 @@ class Network:
     history: list[dict[str, Any]] = field(default_factory=list)
     base: Tuples = SHAPES[DEFAULT_SHAPE]
     stages: int = 1
+    #: The type its weights were read from (``DTYPES``): a network read from float16 has lost their low bits.
+    loaded_as: str = "float32"
 
     @classmethod
     def fresh(cls, game: str, seed: int, alpha: float = ALPHA, initial: float = INITIAL,
@@ -120,10 +124,10 @@ class Network:
         """The network's value of the after-state ``board``."""
         return float(tuple_value(np.uint64(board), expanded_tuples(self.base), self.weights))
 
-    def header(self) -> dict[str, Any]:
+    def header(self, dtype: str = "float32") -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "seed": self.seed, "games": self.games, "alpha": self.alpha,
                 "initial": self.initial, "seconds": round(self.seconds, 3), "tuples": [list(t) for t in self.base],
-                "stages": self.stages, "shape": list(self.weights.shape), "dtype": "float32", "history": self.history}
+                "stages": self.stages, "shape": list(self.weights.shape), "dtype": dtype, "history": self.history}
 
 
 def table_shape(base: Tuples, stages: int = 1) -> tuple[int, int]:
@@ -144,7 +148,7 @@ def saved_bytes(path: str | Path) -> int | None:
         with open(path, "rb") as f:
             header = json.loads(f.readline())
         rows, width = header["shape"]
-        return int(rows) * int(width) * 4
+        return int(rows) * int(width) * (4 if header.get("dtype") == "float32" else 6)  # float16: read, then widened
     except (OSError, ValueError, AttributeError, KeyError, TypeError):
         return None
 
@@ -162,12 +166,14 @@ def _tuples(saved: Any) -> Tuples | None:
     return base
 
 
-def save(network: Network, path: str | Path) -> None:
-    """Write ``network`` to ``path`` whole or not at all: a JSON line with checksums, then the weights."""
+def save(network: Network, path: str | Path, dtype: str = "float32") -> None:
+    """Write ``network`` to ``path`` whole or not at all: a JSON line with checksums, then the weights as
+    ``dtype`` (``DTYPES``): float32 as trained, the checkpoint a run resumes from exactly, or float16, half the
+    size, for shipping (each weight rounded to 11 significant bits)."""
     from puzzlesmith.core.files import atomic_write
 
-    body = np.ascontiguousarray(network.weights, dtype="<f4").reshape(-1).view(np.uint8)
-    header = network.header()
+    body = np.ascontiguousarray(network.weights, dtype=DTYPES[dtype]).reshape(-1).view(np.uint8)
+    header = network.header(dtype)
     header["checksum"] = checksum_field(header, body)
     packer = zlib.compressobj(1)
     with atomic_write(path, "wb") as out:
@@ -202,12 +208,16 @@ def load(path: str | Path, game: str | None = None) -> Network:
         raise DamagedFile("network", path, "its weights are not the size its header says")
     if game is not None and header.get("game") != game:
         raise PuzzleError(f"the network was trained for {header.get('game')!r}, not {game!r}", where=str(path))
-    weights = np.empty(shape, dtype="<f4")
-    if not _unpack(body, weights.reshape(-1).view(np.uint8), header["format"] == FORMAT):
+    dtype = header.get("dtype")
+    if dtype not in DTYPES:
+        raise DamagedFile("network", path, f"its weights' type {dtype!r} is not one of {', '.join(DTYPES)}")
+    saved = np.empty(shape, dtype=DTYPES[dtype])
+    if not _unpack(body, saved.reshape(-1).view(np.uint8), header["format"] == FORMAT):
         raise DamagedFile("network", path, "its weights are not the size its header says, or are damaged")
-    ChunkChecker("network", path, header, weights.reshape(-1).view(np.uint8)).check_all()
+    ChunkChecker("network", path, header, saved.reshape(-1).view(np.uint8)).check_all()
+    weights = saved if dtype == "float32" else saved.astype(np.float32)
     return Network(header["game"], weights, header["seed"], header["games"], header["alpha"], header["initial"],
-                   header["seconds"], header["history"], base, stages)
+                   header["seconds"], header["history"], base, stages, dtype)
 
 
 def _unpack(body: bytes, out: np.ndarray, packed: bool) -> bool:

@@ -1,5 +1,6 @@
-"""`puzzlesmith train 2048|threes --network FILE [--games N] [--seed S] [--tuples SET] [--stages K]`: train the
-game's n-tuple network by temporal-difference learning (``api.chance.train``), resuming from FILE when it exists.
+"""`puzzlesmith train 2048|threes --network FILE [--games N] [--seed S] [--tuples SET] [--stages K]
+[--export FILE]`: train the game's n-tuple network by temporal-difference learning (``api.chance.train``),
+resuming from FILE when it exists.
 It says the memory it needs before it starts, reports each chunk of games (on a terminal, or always with
 ``--progress``), writes FILE every few CPU minutes and at the end, and on Ctrl-C finishes the chunk, writes FILE and
 stops: run it again to go on."""
@@ -30,6 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--stages", type=whole_numbers(1, 3, "1 to 3"),
                    help="a new network's stages (default 1): separate tables once the top tile reaches 8192 in 2048 "
                         "or 3072 in Threes (2), and 16384 or 6144 (3); a resumed one keeps its own")
+    p.add_argument("--export", metavar="FILE",
+                   help="also write each checkpoint to FILE with float16 weights (half the size, to ship; a run "
+                        "resumed from it goes on from the rounded weights)")
     p.add_argument("--every", type=positive_seconds, default=300.0, metavar="SECONDS",
                    help="CPU seconds between checkpoints (default 300)")
     p.add_argument("--chunk", type=positive_int, default=1000, metavar="N", help="games between reports (default 1000)")
@@ -43,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     announce_cost(f"train {args.game}", None, train_memory(args.network, args.tuples, args.stages))
     loud = args.progress or sys.stderr.isatty()
     for step in train(args.game, args.network, args.games, args.seed, args.every, args.chunk, shape=args.tuples,
-                      stages=args.stages):
+                      stages=args.stages, export=args.export):
         if loud or step.saved:
             top = max(step.reached, default=0)
             print(f"{step.games:,} games, {step.seconds:,.0f} CPU s: mean score {step.mean_score:,.0f}, "
