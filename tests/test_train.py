@@ -191,3 +191,25 @@ def test_a_float16_export_is_the_checkpoint_rounded_and_a_run_resumed_from_it_sa
     assert ntuple.load(shipped).history[-2] == {"games": 400, "resumed_from": "float16"}
     with pytest.raises(api.PuzzleError, match="export"):
         list(api.train("2048", str(checkpoint), 600, export=str(checkpoint)))
+
+
+def test_byte_planes_shrink_the_file_and_a_format_2_file_still_loads(tmp_path: Path) -> None:
+    import zlib
+
+    from puzzlesmith.core.integrity import checksum_field
+
+    rng = np.random.default_rng(7)
+    weights = np.full((2, 16 ** 4), 20_000 / 16, dtype=np.float32)
+    weights[:, :30_000] = rng.normal(1250, 200, (2, 30_000)).astype(np.float32)  # the often visited features
+    net = ntuple.Network("2048", weights, seed=2, base=((0, 1, 2, 3), (4, 5, 6, 7)))
+    path = tmp_path / "planes.ntuple"
+    ntuple.save(net, path)
+    assert json.loads(path.read_bytes().partition(b"\n")[0])["format"] == ntuple.FORMAT
+    assert np.array_equal(ntuple.load(path).weights, weights)
+    body = weights.reshape(-1).view(np.uint8)
+    header = net.header() | {"format": ntuple.ZLIB_FORMAT}
+    header["checksum"] = checksum_field(header, body)
+    old = tmp_path / "format2.ntuple"
+    old.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + zlib.compress(body.tobytes(), ntuple.LEVEL))
+    assert np.array_equal(ntuple.load(old).weights, weights)
+    assert path.stat().st_size < old.stat().st_size  # the planes compress better than the mixture
