@@ -97,7 +97,7 @@ class Expectimax(Generic[R]):
         levels, width = sk.MAX_LEVELS + 1, max(sk.MAX_OPTIONS, rules.cells)
         self._scratch = (np.zeros((levels, width), dtype=np.int64), np.zeros((levels, width)),
                          np.zeros((levels, width), dtype=np.int64), np.zeros(levels, dtype=np.int64),
-                         np.zeros((levels, width), dtype=np.int64), np.zeros((levels, 4), dtype=np.uint64),
+                         np.zeros((levels, width), dtype=np.int64), np.zeros((levels, 8), dtype=np.uint64),
                          np.zeros((levels, 4), dtype=np.int64), np.zeros((levels, 4)),
                          np.zeros((levels, 8), dtype=np.int64), np.zeros((levels, 4)),
                          np.zeros((levels, 4), dtype=np.uint64))

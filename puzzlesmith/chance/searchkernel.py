@@ -101,13 +101,42 @@ def move(board: np.uint64, d: int, size: int, row_bits: int, row_mask: int, tabl
 def line_sum(board: np.uint64, size: int, row_bits: int, row_mask: int, tables: np.ndarray, spread: np.ndarray,
              table: np.ndarray) -> float:
     """The heuristic (column ``HEURISTIC`` of ``table``) summed over the rows and the columns of ``board``."""
+    return both_sum(board, transpose(board, size, row_bits, row_mask, tables, spread), size, row_bits, row_mask,
+                    table)
+
+
+@inline_kernel
+def both_sum(board: np.uint64, turned: np.uint64, size: int, row_bits: int, row_mask: int, table: np.ndarray
+             ) -> float:
+    """``line_sum`` of ``board`` whose transpose ``turned`` is known."""
     total = 0.0
-    t = transpose(board, size, row_bits, row_mask, tables, spread)
     for r in range(size):
         shift = np.uint64(row_bits * r)
         total += table[(np.uint64(board) >> shift) & np.uint64(row_mask), HEURISTIC] + \
-            table[(t >> shift) & np.uint64(row_mask), HEURISTIC]
+            table[(np.uint64(turned) >> shift) & np.uint64(row_mask), HEURISTIC]
     return total
+
+
+@inline_kernel
+def all_moves(board: np.uint64, level: int, size: int, row_bits: int, row_mask: int, tables: np.ndarray,
+              spread: np.ndarray, afters: np.ndarray) -> None:
+    """The four moves of ``board`` into ``afters[level, d]`` and each one's transpose into ``afters[level, 4 + d]``,
+    with five transposes where four calls of ``move`` and the evaluations of what they leave take eight: U and D
+    move the rows of one transposed board, which is the transpose of what they leave."""
+    t = transpose(board, size, row_bits, row_mask, tables, spread)
+    up, down, left, right = np.uint64(0), np.uint64(0), np.uint64(0), np.uint64(0)
+    for r in range(size):
+        shift = np.uint64(row_bits * r)
+        row, col = (np.uint64(board) >> shift) & np.uint64(row_mask), (t >> shift) & np.uint64(row_mask)
+        left |= np.uint64(tables[LEFT_ROW, row]) << shift
+        right |= np.uint64(tables[RIGHT_ROW, row]) << shift
+        up |= np.uint64(tables[LEFT_ROW, col]) << shift
+        down |= np.uint64(tables[RIGHT_ROW, col]) << shift
+    afters[level, 0] = transpose(up, size, row_bits, row_mask, tables, spread)
+    afters[level, 1] = transpose(down, size, row_bits, row_mask, tables, spread)
+    afters[level, 2], afters[level, 3], afters[level, 4], afters[level, 5] = left, right, up, down
+    afters[level, 6] = transpose(left, size, row_bits, row_mask, tables, spread)
+    afters[level, 7] = transpose(right, size, row_bits, row_mask, tables, spread)
 
 
 @inline_kernel
@@ -209,21 +238,21 @@ def deck_options(state: int, top: int, ranks: np.ndarray, chances: np.ndarray, d
 
 
 @inline_kernel
-def evaluate(before: np.uint64, after: np.uint64, d: int, state: int, depth: int, kind: int, size: int, row_bits: int,
-             row_mask: int, tables: np.ndarray, spread: np.ndarray, table: np.ndarray, reward: np.ndarray,
-             tuples: np.ndarray, weights: np.ndarray, entry: np.ndarray, lines: np.ndarray, ranks: np.ndarray,
-             chances: np.ndarray, options: int, level: int, counters: np.ndarray) -> float:
-    """The moved board ``after`` scored where the search stops: with a network, the move's reward and the
-    network's value of the after-state; else the heuristic averaged over the chance node (ANYWHERE: by the
-    tile-gain column of ``table``, beside the heuristic in one lookup per line; TRAILING: every card on every
-    moved line's edge, scored)."""
+def evaluate(before: np.uint64, after: np.uint64, turned: np.uint64, d: int, state: int, depth: int, kind: int,
+             size: int, row_bits: int, row_mask: int, tables: np.ndarray, spread: np.ndarray, table: np.ndarray,
+             reward: np.ndarray, tuples: np.ndarray, weights: np.ndarray, entry: np.ndarray, lines: np.ndarray,
+             ranks: np.ndarray, chances: np.ndarray, options: int, level: int, counters: np.ndarray) -> float:
+    """The moved board ``after`` (whose transpose is ``turned``) scored where the search stops: with a network,
+    the move's reward and the network's value of the after-state; else the heuristic averaged over the chance
+    node (ANYWHERE: by the tile-gain column of ``table``, beside the heuristic in one lookup per line; TRAILING:
+    every card on every moved line's edge, scored)."""
     if weights.shape[0] > 0:
         counters[EVALUATED] += 1
         return row_sum(after, size, row_bits, row_mask, reward) - row_sum(before, size, row_bits, row_mask, reward) \
             + tuple_value(after, tuples, weights)
     if kind == ANYWHERE:
         total, gained, empty = 0.0, 0.0, 0.0
-        t = transpose(after, size, row_bits, row_mask, tables, spread)
+        t = np.uint64(turned)
         for r in range(size):
             shift = np.uint64(row_bits * r)
             row, col = (np.uint64(after) >> shift) & np.uint64(row_mask), (t >> shift) & np.uint64(row_mask)
@@ -262,17 +291,17 @@ def _open(level: int, board: np.uint64, state: int, reach: float, root: bool, ki
     ints[level, I_CHILD] = ints[level, I_COUNT] = 0
     if kind == TRAILING and not root:
         options[level] = deck_options(state, top_rank(board, size * size), ranks, chances, decks, level)
+    all_moves(board, level, size, row_bits, row_mask, tables, spread, afters)
     allowed = 0
     for d in range(4):
-        a = move(board, d, size, row_bits, row_mask, tables, spread)
+        a = afters[level, d]
         if root:
             values[d] = -np.inf
         if a == np.uint64(board):
             continue
-        afters[level, d] = a
         key = 0.0
         if level > 1:
-            key = line_sum(a, size, row_bits, row_mask, tables, spread, table) if weights.shape[0] == 0 else \
+            key = both_sum(a, afters[level, 4 + d], size, row_bits, row_mask, table) if weights.shape[0] == 0 else \
                 tuple_value(a, tuples, weights)
         at = allowed
         while at > 0 and keys[level, at - 1] < key:
@@ -283,6 +312,28 @@ def _open(level: int, board: np.uint64, state: int, reach: float, root: bool, ki
         order[level, at] = d
         allowed += 1
     ints[level, I_ALLOWED] = allowed
+
+
+@inline_kernel
+def _leaf(level: int, board: np.uint64, state: int, kind: int, size: int, row_bits: int, row_mask: int,
+          tables: np.ndarray, spread: np.ndarray, table: np.ndarray, reward: np.ndarray, tuples: np.ndarray,
+          weights: np.ndarray, entry: np.ndarray, lines: np.ndarray, ranks: np.ndarray, chances: np.ndarray,
+          decks: np.ndarray, options: np.ndarray, afters: np.ndarray, counters: np.ndarray) -> float:
+    """The value of the max node ``board`` at ``level`` whose moves are scored where they stand (the last level,
+    or below the cut-off): its best move's evaluation, 0 when none is allowed; what ``_open`` and the search's
+    loop would make of it, without a frame."""
+    counters[SEARCHED] += 1
+    if kind == TRAILING:
+        options[level] = deck_options(state, top_rank(board, size * size), ranks, chances, decks, level)
+    all_moves(board, level, size, row_bits, row_mask, tables, spread, afters)
+    best = 0.0
+    for d in range(4):
+        a = afters[level, d]
+        if a != np.uint64(board):
+            best = max(best, evaluate(board, a, afters[level, 4 + d], d, state, level, kind, size, row_bits, row_mask,
+                                      tables, spread, table, reward, tuples, weights, entry, lines, ranks, chances,
+                                      options[level], level, counters))
+    return best
 
 
 @flat_kernel
@@ -324,6 +375,12 @@ def search(board: np.uint64, state: int, depth: int, kind: int, size: int, row_b
                 child_state = decks[level, j]
             floats[level, F_P] = p
             reach = floats[level, F_REACH] * p
+            if level == 2 or reach < cutoff:  # the child evaluates its moves where it stands: no frame of its own
+                floats[level, F_VALUE] += p * _leaf(level - 1, child, child_state, kind, size, row_bits, row_mask,
+                                                    tables, spread, table, reward, tuples, weights, entry, lines,
+                                                    ranks, chances, decks, options, afters, counters)
+                ints[level, I_CHILD] += 1
+                continue
             level -= 1
             _open(level, child, child_state, reach, False, kind, size, row_bits, row_mask, tables, spread, table,
                   tuples,
@@ -348,10 +405,9 @@ def search(board: np.uint64, state: int, depth: int, kind: int, size: int, row_b
             d = order[level, ints[level, I_MOVE]]
             after = afters[level, d]
             if level == 1 or floats[level, F_REACH] < cutoff:
-                value = evaluate(node, after, d, ints[level, I_STATE], level, kind, size, row_bits, row_mask, tables,
-                                 spread,
-                                 table, reward, tuples, weights, entry, lines, ranks, chances, options[level],
-                                 level, counters)
+                value = evaluate(node, after, afters[level, 4 + d], d, ints[level, I_STATE], level, kind, size,
+                                 row_bits, row_mask, tables, spread, table, reward, tuples, weights, entry, lines,
+                                 ranks, chances, options[level], level, counters)
                 _finish(level, depth, d, value, floats, values)
                 ints[level, I_MOVE] += 1
                 continue
