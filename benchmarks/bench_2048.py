@@ -46,6 +46,7 @@ from coldstart import bare_python, cold_start
 from reference2048 import PlainExpectimax, play as plain_play
 
 from puzzlesmith.chance.game2048 import Rules
+from puzzlesmith.chance.ntuple import shipped
 from puzzlesmith.chance.play import Setup, play_game, play_games
 from puzzlesmith.chance.players import best_move
 from puzzlesmith.chance.players2048 import Expectimax
@@ -200,16 +201,19 @@ def moves_per_second(seeds: list[int], moves: int, his_times: list[float]) -> No
               "own depth)")
 
 
-def games(n: int, workers: int, depths: list[int]) -> None:
+def games(n: int, workers: int, depths: list[int], network: bool = False) -> None:
     print(f"\nTable 3: {n} seeded games per player to the end (seeds 1-{n}, {workers} workers; "
           "seconds are per game, each in one process)")
-    print(f"{'player':<22} {'2048':>6} {'4096':>6} {'8192':>6} {'16384':>6} {'mean score':>11} {'median':>9} "
+    print(f"{'player':<22} {'2048':>6} {'4096':>6} {'8192':>6} {'16384':>6} {'32768':>6} {'mean score':>11} "
+          f"{'median':>9} "
           f"{'s/game':>7} {'ms/move':>8} {'moves/game':>10}")
     setups = [("expectimax (default)", Setup()), *((f"expectimax (depth {d})", Setup(depth=d)) for d in depths),
+              *([("expectimax, network", Setup(network=str(shipped("2048"))))] if network else []),
               ("corner", Setup(player="corner")), ("random", Setup(player="random"))]
     for name, setup in setups:
         done = list(play_games(setup, n, 1, workers))
-        shares = " ".join(f"{sum(g.max_tile >= tile for g in done) / n:>6.0%}" for tile in (2048, 4096, 8192, 16384))
+        shares = " ".join(f"{sum(g.max_tile >= tile for g in done) / n:>6.0%}"
+                          for tile in (2048, 4096, 8192, 16384, 32768))
         scores = [g.score for g in done]
         seconds, moves = sum(g.seconds for g in done), sum(g.moves for g in done)
         print(f"{name:<22} {shares} {statistics.mean(scores):>11,.0f} "
@@ -250,6 +254,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=30, help="games per player in Table 3 (default 30)")
     parser.add_argument("--depths", default="3", help="fixed depths also played in Table 3 (default 3)")
     parser.add_argument("--adversary-games", type=int, default=10, help="games per player in Table 4")
+    parser.add_argument("--network", action="store_true",
+                        help="also play the shipped n-tuple network at the default depth in the games table")
     parser.add_argument("--workers", type=int, default=2, help="processes for Tables 3 and 4 (default 2)")
     parser.add_argument("--cold", type=int, default=5, help="runs of each cold start (default 5)")
     args = parser.parse_args()
@@ -262,7 +268,7 @@ def main() -> int:
     try:
         his = speed(positions(args.every, args.positions), nneonneo)
         moves_per_second([1, 2, 3], args.ref_moves, his)
-        games(args.games, args.workers, [int(d) for d in args.depths.split(",") if d])
+        games(args.games, args.workers, [int(d) for d in args.depths.split(",") if d], args.network)
         adversary(args.adversary_games, args.workers)
         cold_starts(args.cold)
     except KeyboardInterrupt:

@@ -41,6 +41,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from puzzlesmith.chance.ntuple import shipped
 from puzzlesmith.chance.play import Setup, play_game, play_games
 from puzzlesmith.chance.players import best_move
 from puzzlesmith.chance.players_threes import Expectimax
@@ -132,12 +133,13 @@ def speed(found: list[Position], nneonneo: Nneonneo | None) -> None:
         print(f"nneonneo's player skipped: {HOW_TO_BUILD}")
 
 
-def games(n: int, workers: int, depths: list[int]) -> None:
+def games(n: int, workers: int, depths: list[int], network: bool = False) -> None:
     print(f"\nTable 2: {n} seeded games of Threes per player to the end (seeds 1-{n}, {workers} workers)")
     print(f"{'player':<22} {'768':>6} {'1536':>6} {'3072':>6} {'6144':>6} {'mean score':>11} {'median':>9} "
           f"{'median card':>11} {'s/game':>7} {'ms/move':>8} {'moves/game':>10}")
     setups = [("expectimax (default)", Setup(game="threes")),
               *((f"expectimax (depth {d})", Setup(game="threes", depth=d)) for d in depths),
+              *([("expectimax, network", Setup(game="threes", network=str(shipped("threes"))))] if network else []),
               ("corner", Setup(game="threes", player="corner")), ("random", Setup(game="threes", player="random"))]
     for name, setup in setups:
         done = list(play_games(setup, n, 1, workers))
@@ -181,6 +183,8 @@ def main() -> int:
     parser.add_argument("--depths", default="", help="fixed depths also played in Table 2 (e.g. 2,3)")
     parser.add_argument("--corner-games", type=int, default=200, help="games per player and game in Table 3")
     parser.add_argument("--adversary-games", type=int, default=10, help="games in Table 4 (default 10)")
+    parser.add_argument("--network", action="store_true",
+                        help="also play the shipped n-tuple network at the default depth in the games table")
     parser.add_argument("--workers", type=int, default=2, help="processes for Tables 2 to 4 (default 2)")
     parser.add_argument("--tables", default="1,2,3,4", help="which tables to run (default all)")
     args = parser.parse_args()
@@ -195,7 +199,7 @@ def main() -> int:
         if 1 in tables:
             speed(positions(args.every, args.positions), nneonneo)
         if 2 in tables:
-            games(args.games, args.workers, [int(d) for d in args.depths.split(",") if d])
+            games(args.games, args.workers, [int(d) for d in args.depths.split(",") if d], args.network)
         if 3 in tables:
             corner(args.corner_games, args.workers)
         if 4 in tables:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
 import signal
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,6 +16,12 @@ import pytest
 # it in vain. Catching SIGINT here again lets the commands the tests start see it, as they do from a terminal.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# Networks played with are unpacked into a cache (chance.ntuple.shared): the tests' own, in a directory of their
+# own, not the user's ~/.cache.
+if "PUZZLESMITH_NETWORKS" not in os.environ:
+    os.environ["PUZZLESMITH_NETWORKS"] = tempfile.mkdtemp(prefix="puzzlesmith-networks-")
+    atexit.register(shutil.rmtree, os.environ["PUZZLESMITH_NETWORKS"], True)
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

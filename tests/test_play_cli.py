@@ -111,6 +111,10 @@ def test_weights_change_the_play():
     (["-p", "colour=red"], "2048 takes one parameter, size=N"),
     (["--games", "0"], "--games: must be a whole number from 1"),
     (["--show", "--workers", "2"], "--show prints each game as it is played"),
+    (["--evaluation", "network", "-p", "size=3"], "evaluation: the 2048 network that ships plays 4x4 boards, not 3x3"),
+    (["--evaluation", "heuristic", "--network", "x.ntuple"], "network: a network file is an evaluation by network"),
+    (["--evaluation", "learnt"], "invalid choice: 'learnt'"),
+    (["--network", "missing.ntuple"], "missing.ntuple: cannot read the network: No such file"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     done = run(*args)
@@ -152,3 +156,17 @@ def test_the_summary_gives_each_share_and_the_mean_an_interval():
     scores = [int(re.search(r"score ([\d,]+)", line)[1].replace(",", "")) for line in lines[:5]]
     mean, half = statistics.mean(scores), 1.959964 * statistics.stdev(scores) / 5 ** 0.5
     assert f"mean {mean:,.0f} (95% interval {mean - half:,.0f} to {mean + half:,.0f})" in lines[-2]
+
+
+def test_the_shipped_network_advises_a_move():
+    from puzzlesmith.api import chance
+    from puzzlesmith.chance.ntuple import shipped
+
+    done = run("best-move", "2 2 4 8/. . . 16/. . . ./. . . .", "--evaluation", "network", "--json")
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["values"]["U"] is None and found["best"] in "DLR"
+    # a network's values are the score still to come, not the heuristic's millions
+    assert all(1_000 < found["values"][d] < 1_000_000 for d in "DLR")
+    assert chance.setup("2048", evaluation="network").network == str(shipped("2048"))
+    assert chance.setup("2048").network is None  # the heuristic unless asked

@@ -213,3 +213,37 @@ def test_byte_planes_shrink_the_file_and_a_format_2_file_still_loads(tmp_path: P
     old.write_bytes(json.dumps(header, sort_keys=True).encode() + b"\n" + zlib.compress(body.tobytes(), ntuple.LEVEL))
     assert np.array_equal(ntuple.load(old).weights, weights)
     assert path.stat().st_size < old.stat().st_size  # the planes compress better than the mixture
+
+
+def test_a_network_played_with_is_unpacked_once_and_mapped_after(network: Path, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUZZLESMITH_NETWORKS", str(tmp_path / "cache"))
+    monkeypatch.setattr(ntuple, "_SHARED", {})
+    exact = ntuple.load(network)
+    first = ntuple.shared(network, "2048")
+    assert np.array_equal(first.weights, exact.weights) and ntuple.shared(network) is first
+    [unpacked] = (tmp_path / "cache").iterdir()
+    assert unpacked.stat().st_size == exact.weights.nbytes
+    monkeypatch.setattr(ntuple, "_SHARED", {})  # as a new process finds it
+    mapped = ntuple.shared(network)
+    assert mapped is not first and np.array_equal(mapped.weights, exact.weights)
+    assert isinstance(mapped.weights.base, np.memmap) and mapped.history == exact.history
+    unpacked.write_bytes(unpacked.read_bytes()[:-4])  # cut short: not used, unpacked again
+    monkeypatch.setattr(ntuple, "_SHARED", {})
+    assert np.array_equal(ntuple.shared(network).weights, exact.weights)
+    assert unpacked.stat().st_size == exact.weights.nbytes
+    with pytest.raises(api.PuzzleError, match="threes"):
+        ntuple.shared(network, "threes")
+
+
+@pytest.mark.parametrize("game", ["2048", "threes"])
+def test_the_shipped_networks_are_what_their_files_say(game: str) -> None:
+    """One network a game ships (issue 46: at most 64 MB each, float16 or compressed): the 6-tuples of Wu et
+    al. in three stages, trained for that game, its history a rising greedy score."""
+    path = ntuple.shipped(game)
+    assert path.stat().st_size <= 64_000_000
+    header = json.loads(path.read_bytes().partition(b"\n")[0])
+    assert header["format"] == ntuple.FORMAT and header["dtype"] == "float16" and header["game"] == game
+    assert header["tuples"] == [list(t) for t in ntuple.SHAPES["6-tuples"]] and header["stages"] == 3
+    scores = [h["mean_score"] for h in header["history"] if "mean_score" in h]
+    assert len(scores) > 5 and scores[-1] > 1.5 * scores[0]

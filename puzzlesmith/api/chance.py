@@ -21,9 +21,15 @@ from puzzlesmith.chance.rules import DIRECTIONS, GameRules, Position
 from puzzlesmith.core.errors import PuzzleError
 from puzzlesmith.generators.batch import MAX_SEED
 
-__all__ = ["ADVERSARIES", "DIRECTIONS", "MAX_DEPTH", "PLAYERS", "BestMoves", "Game", "GameRules", "Position", "Setup",
-           "Share", "Tally", "TrainProgress", "best_moves", "game_rules", "game_weights", "play_game", "play_games",
-           "rules_of", "setup", "tally", "train", "train_memory"]
+__all__ = ["ADVERSARIES", "DIRECTIONS", "EVALUATIONS", "MAX_DEPTH", "PLAYERS", "BestMoves", "Game", "GameRules",
+           "Position", "Setup", "Share", "Tally", "TrainProgress", "best_moves", "game_rules", "game_weights",
+           "play_game", "play_games", "rules_of", "setup", "tally", "train", "train_memory"]
+
+#: What the expectimax player scores its leaves by: the game's heuristic, or an n-tuple network (the one that
+#: ships for the game's 4x4 board, ``chance.ntuple.shipped``, or a file of ``train``).
+EVALUATIONS = ("heuristic", "network")
+#: The board size the shipped networks were trained on.
+NETWORK_SIZE = 4
 
 #: The normal quantile of the 95% intervals ``tally`` gives.
 Z95 = 1.959963984540054
@@ -49,11 +55,13 @@ def game_weights(game: str) -> Any:
 
 
 def setup(game: str, size: int | None = None, player: str = "expectimax", depth: int | None = None,
-          weights: Any = None, adversary: str = "random", network: str | None = None) -> Setup:
+          weights: Any = None, adversary: str = "random", network: str | None = None,
+          evaluation: str | None = None) -> Setup:
     """Everything but the seed that decides a game (a ``chance.play.Setup``): the board's size (None: the game's
     ``default_size``), who plays, the expectimax depth (None: chosen per position), its weights (None: the game's
-    own), who places what enters, and the n-tuple network file the expectimax evaluates its leaves by (None: the
-    heuristic)."""
+    own), who places what enters, and what the expectimax scores its leaves by: ``evaluation`` (one of
+    ``EVALUATIONS``; None: ``network`` when a network file is given, else the heuristic), ``network`` an n-tuple
+    network file (``train``'s), or None for the one that ships with puzzlesmith for the game."""
     rules = game_rules(game)
     size = rules.default_size if size is None else whole(size, "size", rules.sizes[0], rules.sizes[-1])
     choice(player, "player", PLAYERS)
@@ -62,11 +70,29 @@ def setup(game: str, size: int | None = None, player: str = "expectimax", depth:
     if weights is not None and not isinstance(weights, game_weights(game)):
         raise PuzzleError(f"must be {game}'s weights (game_weights({game!r})), got {type(weights).__name__}",
                           where="weights")
-    if network is not None:
-        from puzzlesmith.chance.ntuple import load
-
-        load(text(network, "network"), game)  # refused here, in one line, when it is damaged or another game's
+    network = _network(game, size, network, evaluation)
     return Setup(size, player, depth, weights, adversary, game, network)
+
+
+def _network(game: str, size: int, network: str | None, evaluation: str | None) -> str | None:
+    """The network file an evaluation asks for (None: the heuristic), read here so that a damaged file or another
+    game's is refused in one line."""
+    if evaluation is None:
+        evaluation = "heuristic" if network is None else "network"
+    choice(evaluation, "evaluation", EVALUATIONS)
+    if evaluation == "heuristic":
+        if network is not None:
+            raise PuzzleError("a network file is an evaluation by network, not by the heuristic", where="network")
+        return None
+    from puzzlesmith.chance.ntuple import shared, shipped
+
+    if network is None:
+        if size != NETWORK_SIZE:
+            raise PuzzleError(f"the {game} network that ships plays {NETWORK_SIZE}x{NETWORK_SIZE} boards, not "
+                              f"{size}x{size}", where="evaluation")
+        network = str(shipped(game))
+    shared(text(network, "network"), game)
+    return network
 
 
 def _setup(value: Any) -> Setup:
@@ -171,10 +197,11 @@ class BestMoves:
 
 
 def best_moves(game: str, board: str, *, size: int | None = None, depth: int | None = None, weights: Any = None,
-               shown_next: str | None = None, network: str | None = None) -> BestMoves:
+               shown_next: str | None = None, network: str | None = None, evaluation: str | None = None
+               ) -> BestMoves:
     """Every allowed move's expected value by the expectimax player from ``board`` (its text; its size read off
     it when ``size`` is None), with what enters next shown as ``shown_next`` for a game that shows it (its
-    ``shows_next``; refused for others), by the heuristic or the n-tuple network file ``network``."""
+    ``shows_next``; refused for others), by ``evaluation`` and ``network`` as ``setup`` takes them."""
     from puzzlesmith.chance.players import best_move
 
     rules_class = game_rules(game)
@@ -183,7 +210,7 @@ def best_moves(game: str, board: str, *, size: int | None = None, depth: int | N
         text(shown_next, "shown_next")
     if size is None:
         size = rules_class.size_of(board)
-    game_setup = setup(game, size, "expectimax", depth, weights, network=network)
+    game_setup = setup(game, size, "expectimax", depth, weights, network=network, evaluation=evaluation)
     prepared = Prepared.of(game_setup)
     rules, player = prepared.rules, prepared.expectimax
     parsed = rules.parse(board)

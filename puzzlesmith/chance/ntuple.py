@@ -30,6 +30,7 @@ written whole or not at all; a damaged one is refused in one line.
 from __future__ import annotations
 
 import json
+import os
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -198,6 +199,21 @@ def load(path: str | Path, game: str | None = None) -> Network:
     except OSError as e:
         raise PuzzleError(f"cannot read the network: {e.strerror}", where=str(path)) from None
     line, _, body = data.partition(b"\n")
+    header, base, stages, shape, dtype = _header(line, path, game)
+    saved = np.empty(shape, dtype=DTYPES[dtype])
+    flat = saved.reshape(-1).view(np.uint8)
+    if not _unpack(body, flat, header["format"] != RAW_FORMAT):
+        raise DamagedFile("network", path, "its weights are not the size its header says, or are damaged")
+    if header["format"] == FORMAT:
+        _join_planes(flat, saved.itemsize)
+    ChunkChecker("network", path, header, saved.reshape(-1).view(np.uint8)).check_all()
+    weights = saved if dtype == "float32" else saved.astype(np.float32)
+    return _network(header, weights, base, stages, dtype)
+
+
+def _header(line: bytes, path: str | Path, game: str | None) -> tuple[dict[str, Any], Tuples, int, tuple[int, int],
+                                                                     str]:
+    """A saved network's header line read and checked: the header, its tuples, stages, weights' shape and type."""
     try:
         header = json.loads(line)
     except (UnicodeDecodeError, json.JSONDecodeError):
@@ -218,16 +234,69 @@ def load(path: str | Path, game: str | None = None) -> Network:
     dtype = header.get("dtype")
     if dtype not in DTYPES:
         raise DamagedFile("network", path, f"its weights' type {dtype!r} is not one of {', '.join(DTYPES)}")
-    saved = np.empty(shape, dtype=DTYPES[dtype])
-    flat = saved.reshape(-1).view(np.uint8)
-    if not _unpack(body, flat, header["format"] != RAW_FORMAT):
-        raise DamagedFile("network", path, "its weights are not the size its header says, or are damaged")
-    if header["format"] == FORMAT:
-        _join_planes(flat, saved.itemsize)
-    ChunkChecker("network", path, header, saved.reshape(-1).view(np.uint8)).check_all()
-    weights = saved if dtype == "float32" else saved.astype(np.float32)
+    return header, base, stages, shape, dtype
+
+
+def _network(header: dict[str, Any], weights: np.ndarray, base: Tuples, stages: int, dtype: str) -> Network:
     return Network(header["game"], weights, header["seed"], header["games"], header["alpha"], header["initial"],
                    header["seconds"], header["history"], base, stages, dtype)
+
+
+#: The networks that ship with puzzlesmith, one a game: NETWORKS / "2048.ntuple", NETWORKS / "threes.ntuple".
+NETWORKS = Path(__file__).parent / "networks"
+
+
+def shipped(game: str) -> Path:
+    """The file of the network that ships for ``game`` (its 4x4 board)."""
+    return NETWORKS / f"{game}.ntuple"
+
+
+def cache_dir() -> Path:
+    """Where ``shared`` keeps networks unpacked: $PUZZLESMITH_NETWORKS, else ~/.cache/puzzlesmith/networks."""
+    home = os.environ.get("PUZZLESMITH_NETWORKS")
+    return Path(home) if home else Path.home() / ".cache" / "puzzlesmith" / "networks"
+
+
+#: Networks ``shared`` has read in this process, by file (path, time of change, size); the latest few kept.
+_SHARED: dict[tuple[str, int, int], Network] = {}
+SHARED_KEPT = 4
+
+
+def shared(path: str | Path, game: str | None = None) -> Network:
+    """The network saved at ``path`` for playing with, never to be changed (a trainer calls ``load``): read once
+    a process, and its weights unpacked once a machine into ``cache_dir()`` as raw float32, a file named by the
+    CRC-32 of the network's header (which holds its weights' checksums), so that later processes map it into
+    memory instead of decompressing it: a 6-tuple network then starts at once, and only the pages a search
+    touches are read. Errors as ``load``'s; a cache that cannot be written is done without."""
+    try:
+        stat = os.stat(path)
+        with open(path, "rb") as f:
+            line = f.readline().rstrip(b"\n")
+    except OSError as e:
+        raise PuzzleError(f"cannot read the network: {e.strerror}", where=str(path)) from None
+    key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size)
+    header, base, stages, shape, dtype = _header(line, path, game)
+    if key in _SHARED:
+        return _SHARED[key]
+    unpacked = cache_dir() / f"{header['game']}-{zlib.crc32(line):08x}.weights"
+    if unpacked.is_file() and unpacked.stat().st_size == shape[0] * shape[1] * 4:
+        weights = np.asarray(np.memmap(unpacked, dtype="<f4", mode="c", shape=shape))
+        network = _network(header, weights, base, stages, dtype)
+    else:
+        from puzzlesmith.core.files import atomic_write
+
+        network = load(path, game)
+        try:
+            unpacked.parent.mkdir(parents=True, exist_ok=True)
+            with atomic_write(unpacked, "wb") as out:
+                for row in network.weights:
+                    out.write(np.ascontiguousarray(row, dtype="<f4").tobytes())
+        except OSError:
+            pass
+    while len(_SHARED) >= SHARED_KEPT:
+        del _SHARED[next(iter(_SHARED))]
+    _SHARED[key] = network
+    return network
 
 
 def _unpack(body: bytes, out: np.ndarray, packed: bool) -> bool:

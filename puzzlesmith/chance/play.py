@@ -107,9 +107,9 @@ class Prepared:
         _, player, weights = KITS[self.setup.game]
         network = None
         if self.setup.network is not None:
-            from puzzlesmith.chance.ntuple import load
+            from puzzlesmith.chance.ntuple import shared
 
-            network = load(self.setup.network, self.setup.game)
+            network = shared(self.setup.network, self.setup.game)
         return player(self.rules, self.setup.depth, self.setup.weights or weights(), network=network)
 
     def player(self, name: str) -> Player:

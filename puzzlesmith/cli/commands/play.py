@@ -15,6 +15,7 @@ from puzzlesmith.api import MAX_SEED, PuzzleError, UsageError, excerpt, games as
 from puzzlesmith.api.chance import (
     ADVERSARIES,
     DIRECTIONS,
+    EVALUATIONS,
     MAX_DEPTH,
     PLAYERS,
     Game,
@@ -62,9 +63,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--adversary", choices=ADVERSARIES, default="random",
                    help="who places the new tile or card: random (the game's rule, default) or worst (within "
                         "the rules, the entry after which the player's evaluation is lowest)")
+    p.add_argument("--evaluation", choices=EVALUATIONS,
+                   help="what the expectimax player scores the positions where it stops by: its heuristic (the "
+                        "default) or the n-tuple network that ships for the game's 4x4 board (stronger; 0.8 GB "
+                        "unpacked once into ~/.cache/puzzlesmith/networks)")
     p.add_argument("--network", metavar="FILE",
-                   help="evaluate the expectimax player's leaves by this n-tuple network (`puzzlesmith train`) "
-                        "instead of the heuristic")
+                   help="evaluate by this n-tuple network file (`puzzlesmith train`) instead")
     p.add_argument("--workers", type=positive_int, default=1, metavar="K",
                    help="processes playing games (default 1; the games are the same)")
     p.add_argument("--json", action="store_true",
@@ -101,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--show prints each game as it is played: not with --json or --workers")
     if args.depth is not None and args.player != "expectimax" and args.adversary != "worst":
         raise UsageError(f"--depth is for the expectimax player and the worst adversary, not {args.player} play")
-    setup = game_setup(args.game, size, args.player, args.depth, weights, args.adversary, args.network)
+    setup = game_setup(args.game, size, args.player, args.depth, weights, args.adversary, args.network,
+                       args.evaluation)
     seed = new_seed() if args.seed is None else args.seed
     if args.seed is None and not args.quiet:
         print(f"puzzlesmith: seed {seed} (give --seed {seed} to play these games again)", file=sys.stderr)
@@ -186,7 +191,7 @@ def show_best_move(args: argparse.Namespace, text: str, size: int | None, weight
                          if args.next is None else
                          f"--next is for {_showing_next()}: {args.game}'s next {rules.piece} is not shown")
     found = best_moves(args.game, text, size=size, depth=args.depth, weights=weights, shown_next=args.next,
-                       network=args.network)
+                       network=args.network, evaluation=args.evaluation)
     ranked = found.ranked
     if args.json:
         emit_json({"board": found.board, "depth": found.depth, "best": ranked[0] if ranked else None,
