@@ -45,6 +45,8 @@ from puzzlesmith.core.errors import DamagedFile, PuzzleError
 from puzzlesmith.core.integrity import ChunkChecker, checksum_field
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from puzzlesmith.chance.rules import GameRules
 
 SIZE = 4
@@ -194,21 +196,78 @@ def save(network: Network, path: str | Path, dtype: str = "float32") -> None:
 def load(path: str | Path, game: str | None = None) -> Network:
     """The network saved at ``path``; DamagedFile when its header or weights do not match their checksums,
     PuzzleError when it is not a network (of ``game``)."""
+    line, _, body = _bytes(path).partition(b"\n")
+    header, base, stages, shape, dtype = _header(line, path, game)
+    return _network(header, _filled(header, body, dtype, shape, path), base, stages, dtype)
+
+
+def _filled(header: dict[str, Any], body: bytes, dtype: str, shape: tuple[int, int], path: str | Path
+            ) -> np.ndarray:
+    """A saved body's weights in memory, as float32."""
+    weights = np.empty(shape, dtype=np.float32)
+    flat, at = weights.reshape(-1), 0
+    for piece in _pieces(header, body, dtype, flat.size * np.dtype(DTYPES[dtype]).itemsize, path):
+        flat[at:at + len(piece)] = piece
+        at += len(piece)
+    return weights
+
+
+def _bytes(path: str | Path) -> bytes:
     try:
-        data = Path(path).read_bytes()
+        return Path(path).read_bytes()
     except OSError as e:
         raise PuzzleError(f"cannot read the network: {e.strerror}", where=str(path)) from None
-    line, _, body = data.partition(b"\n")
-    header, base, stages, shape, dtype = _header(line, path, game)
-    saved = np.empty(shape, dtype=DTYPES[dtype])
-    flat = saved.reshape(-1).view(np.uint8)
-    if not _unpack(body, flat, header["format"] != RAW_FORMAT):
-        raise DamagedFile("network", path, "its weights are not the size its header says, or are damaged")
-    if header["format"] == FORMAT:
-        _join_planes(flat, saved.itemsize)
-    ChunkChecker("network", path, header, saved.reshape(-1).view(np.uint8)).check_all()
-    weights = saved if dtype == "float32" else saved.astype(np.float32)
-    return _network(header, weights, base, stages, dtype)
+
+
+def _pieces(header: dict[str, Any], body: bytes, dtype: str, total: int, path: str | Path) -> Iterator[np.ndarray]:
+    """The weights of a saved body as float32, a piece of PIECE saved bytes at a time (so a 6-tuple network is
+    never held twice): decompressed, joined from their byte planes (format 3) and checked against the header's
+    CRC-32 of each piece; DamagedFile when a piece does not match or the body does not make ``total`` bytes."""
+    checker = ChunkChecker("network", path, header, _Length(total))
+    if checker.chunk != PIECE:
+        raise DamagedFile("network", path, f"its checksums are of pieces of {checker.chunk} bytes, not {PIECE}")
+    width, packed, fed = np.dtype(DTYPES[dtype]).itemsize, header["format"] != RAW_FORMAT, 0
+    unpacker = zlib.decompressobj()
+    short = DamagedFile("network", path, "its weights are not the size its header says, or are damaged")
+    try:
+        for k, start in enumerate(range(0, total, PIECE)):
+            size = min(PIECE, total - start)
+            if not packed:
+                piece = body[start:start + size]
+                if len(piece) != size:
+                    raise short
+            else:
+                made = bytearray()
+                while len(made) < size:
+                    if unpacker.unconsumed_tail:
+                        data = unpacker.unconsumed_tail
+                    elif fed < len(body) and not unpacker.eof:
+                        data, fed = body[fed:fed + PIECE], fed + PIECE
+                    else:
+                        raise short
+                    made += unpacker.decompress(data, size - len(made))
+                piece = bytes(made)
+            saved = np.frombuffer(piece, dtype=np.uint8)
+            if header["format"] == FORMAT:
+                saved = saved.reshape(width, -1).T.reshape(-1)
+            checker.check_data(k, saved)
+            yield saved.view(DTYPES[dtype]).astype(np.float32)
+        left = len(body) - total if not packed else \
+            len(unpacker.decompress(unpacker.unconsumed_tail + body[fed:])) + len(unpacker.flush())
+    except zlib.error:
+        raise short from None
+    if left or (packed and not unpacker.eof):
+        raise short
+
+
+class _Length:
+    """A body's length alone, for a ``ChunkChecker`` that is handed each piece to check."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
 
 
 def _header(line: bytes, path: str | Path, game: str | None) -> tuple[dict[str, Any], Tuples, int, tuple[int, int],
@@ -264,71 +323,49 @@ SHARED_KEPT = 4
 
 def shared(path: str | Path, game: str | None = None) -> Network:
     """The network saved at ``path`` for playing with, never to be changed (a trainer calls ``load``): read once
-    a process, and its weights unpacked once a machine into ``cache_dir()`` as raw float32, a file named by the
-    CRC-32 of the network's header (which holds its weights' checksums), so that later processes map it into
-    memory instead of decompressing it: a 6-tuple network then starts at once, and only the pages a search
-    touches are read. Errors as ``load``'s; a cache that cannot be written is done without."""
+    a process, and its weights unpacked once a machine into ``cache_dir()`` as raw float32, in a file named by
+    the CRC-32 of the whole saved file (so a file changed or damaged since is unpacked, and checked, again), that
+    later processes map into memory instead of decompressing it: a 6-tuple network then starts at once, and only
+    the pages a search touches are read. Errors as ``load``'s; a cache that cannot be written is done without."""
     try:
         stat = os.stat(path)
-        with open(path, "rb") as f:
-            line = f.readline().rstrip(b"\n")
     except OSError as e:
         raise PuzzleError(f"cannot read the network: {e.strerror}", where=str(path)) from None
     key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size)
-    header, base, stages, shape, dtype = _header(line, path, game)
     if key in _SHARED:
+        if game is not None and _SHARED[key].game != game:
+            raise PuzzleError(f"the network was trained for {_SHARED[key].game!r}, not {game!r}", where=str(path))
         return _SHARED[key]
-    unpacked = cache_dir() / f"{header['game']}-{zlib.crc32(line):08x}.weights"
+    data = _bytes(path)
+    line, _, body = data.partition(b"\n")
+    header, base, stages, shape, dtype = _header(line, path, game)
+    unpacked = cache_dir() / f"{header['game']}-{zlib.crc32(data):08x}.weights"
     if unpacked.is_file() and unpacked.stat().st_size == shape[0] * shape[1] * 4:
         weights = np.asarray(np.memmap(unpacked, dtype="<f4", mode="c", shape=shape))
-        network = _network(header, weights, base, stages, dtype)
     else:
-        from puzzlesmith.core.files import atomic_write
-
-        network = load(path, game)
-        try:
-            unpacked.parent.mkdir(parents=True, exist_ok=True)
-            with atomic_write(unpacked, "wb") as out:
-                for row in network.weights:
-                    out.write(np.ascontiguousarray(row, dtype="<f4").tobytes())
-        except OSError:
-            pass
+        weights = _unpack(header, body, dtype, shape, path, unpacked)
+    network = _network(header, weights, base, stages, dtype)
     while len(_SHARED) >= SHARED_KEPT:
         del _SHARED[next(iter(_SHARED))]
     _SHARED[key] = network
     return network
 
 
-def _unpack(body: bytes, out: np.ndarray, packed: bool) -> bool:
-    """Fill ``out`` (uint8) from a saved body, decompressed a piece at a time when ``packed`` (so a 268 MB network
-    is not held twice); False unless the body fills it exactly."""
-    if not packed:
-        if len(body) != len(out):
-            return False
-        out[:] = np.frombuffer(body, dtype=np.uint8)
-        return True
-    unpacker, filled = zlib.decompressobj(), 0
+def _unpack(header: dict[str, Any], body: bytes, dtype: str, shape: tuple[int, int], path: str | Path,
+            unpacked: Path) -> np.ndarray:
+    """A saved body's weights written a piece at a time to ``unpacked`` (raw float32, whole or not at all) and
+    mapped from there; read into memory instead where ``unpacked`` cannot be written."""
+    from puzzlesmith.core.files import atomic_write
+
+    total = shape[0] * shape[1] * np.dtype(DTYPES[dtype]).itemsize
     try:
-        for start in range(0, len(body), PIECE):
-            piece = unpacker.decompress(body[start:start + PIECE], PIECE)
-            while piece:
-                if filled + len(piece) > len(out):
-                    return False
-                out[filled:filled + len(piece)] = np.frombuffer(piece, dtype=np.uint8)
-                filled += len(piece)
-                piece = unpacker.decompress(unpacker.unconsumed_tail, PIECE)
-        rest = unpacker.flush()
-    except zlib.error:
-        return False
-    return not rest and unpacker.eof and filled == len(out)
-
-
-def _join_planes(flat: np.ndarray, width: int) -> None:
-    """Undo ``save``'s byte planes in place, a piece at a time: each piece of ``flat`` holds its weights' first
-    bytes, then their second, and so on, for weights of ``width`` bytes."""
-    for start in range(0, len(flat), PIECE):
-        piece = flat[start:start + PIECE]
-        piece[:] = piece.reshape(width, -1).T.reshape(-1)
+        unpacked.parent.mkdir(parents=True, exist_ok=True)
+        with atomic_write(unpacked, "wb") as out:
+            for piece in _pieces(header, body, dtype, total, path):
+                out.write(piece.astype("<f4").tobytes())
+    except OSError:
+        return _filled(header, body, dtype, shape, path)
+    return np.asarray(np.memmap(unpacked, dtype="<f4", mode="c", shape=shape))
 
 
 def reward_table(rules: GameRules, kind: int) -> np.ndarray:

@@ -70,6 +70,15 @@ class ChunkChecker:
                                                     f"match the checksum in the header: rebuild it")
         self.checked[chunk] = 1
 
+    def check_data(self, chunk: int, data: Any) -> None:
+        """Raise DamagedFile unless ``data`` (bytes or a uint8 array), chunk number ``chunk`` of a body read a
+        chunk at a time, matches its CRC."""
+        if f"{zlib.crc32(memoryview(data).cast('B')):08x}" != self.sums[chunk]:
+            start = chunk * self.chunk
+            raise DamagedFile(self.kind, self.path, f"bytes {start:,} to {start + len(data):,} of the body do not "
+                                                    f"match the checksum in the header")
+        self.checked[chunk] = 1
+
     def check_chunks(self, chunks: Any) -> None:
         """Check these chunk numbers (an iterable of ints)."""
         for c in chunks:
