@@ -108,8 +108,9 @@ def _at_most_one(lits: list[int], top: int) -> tuple[list[list[int]], int]:
     """Clauses for "at most one of lits", with the new top variable id."""
     if len(lits) < 2:
         return [], top
-    encoding = EncType.pairwise if len(lits) <= _PAIRWISE_UP_TO else EncType.ladder
-    cnf = CardEnc.atmost(lits, 1, top_id=top, encoding=encoding)
+    if len(lits) <= _PAIRWISE_UP_TO:  # PySAT's pairwise clauses, in its order, without its objects (5 us a call)
+        return [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]], top
+    cnf = CardEnc.atmost(lits, 1, top_id=top, encoding=EncType.ladder)
     return cnf.clauses, max(top, cnf.nv)
 
 
