@@ -288,12 +288,17 @@ def _header(line: bytes, path: str | Path, game: str | None) -> tuple[dict[str, 
     shape = table_shape(base, stages)
     if header.get("shape") != list(shape):
         raise DamagedFile("network", path, "its weights are not the size its header says")
-    if game is not None and header.get("game") != game:
-        raise PuzzleError(f"the network was trained for {header.get('game')!r}, not {game!r}", where=str(path))
+    _check_game(header.get("game"), game, path)
     dtype = header.get("dtype")
     if dtype not in DTYPES:
         raise DamagedFile("network", path, f"its weights' type {dtype!r} is not one of {', '.join(DTYPES)}")
     return header, base, stages, shape, dtype
+
+
+def _check_game(trained: Any, game: str | None, path: str | Path) -> None:
+    """Refuse a network trained for another game than ``game`` (None: any game)."""
+    if game is not None and trained != game:
+        raise PuzzleError(f"the network was trained for {trained!r}, not {game!r}", where=str(path))
 
 
 def _network(header: dict[str, Any], weights: np.ndarray, base: Tuples, stages: int, dtype: str) -> Network:
@@ -333,17 +338,17 @@ def shared(path: str | Path, game: str | None = None) -> Network:
         raise PuzzleError(f"cannot read the network: {e.strerror}", where=str(path)) from None
     key = (os.path.abspath(path), stat.st_mtime_ns, stat.st_size)
     if key in _SHARED:
-        if game is not None and _SHARED[key].game != game:
-            raise PuzzleError(f"the network was trained for {_SHARED[key].game!r}, not {game!r}", where=str(path))
+        _check_game(_SHARED[key].game, game, path)
         return _SHARED[key]
     data = _bytes(path)
     line, _, body = data.partition(b"\n")
     header, base, stages, shape, dtype = _header(line, path, game)
     unpacked = cache_dir() / f"{header['game']}-{zlib.crc32(data):08x}.weights"
-    if unpacked.is_file() and unpacked.stat().st_size == shape[0] * shape[1] * 4:
+    cached = unpacked.is_file() and unpacked.stat().st_size == shape[0] * shape[1] * 4
+    if cached or _unpack(header, body, dtype, shape, path, unpacked):
         weights = np.asarray(np.memmap(unpacked, dtype="<f4", mode="c", shape=shape))
-    else:
-        weights = _unpack(header, body, dtype, shape, path, unpacked)
+    else:  # the cache cannot be written: read into memory
+        weights = _filled(header, body, dtype, shape, path)
     network = _network(header, weights, base, stages, dtype)
     while len(_SHARED) >= SHARED_KEPT:
         del _SHARED[next(iter(_SHARED))]
@@ -352,9 +357,9 @@ def shared(path: str | Path, game: str | None = None) -> Network:
 
 
 def _unpack(header: dict[str, Any], body: bytes, dtype: str, shape: tuple[int, int], path: str | Path,
-            unpacked: Path) -> np.ndarray:
-    """A saved body's weights written a piece at a time to ``unpacked`` (raw float32, whole or not at all) and
-    mapped from there; read into memory instead where ``unpacked`` cannot be written."""
+            unpacked: Path) -> bool:
+    """Write a saved body's weights a piece at a time to ``unpacked`` (raw float32, whole or not at all); False
+    when it cannot be written."""
     from puzzlesmith.core.files import atomic_write
 
     total = shape[0] * shape[1] * np.dtype(DTYPES[dtype]).itemsize
@@ -364,8 +369,8 @@ def _unpack(header: dict[str, Any], body: bytes, dtype: str, shape: tuple[int, i
             for piece in _pieces(header, body, dtype, total, path):
                 out.write(piece.astype("<f4").tobytes())
     except OSError:
-        return _filled(header, body, dtype, shape, path)
-    return np.asarray(np.memmap(unpacked, dtype="<f4", mode="c", shape=shape))
+        return False
+    return True
 
 
 def reward_table(rules: GameRules, kind: int) -> np.ndarray:
