@@ -4,7 +4,7 @@ This builds its own fresh virtual environment under a temporary folder (it says 
 end unless --keep): ``pip install SOURCE[fast]``, SOURCE a copy of the repository's tracked files as they are
 (or as commit --rev has them, for the figures before a change), numba included as ``pip install -e
 '.[test]'`` has it; the install's own time is printed too. The user cache ($XDG_CACHE_HOME) is a fresh, empty
-one of its own. The state
+one of its own, the install's too (it unpacks the shipped networks there). The state
 right after the install is the fresh state: before each command's first run, every file written since the
 install into the installed package or the cache is removed again (kernels built by an earlier command,
 numba's caches), so each first run meets the install as a user does, whatever the earlier commands built.
@@ -125,8 +125,13 @@ def main() -> int:
                 shutil.rmtree(where, ignore_errors=True)
         subprocess.run([args.python, "-m", "venv", str(venv)], check=True)
         pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-cache-dir"]
+        # the install fills the user cache (the unpacked networks), so it gets the fresh one the runs use
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "PUZZLESMITH_"))}
+        env.update(XDG_CACHE_HOME=str(cache), PATH=f"{venv / 'bin'}:{env.get('PATH', '')}")
+        env.pop("PYTHONPATH", None)
+        cache.mkdir()
         start = time.perf_counter()
-        install = subprocess.run([*pip, f"{source}[fast]"], capture_output=True, text=True)
+        install = subprocess.run([*pip, f"{source}[fast]"], capture_output=True, text=True, env=env)
         install_seconds = time.perf_counter() - start
         if install.returncode:
             print(install.stdout + install.stderr, file=sys.stderr)
@@ -135,11 +140,7 @@ def main() -> int:
         site = subprocess.run([str(venv / "bin" / "python"), "-c",
                                "import puzzlesmith, pathlib; print(pathlib.Path(puzzlesmith.__file__).parent)"],
                               capture_output=True, text=True, check=True, cwd=root).stdout.strip()
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "PUZZLESMITH_"))}
-        env.update(XDG_CACHE_HOME=str(cache), PATH=f"{venv / 'bin'}:{env.get('PATH', '')}")
-        env.pop("PYTHONPATH", None)
         folders = [Path(site), cache]
-        cache.mkdir()
         fresh = snapshot(folders)
         exe = str(venv / "bin" / "puzzlesmith")
         print(f"\n{'command':<58} {'first cpu':>9} {'warm cpu':>9} {'ratio':>6} {'first wall':>10} "

@@ -10,6 +10,10 @@ build environment. Two kinds (see ``puzzlesmith/core/native.py`` and ``core/comp
   with the types a real one does. Only index files that numba would take (this numba's version, the
   source's digest as their stamp) are printed, with the data files they list.
 
+The shipped n-tuple networks of 2048 and Threes are unpacked here too, into the user's cache
+(``chance.ntuple.cache_dir``: 805 and 403 MB of float32 weights, named by the network file's checksum), so
+that the first ``play`` does not spend seconds unpacking them.
+
 The kernels are those of the commands of README's tour that compile anything: ``solve lightsout`` (the
 linear kernel), ``hardest`` (the sliding-block class search), the propagation core every constraint type's
 solving, generating and grading runs on (solvers/propkernel.py), and the sudoku batches' unit search and Rush
@@ -62,8 +66,11 @@ def warm_numba_kernels() -> None:
     compiled(path).propagate([2, 1, 2], [0, 1, 2])  # the ends true, the middle false: not connected
     for game in GAMES:  # the compiled expectimax (chance/searchkernel.py): one search of each game's rule
         side = GAMES.load(game).default_size
-        best_moves(game, "/".join(" ".join("2" if r == c == 0 else "." for c in range(side)) for r in range(side)),
-                   depth=2)
+        board = "/".join(" ".join("2" if r == c == 0 else "." for c in range(side)) for r in range(side))
+        best_moves(game, board, depth=2, evaluation="heuristic")
+        # by the network that ships for the game, the default: this also unpacks it into the user's cache
+        # (chance.ntuple.shared), which a first use would otherwise spend seconds on
+        best_moves(game, board, depth=2)
         with tempfile.TemporaryDirectory() as folder:  # the training loop (chance/ntuple.py), one game
             for _ in train(game, str(Path(folder) / "network"), 1, chunk=1):
                 pass

@@ -76,10 +76,10 @@ def test_show_prints_every_board():
 
 
 def test_best_move_gives_every_moves_value():
-    done = run("best-move", SAVING_MERGE, "--depth", "2")
+    done = run("best-move", SAVING_MERGE, "--depth", "2", "--evaluation", "heuristic")
     assert done.returncode == 0 and done.stdout.splitlines()[0] == "best move: D (expected values at depth 2)"
     assert done.stdout.splitlines()[2] == "U  0.0" and "L  not allowed" in done.stdout
-    record = json.loads(run("best-move", SAVING_MERGE, "--depth", "2", "--json").stdout)
+    record = json.loads(run("best-move", SAVING_MERGE, "--depth", "2", "--evaluation", "heuristic", "--json").stdout)
     assert record["best"] == "D" and record["values"]["U"] == 0 and record["values"]["L"] is None
     assert list(record) == ["board", "depth", "best", "values"] and record["board"] == SAVING_MERGE
     lost = run("best-move", "2 4/4 2", "--json")
@@ -169,4 +169,9 @@ def test_the_shipped_network_advises_a_move():
     # a network's values are the score still to come, not the heuristic's millions
     assert all(1_000 < found["values"][d] < 1_000_000 for d in "DLR")
     assert chance.setup("2048", evaluation="network").network == str(shipped("2048"))
-    assert chance.setup("2048").network is None  # the heuristic unless asked
+    # the network is the default where one ships: the 4x4 board, played or judged by the expectimax, with the
+    # heuristic's weights not given
+    assert chance.setup("2048").network == chance.setup("2048", adversary="worst", player="corner").network
+    assert chance.setup("2048", size=3).network is None
+    assert chance.setup("2048", player="random").network is None
+    assert chance.setup("2048", weights=chance.game_weights("2048")()).network is None

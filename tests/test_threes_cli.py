@@ -65,10 +65,11 @@ def test_show_prints_every_board_and_the_next_card():
 
 
 def test_best_move_gives_every_moves_value():
-    done = run("best-move", LOSING_LEFT, "--next", "3", "--depth", "2")
+    done = run("best-move", LOSING_LEFT, "--next", "3", "--depth", "2", "--evaluation", "heuristic")
     assert done.returncode == 0 and done.stdout.splitlines()[0] == "best move: R (expected values at depth 2)"
     assert done.stdout.splitlines()[2] == "L  0.0" and "U  not allowed" in done.stdout
-    record = json.loads(run("best-move", LOSING_LEFT, "--next", "3", "--depth", "2", "--json").stdout)
+    record = json.loads(run("best-move", LOSING_LEFT, "--next", "3", "--depth", "2", "--evaluation", "heuristic",
+                            "--json").stdout)
     assert record["best"] == "R" and record["values"]["L"] == 0 and record["values"]["U"] is None
     assert list(record) == ["board", "depth", "best", "values"] and record["board"] == LOSING_LEFT
     lost = run("best-move", "6 12 6 12/12 6 12 6/6 12 6 12/12 6 12 6", "--next", "1", "--json")

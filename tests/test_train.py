@@ -39,7 +39,7 @@ def network(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_a_trained_network_beats_random_play_and_the_heuristic_at_equal_depth(network: Path) -> None:
     ours = [g.score for g in api.play_games(api.setup("2048", depth=1, network=str(network)), GAMES, 1)]
-    heuristic = [g.score for g in api.play_games(api.setup("2048", depth=1), GAMES, 1)]
+    heuristic = [g.score for g in api.play_games(api.setup("2048", depth=1, evaluation="heuristic"), GAMES, 1)]
     chance = [g.score for g in api.play_games(api.setup("2048", player="random"), GAMES, 1)]
     assert sum(a > b for a, b in zip(ours, heuristic)) >= WINS, (ours, heuristic)
     assert sum(a > b for a, b in zip(ours, chance)) >= WINS, (ours, chance)

@@ -60,7 +60,8 @@ def setup(game: str, size: int | None = None, player: str = "expectimax", depth:
     """Everything but the seed that decides a game (a ``chance.play.Setup``): the board's size (None: the game's
     ``default_size``), who plays, the expectimax depth (None: chosen per position), its weights (None: the game's
     own), who places what enters, and what the expectimax scores its leaves by: ``evaluation`` (one of
-    ``EVALUATIONS``; None: ``network`` when a network file is given, else the heuristic), ``network`` an n-tuple
+    ``EVALUATIONS``; None: ``network`` when a network file is given, or when one ships for the game's board, no
+    heuristic weights are given and the expectimax plays or judges, else the heuristic), ``network`` an n-tuple
     network file (``train``'s), or None for the one that ships with puzzlesmith for the game."""
     rules = game_rules(game)
     size = rules.default_size if size is None else whole(size, "size", rules.sizes[0], rules.sizes[-1])
@@ -70,22 +71,28 @@ def setup(game: str, size: int | None = None, player: str = "expectimax", depth:
     if weights is not None and not isinstance(weights, game_weights(game)):
         raise PuzzleError(f"must be {game}'s weights (game_weights({game!r})), got {type(weights).__name__}",
                           where="weights")
-    network = _network(game, size, network, evaluation)
+    searched = player == "expectimax" or adversary == "worst"
+    network = _network(game, size, network, evaluation, weights, searched)
     return Setup(size, player, depth, weights, adversary, game, network)
 
 
-def _network(game: str, size: int, network: str | None, evaluation: str | None) -> str | None:
+def _network(game: str, size: int, network: str | None, evaluation: str | None, weights: Any,
+             searched: bool) -> str | None:
     """The network file an evaluation asks for (None: the heuristic), read here so that a damaged file or another
-    game's is refused in one line."""
+    game's is refused in one line. The shipped network is the default where one ships for the board, unless heuristic
+    ``weights`` are given or no expectimax is ``searched``."""
+    from puzzlesmith.chance.ntuple import shared, shipped
+
     if evaluation is None:
-        evaluation = "heuristic" if network is None else "network"
+        ships = size == NETWORK_SIZE and shipped(game).exists()
+        evaluation = "network" if network is not None or (ships and weights is None and searched) else "heuristic"
     choice(evaluation, "evaluation", EVALUATIONS)
+    if evaluation == "network" and weights is not None:
+        raise PuzzleError("heuristic weights are for the evaluation by heuristic, not by network", where="weights")
     if evaluation == "heuristic":
         if network is not None:
             raise PuzzleError("a network file is an evaluation by network, not by the heuristic", where="network")
         return None
-    from puzzlesmith.chance.ntuple import shared, shipped
-
     if network is None:
         if size != NETWORK_SIZE:
             raise PuzzleError(f"the {game} network that ships plays {NETWORK_SIZE}x{NETWORK_SIZE} boards, not "

@@ -1011,9 +1011,10 @@ WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
 def advice(best: str, values: Mapping[str, float], free: Mapping[str, int]) -> str:
     """The suggestion in a player's words: the move, what it leaves (the empty cells: room to keep playing) and
     how it compares with the next best move, e.g. "swipe left: leaves 6 cells free; much better than up; down
-    is the worst". The expectimax values are a heuristic's, with a large constant in every one (about 1,600,000
-    on a 2048 board), so they are compared by the gap to the next best as a share of the spread between the
-    best and the worst move here, not as a ratio, which would always be a fraction of a per cent."""
+    is the worst". The expectimax values share a large part (the score a network expects still to come, or the
+    heuristic's constant, about 1,600,000 on a 2048 board), so they are compared by the gap to the next best as a
+    share of the spread between the best and the worst move here, not as a ratio, which would always be a fraction
+    of a per cent."""
     head = f"swipe {WORDS[best]}: leaves {free[best]} cell{'' if free[best] == 1 else 's'} free"
     others = sorted((d for d in values if d != best), key=lambda d: -values[d])
     if not others:

@@ -316,9 +316,12 @@ def shipped(game: str) -> Path:
 
 
 def cache_dir() -> Path:
-    """Where ``shared`` keeps networks unpacked: $PUZZLESMITH_NETWORKS, else ~/.cache/puzzlesmith/networks."""
+    """Where ``shared`` keeps networks unpacked: $PUZZLESMITH_NETWORKS, else ``networks`` in the user's cache
+    (``core.files.user_cache``: ~/.cache/puzzlesmith, or under $XDG_CACHE_HOME)."""
+    from puzzlesmith.core.files import user_cache
+
     home = os.environ.get("PUZZLESMITH_NETWORKS")
-    return Path(home) if home else Path.home() / ".cache" / "puzzlesmith" / "networks"
+    return Path(home) if home else user_cache() / "networks"
 
 
 #: Networks ``shared`` has read in this process, by file (path, time of change, size); the latest few kept.

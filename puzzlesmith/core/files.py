@@ -26,6 +26,11 @@ from typing import IO, Any
 from puzzlesmith.core.errors import PuzzleError
 
 
+def user_cache() -> Path:
+    """The user's cache folder of puzzlesmith: $XDG_CACHE_HOME/puzzlesmith, else ~/.cache/puzzlesmith (the
+    kernels a read-only install cannot keep beside its modules, the networks unpacked for play)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "puzzlesmith"
+
 @contextmanager
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     """A temporary path beside ``target`` to write (for writers that want a path, such as numpy's

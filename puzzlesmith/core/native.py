@@ -72,11 +72,12 @@ def _name(source: Path) -> str:
 
 
 def user_cache() -> Path:
-    """The user's cache folder for kernels a read-only install cannot keep beside its modules:
-    $XDG_CACHE_HOME/puzzlesmith, else ~/.cache/puzzlesmith. Named by digest, its files serve every install
-    of the same source on this machine (a reinstall of the same version reuses them)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "puzzlesmith" / "kernels"
+    """The user's cache folder for kernels a read-only install cannot keep beside its modules (in
+    ``core.files.user_cache``). Named by digest, its files serve every install of the same source on this
+    machine (a reinstall of the same version reuses them)."""
+    from puzzlesmith.core.files import user_cache as base
+
+    return base() / "kernels"
 
 
 def _folders(source: Path) -> list[Path]:

@@ -64,9 +64,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="who places the new tile or card: random (the game's rule, default) or worst (within "
                         "the rules, the entry after which the player's evaluation is lowest)")
     p.add_argument("--evaluation", choices=EVALUATIONS,
-                   help="what the expectimax player scores the positions where it stops by: its heuristic (the "
-                        "default) or the n-tuple network that ships for the game's 4x4 board (stronger; 0.8 GB "
-                        "unpacked once into ~/.cache/puzzlesmith/networks)")
+                   help="what the expectimax player scores the positions where it stops by: the n-tuple network "
+                        "that ships for the game's 4x4 board (the default there, unless --weight is given; unpacked "
+                        "once into ~/.cache/puzzlesmith/networks) or its heuristic (the default on other boards; "
+                        "faster, weaker)")
     p.add_argument("--network", metavar="FILE",
                    help="evaluate by this n-tuple network file (`puzzlesmith train`) instead")
     p.add_argument("--workers", type=positive_int, default=1, metavar="K",
@@ -161,7 +162,8 @@ def board_size(pairs: list[str], game: str) -> int | None:
 
 
 def read_weights(pairs: list[str], weights: Any) -> Any:
-    """The heuristic's weights (the game's ``weights`` class) with each ``--weight NAME=VALUE`` applied."""
+    """The heuristic's weights (the game's ``weights`` class) with each ``--weight NAME=VALUE`` applied; None
+    when none is given (the game's own, and the evaluation its default)."""
     given: dict[str, float] = {}
     for pair in pairs:
         name, sep, text = (part.strip() for part in pair.partition("="))
@@ -177,7 +179,7 @@ def read_weights(pairs: list[str], weights: Any) -> Any:
         if not abs(value) <= MAX_WEIGHT:
             raise UsageError(f"--weight {name}: expected a number from -10^12 to 10^12, got {excerpt(text)}")
         given[name] = value
-    return weights(**given)
+    return weights(**given) if given else None
 
 
 def show_best_move(args: argparse.Namespace, text: str, size: int | None, weights: Any) -> int:
