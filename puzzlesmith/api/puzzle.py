@@ -34,7 +34,7 @@ from puzzlesmith.core.errors import (
 )
 from puzzlesmith.csp.constraints import AllDifferent
 from puzzlesmith.csp.givens import first_lost
-from puzzlesmith.csp.model import Model
+from puzzlesmith.csp.model import Model, Violation
 from puzzlesmith.moves.space import Space
 from puzzlesmith.puzzles import registry
 from puzzlesmith.puzzles.base import Instance, MovePuzzle, PuzzleType
@@ -742,9 +742,12 @@ class Puzzle:
         return read_text(self.type, params_of(self.type, {**kept, **params}), self.text, self.source, whole=True)[0]
 
     # -- shared checks ---------------------------------------------------------------------------------------
-    def _checked(self, model: Model, values: list[int], engine: str) -> list[int]:
-        """``values`` after the independent checks: the model's constraints, the givens, the type's rules."""
-        problem = model.check(values)
+    def _checked(self, model: Model, values: list[int], engine: str, problem: Violation | None | bool = True
+                 ) -> list[int]:
+        """``values`` after the independent checks: the model's constraints (``problem``: what ``model.check``
+        said of them, when it was asked already), the givens, the type's rules."""
+        if problem is True:
+            problem = model.check(values)
         reason: str | None = str(problem) if problem else None
         if reason is None:
             givens = self.instance.givens
@@ -870,8 +873,9 @@ def solutions_of(puzzles: Sequence[Puzzle], limit: int | None = 1, engine: str =
     for at in range(0, len(puzzles), BATCH_CHUNK):
         chunk = range(at, min(at + BATCH_CHUNK, len(puzzles)))
         found = _search_chunk(puzzles, plans, batched, chunk, limit, limit or 0, True, node_limit)
+        problems = _model_checks(plans, found)
         for k in chunk:
-            yield (_solution(puzzles[k], plans[k], found[k], limit) if k in found
+            yield (_solution(puzzles[k], plans[k], found[k], limit, problems[k]) if k in found
                    else puzzles[k].solutions(limit, engine, time_limit, node_limit))
 
 
@@ -934,11 +938,30 @@ def _stats(found: Any, seconds: float) -> solvers.Stats:
     return solvers.Stats(found.nodes, found.backtracks, seconds, stopped="node limit" if found.stopped else None)
 
 
-def _solution(puzzle: Puzzle, plan: Plan, searched: tuple[Any, float], limit: int | None) -> Solution:
-    """A compiled search's answer as ``Puzzle.solutions`` gives it, each solution checked independently."""
+def _model_checks(plans: Sequence[Plan], found: Mapping[int, tuple[Any, float]]) -> dict[int, list[Violation | None]]:
+    """``Model.check`` of every solution the compiled searches found, by puzzle, asked of each model at once
+    (``Model.check_many``)."""
+    asked: dict[int, list[tuple[int, int]]] = {}
+    for k, (result, _) in found.items():
+        asked.setdefault(id(plans[k].model), []).extend((k, i) for i in range(len(result.solutions)))
+    verdicts: dict[int, list[Violation | None]] = {k: [None] * len(result.solutions)
+                                                   for k, (result, _) in found.items()}
+    for keys in asked.values():
+        model = plans[keys[0][0]].model
+        assert model is not None  # batched: the plan has a model
+        for (k, i), verdict in zip(keys, model.check_many([found[k][0].solutions[i] for k, i in keys])):
+            verdicts[k][i] = verdict
+    return verdicts
+
+
+def _solution(puzzle: Puzzle, plan: Plan, searched: tuple[Any, float], limit: int | None,
+              problems: Sequence[Violation | None]) -> Solution:
+    """A compiled search's answer as ``Puzzle.solutions`` gives it, each solution checked independently (the
+    model's constraints already, ``problems``)."""
     found, seconds = searched
     assert plan.model is not None  # batched: the plan has a model
-    answers = [puzzle._checked(plan.model, values, plan.engine) for values in found.solutions]
+    answers = [puzzle._checked(plan.model, values, plan.engine, problem)
+               for values, problem in zip(found.solutions, problems)]
     stopped = "node limit" if found.stopped and (limit is None or len(answers) < limit) else None
     status = Status.UNKNOWN if stopped else (Status.SOLVED if answers else Status.UNSAT)
     return Solution(status, [puzzle.type.format(puzzle.instance, v) for v in answers], answers, found.exhausted,
@@ -1025,11 +1048,13 @@ def minimum_moves(puzzle: Puzzle, position: str | None = None, engine: str = "au
 def move_values(game_name: str, board: str, size: int = 4, depth: int | None = None, state: int = 0
                 ) -> dict[str, float]:
     """The expectimax player's expected value of each allowed move (U, D, L, R) from ``board`` of the game
-    (``state``: the game's public state, Threes' next-card hint; 2048 has none)."""
-    from puzzlesmith.chance.play import Prepared, Setup
+    (``state``: the game's public state, Threes' next-card hint; 2048 has none), evaluated as ``chance.setup``'s
+    default evaluates (by the network that ships for the board, where one does)."""
+    from puzzlesmith.api.chance import setup
+    from puzzlesmith.chance.play import Prepared
     from puzzlesmith.chance.rules import DIRECTIONS, Position
 
-    prepared = Prepared.of(Setup(size, "expectimax", depth, None, game=game_name))
+    prepared = Prepared.of(setup(game_name, size, depth=depth))
     position = Position(prepared.rules.parse(board), state)
     player = prepared.expectimax
     values = player.move_values(position, depth or player.depth_for(position.board))

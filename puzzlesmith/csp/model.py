@@ -181,6 +181,41 @@ def _first_outside(values: Sequence[Any], domains: Sequence[Domain], start: int,
         values[i] not in domains[i] if type(domains[i]) is tuple else not _inside(values[i], domains[i]))), None)
 
 
+_MANY = 8  # assignments from which ``check_many`` judges them together
+
+
+def _check_plan(model: Model) -> tuple[np.ndarray, np.ndarray, list[tuple[np.ndarray, np.ndarray]],
+                                       list[Constraint], Any] | None:
+    """What ``check_many`` needs of a model: each variable's bounds, the AllDifferent rules grouped by length as
+    arrays of their variables and offsets, the other rules, and int16 where every value shifted fits it; None
+    where a domain is no run of integers (the bounds would not decide membership) or a parity block's rows are
+    there (``check`` has its own for them)."""
+    import numpy as np
+
+    if any(not (isinstance(d, range) and d.step == 1) and (not d or d[-1] - d[0] + 1 != len(d))
+           for d in model.domains):
+        return None
+    lo = np.array([d[0] if d else 1 for d in model.domains], dtype=np.int64)
+    hi = np.array([d[-1] if d else 0 for d in model.domains], dtype=np.int64)
+    by_length: dict[int, list[AllDifferent]] = {}
+    others: list[Constraint] = []
+    for _, rules in model.constraints.blocks():
+        if isinstance(rules, ParityRows):
+            return None
+        for rule in rules:
+            if isinstance(rule, AllDifferent):
+                by_length.setdefault(len(rule.vars), []).append(rule)
+            else:
+                others.append(rule)
+    shifts = [np.array([r.offsets for r in same], dtype=np.int64) for same in by_length.values()]
+    low = int(lo.min(initial=0)) + min((int(s.min()) for s in shifts), default=0)
+    high = int(hi.max(initial=0)) + max((int(s.max()) for s in shifts), default=0)
+    small = np.int16 if -2**15 <= low and high < 2**15 else None
+    groups = [(np.array([r.vars for r in same], dtype=np.intp), shift if small is None else shift.astype(small))
+              for same, shift in zip(by_length.values(), shifts)]
+    return lo, hi, groups, others, small
+
+
 def _inside(value: Any, domain: Domain) -> bool:
     """Whether ``value`` is one of ``domain``'s. An interval is asked by its bounds: ``in`` on a range falls
     back to reading every value for anything but an int (a numpy integer, 5.0), which for 2^62 values never ends."""
@@ -537,6 +572,37 @@ class Model:
                 shown = ", ".join(f"{self.names[v]}={values[v]}" for v in broken.vars)
                 return Violation(broken, f"{broken.describe()} is broken by {shown}")
         return None
+
+    def check_many(self, assignments: Sequence[Sequence[int]]) -> list[Violation | None]:
+        """``check`` of each assignment, the same answers, for many at once (a file's solutions): rows of integers
+        are judged together with numpy where the rules allow it (every domain a run of integers, by its bounds;
+        each AllDifferent by sorting its shifted values), the other rules row by row on their definitions; a row
+        any of that rejects, or every row where numpy cannot judge them, is checked alone by ``check``, so that
+        its violation is the first one ``check`` names."""
+        import numpy as np
+
+        rows = list(assignments)
+        table = None
+        if len(rows) >= _MANY and all(isinstance(r, (list, tuple)) and len(r) == self.num_vars for r in rows):
+            try:
+                table = int_array(rows)
+            except ValueError:  # rows numpy cannot stack (a list among them)
+                table = None
+        plan = self.cached("check_many plan", _check_plan)
+        if table is None or table.ndim != 2 or plan is None:
+            return [self.check(r) for r in rows]
+        lo, hi, groups, others, small = plan
+        good: np.ndarray = np.asarray(((table >= lo) & (table <= hi)).all(axis=1))
+        if small is not None:  # every value of a good row, shifted, fits: sorted faster in two bytes
+            table = np.where(good[:, None], table, lo).astype(small)
+        for where, shift in groups:  # (rules, variables) of one length, and their offsets
+            ordered = np.sort(table[:, where] + shift, axis=2)
+            good &= ~(ordered[:, :, 1:] == ordered[:, :, :-1]).any(axis=(1, 2))
+        for k in np.flatnonzero(good) if others else ():
+            values = rows[k]
+            if not all(rule.holds([values[v] for v in rule.vars]) for rule in others):
+                good[k] = False
+        return [None if ok else self.check(row) for ok, row in zip(good.tolist(), rows)]
 
     def cached(self, key: str, build: Callable[[Model], T]) -> T:
         """``build(self)``, computed once and kept in ``cache`` until the model changes.
