@@ -31,6 +31,7 @@ def user_cache() -> Path:
     kernels a read-only install cannot keep beside its modules, the networks unpacked for play)."""
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "puzzlesmith"
 
+
 @contextmanager
 def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     """A temporary path beside ``target`` to write (for writers that want a path, such as numpy's
