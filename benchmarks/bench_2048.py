@@ -207,8 +207,8 @@ def games(n: int, workers: int, depths: list[int], network: bool = False) -> Non
     print(f"{'player':<22} {'2048':>6} {'4096':>6} {'8192':>6} {'16384':>6} {'32768':>6} {'mean score':>11} "
           f"{'median':>9} "
           f"{'s/game':>7} {'ms/move':>8} {'moves/game':>10}")
-    setups = [("expectimax (default)", Setup()), *((f"expectimax (depth {d})", Setup(depth=d)) for d in depths),
-              *([("expectimax, network", Setup(network=str(shipped("2048"))))] if network else []),
+    setups = [("heuristic, auto depth", Setup()), *((f"heuristic, depth {d}", Setup(depth=d)) for d in depths),
+              *([("network, auto depth", Setup(network=str(shipped("2048"))))] if network else []),
               ("corner", Setup(player="corner")), ("random", Setup(player="random"))]
     for name, setup in setups:
         done = list(play_games(setup, n, 1, workers))
@@ -225,7 +225,7 @@ def adversary(n: int, workers: int) -> None:
     print(f"\nTable 4: against the worst-tile adversary, {n} games each (seeds 1-{n}; the adversary judges by the "
           "player's own search, depth 1 for corner and random)")
     print(f"{'player':<22} {'highest tile':>12} {'max tiles (games)':<36} {'mean score':>10} {'ms/move':>8}")
-    for name, setup in (("expectimax (default)", Setup(adversary="worst")),
+    for name, setup in (("heuristic, auto depth", Setup(adversary="worst")),
                         ("corner", Setup(player="corner", adversary="worst")),
                         ("random", Setup(player="random", adversary="worst"))):
         done = list(play_games(setup, n, 1, workers))
@@ -255,7 +255,8 @@ def main() -> int:
     parser.add_argument("--depths", default="3", help="fixed depths also played in Table 3 (default 3)")
     parser.add_argument("--adversary-games", type=int, default=10, help="games per player in Table 4")
     parser.add_argument("--network", action="store_true",
-                        help="also play the shipped n-tuple network at the default depth in the games table")
+                        help="also play the shipped n-tuple network (play's default) at the default depth in the games "
+                             "table; the other expectimax rows play by the heuristic")
     parser.add_argument("--workers", type=int, default=2, help="processes for Tables 3 and 4 (default 2)")
     parser.add_argument("--cold", type=int, default=5, help="runs of each cold start (default 5)")
     args = parser.parse_args()

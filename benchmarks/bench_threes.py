@@ -137,9 +137,9 @@ def games(n: int, workers: int, depths: list[int], network: bool = False) -> Non
     print(f"\nTable 2: {n} seeded games of Threes per player to the end (seeds 1-{n}, {workers} workers)")
     print(f"{'player':<22} {'768':>6} {'1536':>6} {'3072':>6} {'6144':>6} {'mean score':>11} {'median':>9} "
           f"{'median card':>11} {'s/game':>7} {'ms/move':>8} {'moves/game':>10}")
-    setups = [("expectimax (default)", Setup(game="threes")),
-              *((f"expectimax (depth {d})", Setup(game="threes", depth=d)) for d in depths),
-              *([("expectimax, network", Setup(game="threes", network=str(shipped("threes"))))] if network else []),
+    setups = [("heuristic, auto depth", Setup(game="threes")),
+              *((f"heuristic, depth {d}", Setup(game="threes", depth=d)) for d in depths),
+              *([("network, auto depth", Setup(game="threes", network=str(shipped("threes"))))] if network else []),
               ("corner", Setup(game="threes", player="corner")), ("random", Setup(game="threes", player="random"))]
     for name, setup in setups:
         done = list(play_games(setup, n, 1, workers))
@@ -184,7 +184,8 @@ def main() -> int:
     parser.add_argument("--corner-games", type=int, default=200, help="games per player and game in Table 3")
     parser.add_argument("--adversary-games", type=int, default=10, help="games in Table 4 (default 10)")
     parser.add_argument("--network", action="store_true",
-                        help="also play the shipped n-tuple network at the default depth in the games table")
+                        help="also play the shipped n-tuple network (play's default) at the default depth in the games "
+                             "table; the other expectimax rows play by the heuristic")
     parser.add_argument("--workers", type=int, default=2, help="processes for Tables 2 to 4 (default 2)")
     parser.add_argument("--tables", default="1,2,3,4", help="which tables to run (default all)")
     args = parser.parse_args()
