@@ -58,7 +58,13 @@ def runs(domain: Sequence[int]) -> bool:
 
 def too_big_to_compile(model: Model, engine: str, intervals: bool = False) -> str | None:
     """Why ``engine`` (compiling in Python) refuses a model of this size, or None. With ``intervals`` (cpsat,
-    which makes a domain lo..hi one interval) a domain without gaps counts as its two bounds, not its values."""
+    which makes a domain lo..hi one interval) a domain without gaps counts as its two bounds, not its values.
+    Kept in the model's cache: ``auto`` asks it for every puzzle of a file, which share one model."""
+    return model.cached(f"too big for {engine}{' in intervals' if intervals else ''}",
+                        lambda m: _too_big_to_compile(m, engine, intervals))
+
+
+def _too_big_to_compile(model: Model, engine: str, intervals: bool) -> str | None:
     values = sum(2 if intervals and runs(d) else len(d) for d in model.domains)
     if values > MAX_VALUES or len(model.constraints) > MAX_CONSTRAINTS:
         fits = not intervals and len(model.constraints) <= MAX_CONSTRAINTS and sum(
@@ -71,7 +77,12 @@ def too_big_to_compile(model: Model, engine: str, intervals: bool = False) -> st
 
 def listed_only(model: Model, engine: str) -> str | None:
     """Why ``engine``, which compiles every value of every domain (a bit, a literal, a residue), refuses a model
-    with a domain kept as an interval (``csp.model.Domain``: more than ``MAX_DOMAIN`` values lo..hi), or None."""
+    with a domain kept as an interval (``csp.model.Domain``: more than ``MAX_DOMAIN`` values lo..hi), or None
+    (kept in the model's cache, as ``too_big_to_compile``)."""
+    return model.cached(f"listed only for {engine}", lambda m: _listed_only(m, engine))
+
+
+def _listed_only(model: Model, engine: str) -> str | None:
     wide = next((v for v, d in enumerate(model.domains) if isinstance(d, range)), None)
     if wide is None:
         return None
