@@ -114,6 +114,8 @@ def test_weights_change_the_play():
     (["--evaluation", "network", "-p", "size=3"], "evaluation: the 2048 network that ships plays 4x4 boards, not 3x3"),
     (["--evaluation", "heuristic", "--network", "x.ntuple"], "network: a network file is an evaluation by network"),
     (["--evaluation", "learnt"], "invalid choice: 'learnt'"),
+    (["--evaluation", "network", "--weight", "empty=1"], "weights: heuristic weights are for the evaluation by "
+                                                         "heuristic, not by network"),
     (["--network", "missing.ntuple"], "missing.ntuple: cannot read the network: No such file"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
