@@ -475,7 +475,7 @@ class Puzzle:
                 found = solvers.get_engine(plan.engine).search(
                     model, instance.givens, (), solvers.Limits(clock.remaining(), node_limit))
                 for values in found:
-                    answers.append(self._checked(model, values, plan.engine))
+                    answers.append(self._checked(model, values, plan.engine, model.check(values)))
                     if limit is not None and len(answers) >= limit:
                         break
             stats = found.stats
@@ -742,12 +742,9 @@ class Puzzle:
         return read_text(self.type, params_of(self.type, {**kept, **params}), self.text, self.source, whole=True)[0]
 
     # -- shared checks ---------------------------------------------------------------------------------------
-    def _checked(self, model: Model, values: list[int], engine: str, problem: Violation | None | bool = True
-                 ) -> list[int]:
-        """``values`` after the independent checks: the model's constraints (``problem``: what ``model.check``
-        said of them, when it was asked already), the givens, the type's rules."""
-        if problem is True:
-            problem = model.check(values)
+    def _checked(self, model: Model, values: list[int], engine: str, problem: Violation | None) -> list[int]:
+        """``values`` after the independent checks: the model's constraints (``problem``, what ``model.check``
+        or ``check_many`` said of them), the givens, the type's rules."""
         reason: str | None = str(problem) if problem else None
         if reason is None:
             givens = self.instance.givens

@@ -11,6 +11,7 @@ constraints; only the storage differs.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import numbers
 from bisect import bisect_right
@@ -188,15 +189,14 @@ def _check_plan(model: Model) -> tuple[np.ndarray, np.ndarray, list[tuple[np.nda
                                        list[Constraint], Any] | None:
     """What ``check_many`` needs of a model: each variable's bounds, the AllDifferent rules grouped by length as
     arrays of their variables and offsets, the other rules, and int16 where every value shifted fits it; None
-    where a domain is no run of integers (the bounds would not decide membership) or a parity block's rows are
+    where a domain is empty or no run of integers (the bounds would not decide membership) or a parity block's rows are
     there (``check`` has its own for them)."""
     import numpy as np
 
-    if any(not (isinstance(d, range) and d.step == 1) and (not d or d[-1] - d[0] + 1 != len(d))
-           for d in model.domains):
+    if any(not d or not (isinstance(d, range) or d[-1] - d[0] + 1 == len(d)) for d in model.domains):
         return None
-    lo = np.array([d[0] if d else 1 for d in model.domains], dtype=np.int64)
-    hi = np.array([d[-1] if d else 0 for d in model.domains], dtype=np.int64)
+    lo = np.array([d[0] for d in model.domains], dtype=np.int64)
+    hi = np.array([d[-1] for d in model.domains], dtype=np.int64)
     by_length: dict[int, list[AllDifferent]] = {}
     others: list[Constraint] = []
     for _, rules in model.constraints.blocks():
@@ -584,10 +584,8 @@ class Model:
         rows = list(assignments)
         table = None
         if len(rows) >= _MANY and all(isinstance(r, (list, tuple)) and len(r) == self.num_vars for r in rows):
-            try:
+            with contextlib.suppress(ValueError):  # rows numpy cannot stack (a list among them): one by one
                 table = int_array(rows)
-            except ValueError:  # rows numpy cannot stack (a list among them)
-                table = None
         plan = self.cached("check_many plan", _check_plan)
         if table is None or table.ndim != 2 or plan is None:
             return [self.check(r) for r in rows]
