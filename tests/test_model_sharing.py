@@ -1,6 +1,7 @@
 """Issue 23: models built by the cached puzzle builders are shared by every puzzle of one shape, so they are
 frozen; a caller who wants to add to one copies it first. Issue 31: strict input, unique names."""
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,32 @@ def test_a_seed_makes_the_same_puzzle_alone_and_after_others_with_one_compilatio
         sat.Cnf.__init__ = original
     assert later[-1] == alone
     assert len(compiled) == 0  # the 5x5 shape was compiled by the first generation, forked since
+
+
+def test_the_second_generation_of_a_shape_asks_a_solver_that_lives_on(monkeypatch):
+    """Issue 44, "one encoding per board shape lives in one incremental solver for a whole generation run": from
+    the second generation of a shape in a process on, the questions whose answers no solver state changes (is
+    this board unique, can this clue go) go to one long-lived copy of the model (clue_kinds.Models.status), so
+    ten Range puzzles load one solver, not ten, and learn their connectivity cuts once; each seed still makes the
+    puzzle it makes alone."""
+    import puzzlesmith as ps
+    from puzzlesmith.generators import clue_kinds
+    from puzzlesmith.solvers import sat
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "examples" / "tatham"))
+    monkeypatch.setitem(registry.TYPES.builtin, "range", "puzzlesmith_tatham.range:Range")
+    monkeypatch.setattr(clue_kinds, "_STATUS", threading.local())  # as in a new process
+    alone = {seed: ps.generate("range", seed=seed, size="5").text for seed in (7, 11)}
+    monkeypatch.setattr(clue_kinds, "_STATUS", threading.local())
+    sessions = []
+    original = sat.Session.__init__
+
+    def counting(self, *args, **kwargs):
+        sessions.append(1)
+        original(self, *args, **kwargs)
+
+    monkeypatch.setattr(sat.Session, "__init__", counting)
+    made = {seed: ps.generate("range", seed=seed, size="5").text for seed in range(2, 12)}
+    assert made[7] == alone[7] and made[11] == alone[11]
+    # the first generation's own solver, then one long-lived one (seeds 2-11 each draw a unique board first)
+    assert len(sessions) == 2

@@ -11,9 +11,10 @@ anew, and then clues go, orbit by orbit of the symmetry in random order, while t
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from puzzlesmith import solvers
 from puzzlesmith.core.errors import GenerationError, OutOfTime
@@ -23,6 +24,7 @@ from puzzlesmith.generators.generated import Generated, random_stream
 from puzzlesmith.generators.grading import asked_for, grade, meets
 from puzzlesmith.generators.levels import Probers, from_board, graded_at, tier_of
 from puzzlesmith.puzzles.base import Instance, PuzzleType
+from puzzlesmith.solvers.base import Limits
 
 Site = tuple[int, int, str]
 MAX_BOARDS = 200  # full boards drawn for one puzzle before giving up on its parameters
@@ -43,21 +45,70 @@ class Models:
         # by the shared model's id, the model kept beside its copy: a type that builds a new model per call
         # would otherwise free it, and a later model could take its id and be answered by the wrong copy
         self.copies: dict[int, tuple[Model, Model]] = {}
+        self.statuses: dict[int, Model | None] = {}  # ``status``'s copy of each model, None: ``self``'s
 
     def __call__(self, instance: Instance) -> Model:
         shared = self.ptype.model(instance)
         if id(shared) not in self.copies:
             self.copies[id(shared)] = (shared, shared.fork())
         copy = self.copies[id(shared)][1]
-        for key, value in copy.cache.items():  # compiled once per shape: later generations fork it (Model.fork)
-            if key not in shared.cache and hasattr(value, "fork"):
-                shared.cache[key] = value.fork()
+        _share_compiled(shared, copy)
+        return copy
+
+    def status(self, instance: Instance) -> Model:
+        """The model to ask questions whose answers no solver state can change: whether a board has one
+        answer, and that one answer. From the second generation of a shape in a process (a thread) on, this is
+        a copy that lives on (for the last ``STATUS_SHAPES`` shapes), so its solvers keep the encoding loaded
+        and the cuts they learnt (``Model.fork``) from one generation to the next: a shape's Connected is cut
+        once per process, not once per puzzle (issue 44: "one encoding per board shape lives in one
+        incremental solver for a whole generation run"). A model met for the first time is answered by this
+        generation's copy, ``self(instance)``: a type that builds a model per board would only pay for a second
+        solver. Questions whose answers do depend on solver state (which two answers a board shows) always go
+        to ``self(instance)``, whose solvers this generation's questions alone have met."""
+        shared = self.ptype.model(instance)
+        if id(shared) not in self.statuses:  # decided once a generation
+            kept = _status_copies()
+            entry = kept.pop(id(shared), None)
+            if entry is None:
+                kept[id(shared)] = (shared, None)  # met once: a copy of its own if it comes again
+            else:
+                kept[id(shared)] = entry if entry[1] is not None else (shared, shared.fork())  # the most recent last
+            while len(kept) > STATUS_SHAPES:
+                del kept[next(iter(kept))]
+            self.statuses[id(shared)] = kept[id(shared)][1]
+        copy = self.statuses[id(shared)]
+        if copy is None:
+            return self(instance)
+        _share_compiled(shared, copy)
         return copy
 
 
-def answers(models: Models, instance: Instance, oracle: str, limit: int = 2) -> list[list[int]]:
+#: Shapes whose long-lived copy (``Models.status``) a thread keeps: a type building one model per board gains
+#: nothing from them, and they must not pile up.
+STATUS_SHAPES = 8
+_STATUS = threading.local()
+
+
+def _status_copies() -> dict[int, tuple[Model, Model | None]]:
+    """This thread's long-lived copies by the shared model's id, the shared model kept beside its copy (so
+    its id is not reused; None: met once, no copy yet), oldest first. One per thread: a SAT solver answers one
+    question at a time."""
+    if not hasattr(_STATUS, "copies"):
+        _STATUS.copies = {}
+    return cast(dict[int, tuple[Model, Model | None]], _STATUS.copies)
+
+
+def _share_compiled(shared: Model, copy: Model) -> None:
+    """What ``copy``'s engines compiled, forked onto ``shared`` for later generations of its shape
+    (``Model.fork``): the encoding is built once per shape and process."""
+    for key, value in copy.cache.items():
+        if key not in shared.cache and hasattr(value, "fork"):
+            shared.cache[key] = value.fork()
+
+
+def answers(model: Model, instance: Instance, oracle: str, limit: int = 2) -> list[list[int]]:
     """Up to ``limit`` solutions with distinct answers (engines enumerate answers, not helper values)."""
-    return list(solvers.solutions(models(instance), fix=instance.givens, limit=limit, engine=oracle))
+    return list(solvers.solutions(model, fix=instance.givens, limit=limit, engine=oracle))
 
 
 def site_orbits(sites: list[Site], shape: tuple[int, int], symmetry: str) -> list[tuple[Site, ...]]:
@@ -89,14 +140,17 @@ def unique(models: Models, instance: Instance, oracle: str, solution: Sequence[i
     question of the oracle ("another answer?"), not two (find one, then another). ``admitted``: the models
     ``solution`` is already known to satisfy, by id (checking every constraint again for each clue removed
     was a tenth to a third of a Mosaic, Range or Slant puzzle's time)."""
-    model = models(instance)
+    model = models.status(instance)
     if solution is not None and len(solution) == model.num_vars and _admits(model, instance.givens, solution,
                                                                             admitted):
-        outcome = solvers.another_solution(model, solution, fix=instance.givens, engine=oracle)
+        # asked of the engine directly, as the givens' reduction pass asks (clues._exists): the generator's
+        # solution and givens need none of the checks ``solvers.another_solution`` makes of a caller's (a
+        # fifth of the call on Mosaic and Range), and the board's first question took the engine
+        outcome = solvers.get_engine(oracle).another(model, list(solution), instance.givens, Limits())
         if outcome.status == solvers.UNKNOWN:  # an enclosing deadline stopped it: no answer, not "another"
             raise OutOfTime
         return outcome.status == solvers.UNSAT
-    return len(answers(models, instance, oracle)) == 1
+    return len(answers(model, instance, oracle)) == 1
 
 
 def _admits(model: Model, givens: Mapping[int, int], solution: Sequence[int],
@@ -168,7 +222,13 @@ def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmet
         for draw in range(MAX_BOARDS):
             board = ptype.full_board(params, rng) if redrawn is None else redrawn
             engine = oracle or default_oracle(ptype.model(board))
-            found = answers(models, board, engine)
+            # The first board is asked of the long-lived copy: one answer is the same whatever its solver met.
+            # Two answers depend on that, so they are this generation's copy's, asked again, as every later
+            # board is (its questions, and so the walk, are those of a generation without the long-lived copy).
+            asked = models.status(board) if draw == 0 else models(board)
+            found = answers(asked, board, engine)
+            if len(found) > 1 and asked is not models(board):
+                found = answers(models(board), board, engine)
             if len(found) == 1:
                 break
             # Mended towards one of its answers (a type that cannot mend draws anew, its random stream as before)
