@@ -11,7 +11,7 @@ build environment. Two kinds (see ``puzzlesmith/core/native.py`` and ``core/comp
   source's digest as their stamp) are printed, with the data files they list.
 
 The shipped n-tuple networks of 2048 and Threes are unpacked here too, into the user's cache
-(``chance.ntuple.cache_dir``: 805 MB each of float32 weights, named by the network file's checksum), so
+(``chance.ntuple.cache_dir``: 403 MB each of float16 weights, as shipped, named by the network file's checksum), so
 that the first ``play`` does not spend seconds unpacking them.
 
 The kernels are those of the commands of README's tour that compile anything: ``solve lightsout`` (the

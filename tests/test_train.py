@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +18,8 @@ import pytest
 
 from puzzlesmith.api import chance as api
 from puzzlesmith.chance import ntuple
+from puzzlesmith.chance.play import KITS
+from puzzlesmith.chance.players import Position
 from puzzlesmith.core.errors import DamagedFile
 
 #: Games of the strength test, paired by seed.
@@ -234,6 +238,34 @@ def test_a_network_played_with_is_unpacked_once_and_mapped_after(network: Path, 
     assert unpacked.stat().st_size == exact.weights.nbytes
     with pytest.raises(api.PuzzleError, match="threes"):
         ntuple.shared(network, "threes")
+
+
+def test_a_float16_network_is_played_with_as_float16_and_values_as_its_float32_reading(
+        network: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A network saved as float16 (as the shipped ones are) is unpacked for play as float16, half the bytes of
+    widening it to float32, and every value and search is the one of the same file read whole as float32: every
+    float16 is a float32, and the kernels widen each weight they read (searchkernel.HALF)."""
+    half = tmp_path / "half.ntuple"
+    ntuple.save(ntuple.load(network), half, dtype="float16")
+    monkeypatch.setenv("PUZZLESMITH_NETWORKS", str(tmp_path / "cache"))
+    monkeypatch.setattr(ntuple, "_SHARED", {})
+    (tmp_path / "cache").mkdir()
+    crc = zlib.crc32(half.read_bytes())
+    older = tmp_path / "cache" / f"2048-{crc:08x}.weights"  # what the version before left: float32
+    older.write_bytes(b"old")
+    played, read = ntuple.shared(half, "2048"), ntuple.load(half)
+    assert played.weights.dtype == np.float16 and read.weights.dtype == np.float32
+    [unpacked] = (tmp_path / "cache").iterdir()  # the float32 one is gone
+    assert unpacked.suffix == ".f16" and unpacked.stat().st_size == read.weights.nbytes // 2
+    assert np.array_equal(played.weights, read.weights)
+    rng = random.Random(3)
+    boards = [sum(rng.choice([0, 0, 1, 2, 3, 5, 8, 11]) << 4 * k for k in range(16)) for _ in range(30)]
+    assert [played.value(b) for b in boards] == [read.value(b) for b in boards]
+    rules_class, player, weights = KITS["2048"]
+    rules = rules_class(4)
+    searched = [player(rules, 2, weights(), network=net) for net in (played, read)]
+    for b in boards[:10]:
+        assert searched[0].move_values(Position(b)) == searched[1].move_values(Position(b))
 
 
 @pytest.mark.parametrize("game", ["2048", "threes"])

@@ -96,7 +96,8 @@ def expanded_tuples(base: Tuples) -> np.ndarray:
 
 @dataclass
 class Network:
-    """A network's weights (float32, one table of 16^n per base tuple of n cells) and how it was trained."""
+    """A network's weights (one table of 16^n per base tuple of n cells: float32, or float16 for a network played
+    with from a file saved as float16, ``shared``) and how it was trained."""
 
     game: str
     weights: np.ndarray
@@ -127,12 +128,13 @@ class Network:
         return next((name for name, base in SHAPES.items() if base == self.base), str([list(t) for t in self.base]))
 
     def search_arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """The tuples and weights as the compiled search reads them."""
-        return expanded_tuples(self.base), self.weights
+        """The tuples and weights as the compiled search reads them (float16 as their bits: ``tuple_value``)."""
+        weights = self.weights.view(np.uint16) if self.weights.dtype == np.float16 else self.weights
+        return expanded_tuples(self.base), weights
 
     def value(self, board: int) -> float:
         """The network's value of the after-state ``board``."""
-        return float(tuple_value(np.uint64(board), expanded_tuples(self.base), self.weights))
+        return float(tuple_value(np.uint64(board), *self.search_arrays()))
 
     def header(self, dtype: str = "float32") -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "seed": self.seed, "games": self.games, "alpha": self.alpha,
@@ -220,7 +222,7 @@ def _bytes(path: str | Path) -> bytes:
 
 
 def _pieces(header: dict[str, Any], body: bytes, dtype: str, total: int, path: str | Path) -> Iterator[np.ndarray]:
-    """The weights of a saved body as float32, a piece of PIECE saved bytes at a time (so a 6-tuple network is
+    """The weights of a saved body as saved (``dtype``), a piece of PIECE saved bytes at a time (so a 6-tuple network is
     never held twice): decompressed, joined from their byte planes (format 3) and checked against the header's
     CRC-32 of each piece; DamagedFile when a piece does not match or the body does not make ``total`` bytes."""
     checker = ChunkChecker("network", path, header, _Length(total))
@@ -251,7 +253,7 @@ def _pieces(header: dict[str, Any], body: bytes, dtype: str, total: int, path: s
             if header["format"] == FORMAT:
                 saved = saved.reshape(width, -1).T.reshape(-1)
             checker.check_data(k, saved)
-            yield saved.view(DTYPES[dtype]).astype(np.float32)
+            yield saved.view(DTYPES[dtype])
         left = len(body) - total if not packed else \
             len(unpacker.decompress(unpacker.unconsumed_tail + body[fed:])) + len(unpacker.flush())
     except zlib.error:
@@ -324,6 +326,9 @@ def cache_dir() -> Path:
     return Path(home) if home else user_cache() / "networks"
 
 
+#: The suffix of a network unpacked by ``shared``, by the type it was saved as: float32 kept as before, float16
+#: as float16 (half the disk and memory of widening it, and the same values: every float16 is a float32).
+UNPACKED = {"float32": "weights", "float16": "f16"}
 #: Networks ``shared`` has read in this process, by file (path, time of change, size); the latest few kept.
 _SHARED: dict[tuple[str, int, int], Network] = {}
 SHARED_KEPT = 4
@@ -331,10 +336,11 @@ SHARED_KEPT = 4
 
 def shared(path: str | Path, game: str | None = None) -> Network:
     """The network saved at ``path`` for playing with, never to be changed (a trainer calls ``load``): read once
-    a process, and its weights unpacked once a machine into ``cache_dir()`` as raw float32, in a file named by
-    the CRC-32 of the whole saved file (so a file changed or damaged since is unpacked, and checked, again), that
-    later processes map into memory instead of decompressing it: a 6-tuple network then starts at once, and only
-    the pages a search touches are read. Errors as ``load``'s; a cache that cannot be written is done without."""
+    a process, and its weights unpacked once a machine into ``cache_dir()`` raw, in the type they were saved as
+    (``UNPACKED``), in a file named by the CRC-32 of the whole saved file (so a file changed or damaged since is
+    unpacked, and checked, again), that later processes map into memory instead of decompressing it: a 6-tuple
+    network then starts at once, and only the pages a search touches are read. Errors as ``load``'s; a cache that
+    cannot be written is done without."""
     try:
         stat = os.stat(path)
     except OSError as e:
@@ -346,10 +352,13 @@ def shared(path: str | Path, game: str | None = None) -> Network:
     data = _bytes(path)
     line, _, body = data.partition(b"\n")
     header, base, stages, shape, dtype = _header(line, path, game)
-    unpacked = cache_dir() / f"{header['game']}-{zlib.crc32(data):08x}.weights"
-    cached = unpacked.is_file() and unpacked.stat().st_size == shape[0] * shape[1] * 4
+    raw = DTYPES[dtype]
+    unpacked = cache_dir() / f"{header['game']}-{zlib.crc32(data):08x}.{UNPACKED[dtype]}"
+    cached = unpacked.is_file() and unpacked.stat().st_size == shape[0] * shape[1] * np.dtype(raw).itemsize
     if cached or _unpack(header, body, dtype, shape, path, unpacked):
-        weights = np.asarray(np.memmap(unpacked, dtype="<f4", mode="c", shape=shape))
+        for suffix in set(UNPACKED.values()) - {UNPACKED[dtype]}:  # the same file unpacked by an older version
+            unpacked.with_suffix(f".{suffix}").unlink(missing_ok=True)
+        weights = np.asarray(np.memmap(unpacked, dtype=raw, mode="c", shape=shape))
     else:  # the cache cannot be written: read into memory
         weights = _filled(header, body, dtype, shape, path)
     network = _network(header, weights, base, stages, dtype)
@@ -361,8 +370,8 @@ def shared(path: str | Path, game: str | None = None) -> Network:
 
 def _unpack(header: dict[str, Any], body: bytes, dtype: str, shape: tuple[int, int], path: str | Path,
             unpacked: Path) -> bool:
-    """Write a saved body's weights a piece at a time to ``unpacked`` (raw float32, whole or not at all); False
-    when it cannot be written."""
+    """Write a saved body's weights a piece at a time to ``unpacked`` (raw, in the type they were saved as, whole
+    or not at all); False when it cannot be written."""
     from puzzlesmith.core.files import atomic_write
 
     total = shape[0] * shape[1] * np.dtype(DTYPES[dtype]).itemsize
@@ -370,7 +379,7 @@ def _unpack(header: dict[str, Any], body: bytes, dtype: str, shape: tuple[int, i
         unpacked.parent.mkdir(parents=True, exist_ok=True)
         with atomic_write(unpacked, "wb") as out:
             for piece in _pieces(header, body, dtype, total, path):
-                out.write(piece.astype("<f4").tobytes())
+                out.write(piece.tobytes())
     except OSError:
         return False
     return True

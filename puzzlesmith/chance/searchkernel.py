@@ -32,6 +32,8 @@ from puzzlesmith.core.compiled import flat_kernel, inline_kernel
 __all__ = ["ANYWHERE", "TRAILING", "search"]
 #: Transposition-table entries: 2^TT_BITS, 24 bytes each (a key of two words, a value).
 TT_BITS = 20
+#: Every float16 by its bits, as float32 (256 KB): how a network kept as float16 is read (``tuple_value``).
+HALF = np.arange(1 << 16, dtype=np.uint16).view(np.float16).astype(np.float32)
 #: The top rank at which a network of several stages turns to its second stage's tables (2048's 8192, Threes'
 #: 3072), the next rank its third's (16384, 6144): the late game, where one stage's weights serve it poorly
 #: (Wu et al., "Multi-stage temporal difference learning for 2048", TAAI 2014, split where 16384 and 8192 appear).
@@ -172,7 +174,8 @@ def stage_row(board: np.uint64, tuples: np.ndarray, weights: np.ndarray) -> int:
 @inline_kernel
 def tuple_value(board: np.uint64, tuples: np.ndarray, weights: np.ndarray) -> float:
     """An n-tuple network's value of ``board``: for each tuple (its cells, the last column its table's row within
-    a stage), the weight its cells' ranks index in the table of ``board``'s stage."""
+    a stage), the weight its cells' ranks index in the table of ``board``'s stage. ``weights`` are float32, or
+    float16 kept as their bits in uint16 (``HALF`` widens each: numba computes in no float16 of its own)."""
     total = 0.0
     cells = tuples.shape[1] - 1
     first = stage_row(board, tuples, weights)
@@ -180,7 +183,8 @@ def tuple_value(board: np.uint64, tuples: np.ndarray, weights: np.ndarray) -> fl
         index = 0
         for j in range(cells):
             index = index * 16 + int((np.uint64(board) >> np.uint64(4 * tuples[k, j])) & np.uint64(15))
-        total += weights[first + tuples[k, cells], index]
+        w = weights[first + tuples[k, cells], index]
+        total += HALF[np.int64(w)] if weights.itemsize == 2 else w
     return total
 
 
