@@ -133,8 +133,8 @@ def test_the_second_generation_of_a_shape_asks_a_solver_that_lives_on(monkeypatc
     """Issue 44, "one encoding per board shape lives in one incremental solver for a whole generation run": from
     the second generation of a shape in a process on, the questions whose answers no solver state changes (is
     this board unique, can this clue go) go to one long-lived copy of the model (clue_kinds.Models.status), so
-    ten Range puzzles load one solver, not ten, and learn their connectivity cuts once; each seed still makes the
-    puzzle it makes alone."""
+    ten Range puzzles load two solvers (the first generation's own, then the long-lived one), not ten, and learn
+    their connectivity cuts once; each seed still makes the puzzle it makes alone."""
     import puzzlesmith as ps
     from puzzlesmith.generators import clue_kinds
     from puzzlesmith.solvers import sat
