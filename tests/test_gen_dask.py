@@ -132,3 +132,44 @@ def test_a_lost_scheduler_is_named_exit_3_and_the_same_command_finishes_the_file
         rerun = puzzlesmith(*args, "--scheduler", again.address)
     assert rerun.returncode == 0 and rerun.stderr == "", rerun.stderr
     assert path.read_text() == puzzlesmith("generate", "sudoku", "-n", "2000", "--seed", "99").stdout
+
+
+def test_a_cluster_whose_workers_all_die_is_named_exit_3_and_a_new_worker_finishes_the_file(tmp_path):
+    """`generate --scheduler ADDRESS --out FILE` with its only worker (no nanny) killed with -9 once some chunks are
+    in: dask holds the chunks for a worker that never comes, and the run would wait for ever; after --wait seconds
+    without one it says so in one line (exit 3), and the same command, given a worker, finishes the file, byte for
+    byte what one process prints."""
+    import json
+    import time
+
+    path = tmp_path / "sudokus.txt"
+    args = ("generate", "sudoku", "-n", "2000", "--seed", "98", "-q", "--out", str(path))
+
+    def counted() -> int:
+        try:
+            return json.loads(path.with_name("sudokus.txt.run").read_text())["done"]
+        except (OSError, ValueError):
+            return 0
+
+    with cluster(tmp_path) as made:
+        worker = made.scheduler().worker("--no-nanny")
+        made.wait_for_workers(1)
+        proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", *args, "--scheduler", made.address, "--wait",
+                                 "2"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        while proc.poll() is None and counted() < 100:
+            time.sleep(0.01)
+        assert proc.poll() is None, proc.communicate()
+        made.kill(worker)
+        out, err = proc.communicate(timeout=120)
+        kept = counted()
+        assert proc.returncode == 3 and out == "", err
+        (line,) = err.splitlines()
+        assert line.startswith("generate: the cluster has had no worker for ") and line.endswith(
+            f" s to run the puzzles sent to it (its workers died and none came back); {kept:,} puzzle(s) kept in "
+            f"{path}; start workers, then run the same command again"), line
+        assert 100 <= kept < 2000 and len(path.read_text().splitlines()) == kept
+        made.worker()
+        made.wait_for_workers(1)
+        rerun = puzzlesmith(*args, "--scheduler", made.address)
+    assert rerun.returncode == 0 and rerun.stderr == "", rerun.stderr
+    assert path.read_text() == puzzlesmith("generate", "sudoku", "-n", "2000", "--seed", "98").stdout

@@ -277,3 +277,36 @@ def test_a_lost_clients_class_stops_at_its_next_layer_and_a_new_run_says_the_clu
     (line,) = [x for x in log.read_text().splitlines() if "stopped after" in x]
     layers = int(line.split("stopped after ")[1].split()[0])
     assert "hardest: class 7-2-1-0-0-0-0-0-0-0-0-0-0-0-0-0-0-0 of 3x6 stopped after" in line and 1 <= layers < 25, line
+
+
+def test_a_cluster_whose_workers_all_die_is_named_exit_3_and_a_new_worker_finishes_the_table(tmp_path):
+    """The only worker (no nanny to restart it) killed with -9 while the classes of 2x7 run: dask would hold the
+    classes for a worker that never comes and the run wait for ever (as it did when a local cluster's nanny failed
+    to restart its worker). After --wait seconds without a worker it says so in one line, with how many classes the
+    file keeps and what to do (exit 3); a worker started on the same scheduler, the same command finishes
+    data/hardest's 2x7 table byte for byte."""
+    path = tmp_path / "2x7.jsonl"
+    with cluster(tmp_path) as made:
+        made.scheduler()
+        worker = made.worker("--no-nanny", "--memory-limit", "2GB")
+        made.wait_for_workers(1)
+        args = ("-p", "size=2x7", "--scheduler", made.address, "--out", str(path))
+        proc = started(*args, "--wait", "2")
+        while proc.poll() is None and lines(path) < 2:
+            time.sleep(0.01)
+        made.kill(worker)
+        _, err = proc.communicate(timeout=120)
+        kept = lines(path) - 1
+        assert proc.returncode == 3 and 1 <= kept < len(size_classes(14)), err
+        assert "Traceback" not in err, err
+        last = err.splitlines()[-1]
+        assert last.startswith("hardest: the cluster has had no worker for "), last
+        assert last.endswith(f"class(es) sent to it (its workers died and none came back); {kept} "
+                             f"class{'es' if kept != 1 else ''} kept in {path}; start workers, then run the same "
+                             "command again"), last
+        made.worker("--memory-limit", "2GB")
+        made.wait_for_workers(1)
+        rerun = hardest(*args)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"({kept} already done)" in rerun.stderr
+    assert path.read_bytes() == (TABLES / "2x7-corner-moves.jsonl").read_bytes()

@@ -96,6 +96,7 @@ if TYPE_CHECKING:  # what each name is, for type checkers; at run time a name lo
         EngineError,
         GenerationError,
         LostScheduler,
+        LostWorkers,
         MissingExtra,
         ModelError,
         NoAnswer,
@@ -139,6 +140,7 @@ _HOMES: dict[str, str] = {
     "Made": "puzzlesmith.api.batch:Made",
     "CLUSTER_WAIT": "puzzlesmith.core.cluster:WAIT",
     "LostScheduler": "puzzlesmith.core.errors:LostScheduler",
+    "LostWorkers": "puzzlesmith.core.errors:LostWorkers",
     "Resumable": "puzzlesmith.core.files:Resumable",
     "one_writer": "puzzlesmith.core.files:one_writer",
     "ModelAnswer": "puzzlesmith.api.models:ModelAnswer",
@@ -247,8 +249,8 @@ __all__ = [
     "FORMATS", "LEVELS", "MAX_SEED", "SYMMETRIES", "BookEntry", "Made", "Picture", "Verified", "answer_picture",
     "batch", "chance", "engines", "generatable", "generate_chunks", "generate_many", "level_of", "linear_matrix",
     "makes_boards", "matrix_refusal", "move_types", "moves", "new_seed", "nonogram_from_image", "oracle_refusal",
-    "parse_rating_range", "pictures", "puzzle_picture", "verify", "whole_number", "LostScheduler", "CLUSTER_WAIT",
-    "Resumable", "one_writer",
+    "parse_rating_range", "pictures", "puzzle_picture", "verify", "whole_number", "LostScheduler", "LostWorkers",
+    "CLUSTER_WAIT", "Resumable", "one_writer",
 ]
 __all__ += ["HardestClass", "hardest_classes"]
 

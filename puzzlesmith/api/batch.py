@@ -130,7 +130,8 @@ def generate_chunks(ptype: PuzzleType | str, params: Mapping[str, Any], n: int, 
     """``generate_many``'s puzzles, one list a chunk as its task made it, so that a caller can keep each chunk whole
     (``generate --out``). With ``scheduler`` (a dask scheduler's address) the client is made, and its workers waited
     for (up to ``wait`` seconds, ``say``-ing so) and checked before the first chunk, all in one line of UsageError
-    when they cannot serve (``core.cluster``); LostScheduler from the iterator when the scheduler is lost."""
+    when they cannot serve (``core.cluster``); LostScheduler from the iterator when the scheduler is lost, LostWorkers
+    when no worker has been left to run the puzzles for ``wait`` seconds."""
     from puzzlesmith import generators
 
     ptype = puzzle_type(ptype)  # a type that cannot be generated is told so by its generator's checks
@@ -182,9 +183,10 @@ def generate_chunks(ptype: PuzzleType | str, params: Mapping[str, Any], n: int, 
     except BaseException:
         cluster.close(client)
         raise
+    stranded = cluster.Stranded(wait)
     return _on_cluster(client, scheduler, ptype, generators.generate_chunks(
         ptype, resolved, n, seed=base, start=start, workers=cluster.threads(client), executor=client.get_executor(),
-        **options))
+        watch=lambda: stranded.check(client, None, "puzzles"), **options))
 
 
 def _on_cluster(client: Any, address: str, ptype: PuzzleType, chunks: Generator[list[Any], None, None]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any
 
-from puzzlesmith.core.errors import LostScheduler
+from puzzlesmith.core.errors import LostScheduler, LostWorkers
 from puzzlesmith.generators.batch import MAX_SEED, new_seed, worker_pool
 from puzzlesmith.moves.space import METRICS
 from puzzlesmith.puzzles.base import choice, whole_number, yes_no
@@ -29,7 +29,7 @@ __all__ = [
     "choose_mode", "class_budget", "class_cost", "class_name", "close_client", "cluster_workers", "connect",
     "dask_installed", "count_boards", "count_cost",
     "evaluator", "evolve", "evolve_cost", "geometry", "is_justsolved", "load_checkpoint", "local_cluster",
-    "local_memory", "LostScheduler", "new_seed", "parse_class", "plan", "results_file",
+    "local_memory", "LostScheduler", "LostWorkers", "new_seed", "parse_class", "plan", "results_file",
     "save_checkpoint", "size_class", "size_classes", "size_text", "whole_number", "worker_memory",
     "worker_pool", "workers_memory", "workers_ready", "yes_no",
 ]

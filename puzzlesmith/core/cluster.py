@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from puzzlesmith.core.errors import UsageError
+from puzzlesmith.core.errors import LostWorkers, UsageError
 
 #: Seconds a run given a scheduler without workers waits for one to join (``--wait``).
 WAIT = 60.0
@@ -152,3 +152,37 @@ def close(client: Any) -> None:
         client.close(timeout=5)
     if cluster is not None:
         cluster.close()
+
+
+#: Seconds between two looks at a cluster whose work sent is all still running or waiting.
+POLL = 5.0
+
+
+class Stranded:
+    """How long the work a run waits for has had no worker able to run it (none at all, or, with the ``MEMORY``
+    resource, none declaring ``need``); LostWorkers once that is ``wait`` seconds. dask holds a task for a worker
+    that never comes, so a run whose workers all died (a nanny that failed to restart its worker on a loaded
+    machine, workers stopped by hand) would otherwise wait for ever."""
+
+    def __init__(self, wait: float) -> None:
+        self.wait = wait
+        self.since: float | None = None
+
+    def reset(self) -> None:
+        self.since = None
+
+    def check(self, client: Any, need: float | None, work: str) -> None:
+        import time
+
+        able = [w for w in cluster_workers(client)
+                if need is None or w.get("resources", {}).get("MEMORY", float("inf")) >= need]
+        if able:
+            self.since = None
+            return
+        now = time.monotonic()
+        if self.since is None:
+            self.since = now
+        elif now - self.since >= self.wait:
+            what = "no worker" if need is None else f"no worker with {need / 1e6:,.0f} MB"
+            raise LostWorkers(f"the cluster has had {what} for {now - self.since:.0f} s to run the {work} sent to "
+                              f"it (its workers died and none came back)")

@@ -95,6 +95,12 @@ class LostScheduler(PuzzlesmithError):
     the same command resumes it once the cluster is back (exit 3, as for another answer left unknown)."""
 
 
+class LostWorkers(LostScheduler):
+    """No worker of a dask cluster could run the work left for a whole wait: those that could died and none came
+    back (a nanny that failed to restart its worker, workers stopped by hand). Told as the scheduler's loss is, and
+    for the same reason: the work is unfinished, not wrong, and a rerun resumes it; waiting on would never end."""
+
+
 class BadRequest(PuzzleError):
     """A request a page cannot answer as asked: one line naming the problem and where (HTTP 400)."""
 

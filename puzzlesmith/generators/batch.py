@@ -19,6 +19,7 @@ from concurrent.futures import Executor, Future
 from functools import partial
 from typing import Any, TypeVar
 
+from puzzlesmith.core.cluster import POLL
 from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.generators.clue_kinds import generate_one as by_clue_kinds
@@ -141,8 +142,8 @@ def generate(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | N
 
 def generate_chunks(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: int | None = None,
                     workers: int = 1, executor: Executor | None = None, chunk: int | None = None,
-                    in_flight: int | None = None, start: int = 0, **options: Any
-                    ) -> Generator[list[Generated], None, None]:
+                    in_flight: int | None = None, start: int = 0, watch: Callable[[], None] | None = None,
+                    **options: Any) -> Generator[list[Generated], None, None]:
     """``generate``'s puzzles as the chunks its tasks made them in (``by_seed_chunks``), so that a caller can keep
     each chunk whole as it comes (``generate --out``); the puzzles do not depend on how they were chunked."""
     _, model, _ = prepare(ptype, params, options.get("symmetry", "none"), options.get("difficulty"))  # bad options
@@ -150,7 +151,7 @@ def generate_chunks(ptype: PuzzleType, params: dict[str, Any], n: int, *, seed: 
     if n >= COMPILED_FROM and model.num_vars >= COMPILED_VARS and not ptype.clue_kinds:
         options = {"fast": True, **options}
     yield from by_seed_chunks(partial(_chunk, ptype, params, options=options), n, base, workers=workers,
-                              executor=executor, chunk=chunk, in_flight=in_flight, start=start)
+                              executor=executor, chunk=chunk, in_flight=in_flight, start=start, watch=watch)
 
 
 def by_seed(task: Callable[[list[int]], list[T]], n: int, base: int, *, workers: int = 1,
@@ -203,14 +204,15 @@ def _timed(task: Callable[[list[int]], list[T]], seeds: list[int]) -> tuple[floa
 
 def by_seed_chunks(task: Callable[[list[int]], list[T]], n: int, base: int, *, workers: int = 1,
                    executor: Executor | None = None, chunk: int | None = None, in_flight: int | None = None,
-                   start: int = 0) -> Iterator[list[T]]:
+                   start: int = 0, watch: Callable[[], None] | None = None) -> Iterator[list[T]]:
     """``task``'s results for seeds base + start, ..., base + n - 1, in that order, one list a chunk as it comes.
 
     ``task`` takes a list of consecutive seeds and returns one result per seed; with ``workers > 1``
     or an ``executor`` it runs elsewhere, so it must pickle (a module-level function, or a
     functools.partial of one). ``chunk`` seeds go to each task; by default each chunk is sized to
     about ``CHUNK_SECONDS`` of work by the cost of those timed before it (``ChunkSizes``). At most ``in_flight``
-    tasks are queued at a time, so n may be endless.
+    tasks are queued at a time, so n may be endless. ``watch``, when given, is called every ``POLL`` seconds
+    that the next chunk keeps the caller waiting, and may raise to end the wait (a cluster whose workers all died).
     """
     sizes = ChunkSizes(workers if executor is not None or workers > 1 else 1, chunk)
     first = start  # no range over n: n may be 10^30
@@ -235,7 +237,7 @@ def by_seed_chunks(task: Callable[[list[int]], list[T]], n: int, base: int, *, w
                 pending.append((len(seeds), executor.submit(_timed, task, seeds)))
                 first += len(seeds)
             count, future = pending.pop(0)
-            seconds, results = future.result()
+            seconds, results = _result(future, watch)
             sizes.timed(seconds, count)
             yield results
         finished = True
@@ -244,6 +246,17 @@ def by_seed_chunks(task: Callable[[list[int]], list[T]], n: int, base: int, *, w
             future.cancel()
         if own:  # after an error or an interrupt, do not wait for the workers' current chunks
             executor.shutdown(wait=finished, cancel_futures=True)
+
+
+def _result(future: Future[T], watch: Callable[[], None] | None) -> T:
+    """A future's result, ``watch`` called every ``POLL`` seconds of the wait."""
+    while True:
+        try:
+            return future.result(timeout=None if watch is None else POLL)
+        except TimeoutError:
+            if watch is None or future.done():  # the task's own TimeoutError
+                raise
+            watch()
 
 
 def worker_pool(workers: int) -> Executor:

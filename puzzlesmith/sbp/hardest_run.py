@@ -16,9 +16,10 @@ Classes run on a dask.distributed cluster (``Client``), largest first, each with
 estimate as the ``MEMORY`` resource where the workers declare one, so a big class waits for a worker
 that can hold it; one that fails (its worker killed when out of memory, say) is submitted once more,
 then reported. Without dask they run in this process, or on a process pool. The faults of a cluster are
-answered in one line each: a lost scheduler (``LostScheduler``), workers that lack puzzlesmith or run other
-versions (``core.cluster``, shared with ``generate``), memory planned under dask's own thresholds (``WorkerMemory``),
-and a class whose client is gone stopped at its next layer (``abandoned_check``).
+answered in one line each: a lost scheduler (``LostScheduler``), every worker gone for good (``LostWorkers``),
+workers that lack puzzlesmith or run other versions (``core.cluster``, shared with ``generate``), memory planned
+under dask's own thresholds (``WorkerMemory``), and a class whose client is gone stopped at its next layer
+(``abandoned_check``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from puzzlesmith.core.cluster import cluster_workers, threads
+from puzzlesmith.core.cluster import POLL, WAIT, Stranded, cluster_workers, threads
 from puzzlesmith.core.errors import LostScheduler, PuzzleError
 from puzzlesmith.core.files import appended
 from puzzlesmith.sbp.classes import class_name
@@ -303,6 +304,8 @@ class Plan:
     #: A class's ``MEMORY`` request is its memory times this (``resource_scale``: a worker's resource above what
     #: dask lets its process reach).
     scale: float = 1.0
+    #: Seconds the run waits, on a cluster, with no worker able to run the classes left before LostWorkers.
+    wait: float = WAIT
 
     def task_args(self, sizes: tuple[int, ...]) -> tuple[Any, ...]:
         return self.rows, self.cols, sizes, self.rule, self.metric, self.modes.get(sizes, "layers")
@@ -345,8 +348,10 @@ class Plan:
             raise LostScheduler(f"lost the scheduler {client.scheduler.address}") from None
 
     def dask_results(self, client: Any, resources: bool) -> Iterator[dict[str, Any]]:
-        """``on_dask``'s work, the scheduler's loss aside."""
-        from distributed import as_completed
+        """``on_dask``'s work, the scheduler's loss aside. Every ``POLL`` seconds without a class finishing it looks
+        whether some worker can still run a class it waits for; after ``wait`` seconds with none, LostWorkers (dask
+        would hold the tasks for a worker that never comes, and the run would wait for ever)."""
+        from distributed import wait
 
         tries: dict[str, int] = {}
         by_key: dict[str, tuple[int, ...]] = {}
@@ -361,23 +366,32 @@ class Plan:
                                  priority=int(self.memory[sizes] // 2**20),
                                  resources={"MEMORY": self.memory[sizes] * self.scale} if resources else None)
 
-        running = as_completed([submit(s) for s in islice(waiting, threads(client))])
-        for future in running:
-            sizes = by_key[future.key]
-            if future.status == "finished":
-                result = future.result()
-            else:
+        running = {submit(s) for s in islice(waiting, threads(client))}
+        stranded = Stranded(self.wait)
+        while running:
+            try:
+                finished = wait(running, timeout=POLL, return_when="FIRST_COMPLETED").done
+            except TimeoutError:
+                need = min(self.memory[by_key[f.key]] * self.scale for f in running) if resources else None
+                stranded.check(client, need, f"{len(running)} class(es)")
+                continue
+            stranded.reset()
+            for future in sorted(finished, key=lambda f: f.key):  # in one order, whatever the set's
+                running.discard(future)
+                sizes = by_key[future.key]
                 result = None
-                why = future.exception()
-                if tries[class_name(sizes, self.rows * self.cols)] <= self.retries:
+                if future.status == "finished":
+                    result = future.result()
+                elif tries[class_name(sizes, self.rows * self.cols)] <= self.retries:
                     running.add(submit(sizes))
                 else:
+                    why = future.exception()
                     self.failures.append(Failure(sizes, f"{type(why).__name__}: {why}".strip()))
-            future.release()
-            for more in islice(waiting, max(threads(client) - running.count(), 0)):  # count(): submitted, not yet seen
-                running.add(submit(more))
-            if result is not None:
-                yield result
+                future.release()
+                for more in islice(waiting, max(threads(client) - len(running), 0)):
+                    running.add(submit(more))
+                if result is not None:
+                    yield result
 
 
 def local_cluster(workers: int, memory_per_worker: float) -> Any:

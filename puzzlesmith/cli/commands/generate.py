@@ -16,6 +16,7 @@ from puzzlesmith.api import (
     SYMMETRIES,
     GenerationError,
     LostScheduler,
+    LostWorkers,
     Made,
     PuzzleError,
     PuzzleType,
@@ -73,7 +74,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="make the puzzles on the dask cluster whose scheduler is at ADDRESS (tcp://host:8786): the "
                         "same puzzles as here, in the same order")
     p.add_argument("--wait", type=positive_seconds, default=CLUSTER_WAIT, metavar="SECONDS",
-                   help=f"with --scheduler, how long to wait for a first worker to join; default {CLUSTER_WAIT:g}")
+                   help=f"with --scheduler, how long to wait for a first worker to join, and for a worker once all "
+                        f"have died; default {CLUSTER_WAIT:g}")
     p.add_argument("--oracle", metavar="ENGINE",
                    help="engine that answers the uniqueness questions (default: the fastest registered); "
                         "the puzzles do not depend on it")
@@ -201,8 +203,8 @@ def emitted(args: argparse.Namespace, ptype: PuzzleType, made: Iterator[list[Mad
         return EXIT_UNKNOWN
     except LostScheduler as e:
         where = f"{sink.done:,} puzzle(s) kept in {args.out}" if sink is not None else f"{out.count - done:,} printed"
-        print(f"generate: {e}; {where}; restart the scheduler and workers, then run the same command again",
-              file=sys.stderr, flush=True)
+        what = "start workers" if isinstance(e, LostWorkers) else "restart the scheduler and workers"
+        print(f"generate: {e}; {where}; {what}, then run the same command again", file=sys.stderr, flush=True)
         return EXIT_UNKNOWN
     finally:
         if bar is not None:

@@ -40,7 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the classes on the dask cluster whose scheduler is at ADDRESS (tcp://host:8786)")
     p.add_argument("--wait", type=positive_seconds, default=CLUSTER_WAIT, metavar="SECONDS",
-                   help=f"with --scheduler, how long to wait for a first worker to join; default {CLUSTER_WAIT:g}")
+                   help=f"with --scheduler, how long to wait for a first worker to join; on any cluster, how "
+                        f"long to wait for a worker able to run the classes sent once all have died; default "
+                        f"{CLUSTER_WAIT:g}")
     p.add_argument("--out", metavar="FILE",
                    help="results as JSON Lines, each class written as it finishes; a run given the same FILE resumes")
     p.add_argument("--checkpoint", metavar="FILE",
@@ -167,6 +169,7 @@ def plan_of(args: argparse.Namespace, rows: int, cols: int, params: dict[str, An
     plan = research.plan(rows, cols, params["goal"], params["metric"], todo,
                          {c: cost.memory for c, cost in costs.items()}, modes)
     plan.scale = scale
+    plan.wait = args.wait
     largest = max(todo, key=lambda c: costs[c].memory, default=None)
     numbered = Counter(mode for mode in modes.values() if mode != "layers")
     if numbered:
@@ -258,8 +261,11 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
             show(done[class_name(classes[shown], cells)], args.json)
             shown += 1
     except research.LostScheduler as e:
-        print(f"hardest: {e}; {kept(args, done)}; " + ("restart the scheduler and workers, then run the same command "
-              "again" if args.scheduler else "run the same command again"), file=sys.stderr, flush=True)
+        again = "run the same command again"
+        if args.scheduler:
+            again = ("start workers" if isinstance(e, research.LostWorkers) else "restart the scheduler and workers") \
+                + ", then " + again
+        print(f"hardest: {e}; {kept(args, done)}; {again}", file=sys.stderr, flush=True)
         return EXIT_UNKNOWN
     finally:
         if bar is not None:
