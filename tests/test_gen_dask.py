@@ -94,38 +94,44 @@ def test_a_scheduler_that_is_not_there_and_workers_with_it_are_one_line_each(tmp
         f"(dask worker {made.address} --nthreads 1) or give a longer --wait"]
 
 
+def cut_off(path, args: tuple[str, ...], kill) -> tuple[int, str]:
+    """``generate ... --out path`` on a cluster, ``kill()`` called once 100 puzzles are kept: how many it kept, and
+    its standard error, once it is checked to have ended in exit 3, printing nothing, the file holding them all."""
+    import json
+    import time
+
+    def counted() -> int:
+        try:
+            return json.loads(path.with_name(path.name + ".run").read_text())["done"]
+        except (OSError, ValueError):
+            return 0
+
+    proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", *args], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    while proc.poll() is None and counted() < 100:
+        time.sleep(0.01)
+    assert proc.poll() is None, proc.communicate()
+    kill()
+    out, err = proc.communicate(timeout=120)
+    kept = counted()
+    assert proc.returncode == 3 and out == "", err
+    assert 100 <= kept < 2000 and len(path.read_text().splitlines()) == kept
+    return kept, err
+
+
 def test_a_lost_scheduler_is_named_exit_3_and_the_same_command_finishes_the_file_once_it_is_back(tmp_path):
     """`generate --scheduler ADDRESS --out FILE` with the scheduler killed with -9 once some chunks are in: one line
     naming the loss and the puzzles kept (exit 3, no traceback, no file error); a scheduler and worker started again
     at the same address, the same command finishes the file, byte for byte what one process prints."""
-    import json
-    import time
-
     path = tmp_path / "sudokus.txt"
     args = ("generate", "sudoku", "-n", "2000", "--seed", "99", "-q", "--out", str(path))
-
-    def counted() -> int:
-        try:
-            return json.loads(path.with_name("sudokus.txt.run").read_text())["done"]
-        except (OSError, ValueError):
-            return 0
-
     with cluster(tmp_path) as first:
         scheduler = first.scheduler().procs[-1]
         first.worker()
         first.wait_for_workers(1)
-        proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", *args, "--scheduler", first.address], cwd=ROOT,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        while proc.poll() is None and counted() < 100:
-            time.sleep(0.01)
-        assert proc.poll() is None, proc.communicate()
-        first.kill(scheduler)
-        out, err = proc.communicate(timeout=120)
-    kept = counted()
-    assert proc.returncode == 3 and out == "", err
+        kept, err = cut_off(path, (*args, "--scheduler", first.address), lambda: first.kill(scheduler))
     assert err.splitlines() == [f"generate: lost the scheduler {first.address}; {kept:,} puzzle(s) kept in {path}; "
                                 "restart the scheduler and workers, then run the same command again"]
-    assert 100 <= kept < 2000 and len(path.read_text().splitlines()) == kept
     with cluster(tmp_path, first.port) as again:
         again.scheduler().worker()
         again.wait_for_workers(1)
@@ -139,35 +145,16 @@ def test_a_cluster_whose_workers_all_die_is_named_exit_3_and_a_new_worker_finish
     in: dask holds the chunks for a worker that never comes, and the run would wait for ever; after --wait seconds
     without one it says so in one line (exit 3), and the same command, given a worker, finishes the file, byte for
     byte what one process prints."""
-    import json
-    import time
-
     path = tmp_path / "sudokus.txt"
     args = ("generate", "sudoku", "-n", "2000", "--seed", "98", "-q", "--out", str(path))
-
-    def counted() -> int:
-        try:
-            return json.loads(path.with_name("sudokus.txt.run").read_text())["done"]
-        except (OSError, ValueError):
-            return 0
-
     with cluster(tmp_path) as made:
         worker = made.scheduler().worker("--no-nanny")
         made.wait_for_workers(1)
-        proc = subprocess.Popen([sys.executable, "-m", "puzzlesmith", *args, "--scheduler", made.address, "--wait",
-                                 "2"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        while proc.poll() is None and counted() < 100:
-            time.sleep(0.01)
-        assert proc.poll() is None, proc.communicate()
-        made.kill(worker)
-        out, err = proc.communicate(timeout=120)
-        kept = counted()
-        assert proc.returncode == 3 and out == "", err
+        kept, err = cut_off(path, (*args, "--scheduler", made.address, "--wait", "2"), lambda: made.kill(worker))
         (line,) = err.splitlines()
         assert line.startswith("generate: the cluster has had no worker for ") and line.endswith(
             f" s to run the puzzles sent to it (its workers died and none came back); {kept:,} puzzle(s) kept in "
             f"{path}; start workers, then run the same command again"), line
-        assert 100 <= kept < 2000 and len(path.read_text().splitlines()) == kept
         made.worker()
         made.wait_for_workers(1)
         rerun = puzzlesmith(*args, "--scheduler", made.address)

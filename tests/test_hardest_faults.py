@@ -41,6 +41,20 @@ def lines(path: Path) -> int:
 def classes_of(path: Path, key: str = "class") -> list[str]:
     return [json.loads(line)[key] for line in path.read_text().splitlines() if key in json.loads(line)]
 
+def cut_off(path: Path, args: tuple[str, ...], kill) -> tuple[int, str]:
+    """A run of 2x7 on a cluster with ``args``, ``kill()`` called once its file keeps a class: how many classes it
+    kept, and its standard error, once it is checked to have ended in exit 3 with no traceback and no file error."""
+    proc = started(*args)
+    while proc.poll() is None and lines(path) < 2:
+        time.sleep(0.01)
+    kill()
+    _, err = proc.communicate(timeout=120)
+    kept = lines(path) - 1
+    assert proc.returncode == 3 and 1 <= kept < len(size_classes(14)), err
+    assert "Traceback" not in err and "cannot write" not in err, err
+    return kept, err
+
+
 
 def test_a_kill_between_a_classs_two_lines_keeps_its_costs_and_the_rerun_measures_it_once(tmp_path, monkeypatch):
     """The costs line goes first: a run stopped after it and before the results line (the write of the results line
@@ -114,14 +128,7 @@ def test_a_lost_scheduler_is_named_exit_3_and_the_same_command_resumes_once_it_i
         first.worker("--memory-limit", "2GB")
         first.wait_for_workers(1)
         args = ("-p", "size=2x7", "--scheduler", first.address, "--out", str(path))
-        proc = started(*args)
-        while proc.poll() is None and lines(path) < 2:
-            time.sleep(0.01)
-        first.kill(scheduler)
-        _, err = proc.communicate(timeout=120)
-    kept = lines(path) - 1
-    assert proc.returncode == 3 and 1 <= kept < len(size_classes(14)), err
-    assert "Traceback" not in err and "cannot write" not in err, err
+        kept, err = cut_off(path, args, lambda: first.kill(scheduler))
     assert err.splitlines()[-1] == (f"hardest: lost the scheduler {first.address}; {kept} "
                                     f"class{'es' if kept != 1 else ''} kept in {path}; "
                                     "restart the scheduler and workers, then run the same command again")
@@ -291,14 +298,7 @@ def test_a_cluster_whose_workers_all_die_is_named_exit_3_and_a_new_worker_finish
         worker = made.worker("--no-nanny", "--memory-limit", "2GB")
         made.wait_for_workers(1)
         args = ("-p", "size=2x7", "--scheduler", made.address, "--out", str(path))
-        proc = started(*args, "--wait", "2")
-        while proc.poll() is None and lines(path) < 2:
-            time.sleep(0.01)
-        made.kill(worker)
-        _, err = proc.communicate(timeout=120)
-        kept = lines(path) - 1
-        assert proc.returncode == 3 and 1 <= kept < len(size_classes(14)), err
-        assert "Traceback" not in err, err
+        kept, err = cut_off(path, (*args, "--wait", "2"), lambda: made.kill(worker))
         last = err.splitlines()[-1]
         assert last.startswith("hardest: the cluster has had no worker for "), last
         assert last.endswith(f"class(es) sent to it (its workers died and none came back); {kept} "
