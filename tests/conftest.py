@@ -14,8 +14,30 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # The shipped networks are played from the user's cache (chance.ntuple.shared), which the install filled
-# (buildhooks/prebuild.py): the tests read them as a player's first game would, without unpacking 1.6 GB again.
-# The tests of unpacking itself set a cache of their own.
+# (buildhooks/prebuild.py): the tests read them as a player's first game would, without unpacking 805 MB again.
+# The networks the tests train would be unpacked there too, and stay: so the tests' processes (and the commands
+# they start) get a cache of their own ($PUZZLESMITH_NETWORKS), holding links to what the user's cache holds, and
+# removed when they end. The tests of unpacking itself set a cache of their own.
+
+
+def _networks_cache() -> None:
+    import atexit
+    import os
+    import shutil
+    import tempfile
+
+    from puzzlesmith.chance.ntuple import cache_dir
+
+    if os.environ.get("PUZZLESMITH_NETWORKS"):
+        return
+    users, own = cache_dir(), Path(tempfile.mkdtemp(prefix="puzzlesmith-networks-"))
+    for unpacked in users.glob("*") if users.is_dir() else []:
+        (own / unpacked.name).symlink_to(unpacked)
+    os.environ["PUZZLESMITH_NETWORKS"] = str(own)
+    atexit.register(shutil.rmtree, own, ignore_errors=True)
+
+
+_networks_cache()
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
