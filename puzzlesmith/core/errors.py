@@ -94,11 +94,16 @@ class LostScheduler(PuzzlesmithError):
     """The connection to a dask scheduler was lost in the middle of a run: the work is unfinished, not wrong, and
     the same command resumes it once the cluster is back (exit 3, as for another answer left unknown)."""
 
+    #: What the user does before running the same command again, as the commands say it.
+    remedy = "restart the scheduler and workers"
+
 
 class LostWorkers(LostScheduler):
     """No worker of a dask cluster could run the work left for a whole wait: those that could died and none came
     back (a nanny that failed to restart its worker, workers stopped by hand). Told as the scheduler's loss is, and
     for the same reason: the work is unfinished, not wrong, and a rerun resumes it; waiting on would never end."""
+
+    remedy = "start workers"
 
 
 class BadRequest(PuzzleError):

@@ -16,7 +16,6 @@ from puzzlesmith.api import (
     SYMMETRIES,
     GenerationError,
     LostScheduler,
-    LostWorkers,
     Made,
     PuzzleError,
     PuzzleType,
@@ -203,8 +202,7 @@ def emitted(args: argparse.Namespace, ptype: PuzzleType, made: Iterator[list[Mad
         return EXIT_UNKNOWN
     except LostScheduler as e:
         where = f"{sink.done:,} puzzle(s) kept in {args.out}" if sink is not None else f"{out.count - done:,} printed"
-        what = "start workers" if isinstance(e, LostWorkers) else "restart the scheduler and workers"
-        print(f"generate: {e}; {where}; {what}, then run the same command again", file=sys.stderr, flush=True)
+        print(f"generate: {e}; {where}; {e.remedy}, then run the same command again", file=sys.stderr, flush=True)
         return EXIT_UNKNOWN
     finally:
         if bar is not None:

@@ -261,10 +261,7 @@ def report(args: argparse.Namespace, plan: Any, client: Any, classes: list[tuple
             show(done[class_name(classes[shown], cells)], args.json)
             shown += 1
     except research.LostScheduler as e:
-        again = "run the same command again"
-        if args.scheduler:
-            again = ("start workers" if isinstance(e, research.LostWorkers) else "restart the scheduler and workers") \
-                + ", then " + again
+        again = f"{e.remedy}, then run the same command again" if args.scheduler else "run the same command again"
         print(f"hardest: {e}; {kept(args, done)}; {again}", file=sys.stderr, flush=True)
         return EXIT_UNKNOWN
     finally:
