@@ -45,24 +45,28 @@ def counted(rows: int, cols: int) -> list[tuple[Site, range]]:
 
 
 @lru_cache(maxsize=64)
-def magnets_model(halves: Halves) -> Model:
-    """The cells, their ``+`` and ``-`` helpers, then the counts in the text's order."""
-    rows, cols = len(halves), len(halves[0])
+def magnets_model(rows: int, cols: int) -> Model:
+    """The cells, their ``+`` and ``-`` helpers, the counts in the text's order, then a 0/1 helper a pair of cells
+    side by side: whether they are one domino. The dominoes are givens of those helpers, as the counts are of
+    theirs, so every board of a shape has one model: a generation run's boards, drawn and mended, are one
+    encoding in one incremental solver, each board its assumptions (issue 44, item 2)."""
     m, n = Model(), rows * cols
     cell = m.add_vars(n, range(3), lambda k: f"r{k // cols + 1}c{k % cols + 1}")
     plus = m.add_vars(n, range(2), lambda k: f"the + of r{k // cols + 1}c{k % cols + 1}")
     minus = m.add_vars(n, range(2), lambda k: f"the - of r{k // cols + 1}c{k % cols + 1}")
     for k in range(n):
         m.table([cell[k], plus[k], minus[k]], [(0, 0, 0), (1, 1, 0), (2, 0, 1)], name=f"the sign of {m.names[k]}")
-    for a, b in dominoes(halves):
-        m.table([cell[a], cell[b]], FITS, name=f"the domino {m.names[a]}-{m.names[b]}")
-    for a, b in grid.cell_pairs(rows, cols):
-        for poles, sign in ((plus, "+"), (minus, "-")):
-            m.linear([poles[a], poles[b]], [1, 1], "<=", 1, name=f"{sign} at {m.names[a]} and {m.names[b]}")
     for (r, c, sign), ks in counted(rows, cols):
         name, poles = f"row {r + 1}" if c < 0 else f"column {c + 1}", plus if sign == "+" else minus
         count = m.add_helper(range(len(ks) + 1), f"the {sign} count of {name}")
         m.linear([*(poles[k] for k in ks), count], [1] * len(ks) + [-1], "==", 0, name=f"{sign} in {name}")
+    apart = [(x, y) for x in range(3) for y in range(3)]
+    for a, b in grid.cell_pairs(rows, cols):
+        one = m.add_helper(range(2), f"whether {m.names[a]} and {m.names[b]} are one domino")
+        m.table([one, cell[a], cell[b]], [(0, x, y) for x, y in apart] + [(1, x, y) for x, y in sorted(FITS)],
+                name=f"the domino {m.names[a]}-{m.names[b]}")
+        for poles, sign in ((plus, "+"), (minus, "-")):
+            m.linear([poles[a], poles[b]], [1, 1], "<=", 1, name=f"{sign} at {m.names[a]} and {m.names[b]}")
     m.answer(cell, determines_rest=True)
     return m.freeze()
 
@@ -117,17 +121,22 @@ class Magnets(PuzzleType):
         return self._board(halves, counts, "line" if one else "grid")
 
     def _board(self, halves: Halves, counts: Sequence[int | None], layout: str) -> Instance:
-        """``counts`` in the text's order (``counted``): they are givens of the count helpers, after the cells'."""
-        base = 3 * len(halves) * len(halves[0])
+        """``counts`` in the text's order (``counted``): they are givens of the count helpers, after the cells';
+        the dominoes are givens of the helpers after those (``magnets_model``)."""
+        rows, cols = len(halves), len(halves[0])
+        base = 3 * rows * cols
         givens = {base + k: n for k, n in enumerate(counts) if n is not None}
-        return Instance({"rows": len(halves), "cols": len(halves[0])}, givens, data=halves, layout=layout)
+        base += 2 * (rows + cols)
+        pairs = set(dominoes(halves))
+        givens.update((base + k, int(pair in pairs)) for k, pair in enumerate(grid.cell_pairs(rows, cols)))
+        return Instance({"rows": rows, "cols": cols}, givens, data=halves, layout=layout)
 
     def _counts(self, instance: Instance) -> list[int | None]:
         rows, cols = instance.params["rows"], instance.params["cols"]
         return [instance.givens.get(3 * rows * cols + k) for k in range(2 * (rows + cols))]
 
     def model(self, instance: Instance) -> Model:
-        return magnets_model(instance.data)
+        return magnets_model(instance.params["rows"], instance.params["cols"])
 
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return ("blank", "+", "-")[value]
