@@ -41,30 +41,35 @@ class Camp:
 
 
 @lru_cache(maxsize=64)
-def tents_model(camp: Camp) -> Model:
-    """A 0/1 tent a ground cell (the answer); each row's and column's count of tents (helpers whose givens
-    are the counts); a helper a tree and a ground cell beside it saying they are paired: each tree has one
-    partner, each tent one tree. At most one tent in every 2x2 square."""
-    m = Model()
-    tent = {cell: m.int_var(0, 1, rc(*cell)) for cell in camp.ground()}
-    for name, cells in grid.lines(camp.rows, camp.cols):
-        ts = [tent[x] for x in cells if x in tent]
-        count = m.add_helper(range(max(camp.rows, camp.cols) + 1), f"the count of {name}")  # a line of trees: 0
+def tents_model(rows: int, cols: int) -> Model:
+    """A 0/1 tent a cell (the answer); each row's and column's count of tents (helpers whose givens are the
+    counts); a 0/1 tree a cell (helpers whose givens are the trees); a helper a cell and a cell beside it saying
+    the first is a tree whose tent is the second: each tree has one tent, each tent one tree, and no tree is a
+    tent. At most one tent in every 2x2 square. The trees are givens, as the counts are, so every board of a
+    shape has one model: a generation run's boards are one encoding in one incremental solver, each board its
+    assumptions (issue 44, item 2)."""
+    m, n = Model(), rows * cols
+    tent = m.add_vars(n, range(2), lambda k: rc(k // cols, k % cols))
+    for name, cells in grid.lines(rows, cols):
+        count = m.add_helper(range(max(rows, cols) + 1), f"the count of {name}")
+        ts = [tent[r * cols + c] for r, c in cells]
         m.linear([*ts, count], [1] * len(ts) + [-1], "==", 0, name=f"tents in {name}")
-    partners: dict[Cell, list[int]] = {cell: [] for cell in tent}
-    for tree in sorted(camp.trees):
-        near = [x for x in grid.beside(*tree, camp.rows, camp.cols) if x in tent]
-        pairs = [(x, m.add_helper((0, 1), f"tree {rc(*tree)} with {rc(*x)}")) for x in near]
-        for x, p in pairs:
-            partners[x].append(p)
-        m.linear([p for _, p in pairs], [1] * len(pairs), "==", 1, name=f"the tent of tree {rc(*tree)}")
-    for cell, ps in partners.items():
-        m.linear(ps + [tent[cell]], [1] * len(ps) + [-1], "==", 0, name=f"{rc(*cell)}'s tree")
-    for r, c in itertools.product(range(camp.rows - 1), range(camp.cols - 1)):
-        square = [tent[x] for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) if x in tent]
-        if len(square) > 1:
-            m.linear(square, [1] * len(square), "<=", 1, name=f"tents touching at {rc(r, c)}")
-    m.answer(list(tent.values()))
+    tree = m.add_vars(n, range(2), lambda k: f"a tree at {rc(k // cols, k % cols)}")
+    into: list[list[int]] = [[] for _ in range(n)]
+    for k in range(n):
+        m.linear([tent[k], tree[k]], [1, 1], "<=", 1, name=f"a tent or a tree at {m.names[k]}")
+        pairs = []
+        for r, c in grid.beside(k // cols, k % cols, rows, cols):
+            x = r * cols + c
+            pairs.append(m.add_helper(range(2), f"the tree at {m.names[k]} with the tent at {m.names[x]}"))
+            into[x].append(pairs[-1])
+        m.linear([*pairs, tree[k]], [1] * len(pairs) + [-1], "==", 0, name=f"the tent of a tree at {m.names[k]}")
+    for x, ps in enumerate(into):
+        m.linear([*ps, tent[x]], [1] * len(ps) + [-1], "==", 0, name=f"the tree of a tent at {m.names[x]}")
+    for r, c in itertools.product(range(rows - 1), range(cols - 1)):
+        square = [tent[a * cols + b] for a, b in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1))]
+        m.linear(square, [1] * 4, "<=", 1, name=f"tents touching at {rc(r, c)}")
+    m.answer(tent)
     return m.freeze()
 
 
@@ -87,13 +92,18 @@ class Tents(PuzzleType):
         return dataclasses.replace(made, conflict=conflict)
 
     def _instance(self, camp: Camp, counts: Mapping[Site, int], layout: str) -> Instance:
-        """The counts are givens of the count helpers, which come after the tents."""
-        return Instance({"size": (camp.rows, camp.cols)},
-                        grid.site_givens(len(camp.ground()), count_sites(camp.rows, camp.cols), counts), camp, layout)
+        """The counts are givens of the count helpers, which come after the tents; the trees are givens of the
+        tree helpers after those, and no tree cell is a tent (a given of the answer)."""
+        n, sites = camp.rows * camp.cols, count_sites(camp.rows, camp.cols)
+        givens = grid.site_givens(n, sites, counts)
+        trees = {r * camp.cols + c for r, c in camp.trees}
+        givens.update((n + len(sites) + k, int(k in trees)) for k in range(n))
+        givens.update(dict.fromkeys(trees, 0))
+        return Instance({"size": (camp.rows, camp.cols)}, givens, camp, layout)
 
     def clues(self, instance: Instance) -> dict[Site, int]:
         camp: Camp = instance.data
-        return grid.site_clues(len(camp.ground()), count_sites(camp.rows, camp.cols), instance.givens)
+        return grid.site_clues(camp.rows * camp.cols, count_sites(camp.rows, camp.cols), instance.givens)
 
     def with_clues(self, instance: Instance, clues: Mapping[Site, int]) -> Instance:
         return self._instance(instance.data, clues, instance.layout)
@@ -104,17 +114,22 @@ class Tents(PuzzleType):
         return [found.get(s) for s in count_sites(camp.rows, 0)], [found.get(s) for s in count_sites(0, camp.cols)]
 
     def model(self, instance: Instance) -> Model:
-        return tents_model(instance.data)
+        return tents_model(instance.data.rows, instance.data.cols)
 
     def format(self, instance: Instance, values: Sequence[int]) -> str:
         camp: Camp = instance.data
-        tents = {cell for cell, v in zip(camp.ground(), values) if v}
+        tents = {divmod(k, camp.cols) for k, v in enumerate(values) if v}
         rows = ["".join("T" if (r, c) in camp.trees else "A" if (r, c) in tents else "." for c in range(camp.cols))
                 for r in range(camp.rows)]
         return grid.show_counted(rows, *self.counts(instance), instance.layout)
 
     def format_puzzle(self, instance: Instance) -> str:
-        return self.format(instance, [0] * len(instance.data.ground()))
+        return self.format(instance, [0] * (instance.data.rows * instance.data.cols))
+
+    def play_vars(self, instance: Instance) -> list[int]:
+        """The tents of the cells without a tree: a tree's cell is no tent, given, and not played."""
+        camp: Camp = instance.data
+        return [r * camp.cols + c for r, c in camp.ground()]
 
     def grid_shape(self, instance: Instance) -> Cell:
         return instance.data.rows, instance.data.cols
@@ -143,7 +158,7 @@ class Tents(PuzzleType):
         """Counts above and left of the grid, trees as green discs, tents as brown triangles."""
         camp, size, (row_counts, col_counts) = instance.data, 36, self.counts(instance)
         pic = Picture((camp.cols + 1) * size + 2, (camp.rows + 1) * size + 2)
-        tents = {cell for cell, v in zip(camp.ground(), values or ()) if v}
+        tents = {divmod(k, camp.cols) for k, v in enumerate(values or ()) if v}
         around = [(k, c + 1.5, 0.7) for c, k in enumerate(col_counts)]
         around += [(k, 0.5, r + 1.7) for r, k in enumerate(row_counts)]
         for k, x, y in around:
