@@ -182,8 +182,10 @@ class Signpost(PuzzleType):
 def _path(rows: int, cols: int, rng: random.Random) -> list[int]:
     """A random path through every cell, each step along one of the eight directions: Warnsdorff's rule (to the
     cell with the fewest ways on), ties broken at random, started again when it is stuck."""
+    reach = [[x for s in STEPS for x in ray(k, s, rows, cols)] for k in range(rows * cols)]  # every arrow's cells
+
     def ways(k: int, left: set[int]) -> list[int]:
-        return [x for s in STEPS for x in ray(k, s, rows, cols) if x in left]
+        return [x for x in reach[k] if x in left]
 
     while True:
         path, left = [rng.randrange(rows * cols)], set(range(rows * cols))
