@@ -282,3 +282,29 @@ def test_other_clue_based_types_go_through_the_same_code():
     while (step := net.next_step(cand, placed)) is not None:
         assert all(solution[v] != x for v, x in step.removes)
         assert step.place is None or solution[step.place[0]] == step.place[1]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_dropping_in_runs_drops_what_one_at_a_time_drops(seed):
+    # clue_kinds.drop_in_order asks runs of clues at once; for any question that fewer clues can only answer
+    # "no" more often (downward closed: a random family of sets that cannot all go), its answer must be the
+    # greedy pass's, item by item, and a pass where everything goes takes a logarithmic number of questions.
+    from puzzlesmith.generators.clue_kinds import drop_in_order
+
+    rng = random.Random(seed)
+    n = rng.randrange(1, 60)
+    blocked = [set(rng.sample(range(n), rng.randrange(1, min(n, 4) + 1))) for _ in range(rng.randrange(0, 12))]
+    asked = []
+
+    def can_go(dropped):
+        asked.append(len(dropped))
+        return not any(b <= set(dropped) for b in blocked)
+
+    order = rng.sample(range(n), n)
+    greedy = []
+    for item in order:
+        if not any(b <= set(greedy + [item]) for b in blocked):
+            greedy.append(item)
+    assert drop_in_order(order, can_go) == greedy
+    if not blocked:
+        assert len(asked) <= n.bit_length() + 1

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar, cast
 
 from puzzlesmith import solvers
 from puzzlesmith.core.errors import GenerationError, OutOfTime
@@ -180,6 +180,41 @@ def clue_orbits(ptype: PuzzleType, board: Instance, clues: Mapping[Site, int], s
     return site_orbits(sorted(clues), shape, symmetry) if shape else [(s,) for s in sorted(clues)]
 
 
+T = TypeVar("T")
+
+
+def drop_in_order(order: Sequence[T], can_go: Callable[[list[T]], bool]) -> list[T]:
+    """The items of ``order`` a greedy pass drops: each in turn, when it and those dropped before it can all go
+    (``can_go(dropped)``), as asking of one item at a time would, in fewer questions. A reduction's first
+    clues nearly all go (the first third to nine tenths of Mosaic's, Range's, Slant's and Tracks' each went in a
+    call of its own), so until the first that must stay, runs of items are asked at once, doubling: a run that
+    can go means each of its items could have gone in turn (fewer clues only ever admit more answers), and
+    after a run that cannot, a binary search finds its first item that must stay. From there on items are
+    asked one at a time: there, where most stay, runs cost more questions than they save (measured)."""
+    dropped: list[T] = []
+    start, run = 0, 1
+    while start < len(order):
+        chunk = list(order[start:start + run])
+        if can_go(dropped + chunk):
+            dropped += chunk
+            start, run = start + len(chunk), 2 * run
+            continue
+        free, stays = 0, len(chunk)  # chunk[:free] can go (with those before); chunk[:stays] cannot
+        while stays - free > 1:
+            middle = (free + stays) // 2
+            if can_go(dropped + chunk[:middle]):
+                free = middle
+            else:
+                stays = middle
+        dropped += chunk[:free]
+        start += stays  # chunk[stays - 1] stays
+        break
+    for item in order[start:]:
+        if can_go(dropped + [item]):
+            dropped.append(item)
+    return dropped
+
+
 def reduce(ptype: PuzzleType, board: Instance, symmetry: str, rng: random.Random, oracle: str,
            models: Models | None = None, solution: Sequence[int] | None = None) -> Instance:
     """``board`` (unique, with ``solution`` when known) with clue orbits removed in random order while its
@@ -189,11 +224,14 @@ def reduce(ptype: PuzzleType, board: Instance, symmetry: str, rng: random.Random
     groups = clue_orbits(ptype, board, clues, symmetry)
     rng.shuffle(groups)
     admitted: dict[int, Model] = {}
-    for group in groups:
-        fewer = {s: v for s, v in clues.items() if s not in group}
-        if unique(models, ptype.with_clues(board, fewer), oracle, solution, admitted):
-            clues = fewer
-    return ptype.with_clues(board, clues)
+
+    def without(gone: list[tuple[Site, ...]]) -> dict[Site, int]:
+        sites = {s for group in gone for s in group}
+        return {s: v for s, v in clues.items() if s not in sites}
+
+    gone = drop_in_order(groups, lambda gone: unique(models, ptype.with_clues(board, without(gone)), oracle,
+                                                     solution, admitted))
+    return ptype.with_clues(board, without(gone))
 
 
 def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmetry: str = "none",
