@@ -286,10 +286,10 @@ def test_other_clue_based_types_go_through_the_same_code():
 
 @pytest.mark.parametrize("seed", range(40))
 def test_dropping_in_runs_drops_what_one_at_a_time_drops(seed):
-    # clue_kinds.drop_in_order asks runs of clues at once; for any question that fewer clues can only answer
+    # clues.drop_in_order asks runs of clues at once; for any question that fewer clues can only answer
     # "no" more often (downward closed: a random family of sets that cannot all go), its answer must be the
     # greedy pass's, item by item, and a pass where everything goes takes a logarithmic number of questions.
-    from puzzlesmith.generators.clue_kinds import drop_in_order
+    from puzzlesmith.generators.clues import drop_in_order
 
     rng = random.Random(seed)
     n = rng.randrange(1, 60)

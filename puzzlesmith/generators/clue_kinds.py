@@ -13,13 +13,13 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar, cast
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from puzzlesmith import solvers
 from puzzlesmith.core.errors import GenerationError, OutOfTime
 from puzzlesmith.csp.model import Model
-from puzzlesmith.generators.clues import default_oracle
+from puzzlesmith.generators.clues import default_oracle, drop_in_order
 from puzzlesmith.generators.generated import Generated, random_stream
 from puzzlesmith.generators.grading import asked_for, grade, meets
 from puzzlesmith.generators.levels import Probers, from_board, graded_at, tier_of
@@ -178,41 +178,6 @@ def clue_orbits(ptype: PuzzleType, board: Instance, clues: Mapping[Site, int], s
     """The orbits of ``board``'s clue sites under ``symmetry`` (each site alone on a type without a grid)."""
     shape = ptype.grid_shape(board)
     return site_orbits(sorted(clues), shape, symmetry) if shape else [(s,) for s in sorted(clues)]
-
-
-T = TypeVar("T")
-
-
-def drop_in_order(order: Sequence[T], can_go: Callable[[list[T]], bool]) -> list[T]:
-    """The items of ``order`` a greedy pass drops: each in turn, when it and those dropped before it can all go
-    (``can_go(dropped)``), as asking of one item at a time would, in fewer questions. A reduction's first
-    clues nearly all go (the first third to nine tenths of Mosaic's, Range's, Slant's and Tracks' each went in a
-    call of its own), so until the first that must stay, runs of items are asked at once, doubling: a run that
-    can go means each of its items could have gone in turn (fewer clues only ever admit more answers), and
-    after a run that cannot, a binary search finds its first item that must stay. From there on items are
-    asked one at a time: there, where most stay, runs cost more questions than they save (measured)."""
-    dropped: list[T] = []
-    start, run = 0, 1
-    while start < len(order):
-        chunk = list(order[start:start + run])
-        if can_go(dropped + chunk):
-            dropped += chunk
-            start, run = start + len(chunk), 2 * run
-            continue
-        free, stays = 0, len(chunk)  # chunk[:free] can go (with those before); chunk[:stays] cannot
-        while stays - free > 1:
-            middle = (free + stays) // 2
-            if can_go(dropped + chunk[:middle]):
-                free = middle
-            else:
-                stays = middle
-        dropped += chunk[:free]
-        start += stays  # chunk[stays - 1] stays
-        break
-    for item in order[start:]:
-        if can_go(dropped + [item]):
-            dropped.append(item)
-    return dropped
 
 
 def reduce(ptype: PuzzleType, board: Instance, symmetry: str, rng: random.Random, oracle: str,

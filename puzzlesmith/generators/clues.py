@@ -23,9 +23,9 @@ questions, so a seed gives the same puzzle whichever engine is the oracle.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from puzzlesmith import solvers
 from puzzlesmith.core.errors import GenerationError, Unsolvable
@@ -174,6 +174,43 @@ def only_solution(model: Model, fix: Mapping[int, int], cells: Sequence[int], so
     if fast is not None:
         return not any(fast.exists(fix, [(var, solution[var])]) for var in cells)
     return not any(_exists(model, fix, [(var, solution[var])], oracle) for var in cells)
+
+
+T = TypeVar("T")
+
+
+def drop_in_order(order: Sequence[T], can_go: Callable[[list[T]], bool]) -> list[T]:
+    """The items of ``order`` a greedy pass drops: each in turn, when it and those dropped before it can all go
+    (``can_go(dropped)``: a uniqueness question of ``clue_kinds.reduce``, a tier check of ``levels.reduce_at``),
+    as asking of one item at a time would, in fewer questions; the last question answered yes was of the
+    items returned. A reduction's first
+    clues nearly all go (the first third to nine tenths of Mosaic's, Range's, Slant's and Tracks' each went in a
+    call of its own), so until the first that must stay, runs of items are asked at once, doubling: a run that
+    can go means each of its items could have gone in turn (fewer clues only ever admit more answers), and
+    after a run that cannot, a binary search finds its first item that must stay. From there on items are
+    asked one at a time: there, where most stay, runs cost more questions than they save (measured)."""
+    dropped: list[T] = []
+    start, run = 0, 1
+    while start < len(order):
+        chunk = list(order[start:start + run])
+        if can_go(dropped + chunk):
+            dropped += chunk
+            start, run = start + len(chunk), 2 * run
+            continue
+        free, stays = 0, len(chunk)  # chunk[:free] can go (with those before); chunk[:stays] cannot
+        while stays - free > 1:
+            middle = (free + stays) // 2
+            if can_go(dropped + chunk[:middle]):
+                free = middle
+            else:
+                stays = middle
+        dropped += chunk[:free]
+        start += stays  # chunk[stays - 1] stays
+        break
+    for item in order[start:]:
+        if can_go(dropped + [item]):
+            dropped.append(item)
+    return dropped
 
 
 def reduce_clues(model: Model, clues: Mapping[int, int], solution: Sequence[int], groups: Sequence[Sequence[int]],

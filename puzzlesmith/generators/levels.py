@@ -22,7 +22,7 @@ from puzzlesmith import solvers
 from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.generators import deduction
-from puzzlesmith.generators.clues import add_clues
+from puzzlesmith.generators.clues import add_clues, drop_in_order
 from puzzlesmith.generators.grades import LEVELS, Grade
 from puzzlesmith.generators.grading import ladder_fits
 from puzzlesmith.puzzles.base import Instance, PuzzleType
@@ -95,11 +95,20 @@ def reduce_at(prober: deduction.Prober, full: Mapping[Any, int], groups: Sequenc
         prober.seed(prober.net.values(dom))
     order = [tuple(g) for g in groups if g and g[0] in clues]
     rng.shuffle(order)
-    for group in order:
-        fewer = {k: x for k, x in clues.items() if k not in group}
-        found = deduction.tier_needed(prober, givens_of(fewer), tier)
+    last = [(needed, dom)]  # what deduction found on the clues of the last set that could go: the final one
+
+    def without(gone: list[tuple[Any, ...]]) -> dict[Any, int]:
+        keys = {k for group in gone for k in group}
+        return {k: x for k, x in full.items() if k not in keys}
+
+    def can_go(gone: list[tuple[Any, ...]]) -> bool:
+        found = deduction.tier_needed(prober, givens_of(without(gone)), tier)
         if found is not None:
-            clues, (needed, dom) = fewer, found
+            last.append(found)
+        return found is not None
+
+    clues = without(drop_in_order(order, can_go))
+    needed, dom = last[-1]
     return clues, needed, dom
 
 
