@@ -296,9 +296,9 @@ def test_dropping_in_runs_drops_what_one_at_a_time_drops(seed):
     blocked = [set(rng.sample(range(n), rng.randrange(1, min(n, 4) + 1))) for _ in range(rng.randrange(0, 12))]
     asked = []
 
-    def can_go(dropped):
-        asked.append(len(dropped))
-        return not any(b <= set(dropped) for b in blocked)
+    def can_go(dropped, run):
+        asked.append(len(run))
+        return not any(b <= set(dropped + run) for b in blocked)
 
     order = rng.sample(range(n), n)
     greedy = []

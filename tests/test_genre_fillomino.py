@@ -56,3 +56,18 @@ def test_bad_input_names_the_line_and_cell() -> None:
 def test_an_area_too_small_for_its_number_is_no_solution() -> None:
     done = run("solve", "fillomino", "-", stdin="4./.1\n")  # the 4 can reach only three cells beside the 1
     assert done.returncode == 1 and "no solution" in done.stdout
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_generated_puzzles_are_unique_minimal_and_the_seeds_alone(seed: int) -> None:
+    # Fillomino's full board is one random SAT solution (generators.clues.random_solution), and the reduction
+    # pass asks the oracle yes or no: any oracle, and the same seed asked again in one process, make the same
+    # puzzle; CP-SAT, not its generator's oracle, finds it unique and every clue needed.
+    made = ps.generate("fillomino", size="5x5", seed=seed)
+    assert {ps.generate("fillomino", size="5x5", seed=seed, oracle=oracle).text
+            for oracle in ("backtracking", "cpsat", "sat")} == {made.text}
+    assert ps.read("fillomino", made.text).count(3, engine="cpsat").count == 1
+    cells = made.text.splitlines()
+    for r, c in ((r, c) for r, row in enumerate(cells) for c, ch in enumerate(row) if ch != "."):
+        fewer = [row if k != r else row[:c] + "." + row[c + 1:] for k, row in enumerate(cells)]
+        assert ps.read("fillomino", "\n".join(fewer)).count(2, engine="cpsat").count == 2, (r, c)

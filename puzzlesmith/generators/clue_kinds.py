@@ -194,8 +194,8 @@ def reduce(ptype: PuzzleType, board: Instance, symmetry: str, rng: random.Random
         sites = {s for group in gone for s in group}
         return {s: v for s, v in clues.items() if s not in sites}
 
-    gone = drop_in_order(groups, lambda gone: unique(models, ptype.with_clues(board, without(gone)), oracle,
-                                                     solution, admitted))
+    gone = drop_in_order(groups, lambda dropped, run: unique(models, ptype.with_clues(board, without(dropped + run)),
+                                                             oracle, solution, admitted))
     return ptype.with_clues(board, without(gone))
 
 

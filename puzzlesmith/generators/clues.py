@@ -10,6 +10,10 @@ when a cell runs out of values. The add phase stops when the constrained copy is
 (propagation is sound, so a fully decided copy is the one solution) or, checked after every
 few failed clues, when the seed's count_solutions (the oracle counting to 2) says 1.
 
+A model with topology constraints (Fillomino's regions) skips the add phase, whose propagation decides least
+of those: its full board is one random SAT solution, and the reduction pass starts from every clue, as Simon
+Tatham's generators do (``random_solution``).
+
 The **reduction pass** then visits the clues (or, with a symmetry, the orbits of clues) in
 random order and drops each one whose removal keeps the solution unique. With the solution
 S known, "can the clue x = S[x] go?" is one call to the uniqueness oracle: "is there a
@@ -29,8 +33,10 @@ from typing import Any, TypeVar
 
 from puzzlesmith import solvers
 from puzzlesmith.core.errors import GenerationError, Unsolvable
+from puzzlesmith.csp.constraints import TOPOLOGY
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.backtracking import compiled
+from puzzlesmith.solvers.base import Limits
 
 #: Engines in the order they answer the generator's questions fastest (mean CPU ms per minimal
 #: 9x9 puzzle, benchmarks/bench_generate.py: sat 3.6, backtracking 9.8, cpsat 135); the first
@@ -179,28 +185,29 @@ def only_solution(model: Model, fix: Mapping[int, int], cells: Sequence[int], so
 T = TypeVar("T")
 
 
-def drop_in_order(order: Sequence[T], can_go: Callable[[list[T]], bool]) -> list[T]:
+def drop_in_order(order: Sequence[T], can_go: Callable[[list[T], list[T]], bool]) -> list[T]:
     """The items of ``order`` a greedy pass drops: each in turn, when it and those dropped before it can all go
-    (``can_go(dropped)``: a uniqueness question of ``clue_kinds.reduce``, a tier check of ``levels.reduce_at``),
-    as asking of one item at a time would, in fewer questions; the last question answered yes was of the
-    items returned. A reduction's first
-    clues nearly all go (the first third to nine tenths of Mosaic's, Range's, Slant's and Tracks' each went in a
-    call of its own), so until the first that must stay, runs of items are asked at once, doubling: a run that
-    can go means each of its items could have gone in turn (fewer clues only ever admit more answers), and
-    after a run that cannot, a binary search finds its first item that must stay. From there on items are
-    asked one at a time: there, where most stay, runs cost more questions than they save (measured)."""
+    (``can_go(dropped, run)``: ``run`` asked after ``dropped``, those known to go; a uniqueness question of
+    ``reduce_clues`` or ``clue_kinds.reduce``, a tier check of ``levels.reduce_at``), as asking of one item at a
+    time would, in fewer questions; the last question answered yes was of the items returned. A reduction's
+    first clues nearly all go (the first third to nine tenths of Mosaic's, Range's, Slant's and Tracks' each
+    went in a call of its own), so until the first that must stay, runs of items are asked at once, doubling: a
+    run that can go means each of its items could have gone in turn (fewer clues only ever admit more
+    answers), and after a run that cannot, a binary search finds its first item that must stay. From there on
+    items are asked one at a time: there, where most stay, runs cost more questions than they save
+    (measured)."""
     dropped: list[T] = []
     start, run = 0, 1
     while start < len(order):
         chunk = list(order[start:start + run])
-        if can_go(dropped + chunk):
+        if can_go(dropped, chunk):
             dropped += chunk
             start, run = start + len(chunk), 2 * run
             continue
         free, stays = 0, len(chunk)  # chunk[:free] can go (with those before); chunk[:stays] cannot
         while stays - free > 1:
             middle = (free + stays) // 2
-            if can_go(dropped + chunk[:middle]):
+            if can_go(dropped, chunk[:middle]):
                 free = middle
             else:
                 stays = middle
@@ -208,7 +215,7 @@ def drop_in_order(order: Sequence[T], can_go: Callable[[list[T]], bool]) -> list
         start += stays  # chunk[stays - 1] stays
         break
     for item in order[start:]:
-        if can_go(dropped + [item]):
+        if can_go(dropped, [item]):
             dropped.append(item)
     return dropped
 
@@ -219,14 +226,37 @@ def reduce_clues(model: Model, clues: Mapping[int, int], solution: Sequence[int]
     (``fast``: a compiled search, ``compiled_search``, answers in the oracle's place)."""
     order = [tuple(g) for g in groups if g and g[0] in clues]
     rng.shuffle(order)
-    if fast is not None and all(len(g) == 1 for g in order):  # the whole pass in one compiled call
-        return fast.reduce(clues, [g[0] for g in order], solution)
-    current = dict(clues)
-    for group in order:
-        others = {v: x for v, x in current.items() if v not in group}
-        if only_solution(model, others, group, solution, oracle, fast):
-            current = others
-    return current
+    if fast is not None:  # the compiled search asks of a cell at a time: a run costs what its clues do alone
+        if all(len(g) == 1 for g in order):  # the whole pass in one compiled call
+            return fast.reduce(clues, [g[0] for g in order], solution)
+        current = dict(clues)
+        for group in order:
+            others = {v: x for v, x in current.items() if v not in group}
+            if only_solution(model, others, group, solution, oracle, fast):
+                current = others
+        return current
+
+    def without(gone: list[tuple[int, ...]]) -> dict[int, int]:
+        cells = {v for group in gone for v in group}
+        return {v: x for v, x in clues.items() if v not in cells}
+
+    def can_go(dropped: list[tuple[int, ...]], run: list[tuple[int, ...]]) -> bool:
+        if len(run) == 1:  # "another answer with one of its cells changed?", a question a cell: cheaper for one
+            return only_solution(model, without(dropped + run), run[0], solution, oracle)
+        return alone(model, without(dropped + run), solution, oracle)
+
+    return without(drop_in_order(order, can_go))
+
+
+def alone(model: Model, fix: Mapping[int, int], solution: Sequence[int], oracle: str) -> bool:
+    """Whether ``solution`` is the only answer with ``fix``: one question of the oracle ("another?"). When
+    ``solution`` is the one answer of ``fix`` and some clues more, it says those clues can go together, as
+    ``only_solution`` does, in one question however many clues they are (another answer of ``fix`` would have
+    to differ on one of them)."""
+    outcome = solvers.get_engine(oracle).another(model, list(solution), fix, Limits())
+    if outcome.status == solvers.UNKNOWN:
+        raise GenerationError(f"the {oracle} engine could not decide a uniqueness question")
+    return outcome.status == solvers.UNSAT
 
 
 def redundant_groups(model: Model, givens: Mapping[int, int], solution: Sequence[int],
@@ -242,6 +272,31 @@ def redundant_groups(model: Model, givens: Mapping[int, int], solution: Sequence
     return found
 
 
+def unique_start(model: Model, groups: Sequence[Sequence[int]], rng: random.Random, oracle: str,
+                 fast: Any = None) -> tuple[dict[int, int], list[int]]:
+    """Clues with exactly one answer, and that answer: the add phase's (``add_clues``), or where the clues cover
+    the answer of a model with topology constraints, every clue of one random solution (``random_solution``),
+    Simon Tatham's way."""
+    if model.kinds() & set(TOPOLOGY) and set(model.answer_vars) <= {v for g in groups for v in g}:
+        solution = random_solution(model, rng)
+        return {v: solution[v] for g in groups for v in g}, solution
+    return add_clues(model, groups, rng, oracle, fast)
+
+
+def random_solution(model: Model, rng: random.Random) -> list[int]:
+    """A random solution, for a model with topology constraints: the add phase's propagation decides least of
+    those (on Fillomino 9x13 it went round dead ends for seconds, counting solutions to 2 some 600 times a
+    puzzle), where one SAT search finds a whole board. The search's phases come from ``rng``, and it is always
+    the SAT engine's, so the oracle, which answers yes or no, still cannot change the puzzle."""
+    hints = {v: rng.choice(list(model.domains[v])) for v in model.answer_vars}
+    # asked of a fork: its CNF is the model's own clauses, not the cuts earlier questions left on the model,
+    # so the board depends on the seed alone, whatever the process asked before
+    found = solvers.get_engine("sat").solve(model.fork(), None, (), Limits(hints=hints))
+    if found.solution is None:
+        raise Unsolvable("the puzzle's model has no solution")
+    return list(found.solution)
+
+
 def make_minimal(model: Model, groups: Sequence[Sequence[int]], rng: random.Random,
                  oracle: str | None = None, fast: bool = False) -> tuple[dict[int, int], list[int]]:
     """One unique puzzle, minimal within ``groups``: (clues, solution). ``fast``: the reduction pass asks the
@@ -251,7 +306,7 @@ def make_minimal(model: Model, groups: Sequence[Sequence[int]], rng: random.Rand
     if reason:  # asked once here: the reduction pass puts its questions to the engine directly
         raise solvers.Unsupported(reason)
     search = compiled_search(model) if fast else None
-    clues, solution = add_clues(model, groups, rng, oracle, search)
+    clues, solution = unique_start(model, groups, rng, oracle, search)
     violation = model.check(solution)
     if violation is not None:  # propagation is sound, so this would be an engine bug
         raise GenerationError(f"propagation decided a non-solution: {violation}")

@@ -22,7 +22,7 @@ from puzzlesmith import solvers
 from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.generators import deduction
-from puzzlesmith.generators.clues import add_clues, drop_in_order
+from puzzlesmith.generators.clues import drop_in_order, unique_start
 from puzzlesmith.generators.grades import LEVELS, Grade
 from puzzlesmith.generators.grading import ladder_fits
 from puzzlesmith.puzzles.base import Instance, PuzzleType
@@ -101,8 +101,8 @@ def reduce_at(prober: deduction.Prober, full: Mapping[Any, int], groups: Sequenc
         keys = {k for group in gone for k in group}
         return {k: x for k, x in full.items() if k not in keys}
 
-    def can_go(gone: list[tuple[Any, ...]]) -> bool:
-        found = deduction.tier_needed(prober, givens_of(without(gone)), tier)
+    def can_go(dropped: list[tuple[Any, ...]], run: list[tuple[Any, ...]]) -> bool:
+        found = deduction.tier_needed(prober, givens_of(without(dropped + run)), tier)
         if found is not None:
             last.append(found)
         return found is not None
@@ -115,8 +115,8 @@ def reduce_at(prober: deduction.Prober, full: Mapping[Any, int], groups: Sequenc
 def from_givens(model: Model, groups: Sequence[Sequence[int]], tier: int, rng: random.Random, oracle: str,
                 probers: Probers) -> tuple[dict[int, int], list[int]] | None:
     """One try at tier ``tier`` for a type whose clues are givens: (givens, solution), or None when the puzzle
-    left needs a shallower tier. The full board is a random solution (``clues.add_clues``' add phase)."""
-    _, solution = add_clues(model, groups, rng, oracle)
+    left needs a shallower tier. The full board is a random solution (``clues.unique_start``)."""
+    _, solution = unique_start(model, groups, rng, oracle)
     full = {v: solution[v] for g in groups for v in g}
     prober = probers(model)
     prober.seed(solution)
