@@ -128,11 +128,14 @@ class Masyu(PuzzleType):
         return self.full_board_of(self._board(rows, cols, {}), [int(p in loop) for p in grid.cell_pairs(rows, cols)])
 
     def full_board_of(self, instance: Instance, values: Sequence[int]) -> Instance:
-        """A pearl wherever the loop ``values`` fits one."""
+        """A pearl wherever the loop ``values`` fits one. Every cell is a site, a pearl or not, so every board
+        of a shape has one model: a generation run's boards, drawn and mended, are one encoding in one
+        incremental solver, their pearls its assumptions (issue 44, item 2)."""
         rows, cols = instance.params["rows"], instance.params["cols"]
         shapes = {(r, c, "pearl"): _shape({key: values[k] for key, k in _around(r, c, rows, cols).items()})
                   for r, c in itertools.product(range(rows), range(cols))}
-        return self._board(rows, cols, {site: kind for site, kind in shapes.items() if kind}, layout=instance.layout)
+        return self._board(rows, cols, {site: kind for site, kind in shapes.items() if kind}, sites=tuple(shapes),
+                           layout=instance.layout)
 
     def format_puzzle(self, instance: Instance) -> str:
         pearls, rows, cols = self.clues(instance), instance.params["rows"], instance.params["cols"]
