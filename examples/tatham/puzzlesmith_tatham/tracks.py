@@ -35,28 +35,36 @@ OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 CELL = 24.0
 
 
-def rails(rows: int, cols: int, entry: int, exit: int) -> list[tuple[int, int]]:
-    """Vertices: the cells, then the entrance's outside (n) and the exit's (n + 1); the rails between cells,
-    then the entrance's rail, the exit's and the outside rail joining the two."""
+def rails(rows: int, cols: int) -> list[tuple[int, int]]:
+    """Vertices: the cells, then the outside beyond the left edge (n) and beyond the bottom edge (n + 1); the rails
+    between cells, then one from the left outside into each row's first cell, one from each column's last cell
+    to the bottom outside, and the outside rail joining the two."""
     n = rows * cols
-    return grid.cell_pairs(rows, cols) + [(n, entry * cols), ((rows - 1) * cols + exit, n + 1), (n, n + 1)]
+    return grid.cell_pairs(rows, cols) + [(n, r * cols) for r in range(rows)] + \
+        [((rows - 1) * cols + c, n + 1) for c in range(cols)] + [(n, n + 1)]
 
 
 @lru_cache(maxsize=64)
-def tracks_model(rows: int, cols: int, entry: int, exit: int) -> Model:
-    """The pieces (the answer), the rails, each cell's 0/1 "on the track", then the counts of rows and columns."""
-    m, n, ends = Model(), rows * cols, rails(rows, cols, entry, exit)
+def tracks_model(rows: int, cols: int) -> Model:
+    """The pieces (the answer), the rails, each cell's 0/1 "on the track", then the counts of rows and columns.
+    The entrance and the exit are givens of the rails into the grid (one on the left edge, one on the bottom),
+    so every board of a shape has one model: a generation run's boards are one encoding in one incremental
+    solver, each board its assumptions (issue 44, item 2)."""
+    m, n, ends = Model(), rows * cols, rails(rows, cols)
+    inner = len(grid.cell_pairs(rows, cols))
     piece = m.add_vars(n, range(len(PIECES)), lambda k: f"r{k // cols + 1}c{k % cols + 1}")
-    rail = [m.add_helper(range(2) if k < len(ends) - 3 else (1,), f"rail {k}") for k in range(len(ends))]
+    rail = [m.add_helper(range(2) if k < len(ends) - 1 else (1,), f"rail {k}") for k in range(len(ends))]
     m.single_cycle(rail, ends, name="one track")
+    lefts, bottoms = rail[inner:inner + rows], rail[inner + rows:inner + rows + cols]
+    m.linear(lefts, [1] * rows, "==", 1, name="one entrance")
+    m.linear(bottoms, [1] * cols, "==", 1, name="one exit")
     on = m.add_vars(n, range(2), lambda k: f"track at r{k // cols + 1}c{k % cols + 1}")
     index = {pair: k for k, pair in enumerate(ends)}
     for k in range(n):
-        r, c = divmod(k, cols)  # the rails leaving the cell, by direction (the entrance's and the exit's too)
+        r, c = divmod(k, cols)  # the rails leaving the cell, by direction (into the outsides too)
         near = {d: index[min(k, k + dr * cols + dc), max(k, k + dr * cols + dc)] for d, (dr, dc) in STEP.items()
                 if 0 <= r + dr < rows and 0 <= c + dc < cols}
-        near |= ({"L": len(ends) - 3} if (r, c) == (entry, 0) else {}) | \
-            ({"D": len(ends) - 2} if (r, c) == (rows - 1, exit) else {})
+        near |= ({"L": inner + r} if c == 0 else {}) | ({"D": inner + rows + c} if r == rows - 1 else {})
         shapes = [(p, int(p > 0), *(int(d in GOES[p]) for d in near)) for p in range(len(PIECES))
                   if all(d in near for d in GOES[p])]
         m.table([piece[k], on[k], *(rail[x] for x in near.values())], shapes, name=f"the piece at {m.names[k]}")
@@ -117,22 +125,24 @@ class Tracks(PuzzleType):
     def _board(self, rows: int, cols: int, entry: int, exit: int, counts: Sequence[int | None],
                pieces: Sequence[Sequence[int]], layout: str) -> Instance:
         """``counts``: the rows', then the columns'; ``pieces``: 0 where none is given."""
-        n = rows * cols
-        first = 2 * n + len(rails(rows, cols, entry, exit))  # pieces, rails, "on the track", then counts
+        n, inner = rows * cols, len(grid.cell_pairs(rows, cols))
+        first = 2 * n + len(rails(rows, cols))  # pieces, rails, "on the track", then counts
         givens = {r * cols + c: p for r, row in enumerate(pieces) for c, p in enumerate(row) if p}
+        givens |= {n + inner + r: int(r == entry) for r in range(rows)}  # the rails in from the outsides
+        givens |= {n + inner + rows + c: int(c == exit) for c in range(cols)}
         givens |= {first + k: x for k, x in enumerate(counts) if x is not None}
         return Instance({"rows": rows, "cols": cols, "entry": entry, "exit": exit}, givens, layout=layout)
 
     def _parts(self, instance: Instance) -> tuple[list[int | None], list[list[int]]]:
         p = instance.params
         rows, cols, n = p["rows"], p["cols"], p["rows"] * p["cols"]
-        first = 2 * n + len(rails(rows, cols, p["entry"], p["exit"]))
+        first = 2 * n + len(rails(rows, cols))
         return [instance.givens.get(first + k) for k in range(rows + cols)], \
             [[instance.givens.get(r * cols + c, 0) for c in range(cols)] for r in range(rows)]
 
     def model(self, instance: Instance) -> Model:
         p = instance.params
-        return tracks_model(p["rows"], p["cols"], p["entry"], p["exit"])
+        return tracks_model(p["rows"], p["cols"])
 
     def show_value(self, value: int, instance: Instance | None = None) -> str:
         return "no track" if value == 0 else f"{PIECES[value]} ({GOES[value]})"
