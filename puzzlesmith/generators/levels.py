@@ -95,7 +95,7 @@ def reduce_at(prober: deduction.Prober, full: Mapping[Any, int], groups: Sequenc
         prober.seed(prober.net.values(dom))
     order = [tuple(g) for g in groups if g and g[0] in clues]
     rng.shuffle(order)
-    last = [(needed, dom)]  # what deduction found on the clues of the last set that could go: the final one
+    last = [(needed, dom)]  # what deduction found on the last set of clues that could go: the final set
 
     def without(gone: list[tuple[Any, ...]]) -> dict[Any, int]:
         keys = {k for group in gone for k in group}
@@ -104,11 +104,11 @@ def reduce_at(prober: deduction.Prober, full: Mapping[Any, int], groups: Sequenc
     def can_go(dropped: list[tuple[Any, ...]], run: list[tuple[Any, ...]]) -> bool:
         found = deduction.tier_needed(prober, givens_of(without(dropped + run)), tier)
         if found is not None:
-            last.append(found)
+            last[0] = found
         return found is not None
 
     clues = without(drop_in_order(order, can_go))
-    needed, dom = last[-1]
+    needed, dom = last[0]
     return clues, needed, dom
 
 
