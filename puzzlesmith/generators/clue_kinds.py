@@ -17,14 +17,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from puzzlesmith import solvers
-from puzzlesmith.core.errors import GenerationError, OutOfTime
+from puzzlesmith.core.errors import GenerationError
 from puzzlesmith.csp.model import Model
-from puzzlesmith.generators.clues import default_oracle, drop_in_order
+from puzzlesmith.generators.clues import alone, default_oracle, drop_in_order, without
 from puzzlesmith.generators.generated import Generated, random_stream
 from puzzlesmith.generators.grading import asked_for, grade, meets
 from puzzlesmith.generators.levels import Probers, from_board, graded_at, tier_of
 from puzzlesmith.puzzles.base import Instance, PuzzleType
-from puzzlesmith.solvers.base import Limits
 
 Site = tuple[int, int, str]
 MAX_BOARDS = 200  # full boards drawn for one puzzle before giving up on its parameters
@@ -143,13 +142,10 @@ def unique(models: Models, instance: Instance, oracle: str, solution: Sequence[i
     model = models.status(instance)
     if solution is not None and len(solution) == model.num_vars and _admits(model, instance.givens, solution,
                                                                             admitted):
-        # asked of the engine directly, as the givens' reduction pass asks (clues._exists): the generator's
+        # asked of the engine directly, as the givens' reduction pass asks (clues.alone): the generator's
         # solution and givens need none of the checks ``solvers.another_solution`` makes of a caller's (a
         # fifth of the call on Mosaic and Range), and the board's first question took the engine
-        outcome = solvers.get_engine(oracle).another(model, list(solution), instance.givens, Limits())
-        if outcome.status == solvers.UNKNOWN:  # an enclosing deadline stopped it: no answer, not "another"
-            raise OutOfTime
-        return outcome.status == solvers.UNSAT
+        return alone(model, instance.givens, solution, oracle)
     return len(answers(model, instance, oracle)) == 1
 
 
@@ -190,13 +186,9 @@ def reduce(ptype: PuzzleType, board: Instance, symmetry: str, rng: random.Random
     rng.shuffle(groups)
     admitted: dict[int, Model] = {}
 
-    def without(gone: list[tuple[Site, ...]]) -> dict[Site, int]:
-        sites = {s for group in gone for s in group}
-        return {s: v for s, v in clues.items() if s not in sites}
-
-    gone = drop_in_order(groups, lambda dropped, run: unique(models, ptype.with_clues(board, without(dropped + run)),
-                                                             oracle, solution, admitted))
-    return ptype.with_clues(board, without(gone))
+    gone = drop_in_order(groups, lambda dropped, run: unique(
+        models, ptype.with_clues(board, without(clues, dropped + run)), oracle, solution, admitted))
+    return ptype.with_clues(board, without(clues, gone))
 
 
 def generate_one(ptype: PuzzleType, params: dict[str, Any], seed: int, *, symmetry: str = "none",

@@ -27,12 +27,12 @@ questions, so a seed gives the same puzzle whichever engine is the oracle.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any, TypeVar
 
 from puzzlesmith import solvers
-from puzzlesmith.core.errors import GenerationError, Unsolvable
+from puzzlesmith.core.errors import GenerationError, OutOfTime, Unsolvable
 from puzzlesmith.csp.constraints import TOPOLOGY
 from puzzlesmith.csp.model import Model
 from puzzlesmith.solvers.backtracking import compiled
@@ -183,6 +183,13 @@ def only_solution(model: Model, fix: Mapping[int, int], cells: Sequence[int], so
 
 
 T = TypeVar("T")
+K = TypeVar("K")
+
+
+def without(clues: Mapping[K, int], gone: Iterable[Sequence[K]]) -> dict[K, int]:
+    """``clues`` less those in the groups ``gone``."""
+    keys = {k for group in gone for k in group}
+    return {k: x for k, x in clues.items() if k not in keys}
 
 
 def drop_in_order(order: Sequence[T], can_go: Callable[[list[T], list[T]], bool]) -> list[T]:
@@ -236,16 +243,13 @@ def reduce_clues(model: Model, clues: Mapping[int, int], solution: Sequence[int]
                 current = others
         return current
 
-    def without(gone: list[tuple[int, ...]]) -> dict[int, int]:
-        cells = {v for group in gone for v in group}
-        return {v: x for v, x in clues.items() if v not in cells}
-
     def can_go(dropped: list[tuple[int, ...]], run: list[tuple[int, ...]]) -> bool:
         if len(run) == 1:  # "another answer with one of its cells changed?", a question a cell: cheaper for one
-            return only_solution(model, without(dropped + run), run[0], solution, oracle)
-        return alone(model, without(dropped + run), solution, oracle)
+            return only_solution(model, without(clues, dropped + run), run[0], solution, oracle)
+        return alone(model, without(clues, dropped + run), solution, oracle)
 
-    return without(drop_in_order(order, can_go))
+    gone = drop_in_order(order, can_go)
+    return without(clues, gone)
 
 
 def alone(model: Model, fix: Mapping[int, int], solution: Sequence[int], oracle: str) -> bool:
@@ -254,8 +258,8 @@ def alone(model: Model, fix: Mapping[int, int], solution: Sequence[int], oracle:
     ``only_solution`` does, in one question however many clues they are (another answer of ``fix`` would have
     to differ on one of them)."""
     outcome = solvers.get_engine(oracle).another(model, list(solution), fix, Limits())
-    if outcome.status == solvers.UNKNOWN:
-        raise GenerationError(f"the {oracle} engine could not decide a uniqueness question")
+    if outcome.status == solvers.UNKNOWN:  # an enclosing deadline stopped it: no answer, not "another"
+        raise OutOfTime
     return outcome.status == solvers.UNSAT
 
 

@@ -22,7 +22,7 @@ from puzzlesmith import solvers
 from puzzlesmith.core.errors import GenerationError, PuzzleError
 from puzzlesmith.csp.model import Model
 from puzzlesmith.generators import deduction
-from puzzlesmith.generators.clues import drop_in_order, unique_start
+from puzzlesmith.generators.clues import drop_in_order, unique_start, without
 from puzzlesmith.generators.grades import LEVELS, Grade
 from puzzlesmith.generators.grading import ladder_fits
 from puzzlesmith.puzzles.base import Instance, PuzzleType
@@ -97,17 +97,14 @@ def reduce_at(prober: deduction.Prober, full: Mapping[Any, int], groups: Sequenc
     rng.shuffle(order)
     last = [(needed, dom)]  # what deduction found on the last set of clues that could go: the final set
 
-    def without(gone: list[tuple[Any, ...]]) -> dict[Any, int]:
-        keys = {k for group in gone for k in group}
-        return {k: x for k, x in full.items() if k not in keys}
-
     def can_go(dropped: list[tuple[Any, ...]], run: list[tuple[Any, ...]]) -> bool:
-        found = deduction.tier_needed(prober, givens_of(without(dropped + run)), tier)
+        found = deduction.tier_needed(prober, givens_of(without(full, dropped + run)), tier)
         if found is not None:
             last[0] = found
         return found is not None
 
-    clues = without(drop_in_order(order, can_go))
+    gone = drop_in_order(order, can_go)
+    clues = without(full, gone)
     needed, dom = last[0]
     return clues, needed, dom
 
